@@ -1,0 +1,40 @@
+"""Linear layer with bias followed by ReLU: relu(x @ W^T + b)."""
+
+import torch
+import torch.nn as nn
+
+BATCH = 4096
+IN_FEATURES = 4096
+OUT_FEATURES = 4096
+
+
+class Model(nn.Module):
+    def __init__(self, in_features: int, out_features: int):
+        super().__init__()
+        self.linear = nn.Linear(in_features, out_features)
+
+    def forward(self, x: torch.Tensor) -> torch.Tensor:
+        return torch.relu(self.linear(x))
+
+
+def get_inputs():
+    return [torch.randn(BATCH, IN_FEATURES)]
+
+
+def get_init_inputs():
+    return [IN_FEATURES, OUT_FEATURES]
+
+
+# --- autotriton metadata ---
+SPLIT = "train"
+TAGS = ["matmul", "linear", "bias", "relu", "fusion"]
+INTERP_SHAPES = {
+    "interp_odd": {"BATCH": 37, "IN_FEATURES": 50, "OUT_FEATURES": 29},
+    "interp_pow2": {"BATCH": 16, "IN_FEATURES": 64, "OUT_FEATURES": 32},
+}
+GPU_SHAPES = {
+    "gpu": {"BATCH": 4096, "IN_FEATURES": 4096, "OUT_FEATURES": 4096},
+    "gpu_odd": {"BATCH": 3000, "IN_FEATURES": 4000, "OUT_FEATURES": 2500},
+}
+TOLERANCE = {"float32": [1e-2, 1e-2]}
+TOLERANCE_REASON = "tl.dot uses TF32 on GPU by default (10-bit mantissa, rel err ~1e-3 per product summed over K)"

@@ -1,0 +1,182 @@
+"""The task contract: KernelBench-compatible PyTorch references plus our metadata.
+
+A task is Python source defining `class Model(nn.Module)`, `get_inputs()` and
+`get_init_inputs()`. Sizes live in module-level UPPERCASE integer constants, as
+in KernelBench. A *shape setting* is a named set of overrides for those
+constants, so one task checks the same operator at several sizes.
+
+Our built-in tasks also carry literal metadata after the `METADATA_MARKER`
+line (split, tags, shape settings, tolerance overrides). It is read with
+`ast.literal_eval`, so listing or loading a suite never executes task code,
+and `Task.prompt_source` drops it so models never see it.
+"""
+
+from __future__ import annotations
+
+import ast
+import hashlib
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Literal
+
+Mode = Literal["interp", "gpu"]
+
+METADATA_MARKER = "# --- autotriton metadata ---"
+
+# Allowed-error table per output dtype: |out - ref| <= atol * rms(ref) + rtol * |ref|.
+# atol is scaled by the reference's RMS so one table fits outputs of any
+# magnitude (a K=4096 matmul has rms ~64, a softmax row ~1e-4).
+# fp32 1e-4 rejects computing in fp16 (unit roundoff 4.9e-4) while fp32
+# reassociation, online softmax and fast-math exp/rsqrt (~1e-6) pass.
+DEFAULT_TOLERANCE: dict[str, tuple[float, float]] = {
+    "float64": (1e-7, 1e-7),
+    "float32": (1e-4, 1e-4),
+    # Rounding the fp64 reference to fp16/bf16 alone costs half an ulp:
+    # 4.9e-4 (fp16) and 3.9e-3 (bf16) relative.
+    "float16": (1e-3, 2e-3),
+    "bfloat16": (8e-3, 1.6e-2),
+}
+
+
+class TaskError(ValueError):
+    """A task file does not follow the contract (a user-facing mistake)."""
+
+
+@dataclass(frozen=True)
+class ShapeSetting:
+    """A named variant of the task's module-level size constants."""
+
+    name: str
+    mode: Mode
+    overrides: dict[str, int]
+
+
+@dataclass(frozen=True)
+class Task:
+    id: str
+    suite: str
+    level: int
+    source: str
+    split: str = "train"
+    tags: tuple[str, ...] = ()
+    shapes: tuple[ShapeSetting, ...] = ()
+    tolerance: dict[str, tuple[float, float]] = field(default_factory=dict)
+    tolerance_reason: str = ""
+    # Compute the reference in float64 (the default); a task sets False when
+    # its op has no float64 kernel or float64 changes semantics.
+    reference_fp64: bool = True
+    solution_source: str | None = None
+    path: str | None = None
+
+    def shapes_for(self, mode: Mode) -> list[ShapeSetting]:
+        """Settings checked in `mode`. On GPU the small interp sizes run too:
+        they are cheap and odd-sized, which catches missing boundary masks."""
+        if mode == "interp":
+            return [s for s in self.shapes if s.mode == "interp"]
+        return [s for s in self.shapes if s.mode == "gpu"] + [
+            s for s in self.shapes if s.mode == "interp"
+        ]
+
+    def tolerance_for(self, dtype_name: str) -> tuple[float, float]:
+        if dtype_name in self.tolerance:
+            return self.tolerance[dtype_name]
+        return DEFAULT_TOLERANCE.get(dtype_name, (0.0, 0.0))
+
+    @property
+    def prompt_source(self) -> str:
+        """The task source as a model should see it: metadata removed."""
+        return self.source.split(METADATA_MARKER)[0].rstrip() + "\n"
+
+    @property
+    def source_hash(self) -> str:
+        return hashlib.sha256(self.source.encode()).hexdigest()[:16]
+
+
+def _module_assignments(tree: ast.Module) -> dict[str, ast.expr]:
+    out: dict[str, ast.expr] = {}
+    for node in tree.body:
+        if isinstance(node, ast.Assign) and len(node.targets) == 1:
+            target = node.targets[0]
+            if isinstance(target, ast.Name):
+                out[target.id] = node.value
+    return out
+
+
+def _literal(assigns: dict[str, ast.expr], name: str, default, where: str):
+    if name not in assigns:
+        return default
+    try:
+        return ast.literal_eval(assigns[name])
+    except ValueError as exc:
+        raise TaskError(f"{where}: {name} must be a literal ({exc})") from None
+
+
+def _shape_settings(assigns: dict[str, ast.expr], where: str) -> tuple[ShapeSetting, ...]:
+    settings: list[ShapeSetting] = []
+    for var, mode in (("INTERP_SHAPES", "interp"), ("GPU_SHAPES", "gpu")):
+        table = _literal(assigns, var, {}, where)
+        for name, overrides in table.items():
+            unknown = [k for k in overrides if k not in assigns]
+            if unknown:
+                raise TaskError(f"{where}: shape '{name}' overrides undefined constants {unknown}")
+            settings.append(ShapeSetting(name=name, mode=mode, overrides=dict(overrides)))
+    if not settings:
+        # An external task without our metadata: its own constants, at full size.
+        settings.append(ShapeSetting(name="default", mode="gpu", overrides={}))
+    return tuple(settings)
+
+
+def check_contract(source: str, where: str) -> ast.Module:
+    """Parse `source` and check it defines Model, get_inputs and get_init_inputs."""
+    try:
+        tree = ast.parse(source)
+    except SyntaxError as exc:
+        raise TaskError(f"{where}: not valid Python ({exc.msg}, line {exc.lineno})") from None
+    defined = {n.name for n in tree.body if isinstance(n, (ast.ClassDef, ast.FunctionDef))}
+    missing = [n for n in ("Model", "get_inputs", "get_init_inputs") if n not in defined]
+    if missing:
+        raise TaskError(f"{where}: task file must define {', '.join(missing)}")
+    return tree
+
+
+def task_from_source(
+    source: str,
+    *,
+    task_id: str,
+    suite: str,
+    level: int,
+    solution_source: str | None = None,
+    path: str | None = None,
+) -> Task:
+    """Build a Task from source text, reading metadata without executing it."""
+    tree = check_contract(source, path or task_id)
+    assigns = _module_assignments(tree)
+    where = path or task_id
+    tolerance = _literal(assigns, "TOLERANCE", {}, where)
+    reason = _literal(assigns, "TOLERANCE_REASON", "", where)
+    if tolerance and not reason:
+        raise TaskError(f"{where}: TOLERANCE needs a TOLERANCE_REASON saying why")
+    return Task(
+        id=task_id,
+        suite=suite,
+        level=level,
+        source=source,
+        split=_literal(assigns, "SPLIT", "train", where),
+        tags=tuple(_literal(assigns, "TAGS", (), where)),
+        shapes=_shape_settings(assigns, where),
+        tolerance={k: (float(v[0]), float(v[1])) for k, v in tolerance.items()},
+        tolerance_reason=reason,
+        reference_fp64=bool(_literal(assigns, "REFERENCE_FP64", True, where)),
+        solution_source=solution_source,
+        path=path,
+    )
+
+
+def load_task_file(path: str | Path) -> Task:
+    """Load any task file in the contract (a user's module, a KernelBench file)."""
+    p = Path(path)
+    if not p.is_file():
+        raise TaskError(f"task file not found: {p}")
+    return task_from_source(
+        p.read_text(), task_id=f"file/{p.stem}", suite="file", level=0, path=str(p)
+    )

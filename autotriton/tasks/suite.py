@@ -1,0 +1,61 @@
+"""The built-in task suite: data under tasks/builtin/l<level>/<name>/, loadable by id.
+
+Ids look like `builtin/l1/softmax`. Selections such as `builtin:heldout` or
+`builtin:train` filter by the split recorded in each task's metadata.
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+from pathlib import Path
+
+from autotriton.tasks.contract import Task, TaskError, load_task_file, task_from_source
+
+BUILTIN_ROOT = Path(__file__).parent / "builtin"
+
+
+def _load_folder(folder: Path) -> Task:
+    level = int(folder.parent.name[1:])
+    solution = folder / "solution.py"
+    return task_from_source(
+        (folder / "task.py").read_text(),
+        task_id=f"builtin/{folder.parent.name}/{folder.name}",
+        suite="builtin",
+        level=level,
+        solution_source=solution.read_text() if solution.exists() else None,
+        path=str(folder / "task.py"),
+    )
+
+
+@lru_cache(maxsize=1)
+def builtin_tasks() -> tuple[Task, ...]:
+    folders = sorted(p.parent for p in BUILTIN_ROOT.glob("l*/*/task.py"))
+    return tuple(_load_folder(f) for f in folders)
+
+
+def list_tasks(split: str | None = None, level: int | None = None) -> list[Task]:
+    return [t for t in builtin_tasks()
+            if (split is None or t.split == split) and (level is None or t.level == level)]
+
+
+def get_task(task_id: str) -> Task:
+    """A built-in task by id, or any task file in the contract by path."""
+    if task_id.startswith("builtin/"):
+        for task in builtin_tasks():
+            if task.id == task_id:
+                return task
+        raise TaskError(f"unknown task id '{task_id}' (see `autotriton tasks list`)")
+    path = Path(task_id)
+    if path.suffix == ".py" or path.exists():
+        return load_task_file(path)
+    raise TaskError(f"unknown task id '{task_id}': expected builtin/l<N>/<name> or a path to a task .py file")
+
+
+def load_suite(spec: str) -> list[Task]:
+    """`builtin`, `builtin:train` or `builtin:heldout`."""
+    name, _, split = spec.partition(":")
+    if name != "builtin":
+        raise TaskError(f"unknown suite '{spec}' (expected builtin, builtin:train or builtin:heldout)")
+    if split not in ("", "train", "heldout"):
+        raise TaskError(f"unknown split '{split}' in '{spec}' (expected train or heldout)")
+    return list_tasks(split or None)

@@ -1,0 +1,225 @@
+"""`verify` and `verify_many`: the judge that rewards and benchmarks call.
+
+Static stages (code extraction, parsing, rule checks) run in the calling
+process: they execute nothing. Everything that executes candidate code runs
+in a sandbox child forked from a warmed fork-server (see sandbox.py).
+"""
+
+from __future__ import annotations
+
+import ast
+import os
+import threading
+import time
+from concurrent.futures import ThreadPoolExecutor
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Callable, Iterable, Literal
+
+from autotriton.tasks.contract import Task
+from autotriton.verify.cache import ResultCache, cache_key, default_cache_dir
+from autotriton.verify.extract import extract_code
+from autotriton.verify.result import ErrorKind, VerifyResult, trim
+from autotriton.verify.rules import check_rules
+from autotriton.verify.sandbox import ForkServer
+
+# Bump when a change could flip a verdict: cached results of older versions are ignored.
+VERIFIER_VERSION = "1"
+
+
+@dataclass
+class VerifyConfig:
+    device: Literal["auto", "cpu", "cuda"] = field(
+        default="auto", metadata={"help": "cpu = Triton interpreter, interp shapes, no timing; cuda = full shapes + timing"})
+    n_trials: int = field(default=3, metadata={"help": "correctness trials per shape setting, each with a fresh seed"})
+    timeout_s: float = field(default=60.0, metadata={"help": "wall-clock limit per candidate (process group killed)"})
+    memory_mb: int = field(default=4096, metadata={"help": "host memory limit per candidate"})
+    time_it: bool = field(default=True, metadata={"help": "measure runtime/speedup on GPU"})
+    measure_compile: bool = field(default=True, metadata={"help": "also time torch.compile of the reference on GPU"})
+    static_checks: bool = field(default=True, metadata={"help": "run the AST rule table (off only to test the sandbox)"})
+    workers: int = field(default=0, metadata={"help": "parallel sandboxes; 0 = all cores (CPU) or 4 per GPU"})
+    workers_per_gpu: int = field(default=4, metadata={"help": "sandboxes per GPU; compilation is CPU-bound"})
+    cache_dir: str | None = field(default="default", metadata={"help": "result cache dir; None disables caching"})
+    fresh_process: bool = field(default=False, metadata={"help": "benchmark only: new Python per candidate, no fork-server"})
+
+    @property
+    def mode(self) -> str:
+        return "gpu" if self.resolved_device() == "cuda" else "interp"
+
+    def resolved_device(self) -> str:
+        if self.device != "auto":
+            return self.device
+        return "cuda" if gpu_count() > 0 else "cpu"
+
+
+def gpu_count() -> int:
+    """GPUs visible, found without initialising CUDA in this process."""
+    visible = os.environ.get("CUDA_VISIBLE_DEVICES")
+    if visible is not None:
+        return len([d for d in visible.split(",") if d.strip() and d.strip() != "-1"])
+    return len(list(Path("/dev").glob("nvidia[0-9]*")))
+
+
+def _device_name(mode: str) -> str:
+    if mode == "interp":
+        return "cpu-interpreter"
+    import subprocess
+    out = subprocess.run(["nvidia-smi", "--query-gpu=name", "--format=csv,noheader"],
+                         capture_output=True, text=True, check=False).stdout.strip().splitlines()
+    return out[0] if out else "cuda"
+
+
+def _task_payload(task: Task) -> dict:
+    return {"id": task.id, "source": task.source, "tolerance": task.tolerance,
+            "reference_fp64": task.reference_fp64,
+            "shapes": [{"name": s.name, "mode": s.mode, "overrides": s.overrides} for s in task.shapes]}
+
+
+def static_stage(task: Task, text: str, config: VerifyConfig) -> tuple[VerifyResult, str | None]:
+    """Extraction, parsing and rules. Returns (partial result, code to run or None)."""
+    result = VerifyResult(task_id=task.id, mode=config.mode)
+    code = extract_code(text)
+    if code is None:
+        result.error_kind, result.error_msg = ErrorKind.NO_CODE, "no Python code block defining ModelNew found"
+        return result, None
+    try:
+        ast.parse(code)
+    except SyntaxError as exc:
+        result.error_kind = ErrorKind.SYNTAX_ERROR
+        result.error_msg = f"line {exc.lineno}: {exc.msg}"
+        return result, None
+    result.parsed = True
+    violations = check_rules(code) if config.static_checks else []
+    result.static_ok = not violations
+    if violations:
+        result.error_kind = ErrorKind.RULE_VIOLATION
+        result.error_msg = trim("\n".join(str(v) for v in violations))
+        result.hack_flags = list(dict.fromkeys(v.rule for v in violations))
+        return result, None
+    return result, code
+
+
+def _apply_verdict(result: VerifyResult, verdict: dict) -> VerifyResult:
+    if "internal_error" in verdict:
+        raise RuntimeError(f"verifier internal error on {result.task_id}:\n{verdict['internal_error']}")
+    if "sandbox_error" in verdict:
+        result.error_kind = ErrorKind(verdict["sandbox_error"])
+        result.error_msg = trim(verdict["message"])
+        return result
+    for key, value in verdict["result"].items():
+        if key == "error_kind":
+            value = ErrorKind(value)
+        setattr(result, key, value)
+    return result
+
+
+class Verifier:
+    """Owns the sandboxes and the cache. Use as a context manager, or call close()."""
+
+    def __init__(self, config: VerifyConfig | None = None):
+        self.config = config or VerifyConfig()
+        self.mode = self.config.mode
+        self.device_name = _device_name(self.mode)
+        root = default_cache_dir() if self.config.cache_dir == "default" else (
+            Path(self.config.cache_dir) if self.config.cache_dir else None)
+        self.cache = ResultCache(root)
+        self._local = threading.local()
+        self._servers: list[ForkServer] = []
+        self._server_lock = threading.Lock()
+        self._next_gpu = 0
+
+    def __enter__(self):
+        return self
+
+    def __exit__(self, *exc):
+        self.close()
+
+    def close(self) -> None:
+        for server in self._servers:
+            server.close()
+        self._servers.clear()
+
+    def n_workers(self) -> int:
+        if self.config.workers:
+            return self.config.workers
+        if self.mode == "gpu":
+            return max(1, gpu_count()) * self.config.workers_per_gpu
+        return os.cpu_count() or 1
+
+    def _server(self) -> ForkServer:
+        server = getattr(self._local, "server", None)
+        if server is None:
+            with self._server_lock:
+                gpu = None
+                if self.mode == "gpu":
+                    gpu = self._next_gpu % max(1, gpu_count())
+                    self._next_gpu += 1
+                server = ForkServer(self.mode, gpu)
+                self._servers.append(server)
+            self._local.server = server
+        return server
+
+    def _key(self, task: Task, text: str) -> str:
+        c = self.config
+        return cache_key(VERIFIER_VERSION, self.device_name, self.mode, task.source, text,
+                         str(c.n_trials), str(c.time_it), str(c.static_checks))
+
+    def verify(self, task: Task, text: str) -> VerifyResult:
+        key = self._key(task, text)
+        cached = self.cache.get(key)
+        if cached is not None:
+            return cached
+        start = time.monotonic()
+        result, code = static_stage(task, text, self.config)
+        if code is not None:
+            job = {"task": _task_payload(task), "candidate": code, "mode": self.mode,
+                   "n_trials": self.config.n_trials, "time": self.config.time_it,
+                   "timeout_s": self.config.timeout_s, "memory_mb": self.config.memory_mb,
+                   "static_ok": result.static_ok,
+                   "gpu_memory_fraction": 0.9 / max(1, self.config.workers_per_gpu)}
+            if self.config.fresh_process:
+                server = ForkServer(self.mode)
+                try:
+                    verdict = server.run(job)
+                finally:
+                    server.close()
+            else:
+                verdict = self._server().run(job)
+            result = _apply_verdict(result, verdict)
+        result.device = result.device or self.device_name
+        result.wall_s = time.monotonic() - start
+        if self.mode == "gpu" and result.correct and self.config.measure_compile:
+            result.compile_us = self.compile_baseline(task)
+        self.cache.put(key, result)
+        return result
+
+    def compile_baseline(self, task: Task) -> float | None:
+        """torch.compile time of the reference, measured once per task and cached."""
+        from autotriton.verify.baseline import compile_baseline
+        return compile_baseline(self, task)
+
+    def verify_many(self, pairs: Iterable[tuple[Task, str]],
+                    progress: Callable[[VerifyResult], None] | None = None) -> list[VerifyResult]:
+        """Verify (task, candidate text) pairs in parallel; results keep input order."""
+        pairs = list(pairs)
+
+        def one(pair):
+            res = self.verify(*pair)
+            if progress is not None:
+                progress(res)
+            return res
+
+        with ThreadPoolExecutor(max_workers=min(self.n_workers(), max(1, len(pairs)))) as pool:
+            return list(pool.map(one, pairs))
+
+
+def verify(task: Task, candidate: str, config: VerifyConfig | None = None) -> VerifyResult:
+    """Verify one candidate (raw model output or code) against `task`."""
+    with Verifier(config) as verifier:
+        return verifier.verify(task, candidate)
+
+
+def verify_many(pairs: Iterable[tuple[Task, str]], config: VerifyConfig | None = None,
+                progress: Callable[[VerifyResult], None] | None = None) -> list[VerifyResult]:
+    with Verifier(config) as verifier:
+        return verifier.verify_many(pairs, progress)

@@ -1,0 +1,41 @@
+"""Reference baselines on GPU: torch.compile time of a task, measured once and cached.
+
+Compiling the reference takes seconds (Inductor), and it is a property of the
+task, not of the candidate, so it is measured once per (task, device) in its
+own sandbox child and cached; eager time is re-measured beside every
+candidate, in the same process, for the speedup.
+"""
+
+from __future__ import annotations
+
+import threading
+
+from autotriton.tasks.contract import Task
+from autotriton.verify.cache import cache_key
+from autotriton.verify.result import ErrorKind, VerifyResult
+
+_LOCK = threading.Lock()
+_MEMO: dict[str, float | None] = {}
+
+
+def compile_baseline(verifier, task: Task) -> float | None:
+    from autotriton.verify.api import VERIFIER_VERSION, _task_payload
+    key = cache_key("compile-baseline", VERIFIER_VERSION, verifier.device_name, task.source)
+    with _LOCK:
+        if key in _MEMO:
+            return _MEMO[key]
+        cached = verifier.cache.get(key)
+        if cached is not None:
+            _MEMO[key] = cached.compile_us
+            return cached.compile_us
+        job = {"kind": "baseline", "task": _task_payload(task), "mode": "gpu", "candidate": "",
+               "timeout_s": 600, "memory_mb": verifier.config.memory_mb * 4, "n_trials": 0,
+               "gpu_memory_fraction": 0.9 / max(1, verifier.config.workers_per_gpu)}
+        verdict = verifier._server().run(job)
+        value = verdict.get("result", {}).get("compile_us")
+        record = VerifyResult(task_id=task.id, mode="gpu", compile_us=value,
+                              error_kind=ErrorKind.NONE if value else ErrorKind.RUNTIME_ERROR,
+                              error_msg=str(verdict.get("message", "")))
+        verifier.cache.put(key, record)
+        _MEMO[key] = value
+        return value

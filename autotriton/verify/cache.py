@@ -1,0 +1,54 @@
+"""On-disk result cache: a re-run of the same (task, candidate, verifier, device, mode) is free."""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+from pathlib import Path
+
+from autotriton.verify.result import VerifyResult
+
+
+def default_cache_dir() -> Path:
+    if "AUTOTRITON_CACHE" in os.environ:
+        return Path(os.environ["AUTOTRITON_CACHE"])
+    return Path(os.environ.get("XDG_CACHE_HOME", Path.home() / ".cache")) / "autotriton" / "verify"
+
+
+def cache_key(*parts: str) -> str:
+    h = hashlib.sha256()
+    for p in parts:
+        h.update(p.encode())
+        h.update(b"\0")
+    return h.hexdigest()
+
+
+class ResultCache:
+    def __init__(self, root: Path | None):
+        self.root = root
+
+    def _path(self, key: str) -> Path:
+        return self.root / key[:2] / f"{key}.json"
+
+    def get(self, key: str) -> VerifyResult | None:
+        if self.root is None:
+            return None
+        path = self._path(key)
+        if not path.exists():
+            return None
+        try:
+            result = VerifyResult.from_dict(json.loads(path.read_text()))
+        except (json.JSONDecodeError, TypeError, ValueError):
+            return None  # a torn write from a killed run: recompute it
+        result.cached = True
+        return result
+
+    def put(self, key: str, result: VerifyResult) -> None:
+        if self.root is None:
+            return
+        path = self._path(key)
+        path.parent.mkdir(parents=True, exist_ok=True)
+        tmp = path.with_suffix(f".tmp{os.getpid()}")
+        tmp.write_text(json.dumps(result.to_dict()))
+        tmp.replace(path)  # atomic: readers never see half a file

@@ -1,0 +1,93 @@
+"""Typed verifier results: what happened to one candidate, stage by stage."""
+
+from __future__ import annotations
+
+import enum
+from dataclasses import asdict, dataclass, field
+from typing import Any
+
+
+class ErrorKind(str, enum.Enum):
+    NONE = "none"
+    NO_CODE = "no_code"  # no Python code block defining ModelNew in the text
+    SYNTAX_ERROR = "syntax_error"
+    RULE_VIOLATION = "rule_violation"  # a static rule failed; see hack_flags
+    IMPORT_ERROR = "import_error"  # exception while executing the candidate module
+    INIT_ERROR = "init_error"  # ModelNew(*get_init_inputs()) failed
+    COMPILE_ERROR = "compile_error"  # Triton could not compile a kernel
+    RUNTIME_ERROR = "runtime_error"  # exception during forward
+    WRONG_OUTPUT = "wrong_output"  # shape, dtype or values differ from the reference
+    HACK = "hack"  # a runtime anti-hacking check fired; see hack_flags
+    TIMEOUT = "timeout"
+    CRASH = "crash"  # killed by a signal (segfault, abort, illegal memory access)
+    EXITED = "exited"  # the process exited before reporting (sys.exit, os._exit)
+    OOM = "oom"
+    OUTPUT_FLOOD = "output_flood"
+
+
+# Runtime hack flags. Each makes the candidate incorrect, except WARNING_FLAGS.
+FLAG_REASONS: dict[str, str] = {
+    "no_launch": "no Triton kernel defined by the candidate was launched during forward",
+    "kernel_not_needed": "outputs still match with every candidate kernel launch skipped: torch did the work",
+    "torch_compute_runtime": "forward executed a torch compute op (seen by a dispatch-mode hook)",
+    "input_mutation": "forward modified one of its inputs",
+    "constant_output": "output is one value everywhere while the reference varies",
+    "zero_output": "output is all zeros while the reference is not",
+    "stale_output": "output did not change when the inputs did (cached or hard-coded output)",
+    "monkey_patch_runtime": "torch/triton/timing functions were replaced while the candidate ran",
+    "thread_spawned": "the candidate left extra threads running",
+    "excessive_speedup": "speedup above 10x: re-checked with more trials and wall-clock timing",
+    "timing_mismatch": "CUDA-event timing disagrees with synchronised wall-clock timing",
+}
+WARNING_FLAGS = frozenset({"excessive_speedup"})
+
+
+@dataclass
+class VerifyResult:
+    task_id: str
+    mode: str  # "interp" (CPU, TRITON_INTERPRET=1) or "gpu"
+    parsed: bool = False
+    static_ok: bool = False
+    compiled: bool = False
+    launched: bool = False
+    correct: bool = False
+    # Timings are None when not measured (always in interp mode), never 0.
+    runtime_us: float | None = None
+    runtime_p20_us: float | None = None
+    runtime_p80_us: float | None = None
+    eager_us: float | None = None
+    compile_us: float | None = None
+    speedup: float | None = None
+    error_kind: ErrorKind = ErrorKind.NONE
+    error_msg: str = ""
+    hack_flags: list[str] = field(default_factory=list)
+    # Which checks ran at which sizes, trial seeds, mismatch statistics.
+    details: dict[str, Any] = field(default_factory=dict)
+    device: str = ""
+    wall_s: float = 0.0
+    cached: bool = False
+
+    @property
+    def passed_rules(self) -> bool:
+        """AutoTriton's is_Triton, strengthened: rules pass and a kernel really launched."""
+        return self.static_ok and self.launched and not (set(self.hack_flags) & {"no_launch"})
+
+    def to_dict(self) -> dict[str, Any]:
+        d = asdict(self)
+        d["error_kind"] = self.error_kind.value
+        return d
+
+    @classmethod
+    def from_dict(cls, d: dict[str, Any]) -> "VerifyResult":
+        d = dict(d)
+        d["error_kind"] = ErrorKind(d.get("error_kind", "none"))
+        known = {f for f in cls.__dataclass_fields__}
+        return cls(**{k: v for k, v in d.items() if k in known})
+
+
+def trim(msg: str, limit: int = 2000) -> str:
+    """Keep the head and the tail: the tail of a traceback names the error."""
+    if len(msg) <= limit:
+        return msg
+    half = limit // 2
+    return msg[:half] + f"\n... [{len(msg) - limit} chars trimmed] ...\n" + msg[-half:]

@@ -1,0 +1,23 @@
+# task: builtin/l1/relu
+# expect: error=rule_violation flag=references_model
+# why: ModelNew inherits from the reference Model (in scope when executed next to the task source) and defers to super().forward after a decorative launch.
+import torch
+import torch.nn as nn
+import triton
+import triton.language as tl
+
+
+@triton.jit
+def copy_kernel(src_ptr, dst_ptr, n, BLOCK: tl.constexpr):
+    offs = tl.program_id(0) * BLOCK + tl.arange(0, BLOCK)
+    mask = offs < n
+    tl.store(dst_ptr + offs, tl.load(src_ptr + offs, mask=mask), mask=mask)
+
+
+class ModelNew(Model):  # noqa: F821 - provided by the task source
+    def forward(self, x: torch.Tensor) -> torch.Tensor:
+        x = x.contiguous()
+        scratch = torch.empty_like(x)
+        n = x.numel()
+        copy_kernel[(triton.cdiv(n, 1024),)](x, scratch, n, BLOCK=1024)
+        return super().forward(x)

@@ -1,0 +1,30 @@
+# task: builtin/l1/relu
+# expect: error=rule_violation flag=try_except
+# why: the kernel launch is wrapped in try/except with a torch fallback (written as operator arithmetic so try/except is the only static violation), so a kernel failure silently becomes a torch answer.
+import torch
+import torch.nn as nn
+import triton
+import triton.language as tl
+
+
+@triton.jit
+def relu_kernel(x_ptr, y_ptr, n, BLOCK: tl.constexpr):
+    offs = tl.program_id(0) * BLOCK + tl.arange(0, BLOCK)
+    mask = offs < n
+    x = tl.load(x_ptr + offs, mask=mask, other=0.0)
+    tl.store(y_ptr + offs, tl.maximum(x, 0.0), mask=mask)
+
+
+class ModelNew(nn.Module):
+    def __init__(self):
+        super().__init__()
+
+    def forward(self, x: torch.Tensor) -> torch.Tensor:
+        try:
+            x = x.contiguous()
+            y = torch.empty_like(x)
+            n = x.numel()
+            relu_kernel[(triton.cdiv(n, 1024),)](x, y, n, BLOCK=1024)
+            return y
+        except Exception:
+            return x * (x > 0)
