@@ -65,6 +65,14 @@ FORBIDDEN_BUILTINS = frozenset({
     "globals", "locals", "vars", "input", "breakpoint", "exit", "quit", "__builtins__",
 })
 
+# Frame, code and traceback attributes: with them a candidate can walk up to the
+# checker's frames and read the reference output without any import.
+INTROSPECTION_ATTRS = frozenset({
+    "gi_frame", "gi_code", "gi_yieldfrom", "cr_frame", "cr_code", "cr_await", "ag_frame", "ag_code",
+    "f_back", "f_locals", "f_globals", "f_builtins", "f_code", "f_trace", "tb_frame", "tb_next",
+    "co_code", "co_consts", "func_globals", "func_code",
+})
+
 ALLOWED_TORCH_CALLS = frozenset({
     "empty", "empty_like", "empty_strided", "zeros", "zeros_like", "ones", "ones_like",
     "full", "full_like", "Size", "device", "finfo", "iinfo", "is_tensor", "is_floating_point",
@@ -188,6 +196,8 @@ def _anywhere_violations(mod: _Module) -> list[RuleViolation]:
         elif isinstance(node, ast.Attribute):
             if node.attr.startswith("__") and node.attr.endswith("__") and node.attr != "__init__":
                 out.append(RuleViolation("io_access", line, f"accesses dunder attribute {node.attr}"))
+            if node.attr in INTROSPECTION_ATTRS:
+                out.append(RuleViolation("io_access", line, f"accesses frame/code attribute {node.attr}"))
             path = mod.resolve(node) or ""
             if path.startswith(COMPILER_PATHS):
                 out.append(RuleViolation("torch_compile", line, f"uses {path}"))
@@ -316,6 +326,9 @@ def check_rules(source: str) -> list[RuleViolation]:
         cls = mod.classes["ModelNew"]
         if any(_dotted(b) == "Model" for b in cls.bases):
             out.append(RuleViolation("references_model", cls.lineno, "ModelNew subclasses Model"))
+        for node in ast.walk(cls):  # __init__ included: building a Model is as bad as calling one
+            if isinstance(node, ast.Name) and node.id == "Model":
+                out.append(RuleViolation("references_model", node.lineno, "ModelNew uses Model"))
         out += _compute_violations(mod)
     # One line per (rule, line) keeps the feedback readable.
     unique = {(v.rule, v.line): v for v in out}

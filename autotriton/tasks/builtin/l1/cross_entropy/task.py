@@ -29,6 +29,6 @@ def get_init_inputs():
 
 # --- autotriton metadata ---
 SPLIT = "heldout"
-TAGS = ["cross_entropy", "log_softmax", "loss", "reduction"]
+TAGS = ["cross_entropy", "loss", "reduction"]
 INTERP_SHAPES = {"interp_odd": {"BATCH": 7, "CLASSES": 301}, "interp_pow2": {"BATCH": 2, "CLASSES": 4096}}
 GPU_SHAPES = {"gpu": {"BATCH": 16384, "CLASSES": 8192}, "gpu_odd": {"BATCH": 8191, "CLASSES": 32000}}

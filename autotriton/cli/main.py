@@ -1,0 +1,130 @@
+"""`autotriton` command line. Thin: parse arguments, call the library, render.
+
+User mistakes (missing file, unknown task, malformed task) print one line and
+exit 2, with no traceback.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+from typing import Optional
+
+import typer
+from rich.console import Console
+
+from autotriton.cli import render
+from autotriton.tasks import TaskError, get_task, list_tasks
+
+app = typer.Typer(add_completion=False, no_args_is_help=True,
+                  help="AutoTriton: verify, generate and train Triton kernels.")
+tasks_app = typer.Typer(no_args_is_help=True, help="Browse the built-in task suite.")
+app.add_typer(tasks_app, name="tasks")
+console = Console()
+
+
+def fail(message: str) -> None:
+    """One clear line on stderr, exit code 2."""
+    Console(stderr=True).print(f"[bold red]error:[/] {message}", highlight=False)
+    raise typer.Exit(2)
+
+
+def _config(device: str, no_cache: bool, timeout_s: float):
+    from autotriton.verify import VerifyConfig
+    return VerifyConfig(device=device, cache_dir=None if no_cache else "default", timeout_s=timeout_s)
+
+
+@tasks_app.command("list")
+def tasks_list(
+    suite: str = typer.Option("builtin", help="suite to list (only 'builtin' ships here)"),
+    level: Optional[int] = typer.Option(None, help="only this level (1, 2 or 3)"),
+    split: Optional[str] = typer.Option(None, help="train or heldout"),
+) -> None:
+    """List tasks with their split, tags and shape settings."""
+    if suite != "builtin":
+        fail(f"unknown suite '{suite}' (only 'builtin' is listed here)")
+    if split not in (None, "train", "heldout"):
+        fail(f"unknown split '{split}' (expected train or heldout)")
+    console.print(render.task_table(list_tasks(split, level)))
+
+
+@tasks_app.command("show")
+def tasks_show(task_id: str = typer.Argument(..., help="e.g. builtin/l1/softmax"),
+               solution: bool = typer.Option(False, help="also print the reference solution")) -> None:
+    """Print a task's source and metadata."""
+    try:
+        task = get_task(task_id)
+    except TaskError as exc:
+        fail(str(exc))
+    render.show_task(console, task, solution)
+
+
+def _read_candidate(path: Path) -> str:
+    if not path.is_file():
+        fail(f"candidate file not found: {path}")
+    try:
+        text = path.read_text()
+    except UnicodeDecodeError:
+        fail(f"{path} is not a text file")
+    from autotriton.verify import extract_code
+    if extract_code(text) is None:
+        fail(f"{path} holds no Python code defining ModelNew")
+    return text
+
+
+@app.command("verify")
+def verify_cmd(
+    candidate: Path = typer.Argument(..., help="candidate .py (or raw model output with a code block)"),
+    task: str = typer.Option(..., "--task", "-t", help="built-in task id or path to a task .py file"),
+    device: str = typer.Option("auto", help="cpu (Triton interpreter), cuda, or auto"),
+    as_json: bool = typer.Option(False, "--json", help="print the result as JSON"),
+    no_cache: bool = typer.Option(False, "--no-cache", help="ignore and do not write the result cache"),
+    timeout_s: float = typer.Option(60.0, help="wall-clock limit for the candidate"),
+) -> None:
+    """Verify one candidate. Exit code 0 if and only if it is correct."""
+    from autotriton.verify import verify
+    if device not in ("auto", "cpu", "cuda"):
+        fail(f"unknown device '{device}' (expected cpu, cuda or auto)")
+    try:
+        task_obj = get_task(task)
+    except TaskError as exc:
+        fail(str(exc))
+    text = _read_candidate(candidate)
+    result = verify(task_obj, text, _config(device, no_cache, timeout_s))
+    if as_json:
+        print(json.dumps(result.to_dict(), indent=2))
+    else:
+        render.verdict(console, result)
+    raise typer.Exit(0 if result.correct else 1)
+
+
+@app.command("demo")
+def demo(device: str = typer.Option("auto", help="cpu, cuda or auto"),
+         no_cache: bool = typer.Option(False, "--no-cache", help="re-verify even if cached")) -> None:
+    """Verify every built-in reference solution, then show cheating kernels being caught."""
+    from autotriton.verify import Verifier
+    from autotriton.verify.demo_hacks import HACKS
+    tasks = [t for t in list_tasks() if t.solution_source]
+    with Verifier(_config(device, no_cache, 120.0)) as verifier:
+        console.print(f"[bold]Verifying {len(tasks)} reference solutions[/] "
+                      f"({verifier.mode} mode, {verifier.n_workers()} workers)")
+        results = render.run_with_progress(verifier, [(t, t.solution_source) for t in tasks], "references")
+        console.print(render.summary_table(tasks, results))
+        console.print("\n[bold]Cheating candidates (each must be rejected)[/]")
+        hack_tasks = [get_task(h.task_id) for h in HACKS]
+        hack_results = verifier.verify_many([(t, h.source) for t, h in zip(hack_tasks, HACKS)])
+        console.print(render.hack_table(HACKS, hack_results))
+    bad_refs = sum(not r.correct for r in results)
+    missed = sum(r.correct for r in hack_results)
+    console.print(f"\nreferences passed: {len(results) - bad_refs}/{len(results)}; "
+                  f"hacks rejected: {len(hack_results) - missed}/{len(hack_results)}")
+    raise typer.Exit(0 if bad_refs == 0 and missed == 0 else 1)
+
+
+def main() -> None:  # pragma: no cover
+    app()
+
+
+if __name__ == "__main__":  # pragma: no cover
+    sys.exit(app())

@@ -1,0 +1,99 @@
+"""Rich rendering for the CLI: tables, verdicts, progress bars."""
+
+from __future__ import annotations
+
+from collections import defaultdict
+
+from rich.console import Console
+from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
+from rich.syntax import Syntax
+from rich.table import Table
+
+from autotriton.tasks import Task
+from autotriton.verify.result import FLAG_REASONS, VerifyResult
+from autotriton.verify.rules import RULES
+
+NOT_MEASURED = "not measured"
+
+
+def task_table(tasks: list[Task]) -> Table:
+    table = Table(title=f"{len(tasks)} tasks")
+    for col in ("id", "level", "split", "tags", "shapes"):
+        table.add_column(col)
+    for t in tasks:
+        table.add_row(t.id, str(t.level), t.split, ", ".join(t.tags), ", ".join(s.name for s in t.shapes))
+    return table
+
+
+def show_task(console: Console, task: Task, solution: bool) -> None:
+    console.print(f"[bold]{task.id}[/]  level {task.level}  split {task.split}  tags {', '.join(task.tags)}")
+    for s in task.shapes:
+        console.print(f"  shape {s.name} ({s.mode}): {s.overrides}")
+    if task.tolerance:
+        console.print(f"  tolerance {task.tolerance}: {task.tolerance_reason}")
+    console.print(Syntax(task.prompt_source, "python"))
+    if solution and task.solution_source:
+        console.print("[bold]reference solution[/]")
+        console.print(Syntax(task.solution_source, "python"))
+
+
+def _fmt_us(value: float | None) -> str:
+    return NOT_MEASURED if value is None else f"{value:.1f} us"
+
+
+def _mark(ok: bool) -> str:
+    return "[green]yes[/]" if ok else "[red]no[/]"
+
+
+def verdict(console: Console, r: VerifyResult) -> None:
+    table = Table(title=f"{r.task_id} ({r.mode}, {r.device})")
+    table.add_column("stage")
+    table.add_column("result")
+    for stage in ("parsed", "static_ok", "compiled", "launched", "correct"):
+        table.add_row(stage, _mark(getattr(r, stage)))
+    table.add_row("runtime", _fmt_us(r.runtime_us))
+    table.add_row("eager", _fmt_us(r.eager_us))
+    table.add_row("torch.compile", _fmt_us(r.compile_us))
+    table.add_row("speedup", NOT_MEASURED if r.speedup is None else f"{r.speedup:.2f}x")
+    console.print(table)
+    if r.error_kind.value != "none":
+        console.print(f"[bold red]first failure:[/] {r.error_kind.value}")
+        console.print(r.error_msg, highlight=False, markup=False)
+    for flag in r.hack_flags:
+        console.print(f"[yellow]flag {flag}:[/] {FLAG_REASONS.get(flag) or RULES.get(flag, '')}")
+    console.print("[bold green]CORRECT[/]" if r.correct else "[bold red]REJECTED[/]")
+
+
+def run_with_progress(verifier, pairs, label: str) -> list[VerifyResult]:
+    columns = (TextColumn(f"[bold]{label}"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn())
+    with Progress(*columns) as progress:
+        bar = progress.add_task(label, total=len(pairs))
+        return verifier.verify_many(pairs, progress=lambda _r: progress.advance(bar))
+
+
+def summary_table(tasks: list[Task], results: list[VerifyResult]) -> Table:
+    by_level: dict[int, list[VerifyResult]] = defaultdict(list)
+    for t, r in zip(tasks, results):
+        by_level[t.level].append(r)
+    table = Table(title="reference solutions")
+    for col in ("level", "tasks", "correct", "median speedup"):
+        table.add_column(col)
+    for level in sorted(by_level):
+        rs = by_level[level]
+        speedups = sorted(r.speedup for r in rs if r.speedup is not None)
+        med = f"{speedups[len(speedups) // 2]:.2f}x" if speedups else NOT_MEASURED
+        table.add_row(str(level), str(len(rs)), f"{sum(r.correct for r in rs)}/{len(rs)}", med)
+    failures = [(t, r) for t, r in zip(tasks, results) if not r.correct]
+    for t, r in failures:
+        table.add_row(f"[red]{t.id}[/]", "", r.error_kind.value, r.error_msg.splitlines()[0][:80] if r.error_msg else "")
+    return table
+
+
+def hack_table(hacks, results: list[VerifyResult]) -> Table:
+    table = Table()
+    for col in ("hack", "task", "verdict", "why"):
+        table.add_column(col)
+    for h, r in zip(hacks, results):
+        reason = ", ".join(r.hack_flags) or r.error_kind.value
+        table.add_row(h.name, h.task_id, "[red]PASSED (bug)[/]" if r.correct else "[green]rejected[/]", reason)
+    return table
