@@ -21,8 +21,12 @@ def pytest_collection_modifyitems(config, items):
 
 @pytest.fixture(scope="session")
 def cpu_verifier(tmp_path_factory):
-    """One warm CPU verifier for the session; no result cache, so every verdict is fresh."""
-    config = VerifyConfig(device="cpu", cache_dir=None, timeout_s=60.0,
-                          workers=max(1, min(2, os.cpu_count() or 1)))
+    """One warm verifier for the session; no result cache, so every verdict is fresh.
+
+    CPU (interpreter) by default; AUTOTRITON_TEST_DEVICE=cuda runs the same
+    checks on a GPU machine (benchmarks/gpu_session.sh does)."""
+    device = os.environ.get("AUTOTRITON_TEST_DEVICE", "cpu")
+    config = VerifyConfig(device=device, cache_dir=None, timeout_s=60.0 if device == "cpu" else 300.0,
+                          workers=max(1, min(2, os.cpu_count() or 1)) if device == "cpu" else 0)
     with Verifier(config) as verifier:
         yield verifier

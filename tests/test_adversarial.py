@@ -8,6 +8,7 @@ Each file's header says which task it attacks and what verdict is expected:
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 
 import pytest
@@ -45,8 +46,10 @@ def verdicts(cpu_verifier):
     static_off = [p for p in CORPUS if p not in static_on]
     pairs = [(get_task(_header(p.read_text())["task"]), p.read_text()) for p in static_on]
     out = dict(zip(static_on, cpu_verifier.verify_many(pairs)))
-    config = VerifyConfig(device="cpu", cache_dir=None, static_checks=False, timeout_s=20.0,
-                          memory_mb=2048, workers=2)
+    device = os.environ.get("AUTOTRITON_TEST_DEVICE", "cpu")
+    config = VerifyConfig(device=device, cache_dir=None, static_checks=False,
+                          timeout_s=20.0 if device == "cpu" else 120.0,
+                          memory_mb=2048 if device == "cpu" else 16384, workers=2)
     with Verifier(config) as raw:
         pairs = [(get_task(_header(p.read_text())["task"]), p.read_text()) for p in static_off]
         out.update(zip(static_off, raw.verify_many(pairs)))

@@ -45,7 +45,7 @@ def extract_code(text: str) -> str | None:
     # A dangling <think> with no close means the answer never left the reasoning.
     if "<think>" in visible.lower():
         visible = visible[: visible.lower().index("<think>")]
-    blocks = code_blocks(visible) or code_blocks(text)
+    blocks = code_blocks(visible)  # code only inside reasoning is a draft, not an answer
     for block in reversed(blocks):
         if _defines_modelnew(block):
             return block

@@ -55,24 +55,40 @@ PRISTINE = {
 }
 
 
-def _lookup(path: str):
-    root, *rest = path.split(".")
-    obj = {"torch": torch, "time": time, "threading": threading, "triton": triton}[root]
-    for part in rest:
-        obj = getattr(obj, part)
-    return obj
+def _watched() -> dict[str, object]:
+    """Namespaces whose attributes the checks (and timing) rely on."""
+    import math
+
+    import torch.nn.functional as F
+    import triton.language as tl
+    spaces = {"torch": torch, "torch.Tensor": torch.Tensor, "torch.nn.functional": F, "torch.cuda": torch.cuda,
+              "torch.cuda.Event": torch.cuda.Event, "triton": triton, "triton.language": tl,
+              "time": time, "threading": threading, "threading.Thread": threading.Thread, "math": math,
+              "JITFunction": JITFunction}
+    if InterpretedFunction is not None:
+        spaces["InterpretedFunction"] = InterpretedFunction
+    return spaces
 
 
-def patched_names() -> list[str]:
-    """Names whose current value is not the one captured before the candidate ran."""
-    changed = [p for p, fn in PRISTINE.items() if _lookup(p) is not fn]
-    for cls, fn in _RUN_PATCHES.items():
-        if cls.run is not fn:
-            changed.append(f"{cls.__name__}.run")
-    for name, fn in _ALLOC_PATCHES.items():
-        if getattr(torch, name) is not fn:
-            changed.append(f"torch.{name}")
-    return changed
+def snapshot() -> dict[str, int]:
+    """id() of every attribute of the watched namespaces, taken after our own hooks
+    are installed and before candidate code runs."""
+    out = {}
+    for space, obj in _watched().items():
+        for name, value in list(vars(obj).items()):
+            out[f"{space}.{name}"] = id(value)
+    return out
+
+
+def patched_names(before: dict[str, int]) -> list[str]:
+    """Attributes added, removed or replaced since `before`: a candidate monkey-patched them.
+
+    Catches e.g. torch.isfinite/torch.allclose replaced so NaN compares equal,
+    Event.elapsed_time faked, or the launch hook removed."""
+    after = snapshot()
+    changed = [k for k, v in before.items() if after.get(k) != v]
+    added = [k for k in after if k not in before and not k.startswith("torch.cuda.")]
+    return sorted(changed + added)
 
 
 # ---------------------------------------------------------------- launch hook

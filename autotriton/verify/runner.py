@@ -99,6 +99,7 @@ class Checker:
         path = Path(self.job["workdir"]) / "candidate.py"
         path.write_text(self.job["candidate"])
         self.threads_before = threading.active_count()
+        self.snapshot = guards.snapshot()
         try:
             self.cand_mod = module_from_source(self.job["candidate"], "candidate", str(path))
         except BaseException as exc:  # noqa: BLE001 - candidate code: every failure is data
@@ -109,9 +110,9 @@ class Checker:
         self._check_tampering()
 
     def _check_tampering(self) -> None:
-        patched = guards.patched_names()
+        patched = guards.patched_names(self.snapshot)
         if patched:
-            raise CandidateFailure(ErrorKind.HACK, f"replaced {', '.join(patched)}", ("monkey_patch_runtime",))
+            raise CandidateFailure(ErrorKind.HACK, f"replaced {', '.join(patched[:10])}", ("monkey_patch_runtime",))
 
     # ------------------------------------------------------------ one trial
 

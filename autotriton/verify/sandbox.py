@@ -32,6 +32,7 @@ from __future__ import annotations
 import json
 import os
 import resource
+import secrets
 import select
 import shutil
 import signal
@@ -53,13 +54,27 @@ KEEP_ENV = ("PATH", "HOME", "LANG", "LC_ALL", "TRITON_INTERPRET", "CUDA_VISIBLE_
 
 # ====================================================================== server
 
-def _child(job: dict, write_fd: int, workdir: str, memory_mb: int) -> None:
+def _close_inherited_fds(keep: int) -> None:
+    """Close everything the server had open (its protocol pipes above all), so a
+    candidate cannot write forged verdicts into them or read later jobs."""
+    null = os.open(os.devnull, os.O_RDONLY)
+    os.dup2(null, 0)
+    os.close(null)
+    max_fd = resource.getrlimit(resource.RLIMIT_NOFILE)[0]
+    max_fd = 65536 if max_fd == resource.RLIM_INFINITY else min(max_fd, 65536)
+    os.closerange(3, keep)
+    os.closerange(keep + 1, max_fd)
+
+
+def _child(job: dict, write_fd: int, workdir: str, memory_mb: int, nonce: str) -> None:
     """Runs in the forked child; never returns."""
     try:
         os.setsid()
+        _close_inherited_fds(keep=write_fd)
         log = os.open(os.path.join(workdir, "output.log"), os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
         os.dup2(log, 1)
         os.dup2(log, 2)
+        os.close(log)
         signal.signal(signal.SIGXFSZ, signal.SIG_IGN)  # writes past the cap fail instead of killing
         resource.setrlimit(resource.RLIMIT_FSIZE, (OUTPUT_CAP_BYTES, OUTPUT_CAP_BYTES))
         if job["mode"] == "interp":
@@ -82,7 +97,9 @@ def _child(job: dict, write_fd: int, workdir: str, memory_mb: int) -> None:
     except BaseException as exc:  # noqa: BLE001 - reported to the parent, which raises
         import traceback
         payload = json.dumps({"internal_error": "".join(traceback.format_exception(exc))[-4000:]})
-    data = payload.encode()
+    # The frame starts with a nonce the parent chose before forking; anything
+    # else in the pipe (a candidate writing to every fd) makes the frame invalid.
+    data = (nonce + "\n" + payload).encode()
     while data:
         n = os.write(write_fd, data)
         data = data[n:]
@@ -116,14 +133,15 @@ def run_isolated(job: dict) -> dict:
     """
     timeout_s, memory_mb = job["timeout_s"], job["memory_mb"]
     workdir = tempfile.mkdtemp(prefix="autotriton-")
+    nonce = secrets.token_hex(16)
     read_fd, write_fd = os.pipe()
     pid = os.fork()
     if pid == 0:
         os.close(read_fd)
-        _child(job, write_fd, workdir, memory_mb)
+        _child(job, write_fd, workdir, memory_mb, nonce)
     os.close(write_fd)
     try:
-        verdict = _supervise(pid, read_fd, timeout_s, memory_mb)
+        verdict = _supervise(pid, read_fd, timeout_s, memory_mb, nonce)
         log_path = Path(workdir, "output.log")
         size = log_path.stat().st_size if log_path.exists() else 0
         if size >= OUTPUT_CAP_BYTES:
@@ -138,7 +156,7 @@ def run_isolated(job: dict) -> dict:
         shutil.rmtree(workdir, ignore_errors=True)
 
 
-def _supervise(pid: int, read_fd: int, timeout_s: float, memory_mb: int) -> dict:
+def _supervise(pid: int, read_fd: int, timeout_s: float, memory_mb: int, nonce: str) -> dict:
     deadline = time.monotonic() + timeout_s
     chunks: list[bytes] = []
     size, eof, status = 0, False, None
@@ -171,12 +189,35 @@ def _supervise(pid: int, read_fd: int, timeout_s: float, memory_mb: int) -> dict
                         return {"sandbox_error": "crash", "message": "result message too large"}
         else:
             time.sleep(POLL_S)
-    return _verdict(status, b"".join(chunks))
+    return _verdict(status, b"".join(chunks), nonce)
 
 
-def _verdict(status: int, raw: bytes) -> dict:
+def _parse_frame(raw: bytes, nonce: str) -> dict | None:
+    """The runner's message, or None if the bytes are not exactly one valid frame."""
+    head = (nonce + "\n").encode()
+    if not raw.startswith(head):
+        return None
+    try:
+        msg = json.loads(raw[len(head):])
+    except (json.JSONDecodeError, UnicodeDecodeError):
+        return None
+    if not isinstance(msg, dict) or len(msg) != 1:
+        return None
+    key, value = next(iter(msg.items()))
+    if key == "result" and isinstance(value, dict):
+        return msg
+    if key in ("exited", "internal_error") and isinstance(value, str):
+        return msg
+    return None
+
+
+def _verdict(status: int, raw: bytes, nonce: str) -> dict:
     if raw:
-        msg = json.loads(raw)
+        msg = _parse_frame(raw, nonce)
+        if msg is None:
+            return {"sandbox_error": "crash" if os.WIFSIGNALED(status) else "exited",
+                    "message": "the child's result pipe held a malformed or forged message; "
+                               "only the runner's nonce-framed report counts"}
         if "exited" in msg:
             return {"sandbox_error": "exited", "message": f"candidate called exit({msg['exited']})"}
         return msg
@@ -256,7 +297,11 @@ class ForkServer:
             if line is None:
                 self.close()
                 return {"sandbox_error": "timeout", "message": "fork-server stopped answering"}
-            return json.loads(line)
+            try:
+                return json.loads(line)
+            except json.JSONDecodeError:
+                self.close()  # a corrupted protocol stream: never trust this server again
+                return {"sandbox_error": "crash", "message": "fork-server sent a malformed verdict"}
 
     def close(self) -> None:
         if self.proc is not None:

@@ -1,0 +1,113 @@
+"""The verifier's scores in TRL's reward signature: `fn(completions, **kwargs) -> list[float | None]`.
+
+Dataset columns arrive as kwargs: each row needs `task_id` (a built-in id or a
+task file path) or `task_source` (the task's source text). Completions are
+strings or chat message lists (TRL's conversational format).
+
+- `rule_reward`: AutoTriton's is_Triton, strengthened: 1 when every static
+  rule passes AND a candidate kernel really launched.
+- `exec_reward`: AutoTriton's binary reward: 1 when rules pass and every
+  correctness trial passes.
+- `speedup_reward`: TritonRL-style `correct * min(speedup, 2) / 2`; GPU only,
+  None on CPU (not applicable, as TRL reads it).
+
+The three share one verification per (task, completion) through a small
+memo, so asking for all three costs one sandbox run.
+"""
+
+from __future__ import annotations
+
+import threading
+from collections import OrderedDict
+
+from autotriton.tasks import Task, get_task, task_from_source
+from autotriton.verify.api import Verifier, VerifyConfig
+from autotriton.verify.result import VerifyResult
+
+
+def completion_text(completion) -> str:
+    """The assistant's text, from a string or a list of chat messages."""
+    if isinstance(completion, str):
+        return completion
+    if isinstance(completion, list):
+        return "".join(m.get("content", "") for m in completion if m.get("role", "assistant") == "assistant")
+    raise TypeError(f"completion must be str or list of messages, got {type(completion).__name__}")
+
+
+def _row_tasks(n: int, kwargs: dict) -> list[Task]:
+    if "task_source" in kwargs and kwargs["task_source"] is not None:
+        ids = kwargs.get("task_id") or [f"row/{i}" for i in range(n)]
+        return [task_from_source(src, task_id=tid, suite="dataset", level=0)
+                for src, tid in zip(kwargs["task_source"], ids)]
+    if "task_id" in kwargs:
+        return [get_task(tid) for tid in kwargs["task_id"]]
+    raise KeyError("reward needs a `task_id` or `task_source` dataset column")
+
+
+class RewardScorer:
+    """Verifies completions once and serves all reward components from the memo."""
+
+    def __init__(self, config: VerifyConfig | None = None, memo_size: int = 4096):
+        self.verifier = Verifier(config)
+        self._memo: OrderedDict[tuple[str, str], VerifyResult] = OrderedDict()
+        self._memo_size = memo_size
+        self._lock = threading.Lock()
+
+    def results(self, completions, **kwargs) -> list[VerifyResult]:
+        tasks = _row_tasks(len(completions), kwargs)
+        texts = [completion_text(c) for c in completions]
+        keys = [(t.source, x) for t, x in zip(tasks, texts)]
+        with self._lock:
+            todo = [(i, t, x) for i, (t, x, k) in enumerate(zip(tasks, texts, keys)) if k not in self._memo]
+        fresh = self.verifier.verify_many([(t, x) for _, t, x in todo])
+        with self._lock:
+            for (i, _, _), res in zip(todo, fresh):
+                self._memo[keys[i]] = res
+            out = [self._memo[k] for k in keys]
+            while len(self._memo) > self._memo_size:
+                self._memo.popitem(last=False)
+        return out
+
+    def rule_reward(self, completions, **kwargs) -> list[float | None]:
+        return [1.0 if r.passed_rules else 0.0 for r in self.results(completions, **kwargs)]
+
+    def exec_reward(self, completions, **kwargs) -> list[float | None]:
+        return [1.0 if (r.correct and r.static_ok) else 0.0 for r in self.results(completions, **kwargs)]
+
+    def speedup_reward(self, completions, **kwargs) -> list[float | None]:
+        out: list[float | None] = []
+        for r in self.results(completions, **kwargs):
+            if r.mode != "gpu":
+                out.append(None)
+            elif not r.correct or r.speedup is None:
+                out.append(0.0)
+            else:
+                out.append(min(r.speedup, 2.0) / 2.0)
+        return out
+
+    def close(self) -> None:
+        self.verifier.close()
+
+
+_DEFAULT: RewardScorer | None = None
+_DEFAULT_LOCK = threading.Lock()
+
+
+def _default() -> RewardScorer:
+    global _DEFAULT
+    with _DEFAULT_LOCK:
+        if _DEFAULT is None:
+            _DEFAULT = RewardScorer()
+        return _DEFAULT
+
+
+def rule_reward(completions, **kwargs) -> list[float | None]:
+    return _default().rule_reward(completions, **kwargs)
+
+
+def exec_reward(completions, **kwargs) -> list[float | None]:
+    return _default().exec_reward(completions, **kwargs)
+
+
+def speedup_reward(completions, **kwargs) -> list[float | None]:
+    return _default().speedup_reward(completions, **kwargs)

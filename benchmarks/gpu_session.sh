@@ -1,0 +1,22 @@
+#!/usr/bin/env bash
+# One GPU session for the verifier: versions, every reference on GPU with timings,
+# the adversarial corpus on GPU, and the GPU throughput benchmark.
+# Run through the device tool from the repo root with `.whl` carried:
+#   bash benchmarks/gpu_session.sh
+set -uo pipefail
+OUT=${OUT:-out}
+mkdir -p "$OUT"
+if [ -d .whl ]; then
+  python3 -m pip install -q --no-index --no-deps --no-compile --no-cache-dir --upgrade --target /tmp/site .whl/*.whl || exit 1
+  export PYTHONPATH=/tmp/site:$PWD
+else
+  export PYTHONPATH=$PWD
+fi
+export PYTHONUNBUFFERED=1
+{
+  nvidia-smi --query-gpu=name,driver_version,memory.total --format=csv
+  python3 -c 'import torch, triton, sys; print("python", sys.version.split()[0], "torch", torch.__version__, "triton", triton.__version__)'
+} 2>&1 | tee "$OUT/versions.txt"
+python3 benchmarks/reference_suite.py --device cuda --out "$OUT" 2>&1 | tee "$OUT/references.log" | tail -3
+AUTOTRITON_TEST_DEVICE=cuda python3 -m pytest -q -p no:cacheprovider tests/test_adversarial.py 2>&1 | tail -15 | tee "$OUT/adversarial.log"
+python3 benchmarks/verifier_throughput.py --mode gpu -n 64 --out "$OUT" 2>&1 | tail -6 | tee "$OUT/throughput.log"

@@ -1,0 +1,77 @@
+"""Verify every built-in reference solution and record per-task verdicts and timings.
+
+On GPU this is the suite's own speed table: runtime of our Triton reference,
+PyTorch eager and torch.compile, on each task's first GPU shape. Writes
+docs/perf/references_<mode>.json and .md with device, versions, date, command.
+
+usage: python benchmarks/reference_suite.py [--device cpu|cuda]
+"""
+
+from __future__ import annotations
+
+import argparse
+import datetime
+import json
+import math
+import os
+import platform
+import sys
+import time
+from pathlib import Path
+
+import torch
+import triton
+
+from autotriton.tasks import builtin_tasks
+from autotriton.verify import Verifier, VerifyConfig
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+def fmt(v, spec=".1f"):
+    return "n/m" if v is None else format(v, spec)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--device", choices=["cpu", "cuda"], default="cpu")
+    parser.add_argument("--out", default=str(ROOT / "docs" / "perf"))
+    args = parser.parse_args()
+    tasks = builtin_tasks()
+    start = time.perf_counter()
+    with Verifier(VerifyConfig(device=args.device, cache_dir=None, timeout_s=300)) as verifier:
+        results = verifier.verify_many([(t, t.solution_source) for t in tasks],
+                                       progress=lambda r: print(f"{r.task_id}: {r.correct} {r.error_kind.value} "
+                                                                f"{fmt(r.speedup, '.2f')}", flush=True))
+        device = verifier.device_name
+    wall = time.perf_counter() - start
+    rows = [{"task": t.id, "split": t.split, "correct": r.correct, "error_kind": r.error_kind.value,
+             "error_msg": r.error_msg[:300], "runtime_us": r.runtime_us, "p20_us": r.runtime_p20_us,
+             "p80_us": r.runtime_p80_us, "eager_us": r.eager_us, "compile_us": r.compile_us,
+             "speedup": r.speedup, "flags": r.hack_flags} for t, r in zip(tasks, results)]
+    speedups = [r.speedup for r in results if r.speedup]
+    summary = {"tasks": len(tasks), "correct": sum(r.correct for r in results), "wall_s": round(wall, 1),
+               "geomean_speedup_vs_eager": round(math.exp(sum(map(math.log, speedups)) / len(speedups)), 3)
+               if speedups else None}
+    record = {"device": device, "torch": torch.__version__, "triton": triton.__version__,
+              "python": platform.python_version(), "date": datetime.date.today().isoformat(),
+              "command": "python " + " ".join([os.path.relpath(sys.argv[0], ROOT)] + sys.argv[1:]),
+              "summary": summary, "rows": rows}
+    out = Path(args.out)
+    out.mkdir(parents=True, exist_ok=True)
+    mode = "gpu" if args.device == "cuda" else "cpu"
+    (out / f"references_{mode}.json").write_text(json.dumps(record, indent=2) + "\n")
+    lines = [f"Device: {device}; torch {record['torch']}, triton {record['triton']}; {record['date']}; "
+             f"`{record['command']}`", "", f"Summary: {json.dumps(summary)}", "",
+             "| task | split | correct | ours us (p20-p80) | eager us | torch.compile us | speedup vs eager |",
+             "|---|---|---|---|---|---|---|"]
+    for r in rows:
+        lines.append(f"| {r['task']} | {r['split']} | {r['correct'] or r['error_kind']} | {fmt(r['runtime_us'])} "
+                     f"({fmt(r['p20_us'])}-{fmt(r['p80_us'])}) | {fmt(r['eager_us'])} | {fmt(r['compile_us'])} | "
+                     f"{fmt(r['speedup'], '.2f')} |")
+    (out / f"references_{mode}.md").write_text("\n".join(lines) + "\n")
+    print("\n".join(lines[:4]))
+
+
+if __name__ == "__main__":
+    main()

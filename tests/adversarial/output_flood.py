@@ -1,0 +1,32 @@
+# task: builtin/l1/relu
+# expect: error=output_flood
+# static: off
+# why: forward prints about 1 GB (a 10 MB line, 100 times) before computing the correct answer, to exhaust the grader's memory or logs.
+import torch
+import torch.nn as nn
+import triton
+import triton.language as tl
+
+_LINE = "A" * (10 * 1024 * 1024)
+
+
+@triton.jit
+def relu_kernel(x_ptr, y_ptr, n, BLOCK: tl.constexpr):
+    offs = tl.program_id(0) * BLOCK + tl.arange(0, BLOCK)
+    mask = offs < n
+    x = tl.load(x_ptr + offs, mask=mask, other=0.0)
+    tl.store(y_ptr + offs, tl.maximum(x, 0.0), mask=mask)
+
+
+class ModelNew(nn.Module):
+    def __init__(self):
+        super().__init__()
+
+    def forward(self, x: torch.Tensor) -> torch.Tensor:
+        for _ in range(100):
+            print(_LINE, flush=True)
+        x = x.contiguous()
+        y = torch.empty_like(x)
+        n = x.numel()
+        relu_kernel[(triton.cdiv(n, 1024),)](x, y, n, BLOCK=1024)
+        return y

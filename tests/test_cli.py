@@ -1,0 +1,67 @@
+"""CLI exit codes and messages: 0 iff correct, 1 for a rejected candidate, 2 for user mistakes."""
+
+from __future__ import annotations
+
+import json
+
+from typer.testing import CliRunner
+
+from autotriton.cli.main import app
+from autotriton.tasks import get_task
+
+runner = CliRunner()
+RELU = get_task("builtin/l1/relu")
+
+
+def run(*args):
+    return runner.invoke(app, list(args))
+
+
+def test_tasks_list_and_show():
+    out = run("tasks", "list", "--split", "heldout")
+    assert out.exit_code == 0 and "heldout" in out.output
+    out = run("tasks", "show", "builtin/l1/softmax")
+    assert out.exit_code == 0 and "class Model" in out.output
+
+
+def test_verify_correct_and_rejected(tmp_path):
+    good = tmp_path / "good.py"
+    good.write_text(RELU.solution_source)
+    out = run("verify", "--task", RELU.id, str(good), "--device", "cpu", "--no-cache")
+    assert out.exit_code == 0, out.output
+    assert "CORRECT" in out.output and "not measured" in out.output
+    bad = tmp_path / "bad.py"
+    bad.write_text(RELU.solution_source.replace("tl.maximum(x, 0.0)", "x"))
+    out = run("verify", "--task", RELU.id, str(bad), "--device", "cpu", "--no-cache", "--json")
+    assert out.exit_code == 1
+    assert json.loads(out.output)["error_kind"] == "wrong_output"
+
+
+def test_user_mistakes_exit_2_without_traceback(tmp_path):
+    notask = tmp_path / "notask.py"
+    notask.write_text("import torch\n")
+    prose = tmp_path / "prose.txt"
+    prose.write_text("just words")
+    good = tmp_path / "good.py"
+    good.write_text(RELU.solution_source)
+    cases = [
+        (["verify", "--task", RELU.id, str(tmp_path / "missing.py")], "not found"),
+        (["verify", "--task", "builtin/l1/nope", str(good)], "unknown task id"),
+        (["verify", "--task", str(notask), str(good)], "must define Model"),
+        (["verify", "--task", RELU.id, str(prose)], "no Python code"),
+        (["tasks", "show", "builtin/l9/x"], "unknown task id"),
+    ]
+    for args, message in cases:
+        out = run(*args)
+        assert out.exit_code == 2, (args, out.output)
+        assert message in out.output and "Traceback" not in out.output
+
+
+def test_verify_user_task_file(tmp_path):
+    task = tmp_path / "mytask.py"
+    task.write_text(RELU.prompt_source)  # a plain KernelBench-style file: no metadata, full size
+    good = tmp_path / "good.py"
+    good.write_text(RELU.solution_source)
+    out = run("verify", "--task", str(task), str(good), "--device", "cpu", "--no-cache", "--json")
+    # Without shape settings the file's own (GPU) sizes are all it has; CPU mode refuses clearly.
+    assert out.exit_code in (0, 1, 2)

@@ -1,0 +1,55 @@
+"""Code extraction from messy model output, and the output comparison."""
+
+from __future__ import annotations
+
+import torch
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from autotriton.verify.compare import compare_outputs, compare_tensor
+from autotriton.verify.extract import extract_code
+
+GOOD = "import torch\nclass ModelNew:\n    pass\n"
+
+
+def test_picks_block_defining_modelnew():
+    text = f"<think>maybe ```python\nclass ModelNew: broken(\n```</think>\nPlan...\n```python\nx = 1\n```\n" \
+           f"Final:\n```python\n{GOOD}```\nHope this helps!"
+    assert extract_code(text) == GOOD
+
+
+def test_unclosed_fence_and_bare_code():
+    assert extract_code(f"Here:\n```python\n{GOOD}") == GOOD
+    assert extract_code(GOOD) == GOOD
+
+
+def test_no_code():
+    assert extract_code("I cannot help with that.") is None
+    assert extract_code("<think>```python\n" + GOOD + "```") is None  # never left the reasoning
+
+
+def test_broken_block_mentioning_modelnew_is_returned_for_syntax_feedback():
+    assert "ModelNew(" in extract_code("```python\nclass ModelNew(:\n```")
+
+
+def test_tolerance_is_rms_scaled():
+    ref = torch.randn(1000, dtype=torch.float64) * 1000
+    assert compare_tensor(ref.float(), ref, torch.float32, (1e-4, 1e-4), 0) is None
+    assert compare_tensor(ref.half().float(), ref, torch.float32, (1e-4, 1e-4), 0) is not None  # fp16 rounding
+
+
+def test_nan_shape_dtype_never_pass():
+    ref = torch.randn(8, dtype=torch.float64)
+    out = ref.float().clone()
+    out[3] = float("nan")
+    assert compare_tensor(out, ref, torch.float32, (1.0, 1.0), 0).reason == "nonfinite"
+    assert compare_tensor(ref.float()[:4], ref, torch.float32, (1, 1), 0).reason == "shape"
+    assert compare_tensor(ref.double(), ref, torch.float32, (1, 1), 0).reason == "dtype"
+    assert compare_outputs([ref.float(), ref.float()], [ref], [torch.float32], lambda d: (1, 1)).reason == "count"
+
+
+@settings(max_examples=50, deadline=None)
+@given(st.integers(1, 500), st.floats(1e-3, 1e3))
+def test_fp32_rounding_of_reference_always_passes(n, scale):
+    ref = torch.randn(n, dtype=torch.float64) * scale
+    assert compare_tensor(ref.float(), ref, torch.float32, (1e-4, 1e-4), 0) is None

@@ -1,0 +1,65 @@
+"""verify()/verify_many() stages, caching, sandbox behaviour and the TRL rewards."""
+
+from __future__ import annotations
+
+from autotriton.tasks import get_task
+from autotriton.verify import ErrorKind, Verifier, VerifyConfig
+from autotriton.verify.rewards import RewardScorer, completion_text
+
+RELU = get_task("builtin/l1/relu")
+CHEAT = RELU.solution_source.replace("tl.maximum(x, 0.0)", "x")  # kernel launches, does nothing useful
+
+
+def test_no_code_and_syntax_error(cpu_verifier):
+    r = cpu_verifier.verify(RELU, "Sorry, I cannot write that.")
+    assert r.error_kind == ErrorKind.NO_CODE and not r.parsed
+    r = cpu_verifier.verify(RELU, "```python\nclass ModelNew(:\n```")
+    assert r.error_kind == ErrorKind.SYNTAX_ERROR and not r.parsed
+
+
+def test_reference_passes_from_raw_model_output(cpu_verifier):
+    text = f"<think>relu is max(x, 0)</think>\nPlan: one program per block.\n```python\n{RELU.solution_source}```\n"
+    r = cpu_verifier.verify(RELU, text)
+    assert r.correct and r.launched and r.error_kind == ErrorKind.NONE
+    seeds = [c["seed"] for c in r.details["checks"] if "seed" in c]
+    assert len(seeds) >= 3 * len(RELU.shapes_for("interp")) and len(set(seeds)) == len(seeds)
+    assert {c.get("order") for c in r.details["checks"]} >= {"reference-first", "candidate-first"}
+
+
+def test_wrong_output_reports_mismatch_statistics(cpu_verifier):
+    r = cpu_verifier.verify(RELU, CHEAT)
+    assert r.error_kind == ErrorKind.WRONG_OUTPUT and not r.correct
+    assert r.details["mismatch"]["max_abs_err"] > 0 and "max abs err" in r.error_msg
+
+
+def test_cache_makes_reruns_free(tmp_path):
+    config = VerifyConfig(device="cpu", cache_dir=str(tmp_path), workers=1)
+    with Verifier(config) as v:
+        first = v.verify(RELU, RELU.solution_source)
+        second = v.verify(RELU, RELU.solution_source)
+    assert first.correct and not first.cached
+    assert second.correct and second.cached
+
+
+def test_timeout_kills_and_reports(tmp_path):
+    hang = RELU.solution_source.replace("        x = x.contiguous()", "        while True:\n            pass")
+    config = VerifyConfig(device="cpu", cache_dir=None, timeout_s=3, workers=1)
+    with Verifier(config) as v:
+        r = v.verify(RELU, hang)
+        assert r.error_kind == ErrorKind.TIMEOUT and r.wall_s < 15
+        assert v.verify(RELU, RELU.solution_source).correct  # the server survives
+
+
+def test_rewards_in_trl_signature():
+    scorer = RewardScorer(VerifyConfig(device="cpu", cache_dir=None, workers=2))
+    try:
+        good = [{"role": "assistant", "content": f"```python\n{RELU.solution_source}```"}]
+        completions = [good, CHEAT, "no code here"]
+        kwargs = {"task_id": [RELU.id] * 3}
+        assert scorer.exec_reward(completions, **kwargs) == [1.0, 0.0, 0.0]
+        assert scorer.rule_reward(completions, **kwargs) == [1.0, 1.0, 0.0]
+        assert scorer.speedup_reward(completions, **kwargs) == [None, None, None]  # CPU: not applicable
+        assert scorer.exec_reward([good], task_source=[RELU.source]) == [1.0]
+    finally:
+        scorer.close()
+    assert completion_text(good) == good[0]["content"]
