@@ -92,3 +92,12 @@ def test_reference_solutions_are_clean():
 @given(st.sampled_from(sorted(__import__("autotriton.verify.rules", fromlist=["x"]).TENSOR_COMPUTE_METHODS)))
 def test_any_tensor_compute_method_is_flagged(method):
     assert "torch_compute" in rules_of(module(f"return y.{method}()"))
+
+
+def test_docs_list_every_rule_and_flag():
+    from pathlib import Path
+
+    from autotriton.verify.result import FLAG_REASONS
+    doc = (Path(__file__).parents[1] / "docs" / "VERIFIER.md").read_text()
+    missing = [name for name in list(RULES) + list(FLAG_REASONS) if f"`{name}`" not in doc]
+    assert not missing, f"docs/VERIFIER.md does not describe {missing}"

@@ -33,7 +33,9 @@ class VerifyConfig:
         default="auto", metadata={"help": "cpu = Triton interpreter, interp shapes, no timing; cuda = full shapes + timing"})
     n_trials: int = field(default=3, metadata={"help": "correctness trials per shape setting, each with a fresh seed"})
     timeout_s: float = field(default=60.0, metadata={"help": "wall-clock limit per candidate (process group killed)"})
-    memory_mb: int = field(default=4096, metadata={"help": "host memory limit per candidate"})
+    memory_mb: int = field(default=0, metadata={
+        "help": "host memory limit per candidate; 0 = 4096 on CPU, 16384 on GPU (full-size inputs "
+                "are generated on the host: 512 MB each for the largest L1 tasks)"})
     time_it: bool = field(default=True, metadata={"help": "measure runtime/speedup on GPU"})
     measure_compile: bool = field(default=True, metadata={"help": "also time torch.compile of the reference on GPU"})
     static_checks: bool = field(default=True, metadata={"help": "run the AST rule table (off only to test the sandbox)"})
@@ -139,6 +141,10 @@ class Verifier:
             server.close()
         self._servers.clear()
 
+    @property
+    def memory_mb(self) -> int:
+        return self.config.memory_mb or (16384 if self.mode == "gpu" else 4096)
+
     def n_workers(self) -> int:
         if self.config.workers:
             return self.config.workers
@@ -174,7 +180,7 @@ class Verifier:
         if code is not None:
             job = {"task": _task_payload(task), "candidate": code, "mode": self.mode,
                    "n_trials": self.config.n_trials, "time": self.config.time_it,
-                   "timeout_s": self.config.timeout_s, "memory_mb": self.config.memory_mb,
+                   "timeout_s": self.config.timeout_s, "memory_mb": self.memory_mb,
                    "static_ok": result.static_ok,
                    "gpu_memory_fraction": 0.9 / max(1, self.config.workers_per_gpu)}
             if self.config.fresh_process:

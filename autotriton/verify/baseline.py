@@ -29,7 +29,7 @@ def compile_baseline(verifier, task: Task) -> float | None:
             _MEMO[key] = cached.compile_us
             return cached.compile_us
         job = {"kind": "baseline", "task": _task_payload(task), "mode": "gpu", "candidate": "",
-               "timeout_s": 600, "memory_mb": verifier.config.memory_mb * 4, "n_trials": 0,
+               "timeout_s": 600, "memory_mb": verifier.memory_mb, "n_trials": 0,
                "gpu_memory_fraction": 0.9 / max(1, verifier.config.workers_per_gpu)}
         verdict = verifier._server().run(job)
         value = verdict.get("result", {}).get("compile_us")

@@ -76,19 +76,20 @@ def snapshot() -> dict[str, int]:
     out = {}
     for space, obj in _watched().items():
         for name, value in list(vars(obj).items()):
-            out[f"{space}.{name}"] = id(value)
+            # Callables only: lazy initialisation legitimately flips flags and adds
+            # submodules (torch.cuda._initialized, torch._inductor) while we run.
+            if callable(value) and not isinstance(value, type(torch)):
+                out[f"{space}.{name}"] = id(value)
     return out
 
 
 def patched_names(before: dict[str, int]) -> list[str]:
-    """Attributes added, removed or replaced since `before`: a candidate monkey-patched them.
+    """Functions removed or replaced since `before`: a candidate monkey-patched them.
 
     Catches e.g. torch.isfinite/torch.allclose replaced so NaN compares equal,
     Event.elapsed_time faked, or the launch hook removed."""
     after = snapshot()
-    changed = [k for k, v in before.items() if after.get(k) != v]
-    added = [k for k in after if k not in before and not k.startswith("torch.cuda.")]
-    return sorted(changed + added)
+    return sorted(k for k, v in before.items() if after.get(k) != v)
 
 
 # ---------------------------------------------------------------- launch hook

@@ -1,0 +1,25 @@
+# task: builtin/l1/relu
+# expect: error=rule_violation flag=torch_compute
+# why: a real ReLU kernel is launched on a dummy buffer so a launch check passes, but the returned result comes from torch.relu.
+import torch
+import torch.nn as nn
+import triton
+import triton.language as tl
+
+
+@triton.jit
+def relu_kernel(x_ptr, y_ptr, n, BLOCK: tl.constexpr):
+    offs = tl.program_id(0) * BLOCK + tl.arange(0, BLOCK)
+    mask = offs < n
+    x = tl.load(x_ptr + offs, mask=mask, other=0.0)
+    tl.store(y_ptr + offs, tl.maximum(x, 0.0), mask=mask)
+
+
+class ModelNew(nn.Module):
+    def __init__(self):
+        super().__init__()
+
+    def forward(self, x: torch.Tensor) -> torch.Tensor:
+        dummy = torch.empty(1024, device=x.device, dtype=x.dtype)
+        relu_kernel[(1,)](dummy, dummy, dummy.numel(), BLOCK=1024)
+        return torch.relu(x)
