@@ -17,6 +17,6 @@ export PYTHONUNBUFFERED=1
   nvidia-smi --query-gpu=name,driver_version,memory.total --format=csv
   python3 -c 'import torch, triton, sys; print("python", sys.version.split()[0], "torch", torch.__version__, "triton", triton.__version__)'
 } 2>&1 | tee "$OUT/versions.txt"
-python3 benchmarks/reference_suite.py --device cuda --out "$OUT" 2>&1 | tee "$OUT/references.log" | tail -3
-AUTOTRITON_TEST_DEVICE=cuda python3 -m pytest -q -p no:cacheprovider tests/test_adversarial.py 2>&1 | tail -15 | tee "$OUT/adversarial.log"
-python3 benchmarks/verifier_throughput.py --mode gpu -n 64 --out "$OUT" 2>&1 | tail -6 | tee "$OUT/throughput.log"
+timeout 330 python3 benchmarks/reference_suite.py --device cuda --out "$OUT" > "$OUT/references.log" 2>&1; tail -3 "$OUT/references.log"
+AUTOTRITON_TEST_DEVICE=cuda timeout 150 python3 -m pytest -q -p no:cacheprovider tests/test_adversarial.py > "$OUT/adversarial.log" 2>&1; tail -15 "$OUT/adversarial.log"
+timeout 110 python3 benchmarks/verifier_throughput.py --mode gpu -n 64 --out "$OUT" > "$OUT/throughput.log" 2>&1; tail -6 "$OUT/throughput.log"

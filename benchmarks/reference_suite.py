@@ -48,7 +48,8 @@ def main() -> None:
     rows = [{"task": t.id, "split": t.split, "correct": r.correct, "error_kind": r.error_kind.value,
              "error_msg": r.error_msg[:300], "runtime_us": r.runtime_us, "p20_us": r.runtime_p20_us,
              "p80_us": r.runtime_p80_us, "eager_us": r.eager_us, "compile_us": r.compile_us,
-             "speedup": r.speedup, "flags": r.hack_flags} for t, r in zip(tasks, results)]
+             "speedup": r.speedup, "flags": r.hack_flags, "wall_s": round(r.wall_s, 1),
+             "timing_shape": r.details.get("timing_shape")} for t, r in zip(tasks, results)]
     speedups = [r.speedup for r in results if r.speedup]
     summary = {"tasks": len(tasks), "correct": sum(r.correct for r in results), "wall_s": round(wall, 1),
                "geomean_speedup_vs_eager": round(math.exp(sum(map(math.log, speedups)) / len(speedups)), 3)

@@ -48,7 +48,7 @@ def verdicts(cpu_verifier):
     out = dict(zip(static_on, cpu_verifier.verify_many(pairs)))
     device = os.environ.get("AUTOTRITON_TEST_DEVICE", "cpu")
     config = VerifyConfig(device=device, cache_dir=None, static_checks=False,
-                          timeout_s=20.0 if device == "cpu" else 120.0,
+                          timeout_s=20.0 if device == "cpu" else 45.0,
                           memory_mb=2048 if device == "cpu" else 16384, workers=2)
     with Verifier(config) as raw:
         pairs = [(get_task(_header(p.read_text())["task"]), p.read_text()) for p in static_off]

@@ -39,8 +39,8 @@ class VerifyConfig:
     time_it: bool = field(default=True, metadata={"help": "measure runtime/speedup on GPU"})
     measure_compile: bool = field(default=True, metadata={"help": "also time torch.compile of the reference on GPU"})
     static_checks: bool = field(default=True, metadata={"help": "run the AST rule table (off only to test the sandbox)"})
-    workers: int = field(default=0, metadata={"help": "parallel sandboxes; 0 = all cores (CPU) or 4 per GPU"})
-    workers_per_gpu: int = field(default=4, metadata={"help": "sandboxes per GPU; compilation is CPU-bound"})
+    workers: int = field(default=0, metadata={"help": "parallel sandboxes; 0 = all cores (CPU) or workers_per_gpu per GPU"})
+    workers_per_gpu: int = field(default=6, metadata={"help": "sandboxes per GPU; Triton compilation is CPU-bound"})
     cache_dir: str | None = field(default="default", metadata={"help": "result cache dir; None disables caching"})
     fresh_process: bool = field(default=False, metadata={"help": "benchmark only: new Python per candidate, no fork-server"})
 

@@ -117,23 +117,27 @@ class Checker:
     # ------------------------------------------------------------ one trial
 
     def build(self, setting: ShapeSetting, seed: int, perturb: bool, input_scale: float = 1.0):
-        """Reference and candidate models built after the same seed, plus inputs."""
+        """Reference and candidate models built after the same seed, plus inputs.
+
+        Everything is created directly on the target device: generating a 512 MB
+        randn input on the host and copying it took most of a GPU verification."""
         apply_shape(self.task_mod, setting, self.defaults)
-        torch.manual_seed(seed)
-        init = self.task_mod.get_init_inputs()
-        torch.manual_seed(seed)
-        ref = self.task_mod.Model(*init)
-        torch.manual_seed(seed)
-        try:
-            cand = self.cand_mod.ModelNew(*init)
-            cand = cand.to(self.device) if isinstance(cand, torch.nn.Module) else cand
-        except BaseException as exc:  # noqa: BLE001
-            raise _classify(exc, "init") from None
-        ref = ref.to(self.device)
-        if perturb:
-            self._perturb_params(ref, cand, seed)
-        torch.manual_seed(seed + 1)
-        inputs = to_device(self.task_mod.get_inputs(), self.device)
+        with torch.device(self.device):
+            torch.manual_seed(seed)
+            init = self.task_mod.get_init_inputs()
+            torch.manual_seed(seed)
+            ref = self.task_mod.Model(*init)
+            torch.manual_seed(seed)
+            try:
+                cand = self.cand_mod.ModelNew(*init)
+                cand = cand.to(self.device) if isinstance(cand, torch.nn.Module) else cand
+            except BaseException as exc:  # noqa: BLE001
+                raise _classify(exc, "init") from None
+            ref = ref.to(self.device)
+            if perturb:
+                self._perturb_params(ref, cand, seed)
+            torch.manual_seed(seed + 1)
+            inputs = to_device(self.task_mod.get_inputs(), self.device)
         if input_scale != 1.0:
             inputs = [x * input_scale if isinstance(x, torch.Tensor) and x.is_floating_point() else x
                       for x in inputs]
@@ -213,6 +217,8 @@ class Checker:
         self.outcome.checks.append({"shape": setting.name, "trial": index, "seed": seed,
                                     "order": "candidate-first" if cand_first else "reference-first",
                                     "params_perturbed": perturb, "input_scale": scale, "launches": launches})
+        context = f"[shape {setting.name}, trial {index}" + (", 1-D params re-randomised" if perturb else "") + \
+            (", inputs x2^-24" if scale != 1.0 else "") + "] "
         if launches == 0:
             raise CandidateFailure(ErrorKind.HACK, "forward launched no candidate Triton kernel", ("no_launch",))
         if compute_ops:
@@ -220,7 +226,11 @@ class Checker:
                                    ("torch_compute_runtime",))
         if threading.active_count() > self.threads_before:
             raise CandidateFailure(ErrorKind.HACK, "candidate started threads", ("thread_spawned",))
-        self._check_outputs(out, ref_out, dtypes, state)
+        try:
+            self._check_outputs(out, ref_out, dtypes, state)
+        except CandidateFailure as failure:
+            failure.msg = context + failure.msg
+            raise
 
     def _check_outputs(self, out, ref_out, dtypes, state: dict) -> None:
         """Compare; a failed comparison is labelled a hack when the output is
@@ -286,7 +296,11 @@ def guards_reason(flag: str) -> str:
 
 def _check_all(checker: Checker, job: dict) -> dict:
     n_trials = job["n_trials"]
-    settings = [s for s in checker.shapes if job["mode"] == "gpu" or s.mode == "interp"]
+    # GPU: full sizes first (timing uses the first setting), then the small odd
+    # interp sizes, which catch missing boundary masks. CPU: interp sizes only.
+    settings = [s for s in checker.shapes if s.mode == "gpu"] + [s for s in checker.shapes if s.mode == "interp"]
+    if job["mode"] != "gpu":
+        settings = [s for s in settings if s.mode == "interp"]
     if not settings:
         raise TaskFailure(f"task has no shape settings for mode {job['mode']}")
     for setting in settings:
@@ -319,9 +333,14 @@ def run_job(job: dict) -> dict:
     checker = Checker(job)
     res: dict = {"parsed": True, "static_ok": job.get("static_ok", True)}
     mismatch = None
+    timing_info: dict = {}
     try:
         checker.load_candidate()
-        res.update(_check_all(checker, job))
+        timings = _check_all(checker, job)
+        for key in ("runtime_us", "runtime_p20_us", "runtime_p80_us", "eager_us", "speedup"):
+            if key in timings:
+                res[key] = timings.pop(key)
+        timing_info = timings
         checker._check_tampering()
         fatal = [f for f in checker.outcome.flags if f not in WARNING_FLAGS]
         res["correct"] = not fatal and job.get("static_ok", True)
@@ -330,7 +349,8 @@ def run_job(job: dict) -> dict:
         res.update(correct=False, error_kind=failure.kind.value, error_msg=trim(failure.msg))
         checker.outcome.flags += failure.flags
         mismatch = getattr(failure, "mismatch", None)
-    details = {"checks": checker.outcome.checks, "torch": torch.__version__, "triton": triton.__version__}
+    details = {"checks": checker.outcome.checks, "torch": torch.__version__, "triton": triton.__version__,
+               **timing_info}
     if mismatch is not None:
         details["mismatch"] = mismatch
     res.update(compiled=checker.outcome.compiled, launched=checker.outcome.launched,

@@ -1,6 +1,6 @@
 # task: builtin/l1/relu
 # expect: error=rule_violation|hack flag=torch_compute|timing_mismatch
-# why: on a GPU the correct kernel is enqueued on a private CUDA stream, so CUDA events recorded on the default stream measure almost nothing; a static rule must catch torch.cuda stream use since interp mode cannot time anything.
+# why: on a GPU the correct kernel is enqueued on a private CUDA stream, so CUDA events recorded on the default stream miss the work (H100, 8192x8192: 0.07 ms by events vs 0.19 ms wall-clock); a static rule must catch torch.cuda stream use since interp mode cannot time anything.
 import torch
 import torch.nn as nn
 import triton
