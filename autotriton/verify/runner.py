@@ -153,11 +153,11 @@ class Checker:
         if len(rp) != len(cp) or any(a.shape != b.shape for a, b in zip(rp, cp)):
             self.outcome.checks.append({"param_perturb": "skipped: parameter lists differ"})
             return
-        gen = torch.Generator().manual_seed(seed)
+        gen = torch.Generator(device="cpu").manual_seed(seed)
         with torch.no_grad():
             for a, b in zip(rp, cp):
                 if a.ndim == 1 and a.is_floating_point():
-                    new = torch.randn(a.shape, generator=gen, dtype=a.dtype).to(a.device)
+                    new = torch.randn(a.shape, generator=gen, dtype=a.dtype, device="cpu").to(a.device)
                     a.copy_(new)
                     b.copy_(new.to(b.dtype))
 
