@@ -36,14 +36,30 @@ def main() -> None:
     parser = argparse.ArgumentParser()
     parser.add_argument("--device", choices=["cpu", "cuda"], default="cpu")
     parser.add_argument("--out", default=str(ROOT / "docs" / "perf"))
+    parser.add_argument("--no-compile", action="store_true",
+                        help="skip the torch.compile baselines (seconds of Inductor time per task)")
+    parser.add_argument("--compile-from", default=None,
+                        help="take compile_us from an earlier references_gpu.json (recorded in the output)")
     args = parser.parse_args()
     tasks = builtin_tasks()
+    out = Path(args.out)
+    out.mkdir(parents=True, exist_ok=True)
+    live = (out / "references_live.jsonl").open("w")  # one row per finished task: a timeout keeps the data
+
+    def progress(r):
+        print(f"{r.task_id}: {r.correct} {r.error_kind.value} {fmt(r.speedup, '.2f')}", flush=True)
+        live.write(json.dumps(r.to_dict()) + "\n")
+        live.flush()
+
     start = time.perf_counter()
-    with Verifier(VerifyConfig(device=args.device, cache_dir=None, timeout_s=300)) as verifier:
-        results = verifier.verify_many([(t, t.solution_source) for t in tasks],
-                                       progress=lambda r: print(f"{r.task_id}: {r.correct} {r.error_kind.value} "
-                                                                f"{fmt(r.speedup, '.2f')}", flush=True))
+    config = VerifyConfig(device=args.device, cache_dir=None, timeout_s=300, measure_compile=not args.no_compile)
+    with Verifier(config) as verifier:
+        results = verifier.verify_many([(t, t.solution_source) for t in tasks], progress=progress)
         device = verifier.device_name
+    if args.compile_from:
+        earlier = {row["task"]: row["compile_us"] for row in json.loads(Path(args.compile_from).read_text())["rows"]}
+        for t, r in zip(tasks, results):
+            r.compile_us = earlier.get(t.id)
     wall = time.perf_counter() - start
     rows = [{"task": t.id, "split": t.split, "correct": r.correct, "error_kind": r.error_kind.value,
              "error_msg": r.error_msg[:300], "runtime_us": r.runtime_us, "p20_us": r.runtime_p20_us,
@@ -57,9 +73,8 @@ def main() -> None:
     record = {"device": device, "torch": torch.__version__, "triton": triton.__version__,
               "python": platform.python_version(), "date": datetime.date.today().isoformat(),
               "command": "python " + " ".join([os.path.relpath(sys.argv[0], ROOT)] + sys.argv[1:]),
+              "compile_us_source": args.compile_from or ("not measured" if args.no_compile else "this run"),
               "summary": summary, "rows": rows}
-    out = Path(args.out)
-    out.mkdir(parents=True, exist_ok=True)
     mode = "gpu" if args.device == "cuda" else "cpu"
     (out / f"references_{mode}.json").write_text(json.dumps(record, indent=2) + "\n")
     lines = [f"Device: {device}; torch {record['torch']}, triton {record['triton']}; {record['date']}; "
