@@ -104,7 +104,8 @@ def demo(device: str = typer.Option("auto", help="cpu, cuda or auto"),
          no_cache: bool = typer.Option(False, "--no-cache", help="re-verify even if cached")) -> None:
     """Verify every built-in reference solution, then show cheating kernels being caught."""
     from autotriton.verify import Verifier
-    from autotriton.verify.demo_hacks import HACKS
+    from autotriton.verify.corpus import demo_hacks
+    hacks = demo_hacks()
     tasks = [t for t in list_tasks() if t.solution_source]
     with Verifier(_config(device, no_cache, 120.0)) as verifier:
         console.print(f"[bold]Verifying {len(tasks)} reference solutions[/] "
@@ -112,9 +113,8 @@ def demo(device: str = typer.Option("auto", help="cpu, cuda or auto"),
         results = render.run_with_progress(verifier, [(t, t.solution_source) for t in tasks], "references")
         console.print(render.summary_table(tasks, results))
         console.print("\n[bold]Cheating candidates (each must be rejected)[/]")
-        hack_tasks = [get_task(h.task_id) for h in HACKS]
-        hack_results = verifier.verify_many([(t, h.source) for t, h in zip(hack_tasks, HACKS)])
-        console.print(render.hack_table(HACKS, hack_results))
+        hack_results = verifier.verify_many([(get_task(h.task_id), h.source) for h in hacks])
+        console.print(render.hack_table(hacks, hack_results))
     bad_refs = sum(not r.correct for r in results)
     missed = sum(r.correct for r in hack_results)
     console.print(f"\nreferences passed: {len(results) - bad_refs}/{len(results)}; "

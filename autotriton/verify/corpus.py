@@ -1,0 +1,56 @@
+"""The adversarial corpus: one cheating candidate per known hack, shipped with the package.
+
+Each file in `adversarial/` starts with a header the tests and the demo read:
+    # task: builtin/l1/relu
+    # expect: error=hack flag=no_launch        (`|` separates acceptable alternatives)
+    # static: off                              (sandbox tests: skip the rule table)
+    # why: one sentence on the hack
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+
+CORPUS_DIR = Path(__file__).parent / "adversarial"
+# Shown by `autotriton demo`: one of each family (static rule, runtime hook, numerics, escape).
+DEMO = ("torch_fallback", "decorative_kernel", "return_input", "omitted_bias", "input_mutation",
+        "precision_downgrade", "frame_walk_reference", "operator_compute")
+
+
+@dataclass(frozen=True)
+class Hack:
+    name: str
+    task_id: str
+    expect: str
+    static_checks: bool
+    why: str
+    source: str
+
+    def expectation(self) -> tuple[set[str], set[str]]:
+        """(acceptable error kinds, acceptable flags); flags {"none"} means no flag is required."""
+        parts = dict(p.split("=", 1) for p in self.expect.split())
+        return set(parts["error"].split("|")), set(parts.get("flag", "none").split("|"))
+
+
+def _header(source: str) -> dict[str, str]:
+    out = {}
+    for line in source.splitlines():
+        if line.startswith("# ") and ":" in line:
+            key, _, value = line[2:].partition(":")
+            if key.strip() in ("task", "expect", "static", "why"):
+                out[key.strip()] = value.strip()
+    return out
+
+
+def load_corpus() -> list[Hack]:
+    hacks = []
+    for path in sorted(CORPUS_DIR.glob("*.py")):
+        src = path.read_text()
+        h = _header(src)
+        hacks.append(Hack(path.stem, h["task"], h["expect"], h.get("static") != "off", h.get("why", ""), src))
+    return hacks
+
+
+def demo_hacks() -> list[Hack]:
+    return [h for h in load_corpus() if h.name in DEMO]
