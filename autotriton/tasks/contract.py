@@ -69,13 +69,16 @@ class Task:
     path: str | None = None
 
     def shapes_for(self, mode: Mode) -> list[ShapeSetting]:
-        """Settings checked in `mode`. On GPU the small interp sizes run too:
-        they are cheap and odd-sized, which catches missing boundary masks."""
+        """Settings checked in `mode`, the timed one first.
+
+        GPU: full sizes, then the small interp sizes (cheap and odd-sized, they
+        catch missing boundary masks). CPU: interp sizes; a file with none (a
+        plain KernelBench-style file) is checked at its own sizes."""
+        interp = [s for s in self.shapes if s.mode == "interp"]
+        full = [s for s in self.shapes if s.mode == "gpu"]
         if mode == "interp":
-            return [s for s in self.shapes if s.mode == "interp"]
-        return [s for s in self.shapes if s.mode == "gpu"] + [
-            s for s in self.shapes if s.mode == "interp"
-        ]
+            return interp or full
+        return full + interp
 
     def tolerance_for(self, dtype_name: str) -> tuple[float, float]:
         if dtype_name in self.tolerance:

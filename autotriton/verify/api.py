@@ -24,7 +24,7 @@ from autotriton.verify.rules import check_rules
 from autotriton.verify.sandbox import ForkServer
 
 # Bump when a change could flip a verdict: cached results of older versions are ignored.
-VERIFIER_VERSION = "1"
+VERIFIER_VERSION = "2"
 
 
 @dataclass
@@ -71,10 +71,11 @@ def _device_name(mode: str) -> str:
     return out[0] if out else "cuda"
 
 
-def _task_payload(task: Task) -> dict:
+def _task_payload(task: Task, mode: str) -> dict:
+    """What the sandbox needs of a task; `shapes` are the settings for `mode`, timed one first."""
     return {"id": task.id, "source": task.source, "tolerance": task.tolerance,
             "reference_fp64": task.reference_fp64,
-            "shapes": [{"name": s.name, "mode": s.mode, "overrides": s.overrides} for s in task.shapes]}
+            "shapes": [{"name": s.name, "mode": s.mode, "overrides": s.overrides} for s in task.shapes_for(mode)]}
 
 
 def static_stage(task: Task, text: str, config: VerifyConfig) -> tuple[VerifyResult, str | None]:
@@ -178,7 +179,7 @@ class Verifier:
         start = time.monotonic()
         result, code = static_stage(task, text, self.config)
         if code is not None:
-            job = {"task": _task_payload(task), "candidate": code, "mode": self.mode,
+            job = {"task": _task_payload(task, self.mode), "candidate": code, "mode": self.mode,
                    "n_trials": self.config.n_trials, "time": self.config.time_it,
                    "timeout_s": self.config.timeout_s, "memory_mb": self.memory_mb,
                    "static_ok": result.static_ok,

@@ -28,7 +28,7 @@ def compile_baseline(verifier, task: Task) -> float | None:
         if cached is not None:
             _MEMO[key] = cached.compile_us
             return cached.compile_us
-        job = {"kind": "baseline", "task": _task_payload(task), "mode": "gpu", "candidate": "",
+        job = {"kind": "baseline", "task": _task_payload(task, "gpu"), "mode": "gpu", "candidate": "",
                "timeout_s": 600, "memory_mb": verifier.memory_mb, "n_trials": 0,
                "gpu_memory_fraction": 0.9 / max(1, verifier.config.workers_per_gpu)}
         verdict = verifier._server().run(job)

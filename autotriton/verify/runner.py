@@ -297,11 +297,7 @@ def guards_reason(flag: str) -> str:
 
 def _check_all(checker: Checker, job: dict) -> dict:
     n_trials = job["n_trials"]
-    # GPU: full sizes first (timing uses the first setting), then the small odd
-    # interp sizes, which catch missing boundary masks. CPU: interp sizes only.
-    settings = [s for s in checker.shapes if s.mode == "gpu"] + [s for s in checker.shapes if s.mode == "interp"]
-    if job["mode"] != "gpu":
-        settings = [s for s in settings if s.mode == "interp"]
+    settings = checker.shapes  # already Task.shapes_for(mode): the timed setting first
     if not settings:
         raise TaskFailure(f"task has no shape settings for mode {job['mode']}")
     for setting in settings:
@@ -366,7 +362,7 @@ def run_baseline(job: dict) -> dict:
     torch.cuda.init()
     guards.install_all()
     checker = Checker(job)
-    setting = [s for s in checker.shapes if s.mode == "gpu"][0]
+    setting = checker.shapes[0]
     apply_shape(checker.task_mod, setting, checker.defaults)
     torch.manual_seed(0)
     ref = checker.task_mod.Model(*checker.task_mod.get_init_inputs()).cuda()
@@ -398,6 +394,6 @@ def warm_up(mode: str) -> None:
     from autotriton.verify.api import _task_payload
     task = get_task("builtin/l1/softmax")
     workdir = tempfile.mkdtemp(prefix="autotriton-warm-")
-    run_job({"task": _task_payload(task), "candidate": task.solution_source, "mode": "interp",
+    run_job({"task": _task_payload(task, "interp"), "candidate": task.solution_source, "mode": "interp",
              "n_trials": 1, "time": False, "workdir": workdir})
     STATE.candidate_globals = None
