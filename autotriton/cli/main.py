@@ -15,6 +15,7 @@ import typer
 from rich.console import Console
 
 from autotriton.cli import render
+from autotriton.models.base import BackendError
 from autotriton.tasks import TaskError, get_task, list_tasks
 
 app = typer.Typer(add_completion=False, no_args_is_help=True,
@@ -120,6 +121,114 @@ def demo(device: str = typer.Option("auto", help="cpu, cuda or auto"),
     console.print(f"\nreferences passed: {len(results) - bad_refs}/{len(results)}; "
                   f"hacks rejected: {len(hack_results) - missed}/{len(hack_results)}")
     raise typer.Exit(0 if bad_refs == 0 and missed == 0 else 1)
+
+
+def _backend(spec: str):
+    from autotriton.models import BackendError, load_backend
+    try:
+        return load_backend(spec)
+    except BackendError as exc:
+        fail(str(exc))
+
+
+def _sampling(samples: int, temperature: float, max_new_tokens: int, seed: int):
+    from autotriton.models.base import SamplingParams
+    return SamplingParams(n=samples, temperature=temperature, max_new_tokens=max_new_tokens, seed=seed)
+
+
+@app.command("eval")
+def eval_cmd(
+    model: str = typer.Option("embedded", "--model", "-m", help="model spec: embedded | hf:PATH[+adapter:DIR] | "
+                              "openai:MODEL@URL | vllm:PATH | reference"),
+    suite: list[str] = typer.Option(["builtin:heldout"], "--suite", "-s", help="repeatable: builtin[:train|heldout], "
+                                    "kernelbench:PATH[:levels=1,2,3], tritonbench-g:PATH, tritonbench-t:PATH"),
+    samples: int = typer.Option(1, help="samples per task"),
+    k: str = typer.Option("1", "-k", help="comma-separated k values for pass@k (each <= samples)"),
+    device: str = typer.Option("auto", help="cpu, cuda or auto"),
+    out: Path = typer.Option(Path("runs/eval"), help="output directory (re-running resumes it)"),
+    temperature: float = typer.Option(0.7), max_new_tokens: int = typer.Option(2048), seed: int = typer.Option(0),
+    no_hack_rate: bool = typer.Option(False, help="skip the plain-allclose re-check used for the hack rate"),
+) -> None:
+    """Evaluate a model on one or more suites; writes results.json, results.md, plots and report.html."""
+    from rich.progress import Progress
+
+    from autotriton.eval.harness import EvalConfig, run_eval
+    from autotriton.eval.report import markdown_table, write_report
+    from autotriton.verify import Verifier
+    try:
+        ks = [int(x) for x in k.split(",")]
+    except ValueError:
+        fail(f"-k must be comma-separated integers, got '{k}'")
+    if max(ks) > samples:
+        fail(f"pass@{max(ks)} needs --samples >= {max(ks)}")
+    config = EvalConfig(suites=list(suite), samples=samples, ks=ks, hack_rate=not no_hack_rate,
+                        sampling=_sampling(samples, temperature, max_new_tokens, seed))
+    backend = _backend(model)
+    with Verifier(_config(device, False, 120.0)) as verifier, Progress(console=console) as bar:
+        job = bar.add_task("eval", total=None)
+        try:
+            metrics = run_eval(backend, model, config, verifier, out,
+                               progress=lambda done, total: bar.update(job, completed=done, total=total))
+        except (TaskError, BackendError) as exc:
+            fail(str(exc))
+        records = [__import__("json").loads(x) for x in (out / "runlog.jsonl").read_text().splitlines() if x]
+        paths = write_report(metrics, records, out, model, verifier.device_name, "autotriton " + " ".join(sys.argv[1:]))
+    backend.close()
+    console.print(markdown_table(metrics), markup=False)
+    console.print(f"report: {paths['html']}")
+
+
+@app.command("generate")
+def generate_cmd(
+    module: Path = typer.Argument(..., help="PyTorch file in the task contract (Model, get_inputs, get_init_inputs)"),
+    model: str = typer.Option("embedded", "--model", "-m", help="model spec (see `autotriton eval --help`)"),
+    n: int = typer.Option(8, "-n", help="candidates sampled in the first turn"),
+    turns: int = typer.Option(3, help="refinement rounds with verifier feedback"),
+    device: str = typer.Option("auto", help="cpu, cuda or auto"),
+    temperature: float = typer.Option(0.7), max_new_tokens: int = typer.Option(2048), seed: int = typer.Option(0),
+) -> None:
+    """Turn a PyTorch module into a verified Triton one, written to MODULE_triton.py."""
+    from rich.progress import Progress
+
+    from autotriton.eval.generate import generate_kernel
+    from autotriton.tasks import load_task_file
+    from autotriton.verify import Verifier
+    try:
+        task = load_task_file(module)
+    except TaskError as exc:
+        fail(str(exc))
+    backend = _backend(model)
+    with Verifier(_config(device, False, 120.0)) as verifier, Progress(console=console) as bar:
+        job = bar.add_task(f"generate ({n} samples, {turns} turns)", total=None)
+        try:
+            outcome = generate_kernel(task, backend, verifier, n=n, turns=turns,
+                                      params=_sampling(1, temperature, max_new_tokens, seed),
+                                      progress=lambda a: bar.advance(job))
+        except BackendError as exc:
+            fail(str(exc))
+    backend.close()
+    best = outcome.best
+    report = render.generate_report(outcome)
+    (module.parent / f"{module.stem}_triton_report.md").write_text(report)
+    if not outcome.success:
+        console.print(report, markup=False)
+        console.print(f"[bold red]no candidate passed[/] after {len(outcome.attempts)} attempts; "
+                      f"best: turn {best.turn} sample {best.sample}, {best.result.error_kind.value}")
+        raise typer.Exit(1)
+    target = module.parent / f"{module.stem}_triton.py"
+    target.write_text(best.code)
+    console.print(report, markup=False)
+    console.print(f"[bold green]wrote {target}[/]")
+
+
+@app.command("serve")
+def serve_cmd(model: str = typer.Option("embedded", "--model", "-m", help="model spec"),
+              host: str = typer.Option("127.0.0.1"), port: int = typer.Option(8000)) -> None:
+    """Serve a model through an OpenAI-compatible /v1/chat/completions endpoint."""
+    from autotriton.models.serve import serve
+    backend = _backend(model)
+    console.print(f"serving {model} on http://{host}:{port}/v1")
+    serve(backend, host=host, port=port, model_name=model)
 
 
 def main() -> None:  # pragma: no cover

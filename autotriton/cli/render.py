@@ -97,3 +97,17 @@ def hack_table(hacks, results: list[VerifyResult]) -> Table:
         reason = ", ".join(r.hack_flags) or r.error_kind.value
         table.add_row(h.name, h.task_id, "[red]PASSED (bug)[/]" if r.correct else "[green]rejected[/]", reason)
     return table
+
+
+def generate_report(outcome) -> str:
+    """A short Markdown report of a `generate` run: every attempt and its verdict."""
+    lines = [f"# generate: {outcome.task_id}", "", "| turn | sample | verdict | speedup | tokens |", "|---|---|---|---|---|"]
+    for a in outcome.attempts:
+        verdict = "correct" if a.result.correct else a.result.error_kind.value
+        speed = NOT_MEASURED if a.result.speedup is None else f"{a.result.speedup:.2f}x"
+        lines.append(f"| {a.turn} | {a.sample} | {verdict} | {speed} | {a.completion_tokens} |")
+    best = outcome.best
+    if best is not None and not best.result.correct:
+        lines += ["", f"Best attempt (turn {best.turn}, sample {best.sample}) failed with "
+                  f"{best.result.error_kind.value}:", "", best.result.error_msg[:1500]]
+    return "\n".join(lines) + "\n"

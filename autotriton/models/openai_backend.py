@@ -113,7 +113,7 @@ class OpenAIBackend:
                 if err.code not in _RETRY_STATUS:
                     raise BackendError(self._http_error(err.code, message)) from None
                 if attempt + 1 == tries:
-                    raise BackendError(f"{self.url} still failing after {tries} tries "
+                    raise BackendError(f"{self.url} still failing after {_tries(tries)} "
                                        f"(HTTP {err.code}: {message})") from None
                 time.sleep(_retry_after_s(err) or _backoff_s(attempt))
             except (OSError, http.client.HTTPException) as err:  # refused, reset, DNS, timeout
@@ -136,9 +136,9 @@ class OpenAIBackend:
     def _connection_error(self, err: Exception, tries: int) -> str:
         reason = err.reason if isinstance(err, urllib.error.URLError) else err
         if isinstance(reason, TimeoutError):
-            return (f"{self.url} did not answer within {self.timeout_s:g} s ({tries} tries); "
+            return (f"{self.url} did not answer within {self.timeout_s:g} s ({_tries(tries)}); "
                     f"raise timeout_s or lower max_new_tokens")
-        return f"cannot reach {self.base_url}: {reason} ({tries} tries)"
+        return f"cannot reach {self.base_url}: {reason} ({_tries(tries)})"
 
 
 def _chat_url(base_url: str) -> str:
@@ -148,6 +148,10 @@ def _chat_url(base_url: str) -> str:
         raise BackendError(f"base_url must look like http://HOST:PORT/v1, got '{base_url}'")
     path = parts.path.rstrip("/") or "/v1"  # "http://127.0.0.1:8000" means the usual /v1 mount
     return urllib.parse.urlunsplit((parts.scheme, parts.netloc, path + "/chat/completions", "", ""))
+
+
+def _tries(n: int) -> str:
+    return "1 try" if n == 1 else f"{n} tries"
 
 
 def _backoff_s(attempt: int) -> float:
@@ -184,12 +188,13 @@ def _parse_reply(body: bytes, url: str) -> _Reply:
     try:
         data = json.loads(body)
         choices = data["choices"]
-        assert isinstance(choices, list) and choices, "no choices"
+        if not isinstance(choices, list) or not choices:
+            raise ValueError(f"'choices' is {choices!r}, expected a non-empty list")
         texts = [c["message"].get("content") or "" for c in choices]  # content is null on refusals
         reasons = [_finish_reason(c.get("finish_reason")) for c in choices]
         usage = data.get("usage") or {}
         prompt, completion = usage.get("prompt_tokens"), usage.get("completion_tokens")
-    except (ValueError, KeyError, TypeError, AttributeError, AssertionError) as err:
+    except (ValueError, KeyError, TypeError, AttributeError) as err:
         raise BackendError(f"malformed response from {url}: {type(err).__name__}: {err}; "
                            f"body starts {body[:120]!r}") from None
     return _Reply(texts, reasons, prompt if isinstance(prompt, int) else None,

@@ -200,6 +200,25 @@ class Verifier:
         self.cache.put(key, result)
         return result
 
+    def naive_pass(self, task: Task, text: str) -> bool:
+        """Would a plain harness (allclose at 1e-2, no rules, no anti-hack checks) accept it?
+
+        Used for the hack rate: candidates a plain check accepts and we reject."""
+        code = extract_code(text)
+        if code is None:
+            return False
+        key = self._key(task, text) + "-naive"
+        cached = self.cache.get(key)
+        if cached is not None:
+            return cached.correct
+        job = {"kind": "naive", "task": _task_payload(task, self.mode), "candidate": code, "mode": self.mode,
+               "n_trials": 1, "timeout_s": self.config.timeout_s, "memory_mb": self.memory_mb,
+               "gpu_memory_fraction": 0.9 / max(1, self.config.workers_per_gpu)}
+        verdict = self._server().run(job)
+        passed = bool(verdict.get("result", {}).get("naive_pass", False))
+        self.cache.put(key, VerifyResult(task_id=task.id, mode=self.mode, correct=passed))
+        return passed
+
     def compile_baseline(self, task: Task) -> float | None:
         """torch.compile time of the reference, measured once per task and cached."""
         from autotriton.verify.baseline import compile_baseline

@@ -321,6 +321,8 @@ def run_job(job: dict) -> dict:
     """Verify one candidate inside the sandbox child. See module docstring."""
     if job.get("kind") == "baseline":
         return run_baseline(job)
+    if job.get("kind") == "naive":
+        return run_naive(job)
     if job["mode"] == "gpu":
         torch.cuda.init()
         torch.cuda.set_per_process_memory_fraction(job.get("gpu_memory_fraction", 0.9))
@@ -397,3 +399,30 @@ def warm_up(mode: str) -> None:
     run_job({"task": _task_payload(task, "interp"), "candidate": task.solution_source, "mode": "interp",
              "n_trials": 1, "time": False, "workdir": workdir})
     STATE.candidate_globals = None
+
+
+def run_naive(job: dict) -> dict:
+    """A plain harness's verdict, for the hack-rate metric: no rules, no guards'
+    verdicts, one seeded trial per setting, native-dtype reference, and
+    torch.allclose(atol=rtol=1e-2) as older KernelBench versions did."""
+    if job["mode"] == "gpu":
+        torch.cuda.init()
+    else:
+        torch.set_num_threads(1)
+    guards.install_all()
+    checker = Checker(job)
+    try:
+        checker.load_candidate()
+        for setting in checker.shapes:
+            ref, cand, inputs = checker.build(setting, secrets.randbelow(2**31), perturb=False)
+            with torch.no_grad():
+                expected = flatten_outputs(ref(*clone_all(inputs)))
+                got = flatten_outputs(cand(*inputs))
+            if len(got) != len(expected) or not all(
+                    isinstance(g, torch.Tensor) and g.shape == e.shape
+                    and torch.allclose(g.double(), e.double(), atol=1e-2, rtol=1e-2)
+                    for g, e in zip(got, expected)):
+                return {"naive_pass": False}
+    except BaseException:  # noqa: BLE001 - any failure means the plain harness rejects it too
+        return {"naive_pass": False}
+    return {"naive_pass": True}

@@ -1,0 +1,154 @@
+"""`autotriton eval`: sample candidates for every task of the chosen suites, verify
+them, and compute AutoTriton's table per channel.
+
+Resumable: every generation and verdict is appended (one JSON line, flushed) to
+`runlog.jsonl` in the output directory before the next batch starts. Re-running
+the same command skips what the log already holds, so Ctrl-C loses at most the
+batch in flight.
+
+Suites: `builtin[:train|heldout]`, `kernelbench:PATH[:levels=1,2,3]`,
+`tritonbench-g:PATH`, `tritonbench-t:PATH`.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import asdict, dataclass, field, replace
+from pathlib import Path
+from typing import Callable
+
+from autotriton.eval.metrics import ChannelMetrics, channel_metrics
+from autotriton.eval.prompts import initial_messages
+from autotriton.models.base import Backend, SamplingParams
+from autotriton.tasks import Task, TaskError, load_suite
+from autotriton.verify import Verifier
+
+
+@dataclass
+class EvalItem:
+    """One problem to sample for: a verifier task, or a TritonBench item."""
+
+    key: str
+    channel: str
+    prompt: list[dict]
+    task: Task | None = None
+    tb_item: object | None = None
+
+
+@dataclass
+class EvalConfig:
+    suites: list[str] = field(default_factory=lambda: ["builtin:heldout"],
+                              metadata={"help": "suite specs (see module docstring)"})
+    samples: int = field(default=1, metadata={"help": "samples per task (n for pass@k)"})
+    ks: list[int] = field(default_factory=lambda: [1], metadata={"help": "k values for pass@k"})
+    batch_tasks: int = field(default=8, metadata={"help": "tasks generated per batch (bounds work lost on Ctrl-C)"})
+    hack_rate: bool = field(default=True, metadata={"help": "re-check rejected candidates with a plain allclose harness"})
+    sampling: SamplingParams = field(default_factory=SamplingParams)
+
+
+def resolve_suite(spec: str) -> list[EvalItem]:
+    """Tasks of one suite spec, each with its channel name and prompt."""
+    kind, _, rest = spec.partition(":")
+    if kind == "builtin":
+        return [EvalItem(t.id, f"builtin-L{t.level}", initial_messages(t.prompt_source), task=t)
+                for t in load_suite(spec)]
+    if kind == "kernelbench":
+        from autotriton.eval.loaders import load_kernelbench
+        path, _, opt = rest.partition(":levels=")
+        levels = tuple(int(x) for x in opt.split(",")) if opt else (1, 2, 3)
+        tasks = load_kernelbench(Path(path), levels=levels)
+        tasks = tasks[0] if isinstance(tasks, tuple) else tasks
+        return [EvalItem(t.id, f"KernelBench-L{t.level}", initial_messages(t.prompt_source), task=t) for t in tasks]
+    if kind in ("tritonbench-g", "tritonbench-t"):
+        from autotriton.eval import tritonbench
+        loader = tritonbench.load_tritonbench_g if kind.endswith("g") else tritonbench.load_tritonbench_t
+        channel = "TritonBench-G" if kind.endswith("g") else "TritonBench-T"
+        return [EvalItem(f"{channel}/{it.id}", channel, tritonbench.prompt_messages(it), tb_item=it)
+                for it in loader(Path(rest))]
+    raise TaskError(f"unknown suite '{spec}' (expected builtin[:train|heldout], kernelbench:PATH, "
+                    "tritonbench-g:PATH or tritonbench-t:PATH)")
+
+
+class RunLog:
+    """Append-only JSONL of per-sample records; the source of truth for resume."""
+
+    def __init__(self, path: Path):
+        self.path = path
+        self.records: list[dict] = []
+        if path.exists():
+            for line in path.read_text().splitlines():
+                if line.strip():
+                    try:
+                        self.records.append(json.loads(line))
+                    except json.JSONDecodeError:
+                        break  # a line torn by a kill: everything after it is recomputed
+        self.done = {(r["key"], r["sample"]) for r in self.records}
+
+    def append(self, record: dict) -> None:
+        with self.path.open("a") as f:
+            f.write(json.dumps(record) + "\n")
+            f.flush()
+        self.records.append(record)
+        self.done.add((record["key"], record["sample"]))
+
+
+def _check_run_dir(out: Path, model: str, config: EvalConfig, mode: str) -> None:
+    out.mkdir(parents=True, exist_ok=True)
+    meta = {"model": model, "suites": config.suites, "samples": config.samples, "mode": mode,
+            "sampling": asdict(config.sampling)}
+    path = out / "run.json"
+    if path.exists():
+        old = json.loads(path.read_text())
+        if old != meta:
+            raise TaskError(f"{out} holds a run with different settings ({old}); use another --out to start fresh")
+    else:
+        path.write_text(json.dumps(meta, indent=2) + "\n")
+
+
+def _score_batch(items: list[tuple[EvalItem, int, object]], verifier: Verifier, config: EvalConfig) -> list[dict]:
+    """Verify (item, sample, generation) triples; returns log records."""
+    tasks = [(it, s, g) for it, s, g in items if it.task is not None]
+    results = verifier.verify_many([(it.task, g.text) for it, _, g in tasks])
+    records = []
+    for (it, s, g), res in zip(tasks, results):
+        naive = False
+        if config.hack_rate and not res.correct and res.parsed:
+            naive = verifier.naive_pass(it.task, g.text)
+        records.append({"key": it.key, "channel": it.channel, "task_id": it.key, "sample": s, "text": g.text,
+                        "tokens": g.completion_tokens, "result": res.to_dict(), "naive_pass": naive})
+    for it, s, g in items:
+        if it.tb_item is not None:
+            from autotriton.eval.tritonbench import score_tritonbench
+            records.append({"key": it.key, "channel": it.channel, "task_id": it.key, "sample": s,
+                            "text": g.text, "tokens": g.completion_tokens, "naive_pass": False,
+                            "result": score_tritonbench(it.tb_item, g.text, verifier.mode)})
+    return records
+
+
+def run_eval(backend: Backend, model_spec: str, config: EvalConfig, verifier: Verifier, out: Path,
+             progress: Callable[[int, int], None] | None = None) -> dict[str, ChannelMetrics]:
+    """Generate, verify and log every missing (task, sample); return metrics per channel."""
+    _check_run_dir(out, model_spec, config, verifier.mode)
+    log = RunLog(out / "runlog.jsonl")
+    items = [it for spec in config.suites for it in resolve_suite(spec)]
+    total = len(items) * config.samples
+    if progress:
+        progress(len(log.done), total)
+    for start in range(0, len(items), config.batch_tasks):
+        batch = items[start:start + config.batch_tasks]
+        todo = [(it, [s for s in range(config.samples) if (it.key, s) not in log.done]) for it in batch]
+        todo = [(it, missing) for it, missing in todo if missing]
+        if not todo:
+            continue
+        width = max(len(m) for _, m in todo)
+        gens = backend.generate([it.prompt for it, _ in todo], replace(config.sampling, n=width),
+                                tasks=[it.task for it, _ in todo] if all(it.task for it, _ in todo) else None)
+        triples = [(it, s, g) for (it, missing), gs in zip(todo, gens) for s, g in zip(missing, gs)]
+        for record in _score_batch(triples, verifier, config):
+            log.append(record)
+        if progress:
+            progress(len(log.done), total)
+    keys = {it.key for it in items}
+    records = [r for r in log.records if r["key"] in keys and r["sample"] < config.samples]
+    channels = sorted({r["channel"] for r in records})
+    return {c: channel_metrics(c, [r for r in records if r["channel"] == c], config.ks) for c in channels}

@@ -1,0 +1,403 @@
+"""KernelBench as Tasks, read from a user's checkout at run time.
+
+Layout: `<root>/level1/ … level3/`, each holding `<id>_<Name>.py` files in the
+task contract (`Model`, `get_inputs`, `get_init_inputs`). Task ids are
+`kernelbench/l<level>/<id>_<Name>`; every task gets split "heldout" (an
+external eval set is never training data). Files are read with `ast`, never
+executed, so loading a checkout is safe and fast.
+
+Two things KernelBench files lack, derived here:
+
+- An interp-sized shape setting. KernelBench sizes target big GPUs (a 4096 x
+  393216 fp32 input is 6 GB), far beyond the Triton interpreter on a CPU.
+  `derive_interp(source)` shrinks the module-level integer constants (see
+  its docstring for the rules), the file's own sizes stay as the "default"
+  GPU setting, and the task is tagged "auto_interp_shape" plus
+  "auto_interp_shape:<method>".
+- Signed inputs. `torch.rand` draws from [0, 1), where `return x` passes
+  ReLU-like tasks; `signed_variant(source)` rewrites get_inputs to
+  `torch.randn`. Whether the reference stays finite on it is for the caller
+  to check by running it.
+
+Not covered: the derived sizes are a static guess. A file whose shapes
+satisfy relations other than divisibility (a conv stack needing a minimum
+spatial size, `a > b`) may fail at them; callers should run the reference
+at "interp_auto" and drop the setting when it fails.
+"""
+
+from __future__ import annotations
+
+import ast
+import math
+import re
+from dataclasses import dataclass, replace
+from pathlib import Path
+
+from autotriton.tasks.contract import ShapeSetting, Task, TaskError, task_from_source
+
+KERNELBENCH_LEVELS = (1, 2, 3)
+_FILE_RE = re.compile(r"^(\d+)_(.+)\.py$")
+
+# Interp sizing. 4096 fp32 elements per input keeps one interpreted kernel
+# launch well under a second on a 2-core CPU.
+INTERP_TARGET_ELEMS = 4096
+SMALL_MAX = 8  # constants <= this (kernel sizes, strides, dims, group counts) are kept
+INITIAL_CAP = 64  # every shrinkable constant starts here, then inputs are shrunk to the target
+_MAX_STEPS = 1000
+# Names that describe a window or a partition, not an extent: never shrunk.
+_STRUCTURAL_RE = re.compile(r"kernel|stride|pad|dilation|group|window|pool|ksize", re.IGNORECASE)
+# Extents must stay >= 2x the largest window, so a convolution or pool still has output.
+_WINDOW_RE = re.compile(r"kernel|window|pool|ksize", re.IGNORECASE)
+_FACTORIES = {"rand", "randn", "zeros", "ones", "empty", "full", "randint", "arange", "randperm"}
+
+
+@dataclass(frozen=True)
+class SkippedFile:
+    """A file in an external set that was not loaded, and why."""
+
+    path: str
+    reason: str
+
+
+@dataclass(frozen=True)
+class KernelBenchReport:
+    tasks: tuple[Task, ...]
+    skipped: tuple[SkippedFile, ...]
+
+    def summary(self) -> str:
+        """One line per skipped file after a count, for a CLI to print."""
+        levels = sorted({t.level for t in self.tasks})
+        per_level = ", ".join(f"level{lv}: {sum(t.level == lv for t in self.tasks)}" for lv in levels)
+        lines = [f"loaded {len(self.tasks)} KernelBench tasks ({per_level}); skipped {len(self.skipped)}"]
+        lines += [f"  skipped {s.path}: {s.reason}" for s in self.skipped]
+        return "\n".join(lines)
+
+
+@dataclass(frozen=True)
+class InterpDerivation:
+    """What `derive_interp` decided for one source file."""
+
+    overrides: dict[str, int]  # only the constants whose value changes
+    # "estimated": input sizes were read from get_inputs and shrunk to the target;
+    # "clamped": no input size could be read, every extent was clamped to INITIAL_CAP;
+    # "none": nothing to shrink (or no consistent smaller sizes were found).
+    method: str
+    max_input_elems: int | None  # largest estimated input after the overrides
+
+
+# ====================================================================== loading
+
+def load_kernelbench(root: Path, levels=KERNELBENCH_LEVELS) -> list[Task]:
+    """Tasks of a KernelBench checkout; see `load_kernelbench_report` for skipped files."""
+    return list(load_kernelbench_report(root, levels).tasks)
+
+
+def load_kernelbench_report(root: Path, levels=KERNELBENCH_LEVELS) -> KernelBenchReport:
+    """Load `<root>/level<N>/<id>_<Name>.py` for each level, sorted by (level, id).
+
+    `root` is the folder holding level1/ …; a repository root with a
+    KernelBench/ subfolder (the upstream layout) is accepted too. Files that
+    are not tasks (no Model/get_inputs, bad syntax, unexpected names) are
+    skipped and listed in the report.
+    """
+    root = _kernelbench_root(Path(root))
+    tasks: list[Task] = []
+    skipped: list[SkippedFile] = []
+    for level in levels:
+        folder = root / f"level{level}"
+        if not folder.is_dir():
+            raise TaskError(f"KernelBench level folder not found: {folder} "
+                            f"(found {_level_dirs(root) or 'no level folders'}; pass levels= to load fewer)")
+        numbered: list[tuple[int, Task]] = []
+        for path in sorted(folder.glob("*.py")):
+            match = _FILE_RE.match(path.name)
+            if match is None:
+                skipped.append(SkippedFile(str(path), "file name is not <id>_<Name>.py"))
+                continue
+            try:
+                task = _load_file(path, level, f"{match.group(1)}_{match.group(2)}")
+            except (TaskError, UnicodeDecodeError) as exc:
+                skipped.append(SkippedFile(str(path), str(exc).removeprefix(f"{path}: ")))
+                continue
+            numbered.append((int(match.group(1)), task))
+        tasks += [t for _, t in sorted(numbered, key=lambda pair: (pair[0], pair[1].id))]
+    return KernelBenchReport(tuple(tasks), tuple(skipped))
+
+
+def _kernelbench_root(root: Path) -> Path:
+    if not root.is_dir():
+        raise TaskError(f"KernelBench root not found: {root} (point it at the folder holding level1/ … level3/)")
+    if not _level_dirs(root) and _level_dirs(root / "KernelBench"):
+        return root / "KernelBench"
+    return root
+
+
+def _level_dirs(root: Path) -> list[str]:
+    return sorted(p.name for p in root.glob("level*") if p.is_dir()) if root.is_dir() else []
+
+
+def _load_file(path: Path, level: int, stem: str) -> Task:
+    source = path.read_text(encoding="utf-8")
+    task = task_from_source(source, task_id=f"kernelbench/l{level}/{stem}", suite="kernelbench",
+                            level=level, path=str(path))
+    task = replace(task, split="heldout")
+    if any(s.mode == "interp" for s in task.shapes):
+        return task  # the file brings its own interp sizes
+    derived = derive_interp(source)
+    if derived.method == "none":
+        return replace(task, tags=task.tags + ("auto_interp_shape:none",))
+    # The default setting names the file's own values of every constant the
+    # interp setting changes, so applying it resets them even where the runner
+    # only resets UPPERCASE names (KernelBench mostly uses lowercase ones).
+    originals = _int_constants(ast.parse(source))
+    default = ShapeSetting("default", "gpu", {k: originals[k] for k in derived.overrides})
+    interp = ShapeSetting("interp_auto", "interp", dict(derived.overrides))
+    gpu = tuple(s for s in task.shapes if not (s.name == "default" and not s.overrides))
+    return replace(task, shapes=(default,) + gpu + (interp,),
+                   tags=task.tags + ("auto_interp_shape", f"auto_interp_shape:{derived.method}"))
+
+
+# ====================================================================== interp sizes
+
+def derive_interp_overrides(source: str) -> dict[str, int]:
+    """Smaller values for a task's size constants, for CPU interpreter runs."""
+    return derive_interp(source).overrides
+
+
+def derive_interp(source: str, target_elems: int = INTERP_TARGET_ELEMS) -> InterpDerivation:
+    """Shrink the module-level integer constants of a task file, statically.
+
+    Rules:
+    - constants <= SMALL_MAX, and ones named like kernel/stride/padding/
+      dilation/groups/window/pool, are kept;
+    - every other constant starts at min(value, INITIAL_CAP), then the
+      constant with the largest current value among those feeding an input
+      over `target_elems` elements is halved, until all estimated inputs fit
+      or nothing can shrink further;
+    - no extent goes below min(value, max(SMALL_MAX, 2 x largest window));
+    - if A is a multiple of B in the file (equal included), it stays one.
+    Names of any case count: KernelBench writes `batch_size = 16`.
+    """
+    tree = _parse(source)
+    consts = _int_constants(tree)
+    fixed = {k for k, v in consts.items() if v <= SMALL_MAX or _STRUCTURAL_RE.search(k)}
+    windows = [v for k, v in consts.items() if _WINDOW_RE.search(k)]
+    floor_all = max([SMALL_MAX] + [2 * w for w in windows])
+    floors = {k: min(v, floor_all) for k, v in consts.items() if k not in fixed}
+    desired = {k: max(floors[k], min(v, INITIAL_CAP)) for k, v in consts.items() if k not in fixed}
+    if not desired:
+        return InterpDerivation({}, "none", None)
+    shapes = _input_shapes(tree, consts)
+    values = _solve(consts, desired, fixed)
+    for _ in range(_MAX_STEPS):
+        over = {k for shape, names in shapes if (_numel(shape, values) or 0) > target_elems for k in names}
+        # A divisor of an oversized extent can hold it up (it must stay a multiple), so it may move too.
+        blockers = {j for j in desired for k in over if consts[k] % consts[j] == 0}
+        movable = {k for k in over | blockers if k in desired and desired[k] > floors[k]}
+        if not movable:
+            break
+        # Largest value first; on a tie the smaller original, which may be what blocks the others.
+        k = max(movable, key=lambda name: (values[name], -consts[name], name))
+        for twin in (j for j in desired if consts[j] == consts[k]):
+            desired[twin] = max(floors[twin], min(desired[twin], values[twin]) // 2)
+        values = _solve(consts, desired, fixed)
+    if not _relations_hold(consts, values):
+        return InterpDerivation({}, "none", None)
+    sizes = [n for shape, _ in shapes if (n := _numel(shape, values)) is not None]
+    overrides = {k: v for k, v in values.items() if v != consts[k]}
+    method = "none" if not overrides else ("estimated" if sizes else "clamped")
+    return InterpDerivation(overrides, method, max(sizes) if sizes else None)
+
+
+def _solve(consts: dict[str, int], desired: dict[str, int], fixed: set[str]) -> dict[str, int]:
+    """Values as close to `desired` as divisibility allows, smallest original first.
+
+    A constant whose original is a multiple of smaller (or equal) originals
+    becomes a multiple of their new values' lcm; equal originals get equal values."""
+    new = {k: consts[k] for k in fixed}
+    for k in sorted(desired, key=lambda name: (consts[name], name)):
+        v = consts[k]
+        twin = next((j for j in new if j not in fixed and consts[j] == v), None)
+        if twin is not None:
+            new[k] = new[twin]
+            continue
+        lcm = 1
+        for j, nv in new.items():
+            if 1 < consts[j] <= v and v % consts[j] == 0:
+                lcm = math.lcm(lcm, nv)
+        new[k] = v if lcm > v else max(lcm, desired[k] // lcm * lcm)
+    return new
+
+
+def _relations_hold(consts: dict[str, int], values: dict[str, int]) -> bool:
+    for a, va in consts.items():
+        for b, vb in consts.items():
+            if 1 < vb <= va and va % vb == 0 and values[a] % values[b] != 0:
+                return False
+    return all(1 <= values[k] <= consts[k] for k in values)
+
+
+def _parse(source: str) -> ast.Module:
+    try:
+        return ast.parse(source)
+    except SyntaxError as exc:
+        raise TaskError(f"not valid Python ({exc.msg}, line {exc.lineno})") from None
+
+
+def _int_constants(tree: ast.Module) -> dict[str, int]:
+    """Module-level `name = <int expression>` assigned once, with value >= 1."""
+    values: dict[str, int] = {}
+    counts: dict[str, int] = {}
+    for node in tree.body:
+        if isinstance(node, ast.Assign) and len(node.targets) == 1 and isinstance(node.targets[0], ast.Name):
+            name, expr = node.targets[0].id, node.value
+        elif isinstance(node, ast.AnnAssign) and isinstance(node.target, ast.Name) and node.value is not None:
+            name, expr = node.target.id, node.value
+        else:
+            continue
+        counts[name] = counts.get(name, 0) + 1
+        value = _eval_int(expr, values)
+        if value is None:
+            values.pop(name, None)
+        else:
+            values[name] = value
+    return {k: v for k, v in values.items() if counts[k] == 1 and v >= 1 and not k.startswith("_")}
+
+
+_BINOPS = {ast.Add: lambda a, b: a + b, ast.Sub: lambda a, b: a - b, ast.Mult: lambda a, b: a * b,
+           ast.FloorDiv: lambda a, b: a // b, ast.Mod: lambda a, b: a % b}
+
+
+def _eval_int(expr: ast.expr, env: dict[str, int]) -> int | None:
+    """An integer expression over literals and known names, or None."""
+    if isinstance(expr, ast.Constant):
+        return expr.value if type(expr.value) is int else None
+    if isinstance(expr, ast.Name):
+        return env.get(expr.id)
+    if isinstance(expr, ast.UnaryOp) and isinstance(expr.op, (ast.USub, ast.UAdd)):
+        v = _eval_int(expr.operand, env)
+        return None if v is None else (-v if isinstance(expr.op, ast.USub) else v)
+    if isinstance(expr, ast.BinOp):
+        a, b = _eval_int(expr.left, env), _eval_int(expr.right, env)
+        if a is None or b is None:
+            return None
+        if isinstance(expr.op, ast.Pow):
+            return a ** b if 0 <= b <= 64 and abs(a) < (1 << 20) else None
+        op = _BINOPS.get(type(expr.op))
+        if op is None or (isinstance(expr.op, (ast.FloorDiv, ast.Mod)) and b == 0):
+            return None
+        return op(a, b)
+    return None
+
+
+Shape = tuple[list[ast.expr], list[tuple[str, ast.expr]]]  # (dims, get_inputs' local assignments)
+
+
+def _input_shapes(tree: ast.Module, consts: dict[str, int]) -> list[tuple[Shape, set[str]]]:
+    """Size expressions of tensors made by torch factories in get_inputs.
+
+    Each entry is ((dims, locals), constant names the dims depend on). Tensors
+    whose size cannot be evaluated from the constants are left out."""
+    fn = next((n for n in tree.body if isinstance(n, ast.FunctionDef) and n.name == "get_inputs"), None)
+    if fn is None:
+        return []
+    local: list[tuple[str, ast.expr]] = []
+    for node in ast.walk(fn):
+        if isinstance(node, ast.Assign) and len(node.targets) == 1 and isinstance(node.targets[0], ast.Name):
+            local.append((node.targets[0].id, node.value))
+    out = []
+    for node in ast.walk(fn):
+        dims = _factory_dims(node, dict(local)) if isinstance(node, ast.Call) else None
+        if dims is None:
+            continue
+        shape = (dims, local)
+        if _numel(shape, consts) is None:
+            continue
+        out.append((shape, _depends_on(dims, dict(local), set(consts))))
+    return out
+
+
+def _factory_dims(call: ast.Call, local: dict[str, ast.expr]) -> list[ast.expr] | None:
+    func = call.func
+    name = func.attr if isinstance(func, ast.Attribute) else func.id if isinstance(func, ast.Name) else None
+    if name not in _FACTORIES:
+        return None
+
+    def as_dims(expr: ast.expr) -> list[ast.expr] | None:
+        if isinstance(expr, ast.Name) and isinstance(local.get(expr.id), (ast.Tuple, ast.List)):
+            expr = local[expr.id]
+        return list(expr.elts) if isinstance(expr, (ast.Tuple, ast.List)) else None
+
+    size = next((kw.value for kw in call.keywords if kw.arg == "size"), None)
+    if size is not None:
+        return as_dims(size) or [size]
+    if name in ("randint", "full"):
+        return next((d for d in map(as_dims, call.args) if d is not None), None)
+    if name in ("arange", "randperm"):
+        return call.args[-1:] if name == "randperm" or len(call.args) == 1 else None
+    if len(call.args) == 1:
+        return as_dims(call.args[0]) or list(call.args)
+    return list(call.args) or None
+
+
+def _numel(shape: Shape, values: dict[str, int]) -> int | None:
+    dims, local = shape
+    env = dict(values)
+    for name, expr in local:
+        v = _eval_int(expr, env)
+        if v is not None:
+            env[name] = v
+    sizes = [_eval_int(d, env) for d in dims]
+    if any(s is None or s < 0 for s in sizes):
+        return None
+    return math.prod(sizes)
+
+
+def _depends_on(dims: list[ast.expr], local: dict[str, ast.expr], consts: set[str]) -> set[str]:
+    names: set[str] = set()
+    todo = [n.id for d in dims for n in ast.walk(d) if isinstance(n, ast.Name)]
+    seen: set[str] = set()
+    while todo:
+        name = todo.pop()
+        if name in seen:
+            continue
+        seen.add(name)
+        if name in consts:
+            names.add(name)
+        elif name in local:
+            todo += [n.id for n in ast.walk(local[name]) if isinstance(n, ast.Name)]
+    return names
+
+
+# ====================================================================== signed inputs
+
+_SIGNED = {"rand": "randn", "rand_like": "randn_like"}
+
+
+def signed_variant(source: str) -> str | None:
+    """`source` with torch.rand/rand_like in get_inputs turned into randn/randn_like.
+
+    Only calls inside the module-level get_inputs are rewritten (located with
+    ast, spliced into the text so everything else is byte-identical). Returns
+    None when there is nothing to rewrite. Not covered: rand calls in helpers
+    that get_inputs calls, `from torch import rand`, `x.uniform_()`.
+    """
+    tree = _parse(source)
+    fn = next((n for n in tree.body if isinstance(n, ast.FunctionDef) and n.name == "get_inputs"), None)
+    if fn is None:
+        return None
+    aliases = {"torch"} | {a.asname for n in ast.walk(tree) if isinstance(n, ast.Import)
+                           for a in n.names if a.name == "torch" and a.asname}
+    edits = [(n.func.end_lineno, n.func.end_col_offset, n.func.attr) for n in ast.walk(fn)
+             if isinstance(n, ast.Call) and isinstance(n.func, ast.Attribute) and n.func.attr in _SIGNED
+             and isinstance(n.func.value, ast.Name) and n.func.value.id in aliases]
+    if not edits:
+        return None
+    lines = source.splitlines(keepends=True)
+    # ast columns are UTF-8 byte offsets; splice right to left so earlier offsets hold.
+    for lineno, end_col, attr in sorted(edits, reverse=True):
+        raw = lines[lineno - 1].encode()
+        start = end_col - len(attr)
+        assert raw[start:end_col].decode() == attr, (lineno, raw)
+        lines[lineno - 1] = (raw[:start] + _SIGNED[attr].encode() + raw[end_col:]).decode()
+    return "".join(lines)

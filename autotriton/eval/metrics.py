@@ -1,0 +1,72 @@
+"""Evaluation metrics in AutoTriton's layout, computed from per-sample records.
+
+Rates are averaged over samples (so exec % is the pass@1 estimate); pass@k
+uses the unbiased estimator over each task's n samples with c correct.
+"""
+
+from __future__ import annotations
+
+import math
+from collections import defaultdict
+from dataclasses import asdict, dataclass
+
+
+def pass_at_k(n: int, c: int, k: int) -> float:
+    """Unbiased pass@k = 1 - C(n-c, k) / C(n, k) (Chen et al. 2021); needs k <= n."""
+    if k > n:
+        raise ValueError(f"pass@{k} needs at least {k} samples per task, got {n}")
+    if n - c < k:
+        return 1.0
+    return 1.0 - math.comb(n - c, k) / math.comb(n, k)
+
+
+def geomean(values: list[float]) -> float | None:
+    values = [v for v in values if v and v > 0]
+    return math.exp(sum(map(math.log, values)) / len(values)) if values else None
+
+
+@dataclass
+class ChannelMetrics:
+    channel: str
+    tasks: int
+    samples: int
+    compiled_pct: float
+    exec_pct: float
+    fast1_pct: float | None  # None when nothing was timed (CPU mode)
+    fast2_pct: float | None
+    geomean_speedup: float | None
+    pass_at_k: dict[str, float]
+    hack_rate_pct: float  # candidates a plain allclose harness accepts but our verifier rejects
+    rule_violations: int  # samples rejected by the static rule table (paper's "no @triton.jit" column, strengthened)
+    mean_completion_tokens: float
+
+    def to_dict(self) -> dict:
+        return asdict(self)
+
+
+def channel_metrics(channel: str, records: list[dict], ks: list[int]) -> ChannelMetrics:
+    """`records`: one dict per sample with keys task_id, result (VerifyResult dict), naive_pass, tokens."""
+    n = max(1, len(records))
+    res = [r["result"] for r in records]
+    timed = [x for x in res if x.get("speedup") is not None]
+    by_task: dict[str, list[bool]] = defaultdict(list)
+    for r in records:
+        by_task[r["task_id"]].append(bool(r["result"]["correct"]))
+    passk = {}
+    for k in ks:
+        eligible = [v for v in by_task.values() if len(v) >= k]
+        if eligible:
+            passk[f"pass@{k}"] = 100 * sum(pass_at_k(len(v), sum(v), k) for v in eligible) / len(eligible)
+    fast = lambda p: 100 * sum(x["correct"] and (x.get("speedup") or 0) > p for x in res) / n  # noqa: E731
+    return ChannelMetrics(
+        channel=channel, tasks=len(by_task), samples=len(records),
+        compiled_pct=100 * sum(x["compiled"] for x in res) / n,
+        exec_pct=100 * sum(x["correct"] for x in res) / n,
+        fast1_pct=fast(1.0) if timed else None,
+        fast2_pct=fast(2.0) if timed else None,
+        geomean_speedup=geomean([x["speedup"] for x in res if x["correct"] and x.get("speedup")]),
+        pass_at_k=passk,
+        hack_rate_pct=100 * sum(bool(r.get("naive_pass")) and not r["result"]["correct"] for r in records) / n,
+        rule_violations=sum(x["error_kind"] == "rule_violation" for x in res),
+        mean_completion_tokens=sum(r.get("tokens", 0) for r in records) / n,
+    )

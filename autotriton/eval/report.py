@@ -1,0 +1,103 @@
+"""Evaluation outputs: results.json, a Markdown table, PNG plots and a one-page HTML report."""
+
+from __future__ import annotations
+
+import base64
+import datetime
+import html
+import json
+import platform
+from pathlib import Path
+
+import torch
+import triton
+
+from autotriton.eval.metrics import ChannelMetrics
+
+COLUMNS = [("compiled %", "compiled_pct"), ("exec %", "exec_pct"), ("fast1 %", "fast1_pct"),
+           ("fast2 %", "fast2_pct"), ("geomean speedup", "geomean_speedup"), ("hack rate %", "hack_rate_pct"),
+           ("rule violations", "rule_violations")]
+
+
+def _fmt(value) -> str:
+    if value is None:
+        return "n/m"  # not measured: no timing on CPU
+    return f"{value:.1f}" if isinstance(value, float) else str(value)
+
+
+def markdown_table(metrics: dict[str, ChannelMetrics]) -> str:
+    ks = sorted({k for m in metrics.values() for k in m.pass_at_k}, key=lambda k: int(k.split("@")[1]))
+    head = ["channel", "tasks", "samples"] + [c for c, _ in COLUMNS] + ks
+    lines = ["| " + " | ".join(head) + " |", "|" + "---|" * len(head)]
+    for name, m in metrics.items():
+        row = [name, str(m.tasks), str(m.samples)] + [_fmt(getattr(m, f)) for _, f in COLUMNS]
+        row += [_fmt(m.pass_at_k.get(k)) for k in ks]
+        lines.append("| " + " | ".join(row) + " |")
+    return "\n".join(lines) + "\n"
+
+
+def _plots(metrics: dict[str, ChannelMetrics], records: list[dict], out: Path) -> list[Path]:
+    import matplotlib
+    matplotlib.use("Agg")  # headless: no display on servers or CI
+    import matplotlib.pyplot as plt
+
+    paths = []
+    fig, ax = plt.subplots(figsize=(7, 3.5))
+    names = list(metrics)
+    width = 0.25
+    for i, (label, field_name) in enumerate(COLUMNS[:3]):
+        values = [getattr(metrics[n], field_name) or 0.0 for n in names]
+        ax.bar([x + i * width for x in range(len(names))], values, width, label=label)
+    ax.set_xticks([x + width for x in range(len(names))], names, rotation=20, ha="right")
+    ax.set_ylabel("% of samples")
+    ax.set_ylim(0, 100)
+    ax.legend()
+    ax.set_title("Per channel")
+    fig.tight_layout()
+    paths.append(out / "channels.png")
+    fig.savefig(paths[-1], dpi=120)
+    plt.close(fig)
+
+    speedups = [r["result"]["speedup"] for r in records if r["result"].get("correct") and r["result"].get("speedup")]
+    fig, ax = plt.subplots(figsize=(7, 3.5))
+    if speedups:
+        ax.hist(speedups, bins=30)
+        ax.axvline(1.0, color="k", linestyle="--")
+        ax.set_xlabel("speedup vs PyTorch eager (correct samples)")
+    else:
+        ax.text(0.5, 0.5, "no timed correct samples (CPU mode does not time)", ha="center", va="center")
+        ax.set_axis_off()
+    ax.set_title("Speedup distribution")
+    fig.tight_layout()
+    paths.append(out / "speedups.png")
+    fig.savefig(paths[-1], dpi=120)
+    plt.close(fig)
+    return paths
+
+
+def write_report(metrics: dict[str, ChannelMetrics], records: list[dict], out: Path, model: str,
+                 device: str, command: str) -> dict[str, Path]:
+    provenance = {"model": model, "device": device, "torch": torch.__version__, "triton": triton.__version__,
+                  "python": platform.python_version(), "date": datetime.date.today().isoformat(),
+                  "command": command}
+    results = {"provenance": provenance, "channels": {k: m.to_dict() for k, m in metrics.items()}}
+    (out / "results.json").write_text(json.dumps(results, indent=2) + "\n")
+    table = markdown_table(metrics)
+    prov_line = ", ".join(f"{k}: {v}" for k, v in provenance.items())
+    (out / "results.md").write_text(f"# Evaluation\n\n{prov_line}\n\n{table}")
+    images = _plots(metrics, records, out)
+    imgs = "".join(f'<img alt="{p.stem}" src="data:image/png;base64,{base64.b64encode(p.read_bytes()).decode()}">'
+                   for p in images)
+    rows = table.splitlines()
+    thead = "".join(f"<th>{html.escape(c.strip())}</th>" for c in rows[0].strip("|").split("|"))
+    tbody = "".join("<tr>" + "".join(f"<td>{html.escape(c.strip())}</td>" for c in r.strip("|").split("|"))
+                    + "</tr>" for r in rows[2:])
+    page = (f"<!doctype html><meta charset=utf-8><title>AutoTriton eval: {html.escape(model)}</title>"
+            "<style>body{font-family:sans-serif;max-width:1000px;margin:2em auto}"
+            "table{border-collapse:collapse}td,th{border:1px solid #ccc;padding:4px 8px}img{max-width:100%}</style>"
+            f"<h1>AutoTriton evaluation</h1><p>{html.escape(prov_line)}</p>"
+            f"<table><thead><tr>{thead}</tr></thead><tbody>{tbody}</tbody></table>{imgs}"
+            "<p>n/m = not measured (CPU mode runs Triton's interpreter and does not time). "
+            "Hack rate = samples a plain allclose harness accepts but this verifier rejects.</p>")
+    (out / "report.html").write_text(page)
+    return {"json": out / "results.json", "md": out / "results.md", "html": out / "report.html"}

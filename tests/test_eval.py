@@ -1,0 +1,86 @@
+"""The eval harness end to end on CPU: the reference backend scores 100% exec, the run
+log resumes after an interruption, and the report files are written."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from typer.testing import CliRunner
+
+from autotriton.cli.main import app
+from autotriton.eval.harness import EvalConfig, RunLog, run_eval
+from autotriton.eval.report import write_report
+from autotriton.models import load_backend
+from autotriton.models.base import SamplingParams
+
+
+def test_reference_backend_scores_full_exec_and_writes_report(tmp_path):
+    out = tmp_path / "run"
+    result = CliRunner().invoke(app, ["eval", "--model", "reference", "--suite", "builtin:heldout",
+                                      "--device", "cpu", "--out", str(out), "--samples", "2", "-k", "1,2"])
+    assert result.exit_code == 0, result.output
+    channels = json.loads((out / "results.json").read_text())["channels"]
+    assert set(channels) == {"builtin-L1", "builtin-L2", "builtin-L3"}
+    for m in channels.values():
+        assert m["exec_pct"] == 100.0 and m["pass_at_k"]["pass@2"] == 100.0
+        assert m["hack_rate_pct"] == 0.0 and m["fast1_pct"] is None  # no timing on CPU
+    for name in ("results.md", "report.html", "channels.png", "speedups.png"):
+        assert (out / name).stat().st_size > 0
+
+
+class FlakyReference:
+    """The reference backend, but the second batch raises KeyboardInterrupt (Ctrl-C)."""
+
+    name = "reference"
+
+    def __init__(self):
+        self.inner, self.calls = load_backend("reference"), 0
+
+    def generate(self, conversations, params, tasks=None):
+        self.calls += 1
+        if self.calls == 2:
+            raise KeyboardInterrupt
+        return self.inner.generate(conversations, params, tasks)
+
+    def close(self):
+        pass
+
+
+def test_resume_after_interrupt(tmp_path, cpu_verifier):
+    config = EvalConfig(suites=["builtin:heldout"], samples=1, ks=[1], batch_tasks=4, hack_rate=False,
+                        sampling=SamplingParams(n=1))
+    with pytest.raises(KeyboardInterrupt):
+        run_eval(FlakyReference(), "reference", config, cpu_verifier, tmp_path)
+    assert len(RunLog(tmp_path / "runlog.jsonl").records) == 4  # the first batch survived
+    backend = load_backend("reference")
+    metrics = run_eval(backend, "reference", config, cpu_verifier, tmp_path)
+    log = RunLog(tmp_path / "runlog.jsonl")
+    assert len(log.records) == sum(m.samples for m in metrics.values()) == 22  # nothing done twice
+    assert all(m.exec_pct == 100.0 for m in metrics.values())
+    write_report(metrics, log.records, tmp_path, "reference", "cpu", "test")
+
+
+def test_changed_settings_refuse_to_mix(tmp_path, cpu_verifier):
+    config = EvalConfig(suites=["builtin:heldout"], samples=1, batch_tasks=50, hack_rate=False)
+    run_eval(load_backend("reference"), "reference", config, cpu_verifier, tmp_path)
+    from autotriton.tasks import TaskError
+    with pytest.raises(TaskError, match="different settings"):
+        run_eval(load_backend("reference"), "embedded", config, cpu_verifier, tmp_path)
+
+
+def test_cli_rejects_bad_model_and_k(tmp_path):
+    runner = CliRunner()
+    out = runner.invoke(app, ["eval", "--model", "nonsense:", "--out", str(tmp_path)])
+    assert out.exit_code == 2 and "unknown model spec" in out.output
+    out = runner.invoke(app, ["eval", "--model", "reference", "-k", "1,10", "--samples", "2", "--out", str(tmp_path)])
+    assert out.exit_code == 2 and "pass@10" in out.output
+
+
+def test_generate_cli_with_reference_backend_fails_cleanly_on_user_module(tmp_path):
+    module = tmp_path / "mymod.py"
+    module.write_text("import torch\nimport torch.nn as nn\nN = 64\nclass Model(nn.Module):\n"
+                      "    def forward(self, x):\n        return torch.relu(x)\n"
+                      "def get_inputs():\n    return [torch.randn(N)]\ndef get_init_inputs():\n    return []\n")
+    out = CliRunner().invoke(app, ["generate", str(module), "--model", "reference", "--device", "cpu"])
+    assert out.exit_code == 2 and "reference solution" in out.output

@@ -1,0 +1,54 @@
+"""pass@k against hand-computed values, and channel metrics on synthetic records."""
+
+from __future__ import annotations
+
+import math
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from autotriton.eval.metrics import channel_metrics, geomean, pass_at_k
+
+
+def test_pass_at_k_hand_values():
+    assert pass_at_k(10, 0, 1) == 0.0
+    assert pass_at_k(10, 10, 5) == 1.0
+    assert pass_at_k(10, 3, 1) == pytest.approx(0.3)
+    # 1 - C(7,2)/C(10,2) = 1 - 21/45
+    assert pass_at_k(10, 3, 2) == pytest.approx(24 / 45)
+    assert pass_at_k(5, 1, 5) == 1.0
+    with pytest.raises(ValueError):
+        pass_at_k(3, 1, 4)
+
+
+@given(st.integers(1, 30).flatmap(lambda n: st.tuples(st.just(n), st.integers(0, n), st.integers(1, n))))
+def test_pass_at_k_is_a_probability_monotone_in_k(args):
+    n, c, k = args
+    p = pass_at_k(n, c, k)
+    assert 0.0 <= p <= 1.0
+    if k < n:
+        assert pass_at_k(n, c, k + 1) >= p - 1e-12
+
+
+def _rec(task, correct, speedup=None, naive=False, kind="none", compiled=True):
+    return {"task_id": task, "tokens": 10, "naive_pass": naive,
+            "result": {"correct": correct, "compiled": compiled, "speedup": speedup, "error_kind": kind}}
+
+
+def test_channel_metrics():
+    records = [_rec("a", True, 1.5), _rec("a", False, naive=True, kind="hack"), _rec("b", True, 2.5),
+               _rec("b", False, kind="rule_violation", compiled=False)]
+    m = channel_metrics("x", records, [1, 2])
+    assert m.tasks == 2 and m.samples == 4
+    assert m.exec_pct == 50.0 and m.compiled_pct == 75.0
+    assert m.fast1_pct == 50.0 and m.fast2_pct == 25.0
+    assert m.geomean_speedup == pytest.approx(math.sqrt(1.5 * 2.5))
+    assert m.pass_at_k == {"pass@1": 50.0, "pass@2": 100.0}
+    assert m.hack_rate_pct == 25.0 and m.rule_violations == 1
+    assert geomean([]) is None
+
+
+def test_cpu_records_have_no_fast_metrics():
+    m = channel_metrics("x", [_rec("a", True)], [1])
+    assert m.fast1_pct is None and m.geomean_speedup is None
