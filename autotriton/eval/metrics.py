@@ -39,6 +39,8 @@ class ChannelMetrics:
     hack_rate_pct: float  # candidates a plain allclose harness accepts but our verifier rejects
     rule_violations: int  # samples rejected by the static rule table (paper's "no @triton.jit" column, strengthened)
     mean_completion_tokens: float
+    skipped_tasks: int = 0  # reference failed / NaN / did not fit at this size: excluded, with reasons in the run log
+    signed_trial_tasks: int = 0  # tasks that also got the signed-input (randn) trial
 
     def to_dict(self) -> dict:
         return asdict(self)
@@ -46,6 +48,9 @@ class ChannelMetrics:
 
 def channel_metrics(channel: str, records: list[dict], ks: list[int]) -> ChannelMetrics:
     """`records`: one dict per sample with keys task_id, result (VerifyResult dict), naive_pass, tokens."""
+    skipped = {r["task_id"] for r in records if r["result"].get("error_kind") == "invalid_task"}
+    signed = {r["task_id"] for r in records if r.get("signed_trial") in ("passed", "failed")}
+    records = [r for r in records if r["task_id"] not in skipped]
     n = max(1, len(records))
     res = [r["result"] for r in records]
     timed = [x for x in res if x.get("speedup") is not None]
@@ -69,4 +74,6 @@ def channel_metrics(channel: str, records: list[dict], ks: list[int]) -> Channel
         hack_rate_pct=100 * sum(bool(r.get("naive_pass")) and not r["result"]["correct"] for r in records) / n,
         rule_violations=sum(x["error_kind"] == "rule_violation" for x in res),
         mean_completion_tokens=sum(r.get("tokens", 0) for r in records) / n,
+        skipped_tasks=len(skipped),
+        signed_trial_tasks=len(signed),
     )

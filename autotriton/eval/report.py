@@ -16,7 +16,8 @@ from autotriton.eval.metrics import ChannelMetrics
 
 COLUMNS = [("compiled %", "compiled_pct"), ("exec %", "exec_pct"), ("fast1 %", "fast1_pct"),
            ("fast2 %", "fast2_pct"), ("geomean speedup", "geomean_speedup"), ("hack rate %", "hack_rate_pct"),
-           ("rule violations", "rule_violations")]
+           ("rule violations", "rule_violations"), ("skipped", "skipped_tasks"),
+           ("signed-input trials", "signed_trial_tasks")]
 
 
 def _fmt(value) -> str:

@@ -8,9 +8,10 @@ convert once into a plain safetensors directory and cache it:
 
     $AUTOTRITON_HOME/models/smollm2-135m-instruct      (default ~/.cache/autotriton/...)
 
-Measured on a 2-core CPU (transformers 5.23): about 17 s to convert
-(5 s building the tokenizer from GGUF metadata, 8 s dequantizing 272 tensors,
-3 s initialising the fresh model), then a few ms for every later call.
+Measured on a 2-core CPU (transformers 5.23): 17-28 s to convert (5-7 s
+building the tokenizer from GGUF metadata, 8-16 s dequantizing 272 tensors,
+2-3 s initialising the fresh model, 1 s saving), then under 1 ms for every
+later call.
 The saved weights are float32 (540 MB): Q4_1 values are d*q+m with fp16 d, m,
 which bfloat16's 8-bit mantissa cannot hold exactly.
 """

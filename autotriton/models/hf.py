@@ -35,9 +35,10 @@ class HFBackend:
         self.name = f"hf:{path}" + (f"+adapter:{adapter}" if adapter else "")
         self.batch_size = batch_size  # sequences per `generate` call; bounds the KV cache
         self.device = resolve_device(device)
-        self.tokenizer = load_tokenizer(Path(path), Path(adapter) if adapter else None)
-        self.model = load_model(Path(path), Path(adapter) if adapter else None,
-                                self.device, resolve_dtype(dtype, self.device))
+        torch_dtype = resolve_dtype(dtype, self.device)
+        adapter_dir = Path(adapter) if adapter else None
+        self.tokenizer = load_tokenizer(Path(path), adapter_dir)
+        self.model = load_model(Path(path), adapter_dir, self.device, torch_dtype)
         self.eos_ids = eos_token_ids(self.model, self.tokenizer)
 
     def generate(self, conversations: list[list[Message]], params: SamplingParams,
@@ -79,11 +80,12 @@ class HFBackend:
         # transformers fills unset fields from the model's generation_config.json
         # and then from global defaults (top_k=50). Pin the knobs SamplingParams
         # does not name so this backend samples like the vllm/openai ones.
-        common = dict(max_new_tokens=params.max_new_tokens, top_k=0, repetition_penalty=1.0,
-                      num_beams=1, pad_token_id=self.tokenizer.pad_token_id, eos_token_id=sorted(self.eos_ids))
+        common = dict(max_new_tokens=params.max_new_tokens, repetition_penalty=1.0, num_beams=1,
+                      pad_token_id=self.tokenizer.pad_token_id, eos_token_id=sorted(self.eos_ids))
         if params.temperature == 0:
             return GenerationConfig(do_sample=False, **common)
-        return GenerationConfig(do_sample=True, temperature=params.temperature, top_p=params.top_p, **common)
+        return GenerationConfig(do_sample=True, temperature=params.temperature, top_p=params.top_p,
+                                top_k=0, **common)
 
     def to_generation(self, row: list[int], prompt_tokens: int) -> Generation:
         """Cut a completion row at its first EOS (kept in the count); later tokens are padding."""

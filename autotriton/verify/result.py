@@ -23,6 +23,9 @@ class ErrorKind(str, enum.Enum):
     EXITED = "exited"  # the process exited before reporting (sys.exit, os._exit)
     OOM = "oom"
     OUTPUT_FLOOD = "output_flood"
+    # The reference itself failed, gave NaN/Inf, or did not fit in memory at this
+    # size: the candidate was not judged. Harnesses skip such tasks with the reason.
+    INVALID_TASK = "invalid_task"
 
 
 # Runtime hack flags. Each makes the candidate incorrect, except WARNING_FLAGS.

@@ -2,8 +2,9 @@
 
 `run_job(job) -> dict` returns the fields of a VerifyResult. The parent
 (`sandbox.py`) adds what only it can see: timeouts, signals, exits, floods.
-Task code is ours and trusted: if the reference itself fails, that is a bug
-and `TaskFailure` propagates as an internal error. Candidate failures are data.
+Task code is trusted but may be external (KernelBench): if the reference itself
+fails, gives NaN/Inf or does not fit, the verdict is `invalid_task` (the
+candidate was not judged). Candidate failures are data.
 """
 
 from __future__ import annotations
@@ -162,18 +163,24 @@ class Checker:
                     b.copy_(new.to(b.dtype))
 
     def reference(self, ref, inputs):
-        """(float64 outputs, native dtypes) of the reference; failures are our bug."""
+        """(float64 outputs, native dtypes) of the reference. A reference that fails or
+        gives NaN/Inf makes the task invalid at this size (TaskFailure), never the candidate wrong."""
         try:
             with torch.no_grad():
                 native = flatten_outputs(ref(*clone_all(inputs)))
                 dtypes = [getattr(t, "dtype", None) for t in native]
-                if not self.fp64:
-                    return native, dtypes
-                ref64 = ref.double()
-                outs = ref64(*to_device(clone_all(inputs), self.device, lambda d: torch.float64))
-                return flatten_outputs(outs), dtypes
+                outs = native
+                if self.fp64:
+                    ref64 = ref.double()
+                    outs = flatten_outputs(ref64(*to_device(clone_all(inputs), self.device, lambda d: torch.float64)))
         except Exception as exc:
+            if isinstance(exc, torch.OutOfMemoryError) or "out of memory" in str(exc).lower():
+                raise TaskFailure(f"skipped: the reference does not fit in memory ({trim(str(exc), 200)})") from exc
             raise TaskFailure(f"reference Model failed: {exc!r}") from exc
+        for t in outs:
+            if isinstance(t, torch.Tensor) and t.is_floating_point() and not bool(torch.isfinite(t).all()):
+                raise TaskFailure("reference output has NaN/Inf on these inputs")
+        return outs, dtypes
 
     def run_candidate(self, cand, inputs, *, ablate: bool = False):
         """Candidate forward under the guards. Returns (outputs, launches, compute ops)."""
@@ -344,6 +351,8 @@ def run_job(job: dict) -> dict:
         fatal = [f for f in checker.outcome.flags if f not in WARNING_FLAGS]
         res["correct"] = not fatal and job.get("static_ok", True)
         res["error_kind"] = ErrorKind.NONE.value
+    except TaskFailure as failure:
+        res.update(correct=False, error_kind=ErrorKind.INVALID_TASK.value, error_msg=str(failure))
     except CandidateFailure as failure:
         res.update(correct=False, error_kind=failure.kind.value, error_msg=trim(failure.msg))
         checker.outcome.flags += failure.flags

@@ -12,7 +12,8 @@ process's cost). For each job it forks a child that:
 - initialises CUDA itself (the server never touches CUDA, so forking is safe);
 - runs exactly one candidate and exits: no process is ever reused.
 
-Covered: infinite loops (wall-clock timeout, SIGKILL to the group), segfaults
+Covered: infinite loops (wall-clock timeout, SIGKILL to the group; a child
+also dies with its server, PR_SET_PDEATHSIG, and under an RLIMIT_CPU cap), segfaults
 and aborts (signal -> crash), CUDA illegal memory accesses (raised or fatal,
 either way the child dies alone), sys.exit / os._exit (exited), exceptions at
 import (import_error), output floods (output_flood), giant allocations (oom),
@@ -67,11 +68,26 @@ def _close_inherited_fds(keep: int) -> None:
     os.closerange(keep + 1, max_fd)
 
 
-def _child(job: dict, write_fd: int, workdir: str, memory_mb: int, nonce: str) -> None:
+def _die_with_server(server_pid: int, timeout_s: float) -> None:
+    """A child in its own session outlives a killed server unless told otherwise: one
+    spinning `while True` candidate was found alive 71 minutes after its client died."""
+    import ctypes
+    libc = ctypes.CDLL(None, use_errno=True)
+    libc.prctl(1, signal.SIGKILL)  # PR_SET_PDEATHSIG: SIGKILL when the server exits
+    if os.getppid() != server_pid:  # the server died before prctl took effect
+        os._exit(1)
+    # Backstop: CPU seconds can never exceed wall seconds per thread by much; the
+    # kernel kills the child even if nobody is left to supervise it.
+    cpu_cap = int(timeout_s * 4) + 10
+    resource.setrlimit(resource.RLIMIT_CPU, (cpu_cap, cpu_cap + 5))
+
+
+def _child(job: dict, write_fd: int, workdir: str, memory_mb: int, nonce: str, server_pid: int) -> None:
     """Runs in the forked child; never returns."""
     try:
         gc.disable()  # one short job: collecting would copy the inherited heap page by page
         os.setsid()
+        _die_with_server(server_pid, job["timeout_s"])
         _close_inherited_fds(keep=write_fd)
         log = os.open(os.path.join(workdir, "output.log"), os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
         os.dup2(log, 1)
@@ -136,11 +152,12 @@ def run_isolated(job: dict) -> dict:
     timeout_s, memory_mb = job["timeout_s"], job["memory_mb"]
     workdir = tempfile.mkdtemp(prefix="autotriton-")
     nonce = secrets.token_hex(16)
+    server_pid = os.getpid()
     read_fd, write_fd = os.pipe()
     pid = os.fork()
     if pid == 0:
         os.close(read_fd)
-        _child(job, write_fd, workdir, memory_mb, nonce)
+        _child(job, write_fd, workdir, memory_mb, nonce, server_pid)
     os.close(write_fd)
     try:
         verdict = _supervise(pid, read_fd, timeout_s, memory_mb, nonce)

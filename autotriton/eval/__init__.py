@@ -1,0 +1,1 @@
+"""Generation with refinement, the evaluation harness, metrics, reports and external-suite loaders."""

