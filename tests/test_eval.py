@@ -116,3 +116,34 @@ def test_kernelbench_signed_trial_catches_return_x(tmp_path, cpu_verifier):
     relu = log["kernelbench/l1/1_TinyReLU"]
     assert relu["result"]["correct"] and relu["signed_trial"] == "passed"
     assert metrics["KernelBench-L1"].signed_trial_tasks >= 1
+
+
+class GoldBook:
+    """Answers every TritonBench item with its own gold code (a perfect model for that channel)."""
+
+    name = "gold"
+
+    def __init__(self, items):
+        self.by_prompt = {it.prompt[-1]["content"]: it.tb_item.gold_code for it in items}
+
+    def generate(self, conversations, params, tasks=None):
+        from autotriton.models.base import Generation
+        return [[Generation(f"```python\n{self.by_prompt[c[-1]['content']]}```", 1, 1)] * params.n
+                for c in conversations]
+
+    def close(self):
+        pass
+
+
+@pytest.mark.parametrize("channel", ["g", "t"])
+def test_tritonbench_channels_with_gold_answers(tmp_path, cpu_verifier, channel):
+    from pathlib import Path
+
+    from autotriton.eval.harness import resolve_suite
+    spec = f"tritonbench-{channel}:{Path(__file__).parent / 'fixtures' / f'tritonbench_{channel}'}"
+    items = resolve_suite(spec)
+    config = EvalConfig(suites=[spec], samples=1, hack_rate=False)
+    metrics = run_eval(GoldBook(items), "gold", config, cpu_verifier, tmp_path)
+    (name, m), = metrics.items()
+    assert name == f"TritonBench-{channel.upper()}" and m.tasks == len(items) >= 1
+    assert m.compiled_pct == 100.0 and m.exec_pct == 100.0
