@@ -4,6 +4,7 @@ log resumes after an interruption, and the report files are written."""
 from __future__ import annotations
 
 import json
+from pathlib import Path
 
 import pytest
 from typer.testing import CliRunner
@@ -108,9 +109,8 @@ class AnswerBook:
 
 def test_kernelbench_signed_trial_catches_return_x(tmp_path, cpu_verifier):
     """On [0, 1) inputs `return x` passes ReLU; the signed-input trial rejects it, the real ReLU passes."""
-    config = EvalConfig(suites=["kernelbench:tests/fixtures/kernelbench:levels=1"], samples=1, hack_rate=False)
-    suite_root = __import__("pathlib").Path(__file__).parent / "fixtures" / "kernelbench"
-    config.suites = [f"kernelbench:{suite_root}:levels=1"]
+    suite_root = Path(__file__).parent / "fixtures" / "kernelbench"
+    config = EvalConfig(suites=[f"kernelbench:{suite_root}:levels=1"], samples=1, hack_rate=False)
     metrics = run_eval(AnswerBook(), "book", config, cpu_verifier, tmp_path)
     log = {r["key"]: r for r in RunLog(tmp_path / "runlog.jsonl").records}
     relu = log["kernelbench/l1/1_TinyReLU"]
@@ -137,8 +137,6 @@ class GoldBook:
 
 @pytest.mark.parametrize("channel", ["g", "t"])
 def test_tritonbench_channels_with_gold_answers(tmp_path, cpu_verifier, channel):
-    from pathlib import Path
-
     from autotriton.eval.harness import resolve_suite
     spec = f"tritonbench-{channel}:{Path(__file__).parent / 'fixtures' / f'tritonbench_{channel}'}"
     items = resolve_suite(spec)

@@ -152,7 +152,7 @@ def eval_cmd(
     """Evaluate a model on one or more suites; writes results.json, results.md, plots and report.html."""
     from rich.progress import Progress
 
-    from autotriton.eval.harness import EvalConfig, run_eval
+    from autotriton.eval.harness import EvalConfig, RunLog, run_eval
     from autotriton.eval.report import markdown_table, write_report
     from autotriton.verify import Verifier
     try:
@@ -171,7 +171,7 @@ def eval_cmd(
                                progress=lambda done, total: bar.update(job, completed=done, total=total))
         except (TaskError, BackendError) as exc:
             fail(str(exc))
-        records = [__import__("json").loads(x) for x in (out / "runlog.jsonl").read_text().splitlines() if x]
+        records = RunLog(out / "runlog.jsonl").records
         paths = write_report(metrics, records, out, model, verifier.device_name, "autotriton " + " ".join(sys.argv[1:]))
     backend.close()
     console.print(markdown_table(metrics), markup=False)
