@@ -38,6 +38,14 @@ DEFAULT_TOLERANCE: dict[str, tuple[float, float]] = {
 }
 
 
+def tolerance_for(overrides: dict[str, tuple[float, float]], dtype_name: str) -> tuple[float, float]:
+    """(atol, rtol) for an output dtype: the task's override, else the default table.
+    Dtypes outside the table (integers, bool) compare exactly."""
+    if dtype_name in overrides:
+        return tuple(overrides[dtype_name])
+    return DEFAULT_TOLERANCE.get(dtype_name, (0.0, 0.0))
+
+
 class TaskError(ValueError):
     """A task file does not follow the contract (a user-facing mistake)."""
 
@@ -81,9 +89,7 @@ class Task:
         return full + interp
 
     def tolerance_for(self, dtype_name: str) -> tuple[float, float]:
-        if dtype_name in self.tolerance:
-            return self.tolerance[dtype_name]
-        return DEFAULT_TOLERANCE.get(dtype_name, (0.0, 0.0))
+        return tolerance_for(self.tolerance, dtype_name)
 
     @property
     def prompt_source(self) -> str:

@@ -18,12 +18,12 @@ from pathlib import Path
 import torch
 
 import triton
-from autotriton.tasks.contract import ShapeSetting
+from autotriton.tasks.contract import ShapeSetting, tolerance_for
 from autotriton.verify import guards, timing
 from autotriton.verify.compare import Mismatch, compare_outputs, flatten_outputs, is_constant
 from autotriton.verify.guards import STATE
 from autotriton.verify.loading import apply_shape, clone_all, module_from_source, size_constants, to_device
-from autotriton.verify.result import WARNING_FLAGS, ErrorKind, trim
+from autotriton.verify.result import FLAG_REASONS, WARNING_FLAGS, ErrorKind, trim
 
 try:
     from triton.compiler.errors import CompilationError
@@ -92,9 +92,8 @@ class Checker:
         self.outcome = Outcome()
         self.range_trial = max(self.tolerance_for("float32")) > FP16_UNIT_ROUNDOFF
 
-    def tolerance_for(self, dtype_name: str):
-        from autotriton.tasks.contract import DEFAULT_TOLERANCE
-        return self.tolerance.get(dtype_name, DEFAULT_TOLERANCE.get(dtype_name, (0.0, 0.0)))
+    def tolerance_for(self, dtype_name: str) -> tuple[float, float]:
+        return tolerance_for(self.tolerance, dtype_name)
 
     def load_candidate(self) -> None:
         path = Path(self.job["workdir"]) / "candidate.py"
@@ -298,7 +297,6 @@ class Checker:
 
 
 def guards_reason(flag: str) -> str:
-    from autotriton.verify.result import FLAG_REASONS
     return FLAG_REASONS[flag]
 
 
