@@ -4,15 +4,7 @@
 # First `bash scripts/fetch_gpu_wheels.sh` here; then through the device tool, from the repo root
 # with `.whl` carried:  bash benchmarks/gpu_eval.sh
 set -uo pipefail
-OUT=${OUT:-out}
-mkdir -p "$OUT"
-if [ -d .whl ]; then
-  python3 -m pip install -q --no-index --no-deps --no-compile --no-cache-dir --upgrade --target /tmp/site .whl/*.whl || exit 1
-  export PYTHONPATH=/tmp/site:$PWD
-else
-  export PYTHONPATH=$PWD
-fi
-export PYTHONUNBUFFERED=1
+source "$(dirname "$0")/gpu_env.sh"
 nvidia-smi --query-gpu=name,driver_version --format=csv,noheader | tee "$OUT/versions.txt"
 timeout 540 python3 -m autotriton.cli.main eval --model reference --suite builtin --device cuda \
   --out /tmp/eval-reference --no-hack-rate > "$OUT/eval.log" 2>&1

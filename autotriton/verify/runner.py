@@ -257,7 +257,7 @@ class Checker:
                 and torch.equal(prev, first):
             flag = "stale_output"
         if flag:
-            err = CandidateFailure(ErrorKind.HACK, f"{guards_reason(flag)}; {bad.detail}", (flag,))
+            err = CandidateFailure(ErrorKind.HACK, f"{FLAG_REASONS[flag]}; {bad.detail}", (flag,))
         else:
             err = CandidateFailure(ErrorKind.WRONG_OUTPUT, bad.detail)
         err.mismatch = bad.__dict__
@@ -270,7 +270,7 @@ class Checker:
         out, _, _ = self.run_candidate(cand, inputs, ablate=True)
         self.outcome.checks.append({"shape": setting.name, "check": "ablation"})
         if out is not None and compare_outputs(out, ref_out, dtypes, self.tolerance_for) is None:
-            raise CandidateFailure(ErrorKind.HACK, guards_reason("kernel_not_needed"), ("kernel_not_needed",))
+            raise CandidateFailure(ErrorKind.HACK, FLAG_REASONS["kernel_not_needed"], ("kernel_not_needed",))
 
     # --------------------------------------------------------------- timing
 
@@ -294,10 +294,6 @@ class Checker:
                 raise CandidateFailure(ErrorKind.HACK, f"events say {stats.median_us:.1f} us, "
                                        f"synchronised wall clock {wall:.1f} us", ("timing_mismatch",))
         return out
-
-
-def guards_reason(flag: str) -> str:
-    return FLAG_REASONS[flag]
 
 
 def _check_all(checker: Checker, job: dict) -> dict:

@@ -1,0 +1,11 @@
+# Sourced by the GPU scripts: output folder, carried wheels (.whl/, see scripts/fetch_gpu_wheels.sh)
+# installed into /tmp/site, and the repo on PYTHONPATH. The GPU machine has no network.
+OUT=${OUT:-out}
+mkdir -p "$OUT"
+if [ -d .whl ]; then
+  python3 -m pip install -q --no-index --no-deps --no-compile --no-cache-dir --upgrade --target /tmp/site .whl/*.whl || exit 1
+  export PYTHONPATH=/tmp/site:$PWD
+else
+  export PYTHONPATH=$PWD
+fi
+export PYTHONUNBUFFERED=1
