@@ -52,3 +52,7 @@ def test_channel_metrics():
 def test_cpu_records_have_no_fast_metrics():
     m = channel_metrics("x", [_rec("a", True)], [1])
     assert m.fast1_pct is None and m.geomean_speedup is None
+
+
+def test_hack_rate_is_not_measured_when_the_recheck_was_off():
+    assert channel_metrics("x", [_rec("a", False, naive=None)], [1]).hack_rate_pct is None

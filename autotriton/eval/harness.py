@@ -134,9 +134,9 @@ def _score_batch(items: list[tuple[EvalItem, int, object]], verifier: Verifier, 
                 if not sres.correct:
                     sres.error_msg = "failed the signed-input (randn) trial: " + sres.error_msg
                     res = sres
-        naive = False
-        if config.hack_rate and not res.correct and res.parsed:
-            naive = verifier.naive_pass(it.task, g.text)
+        naive = None  # None: the plain-allclose re-check was switched off, so no hack rate
+        if config.hack_rate:
+            naive = bool(not res.correct and res.parsed and verifier.naive_pass(it.task, g.text))
         records.append({"key": it.key, "channel": it.channel, "task_id": it.key, "sample": s, "text": g.text,
                         "tokens": g.completion_tokens, "result": res.to_dict(), "naive_pass": naive,
                         "signed_trial": trial})

@@ -36,7 +36,7 @@ class ChannelMetrics:
     fast2_pct: float | None
     geomean_speedup: float | None
     pass_at_k: dict[str, float]
-    hack_rate_pct: float  # candidates a plain allclose harness accepts but our verifier rejects
+    hack_rate_pct: float | None  # None when the re-check was off; else candidates a plain allclose harness accepts but our verifier rejects
     rule_violations: int  # samples rejected by the static rule table (paper's "no @triton.jit" column, strengthened)
     mean_completion_tokens: float
     skipped_tasks: int = 0  # reference failed / NaN / did not fit at this size: excluded, with reasons in the run log
@@ -44,6 +44,13 @@ class ChannelMetrics:
 
     def to_dict(self) -> dict:
         return asdict(self)
+
+
+def _hack_rate(records: list[dict], n: int) -> float | None:
+    checked = [r for r in records if r.get("naive_pass") is not None]
+    if records and not checked:
+        return None
+    return 100 * sum(bool(r["naive_pass"]) and not r["result"]["correct"] for r in checked) / n
 
 
 def channel_metrics(channel: str, records: list[dict], ks: list[int]) -> ChannelMetrics:
@@ -71,7 +78,7 @@ def channel_metrics(channel: str, records: list[dict], ks: list[int]) -> Channel
         fast2_pct=fast(2.0) if timed else None,
         geomean_speedup=geomean([x["speedup"] for x in res if x["correct"] and x.get("speedup")]),
         pass_at_k=passk,
-        hack_rate_pct=100 * sum(bool(r.get("naive_pass")) and not r["result"]["correct"] for r in records) / n,
+        hack_rate_pct=_hack_rate(records, n),
         rule_violations=sum(x["error_kind"] == "rule_violation" for x in res),
         mean_completion_tokens=sum(r.get("tokens", 0) for r in records) / n,
         skipped_tasks=len(skipped),

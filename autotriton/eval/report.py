@@ -22,7 +22,7 @@ COLUMNS = [("compiled %", "compiled_pct"), ("exec %", "exec_pct"), ("fast1 %", "
 
 def _fmt(value) -> str:
     if value is None:
-        return "n/m"  # not measured: no timing on CPU
+        return "n/m"  # not measured: no timing on CPU, or the hack re-check was off
     return f"{value:.1f}" if isinstance(value, float) else str(value)
 
 

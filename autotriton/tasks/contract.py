@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import ast
 import hashlib
+import threading
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Literal
@@ -22,6 +23,16 @@ from typing import Literal
 Mode = Literal["interp", "gpu"]
 
 METADATA_MARKER = "# --- autotriton metadata ---"
+
+_PARSE_LOCK = threading.Lock()
+
+
+def parse_source(source: str) -> ast.Module:
+    """`ast.parse`, one thread at a time. CPython 3.11 keeps the AST-to-object recursion
+    depth in interpreter-wide state; parses from verify_many's threads interleaved and
+    raised "SystemError: AST constructor recursion depth mismatch" (1 test run in 2)."""
+    with _PARSE_LOCK:
+        return ast.parse(source)
 
 # Allowed-error table per output dtype: |out - ref| <= atol * rms(ref) + rtol * |ref|.
 # atol is scaled by the reference's RMS so one table fits outputs of any
@@ -138,7 +149,7 @@ def _shape_settings(assigns: dict[str, ast.expr], where: str) -> tuple[ShapeSett
 def check_contract(source: str, where: str) -> ast.Module:
     """Parse `source` and check it defines Model, get_inputs and get_init_inputs."""
     try:
-        tree = ast.parse(source)
+        tree = parse_source(source)
     except SyntaxError as exc:
         raise TaskError(f"{where}: not valid Python ({exc.msg}, line {exc.lineno})") from None
     defined = {n.name for n in tree.body if isinstance(n, (ast.ClassDef, ast.FunctionDef))}

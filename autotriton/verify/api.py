@@ -7,7 +7,6 @@ in a sandbox child forked from a warmed fork-server (see sandbox.py).
 
 from __future__ import annotations
 
-import ast
 import os
 import threading
 import time
@@ -16,7 +15,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Callable, Iterable, Literal
 
-from autotriton.tasks.contract import Task
+from autotriton.tasks.contract import Task, parse_source
 from autotriton.verify.cache import ResultCache, cache_key, default_cache_dir
 from autotriton.verify.extract import extract_code
 from autotriton.verify.result import ErrorKind, VerifyResult, trim
@@ -86,7 +85,7 @@ def static_stage(task: Task, text: str, config: VerifyConfig) -> tuple[VerifyRes
         result.error_kind, result.error_msg = ErrorKind.NO_CODE, "no Python code block defining ModelNew found"
         return result, None
     try:
-        ast.parse(code)
+        parse_source(code)
     except SyntaxError as exc:
         result.error_kind = ErrorKind.SYNTAX_ERROR
         result.error_msg = f"line {exc.lineno}: {exc.msg}"

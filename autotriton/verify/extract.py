@@ -11,6 +11,8 @@ from __future__ import annotations
 import ast
 import re
 
+from autotriton.tasks.contract import parse_source
+
 _THINK = re.compile(r"<think>.*?</think>", re.DOTALL | re.IGNORECASE)
 # ```python ... ``` or ``` ... ```; an unclosed final fence runs to the end
 # (generation often stops at the token limit inside the block).
@@ -19,7 +21,7 @@ _FENCE = re.compile(r"```[ \t]*([A-Za-z0-9_+-]*)[^\n]*\n(.*?)(?:```|\Z)", re.DOT
 
 def _defines_modelnew(code: str) -> bool:
     try:
-        tree = ast.parse(code)
+        tree = parse_source(code)
     except SyntaxError:
         return False
     return any(isinstance(n, ast.ClassDef) and n.name == "ModelNew" for n in tree.body)

@@ -19,6 +19,8 @@ from dataclasses import dataclass
 
 import torch
 
+from autotriton.tasks.contract import parse_source
+
 RULES: dict[str, str] = {
     "missing_modelnew": "the candidate must define class ModelNew",
     "no_triton_kernel": "at least one @triton.jit (or autotuned) kernel must be defined",
@@ -315,7 +317,7 @@ def _compute_violations(mod: _Module) -> list[RuleViolation]:
 
 def check_rules(source: str) -> list[RuleViolation]:
     """All rule violations in `source` (which must parse). Empty means static_ok."""
-    tree = ast.parse(source)
+    tree = parse_source(source)
     mod = _Module(tree)
     out = _import_violations(mod) + _anywhere_violations(mod)
     if "ModelNew" not in mod.classes:
