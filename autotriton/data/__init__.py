@@ -1,0 +1,2 @@
+"""Data pipeline: harvest and compose PyTorch tasks, teachers that write Triton
+solutions with reasoning, execution validation, decontamination and export."""

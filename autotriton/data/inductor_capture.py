@@ -1,0 +1,78 @@
+"""Capture Inductor's generated Triton for a task (GPU only).
+
+The task's model is compiled as a function of (parameters and buffers, then
+inputs) with `dynamic=True`, so the generated `call(args)` takes sizes as
+symbols instead of baking in one shape: the rewritten kernels must pass the
+verifier at several shapes. The captured record holds the wrapper code plus
+what the rewriter needs to map `call`'s arguments back to the module: parameter
+names and shapes, input shapes, in the order the function received them.
+"""
+
+from __future__ import annotations
+
+import tempfile
+import time
+from dataclasses import asdict, dataclass, field
+from pathlib import Path
+
+import torch
+
+from autotriton.tasks.contract import Task
+from autotriton.verify.loading import apply_shape, module_from_source, size_constants
+
+
+@dataclass
+class Capture:
+    task_id: str
+    ok: bool
+    reason: str = ""  # why capture failed (candidate data, not our bug)
+    codes: list[str] = field(default_factory=list)  # one wrapper module per compiled graph
+    param_names: list[str] = field(default_factory=list)  # parameters then buffers, call order
+    param_shapes: list[list[int]] = field(default_factory=list)
+    input_shapes: list[list[int] | None] = field(default_factory=list)  # None: non-tensor input
+    compile_s: float = 0.0
+    torch_version: str = torch.__version__
+
+    def to_dict(self) -> dict:
+        return asdict(self)
+
+
+def _task_module(task: Task, tmp: Path):
+    path = tmp / f"task_{task.source_hash}.py"
+    path.write_text(task.source)
+    return module_from_source(task.source, f"_capture_{task.source_hash}", str(path))
+
+
+def capture(task: Task, device: str = "cuda", shape_mode: str = "interp") -> Capture:
+    """Compile the task's reference with Inductor and return its generated code."""
+    from torch._inductor.utils import run_and_get_code
+
+    with tempfile.TemporaryDirectory() as tmp:
+        try:
+            mod = _task_module(task, Path(tmp))
+            apply_shape(mod, task.shapes_for(shape_mode)[0], size_constants(mod))
+            with torch.device(device):
+                torch.manual_seed(0)
+                model = mod.Model(*mod.get_init_inputs()).eval()
+                inputs = list(mod.get_inputs())
+        except Exception as exc:  # noqa: BLE001 - a broken task is data
+            return Capture(task.id, False, f"task failed to build: {type(exc).__name__}: {exc}")
+    named = list(model.named_parameters()) + list(model.named_buffers())
+    names = [n for n, _ in named]
+    tensors = [t.detach() for _, t in named]
+    n_params = len(names)
+
+    def fn(*args):
+        return torch.func.functional_call(model, dict(zip(names, args[:n_params])), tuple(args[n_params:]))
+
+    torch._dynamo.reset()
+    start = time.perf_counter()
+    try:
+        with torch.no_grad():
+            _, codes = run_and_get_code(torch.compile(fn, dynamic=True, fullgraph=True), *tensors, *inputs)
+    except Exception as exc:  # noqa: BLE001 - Dynamo/Inductor refusing a module is data
+        return Capture(task.id, False, f"torch.compile failed: {type(exc).__name__}: {str(exc)[:400]}")
+    return Capture(task.id, True, codes=list(codes), param_names=names,
+                   param_shapes=[list(t.shape) for t in tensors],
+                   input_shapes=[list(x.shape) if isinstance(x, torch.Tensor) else None for x in inputs],
+                   compile_s=time.perf_counter() - start)
