@@ -15,6 +15,7 @@ import typer
 from rich.console import Console
 
 from autotriton.cli import render
+from autotriton.cli.data import data_app
 from autotriton.models.base import BackendError
 from autotriton.tasks import TaskError, get_task, list_tasks
 
@@ -22,6 +23,7 @@ app = typer.Typer(add_completion=False, no_args_is_help=True,
                   help="AutoTriton: verify, generate and train Triton kernels.")
 tasks_app = typer.Typer(no_args_is_help=True, help="Browse the built-in task suite.")
 app.add_typer(tasks_app, name="tasks")
+app.add_typer(data_app, name="data")
 console = Console()
 
 

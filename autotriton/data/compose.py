@@ -112,13 +112,22 @@ def _pow2(rng: random.Random, lo: int, hi: int) -> int:
 
 # --------------------------------------------------------------- per-family specs
 
+def _scaled(rng: random.Random, typical: int) -> int:
+    n = max(2, int(typical * rng.choice([0.25, 0.5, 0.75, 1.0, 1.25, 1.5])))
+    return n // 16 * 16 if n >= 64 else n
+
+
 def _sizes(rng: random.Random, dims: dict[str, tuple[int, int, int]]) -> dict:
-    """dims: name -> (interp max, gpu size, gpu odd size) -> the three shape settings."""
+    """dims: name -> (interp max, typical gpu size, gpu odd-size cap) -> four shape settings.
+
+    The GPU sizes are the task file's own constants, i.e. what the model sees, so
+    they vary per task (0.25x to 1.5x the typical size, multiples of 16 from 64 up): with fixed
+    ones, 2400 composed tasks had only 690 distinct prompts."""
     return {
         "interp_odd": {k: _odd(rng, 3, hi) for k, (hi, _, _) in dims.items()},
         "interp_pow2": {k: _pow2(rng, 2, hi) for k, (hi, _, _) in dims.items()},
-        "gpu": {k: g for k, (_, g, _) in dims.items()},
-        "gpu_odd": {k: o for k, (_, _, o) in dims.items()},
+        "gpu": {k: _scaled(rng, g) for k, (_, g, _) in dims.items()},
+        "gpu_odd": {k: _odd(rng, max(3, o // 2), o) for k, (_, _, o) in dims.items()},
     }
 
 
@@ -189,7 +198,8 @@ def _spec(rng: random.Random, family: str, level: int) -> dict:
             sizes[name].update({d: max(v, 4) for d, v in sizes[name].items() if d in ("H", "W")})
         return {"family": family, "kernel": k, "stride": rng.choice([k, 2]), "sizes": sizes}
     if family == "mse":
-        return {"family": family, "sizes": _sizes(rng, {"ROWS": (40, 4096, 4000), "COLS": (300, 4096, 3000)})}
+        return {"family": family, "reduction": rng.choice(["mean", "sum"]),
+                "sizes": _sizes(rng, {"ROWS": (40, 4096, 4000), "COLS": (300, 4096, 3000)})}
     if family == "mlp":
         return {"family": family, "act": _pick_unary(rng, ACTIVATIONS), "residual": rng.random() < 0.5,
                 "sizes": _sizes(rng, {"M": (40, 4096, 3000), "D": (48, 1024, 1000), "H": (48, 4096, 3000)})}
@@ -199,7 +209,7 @@ def _spec(rng: random.Random, family: str, level: int) -> dict:
                 "sizes": _sizes(rng, {"M": (40, 4096, 3000), "K": (48, 1024, 1000), "N": (64, 2048, 2000)})}
     if family == "attention":
         return {"family": family,
-                "sizes": _sizes(rng, {"B": (3, 8, 6), "H": (3, 16, 12), "S": (40, 1024, 1000), "D": (32, 64, 64)})}
+                "sizes": _sizes(rng, {"B": (3, 8, 6), "H": (3, 16, 12), "S": (40, 1024, 1000), "D": (32, 64, 64)})}  # D <= 96
     raise ValueError(f"unknown family {family}")
 
 
@@ -283,8 +293,8 @@ def _family_code(spec: dict) -> tuple[str, str, str, str]:
         model = _model("", [], "x", [f"return F.max_pool2d(x, {spec['kernel']}, {spec['stride']})"])
         return model, "[torch.randn(B, C, H, W)]", "[]", f"max_pool2d kernel {spec['kernel']} stride {spec['stride']}"
     if f == "mse":
-        model = _model("", [], "x, y", ["return F.mse_loss(x, y)"])
-        return model, "[torch.randn(ROWS, COLS), torch.randn(ROWS, COLS)]", "[]", "mean squared error (scalar)"
+        model = _model("", [], "x, y", [f"return F.mse_loss(x, y, reduction=\"{spec['reduction']}\")"])
+        return model, "[torch.randn(ROWS, COLS), torch.randn(ROWS, COLS)]", "[]", f"squared error, {spec['reduction']} (scalar)"
     if f == "mlp":
         body = ["h = self.fc1(x)", f"h = {torch_unary(spec['act'], 'h')}", "h = self.fc2(h)"]
         body += ["return h + x"] if spec["residual"] else ["return h"]

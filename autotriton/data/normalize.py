@@ -118,3 +118,26 @@ def ngrams(source: str, n: int = 13) -> set[int]:
     if len(toks) < n:
         return {_stable_hash(toks)} if toks else set()
     return {_stable_hash(toks[i:i + n]) for i in range(len(toks) - n + 1)}
+
+
+def call_signature(source: str) -> frozenset[str]:
+    """The operations a source calls: `torch.relu`, `F.mse_loss`, `tl.exp`, `.sum` (a method).
+
+    Two short modules can share most of their token windows (imports, get_inputs,
+    forward boilerplate) while computing different things; equal call sets are
+    what make a structural overlap a copy rather than a sibling task."""
+    try:
+        tree = parse_source(source.split(METADATA_MARKER)[0])
+    except SyntaxError:
+        return frozenset()
+    calls = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute):
+            base = node.func.value
+            prefix = base.id if isinstance(base, ast.Name) and base.id in ("torch", "F", "nn", "tl", "triton", "math") else ""
+            calls.add(f"{prefix}.{node.func.attr}")
+        elif isinstance(node, ast.BinOp):
+            calls.add(type(node.op).__name__)
+        elif isinstance(node, ast.Attribute) and not (isinstance(node.value, ast.Name) and node.value.id == "self"):
+            calls.add("@" + node.attr)  # `a.T` makes A^T @ B a different problem from A @ B
+    return frozenset(calls)

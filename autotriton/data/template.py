@@ -37,8 +37,12 @@ def tl_unary(step: dict, h: str = "h") -> list[str]:
         return [f"{h} = 0.5 * {h} * (1.0 + tl.erf({h} * 0.7071067811865476))"]
     if op == "sigmoid":  # exp(-h) -> inf for h << 0 gives 1/inf = 0, no NaN
         return [f"{h} = 1.0 / (1.0 + tl.exp(-{h}))"]
-    if op == "tanh":  # e = exp(-2|h|) <= 1 never overflows
-        return [f"e = tl.exp(-2.0 * tl.abs({h}))", "t = (1.0 - e) / (1.0 + e)", f"{h} = tl.where({h} >= 0, t, -t)"]
+    if op == "tanh":
+        # e = exp(-2|h|) <= 1 never overflows; below |h| = 0.05, 1 - e cancels (relative error
+        # 6e-8 / 2|h|, all of it at |h| ~ 1e-8), so use the odd series |h| - |h|^3/3 + 2|h|^5/15.
+        return [f"a = tl.abs({h})", "e = tl.exp(-2.0 * a)",
+                "t = tl.where(a < 0.05, a - a * a * a / 3.0 + 2.0 * a * a * a * a * a / 15.0, (1.0 - e) / (1.0 + e))",
+                f"{h} = tl.where({h} >= 0, t, -t)"]
     if op == "silu":
         return [f"{h} = {h} / (1.0 + tl.exp(-{h}))"]
     if op == "leaky_relu":
@@ -596,6 +600,8 @@ def mean_kernel(partial_ptr, out_ptr, n_partials, n, BLOCK: tl.constexpr):
         acc += tl.load(partial_ptr + offs, mask=offs < n_partials, other=0.0)
     tl.store(out_ptr, (tl.sum(acc, axis=0) / n).to(out_ptr.dtype.element_ty))
 '''
+    if spec["reduction"] == "sum":
+        kernel = kernel.replace("def mean_kernel", "def total_kernel").replace("(tl.sum(acc, axis=0) / n)", "tl.sum(acc, axis=0)")
     module = '''
 class ModelNew(nn.Module):
     def __init__(self):
@@ -613,10 +619,13 @@ class ModelNew(nn.Module):
         mean_kernel[(1,)](partial, out, n_partials, n, BLOCK=1024)
         return out
 '''
-    reasoning = """The module is the mean squared error, a full reduction of (x - y)^2 to one scalar.
-1. One program cannot usefully hold millions of elements, so the reduction runs in two stages: each program squares and sums a block of 1024 differences into one float32 partial; a second, single-program kernel sums the partials and divides by n.
+    if spec["reduction"] == "sum":
+        module = module.replace("mean_kernel[", "total_kernel[")
+    mean = spec["reduction"] == "mean"
+    reasoning = f"""The module is the {"mean" if mean else "sum"} of squared errors, a full reduction of (x - y)^2 to one scalar.
+1. One program cannot usefully hold millions of elements, so the reduction runs in two stages: each program squares and sums a block of 1024 differences into one float32 partial; a second, single-program kernel sums the partials{" and divides by n" if mean else ""}.
 2. Two stages instead of atomic adds keep the result deterministic, run to run.
-3. Masked lanes load 0 for both x and y, so their difference adds nothing; the division uses the true element count n."""
+3. Masked lanes load 0 for both x and y, so their difference adds nothing{"; the division uses the true element count n" if mean else ""}."""
     return Solution(reasoning, HEADER + kernel + module)
 
 

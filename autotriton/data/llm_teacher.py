@@ -1,0 +1,64 @@
+"""The `llm` teacher: AutoTriton's instruction-guided distillation from any model spec.
+
+For each task the model gets the instruction with Extra Domain Knowledge and
+samples k answers; the build verifies them and keeps those that pass. A kept
+answer with little or no reasoning before its code gets a second call that asks
+the model to explain the verified code, so every SFT row teaches the why.
+"""
+
+from __future__ import annotations
+
+import re
+
+from autotriton.data.template import Solution
+from autotriton.eval.prompts import SYSTEM, initial_messages
+from autotriton.models.base import Backend, SamplingParams
+from autotriton.tasks import Task
+from autotriton.verify.extract import extract_code
+
+_FENCED = re.compile(r"```.*?(?:```|\Z)", re.DOTALL)
+MIN_REASONING_CHARS = 200  # below this the answer's prose is a one-liner, not an explanation
+
+
+def sample(backend: Backend, tasks: list[Task], params: SamplingParams) -> list[list[str]]:
+    """`params.n` raw answers per task."""
+    gens = backend.generate([initial_messages(t.prompt_source) for t in tasks], params, tasks)
+    return [[g.text for g in per_task] for per_task in gens]
+
+
+def split_answer(text: str) -> Solution | None:
+    """Reasoning (prose before the chosen block, thinking tags removed) and code."""
+    code = extract_code(text)
+    if code is None:
+        return None
+    cut = text.find("```")
+    prose = text[:cut] if cut >= 0 else ""
+    for tag in ("<think>", "</think>"):
+        prose = prose.replace(tag, "")
+    return Solution(prose.strip(), code)
+
+
+def explain_messages(task: Task, code: str) -> list[dict]:
+    return [{"role": "system", "content": SYSTEM},
+            {"role": "user", "content": (
+                "Here is a PyTorch module and a verified Triton rewrite of it.\n\n```python\n"
+                f"{task.prompt_source.rstrip()}\n```\n\n```python\n{code.rstrip()}\n```\n\n"
+                "Explain step by step how the Triton version works: how the work is tiled over the grid, "
+                "which operations are fused into each kernel, where reductions happen, and why the masks "
+                "and block sizes are chosen as they are. Answer in prose only, without code blocks.")}]
+
+
+def add_explanations(backend: Backend, pairs: list[tuple[Task, Solution]], params: SamplingParams) -> list[Solution]:
+    """Fill in reasoning for verified answers that came without enough of it."""
+    todo = [i for i, (_, s) in enumerate(pairs) if len(s.reasoning) < MIN_REASONING_CHARS]
+    out = [s for _, s in pairs]
+    if not todo:
+        return out
+    one = SamplingParams(n=1, temperature=params.temperature, top_p=params.top_p,
+                         max_new_tokens=params.max_new_tokens, seed=params.seed)
+    gens = backend.generate([explain_messages(pairs[i][0], pairs[i][1].code) for i in todo], one)
+    for i, g in zip(todo, gens):
+        text = _FENCED.sub("", g[0].text).strip()  # keep the explanation prose-only
+        if text:
+            out[i] = Solution(text, out[i].code)
+    return out

@@ -1,0 +1,135 @@
+"""The Inductor teacher's rewriter: real H100 captures -> standalone ModelNew modules.
+
+Every capture without library calls must rewrite, pass the static rules, and verify
+correct on the CPU interpreter at the size it was captured at; captures that call
+cuBLAS are labelled, not rewritten."""
+
+from __future__ import annotations
+
+import ast
+import json
+from dataclasses import replace
+from pathlib import Path
+
+import pytest
+
+from autotriton.data.inductor import fixed_shape_task, rewrite
+from autotriton.data.inductor_capture import Capture
+from autotriton.tasks import get_task
+from autotriton.tasks.contract import METADATA_MARKER
+from autotriton.verify.rules import check_rules
+
+FIXTURE = Path(__file__).parent / "fixtures" / "inductor" / "captures_train_h100.json"
+CAPTURES = [Capture(**d) for d in json.loads(FIXTURE.read_text())]
+EXTERN = {c.task_id for c in CAPTURES if any("extern_kernels." in code for code in c.codes)}
+PURE = [c.task_id for c in CAPTURES if c.task_id not in EXTERN]
+BY_ID = {c.task_id: c for c in CAPTURES}
+
+
+@pytest.fixture(scope="module")
+def rewrites():
+    return {c.task_id: rewrite(c, get_task(c.task_id).source) for c in CAPTURES}
+
+
+def test_fixture_split():
+    # 38 train tasks captured on an H100: 11 call cuBLAS (mm/addmm/bmm), 27 are pure Triton.
+    assert len(CAPTURES) == 38 and len(EXTERN) == 11 and len(PURE) == 27
+
+
+def test_every_pure_triton_capture_rewrites(rewrites):
+    failed = {t: rewrites[t].reason for t in PURE if not rewrites[t].ok}
+    assert not failed
+
+
+def test_extern_captures_are_labelled(rewrites):
+    for task_id in EXTERN:
+        r = rewrites[task_id]
+        assert not r.ok and not r.code
+        assert r.reason == "extern kernels: " + ", ".join(r.extern)
+        assert set(r.extern) <= {"mm", "addmm", "bmm"}, r.extern
+    assert rewrites["builtin/l3/mlp"].extern == ["mm", "addmm"]
+    assert rewrites["builtin/l1/batched_matmul"].extern == ["bmm"]
+
+
+@pytest.mark.parametrize("task_id", PURE)
+def test_rewrite_is_plain_readable_triton(rewrites, task_id):
+    r = rewrites[task_id]
+    assert check_rules(r.code) == []
+    for text in ("torch._inductor", "triton_heuristics", "triton_helpers", "tl_math", "async_compile",
+                 "libdevice.", "in_ptr0"):
+        assert text not in r.code, text
+    tree = ast.parse(r.code)
+    imported = {a.name for n in ast.walk(tree) if isinstance(n, ast.Import) for a in n.names}
+    assert imported <= {"math", "torch", "torch.nn", "triton", "triton.language"}
+    assert not any(isinstance(n, ast.ImportFrom) for n in ast.walk(tree))
+    jitted = {n.name for n in tree.body if isinstance(n, ast.FunctionDef)
+              and [ast.unparse(d) for d in n.decorator_list] == ["triton.jit"]}
+    assert r.kernels and set(r.kernels) <= jitted
+    assert not any(k.startswith("triton_") for k in r.kernels)
+    assert "# Source nodes: [" in r.code  # Inductor's provenance comments survive
+    for kernel in r.kernels:
+        assert f"`{kernel}`" in r.reasoning
+    assert "Tiling:" in r.reasoning and "Fused graph" in r.reasoning
+
+
+def test_rewrite_details(rewrites):
+    # A float attribute Dynamo lifted into a 0-d tensor argument comes back as self.<attr>.
+    assert "self.negative_slope" in rewrites["builtin/l1/leaky_relu"].code
+    assert "self.eps" in rewrites["builtin/l1/rmsnorm"].code
+    # Parameters are read in capture order; __init__ is the reference's own.
+    layernorm = rewrites["builtin/l1/layernorm"]
+    assert "norm_weight = self.norm.weight" in layernorm.code
+    assert "self.norm = nn.LayerNorm(hidden)" in layernorm.code
+    assert "Persistent reduction" in layernorm.reasoning and "x.shape[2] = 37" in layernorm.reasoning
+    softmax = rewrites["builtin/l1/softmax"].reasoning
+    assert "Looped reduction" in softmax and "3 passes" in softmax
+    assert "tiled_grid(" in rewrites["builtin/l1/transpose_2d"].code
+
+
+def test_rewrites_verify_on_cpu(rewrites, cpu_verifier):
+    pairs = []
+    for task_id in PURE:
+        task = get_task(task_id)
+        pairs.append((fixed_shape_task(task, task.shapes_for("interp")[0]), rewrites[task_id].code))
+    results = cpu_verifier.verify_many(pairs)
+    failed = {task.id: f"{res.error_kind.value}: {res.error_msg[:300]}"
+              for (task, _), res in zip(pairs, results) if not res.correct}
+    assert not failed
+    assert all(res.launched for res in results)
+
+
+def test_fixed_shape_task_pins_one_size():
+    task = get_task("builtin/l1/layernorm")
+    setting = task.shapes_for("interp")[0]
+    fixed = fixed_shape_task(task, setting)
+    assert fixed.id == f"{task.id}@{setting.name}"
+    assert (fixed.split, fixed.tags, fixed.suite, fixed.level) == (task.split, task.tags, task.suite, task.level)
+    assert [s.name for s in fixed.shapes_for("interp")] == ["default"]
+    assert [s.name for s in fixed.shapes_for("gpu")] == ["default"]
+    assert "INTERP_SHAPES" not in fixed.source and "GPU_SHAPES" not in fixed.source
+    constants = {n.targets[0].id: ast.literal_eval(n.value) for n in ast.parse(fixed.source).body
+                 if isinstance(n, ast.Assign) and n.targets[0].id.isupper()}
+    assert {k: constants[k] for k in setting.overrides} == setting.overrides
+    assert fixed.prompt_source.count("class Model") == 1
+
+
+def test_fixed_shape_task_keeps_tolerance():
+    task = get_task("builtin/l1/matmul")
+    fixed = fixed_shape_task(task, task.shapes_for("gpu")[1])
+    assert fixed.tolerance == task.tolerance and fixed.tolerance_reason == task.tolerance_reason
+    assert METADATA_MARKER in fixed.source and "TOLERANCE" not in fixed.prompt_source
+    assert "M = 3001" in fixed.source
+
+
+def test_what_cannot_be_rewritten_is_data():
+    add = BY_ID["builtin/l1/add"]
+    source = get_task(add.task_id).source
+    assert rewrite(replace(add, ok=False, reason="boom"), source).reason == "capture failed: boom"
+    assert "graph breaks" in rewrite(replace(add, codes=add.codes * 2), source).reason
+    relu = BY_ID["builtin/l1/relu"]
+    odd = replace(relu, codes=[relu.codes[0].replace("triton_helpers.maximum", "triton_helpers.frobnicate")])
+    r = rewrite(odd, get_task(relu.task_id).source)
+    assert not r.ok and "triton_helpers.frobnicate has no rewrite" in r.reason
+    # The wrong task's source: forward takes one input, the capture two.
+    r = rewrite(add, get_task("builtin/l1/relu").source)
+    assert not r.ok and "expected" in r.reason
