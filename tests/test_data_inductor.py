@@ -86,11 +86,22 @@ def test_rewrite_details(rewrites):
     assert "tiled_grid(" in rewrites["builtin/l1/transpose_2d"].code
 
 
+def _viewed_add() -> str:
+    """The add capture returning its buffer through reinterpret_tensor (as views of
+    intermediate buffers do in bigger graphs)."""
+    add = BY_ID["builtin/l1/add"]
+    code = add.codes[0].replace("return (buf0, )", "return (reinterpret_tensor(buf0, (s33, s50), (s50, 1), 0), )")
+    r = rewrite(replace(add, codes=[code]), get_task(add.task_id).source)
+    assert r.ok and "return buf0.as_strided((s33, s50), (s50, 1), 0)" in r.code
+    return r.code
+
+
 def test_rewrites_verify_on_cpu(rewrites, cpu_verifier):
     pairs = []
     for task_id in PURE:
         task = get_task(task_id)
         pairs.append((fixed_shape_task(task, task.shapes_for("interp")[0]), rewrites[task_id].code))
+    pairs.append((get_task("builtin/l1/add"), _viewed_add()))
     results = cpu_verifier.verify_many(pairs)
     failed = {task.id: f"{res.error_kind.value}: {res.error_msg[:300]}"
               for (task, _), res in zip(pairs, results) if not res.correct}

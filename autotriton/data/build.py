@@ -340,8 +340,9 @@ def run_build(config: BuildConfig, out: Path, progress: Progress | None = None) 
     index = build_index(config.decontaminate_against)
     items, task_report = load_tasks(config, out, index, progress)
     log_path = out / "candidates.jsonl"
+    # Verdicts are cached inside the build dir: a resumed build reuses them, a new dir starts cold.
     vconfig = VerifyConfig(device=config.device, workers=config.workers, timeout_s=config.timeout_s,
-                           measure_compile=False)
+                           measure_compile=False, cache_dir=str(out / "verify_cache"))
     with Verifier(vconfig) as verifier:
         for teacher in config.teachers:
             run_teacher(teacher, items, config, verifier, log_path, progress)

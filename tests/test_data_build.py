@@ -1,0 +1,93 @@
+"""`autotriton data build` end to end on CPU: resume after a kill, exported datasets, the card."""
+
+import json
+
+import pytest
+from typer.testing import CliRunner
+
+from autotriton.cli.main import app
+from autotriton.data import build as build_mod
+from autotriton.data.build import BuildConfig, run_build
+from autotriton.data.io import read_jsonl
+from autotriton.tasks import TaskError
+
+
+def _config(**kw):
+    base = dict(compose_n=12, compose_seed=11, teachers=["template"], device="cpu", workers=2, batch_size=4)
+    base.update(kw)
+    return BuildConfig(**base)
+
+
+def test_interrupted_build_resumes_without_redoing_work(tmp_path, monkeypatch):
+    real, calls = build_mod._verify_candidates, {"n": 0}
+
+    def flaky(cands, verifier):
+        calls["n"] += 1
+        if calls["n"] == 2:
+            raise KeyboardInterrupt  # Ctrl-C in the middle of the second batch
+        return real(cands, verifier)
+
+    monkeypatch.setattr(build_mod, "_verify_candidates", flaky)
+    with pytest.raises(KeyboardInterrupt):
+        run_build(_config(), tmp_path)
+    first = read_jsonl(tmp_path / "candidates.jsonl")
+    assert len(first) == 4  # the first batch survived, nothing of the second
+    assert not (tmp_path / "sft").exists()
+    monkeypatch.setattr(build_mod, "_verify_candidates", real)
+    report = run_build(_config(), tmp_path)
+    records = read_jsonl(tmp_path / "candidates.jsonl")
+    ids = [r["task_id"] for r in records]
+    assert len(ids) == len(set(ids)) == report.tasks["kept"]  # each task judged exactly once
+    assert records[:4] == first
+    assert report.teachers["template"]["pass_rate"] == 1.0
+
+
+def test_exported_datasets_load_with_chat_format(tmp_path):
+    from datasets import load_from_disk
+
+    from autotriton.tasks import task_from_source
+    report = run_build(_config(compose_n=8, compose_seed=2), tmp_path)
+    sft = load_from_disk(str(tmp_path / "sft"))
+    assert len(sft) == report.sft_rows > 0
+    row = sft[0]
+    assert [m["role"] for m in row["messages"]] == ["system", "user", "assistant"]
+    assert "```python" in row["messages"][2]["content"] and "class ModelNew" in row["messages"][2]["content"]
+    assert row["teacher"] == "template" and row["level"] in (1, 2, 3)
+    assert json.loads(row["provenance"])["source"] == "compose"
+    rl = load_from_disk(str(tmp_path / "rl"))
+    assert len(rl) == report.rl_rows >= report.sft_rows
+    task = task_from_source(rl[0]["task_source"], task_id=rl[0]["task_id"], suite="composed", level=rl[0]["level"])
+    assert task.shapes_for("interp")  # the RL reward can rebuild the task with its shape settings
+    assert [m["role"] for m in rl[0]["prompt"]] == ["system", "user"]
+    assert len((tmp_path / "sft.jsonl").read_text().splitlines()) == len(sft)
+    card = (tmp_path / "README.md").read_text()
+    assert "pass rate" in card and "Decontamination" in card
+
+
+def test_changed_settings_are_refused(tmp_path):
+    run_build(_config(compose_n=2), tmp_path)
+    with pytest.raises(TaskError, match="different settings"):
+        run_build(_config(compose_n=3), tmp_path)
+
+
+def test_cli_build_from_yaml(tmp_path):
+    cfg = tmp_path / "c.yaml"
+    cfg.write_text("compose_n: 3\ncompose_seed: 9\nteachers: [template]\ndevice: cpu\nworkers: 2\n")
+    result = CliRunner().invoke(app, ["data", "build", "--config", str(cfg), "-o", str(tmp_path / "out")])
+    assert result.exit_code == 0, result.output
+    assert "template: 3/3 verified" in result.output
+    bad = tmp_path / "bad.yaml"
+    bad.write_text("compose_count: 3\n")
+    result = CliRunner().invoke(app, ["data", "build", "--config", str(bad), "-o", str(tmp_path / "o2")])
+    assert result.exit_code == 2 and "unknown build settings" in " ".join(result.output.split())
+
+
+def test_cli_compose_writes_loadable_tasks(tmp_path):
+    from autotriton.tasks import load_task_file
+    result = CliRunner().invoke(app, ["data", "compose", "-n", "5", "--seed", "1", "-o", str(tmp_path)])
+    assert result.exit_code == 0, result.output
+    files = sorted((tmp_path / "tasks").glob("*.py"))
+    assert len(files) == 5
+    for f in files:
+        load_task_file(f)
+    assert len(read_jsonl(tmp_path / "manifest.jsonl")) == 5

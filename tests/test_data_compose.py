@@ -1,0 +1,80 @@
+"""Compose grammar, template teacher and decontamination (CPU)."""
+
+import collections
+import re
+
+import pytest
+
+from autotriton.data.compose import FAMILIES_BY_LEVEL, compose, compose_one
+from autotriton.data.decontam import build_index, check
+from autotriton.data.template import teach
+from autotriton.tasks import load_suite
+from autotriton.verify.rules import check_rules
+
+
+def test_compose_is_deterministic_and_prefix_stable():
+    a, b = compose(40, 3), compose(60, 3)
+    assert [c.source for c in a] == [c.source for c in b[:40]]
+    assert compose_one(3, 17).source == a[17].source
+    assert compose(5, 4)[0].source != a[0].source
+
+
+def test_compose_covers_every_family_with_valid_tasks():
+    items = compose(400, 0)
+    families = {c.spec["family"] for c in items}
+    assert families == {f for fams in FAMILIES_BY_LEVEL.values() for f in fams}
+    assert {c.level for c in items} == {1, 2, 3}
+    for c in items:
+        task = c.task()  # parses, follows the contract, shape settings reference real constants
+        interp = task.shapes_for("interp")
+        assert len(interp) == 2
+        assert any(v & (v - 1) for v in interp[0].overrides.values() if v > 2)  # an odd, non-power-of-two size
+
+
+def test_template_code_passes_the_rule_table_for_every_grammar_point():
+    for c in compose(300, 1):
+        sol = teach(c.spec)
+        assert not check_rules(sol.code), c.task_id
+        assert len(sol.reasoning) > 200 and "```" in sol.answer()
+
+
+def _sample_per_family(seed, per_family):
+    seen = collections.Counter()
+    out = []
+    for c in compose(600, seed):
+        key = (c.spec["family"], c.spec.get("dtype", "float32"))
+        if seen[key] < per_family:
+            seen[key] += 1
+            out.append(c)
+    return out
+
+
+def test_template_outputs_verify(cpu_verifier):
+    items = _sample_per_family(2, 1)
+    results = cpu_verifier.verify_many([(c.task(), teach(c.spec).answer()) for c in items])
+    failed = [(c.task_id, r.error_kind.value, r.error_msg[:300]) for c, r in zip(items, results) if not r.correct]
+    assert not failed
+    assert len(items) >= 15  # every family, plus half-precision variants
+
+
+def test_decontamination_catches_renamed_and_edited_heldout_copies():
+    index = build_index([])
+    heldout = load_suite("builtin:heldout")
+    for task in heldout:
+        src = task.prompt_source
+        renamed = re.sub(r"\bx\b", "inp", src).replace("    ", "  ").replace("def forward", "def forward")
+        assert check(renamed, index).reason in ("exact_ast", "ngram_overlap"), task.id
+        edited = src.replace("4096", "1000").replace("1024", "999") + "\n\ndef extra():\n    return 1\n"
+        assert not check(edited, index).keep, task.id
+    # composed tasks and their solutions are not held-out copies
+    for c in compose(200, 0):
+        assert check(c.task().prompt_source, index).keep
+        assert check(teach(c.spec).code, index).keep
+
+
+@pytest.mark.parametrize("task_id", ["builtin/l1/elu", "builtin/l2/rmsnorm_silu"])
+def test_decontamination_catches_a_renamed_solution(task_id):
+    from autotriton.tasks import get_task
+    sol = get_task(task_id).solution_source
+    renamed = sol.replace("kernel", "my_fn").replace("BLOCK", "TILE")
+    assert not check(renamed, build_index([])).keep
