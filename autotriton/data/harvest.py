@@ -22,9 +22,10 @@
 4. dedupe (this process) by `normalize.fingerprint` of the task source, so a
    class copied under another name (transformers' "Copied from" modules) is kept once.
 
-The report counts what survives each filter: parses -> class found -> builds ->
-runs within the time limit -> outputs are finite tensors -> deterministic ->
-unique, with a count per reject reason and a few examples of each.
+The report counts what survives each filter: parses -> class found (public, has a
+forward, copied source under MAX_TASK_CHARS) -> builds -> runs within the time limit
+-> outputs are finite tensors -> deterministic -> unique, with a count per reject
+reason and a few examples of each.
 
 Out dir: `tasks/<id>.py`, `manifest.jsonl` (one line per kept task),
 `progress.jsonl` (one line per finished source file; a rerun skips those),
@@ -34,7 +35,15 @@ Covered: files that do not parse; imports that fail; modules that need CUDA
 (CUDA_VISIBLE_DEVICES="") or the network (sockets refused); hangs in Python code
 (SIGALRM in the worker) and in native code or with signals blocked (the parent
 kills the worker's process group and starts a new one for the file's remaining
-classes); crashes, os._exit and sys.exit; random or NaN outputs; non-tensor outputs.
+classes); crashes, os._exit and sys.exit; random or NaN outputs (uninitialised
+parameters read as NaN); non-tensor outputs; outputs that are just an input.
+
+Measured on a shared 2-core CPU (torch 2.13.0+cpu, transformers 5.23.0, 2 workers,
+time_limit_s=10): pkg:torch.nn, 136 files -> 123 tasks in 24-71 s (machine load);
+llama + gpt2 + bert -> 37 tasks in 16 s; pkg:transformers.models with limit=150
+reached 150 tasks after its first 20 model folders in 246 s. Most of the time is one
+torch (+ transformers modeling) import per file, ~2 s and ~5 s.
+
 Not covered: the worker is not a sandbox. Harvested code runs with the user's
 file permissions, so harvest code you would import anyway. The socket patch is
 Python-level, so C extensions can bypass it. Argument and input guesses are
@@ -50,6 +59,7 @@ import concurrent.futures as cf
 import hashlib
 import importlib.metadata
 import importlib.util
+import inspect
 import json
 import os
 import re
@@ -68,7 +78,8 @@ from autotriton.data.normalize import fingerprint
 from autotriton.tasks.contract import METADATA_MARKER, parse_source
 
 SUITE = "harvest"
-# Stages a class can be rejected at, in filter order; "kept" passed them all.
+# Stages a class can be rejected at, in filter order; "kept" passed them all, "limit"
+# passed them all but came after `limit` tasks were kept.
 STAGES = ("build", "run", "outputs", "determinism", "dedupe")
 # transformers' modular_*.py files are the sources its modeling_*.py files are
 # generated from: their classes extend imported ones and would only add near-copies.
@@ -79,6 +90,10 @@ WORKER_ADDRESS_SPACE_GB = 8
 # Importing a transformers modeling file cold takes 6 s on a quiet 2-core machine.
 PRELOAD_BUDGET_S = 120.0
 DEADLINE_GRACE_S = 5.0  # parent waits this long past the worker's own alarm before killing
+# A task is a prompt: 32k characters is ~8k tokens, before any reasoning or Triton code.
+# Copied with their helpers, half of transformers' classes are under 4.3k characters;
+# whole multimodal models reach 118k.
+MAX_TASK_CHARS = 32_000
 
 
 class HarvestError(ValueError):
@@ -111,8 +126,8 @@ def _distribution(top: str) -> tuple[str | None, str | None, str | None]:
     if not licence and meta.get("License") and len(meta["License"]) < 80:  # some paste the whole text
         licence = meta["License"]
     if not licence:
-        classifiers = [c.split("::")[-1].strip() for c in meta.get_all("Classifier") or [] if c.startswith("License ::")]
-        licence = classifiers[0] if classifiers else ""
+        classifiers = meta.get_all("Classifier") or []
+        licence = next((c.split("::")[-1].strip() for c in classifiers if c.startswith("License ::")), "")
     return dists[0], meta.get("Version"), licence or None
 
 
@@ -239,15 +254,27 @@ def _is_doc(stmt: ast.stmt) -> bool:
             and isinstance(stmt.targets[0], ast.Name) and stmt.targets[0].id == "__doc__")
 
 
-def _doc_nodes(node: ast.AST) -> list[ast.stmt]:
-    """Docstrings and `__doc__ =` assignments inside `node` that can be cut out (not a body's only statement)."""
-    found = []
+# transformers' documentation decorators: they only fill in docstrings, and with the
+# docstrings cut, @auto_docstring prints an [ERROR] line per undocumented argument.
+_DOC_DECORATORS = ("auto_docstring", "add_start_docstrings", "add_start_docstrings_to_model_forward",
+                   "replace_return_docstrings", "add_code_sample_docstrings")
+
+
+def _decorator_name(node: ast.expr) -> str:
+    node = node.func if isinstance(node, ast.Call) else node
+    return node.id if isinstance(node, ast.Name) else node.attr if isinstance(node, ast.Attribute) else ""
+
+
+def _doc_nodes(node: ast.AST) -> list[ast.AST]:
+    """Docstrings, `__doc__ =` assignments and documentation decorators inside `node`
+    that can be cut out (a docstring that is a body's only statement stays)."""
+    found: list[ast.AST] = []
     for inner in ast.walk(node):
-        body = getattr(inner, "body", None)
-        if isinstance(inner, (ast.ClassDef, ast.FunctionDef, ast.AsyncFunctionDef)) and body:
-            docs = [s for s in body if _is_doc(s) and (s is body[0] or not isinstance(s, ast.Expr))]
-            if len(docs) < len(body):
-                found.extend(docs)
+        if isinstance(inner, (ast.ClassDef, ast.FunctionDef, ast.AsyncFunctionDef)):
+            found += [d for d in inner.decorator_list if _decorator_name(d) in _DOC_DECORATORS]
+            docs = [s for s in inner.body if _is_doc(s) and (s is inner.body[0] or not isinstance(s, ast.Expr))]
+            if len(docs) < len(inner.body):
+                found += docs
     return found
 
 
@@ -493,6 +520,9 @@ def scan_file(sf: SourceFile) -> ScanResult:
             continue
         index = index or _FileIndex.build(tree, text, sf)
         imports, body, name = core_source(index, i)
+        if len(imports) + len(body) > MAX_TASK_CHARS:
+            result.static_rejects["too_long"] = result.static_rejects.get("too_long", 0) + 1
+            continue
         module = sf.module or sf.rel
         result.classes.append(ClassJob(name, _safe_id(module, stmt.name), imports, body,
                                        _count_calls(forward), _provenance(sf, stmt.name)))
@@ -583,7 +613,6 @@ class _InputPlan:
 
 
 def _positional_prefix(sig, names: list[str]) -> bool:
-    import inspect
     kinds = (inspect.Parameter.POSITIONAL_ONLY, inspect.Parameter.POSITIONAL_OR_KEYWORD)
     positional = [p.name for p in sig.parameters.values() if p.kind in kinds and p.name != "self"]
     return positional[: len(names)] == names
@@ -601,7 +630,6 @@ def _int_guess(name: str, state: dict) -> tuple[int, str]:
 def _guess(param, state: dict) -> str | None:
     """Expression for one constructor parameter (None: keep its default); records
     integer sizes as constants in state["constants"]. Raises LookupError if unguessable."""
-    import inspect
     name, ann, default = param.name, param.annotation, param.default
     ann_text = ann if isinstance(ann, str) else getattr(ann, "__name__", "")
     required = default is inspect.Parameter.empty
@@ -628,7 +656,6 @@ def _guess(param, state: dict) -> str | None:
 
 
 def _plain_plan(cls, sig) -> _InitPlan:
-    import inspect
     state: dict = {"constants": {}}
     names, exprs = [], []
     for p in list(sig.parameters.values())[1:]:
@@ -667,7 +694,6 @@ def _config_candidates(cls, sig, core, original: str | None) -> list[type]:
 
 
 def _config_plan(cls, sig, config_cls: type, core_name: str, taken: set[str]) -> _InitPlan:
-    import inspect
     cfg_params = inspect.signature(config_cls.__init__).parameters
     alias = "Config" if "Config" not in taken else "TaskConfig"
     imports = []
@@ -685,9 +711,10 @@ def _config_plan(cls, sig, config_cls: type, core_name: str, taken: set[str]) ->
             kwargs.append(f"{fname}=0.0")
     if "use_cache" in cfg_params:
         kwargs.append("use_cache=False")
-    pad = cfg_params.get("pad_token_id")
-    if pad is not None and isinstance(pad.default, int) and pad.default >= constants.get("VOCAB_SIZE", 1 << 30):
-        kwargs.append("pad_token_id=0")
+    for fname, token in (("pad_token_id", 0), ("bos_token_id", 1), ("eos_token_id", 2)):
+        default = cfg_params[fname].default if fname in cfg_params else None
+        if isinstance(default, int) and default >= constants.get("VOCAB_SIZE", 1 << 30):
+            kwargs.append(f"{fname}={token}")  # GPT-2's 50256 is outside a 128-token vocabulary
     # eager attention: deterministic, and runs in float64 (sdpa/flash kernels may not)
     kwargs.append('attn_implementation="eager"')
     setup = ["config = " + alias + "(\n" + "".join(f"        {k},\n" for k in kwargs) + "    )"]
@@ -708,7 +735,6 @@ def _config_plan(cls, sig, config_cls: type, core_name: str, taken: set[str]) ->
 
 
 def _init_plans(cls, core, original: str | None, taken: set[str]) -> list[_InitPlan]:
-    import inspect
     import torch
     try:
         sig = inspect.signature(cls.__init__)
@@ -786,7 +812,6 @@ def _expr(kind: str, shape: tuple[str, ...], variant: str, plan: _InitPlan, cons
 def _input_plans(model, init: _InitPlan, init_values: list) -> list[_InputPlan]:
     """Candidate forward arguments, most plausible first: required parameters (or the
     first one if none is), optionally with rotary position embeddings, over a few shapes."""
-    import inspect
     sig = inspect.signature(model.forward)
     params = [p for p in sig.parameters.values() if p.kind not in (p.VAR_POSITIONAL, p.VAR_KEYWORD)]
     star = not params and any(p.kind == p.VAR_POSITIONAL for p in sig.parameters.values())
@@ -846,7 +871,7 @@ def _render_model(base: str, init: _Call, fwd: _Call, out_kind: str) -> str:
              "        self.eval()  # dropout off, norms use running statistics"]
     if not fwd.positional or out_kind in ("filter", "to_tuple"):
         params, args = _call_text(fwd)
-        lines += ["", f"    def forward(self, {params}):"]
+        lines += ["", f"    def forward(self{', ' + params if params else ''}):"]
         if out_kind in ("filter", "to_tuple"):
             to_tuple = ".to_tuple()" if out_kind == "to_tuple" else ""
             lines += [f"        out = super().forward({args})",
@@ -888,8 +913,8 @@ def render_task(job: dict, init: _InitPlan, inputs: _InputPlan, out_kind: str, l
                 reference_fp64: bool) -> str:
     prov = job["provenance"]
     where = f"{prov.get('package') or prov['source']} {prov.get('version') or ''}".strip()
-    header = (f'"""`{prov["class"]}` from {where} ({prov["file"]}), harvested as a task: Model is the\n'
-              f'module in eval mode; sizes are the UPPERCASE constants."""')
+    header = (f'"""Harvested `{prov["class"]}` ({where}, {prov["file"]}).\n\n'
+              f'Model is the module in eval mode; sizes are the UPPERCASE constants."""')
     imports = job["imports"] + "".join("\n" + i for i in init.imports)
     constants = {**init.constants, **inputs.constants}
     const_text = "\n".join(f"{k} = {v}" for k, v in constants.items())
@@ -920,16 +945,22 @@ def _alarm(_signum, _frame):
 
 
 class _budget:
-    """SIGALRM after `seconds` (nested budgets are not needed: each phase sets its own)."""
+    """SIGALRM after `seconds`, or earlier if an enclosing budget runs out first."""
 
     def __init__(self, seconds: float):
         self.seconds = seconds
+        self.outer_deadline: float | None = None
 
     def __enter__(self):
-        signal.setitimer(signal.ITIMER_REAL, self.seconds)
+        outer, _ = signal.getitimer(signal.ITIMER_REAL)
+        self.outer_deadline = time.monotonic() + outer if outer > 0 else None
+        signal.setitimer(signal.ITIMER_REAL, min(self.seconds, outer) if outer > 0 else self.seconds)
 
     def __exit__(self, *exc):
-        signal.setitimer(signal.ITIMER_REAL, 0)
+        if self.outer_deadline is None:
+            signal.setitimer(signal.ITIMER_REAL, 0)
+        else:  # give the enclosing budget back what it had left (it may fire at once)
+            signal.setitimer(signal.ITIMER_REAL, max(1e-3, self.outer_deadline - time.monotonic()))
         return False
 
 
@@ -971,7 +1002,7 @@ def _load(source: str, name: str, workdir: str):
     return module_from_source(source, name, path)
 
 
-def _build(cls, plan: _InitPlan, core, job: dict):
+def _build(cls, plan: _InitPlan, core):
     import torch
     ns = dict(vars(core))
     ns.update(plan.constants)
@@ -1063,10 +1094,11 @@ def _try_inputs(model, plan: _InitPlan, values: list, time_limit_s: float, notes
         try:
             args = _inputs(xp)
             start = time.perf_counter()
-            out = _forward_call(model, xp.call, args)
+            with _budget(time_limit_s):
+                out = _forward_call(model, xp.call, args)
             elapsed = time.perf_counter() - start
         except _Timeout:
-            raise
+            raise _Rejected("run", "timeout", f"forward did not finish in {time_limit_s} s") from None
         except BaseException as exc:  # noqa: BLE001 - a harvested forward failing is data
             notes.setdefault("run", exc)
             continue
@@ -1091,7 +1123,7 @@ def _search(cls, core, job: dict, time_limit_s: float, step: Callable[[str], Non
     for plan in plans:
         step("build")
         try:
-            model, values = _build(cls, plan, core, job)
+            model, values = _build(cls, plan, core)
         except _Timeout:
             raise
         except BaseException as exc:  # noqa: BLE001 - a harvested constructor failing is data
@@ -1223,14 +1255,18 @@ def _worker_main() -> None:
         proto.write(json.dumps(event) + "\n")
     import torch
     torch.set_num_threads(1)  # `workers` processes share the cores
+    # Uninitialised memory reads as NaN: parameters left as torch.empty (transformers v5
+    # initialises them in PreTrainedModel.post_init, which a bare submodule never calls)
+    # give NaN here instead of garbage that may happen to repeat across two builds.
+    torch.use_deterministic_algorithms(True, warn_only=True)
     _refuse_network()
     signal.signal(signal.SIGALRM, _alarm)
     if job.get("original"):
         try:
             with _budget(PRELOAD_BUDGET_S):
                 importlib.import_module(job["original"])
-        except BaseException:  # noqa: BLE001 - the copied source will fail with its own reason
-            pass
+        except BaseException as exc:  # noqa: BLE001 - logged; each class then fails on its own import
+            print(f"harvest: preloading {job['original']} failed: {_short(exc)}", file=sys.stderr)
     emit(event="ready")
     for i, cls_job in enumerate(job["classes"]):
         if i < job["start"]:
@@ -1316,8 +1352,10 @@ class _Worker:
         return self.stderr.read().decode(errors="replace").strip().replace("\n", " | ")[-300:]
 
     def close(self) -> None:
-        if self.proc.poll() is None:
+        try:  # the whole group: processes the harvested code started die with the worker
             os.killpg(self.proc.pid, signal.SIGKILL)
+        except ProcessLookupError:
+            pass  # already gone, with everything it started
         self.proc.wait()
         self.proc.stdout.close()
         self.stderr.close()
@@ -1462,25 +1500,29 @@ def build_report(records: list[dict], sources: Sequence[str]) -> HarvestReport:
 
 @dataclass
 class _State:
-    """What out_dir already holds: finished files, kept fingerprints."""
+    """What out_dir already holds: one record per file (the latest), kept fingerprints."""
 
     out_dir: Path
-    records: list[dict]
-    done: set[str]
+    records: dict[str, dict]  # file key -> progress record
     fingerprints: dict[str, str]  # fingerprint -> task id
 
     @classmethod
     def load(cls, out_dir: Path) -> "_State":
-        records = read_jsonl(out_dir / "progress.jsonl")
+        records = {r["key"]: r for r in read_jsonl(out_dir / "progress.jsonl")}
         manifest = read_jsonl(out_dir / "manifest.jsonl")
-        return cls(out_dir, records, {r["key"] for r in records}, {m["fingerprint"]: m["task_id"] for m in manifest})
+        return cls(out_dir, records, {m["fingerprint"]: m["task_id"] for m in manifest})
+
+    def done(self, key: str) -> bool:
+        return key in self.records and not self.records[key]["partial"]
 
     @property
     def kept(self) -> int:
         return len(self.fingerprints)
 
-    def finish(self, result: FileResult, limit: int | None) -> bool:
-        """Dedupe and write a file's tasks; False (file left unfinished) once `limit` is reached."""
+    def finish(self, result: FileResult, limit: int | None) -> None:
+        """Dedupe and write a file's tasks. Classes past `limit` are recorded as over_limit
+        and the file as partial, so a later run with a larger limit redoes it."""
+        partial = False
         for outcome in result.outcomes:
             if outcome.stage != "kept":
                 continue
@@ -1488,18 +1530,16 @@ class _State:
             owner = self.fingerprints.get(fp)
             if owner is not None and owner != outcome.task_id:
                 outcome.stage, outcome.reason, outcome.detail = "dedupe", "duplicate", f"same fingerprint as {owner}"
-                continue
-            if owner is None and limit is not None and self.kept >= limit:
-                return False  # a later run with a larger limit redoes this file
-            self._write_task(outcome, result.file, fp, new=owner is None)
-        record = {"key": result.key, "source": result.file.source, "file": result.file.rel,
+            elif owner is None and limit is not None and self.kept >= limit:
+                outcome.stage, outcome.reason, partial = "limit", "over_limit", True
+            else:
+                self._write_task(outcome, result.file, fp, new=owner is None)
+        record = {"key": result.key, "source": result.file.source, "file": result.file.rel, "partial": partial,
                   "reason": result.scan.reason, "detail": result.scan.detail,
                   "static_rejects": result.scan.static_rejects,
                   "classes": [o.record() for o in result.outcomes]}
         append_jsonl(self.out_dir / "progress.jsonl", record)
-        self.records.append(record)
-        self.done.add(result.key)
-        return True
+        self.records[result.key] = record
 
     def _write_task(self, outcome: ClassOutcome, sf: SourceFile, fp: str, new: bool) -> None:
         path = f"tasks/{outcome.task_id}.py"
@@ -1517,23 +1557,21 @@ def harvest(sources: Sequence[str], out_dir: Path, *, time_limit_s: float = 10.0
 
     time_limit_s: a forward may take this long; the worker's alarms and the parent's
     hard kill are multiples of it. workers: files probed in parallel (one process each).
-    limit: stop once out_dir holds this many kept tasks (files cut short are redone by a
-    later run). progress(done, total) is called after each file of this run."""
+    limit: keep at most this many tasks in out_dir; no file is started once it is reached,
+    and a file cut short is redone by a later run with a larger limit.
+    progress(done, total) is called after each file this run processes."""
     start = time.perf_counter()
     out_dir = Path(out_dir)
     (out_dir / "tasks").mkdir(parents=True, exist_ok=True)
     files = resolve_sources(sources)
     state = _State.load(out_dir)
-    keyed = [(f, _file_key(f)) for f in files]
-    todo = [f for f, key in keyed if key not in state.done]
-    resumed = len(files) - len(todo)
+    todo = [f for f in files if not state.done(_file_key(f))]
     done = 0
     with cf.ThreadPoolExecutor(max(1, workers)) as pool:
         queue = iter(todo)
         pending: set[cf.Future] = set()
-        stopped = False
         while True:
-            while not stopped and len(pending) < max(1, workers) and (limit is None or state.kept < limit):
+            while len(pending) < max(1, workers) and (limit is None or state.kept < limit):
                 sf = next(queue, None)
                 if sf is None:
                     break
@@ -1542,12 +1580,12 @@ def harvest(sources: Sequence[str], out_dir: Path, *, time_limit_s: float = 10.0
                 break
             finished, pending = cf.wait(pending, return_when=cf.FIRST_COMPLETED)
             for fut in finished:
-                stopped = not state.finish(fut.result(), limit) or stopped
+                state.finish(fut.result(), limit)
                 done += 1
                 if progress is not None:
                     progress(done, len(todo))
-    report = build_report(state.records, sources)
-    report.files_resumed, report.elapsed_s = resumed, round(time.perf_counter() - start, 2)
+    report = build_report(list(state.records.values()), sources)
+    report.files_resumed, report.elapsed_s = len(files) - len(todo), round(time.perf_counter() - start, 2)
     report.time_limit_s, report.workers = time_limit_s, workers
     atomic_write(out_dir / "report.json", json.dumps(report.to_dict(), indent=2) + "\n")
     return report
