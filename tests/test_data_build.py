@@ -91,3 +91,27 @@ def test_cli_compose_writes_loadable_tasks(tmp_path):
     for f in files:
         load_task_file(f)
     assert len(read_jsonl(tmp_path / "manifest.jsonl")) == 5
+
+
+def test_inductor_teacher_path_with_recorded_captures(cpu_verifier):
+    """The build's Inductor path (capture -> rewrite -> fixed-shape verify -> record) on CPU, with
+    captures recorded on an H100 standing in for the GPU-only capture step."""
+    from pathlib import Path
+
+    from autotriton.data.build import TaskItem, _inductor_candidates, _verify_candidates
+    from autotriton.tasks import get_task
+    captures = {c["task_id"]: c for c in json.loads(
+        (Path(__file__).parent / "fixtures/inductor/captures_train_h100.json").read_text())}
+
+    class RecordedPool:
+        def map(self, fn, sources, ids, levels):
+            return [captures[i] for i in ids]
+
+    ids = ["builtin/l1/relu", "builtin/l2/layernorm_relu", "builtin/l1/matmul"]
+    items = [TaskItem(get_task(i), "harvest", {"source": "test"}) for i in ids]
+    records = _verify_candidates(_inductor_candidates(items, RecordedPool()), cpu_verifier)
+    by_id = {r["task_id"]: r for r in records}
+    assert by_id["builtin/l1/relu"]["correct"] and by_id["builtin/l2/layernorm_relu"]["correct"]
+    assert "= 300" in by_id["builtin/l2/layernorm_relu"]["prompt_source"]  # judged at the captured size
+    mm = by_id["builtin/l1/matmul"]
+    assert not mm["correct"] and mm["label"] == "extern_kernels" and mm["error_kind"] == "rewrite_failed"

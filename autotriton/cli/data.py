@@ -57,14 +57,18 @@ def compose_cmd(n: int = typer.Option(100, "-n", help="tasks to generate"),
 @data_app.command("harvest")
 def harvest_cmd(sources: list[str] = typer.Argument(..., help="dirs, .py files or pkg:NAME (installed package)"),
                 out: Path = typer.Option(..., "-o", "--out", help="output directory (re-running resumes)"),
-                limit: Optional[int] = typer.Option(None, help="stop after this many classes"),
-                time_limit_s: float = typer.Option(10.0, help="per-module CPU time limit"),
+                limit: Optional[int] = typer.Option(None, help="stop after this many kept tasks"),
+                time_limit_s: float = typer.Option(10.0, help="wall-clock limit per forward call"),
                 workers: int = typer.Option(2, help="parallel worker processes")) -> None:
     """Collect nn.Module classes from source trees as self-contained tasks."""
-    from autotriton.data.harvest import harvest
+    from autotriton.data.harvest import HarvestError, harvest
     with _progress() as bar:
-        report = harvest(sources, out, time_limit_s=time_limit_s, workers=workers, limit=limit,
-                         progress=lambda d, t: _Bars(bar)("harvest", d, t))
+        bars = _Bars(bar)
+        try:
+            report = harvest(sources, out, time_limit_s=time_limit_s, workers=workers, limit=limit,
+                             progress=lambda d, t: bars("harvest", d, t))
+        except HarvestError as exc:
+            _fail(str(exc))
     console.print_json(json.dumps(report.to_dict()))
 
 

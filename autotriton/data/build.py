@@ -35,7 +35,8 @@ class BuildConfig:
     compose_n: int = field(default=3000, metadata={"help": "composed tasks to generate (0 = none)"})
     compose_seed: int = field(default=0, metadata={"help": "compose seed; task i of a seed never changes"})
     harvest: list[str] = field(default_factory=list, metadata={"help": "harvest sources: dirs, files, pkg:NAME"})
-    harvest_limit: int | None = field(default=None, metadata={"help": "cap on harvested classes"})
+    harvest_limit: int | None = field(default=None, metadata={"help": "cap on harvested (kept) tasks"})
+    harvest_workers: int = field(default=0, metadata={"help": "harvest worker processes (0 = all cores)"})
     teachers: list[str] = field(default_factory=lambda: ["template"],
                                 metadata={"help": "any of template (CPU), inductor (GPU), llm"})
     llm_model: str = field(default="embedded", metadata={"help": "model spec for the llm teacher"})
@@ -88,7 +89,8 @@ def _harvested(config: BuildConfig, out: Path, progress: Progress | None) -> lis
         return []
     from autotriton.data.harvest import harvest
     hdir = out / "tasks" / "harvest"
-    harvest(config.harvest, hdir, limit=config.harvest_limit,
+    import os
+    harvest(config.harvest, hdir, limit=config.harvest_limit, workers=config.harvest_workers or os.cpu_count() or 2,
             progress=(lambda d, t: progress("harvest", d, t)) if progress else None)
     items = []
     for rec in read_jsonl(hdir / "manifest.jsonl"):

@@ -84,9 +84,10 @@ STAGES = ("build", "run", "outputs", "determinism", "dedupe")
 # transformers' modular_*.py files are the sources its modeling_*.py files are
 # generated from: their classes extend imported ones and would only add near-copies.
 SKIPPED_FILE_PREFIXES = ("modular_",)
-# torch + transformers map ~1 GiB of address space; 8 GiB stops a module that
-# builds full-size weights before it takes down a 16-worker box (128 GiB).
-WORKER_ADDRESS_SPACE_GB = 8
+# Address space a worker may map beyond torch's own: importing transformers takes
+# ~0.5 GiB; 8 GiB stops a module that builds full-size weights (a composite config's
+# default sub-configs asked for 512 MiB tensors) before it takes down a 16-worker box.
+WORKER_EXTRA_ADDRESS_SPACE_GB = 8
 # Importing a transformers modeling file cold takes 6 s on a quiet 2-core machine.
 PRELOAD_BUDGET_S = 120.0
 DEADLINE_GRACE_S = 5.0  # parent waits this long past the worker's own alarm before killing
@@ -981,6 +982,8 @@ def _reason(exc: BaseException, default: str) -> str:
         return "timeout"
     if isinstance(exc, _NetworkRefused) or re.search(r"offline mode|couldn't connect|network access", text, re.I):
         return "needs_network"
+    if isinstance(exc, MemoryError) or re.search(r"can't allocate memory|out of memory", text, re.I):
+        return "oom"  # past WORKER_EXTRA_ADDRESS_SPACE_GB: e.g. full-size default sub-configs
     if re.search(r"cuda|nvidia|gpu", text, re.I):
         return "needs_cuda"
     if isinstance(exc, ImportError):
@@ -1247,14 +1250,17 @@ def _worker_main() -> None:
     proto = os.fdopen(os.dup(1), "w", buffering=1)
     os.dup2(2, 1)
     job = json.loads(sys.stdin.readline())
-    cap = WORKER_ADDRESS_SPACE_GB << 30
-    import resource
-    resource.setrlimit(resource.RLIMIT_AS, (cap, cap))
 
     def emit(**event) -> None:
         proto.write(json.dumps(event) + "\n")
+    import resource
+
     import torch
     torch.set_num_threads(1)  # `workers` processes share the cores
+    # The cap is on top of what torch itself maps (a CUDA build maps several GB more).
+    with open("/proc/self/statm") as f:
+        cap = int(f.read().split()[0]) * resource.getpagesize() + (WORKER_EXTRA_ADDRESS_SPACE_GB << 30)
+    resource.setrlimit(resource.RLIMIT_AS, (cap, cap))
     # Uninitialised memory reads as NaN: parameters left as torch.empty (transformers v5
     # initialises them in PreTrainedModel.post_init, which a bare submodule never calls)
     # give NaN here instead of garbage that may happen to repeat across two builds.
