@@ -103,9 +103,16 @@ def test_inductor_teacher_path_with_recorded_captures(cpu_verifier):
     captures = {c["task_id"]: c for c in json.loads(
         (Path(__file__).parent / "fixtures/inductor/captures_train_h100.json").read_text())}
 
+    class Done:
+        def __init__(self, value):
+            self.value = value
+
+        def result(self):
+            return self.value
+
     class RecordedPool:
-        def map(self, fn, sources, ids, levels):
-            return [captures[i] for i in ids]
+        def submit(self, fn, source, task_id, level):
+            return Done(captures[task_id])
 
     ids = ["builtin/l1/relu", "builtin/l2/layernorm_relu", "builtin/l1/matmul"]
     items = [TaskItem(get_task(i), "harvest", {"source": "test"}) for i in ids]

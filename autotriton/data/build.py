@@ -156,11 +156,13 @@ def _inductor_candidates(batch: list[TaskItem], pool) -> list[Candidate]:
     from autotriton.data.inductor import fixed_shape_task, rewrite
     from autotriton.data.inductor_capture import Capture
     from autotriton.data.template import Solution
-    caps = pool.map(_capture_one, [it.task.source for it in batch], [it.task.id for it in batch],
-                    [it.task.level for it in batch])
+    futures = [pool.submit(_capture_one, it.task.source, it.task.id, it.task.level) for it in batch]
     out = []
-    for it, cap_dict in zip(batch, caps):
-        cap = Capture(**cap_dict)
+    for it, fut in zip(batch, futures):
+        try:
+            cap = Capture(**fut.result())
+        except Exception as exc:  # noqa: BLE001 - a module that kills or breaks the capture worker is data
+            cap = Capture(it.task.id, False, f"capture worker failed: {type(exc).__name__}: {str(exc)[:300]}")
         fixed = fixed_shape_task(it.task, it.task.shapes_for("interp")[0])
         if not cap.ok:
             out.append(Candidate(it, "inductor", 0, fixed, None, f"capture_failed: {cap.reason}"))

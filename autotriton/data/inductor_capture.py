@@ -55,11 +55,11 @@ def capture(task: Task, device: str = "cuda", shape_mode: str = "interp") -> Cap
                 torch.manual_seed(0)
                 model = mod.Model(*mod.get_init_inputs()).eval()
                 inputs = list(mod.get_inputs())
+            named = list(model.named_parameters()) + list(model.named_buffers())
+            tensors = [t.detach() for _, t in named]  # lazy modules' uninitialised parameters raise here
         except Exception as exc:  # noqa: BLE001 - a broken task is data
-            return Capture(task.id, False, f"task failed to build: {type(exc).__name__}: {exc}")
-    named = list(model.named_parameters()) + list(model.named_buffers())
+            return Capture(task.id, False, f"task failed to build: {type(exc).__name__}: {str(exc)[:400]}")
     names = [n for n, _ in named]
-    tensors = [t.detach() for _, t in named]
     n_params = len(names)
 
     def fn(*args):
