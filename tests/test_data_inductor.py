@@ -144,3 +144,26 @@ def test_what_cannot_be_rewritten_is_data():
     # The wrong task's source: forward takes one input, the capture two.
     r = rewrite(add, get_task("builtin/l1/relu").source)
     assert not r.ok and "expected" in r.reason
+
+
+def test_harvested_style_task_with_inherited_forward(cpu_verifier):
+    """Harvested tasks are `class Model(Harvested)` with only __init__; forward comes from the parent."""
+    import json as _json
+    from pathlib import Path as _Path
+
+    from autotriton.data.inductor import fixed_shape_task, rewrite
+    from autotriton.data.inductor_capture import Capture
+    from autotriton.tasks import get_task, task_from_source
+    caps = {c["task_id"]: c for c in _json.loads(
+        (_Path(__file__).parent / "fixtures/inductor/captures_train_h100.json").read_text())}
+    relu = get_task("builtin/l1/relu")
+    src = relu.source.replace("class Model(nn.Module):", "class Rectifier(nn.Module):")
+    src = src.replace("\n\ndef get_inputs", "\n\nclass Model(Rectifier):\n    def __init__(self):\n"
+                      "        super().__init__()\n        self.eval()\n\n\ndef get_inputs", 1)
+    task = task_from_source(src, task_id="harvest/rectifier", suite="harvest", level=1)
+    rw = rewrite(Capture(**caps["builtin/l1/relu"]), task.source)
+    assert rw.ok, rw.reason
+    assert "class ModelNew(Rectifier)" in rw.code
+    fixed = fixed_shape_task(task, task.shapes_for("interp")[0])
+    result = cpu_verifier.verify(fixed, rw.code)
+    assert result.correct, result.error_msg

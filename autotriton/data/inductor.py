@@ -593,6 +593,7 @@ class _ModelInfo:
     returns_tuple: bool
     float_attrs: list[str]  # self.<attr> read in forward that may be lifted floats, in order
     doc: str
+    base: str = "nn.Module"  # a harvested task's `class Model(Harvested)`: ModelNew subclasses the copy
 
 
 _PROVIDED = frozenset({"torch", "nn", "math", "triton", "tl"})
@@ -605,6 +606,11 @@ def _model_info(task_source: str, param_roots: set[str]) -> _ModelInfo:
         raise _Unsupported("task source defines no Model")
     methods = {n.name: n for n in model.body if isinstance(n, ast.FunctionDef)}
     forward = methods.get("forward")
+    parent = _parent_class(tree, model) if forward is None else None
+    if parent is not None:
+        # Harvested tasks are `class Model(Harvested)` adding only __init__: forward comes from the
+        # parent, which the solution copies with its __init__ only (its forward would be torch compute).
+        forward = next((n for n in parent.body if isinstance(n, ast.FunctionDef) and n.name == "forward"), None)
     if forward is None or forward.args.vararg or forward.args.kwarg or forward.args.kwonlyargs:
         raise _Unsupported("Model.forward must take plain positional arguments")
     init = methods.get("__init__")
@@ -618,19 +624,31 @@ def _model_info(task_source: str, param_roots: set[str]) -> _ModelInfo:
     if forward.returns is not None:
         sig += f" -> {ast.unparse(forward.returns)}"
     doc = ast.get_docstring(tree) or ""
-    return _ModelInfo(init_src=init_src, helpers_src=_init_helpers(tree, task_source, init),
+    parent_init = next((n for n in parent.body if isinstance(n, ast.FunctionDef) and n.name == "__init__"),
+                       None) if parent is not None else None
+    if forward.args.defaults:
+        raise _Unsupported("Model.forward has default arguments")
+    return _ModelInfo(init_src=init_src,
+                      helpers_src=_init_helpers(tree, task_source, init, roots=[parent.name] if parent else []),
                       forward_args=[a.arg for a in forward.args.args[1:]], forward_sig=sig + ":",
                       returns_tuple=bool(returns) and all(isinstance(r, ast.Tuple) for r in returns),
-                      float_attrs=_float_attrs(model, init, forward, param_roots),
-                      doc=doc.strip().splitlines()[0] if doc else "")
+                      float_attrs=_float_attrs(parent or model, parent_init or init, forward, param_roots),
+                      doc=doc.strip().splitlines()[0] if doc else "", base=parent.name if parent else "nn.Module")
 
 
-def _init_helpers(tree: ast.Module, source: str, init: ast.FunctionDef | None) -> list[str]:
+def _parent_class(tree: ast.Module, model: ast.ClassDef) -> ast.ClassDef | None:
+    """Model's single base class when it is defined in the same file."""
+    if len(model.bases) != 1 or not isinstance(model.bases[0], ast.Name):
+        return None
+    return next((n for n in tree.body if isinstance(n, ast.ClassDef) and n.name == model.bases[0].id), None)
+
+
+def _init_helpers(tree: ast.Module, source: str, init: ast.FunctionDef | None, roots: list[str] = ()) -> list[str]:
     """Module-level definitions __init__ uses (transitively), in file order.
 
     nn.Module helper classes keep only __init__: their forward would do torch compute
     in the solution module, and only their parameters matter here."""
-    if init is None:
+    if init is None and not roots:
         return []
     defs: dict[str, ast.stmt] = {}
     for node in tree.body:
@@ -641,8 +659,8 @@ def _init_helpers(tree: ast.Module, source: str, init: ast.FunctionDef | None) -
             defs[node.targets[0].id] = node
     imported = {a.asname or a.name.split(".")[0] for n in tree.body if isinstance(n, (ast.Import, ast.ImportFrom))
                 for a in n.names}
-    need: list[str] = []
-    todo = [init]
+    need: list[str] = [r for r in roots if r in defs]
+    todo = [defs[r] for r in need] + ([init] if init is not None else [])
     while todo:
         for n in ast.walk(todo.pop()):
             if isinstance(n, ast.Name) and isinstance(n.ctx, ast.Load) and n.id not in need:
@@ -1058,7 +1076,7 @@ def _module_source(capture: Capture, model: _ModelInfo, kernels: list[_Kernel], 
     if tiled:
         parts.append(_TILED_GRID.strip())
     forward = b.preamble + [line for s in body for line in (_launch_lines(s) if isinstance(s, _Launch) else [s])]
-    cls = ["class ModelNew(nn.Module):"]
+    cls = [f"class ModelNew({model.base}):"]
     if model.init_src:
         cls += [model.init_src.rstrip(), ""]
     cls += ["    " + model.forward_sig] + [f"        {line}" for line in forward + [ret]]

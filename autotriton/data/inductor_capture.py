@@ -66,6 +66,9 @@ def capture(task: Task, device: str = "cuda", shape_mode: str = "interp") -> Cap
         return torch.func.functional_call(model, dict(zip(names, args[:n_params])), tuple(args[n_params:]))
 
     torch._dynamo.reset()
+    # No FX-graph cache: a cached graph from another task of the same structure brings that
+    # task's size hints into the wrapper's example arguments, which the rewriter matches on.
+    torch._inductor.config.fx_graph_cache = False
     start = time.perf_counter()
     try:
         with torch.no_grad():
