@@ -167,3 +167,28 @@ def test_harvested_style_task_with_inherited_forward(cpu_verifier):
     fixed = fixed_shape_task(task, task.shapes_for("interp")[0])
     result = cpu_verifier.verify(fixed, rw.code)
     assert result.correct, result.error_msg
+
+
+def test_harvested_torch_nn_class_subclasses_the_real_module(cpu_verifier):
+    import json as _json
+    from pathlib import Path as _Path
+
+    from autotriton.data.inductor import fixed_shape_task, rewrite
+    from autotriton.data.inductor_capture import Capture
+    from autotriton.tasks import get_task, task_from_source
+    caps = {c["task_id"]: c for c in _json.loads(
+        (_Path(__file__).parent / "fixtures/inductor/captures_train_h100.json").read_text())}
+    src = get_task("builtin/l1/relu").source.split("# --- autotriton metadata ---")[0]
+    src = src.replace("class Model(nn.Module):", "class ReLU(Module):").replace(
+        "import torch.nn as nn", "import torch.nn as nn\nfrom torch.nn import Module")
+    src = src.replace("\n\ndef get_inputs", "\n\nclass Model(ReLU):\n    def __init__(self):\n"
+                      "        super().__init__()\n        self.eval()\n\n\ndef get_inputs", 1)
+    src += ("\n# --- autotriton metadata ---\nPROVENANCE = {'package': 'torch', 'module': "
+            "'torch.nn.modules.activation', 'class': 'ReLU'}\n")
+    task = task_from_source(src, task_id="harvest/torch_relu", suite="harvest", level=1)
+    rw = rewrite(Capture(**caps["builtin/l1/relu"]), task.source)
+    assert rw.ok, rw.reason
+    assert "class ModelNew(nn.ReLU)" in rw.code
+    small = get_task("builtin/l1/relu").shapes_for("interp")[0]  # the captured size
+    result = cpu_verifier.verify(fixed_shape_task(task, small), rw.code)
+    assert result.correct, result.error_msg

@@ -44,6 +44,7 @@ import re
 import textwrap
 from dataclasses import dataclass, field, replace
 
+import torch
 import triton.language as tl
 
 from autotriton.data.inductor_capture import Capture
@@ -626,6 +627,16 @@ def _model_info(task_source: str, param_roots: set[str]) -> _ModelInfo:
     doc = ast.get_docstring(tree) or ""
     parent_init = next((n for n in parent.body if isinstance(n, ast.FunctionDef) and n.name == "__init__"),
                        None) if parent is not None else None
+    nn_base = _torch_nn_base(tree, parent)
+    if nn_base:
+        # A harvested torch.nn class: subclass the real nn.X, so construction (reset_parameters,
+        # init.* calls, RNG order) is the reference's by definition, instead of copying its source,
+        # which reaches names a solution may not import (Module, Tensor, _size_2_t, init).
+        return _ModelInfo(init_src=init_src, helpers_src=[], forward_args=[a.arg for a in forward.args.args[1:]],
+                          forward_sig=sig + ":",
+                          returns_tuple=bool(returns) and all(isinstance(r, ast.Tuple) for r in returns),
+                          float_attrs=_float_attrs(parent, parent_init, forward, param_roots),
+                          doc=doc.strip().splitlines()[0] if doc else "", base=nn_base)
     if forward.args.defaults:
         raise _Unsupported("Model.forward has default arguments")
     return _ModelInfo(init_src=init_src,
@@ -634,6 +645,23 @@ def _model_info(task_source: str, param_roots: set[str]) -> _ModelInfo:
                       returns_tuple=bool(returns) and all(isinstance(r, ast.Tuple) for r in returns),
                       float_attrs=_float_attrs(parent or model, parent_init or init, forward, param_roots),
                       doc=doc.strip().splitlines()[0] if doc else "", base=parent.name if parent else "nn.Module")
+
+
+def _torch_nn_base(tree: ast.Module, parent: ast.ClassDef | None) -> str | None:
+    """`nn.X` when the harvested parent class is torch.nn's public class X (per PROVENANCE)."""
+    if parent is None:
+        return None
+    for node in tree.body:
+        if isinstance(node, ast.Assign) and any(isinstance(t, ast.Name) and t.id == "PROVENANCE" for t in node.targets):
+            try:
+                prov = ast.literal_eval(node.value)
+            except ValueError:
+                return None
+            module = str(prov.get("module") or "")
+            if module.startswith("torch.nn") and prov.get("class") == parent.name \
+                    and isinstance(getattr(torch.nn, parent.name, None), type):
+                return f"nn.{parent.name}"
+    return None
 
 
 def _parent_class(tree: ast.Module, model: ast.ClassDef) -> ast.ClassDef | None:
