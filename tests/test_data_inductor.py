@@ -179,6 +179,8 @@ def test_harvested_torch_nn_class_subclasses_the_real_module(cpu_verifier):
     caps = {c["task_id"]: c for c in _json.loads(
         (_Path(__file__).parent / "fixtures/inductor/captures_train_h100.json").read_text())}
     src = get_task("builtin/l1/relu").source.split("# --- autotriton metadata ---")[0]
+    src = src.replace("def forward(self, x: torch.Tensor)", "def forward(self, input: torch.Tensor)").replace(
+        "torch.relu(x)", "torch.relu(input)")  # torch.nn's argument name, a forbidden builtin in solutions
     src = src.replace("class Model(nn.Module):", "class ReLU(Module):").replace(
         "import torch.nn as nn", "import torch.nn as nn\nfrom torch.nn import Module")
     src = src.replace("\n\ndef get_inputs", "\n\nclass Model(ReLU):\n    def __init__(self):\n"

@@ -614,6 +614,7 @@ def _model_info(task_source: str, param_roots: set[str]) -> _ModelInfo:
         forward = next((n for n in parent.body if isinstance(n, ast.FunctionDef) and n.name == "forward"), None)
     if forward is None or forward.args.vararg or forward.args.kwarg or forward.args.kwonlyargs:
         raise _Unsupported("Model.forward must take plain positional arguments")
+    forward = _rename_builtin_args(forward)
     init = methods.get("__init__")
     init_src = ""
     if init is not None:
@@ -645,6 +646,17 @@ def _model_info(task_source: str, param_roots: set[str]) -> _ModelInfo:
                       returns_tuple=bool(returns) and all(isinstance(r, ast.Tuple) for r in returns),
                       float_attrs=_float_attrs(parent or model, parent_init or init, forward, param_roots),
                       doc=doc.strip().splitlines()[0] if doc else "", base=parent.name if parent else "nn.Module")
+
+
+def _rename_builtin_args(forward: ast.FunctionDef) -> ast.FunctionDef:
+    """torch.nn forwards call their argument `input`, which the rule table forbids as a builtin
+    name; the verifier passes inputs positionally, so the solution may call it `input_`."""
+    from autotriton.verify.rules import FORBIDDEN_BUILTINS
+    forward = copy.deepcopy(forward)
+    for a in forward.args.args:
+        if a.arg in FORBIDDEN_BUILTINS:
+            a.arg += "_"
+    return forward
 
 
 def _torch_nn_base(tree: ast.Module, parent: ast.ClassDef | None) -> str | None:
