@@ -7,10 +7,7 @@
 set -uo pipefail
 source "$(dirname "$0")/gpu_env.sh"
 CONFIG=${1:-configs/data_gpu.yaml}
-{
-  nvidia-smi --query-gpu=name,driver_version,memory.total --format=csv,noheader
-  python3 -c 'import torch, triton, transformers, sys; print("python", sys.version.split()[0], "torch", torch.__version__, "triton", triton.__version__, "transformers", transformers.__version__)'
-} 2>&1 | tee "$OUT/versions.txt"
+versions
 start=$(date +%s)
 timeout ${BUILD_TIMEOUT_S:-540} python3 -m autotriton.cli.main data build --config "$CONFIG" -o /tmp/data-gpu \
   > "$OUT/build.log" 2>&1

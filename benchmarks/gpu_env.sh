@@ -9,3 +9,11 @@ else
   export PYTHONPATH=$PWD
 fi
 export PYTHONUNBUFFERED=1
+
+# Device and library versions, printed and saved as $OUT/versions.txt (every GPU result names them).
+versions() {
+  {
+    nvidia-smi --query-gpu=name,driver_version,memory.total --format=csv,noheader
+    python3 -c 'import sys, torch, triton, transformers; print("python", sys.version.split()[0], "torch", torch.__version__, "triton", triton.__version__, "transformers", transformers.__version__)'
+  } 2>&1 | tee "$OUT/versions.txt"
+}

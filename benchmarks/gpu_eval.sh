@@ -6,10 +6,7 @@
 # with `.whl` carried:  bash benchmarks/gpu_eval.sh
 set -uo pipefail
 source "$(dirname "$0")/gpu_env.sh"
-{
-  nvidia-smi --query-gpu=name,driver_version,memory.total --format=csv,noheader
-  python3 -c 'import torch, triton, sys; print("python", sys.version.split()[0], "torch", torch.__version__, "triton", triton.__version__)'
-} 2>&1 | tee "$OUT/versions.txt"
+versions
 start=$(date +%s)
 timeout 420 python3 -m autotriton.cli.main eval --model reference --suite builtin --device cuda \
   --out /tmp/eval-reference --no-hack-rate > "$OUT/eval.log" 2>&1

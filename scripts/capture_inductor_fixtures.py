@@ -14,11 +14,10 @@ from pathlib import Path
 
 
 def _one(task_id: str) -> dict:
-    import torch._inductor.config as ic
-    ic.compile_threads = 1  # 8 processes already use the cores
-    from autotriton.data.inductor_capture import capture
+    from autotriton.data.build import _capture_one
     from autotriton.tasks import get_task
-    return capture(get_task(task_id)).to_dict()
+    task = get_task(task_id)
+    return _capture_one(task.source, task.id, task.level)
 
 
 def main() -> None:

@@ -10,15 +10,11 @@ import typer
 from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 
+from autotriton.cli.render import fail
 from autotriton.tasks import TaskError
 
 data_app = typer.Typer(no_args_is_help=True, help="Build verified, decontaminated training data.")
 console = Console()
-
-
-def _fail(message: str) -> None:
-    Console(stderr=True).print(f"[bold red]error:[/] {message}", highlight=False)
-    raise typer.Exit(2)
 
 
 class _Bars:
@@ -68,7 +64,7 @@ def harvest_cmd(sources: list[str] = typer.Argument(..., help="dirs, .py files o
             report = harvest(sources, out, time_limit_s=time_limit_s, workers=workers, limit=limit,
                              progress=lambda d, t: bars("harvest", d, t))
         except HarvestError as exc:
-            _fail(str(exc))
+            fail(str(exc))
     console.print_json(json.dumps(report.to_dict()))
 
 
@@ -84,9 +80,9 @@ def build_cmd(config: Optional[Path] = typer.Option(None, "--config", "-c", help
     try:
         cfg = BuildConfig.from_yaml(config) if config else BuildConfig()
     except (OSError, TypeError) as exc:
-        _fail(f"cannot read build config {config}: {exc}")
+        fail(f"cannot read build config {config}: {exc}")
     except TaskError as exc:
-        _fail(str(exc))
+        fail(str(exc))
     if decontaminate_against:
         cfg.decontaminate_against = list(cfg.decontaminate_against) + list(decontaminate_against)
     if device:
@@ -95,7 +91,7 @@ def build_cmd(config: Optional[Path] = typer.Option(None, "--config", "-c", help
         try:
             report = run_build(cfg, out, progress=_Bars(bar))
         except (TaskError, BackendError, ValueError) as exc:
-            _fail(str(exc))
+            fail(str(exc))
     for teacher, s in report.teachers.items():
         console.print(f"{teacher}: {s['passed']}/{s['candidates']} verified ({100 * s['pass_rate']:.1f}%)")
     console.print(f"SFT rows {report.sft_rows}, RL rows {report.rl_rows}, {report.elapsed_s:.0f} s; "

@@ -15,6 +15,7 @@ import typer
 from rich.console import Console
 
 from autotriton.cli import render
+from autotriton.cli.render import fail
 from autotriton.cli.data import data_app
 from autotriton.models.base import BackendError
 from autotriton.tasks import TaskError, get_task, list_tasks
@@ -25,12 +26,6 @@ tasks_app = typer.Typer(no_args_is_help=True, help="Browse the built-in task sui
 app.add_typer(tasks_app, name="tasks")
 app.add_typer(data_app, name="data")
 console = Console()
-
-
-def fail(message: str) -> None:
-    """One clear line on stderr, exit code 2."""
-    Console(stderr=True).print(f"[bold red]error:[/] {message}", highlight=False)
-    raise typer.Exit(2)
 
 
 def _config(device: str, no_cache: bool, timeout_s: float):

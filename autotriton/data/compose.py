@@ -347,7 +347,7 @@ def _matmul_code(spec: dict) -> tuple[str, str, str, str]:
     return model, "[" + ", ".join(ins) + "]", "[K, N]" if form == "linear" else "[]", desc
 
 
-def _source(spec: dict, task_id: str, level: int) -> str:
+def _source(spec: dict, task_id: str) -> str:
     model, inputs, init_inputs, desc = _family_code(spec)
     sizes = spec["sizes"]
     consts = "\n".join(f"{k} = {v}" for k, v in sizes["gpu"].items())
@@ -386,7 +386,7 @@ def compose_one(seed: int, index: int) -> Composed:
     if family in HALF_FAMILIES and not has_param and rng.random() < 0.25:
         spec["dtype"] = rng.choice(["float16", "bfloat16"])
     task_id = f"composed/s{seed}/{index:05d}_{family}"
-    return Composed(task_id, level, spec, _source(spec, task_id, level))
+    return Composed(task_id, level, spec, _source(spec, task_id))
 
 
 def compose(n: int, seed: int) -> list[Composed]:

@@ -16,10 +16,11 @@ imports and metadata removed):
   hand-written train tasks share over 80% with some held-out task. Same calls plus
   half the windows is a copy with edited sizes, reordering or extra lines.
 
-Measured (2400 composed tasks, seed 0, plus their template solutions): none
-dropped, largest overlap 0.76 (the MSE/Huber pair above, different calls).
-Every held-out task re-indented, with sizes edited and a function added, is
-caught (22/22, overlap 0.78-0.96); the 38 hand-written train tasks all pass.
+Measured: the offline benchmark build (`benchmarks/data_template.py`, 3000
+composed tasks, 2611 distinct) dropped no task and no pair; the 76% above was
+measured on the MSE task's earlier form `F.mse_loss(x, y)`. Every held-out task
+re-indented, with sizes edited and a function added, is caught (22/22, overlap
+0.78-0.96; `tests/test_data_compose.py`); the 38 hand-written train tasks all pass.
 """
 
 from __future__ import annotations

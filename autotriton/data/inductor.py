@@ -628,24 +628,22 @@ def _model_info(task_source: str, param_roots: set[str]) -> _ModelInfo:
     doc = ast.get_docstring(tree) or ""
     parent_init = next((n for n in parent.body if isinstance(n, ast.FunctionDef) and n.name == "__init__"),
                        None) if parent is not None else None
+    # A harvested torch.nn class: subclass the real nn.X, so construction (reset_parameters,
+    # init.* calls, RNG order) is the reference's by definition, instead of copying its source,
+    # which reaches names a solution may not import (Module, Tensor, _size_2_t, init).
     nn_base = _torch_nn_base(tree, parent)
     if nn_base:
-        # A harvested torch.nn class: subclass the real nn.X, so construction (reset_parameters,
-        # init.* calls, RNG order) is the reference's by definition, instead of copying its source,
-        # which reaches names a solution may not import (Module, Tensor, _size_2_t, init).
-        return _ModelInfo(init_src=init_src, helpers_src=[], forward_args=[a.arg for a in forward.args.args[1:]],
-                          forward_sig=sig + ":",
-                          returns_tuple=bool(returns) and all(isinstance(r, ast.Tuple) for r in returns),
-                          float_attrs=_float_attrs(parent, parent_init, forward, param_roots),
-                          doc=doc.strip().splitlines()[0] if doc else "", base=nn_base)
-    if forward.args.defaults:
-        raise _Unsupported("Model.forward has default arguments")
-    return _ModelInfo(init_src=init_src,
-                      helpers_src=_init_helpers(tree, task_source, init, roots=[parent.name] if parent else []),
+        helpers, base = [], nn_base
+    else:
+        if forward.args.defaults:
+            raise _Unsupported("Model.forward has default arguments")
+        helpers = _init_helpers(tree, task_source, init, roots=[parent.name] if parent else [])
+        base = parent.name if parent else "nn.Module"
+    return _ModelInfo(init_src=init_src, helpers_src=helpers,
                       forward_args=[a.arg for a in forward.args.args[1:]], forward_sig=sig + ":",
                       returns_tuple=bool(returns) and all(isinstance(r, ast.Tuple) for r in returns),
                       float_attrs=_float_attrs(parent or model, parent_init or init, forward, param_roots),
-                      doc=doc.strip().splitlines()[0] if doc else "", base=parent.name if parent else "nn.Module")
+                      doc=doc.strip().splitlines()[0] if doc else "", base=base)
 
 
 def _rename_builtin_args(forward: ast.FunctionDef) -> ast.FunctionDef:
