@@ -17,6 +17,7 @@ from rich.console import Console
 from autotriton.cli import render
 from autotriton.cli.render import fail
 from autotriton.cli.data import data_app
+from autotriton.cli.train import pipeline_cmd, train_app
 from autotriton.models.base import BackendError
 from autotriton.tasks import TaskError, get_task, list_tasks
 
@@ -25,6 +26,8 @@ app = typer.Typer(add_completion=False, no_args_is_help=True,
 tasks_app = typer.Typer(no_args_is_help=True, help="Browse the built-in task suite.")
 app.add_typer(tasks_app, name="tasks")
 app.add_typer(data_app, name="data")
+app.add_typer(train_app, name="train")
+app.command("pipeline")(pipeline_cmd)
 console = Console()
 
 

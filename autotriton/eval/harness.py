@@ -46,6 +46,7 @@ class EvalConfig:
     ks: list[int] = field(default_factory=lambda: [1], metadata={"help": "k values for pass@k"})
     batch_tasks: int = field(default=8, metadata={"help": "tasks generated per batch (bounds work lost on Ctrl-C)"})
     hack_rate: bool = field(default=True, metadata={"help": "re-check rejected candidates with a plain allclose harness"})
+    limit: int = field(default=0, metadata={"help": "only the first N tasks of each suite (0 = all)"})
     sampling: SamplingParams = field(default_factory=SamplingParams)
 
 
@@ -106,6 +107,8 @@ def _check_run_dir(out: Path, model: str, config: EvalConfig, mode: str) -> None
     out.mkdir(parents=True, exist_ok=True)
     meta = {"model": model, "suites": config.suites, "samples": config.samples, "mode": mode,
             "sampling": asdict(config.sampling)}
+    if config.limit:
+        meta["limit"] = config.limit
     path = out / "run.json"
     if path.exists():
         old = json.loads(path.read_text())
@@ -154,7 +157,7 @@ def run_eval(backend: Backend, model_spec: str, config: EvalConfig, verifier: Ve
     """Generate, verify and log every missing (task, sample); return metrics per channel."""
     _check_run_dir(out, model_spec, config, verifier.mode)
     log = RunLog(out / "runlog.jsonl")
-    items = [it for spec in config.suites for it in resolve_suite(spec)]
+    items = [it for spec in config.suites for it in resolve_suite(spec)[:config.limit or None]]
     total = len(items) * config.samples
     if progress:
         progress(len(log.done), total)

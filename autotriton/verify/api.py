@@ -40,6 +40,9 @@ class VerifyConfig:
     static_checks: bool = field(default=True, metadata={"help": "run the AST rule table (off only to test the sandbox)"})
     workers: int = field(default=0, metadata={"help": "parallel sandboxes; 0 = all cores (CPU) or workers_per_gpu per GPU"})
     workers_per_gpu: int = field(default=6, metadata={"help": "sandboxes per GPU; Triton compilation is CPU-bound"})
+    gpu_ids: list[str] | None = field(default=None, metadata={
+        "help": "CUDA_VISIBLE_DEVICES entries the sandboxes may use; None = every visible GPU "
+                "(a training rank passes its own GPU so rewards stay off its neighbours')"})
     cache_dir: str | None = field(default="default", metadata={"help": "result cache dir; None disables caching"})
     fresh_process: bool = field(default=False, metadata={"help": "benchmark only: new Python per candidate, no fork-server"})
 
@@ -53,12 +56,17 @@ class VerifyConfig:
         return "cuda" if gpu_count() > 0 else "cpu"
 
 
-def gpu_count() -> int:
-    """GPUs visible, found without initialising CUDA in this process."""
+def visible_gpu_ids() -> list[str]:
+    """CUDA_VISIBLE_DEVICES entries of the GPUs visible, found without initialising CUDA here."""
     visible = os.environ.get("CUDA_VISIBLE_DEVICES")
     if visible is not None:
-        return len([d for d in visible.split(",") if d.strip() and d.strip() != "-1"])
-    return len(list(Path("/dev").glob("nvidia[0-9]*")))
+        return [d.strip() for d in visible.split(",") if d.strip() and d.strip() != "-1"]
+    return [str(i) for i in range(len(list(Path("/dev").glob("nvidia[0-9]*"))))]
+
+
+def gpu_count() -> int:
+    """GPUs visible, found without initialising CUDA in this process."""
+    return len(visible_gpu_ids())
 
 
 def _device_name(mode: str) -> str:
@@ -149,8 +157,11 @@ class Verifier:
         if self.config.workers:
             return self.config.workers
         if self.mode == "gpu":
-            return max(1, gpu_count()) * self.config.workers_per_gpu
+            return max(1, len(self._gpu_ids())) * self.config.workers_per_gpu
         return os.cpu_count() or 1
+
+    def _gpu_ids(self) -> list[str]:
+        return self.config.gpu_ids or visible_gpu_ids()
 
     def _server(self) -> ForkServer:
         server = getattr(self._local, "server", None)
@@ -158,7 +169,8 @@ class Verifier:
             with self._server_lock:
                 gpu = None
                 if self.mode == "gpu":
-                    gpu = self._next_gpu % max(1, gpu_count())
+                    ids = self._gpu_ids() or ["0"]
+                    gpu = ids[self._next_gpu % len(ids)]
                     self._next_gpu += 1
                 server = ForkServer(self.mode, gpu)
                 self._servers.append(server)

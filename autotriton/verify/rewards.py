@@ -6,8 +6,10 @@ strings or chat message lists (TRL's conversational format).
 
 - `rule_reward`: AutoTriton's is_Triton, strengthened: 1 when every static
   rule passes AND a candidate kernel really launched.
-- `exec_reward`: AutoTriton's binary reward: 1 when rules pass and every
-  correctness trial passes.
+- `exec_reward`: AutoTriton's binary reward: 1 when rules pass, a kernel
+  really launched, and every correctness trial passes.
+- `format_reward`: 1 when the answer holds a parseable python block defining
+  ModelNew (a shaping term for models that cannot yet write code blocks).
 - `speedup_reward`: TritonRL-style `correct * min(speedup, 2) / 2`; GPU only,
   None on CPU (not applicable, as TRL reads it).
 
@@ -72,7 +74,10 @@ class RewardScorer:
         return [1.0 if r.passed_rules else 0.0 for r in self.results(completions, **kwargs)]
 
     def exec_reward(self, completions, **kwargs) -> list[float | None]:
-        return [1.0 if (r.correct and r.static_ok) else 0.0 for r in self.results(completions, **kwargs)]
+        return [1.0 if (r.correct and r.passed_rules) else 0.0 for r in self.results(completions, **kwargs)]
+
+    def format_reward(self, completions, **kwargs) -> list[float | None]:
+        return [1.0 if r.parsed else 0.0 for r in self.results(completions, **kwargs)]
 
     def speedup_reward(self, completions, **kwargs) -> list[float | None]:
         out: list[float | None] = []
@@ -107,6 +112,10 @@ def rule_reward(completions, **kwargs) -> list[float | None]:
 
 def exec_reward(completions, **kwargs) -> list[float | None]:
     return _default().exec_reward(completions, **kwargs)
+
+
+def format_reward(completions, **kwargs) -> list[float | None]:
+    return _default().format_reward(completions, **kwargs)
 
 
 def speedup_reward(completions, **kwargs) -> list[float | None]:

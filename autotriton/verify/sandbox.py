@@ -273,8 +273,9 @@ def serve(mode: str) -> None:
 class ForkServer:
     """Client handle on one fork-server process. Not thread-safe: one per worker."""
 
-    def __init__(self, mode: str, gpu_index: int | None = None, start_timeout_s: float = 120.0):
-        self.mode, self.gpu_index, self.start_timeout_s = mode, gpu_index, start_timeout_s
+    def __init__(self, mode: str, gpu_id: str | None = None, start_timeout_s: float = 120.0):
+        # gpu_id: an entry of the parent's CUDA_VISIBLE_DEVICES (or an index when it is unset)
+        self.mode, self.gpu_id, self.start_timeout_s = mode, gpu_id, start_timeout_s
         self.proc: subprocess.Popen | None = None
         self._lock = threading.Lock()
 
@@ -284,8 +285,8 @@ class ForkServer:
             env["TRITON_INTERPRET"] = "1"
         else:
             env.pop("TRITON_INTERPRET", None)
-        if self.gpu_index is not None:
-            env["CUDA_VISIBLE_DEVICES"] = str(self.gpu_index)
+        if self.gpu_id is not None:
+            env["CUDA_VISIBLE_DEVICES"] = str(self.gpu_id)
         # Compiled kernels are keyed by source hash, so sharing the cache is safe and
         # saves ~1 s per repeated kernel.
         env.setdefault("TRITON_CACHE_DIR", str(Path(tempfile.gettempdir()) / "autotriton-triton-cache"))

@@ -1,0 +1,164 @@
+"""What SFT and GRPO share: the policy a model spec names, run directories, metric logs, resume."""
+
+from __future__ import annotations
+
+import json
+import time
+from dataclasses import asdict, dataclass
+from pathlib import Path
+
+from transformers import TrainerCallback
+
+from autotriton.models.base import BackendError
+from autotriton.train.config import ConfigError
+
+FINAL_DIR = "final"  # the trained adapter (or full model) and its tokenizer
+METRICS_FILE = "metrics.jsonl"  # one JSON line per Trainer log event: the source of the plots
+
+
+@dataclass
+class Policy:
+    """A model to train: a base HF directory plus an optional adapter to continue (SFT's, for RL)."""
+
+    base: Path
+    adapter: Path | None = None
+
+    @property
+    def spec(self) -> str:
+        """The eval harness's model spec for this policy."""
+        return f"hf:{self.base}" + (f"+adapter:{self.adapter}" if self.adapter else "")
+
+
+def resolve_policy(spec: str) -> Policy:
+    """`embedded`, `hf:PATH`, `hf:PATH+adapter:DIR` or a plain local directory."""
+    from autotriton.models.hf import check_adapter_dir, check_model_dir
+    if spec == "embedded":
+        from autotriton.models.embedded import embedded_model_dir
+        return Policy(embedded_model_dir())
+    path = spec[3:] if spec.startswith("hf:") else spec
+    base, _, adapter = path.partition("+adapter:")
+    try:
+        check_model_dir(Path(base))
+        if adapter:
+            check_adapter_dir(Path(adapter))
+    except BackendError as exc:
+        raise ConfigError(str(exc)) from None
+    return Policy(Path(base), Path(adapter) if adapter else None)
+
+
+def trained_policy(base: Policy, out: Path) -> Policy:
+    """The policy a finished stage left in `out/final`: an adapter over the same base, or a full model."""
+    final = out / FINAL_DIR
+    if (final / "adapter_config.json").is_file():
+        return Policy(base.base, final)
+    return Policy(final)
+
+
+def load_tokenizer(policy: Policy):
+    from autotriton.models.hf import load_tokenizer as load
+    tokenizer = load(policy.base, policy.adapter)
+    tokenizer.padding_side = "left"  # GRPO generates; SFT's collator pads on its own side
+    return tokenizer
+
+
+def precision(device_has_cuda: bool) -> dict:
+    """bf16 on GPUs (every H100/H200 has it); fp32 on CPU, where bf16 matmuls run slower."""
+    import torch
+    if device_has_cuda and torch.cuda.is_bf16_supported():
+        return {"bf16": True, "fp16": False}
+    return {"bf16": False, "fp16": False}
+
+
+def report_to() -> list[str]:
+    """TensorBoard when installed (it is on the CPU set we pin); our JSONL log always."""
+    import importlib.util
+    return ["tensorboard"] if importlib.util.find_spec("tensorboard") else []
+
+
+def last_checkpoint(out: Path) -> str | None:
+    from transformers.trainer_utils import get_last_checkpoint
+    return get_last_checkpoint(str(out)) if out.is_dir() else None
+
+
+def write_json(path: Path, obj) -> None:
+    from autotriton.data.io import atomic_write
+    atomic_write(path, json.dumps(obj, indent=2, default=str) + "\n")
+
+
+def write_resolved_config(out: Path, stage: str, settings, extra: dict) -> None:
+    """The settings this run used, beside its checkpoints; a resume with different settings is refused."""
+    import yaml
+    out.mkdir(parents=True, exist_ok=True)
+    resolved = {"stage": stage, **extra, "settings": asdict(settings)}
+    path = out / "config.yaml"
+    if path.exists() and last_checkpoint(out):
+        old = yaml.safe_load(path.read_text())
+        if old != resolved:
+            raise ConfigError(f"{out} holds a {stage} run with other settings; resume needs the same ones "
+                              "(use another --out to start fresh)")
+    from autotriton.data.io import atomic_write
+    atomic_write(path, yaml.safe_dump(resolved, sort_keys=False))
+
+
+class JsonlLog(TrainerCallback):
+    """Appends every Trainer log event (loss, rewards, timings) to metrics.jsonl, main process only."""
+
+    def __init__(self, path: Path):
+        self.path = path
+
+    def on_log(self, args, state, control, logs=None, **kwargs):
+        if state.is_world_process_zero and logs:
+            record = {"step": state.global_step, "time": time.time(), **logs}
+            with self.path.open("a") as f:
+                f.write(json.dumps(record) + "\n")
+
+
+class StopAfter(TrainerCallback):
+    """Saves a checkpoint and stops once `seconds` of wall time have passed; the next run resumes there.
+
+    Lets a run be cut into pieces that each fit a bounded session (a 10-minute
+    GPU call, a laptop lid closing) without losing more than one step."""
+
+    def __init__(self, seconds: float | None):
+        self.deadline = None if not seconds else time.monotonic() + seconds
+        self.stopped_early = False
+
+    def on_step_end(self, args, state, control, **kwargs):
+        if self.deadline is not None and time.monotonic() > self.deadline and state.global_step < state.max_steps:
+            control.should_save = True
+            control.should_training_stop = True
+            self.stopped_early = True
+        return control
+
+
+@dataclass
+class TrainResult:
+    stage: str  # "sft" | "rl"
+    out: Path
+    policy: Policy  # what the run produced (adapter over base, or full model)
+    steps: int
+    finished: bool  # False when StopAfter cut it: re-run to resume
+    wall_s: float
+    final_loss: float | None
+    metrics_path: Path
+
+    def to_dict(self) -> dict:
+        d = asdict(self)
+        d["policy"] = {"base": str(self.policy.base), "adapter": str(self.policy.adapter) if self.policy.adapter else None}
+        return d
+
+
+def save_final(trainer, tokenizer, out: Path) -> None:
+    """Adapter (or full model) plus tokenizer into out/final, written to a temp dir and renamed."""
+    import shutil
+    final = out / FINAL_DIR
+    staging = out / f".{FINAL_DIR}.tmp"
+    if staging.exists():
+        shutil.rmtree(staging)
+    trainer.save_model(str(staging))
+    if trainer.accelerator.is_main_process:
+        tokenizer.save_pretrained(str(staging))
+        if final.exists():
+            shutil.rmtree(final)
+        staging.rename(final)
+    trainer.accelerator.wait_for_everyone()

@@ -1,0 +1,212 @@
+"""GRPO with AutoTriton's rule-based plus execution-based reward, on TRL's GRPOTrainer.
+
+Rewards are the verifier's (autotriton/verify/rewards.py), in TRL's signature:
+- `exec_reward` (weight `exec_weight`): AutoTriton's binary reward, 1 only for a
+  rule-valid answer whose Triton kernel really launched and which passed every
+  correctness trial. The rule part is what keeps RL from drifting back to
+  PyTorch answers (the paper's ablation);
+- `format_reward` (optional): a parseable python block defining ModelNew;
+- `speedup_reward` (optional, GPU only): correct * min(speedup, 2) / 2.
+One sandboxed verification per completion serves all three (RewardScorer's memo).
+
+What the subclass adds to GRPOTrainer, and nothing else:
+- per-step verifier metrics: correct, rule-pass, compiled, hack-flag and
+  rule-violation rates, mean speedup of correct answers;
+- the step time split into generation, reward and update;
+- TritonRL's hierarchical reward (hrd.py) as (B, T) token-level advantages,
+  which TRL's loss accepts from subclasses.
+
+Generation is TRL's: HF generate, or colocated vLLM with `use_vllm`.
+"""
+
+from __future__ import annotations
+
+import time
+from pathlib import Path
+
+import torch
+from trl import GRPOTrainer
+
+from autotriton.train import hrd
+from autotriton.train.common import (METRICS_FILE, JsonlLog, Policy, StopAfter, TrainResult, last_checkpoint,
+                                     load_tokenizer, precision, report_to, save_final, trained_policy,
+                                     write_json, write_resolved_config)
+from autotriton.train.config import ConfigError, RLSettings
+from autotriton.verify.result import WARNING_FLAGS, FLAG_REASONS, ErrorKind
+from autotriton.verify.rewards import RewardScorer
+
+
+class AutoTritonGRPOTrainer(GRPOTrainer):
+    """GRPOTrainer plus verifier metrics, a step-time split and optional HRD advantages."""
+
+    def __init__(self, *args, scorer: RewardScorer, hrd_alpha: float | None = None, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.scorer = scorer
+        self.hrd_alpha = hrd_alpha
+        self._last_rewards: torch.Tensor | None = None  # (B_all, n_funcs), gathered over processes
+        self._time_generate_s = 0.0
+        self._time_reward_s = 0.0
+        self._time_step_s = 0.0
+
+    def _generate(self, prompts):
+        start = time.perf_counter()
+        try:
+            return super()._generate(prompts)
+        finally:
+            self._time_generate_s += time.perf_counter() - start
+
+    def _calculate_rewards(self, inputs, prompts, completions, completion_ids_list):
+        start = time.perf_counter()
+        rewards = super()._calculate_rewards(inputs, prompts, completions, completion_ids_list)
+        columns = {k: [x[k] for x in inputs] for k in ("task_id", "task_source") if k in inputs[0]}
+        self._log_verifier_metrics(self.scorer.results(completions, **columns))  # memo hits: no new runs
+        self._time_reward_s += time.perf_counter() - start
+        self._last_rewards = rewards
+        return rewards
+
+    def _log_verifier_metrics(self, results) -> None:
+        n = max(1, len(results))
+        runtime_flags = set(FLAG_REASONS) - WARNING_FLAGS
+        speedups = [r.speedup for r in results if r.correct and r.speedup]
+        self._log_metric("verify/correct_rate", sum(r.correct and r.passed_rules for r in results) / n)
+        self._log_metric("verify/rule_pass_rate", sum(r.passed_rules for r in results) / n)
+        self._log_metric("verify/compiled_rate", sum(r.compiled for r in results) / n)
+        self._log_metric("verify/rule_violation_rate",
+                         sum(r.error_kind == ErrorKind.RULE_VIOLATION for r in results) / n)
+        self._log_metric("verify/hack_flag_rate", sum(bool(set(r.hack_flags) & runtime_flags) for r in results) / n)
+        self._log_metric("verify/no_code_rate", sum(r.error_kind == ErrorKind.NO_CODE for r in results) / n)
+        if speedups:
+            self._log_metric("verify/speedup_mean", sum(speedups) / len(speedups))
+
+    def _generate_and_score_completions(self, inputs):
+        out = super()._generate_and_score_completions(inputs)
+        if self.hrd_alpha is not None and self.model.training:
+            out["advantages"] = self._hrd_advantages(out)
+        return out
+
+    def _hrd_advantages(self, out) -> torch.Tensor:
+        """(B, T): correctness advantages on code tokens, alpha * speedup advantages on plan tokens."""
+        names = self.reward_func_names
+        rewards = self._last_rewards  # (B_all, F): groups may straddle processes, so normalise globally
+        a_code = hrd.group_advantages(rewards[:, names.index("exec_reward")], self.num_generations)
+        a_plan = hrd.group_advantages(rewards[:, names.index("speedup_reward")], self.num_generations)
+        n = out["completion_ids"].size(0)
+        local = slice(self.accelerator.process_index * n, (self.accelerator.process_index + 1) * n)
+        is_code = hrd.code_mask(out["completion_ids"], out["completion_mask"], self.processing_class)
+        self._metrics["train"]["hrd/code_token_frac"].append(
+            (is_code.float().sum() / out["completion_mask"].sum().clamp(min=1)).item())
+        return hrd.token_advantages(a_code[local], a_plan[local], is_code, self.hrd_alpha)
+
+    def training_step(self, model, inputs, num_items_in_batch):
+        start = time.perf_counter()
+        output = super().training_step(model, inputs, num_items_in_batch)
+        self._time_step_s += time.perf_counter() - start
+        if self._step % self.current_gradient_accumulation_steps == 0:  # an optimizer step ended
+            timings = {"time/generate_s": self._time_generate_s, "time/reward_s": self._time_reward_s,
+                       "time/update_s": self._time_step_s - self._time_generate_s - self._time_reward_s,
+                       "time/step_s": self._time_step_s}
+            for key, value in timings.items():
+                self._metrics["train"][key].append(value)
+            self._time_generate_s = self._time_reward_s = self._time_step_s = 0.0
+        return output
+
+
+def load_rl_rows(data: Path, s: RLSettings):
+    """RL prompts of a data build (prompt messages + task_source for the reward)."""
+    import datasets
+    path = data / "rl"
+    if not path.is_dir():
+        raise ConfigError(f"{data} has no rl/ dataset; build one with `autotriton data build -o {data}`")
+    ds = datasets.load_from_disk(str(path))
+    missing = {"prompt", "task_source", "task_id"} - set(ds.column_names)
+    if missing:
+        raise ConfigError(f"{path} lacks columns {sorted(missing)}")
+    ds = ds.filter(lambda row: row["level"] <= s.max_level)
+    if s.max_prompts:
+        ds = ds.shuffle(seed=s.seed).select(range(min(s.max_prompts, len(ds))))
+    if len(ds) == 0:
+        raise ConfigError(f"{path}: no RL prompts at level <= {s.max_level}")
+    return ds.select_columns(["prompt", "task_source", "task_id"])
+
+
+def reward_setup(s: RLSettings, scorer: RewardScorer) -> tuple[list, list[float]]:
+    """Reward functions and their weights; exec always first (logged even at weight 0)."""
+    funcs, weights = [scorer.exec_reward], [s.exec_weight]
+    if s.format_weight:
+        funcs.append(scorer.format_reward)
+        weights.append(s.format_weight)
+    if s.speedup_weight or s.hrd:
+        funcs.append(scorer.speedup_reward)
+        weights.append(s.speedup_weight)
+    return funcs, weights
+
+
+def make_scorer(s: RLSettings) -> RewardScorer:
+    """The reward verifier; on a GPU rank it uses that rank's GPU only."""
+    from accelerate import PartialState
+    from autotriton.verify import VerifyConfig
+    from autotriton.verify.api import visible_gpu_ids
+    state = PartialState()
+    gpu_ids = None
+    if state.device.type == "cuda" and s.verify_device != "cpu":
+        ids = visible_gpu_ids()
+        gpu_ids = [ids[state.local_process_index % len(ids)]] if ids else None
+    timed = bool(s.speedup_weight or s.hrd)  # timing costs ~100 launches per answer: only when rewarded
+    return RewardScorer(VerifyConfig(device=s.verify_device, workers=s.verify_workers, timeout_s=s.verify_timeout_s,
+                                     time_it=timed, measure_compile=False, gpu_ids=gpu_ids, cache_dir=None))
+
+
+def trainer_args(s: RLSettings, out: Path, world_size: int, n_funcs_weights: list[float]):
+    from trl import GRPOConfig
+    cuda = torch.cuda.is_available()
+    accum = s.batch_size // (s.micro_batch_size * world_size)
+    return GRPOConfig(
+        output_dir=str(out), learning_rate=s.learning_rate, max_steps=s.max_steps,
+        per_device_train_batch_size=s.micro_batch_size, gradient_accumulation_steps=accum,
+        num_generations=s.group_size, max_completion_length=s.max_completion_length,
+        temperature=s.temperature, top_p=s.top_p, top_k=0, beta=s.beta, reward_weights=n_funcs_weights,
+        use_vllm=s.use_vllm, vllm_mode="colocate", gradient_checkpointing=s.gradient_checkpointing,
+        lr_scheduler_type="constant_with_warmup", warmup_steps=0.05,
+        save_steps=s.save_steps, save_total_limit=2, logging_steps=s.logging_steps, report_to=report_to(),
+        seed=s.seed, use_cpu=not cuda, log_completions=False, disable_tqdm=False, **precision(cuda))
+
+
+def run_rl(policy: Policy, data: Path, s: RLSettings, out: Path, stop_after_s: float | None = None) -> TrainResult:
+    """Train (or resume) GRPO from `policy` (typically SFT's adapter) on the RL prompts of `data`."""
+    from accelerate import PartialState
+    from transformers import AutoModelForCausalLM
+
+    start = time.monotonic()
+    world = PartialState().num_processes
+    if s.use_vllm:
+        import importlib.util
+        if importlib.util.find_spec("vllm") is None:
+            raise ConfigError("rl.use_vllm is set but vllm is not installed; set use_vllm: false")
+    write_resolved_config(out, "rl", s, {"model": policy.spec, "data": str(data)})
+    rows = load_rl_rows(data, s)
+    tokenizer = load_tokenizer(policy)
+    model = AutoModelForCausalLM.from_pretrained(policy.base, dtype="auto")
+    peft_config = None
+    if policy.adapter is not None:
+        from peft import PeftModel
+        model = PeftModel.from_pretrained(model, str(policy.adapter), is_trainable=True)
+    scorer = make_scorer(s)
+    funcs, weights = reward_setup(s, scorer)
+    stop = StopAfter(stop_after_s)
+    try:
+        trainer = AutoTritonGRPOTrainer(
+            model=model, reward_funcs=funcs, args=trainer_args(s, out, world, weights), train_dataset=rows,
+            processing_class=tokenizer, peft_config=peft_config, callbacks=[JsonlLog(out / METRICS_FILE), stop],
+            scorer=scorer, hrd_alpha=s.hrd_alpha if s.hrd else None)
+        output = trainer.train(resume_from_checkpoint=last_checkpoint(out))
+    finally:
+        scorer.close()
+    finished = not stop.stopped_early
+    if finished:
+        save_final(trainer, tokenizer, out)
+    result = TrainResult("rl", out, trained_policy(policy, out) if finished else policy,
+                         trainer.state.global_step, finished, time.monotonic() - start,
+                         output.training_loss if output else None, out / METRICS_FILE)
+    if trainer.accelerator.is_main_process:
+        write_json(out / "result.json", result.to_dict())
+    return result

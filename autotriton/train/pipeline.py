@@ -1,0 +1,192 @@
+"""`autotriton pipeline`: the paper end to end, resumable stage by stage.
+
+    data -> eval_base -> sft -> eval_sft -> rl -> eval_rl -> report
+
+Each stage works in its own folder under the run directory and ends by writing
+`DONE.json` there, holding a hash of the settings it ran with. A re-run skips
+every stage whose DONE.json matches, and refuses (with the stage named) one
+that finished under other settings, rather than mixing them. Inside a stage,
+the trainers resume from their last checkpoint and evals from their run log,
+so a kill loses at most one step or one eval batch.
+
+`stop_after_s` bounds one invocation's wall time: the trainers checkpoint and
+stop at the deadline, no new stage starts after it, and the result says
+`paused`; running the same command again continues.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import time
+from dataclasses import asdict, dataclass, field
+from pathlib import Path
+from typing import Callable
+
+from autotriton.train.common import Policy, resolve_policy, trained_policy, write_json
+from autotriton.train.config import ConfigError, EvalSettings, PipelineConfig
+
+STAGES = ("data", "eval_base", "sft", "eval_sft", "rl", "eval_rl", "report")
+Say = Callable[[str], None]
+
+
+@dataclass
+class PipelineResult:
+    out: Path
+    status: str  # "done" | "paused"
+    ran: list[str] = field(default_factory=list)
+    skipped: list[str] = field(default_factory=list)
+    report: Path | None = None
+
+
+def _hash(obj) -> str:
+    return hashlib.sha256(json.dumps(obj, sort_keys=True, default=str).encode()).hexdigest()[:16]
+
+
+def stage_settings(config: PipelineConfig, stage: str) -> dict:
+    """What a stage's output depends on; a change re-runs it (and, through its hash, its dependants)."""
+    data = {"data_from": config.data_from} if config.data_from else {"data": asdict(config.data)}
+    base = {"model": config.model, **data}
+    sft = {**base, "sft": asdict(config.sft)}
+    rl = {**sft, "rl": asdict(config.rl)}
+    ev = asdict(config.eval)
+    return {"data": data, "eval_base": {"model": config.model, "eval": ev}, "sft": sft,
+            "eval_sft": {**sft, "eval": ev}, "rl": rl, "eval_rl": {**rl, "eval": ev},
+            "report": {**rl, "eval": ev, "eval_base": config.eval_base}}[stage]
+
+
+def done_record(out: Path, stage: str, config: PipelineConfig) -> dict | None:
+    """The stage's DONE.json if it finished with these settings; raises if it finished with others."""
+    path = out / stage / "DONE.json"
+    if not path.is_file():
+        return None
+    record = json.loads(path.read_text())
+    if record["settings_hash"] != _hash(stage_settings(config, stage)):
+        raise ConfigError(f"stage '{stage}' in {out} finished with other settings; pass --redo {stage} "
+                          "or use another --out")
+    return record
+
+
+def mark_done(out: Path, stage: str, config: PipelineConfig, result: dict) -> None:
+    write_json(out / stage / "DONE.json", {"stage": stage, "settings_hash": _hash(stage_settings(config, stage)),
+                                          "finished": time.time(), "result": result})
+
+
+def run_data(config: PipelineConfig, out: Path, say: Say, progress=None) -> dict:
+    if config.data_from:
+        source = Path(config.data_from)
+        for split in ("sft", "rl"):
+            if not (source / split).is_dir():
+                raise ConfigError(f"data_from {source} has no {split}/ dataset (expected an `autotriton data build` dir)")
+        return {"dir": str(source)}
+    from autotriton.data.build import run_build
+    report = run_build(config.data, out, progress=progress)
+    say(f"data: {report.sft_rows} SFT pairs, {report.rl_rows} RL prompts")
+    return {"dir": str(out), **report.to_dict()}
+
+
+def run_eval_stage(policy: Policy, s: EvalSettings, out: Path, say: Say) -> dict:
+    from autotriton.eval.harness import EvalConfig, RunLog, run_eval
+    from autotriton.eval.report import write_report
+    from autotriton.models.base import SamplingParams
+    from autotriton.models.hf import HFBackend
+    from autotriton.verify import Verifier, VerifyConfig
+
+    config = EvalConfig(suites=s.suites, samples=s.samples, ks=[1], limit=s.limit, batch_tasks=s.batch_size,
+                        sampling=SamplingParams(n=s.samples, temperature=s.temperature,
+                                                max_new_tokens=s.max_new_tokens, seed=0))
+    backend = HFBackend(str(policy.base), adapter=str(policy.adapter) if policy.adapter else None,
+                        batch_size=s.batch_size)
+    try:
+        with Verifier(VerifyConfig(device=s.device)) as verifier:
+            progress = lambda done, total: say(f"  {out.name}: {done}/{total} samples")  # noqa: E731
+            metrics = run_eval(backend, policy.spec, config, verifier, out, progress=progress)
+            records = RunLog(out / "runlog.jsonl").records
+            write_report(metrics, records, out, policy.spec, verifier.device_name,
+                         f"autotriton pipeline (eval of {policy.spec})")
+    finally:
+        backend.close()
+    return {"channels": {k: m.to_dict() for k, m in metrics.items()}, "device": verifier.device_name}
+
+
+@dataclass
+class _Run:
+    """One invocation's state: where, which settings, the deadline, what happened."""
+
+    config: PipelineConfig
+    out: Path
+    say: Say
+    deadline: float | None
+    result: PipelineResult
+    progress: Callable[[str, int, int], None] | None = None  # the data build's bars
+
+    def remaining_s(self) -> float | None:
+        return None if self.deadline is None else self.deadline - time.monotonic()
+
+    def out_of_time(self) -> bool:
+        left = self.remaining_s()
+        return left is not None and left <= 0
+
+
+def _run_stage(run: _Run, stage: str, data_dir: Path) -> dict | None:
+    """Run one stage; None when a trainer was paused by the deadline."""
+    from autotriton.train.grpo import run_rl
+    from autotriton.train.sft import run_sft
+    c, folder = run.config, run.out / stage
+    if stage == "data":
+        return run_data(c, folder, run.say, run.progress)
+    if stage == "report":
+        from autotriton.train.report import write_pipeline_report
+        return {"html": str(write_pipeline_report(run.out, c))}
+    base = resolve_policy(c.model)
+    sft_policy = trained_policy(base, run.out / "sft")
+    if stage == "sft":
+        r = run_sft(base, data_dir, c.sft, folder, run.remaining_s())
+    elif stage == "rl":
+        r = run_rl(sft_policy, data_dir, c.rl, folder, run.remaining_s())
+    else:
+        policy = {"eval_base": base, "eval_sft": sft_policy,
+                  "eval_rl": trained_policy(sft_policy, run.out / "rl")}[stage]
+        return run_eval_stage(policy, c.eval, folder, run.say)
+    return r.to_dict() if r.finished else None
+
+
+def run_pipeline(config: PipelineConfig, out: Path, say: Say = print, stop_after_s: float | None = None,
+                 redo: tuple[str, ...] = (), progress=None) -> PipelineResult:
+    for stage in redo:
+        if stage not in STAGES:
+            raise ConfigError(f"unknown stage '{stage}' (stages: {', '.join(STAGES)})")
+    out.mkdir(parents=True, exist_ok=True)
+    _write_config(out, config)
+    deadline = time.monotonic() + stop_after_s if stop_after_s else None
+    run = _Run(config, out, say, deadline, PipelineResult(out, "done"), progress)
+    for stage in redo:
+        (out / stage / "DONE.json").unlink(missing_ok=True)
+    data_dir = Path(config.data_from) if config.data_from else out / "data"
+    for stage in STAGES:
+        if stage == "eval_base" and not config.eval_base:
+            continue
+        if done_record(out, stage, config) is not None:
+            run.result.skipped.append(stage)
+            say(f"{stage}: done earlier, skipped")
+        else:
+            if run.out_of_time():
+                run.result.status = "paused"
+                say(f"time budget spent before {stage}; re-run the same command to continue")
+                return run.result
+            say(f"{stage}: running")
+            result = _run_stage(run, stage, data_dir)
+            if result is None:
+                run.result.status = "paused"
+                say(f"{stage}: paused at the time budget (checkpoint saved); re-run the same command to continue")
+                return run.result
+            mark_done(out, stage, config, result)
+            run.result.ran.append(stage)
+    run.result.report = out / "report" / "index.html"
+    return run.result
+
+
+def _write_config(out: Path, config: PipelineConfig) -> None:
+    import yaml
+    from autotriton.data.io import atomic_write
+    atomic_write(out / "config.yaml", yaml.safe_dump(asdict(config), sort_keys=False))

@@ -1,0 +1,109 @@
+"""Supervised fine-tuning on verified (instruction, reasoning, Triton) pairs with TRL's SFTTrainer.
+
+Input: the `sft/` dataset of `autotriton data build` (chat `messages`: system,
+user, assistant). Each row is split into a prompt (system + user) and a
+completion (the assistant turn), so SFTTrainer's completion-only loss puts
+the loss on the assistant's reasoning and code alone.
+
+Output directory:
+    checkpoint-N/      resume points (re-running the same command continues)
+    final/             the LoRA adapter (or full model) + tokenizer
+    metrics.jsonl      loss, learning rate, grad norm per logging step
+    runs/              TensorBoard events (when tensorboard is installed)
+    config.yaml        the resolved settings
+    result.json        steps, wall time, final loss
+"""
+
+from __future__ import annotations
+
+import time
+from pathlib import Path
+
+from autotriton.train.common import (METRICS_FILE, JsonlLog, Policy, StopAfter, TrainResult, last_checkpoint,
+                                     load_tokenizer, precision, report_to, save_final, trained_policy,
+                                     write_json, write_resolved_config)
+from autotriton.train.config import ConfigError, SFTSettings
+
+
+def load_sft_rows(data: Path, max_examples: int = 0):
+    """The SFT split of a data build as prompt/completion rows."""
+    import datasets
+    path = data / "sft"
+    if not path.is_dir():
+        raise ConfigError(f"{data} has no sft/ dataset; build one with `autotriton data build -o {data}`")
+    ds = datasets.load_from_disk(str(path))
+    if "messages" not in ds.column_names:
+        raise ConfigError(f"{path} has no `messages` column (columns: {ds.column_names})")
+    if max_examples:
+        ds = ds.select(range(min(max_examples, len(ds))))
+    if len(ds) == 0:
+        raise ConfigError(f"{path} is empty: no verified pairs to learn from")
+
+    def split(row):
+        messages = row["messages"]
+        if messages[-1]["role"] != "assistant":
+            raise ConfigError(f"{path}: row {row['task_id']} does not end with an assistant turn")
+        return {"prompt": messages[:-1], "completion": messages[-1:]}
+
+    return ds.map(split, remove_columns=[c for c in ds.column_names if c != "task_id"])
+
+
+def lora_config(s: SFTSettings):
+    from peft import LoraConfig
+    # all-linear: q/k/v/o and the MLP (which holds 2/3 of SmolLM2's weights); QLoRA
+    # (Dettmers et al. 2023) found adapting every linear layer needed to match full tuning.
+    return LoraConfig(r=s.lora_r, lora_alpha=s.lora_alpha, lora_dropout=s.lora_dropout,
+                      target_modules="all-linear", task_type="CAUSAL_LM")
+
+
+def trainer_args(s: SFTSettings, out: Path, world_size: int):
+    import torch
+    from trl import SFTConfig
+    return SFTConfig(
+        output_dir=str(out), learning_rate=s.learning_rate, num_train_epochs=s.epochs, max_steps=s.max_steps,
+        per_device_train_batch_size=s.micro_batch_size,
+        gradient_accumulation_steps=s.batch_size // (s.micro_batch_size * world_size),
+        max_length=s.max_length, completion_only_loss=True, packing=False,
+        lr_scheduler_type="cosine", warmup_steps=0.03,
+        gradient_checkpointing=s.gradient_checkpointing, save_steps=s.save_steps, save_total_limit=2,
+        logging_steps=s.logging_steps, logging_first_step=True, report_to=report_to(), seed=s.seed,
+        dataset_num_proc=None, use_cpu=not torch.cuda.is_available(), disable_tqdm=False,
+        **precision(torch.cuda.is_available()))
+
+
+def run_sft(policy: Policy, data: Path, s: SFTSettings, out: Path, stop_after_s: float | None = None) -> TrainResult:
+    """Train (or resume) SFT; returns where the trained policy is."""
+    from accelerate import PartialState
+    from transformers import AutoModelForCausalLM
+    from trl import SFTTrainer
+
+    start = time.monotonic()
+    world = PartialState().num_processes
+    write_resolved_config(out, "sft", s, {"model": policy.spec, "data": str(data)})
+    rows = load_sft_rows(data, s.max_examples)
+    tokenizer = load_tokenizer(policy)
+    tokenizer.padding_side = "right"  # training pads after the completion
+    model = AutoModelForCausalLM.from_pretrained(policy.base, dtype="auto")
+    peft_config = None
+    if policy.adapter is not None:
+        from peft import PeftModel
+        model = PeftModel.from_pretrained(model, str(policy.adapter), is_trainable=True)
+    elif s.lora:
+        peft_config = lora_config(s)
+    stop = StopAfter(stop_after_s)
+    trainer = SFTTrainer(model=model, args=trainer_args(s, out, world), train_dataset=rows,
+                         processing_class=tokenizer, peft_config=peft_config,
+                         callbacks=[JsonlLog(out / METRICS_FILE), stop])
+    if len(trainer.train_dataset) == 0:
+        raise ConfigError(f"sft.max_length={s.max_length} leaves no completion tokens in any row "
+                          "(prompts alone are ~700 tokens); raise it")
+    output = trainer.train(resume_from_checkpoint=last_checkpoint(out))
+    finished = not stop.stopped_early
+    if finished:
+        save_final(trainer, tokenizer, out)
+    result = TrainResult("sft", out, trained_policy(policy, out) if finished else policy,
+                         trainer.state.global_step, finished, time.monotonic() - start,
+                         output.training_loss if output else None, out / METRICS_FILE)
+    if trainer.accelerator.is_main_process:
+        write_json(out / "result.json", result.to_dict())
+    return result
