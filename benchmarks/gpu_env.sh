@@ -3,7 +3,13 @@
 OUT=${OUT:-out}
 mkdir -p "$OUT"
 if [ -d .whl ]; then
-  python3 -m pip install -q --no-index --no-deps --no-compile --no-cache-dir --upgrade --target /tmp/site .whl/*.whl || exit 1
+  # once per warm machine: later calls of a multi-call run find /tmp/site filled
+  if [ ! -f /tmp/site/.whl-installed ]; then
+    python3 -m pip install -q --no-index --no-deps --no-compile --no-cache-dir --upgrade --target /tmp/site .whl/*.whl \
+      && touch /tmp/site/.whl-installed || exit 1
+  fi
+  export PYTHONPATH=/tmp/site:$PWD
+elif [ -f /tmp/site/.whl-installed ]; then
   export PYTHONPATH=/tmp/site:$PWD
 else
   export PYTHONPATH=$PWD

@@ -104,6 +104,9 @@ def pipeline_cmd(config: Path = typer.Option(..., "--config", "-c", help="pipeli
                                   progress=_Bars(bar))
     except USER_ERRORS as exc:
         fail(str(exc))
+    from accelerate import PartialState
+    if not PartialState().is_main_process:
+        raise typer.Exit(3 if result.status == "paused" else 0)
     if result.status == "paused":
         console.print(f"[yellow]paused[/]: re-run `autotriton pipeline -c {config} -o {out}` to continue")
         raise typer.Exit(3)

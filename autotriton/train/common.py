@@ -75,6 +75,17 @@ def report_to() -> list[str]:
     return ["tensorboard"] if importlib.util.find_spec("tensorboard") else []
 
 
+def main_value(value):
+    """The main process's `value` on every process (a no-op in a single-process run)."""
+    from accelerate import PartialState
+    from accelerate.utils import broadcast_object_list
+    if PartialState().num_processes == 1:
+        return value
+    box = [value]
+    broadcast_object_list(box, from_process=0)
+    return box[0]
+
+
 def last_checkpoint(out: Path) -> str | None:
     from transformers.trainer_utils import get_last_checkpoint
     return get_last_checkpoint(str(out)) if out.is_dir() else None
@@ -85,19 +96,28 @@ def write_json(path: Path, obj) -> None:
     atomic_write(path, json.dumps(obj, indent=2, default=str) + "\n")
 
 
+# A resume may train longer or stop sooner (the Trainer's own resume supports it); nothing else may change.
+RESUMABLE_CHANGES = ("max_steps", "epochs")
+
+
 def write_resolved_config(out: Path, stage: str, settings, extra: dict) -> None:
-    """The settings this run used, beside its checkpoints; a resume with different settings is refused."""
+    """The settings this run used, beside its checkpoints; a resume with other settings is refused."""
     import yaml
-    out.mkdir(parents=True, exist_ok=True)
+    from autotriton.data.io import atomic_write
     resolved = {"stage": stage, **extra, "settings": asdict(settings)}
     path = out / "config.yaml"
     if path.exists() and last_checkpoint(out):
         old = yaml.safe_load(path.read_text())
-        if old != resolved:
-            raise ConfigError(f"{out} holds a {stage} run with other settings; resume needs the same ones "
-                              "(use another --out to start fresh)")
-    from autotriton.data.io import atomic_write
-    atomic_write(path, yaml.safe_dump(resolved, sort_keys=False))
+        strip = lambda d: {**d, "settings": {k: v for k, v in d["settings"].items()  # noqa: E731
+                                             if k not in RESUMABLE_CHANGES}}
+        if strip(old) != strip(resolved):
+            changed = sorted(k for k in resolved["settings"] if old["settings"].get(k) != resolved["settings"][k])
+            raise ConfigError(f"{out} holds a {stage} run with other settings (changed: {changed or 'model/data'}); "
+                              "resume needs the same ones, except max_steps/epochs (use another --out to start fresh)")
+    from accelerate import PartialState
+    if PartialState().is_main_process:
+        out.mkdir(parents=True, exist_ok=True)
+        atomic_write(path, yaml.safe_dump(resolved, sort_keys=False))
 
 
 class JsonlLog(TrainerCallback):
@@ -124,7 +144,10 @@ class StopAfter(TrainerCallback):
         self.stopped_early = False
 
     def on_step_end(self, args, state, control, **kwargs):
-        if self.deadline is not None and time.monotonic() > self.deadline and state.global_step < state.max_steps:
+        if self.deadline is None:
+            return control
+        # Rank 0's clock decides for all: ranks that disagree would deadlock in the next collective.
+        if main_value(time.monotonic() > self.deadline) and state.global_step < state.max_steps:
             control.should_save = True
             control.should_training_stop = True
             self.stopped_early = True
@@ -141,6 +164,8 @@ class TrainResult:
     wall_s: float
     final_loss: float | None
     metrics_path: Path
+    distributed: str = "NO"  # accelerate's distributed_type: NO, MULTI_GPU (DDP), FSDP, DEEPSPEED
+    processes: int = 1
 
     def to_dict(self) -> dict:
         d = asdict(self)

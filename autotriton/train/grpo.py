@@ -206,7 +206,8 @@ def run_rl(policy: Policy, data: Path, s: RLSettings, out: Path, stop_after_s: f
         save_final(trainer, tokenizer, out)
     result = TrainResult("rl", out, trained_policy(policy, out) if finished else policy,
                          trainer.state.global_step, finished, time.monotonic() - start,
-                         output.training_loss if output else None, out / METRICS_FILE)
+                         output.training_loss if output else None, out / METRICS_FILE,
+                         str(trainer.accelerator.distributed_type.value), trainer.accelerator.num_processes)
     if trainer.accelerator.is_main_process:
         write_json(out / "result.json", result.to_dict())
     return result

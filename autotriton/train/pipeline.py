@@ -23,7 +23,7 @@ from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Callable
 
-from autotriton.train.common import Policy, resolve_policy, trained_policy, write_json
+from autotriton.train.common import Policy, main_value, resolve_policy, trained_policy, write_json
 from autotriton.train.config import ConfigError, EvalSettings, PipelineConfig
 
 STAGES = ("data", "eval_base", "sft", "eval_sft", "rl", "eval_rl", "report")
@@ -151,17 +151,40 @@ def _run_stage(run: _Run, stage: str, data_dir: Path) -> dict | None:
     return r.to_dict() if r.finished else None
 
 
+TRAINING = ("sft", "rl")  # every process runs these (accelerate/DeepSpeed/FSDP); the main process runs the rest
+
+
+def _stage_on_processes(run: _Run, stage: str, data_dir: Path) -> dict | None:
+    """Training stages on every process; data, evals and the report on the main one while the others wait."""
+    from accelerate import PartialState
+    state = PartialState()
+    if stage in TRAINING:
+        result = _run_stage(run, stage, data_dir)
+    else:
+        result = _run_stage(run, stage, data_dir) if state.is_main_process else None
+        result = main_value(result)
+    if result is not None and state.is_main_process:
+        mark_done(run.out, stage, run.config, result)
+    state.wait_for_everyone()
+    return result
+
+
 def run_pipeline(config: PipelineConfig, out: Path, say: Say = print, stop_after_s: float | None = None,
                  redo: tuple[str, ...] = (), progress=None) -> PipelineResult:
+    from accelerate import PartialState
     for stage in redo:
         if stage not in STAGES:
             raise ConfigError(f"unknown stage '{stage}' (stages: {', '.join(STAGES)})")
-    out.mkdir(parents=True, exist_ok=True)
-    _write_config(out, config)
+    main = PartialState().is_main_process
+    if main:
+        out.mkdir(parents=True, exist_ok=True)
+        _write_config(out, config)
+        for stage in redo:
+            (out / stage / "DONE.json").unlink(missing_ok=True)
+    PartialState().wait_for_everyone()
+    say = say if main else (lambda _msg: None)
     deadline = time.monotonic() + stop_after_s if stop_after_s else None
     run = _Run(config, out, say, deadline, PipelineResult(out, "done"), progress)
-    for stage in redo:
-        (out / stage / "DONE.json").unlink(missing_ok=True)
     data_dir = Path(config.data_from) if config.data_from else out / "data"
     for stage in STAGES:
         if stage == "eval_base" and not config.eval_base:
@@ -169,19 +192,17 @@ def run_pipeline(config: PipelineConfig, out: Path, say: Say = print, stop_after
         if done_record(out, stage, config) is not None:
             run.result.skipped.append(stage)
             say(f"{stage}: done earlier, skipped")
-        else:
-            if run.out_of_time():
-                run.result.status = "paused"
-                say(f"time budget spent before {stage}; re-run the same command to continue")
-                return run.result
-            say(f"{stage}: running")
-            result = _run_stage(run, stage, data_dir)
-            if result is None:
-                run.result.status = "paused"
-                say(f"{stage}: paused at the time budget (checkpoint saved); re-run the same command to continue")
-                return run.result
-            mark_done(out, stage, config, result)
-            run.result.ran.append(stage)
+            continue
+        if main_value(run.out_of_time()):
+            run.result.status = "paused"
+            say(f"time budget spent before {stage}; re-run the same command to continue")
+            return run.result
+        say(f"{stage}: running")
+        if _stage_on_processes(run, stage, data_dir) is None:
+            run.result.status = "paused"
+            say(f"{stage}: paused at the time budget (checkpoint saved); re-run the same command to continue")
+            return run.result
+        run.result.ran.append(stage)
     run.result.report = out / "report" / "index.html"
     return run.result
 

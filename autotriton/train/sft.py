@@ -103,7 +103,8 @@ def run_sft(policy: Policy, data: Path, s: SFTSettings, out: Path, stop_after_s:
         save_final(trainer, tokenizer, out)
     result = TrainResult("sft", out, trained_policy(policy, out) if finished else policy,
                          trainer.state.global_step, finished, time.monotonic() - start,
-                         output.training_loss if output else None, out / METRICS_FILE)
+                         output.training_loss if output else None, out / METRICS_FILE,
+                         str(trainer.accelerator.distributed_type.value), trainer.accelerator.num_processes)
     if trainer.accelerator.is_main_process:
         write_json(out / "result.json", result.to_dict())
     return result

