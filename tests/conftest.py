@@ -1,4 +1,5 @@
 import os
+import time
 
 import pytest
 
@@ -30,3 +31,39 @@ def cpu_verifier(tmp_path_factory):
                           workers=max(1, min(2, os.cpu_count() or 1)) if device == "cpu" else 0)
     with Verifier(config) as verifier:
         yield verifier
+
+
+@pytest.fixture(scope="session")
+def embedded_cache(tmp_path_factory):
+    """The embedded model converted once per session into a temp cache: (cache root, model dir)."""
+    from autotriton.models.base import BackendError
+    from autotriton.models.embedded import embedded_model_dir, gguf_path
+    try:
+        gguf_path()
+    except BackendError as exc:
+        pytest.skip(str(exc))
+    root = tmp_path_factory.mktemp("models")
+    start = time.perf_counter()
+    model_dir = embedded_model_dir(root)
+    print(f"embedded conversion: {time.perf_counter() - start:.1f} s")
+    return root, model_dir
+
+
+@pytest.fixture(scope="session")
+def tiny_dir(embedded_cache, tmp_path_factory):
+    """A 2-layer, hidden-32 Llama with random weights and the SmolLM2 tokenizer (chat template included).
+
+    4096 positions: training prompts (instruction + task) are ~700 tokens."""
+    import torch
+    from transformers import AutoTokenizer, LlamaConfig, LlamaForCausalLM
+
+    tokenizer = AutoTokenizer.from_pretrained(embedded_cache[1])
+    config = LlamaConfig(vocab_size=len(tokenizer), hidden_size=32, intermediate_size=64, num_hidden_layers=2,
+                         num_attention_heads=4, num_key_value_heads=2, max_position_embeddings=4096,
+                         bos_token_id=tokenizer.bos_token_id, eos_token_id=tokenizer.eos_token_id,
+                         pad_token_id=tokenizer.pad_token_id)
+    torch.manual_seed(0)
+    out = tmp_path_factory.mktemp("tiny")
+    LlamaForCausalLM(config).save_pretrained(out)
+    tokenizer.save_pretrained(out)
+    return out

@@ -1,10 +1,9 @@
 """HFBackend on CPU: a tiny random Llama for the sampling contract, the embedded SmolLM2 for a real answer.
 
-The embedded GGUF conversion (20-28 s on 2 cores) runs once per module into a
-temp cache, and its tokenizer doubles as the tiny model's tokenizer."""
+The embedded GGUF conversion (20-28 s on 2 cores) runs once per session into a
+temp cache (conftest.py), and its tokenizer doubles as the tiny model's tokenizer."""
 
 import json
-import time
 
 import pytest
 
@@ -12,7 +11,6 @@ pytest.importorskip("transformers")
 pytest.importorskip("peft")
 
 from autotriton.models.base import BackendError, SamplingParams  # noqa: E402
-from autotriton.models.embedded import embedded_model_dir  # noqa: E402
 from autotriton.models.hf import HFBackend, embedded_backend  # noqa: E402
 
 SHORT = [{"role": "user", "content": "Is the sky blue? Answer with one word."}]
@@ -22,38 +20,6 @@ LONG = [{"role": "system", "content": "You are a storyteller."},
 
 def prompt_length(backend, conversation) -> int:
     return len(backend.tokenizer(backend.render(conversation), add_special_tokens=False)["input_ids"])
-
-
-@pytest.fixture(scope="module")
-def embedded_cache(tmp_path_factory):
-    try:
-        from autotriton.models.embedded import gguf_path
-        gguf_path()
-    except BackendError as exc:
-        pytest.skip(str(exc))
-    root = tmp_path_factory.mktemp("models")
-    start = time.perf_counter()
-    model_dir = embedded_model_dir(root)
-    print(f"embedded conversion: {time.perf_counter() - start:.1f} s")
-    return root, model_dir
-
-
-@pytest.fixture(scope="module")
-def tiny_dir(embedded_cache, tmp_path_factory):
-    """A 2-layer, hidden-32 Llama with random weights and the SmolLM2 tokenizer (chat template included)."""
-    import torch
-    from transformers import AutoTokenizer, LlamaConfig, LlamaForCausalLM
-
-    tokenizer = AutoTokenizer.from_pretrained(embedded_cache[1])
-    config = LlamaConfig(vocab_size=len(tokenizer), hidden_size=32, intermediate_size=64, num_hidden_layers=2,
-                         num_attention_heads=4, num_key_value_heads=2, max_position_embeddings=256,
-                         bos_token_id=tokenizer.bos_token_id, eos_token_id=tokenizer.eos_token_id,
-                         pad_token_id=tokenizer.pad_token_id)
-    torch.manual_seed(0)
-    out = tmp_path_factory.mktemp("tiny")
-    LlamaForCausalLM(config).save_pretrained(out)
-    tokenizer.save_pretrained(out)
-    return out
 
 
 @pytest.fixture(scope="module")

@@ -30,7 +30,17 @@ class Policy:
 
 
 def resolve_policy(spec: str) -> Policy:
-    """`embedded`, `hf:PATH`, `hf:PATH+adapter:DIR` or a plain local directory."""
+    """`embedded`, `hf:PATH`, `hf:PATH+adapter:DIR` or a plain local directory.
+
+    Collective under accelerate (every process must call it): for `embedded` the main
+    process converts the GGUF first and the others then find the cached directory, since
+    concurrent conversions race and save_pretrained writes on the main process only."""
+    from accelerate import PartialState
+    with PartialState().main_process_first():
+        return _resolve(spec)
+
+
+def _resolve(spec: str) -> Policy:
     from autotriton.models.hf import check_adapter_dir, check_model_dir
     if spec == "embedded":
         from autotriton.models.embedded import embedded_model_dir

@@ -56,11 +56,10 @@ def code_mask(completion_ids: torch.Tensor, completion_mask: torch.Tensor, token
     return mask
 
 
-def token_advantages(code_rewards: torch.Tensor, plan_rewards: torch.Tensor, is_code: torch.Tensor,
-                     group_size: int, alpha: float) -> torch.Tensor:
+def token_advantages(a_code: torch.Tensor, a_plan: torch.Tensor, is_code: torch.Tensor, alpha: float) -> torch.Tensor:
     """(B, T) advantages: alpha * A_plan on plan tokens, A_code on code tokens.
 
-    code_rewards, plan_rewards: (B,); is_code: (B, T) bool."""
-    a_code = group_advantages(code_rewards, group_size).to(is_code.device)  # (B,)
-    a_plan = group_advantages(plan_rewards, group_size).to(is_code.device)  # (B,)
+    a_code, a_plan: (B,) group-normalised advantages (group_advantages of the
+    correctness and speedup rewards); is_code: (B, T) bool."""
+    a_code, a_plan = a_code.to(is_code.device), a_plan.to(is_code.device)
     return torch.where(is_code, a_code[:, None], alpha * a_plan[:, None])

@@ -106,7 +106,9 @@ def run_eval_stage(policy: Policy, s: EvalSettings, out: Path, say: Say) -> dict
                          f"autotriton pipeline (eval of {policy.spec})")
     finally:
         backend.close()
-    return {"channels": {k: m.to_dict() for k, m in metrics.items()}, "device": verifier.device_name}
+    from autotriton.train.report import local_provenance
+    return {"channels": {k: m.to_dict() for k, m in metrics.items()}, "device": verifier.device_name,
+            "provenance": local_provenance()}
 
 
 @dataclass
@@ -118,6 +120,7 @@ class _Run:
     say: Say
     deadline: float | None
     result: PipelineResult
+    base: Policy  # resolved once, collectively: stages run on the main process alone must not resolve it
     progress: Callable[[str, int, int], None] | None = None  # the data build's bars
 
     def remaining_s(self) -> float | None:
@@ -138,7 +141,7 @@ def _run_stage(run: _Run, stage: str, data_dir: Path) -> dict | None:
     if stage == "report":
         from autotriton.train.report import write_pipeline_report
         return {"html": str(write_pipeline_report(run.out, c))}
-    base = resolve_policy(c.model)
+    base = run.base
     sft_policy = trained_policy(base, run.out / "sft")
     if stage == "sft":
         r = run_sft(base, data_dir, c.sft, folder, run.remaining_s())
@@ -184,7 +187,7 @@ def run_pipeline(config: PipelineConfig, out: Path, say: Say = print, stop_after
     PartialState().wait_for_everyone()
     say = say if main else (lambda _msg: None)
     deadline = time.monotonic() + stop_after_s if stop_after_s else None
-    run = _Run(config, out, say, deadline, PipelineResult(out, "done"), progress)
+    run = _Run(config, out, say, deadline, PipelineResult(out, "done"), resolve_policy(config.model), progress)
     data_dir = Path(config.data_from) if config.data_from else out / "data"
     for stage in STAGES:
         if stage == "eval_base" and not config.eval_base:

@@ -112,7 +112,8 @@ def plots(sft: list[dict], rl: list[dict], out: Path) -> list[Path]:
     return paths
 
 
-def provenance(out: Path) -> dict:
+def local_provenance() -> dict:
+    """Device and library versions of this process: recorded by every eval stage where it ran."""
     import importlib.metadata as md
     import torch
     versions = {}
@@ -122,8 +123,21 @@ def provenance(out: Path) -> dict:
         except md.PackageNotFoundError:
             versions[pkg] = "not installed"
     gpu = torch.cuda.get_device_name(0) if torch.cuda.is_available() else "none (CPU)"
-    return {"date": datetime.date.today().isoformat(), "gpu": gpu, "python": platform.python_version(),
-            "run_dir": str(out), **versions}
+    return {"date": datetime.date.today().isoformat(), "gpu": gpu, "python": platform.python_version(), **versions}
+
+
+def provenance(out: Path) -> dict:
+    """Where the numbers were measured: the last eval stage's record, not the machine drawing the report."""
+    for stage in ("eval_rl", "eval_sft", "eval_base"):
+        done = out / stage / "DONE.json"
+        if done.is_file():
+            result = json.loads(done.read_text())["result"]
+            if "provenance" in result:
+                return {**result["provenance"], "run_dir": str(out)}
+            # runs from before provenance was recorded: the device name is all the stage kept
+            return {"eval device": result.get("device", "unknown"), "versions": "not recorded by the stage",
+                    "run_dir": str(out)}
+    return {**local_provenance(), "run_dir": str(out)}
 
 
 def _html_table(md_table: str) -> str:

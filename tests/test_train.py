@@ -1,0 +1,188 @@
+"""SFT, GRPO and the pipeline on a tiny random Llama (2 layers, hidden 32) with the SmolLM2 tokenizer.
+
+Each run is a few real optimizer steps through TRL on CPU: the loss is finite,
+trainable weights move, every reward component and timing is logged, resume
+continues from the checkpoint, and the pipeline skips finished stages."""
+
+import json
+import math
+
+import pytest
+import torch
+
+pytest.importorskip("trl")
+
+from autotriton.train.common import Policy, TrainResult  # noqa: E402
+from autotriton.train.config import ConfigError, RLSettings, SFTSettings  # noqa: E402
+from autotriton.verify.result import VerifyResult  # noqa: E402
+
+
+@pytest.fixture(scope="module")
+def data_dir(tmp_path_factory):
+    """A data build's layout (sft/, rl/) from 4 composed tasks and their template answers."""
+    from autotriton.data.build import TaskItem
+    from autotriton.data.compose import compose
+    from autotriton.data.export import rl_rows, save_dataset, sft_row
+    from autotriton.data.template import teach
+    out = tmp_path_factory.mktemp("data")
+    items = [TaskItem(c.task(), "compose", {"source": "compose"}, c.spec) for c in compose(4, seed=3)]
+    pairs = []
+    for it in items:
+        solution = teach(it.spec)
+        pairs.append({"task_id": it.task.id, "teacher": "template", "provenance": it.provenance,
+                      "level": it.task.level, "speedup": None, "prompt_source": it.task.prompt_source,
+                      "reasoning": solution.reasoning, "code": solution.code})
+    save_dataset([sft_row(p) for p in pairs], out / "sft")
+    save_dataset(rl_rows(items, pairs), out / "rl")
+    return out
+
+
+def weights(path) -> dict[str, torch.Tensor]:
+    from safetensors.torch import load_file
+    file = "adapter_model.safetensors" if (path / "adapter_model.safetensors").exists() else "model.safetensors"
+    return load_file(path / file)
+
+
+def metrics(result: TrainResult) -> list[dict]:
+    return [json.loads(line) for line in result.metrics_path.read_text().splitlines()]
+
+
+def tiny_sft(**kw) -> SFTSettings:
+    base = dict(max_steps=2, batch_size=2, micro_batch_size=1, max_length=1600, save_steps=1, logging_steps=1,
+                learning_rate=1e-2)
+    return SFTSettings(**{**base, **kw})
+
+
+def tiny_rl(**kw) -> RLSettings:
+    base = dict(max_steps=2, batch_size=4, group_size=2, micro_batch_size=2, max_completion_length=8,
+                verify_device="cpu", verify_workers=2, save_steps=1, learning_rate=1e-2, beta=0.04)
+    return RLSettings(**{**base, **kw})
+
+
+def test_sft_full_finetune_trains_and_resumes(tiny_dir, data_dir, tmp_path):
+    from autotriton.train.sft import run_sft
+    out = tmp_path / "sft"
+    first = run_sft(Policy(tiny_dir), data_dir, tiny_sft(lora=False), out)
+    assert first.finished and first.steps == 2 and math.isfinite(first.final_loss)
+    losses = [m["loss"] for m in metrics(first) if "loss" in m]
+    assert losses and all(math.isfinite(x) for x in losses)
+    before, after = weights(tiny_dir), weights(out / "final")
+    assert any(not torch.equal(before[k], after[k]) for k in before)
+    assert first.policy == Policy(out / "final")
+    # Resume: a longer run continues from checkpoint-2 instead of starting over.
+    again = run_sft(Policy(tiny_dir), data_dir, tiny_sft(lora=False, max_steps=3), out)
+    assert again.steps == 3
+    assert [m["step"] for m in metrics(again) if "loss" in m][-1] == 3
+    # Any other change to a run with checkpoints is refused, naming the setting.
+    with pytest.raises(ConfigError, match="learning_rate"):
+        run_sft(Policy(tiny_dir), data_dir, tiny_sft(lora=False, max_steps=3, learning_rate=1e-3), out)
+
+
+def test_sft_lora_pauses_at_time_budget_then_finishes(tiny_dir, data_dir, tmp_path):
+    from autotriton.train.sft import run_sft
+    out = tmp_path / "lora"
+    paused = run_sft(Policy(tiny_dir), data_dir, tiny_sft(max_steps=3), out, stop_after_s=1e-6)
+    assert not paused.finished and paused.steps == 1 and (out / "checkpoint-1").is_dir()
+    done = run_sft(Policy(tiny_dir), data_dir, tiny_sft(max_steps=3), out)
+    assert done.finished and done.steps == 3
+    assert done.policy == Policy(tiny_dir, out / "final")
+    adapter = weights(out / "final")
+    assert any("lora_B" in k and v.abs().sum() > 0 for k, v in adapter.items())  # lora_B starts at zero
+
+
+def test_sft_rejects_rows_that_truncation_empties(tiny_dir, data_dir, tmp_path):
+    from autotriton.train.sft import run_sft
+    with pytest.raises(ConfigError, match="max_length"):
+        run_sft(Policy(tiny_dir), data_dir, tiny_sft(max_length=64), tmp_path / "short")
+
+
+def test_grpo_logs_every_reward_component_and_timing(tiny_dir, data_dir, tmp_path):
+    """The real verifier scores the tiny model's gibberish: all zero, but every metric is logged."""
+    from autotriton.train.grpo import run_rl
+    result = run_rl(Policy(tiny_dir), data_dir, tiny_rl(format_weight=0.1), tmp_path / "rl")
+    assert result.finished and result.steps == 2
+    logged = [m for m in metrics(result) if "reward" in m]
+    assert len(logged) == 2
+    for key in ("rewards/exec_reward/mean", "rewards/format_reward/mean", "reward_std", "kl",
+                "verify/correct_rate", "verify/rule_pass_rate", "verify/hack_flag_rate", "completions/mean_length",
+                "time/generate_s", "time/reward_s", "time/update_s"):
+        assert all(key in m and math.isfinite(m[key]) for m in logged), key
+    assert all(m["rewards/exec_reward/mean"] == 0.0 for m in logged)
+
+
+def _alternating_results(self, completions, **kwargs):
+    """Verifier stand-in: every other completion correct (and timed, 1.5x), so GRPO groups have signal.
+
+    The speedup matters for HRD: the tiny model writes no code fence, so all its
+    tokens are plan tokens, which learn from the speedup reward alone."""
+    return [VerifyResult(task_id="t", mode="gpu", parsed=True, static_ok=True, compiled=True, launched=True,
+                         correct=i % 2 == 0, speedup=1.5 if i % 2 == 0 else None) for i in range(len(completions))]
+
+
+@pytest.mark.parametrize("hrd", [False, True])
+def test_grpo_with_reward_signal_moves_weights(tiny_dir, data_dir, tmp_path, monkeypatch, hrd):
+    from autotriton.train.grpo import run_rl
+    from autotriton.verify.rewards import RewardScorer
+    monkeypatch.setattr(RewardScorer, "results", _alternating_results)
+    result = run_rl(Policy(tiny_dir), data_dir, tiny_rl(hrd=hrd, beta=0.0), tmp_path / "rl")
+    before, after = weights(tiny_dir), weights(tmp_path / "rl" / "final")
+    assert any(not torch.equal(before[k], after[k]) for k in before)
+    logged = [m for m in metrics(result) if "reward" in m]
+    assert all(m["verify/correct_rate"] == 0.5 and m["reward"] == 0.5 for m in logged)
+    assert all(math.isfinite(m["loss"]) for m in logged)
+    if hrd:
+        assert all("hrd/code_token_frac" in m for m in logged)
+
+
+def test_grpo_rl_continues_an_sft_adapter(tiny_dir, data_dir, tmp_path, monkeypatch):
+    from autotriton.train.grpo import run_rl
+    from autotriton.train.sft import run_sft
+    from autotriton.verify.rewards import RewardScorer
+    sft = run_sft(Policy(tiny_dir), data_dir, tiny_sft(max_steps=1), tmp_path / "sft")
+    monkeypatch.setattr(RewardScorer, "results", _alternating_results)
+    rl = run_rl(sft.policy, data_dir, tiny_rl(max_steps=1), tmp_path / "rl")
+    assert rl.policy == Policy(tiny_dir, tmp_path / "rl" / "final")
+    a, b = weights(tmp_path / "sft" / "final"), weights(tmp_path / "rl" / "final")
+    assert a.keys() == b.keys() and any(not torch.equal(a[k], b[k]) for k in a)
+
+
+def test_pipeline_runs_every_stage_then_skips_them(tiny_dir, data_dir, tmp_path):
+    """The whole recipe on the tiny model; a re-run skips every finished stage."""
+    from autotriton.train.config import from_dict, PipelineConfig
+    from autotriton.train.pipeline import STAGES, run_pipeline
+    raw = {"model": f"hf:{tiny_dir}", "data_from": str(data_dir),
+           "sft": {"max_steps": 1, "batch_size": 1, "micro_batch_size": 1, "max_length": 1600},
+           "rl": {"max_steps": 1, "batch_size": 2, "group_size": 2, "micro_batch_size": 2,
+                  "max_completion_length": 4, "verify_device": "cpu", "verify_workers": 2},
+           "eval": {"limit": 1, "max_new_tokens": 4, "batch_size": 1, "device": "cpu"}}
+    config = from_dict(PipelineConfig, raw, "test")
+    out = tmp_path / "run"
+    first = run_pipeline(config, out, say=lambda _: None)
+    assert first.status == "done" and first.ran == list(STAGES)
+    table = (out / "report" / "ablation.md").read_text()
+    for row in ("| Base |", "| SFT |", "| SFT+RL |"):
+        assert row in table
+    assert "rule violations" in table and "RL step time: generate" in table
+    for png in ("sft_loss.png", "rl_reward.png", "rl_correct.png"):
+        assert (out / "report" / png).stat().st_size > 1000
+    assert "<table>" in (out / "report" / "index.html").read_text()
+
+    again = run_pipeline(config, out, say=lambda _: None)
+    assert again.ran == [] and again.skipped == list(STAGES)
+    redo = run_pipeline(config, out, say=lambda _: None, redo=("report",))
+    assert redo.ran == ["report"]
+
+    changed = from_dict(PipelineConfig, {**raw, "sft": {**raw["sft"], "learning_rate": 1e-3}}, "test")
+    with pytest.raises(ConfigError, match="stage 'sft'"):
+        run_pipeline(changed, out, say=lambda _: None)
+
+
+def test_pipeline_starts_no_stage_past_its_deadline(tiny_dir, data_dir, tmp_path):
+    from autotriton.train.config import from_dict, PipelineConfig
+    from autotriton.train.pipeline import run_pipeline
+    raw = {"model": f"hf:{tiny_dir}", "data_from": str(data_dir), "eval_base": False,
+           "sft": {"max_steps": 1, "batch_size": 1, "micro_batch_size": 1, "max_length": 1600}}
+    config = from_dict(PipelineConfig, raw, "test")
+    paused = run_pipeline(config, tmp_path / "run", say=lambda _: None, stop_after_s=1e-6)
+    assert paused.status == "paused" and paused.ran == []
+    assert not (tmp_path / "run" / "data" / "DONE.json").exists()
