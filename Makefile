@@ -3,7 +3,7 @@ PY ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
 
-.PHONY: demo test setup clean
+.PHONY: demo verify-demo test setup clean
 
 $(BIN)/autotriton: pyproject.toml requirements.txt
 	$(PY) -m venv $(VENV)
@@ -17,8 +17,13 @@ $(BIN)/autotriton: pyproject.toml requirements.txt
 
 setup: $(BIN)/autotriton
 
-# Main job: verify every built-in reference solution, then show hacks being caught.
+# Main job: the AutoTriton recipe end to end on the embedded model (data -> SFT -> GRPO -> evals -> report),
+# sized for a 2-core CPU (configs/demo.yaml). Re-running skips finished stages.
 demo: setup
+	$(BIN)/autotriton pipeline --config configs/demo.yaml --out runs/demo
+
+# The verifier alone: every built-in reference solution passes, every demo hack is caught.
+verify-demo: setup
 	$(BIN)/autotriton demo
 
 test: setup

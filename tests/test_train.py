@@ -88,6 +88,9 @@ def test_sft_lora_pauses_at_time_budget_then_finishes(tiny_dir, data_dir, tmp_pa
     assert done.policy == Policy(tiny_dir, out / "final")
     adapter = weights(out / "final")
     assert any("lora_B" in k and v.abs().sum() > 0 for k, v in adapter.items())  # lora_B starts at zero
+    import importlib.util
+    if importlib.util.find_spec("tensorboard"):
+        assert list(out.glob("runs/*/events.out.tfevents.*"))
 
 
 def test_sft_rejects_rows_that_truncation_empties(tiny_dir, data_dir, tmp_path):
