@@ -54,5 +54,12 @@ def test_cpu_records_have_no_fast_metrics():
     assert m.fast1_pct is None and m.geomean_speedup is None
 
 
+def test_gpu_records_with_nothing_correct_have_zero_fast_metrics():
+    record = _rec("a", False, kind="syntax_error")
+    record["result"]["mode"] = "gpu"
+    m = channel_metrics("x", [record], [1])
+    assert m.fast1_pct == 0.0 and m.fast2_pct == 0.0 and m.geomean_speedup is None
+
+
 def test_hack_rate_is_not_measured_when_the_recheck_was_off():
     assert channel_metrics("x", [_rec("a", False, naive=None)], [1]).hack_rate_pct is None

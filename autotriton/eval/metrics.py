@@ -32,7 +32,7 @@ class ChannelMetrics:
     samples: int
     compiled_pct: float
     exec_pct: float
-    fast1_pct: float | None  # None when nothing was timed (CPU mode)
+    fast1_pct: float | None  # None in CPU (interpreter) mode, which does not time; on GPU 0 when nothing was correct
     fast2_pct: float | None
     geomean_speedup: float | None
     pass_at_k: dict[str, float]
@@ -60,7 +60,8 @@ def channel_metrics(channel: str, records: list[dict], ks: list[int]) -> Channel
     records = [r for r in records if r["task_id"] not in skipped]
     n = max(1, len(records))
     res = [r["result"] for r in records]
-    timed = [x for x in res if x.get("speedup") is not None]
+    # Timed on a GPU, or at least judged there: with no correct sample nothing gets timed, yet fast1 is 0, not unknown.
+    timed = [x for x in res if x.get("speedup") is not None or x.get("mode") == "gpu"]
     by_task: dict[str, list[bool]] = defaultdict(list)
     for r in records:
         by_task[r["task_id"]].append(bool(r["result"]["correct"]))

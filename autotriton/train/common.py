@@ -197,3 +197,28 @@ def save_final(trainer, tokenizer, out: Path) -> None:
             shutil.rmtree(final)
         staging.rename(final)
     trainer.accelerator.wait_for_everyone()
+
+
+def load_trainable(policy: Policy):
+    """The policy's model with its adapter (if any) loaded trainable; fp32 master weights on every device."""
+    from transformers import AutoModelForCausalLM
+    model = AutoModelForCausalLM.from_pretrained(policy.base, dtype="auto")
+    if policy.adapter is not None:
+        from peft import PeftModel
+        model = PeftModel.from_pretrained(model, str(policy.adapter), is_trainable=True)
+    return model
+
+
+def finish_run(stage: str, trainer, tokenizer, policy: Policy, out: Path, stop: StopAfter, output,
+               start: float) -> TrainResult:
+    """Save out/final when the run finished (not when paused), then record result.json."""
+    finished = not stop.stopped_early
+    if finished:
+        save_final(trainer, tokenizer, out)
+    result = TrainResult(stage, out, trained_policy(policy, out) if finished else policy,
+                         trainer.state.global_step, finished, time.monotonic() - start,
+                         output.training_loss if output else None, out / METRICS_FILE,
+                         str(trainer.accelerator.distributed_type.value), trainer.accelerator.num_processes)
+    if trainer.accelerator.is_main_process:
+        write_json(out / "result.json", result.to_dict())
+    return result

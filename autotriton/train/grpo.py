@@ -28,9 +28,9 @@ import torch
 from trl import GRPOTrainer
 
 from autotriton.train import hrd
-from autotriton.train.common import (METRICS_FILE, JsonlLog, Policy, StopAfter, TrainResult, last_checkpoint,
-                                     load_tokenizer, precision, report_to, save_final, trained_policy,
-                                     write_json, write_resolved_config)
+from autotriton.train.common import (METRICS_FILE, JsonlLog, Policy, StopAfter, TrainResult, finish_run,
+                                     last_checkpoint, load_tokenizer, load_trainable, precision, report_to,
+                                     write_resolved_config)
 from autotriton.train.config import ConfigError, RLSettings
 from autotriton.verify.result import WARNING_FLAGS, FLAG_REASONS, ErrorKind
 from autotriton.verify.rewards import RewardScorer
@@ -174,7 +174,6 @@ def trainer_args(s: RLSettings, out: Path, world_size: int, n_funcs_weights: lis
 def run_rl(policy: Policy, data: Path, s: RLSettings, out: Path, stop_after_s: float | None = None) -> TrainResult:
     """Train (or resume) GRPO from `policy` (typically SFT's adapter) on the RL prompts of `data`."""
     from accelerate import PartialState
-    from transformers import AutoModelForCausalLM
 
     start = time.monotonic()
     world = PartialState().num_processes
@@ -185,29 +184,16 @@ def run_rl(policy: Policy, data: Path, s: RLSettings, out: Path, stop_after_s: f
     write_resolved_config(out, "rl", s, {"model": policy.spec, "data": str(data)})
     rows = load_rl_rows(data, s)
     tokenizer = load_tokenizer(policy)
-    model = AutoModelForCausalLM.from_pretrained(policy.base, dtype="auto")
-    peft_config = None
-    if policy.adapter is not None:
-        from peft import PeftModel
-        model = PeftModel.from_pretrained(model, str(policy.adapter), is_trainable=True)
+    model = load_trainable(policy)  # SFT's adapter continues; a full model trains every weight
     scorer = make_scorer(s)
     funcs, weights = reward_setup(s, scorer)
     stop = StopAfter(stop_after_s)
     try:
         trainer = AutoTritonGRPOTrainer(
             model=model, reward_funcs=funcs, args=trainer_args(s, out, world, weights), train_dataset=rows,
-            processing_class=tokenizer, peft_config=peft_config, callbacks=[JsonlLog(out / METRICS_FILE), stop],
+            processing_class=tokenizer, callbacks=[JsonlLog(out / METRICS_FILE), stop],
             scorer=scorer, hrd_alpha=s.hrd_alpha if s.hrd else None)
         output = trainer.train(resume_from_checkpoint=last_checkpoint(out))
     finally:
         scorer.close()
-    finished = not stop.stopped_early
-    if finished:
-        save_final(trainer, tokenizer, out)
-    result = TrainResult("rl", out, trained_policy(policy, out) if finished else policy,
-                         trainer.state.global_step, finished, time.monotonic() - start,
-                         output.training_loss if output else None, out / METRICS_FILE,
-                         str(trainer.accelerator.distributed_type.value), trainer.accelerator.num_processes)
-    if trainer.accelerator.is_main_process:
-        write_json(out / "result.json", result.to_dict())
-    return result
+    return finish_run("rl", trainer, tokenizer, policy, out, stop, output, start)

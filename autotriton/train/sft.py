@@ -19,9 +19,9 @@ from __future__ import annotations
 import time
 from pathlib import Path
 
-from autotriton.train.common import (METRICS_FILE, JsonlLog, Policy, StopAfter, TrainResult, last_checkpoint,
-                                     load_tokenizer, precision, report_to, save_final, trained_policy,
-                                     write_json, write_resolved_config)
+from autotriton.train.common import (METRICS_FILE, JsonlLog, Policy, StopAfter, TrainResult, finish_run,
+                                     last_checkpoint, load_tokenizer, load_trainable, precision, report_to,
+                                     write_resolved_config)
 from autotriton.train.config import ConfigError, SFTSettings
 
 
@@ -74,7 +74,6 @@ def trainer_args(s: SFTSettings, out: Path, world_size: int):
 def run_sft(policy: Policy, data: Path, s: SFTSettings, out: Path, stop_after_s: float | None = None) -> TrainResult:
     """Train (or resume) SFT; returns where the trained policy is."""
     from accelerate import PartialState
-    from transformers import AutoModelForCausalLM
     from trl import SFTTrainer
 
     start = time.monotonic()
@@ -83,13 +82,9 @@ def run_sft(policy: Policy, data: Path, s: SFTSettings, out: Path, stop_after_s:
     rows = load_sft_rows(data, s.max_examples)
     tokenizer = load_tokenizer(policy)
     tokenizer.padding_side = "right"  # training pads after the completion
-    model = AutoModelForCausalLM.from_pretrained(policy.base, dtype="auto")
-    peft_config = None
-    if policy.adapter is not None:
-        from peft import PeftModel
-        model = PeftModel.from_pretrained(model, str(policy.adapter), is_trainable=True)
-    elif s.lora:
-        peft_config = lora_config(s)
+    model = load_trainable(policy)
+    # A policy with an adapter continues it; otherwise LoRA starts a new one, or every weight trains.
+    peft_config = lora_config(s) if s.lora and policy.adapter is None else None
     stop = StopAfter(stop_after_s)
     trainer = SFTTrainer(model=model, args=trainer_args(s, out, world), train_dataset=rows,
                          processing_class=tokenizer, peft_config=peft_config,
@@ -98,13 +93,4 @@ def run_sft(policy: Policy, data: Path, s: SFTSettings, out: Path, stop_after_s:
         raise ConfigError(f"sft.max_length={s.max_length} leaves no completion tokens in any row "
                           "(prompts alone are ~700 tokens); raise it")
     output = trainer.train(resume_from_checkpoint=last_checkpoint(out))
-    finished = not stop.stopped_early
-    if finished:
-        save_final(trainer, tokenizer, out)
-    result = TrainResult("sft", out, trained_policy(policy, out) if finished else policy,
-                         trainer.state.global_step, finished, time.monotonic() - start,
-                         output.training_loss if output else None, out / METRICS_FILE,
-                         str(trainer.accelerator.distributed_type.value), trainer.accelerator.num_processes)
-    if trainer.accelerator.is_main_process:
-        write_json(out / "result.json", result.to_dict())
-    return result
+    return finish_run("sft", trainer, tokenizer, policy, out, stop, output, start)
