@@ -4,6 +4,7 @@ The embedded GGUF conversion (20-28 s on 2 cores) runs once per session into a
 temp cache (conftest.py), and its tokenizer doubles as the tiny model's tokenizer."""
 
 import json
+import time
 
 import pytest
 
@@ -11,6 +12,7 @@ pytest.importorskip("transformers")
 pytest.importorskip("peft")
 
 from autotriton.models.base import BackendError, SamplingParams  # noqa: E402
+from autotriton.models.embedded import embedded_model_dir  # noqa: E402
 from autotriton.models.hf import HFBackend, embedded_backend  # noqa: E402
 
 SHORT = [{"role": "user", "content": "Is the sky blue? Answer with one word."}]

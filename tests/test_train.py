@@ -189,3 +189,22 @@ def test_pipeline_starts_no_stage_past_its_deadline(tiny_dir, data_dir, tmp_path
     paused = run_pipeline(config, tmp_path / "run", say=lambda _: None, stop_after_s=1e-6)
     assert paused.status == "paused" and paused.ran == []
     assert not (tmp_path / "run" / "data" / "DONE.json").exists()
+
+
+def test_cli_train_sft_then_pipeline_errors_are_one_line(tiny_dir, data_dir, tmp_path):
+    from typer.testing import CliRunner
+    from autotriton.cli.main import app
+    runner = CliRunner()
+    cfg = tmp_path / "sft.yaml"
+    cfg.write_text("sft: {max_steps: 1, batch_size: 1, micro_batch_size: 1, max_length: 1600}\n")
+    ok = runner.invoke(app, ["train", "sft", "--model", f"hf:{tiny_dir}", "--data", str(data_dir), "-c", str(cfg),
+                             "--out", str(tmp_path / "sft"), "--no-eval"])
+    assert ok.exit_code == 0, ok.output
+    assert (tmp_path / "sft" / "final" / "adapter_config.json").is_file()
+    bad = tmp_path / "bad.yaml"
+    bad.write_text("rl: {batch_size: 6, group_size: 4}\n")
+    res = runner.invoke(app, ["pipeline", "-c", str(bad), "-o", str(tmp_path / "p")])
+    assert res.exit_code == 2 and "must divide batch_size" in res.output and "Traceback" not in res.output
+    res = runner.invoke(app, ["train", "rl", "--model", str(tmp_path / "nowhere"), "--data", str(data_dir),
+                              "--out", str(tmp_path / "rl")])
+    assert res.exit_code == 2 and "no model directory" in res.output

@@ -166,7 +166,7 @@ def trainer_args(s: RLSettings, out: Path, world_size: int, n_funcs_weights: lis
         num_generations=s.group_size, max_completion_length=s.max_completion_length,
         temperature=s.temperature, top_p=s.top_p, top_k=0, beta=s.beta, reward_weights=n_funcs_weights,
         use_vllm=s.use_vllm, vllm_mode="colocate", gradient_checkpointing=s.gradient_checkpointing,
-        lr_scheduler_type="constant_with_warmup", warmup_steps=0.05,
+        lr_scheduler_type="constant",  # GRPO runs are short (9-30 steps): warmup would idle the first step at lr 0
         save_steps=s.save_steps, save_total_limit=2, logging_steps=s.logging_steps, report_to=report_to(),
         seed=s.seed, use_cpu=not cuda, log_completions=False, disable_tqdm=False, **precision(cuda))
 
