@@ -127,7 +127,9 @@ def test_grpo_with_reward_signal_moves_weights(tiny_dir, data_dir, tmp_path, mon
     from autotriton.train.grpo import run_rl
     from autotriton.verify.rewards import RewardScorer
     monkeypatch.setattr(RewardScorer, "results", _alternating_results)
-    result = run_rl(Policy(tiny_dir), data_dir, tiny_rl(hrd=hrd, beta=0.0), tmp_path / "rl")
+    # HRD refuses verify_device=cpu (no timing); "auto" passes the check and the stub supplies speedups.
+    settings = tiny_rl(hrd=hrd, beta=0.0, verify_device="auto" if hrd else "cpu")
+    result = run_rl(Policy(tiny_dir), data_dir, settings, tmp_path / "rl")
     before, after = weights(tiny_dir), weights(tmp_path / "rl" / "final")
     assert any(not torch.equal(before[k], after[k]) for k in before)
     logged = [m for m in metrics(result) if "reward" in m]
@@ -178,6 +180,18 @@ def test_pipeline_runs_every_stage_then_skips_them(tiny_dir, data_dir, tmp_path)
     changed = from_dict(PipelineConfig, {**raw, "sft": {**raw["sft"], "learning_rate": 1e-3}}, "test")
     with pytest.raises(ConfigError, match="stage 'sft'"):
         run_pipeline(changed, out, say=lambda _: None)
+    # --redo sft retrains from scratch (no stale checkpoint resumed) and redoes what used its output.
+    redone = run_pipeline(changed, out, say=lambda _: None, redo=("sft",))
+    assert redone.ran == ["sft", "eval_sft", "rl", "eval_rl", "report"]
+    assert json.loads((out / "sft" / "result.json").read_text())["steps"] == 1
+
+
+def test_pipeline_errors_of_main_only_stages_reach_the_caller(tiny_dir, tmp_path):
+    from autotriton.train.config import from_dict, PipelineConfig
+    from autotriton.train.pipeline import run_pipeline
+    config = from_dict(PipelineConfig, {"model": f"hf:{tiny_dir}", "data_from": str(tmp_path / "nothing")}, "test")
+    with pytest.raises(ConfigError, match="has no sft/ dataset"):
+        run_pipeline(config, tmp_path / "run", say=lambda _: None)
 
 
 def test_pipeline_starts_no_stage_past_its_deadline(tiny_dir, data_dir, tmp_path):

@@ -31,6 +31,7 @@ def test_shipped_configs_load(name, world):
     ("sft: {max_steps: ten}", r"c.yaml.sft.max_steps: expected int, got 'ten'"),
     ("rl: {exec_weight: 0}", "reward weights"),
     ("rl: {verify_device: tpu}", "verify_device"),
+    ("rl: {hrd: true, verify_device: cpu}", "hrd needs GPU timing"),
     ("eval: {suites: []}", "eval.suites is empty"),
     ("data: {compose_n: many}", "data.compose_n: expected int"),
     ("- just a list", "mapping at the top level"),

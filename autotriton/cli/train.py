@@ -20,17 +20,23 @@ USER_ERRORS = (ConfigError, BackendError, TaskError)
 
 
 def _world_size() -> int:
+    """Starts the process group (under accelerate launch) with a 3-hour collective timeout: ranks wait
+    in a broadcast while the main process alone builds data (~22 min for the offline set) or evaluates,
+    far past NCCL's default 10 minutes."""
+    from datetime import timedelta
+
     from accelerate import PartialState
-    return PartialState().num_processes
+    return PartialState(timeout=timedelta(hours=3)).num_processes
 
 
-def _quick_eval(policy, out: Path, config: Optional[Path]) -> None:
+def _quick_eval(policy, out: Path, config: Optional[Path], steps: int) -> None:
     from autotriton.train.config import EvalSettings, check_eval, from_dict, load_yaml
     from autotriton.train.pipeline import run_eval_stage
     raw = load_yaml(config).get("eval", {}) if config else {}
     settings = from_dict(EvalSettings, raw, "eval")
     check_eval(settings)
-    result = run_eval_stage(policy, settings, out / "eval", console.print)
+    # one folder per trained step count: a resumed, longer run must not reuse the old verdicts
+    result = run_eval_stage(policy, settings, out / f"eval-step{steps}", console.print)
     for channel, m in result["channels"].items():
         console.print(f"{channel}: exec {m['exec_pct']:.1f}%, compiled {m['compiled_pct']:.1f}%, "
                       f"rule violations {m['rule_violations']}")
@@ -58,7 +64,7 @@ def _train(stage: str, model: str, data: Path, config: Optional[Path], out: Path
             return
         console.print(f"{stage}: {result.steps} steps in {result.wall_s:.0f} s; model: {result.policy.spec}")
         if evaluate and PartialState().is_main_process:
-            _quick_eval(result.policy, out, config)
+            _quick_eval(result.policy, out, config, result.steps)
     except USER_ERRORS as exc:
         fail(str(exc))
 

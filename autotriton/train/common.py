@@ -97,8 +97,9 @@ def main_value(value):
 
 
 def last_checkpoint(out: Path) -> str | None:
-    from transformers.trainer_utils import get_last_checkpoint
-    return get_last_checkpoint(str(out)) if out.is_dir() else None
+    """The newest complete checkpoint; one cut short by a hard kill (no trainer_state.json) is skipped."""
+    done = [p for p in out.glob("checkpoint-*") if (p / "trainer_state.json").is_file() and p.name[11:].isdigit()]
+    return str(max(done, key=lambda p: int(p.name[11:]))) if done else None
 
 
 def write_json(path: Path, obj) -> None:
@@ -188,8 +189,9 @@ def save_final(trainer, tokenizer, out: Path) -> None:
     import shutil
     final = out / FINAL_DIR
     staging = out / f".{FINAL_DIR}.tmp"
-    if staging.exists():
-        shutil.rmtree(staging)
+    if trainer.accelerator.is_main_process and staging.exists():
+        shutil.rmtree(staging)  # a leftover of a killed save; main only, or a late rank deletes the new one
+    trainer.accelerator.wait_for_everyone()
     trainer.save_model(str(staging))
     if trainer.accelerator.is_main_process:
         tokenizer.save_pretrained(str(staging))
@@ -199,10 +201,15 @@ def save_final(trainer, tokenizer, out: Path) -> None:
     trainer.accelerator.wait_for_everyone()
 
 
-def load_trainable(policy: Policy):
-    """The policy's model with its adapter (if any) loaded trainable; fp32 master weights on every device."""
+def load_trainable(policy: Policy, full: bool):
+    """The policy's model with its adapter (if any) loaded trainable.
+
+    `full` (every weight trains): float32 master weights, whatever the checkpoint's dtype, since
+    bf16 weights drop updates below 2^-8 of their size (an lr of 1e-6 would change nothing).
+    Adapters train in float32 on a base kept in its stored dtype."""
+    import torch
     from transformers import AutoModelForCausalLM
-    model = AutoModelForCausalLM.from_pretrained(policy.base, dtype="auto")
+    model = AutoModelForCausalLM.from_pretrained(policy.base, dtype=torch.float32 if full else "auto")
     if policy.adapter is not None:
         from peft import PeftModel
         model = PeftModel.from_pretrained(model, str(policy.adapter), is_trainable=True)

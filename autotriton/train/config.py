@@ -153,6 +153,9 @@ def check_rl(s: RLSettings, world_size: int = 1, where: str = "rl") -> None:
         raise ConfigError(f"{where}: reward weights must be >= 0 and not all 0")
     if s.hrd and not 0 <= s.hrd_alpha <= 1:
         raise ConfigError(f"{where}.hrd_alpha must be in [0, 1], got {s.hrd_alpha}")
+    if s.hrd and s.verify_device == "cpu":
+        raise ConfigError(f"{where}.hrd needs GPU timing (the plan's reward is the speedup); "
+                          "the interpreter does not time, so set verify_device to cuda or auto on a GPU machine")
     if s.verify_device not in ("auto", "cpu", "cuda"):
         raise ConfigError(f"{where}.verify_device must be auto, cpu or cuda, got {s.verify_device!r}")
 

@@ -118,7 +118,7 @@ def load_rl_rows(data: Path, s: RLSettings):
     if not path.is_dir():
         raise ConfigError(f"{data} has no rl/ dataset; build one with `autotriton data build -o {data}`")
     ds = datasets.load_from_disk(str(path))
-    missing = {"prompt", "task_source", "task_id"} - set(ds.column_names)
+    missing = {"prompt", "task_source", "task_id", "level"} - set(ds.column_names)
     if missing:
         raise ConfigError(f"{path} lacks columns {sorted(missing)}")
     ds = ds.filter(lambda row: row["level"] <= s.max_level)
@@ -184,7 +184,7 @@ def run_rl(policy: Policy, data: Path, s: RLSettings, out: Path, stop_after_s: f
     write_resolved_config(out, "rl", s, {"model": policy.spec, "data": str(data)})
     rows = load_rl_rows(data, s)
     tokenizer = load_tokenizer(policy)
-    model = load_trainable(policy)  # SFT's adapter continues; a full model trains every weight
+    model = load_trainable(policy, full=policy.adapter is None)  # SFT's adapter continues, else every weight trains
     scorer = make_scorer(s)
     funcs, weights = reward_setup(s, scorer)
     stop = StopAfter(stop_after_s)

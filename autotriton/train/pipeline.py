@@ -27,6 +27,9 @@ from autotriton.train.common import Policy, main_value, resolve_policy, trained_
 from autotriton.train.config import ConfigError, EvalSettings, PipelineConfig
 
 STAGES = ("data", "eval_base", "sft", "eval_sft", "rl", "eval_rl", "report")
+# What a stage's output feeds: redoing a stage redoes these too (their outputs would be stale).
+DOWNSTREAM = {"data": STAGES[2:], "eval_base": ("report",), "sft": ("eval_sft", "rl", "eval_rl", "report"),
+              "eval_sft": ("report",), "rl": ("eval_rl", "report"), "eval_rl": ("report",), "report": ()}
 Say = Callable[[str], None]
 
 
@@ -63,7 +66,7 @@ def done_record(out: Path, stage: str, config: PipelineConfig) -> dict | None:
     record = json.loads(path.read_text())
     if record["settings_hash"] != _hash(stage_settings(config, stage)):
         raise ConfigError(f"stage '{stage}' in {out} finished with other settings; pass --redo {stage} "
-                          "or use another --out")
+                          "(which also redoes the stages that use its output) or use another --out")
     return record
 
 
@@ -164,8 +167,18 @@ def _stage_on_processes(run: _Run, stage: str, data_dir: Path) -> dict | None:
     if stage in TRAINING:
         result = _run_stage(run, stage, data_dir)
     else:
-        result = _run_stage(run, stage, data_dir) if state.is_main_process else None
-        result = main_value(result)
+        outcome = None
+        if state.is_main_process:
+            try:
+                outcome = ("ok", _run_stage(run, stage, data_dir))
+            except Exception as exc:  # re-raised below, on every process, so no rank waits forever
+                outcome = ("error", exc)
+        kind, value = main_value(outcome)
+        if kind == "error":
+            if state.is_main_process:
+                raise value
+            raise RuntimeError(f"stage '{stage}' failed on the main process: {value!r}")
+        result = value
     if result is not None and state.is_main_process:
         mark_done(run.out, stage, run.config, result)
     state.wait_for_everyone()
@@ -182,8 +195,7 @@ def run_pipeline(config: PipelineConfig, out: Path, say: Say = print, stop_after
     if main:
         out.mkdir(parents=True, exist_ok=True)
         _write_config(out, config)
-        for stage in redo:
-            (out / stage / "DONE.json").unlink(missing_ok=True)
+        _clear_for_redo(out, redo)
     PartialState().wait_for_everyone()
     say = say if main else (lambda _msg: None)
     deadline = time.monotonic() + stop_after_s if stop_after_s else None
@@ -208,6 +220,15 @@ def run_pipeline(config: PipelineConfig, out: Path, say: Say = print, stop_after
         run.result.ran.append(stage)
     run.result.report = out / "report" / "index.html"
     return run.result
+
+
+def _clear_for_redo(out: Path, redo: tuple[str, ...]) -> None:
+    """Remove the redone stages and everything downstream of them: checkpoints and run logs in those
+    folders would otherwise be resumed (zero new steps, stale verdicts) instead of redone."""
+    import shutil
+    for stage in {s for r in redo for s in (r, *DOWNSTREAM[r])}:
+        if (out / stage).is_dir():
+            shutil.rmtree(out / stage)
 
 
 def _write_config(out: Path, config: PipelineConfig) -> None:

@@ -65,7 +65,7 @@ def ablation_table(rows: dict[str, dict]) -> str:
 
 def step_time_split(rl_metrics: list[dict]) -> dict | None:
     """Mean seconds per RL step spent generating, scoring (reward) and updating, with shares."""
-    rows = [r for r in rl_metrics if "time/step_s" in r]
+    rows = list({r["step"]: r for r in rl_metrics if "time/step_s" in r}.values())  # a resume may re-log a step
     if not rows:
         return None
     mean = {k: sum(r[f"time/{k}_s"] for r in rows) / len(rows) for k in ("generate", "reward", "update", "step")}
@@ -75,7 +75,7 @@ def step_time_split(rl_metrics: list[dict]) -> dict | None:
 
 
 def _curve(ax, rows: list[dict], key: str, label: str) -> bool:
-    points = [(r["step"], r[key]) for r in rows if key in r]
+    points = sorted({r["step"]: r[key] for r in rows if key in r}.items())  # last value per step (resumes re-log)
     if points:
         ax.plot(*zip(*points), marker="o", markersize=3, label=label)
     return bool(points)

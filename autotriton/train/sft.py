@@ -82,7 +82,7 @@ def run_sft(policy: Policy, data: Path, s: SFTSettings, out: Path, stop_after_s:
     rows = load_sft_rows(data, s.max_examples)
     tokenizer = load_tokenizer(policy)
     tokenizer.padding_side = "right"  # training pads after the completion
-    model = load_trainable(policy)
+    model = load_trainable(policy, full=not s.lora and policy.adapter is None)
     # A policy with an adapter continues it; otherwise LoRA starts a new one, or every weight trains.
     peft_config = lora_config(s) if s.lora and policy.adapter is None else None
     stop = StopAfter(stop_after_s)
