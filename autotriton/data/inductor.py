@@ -49,6 +49,7 @@ import triton.language as tl
 
 from autotriton.data.inductor_capture import Capture
 from autotriton.tasks.contract import METADATA_MARKER, ShapeSetting, Task, parse_source, task_from_source
+from autotriton.verify.rules import dotted_name
 
 # Metadata that still applies at a fixed size; the shape tables, split and tags do not
 # (split and tags are carried on the Task object instead).
@@ -384,14 +385,8 @@ def _comment_block(code_lines: list[str], lineno: int) -> list[str]:
 
 
 def _dotted(node: ast.AST) -> str:
-    parts = []
-    while isinstance(node, ast.Attribute):
-        parts.append(node.attr)
-        node = node.value
-    if isinstance(node, ast.Name):
-        parts.append(node.id)
-        return ".".join(reversed(parts))
-    return ""
+    """`a.b.c`, or "" for anything else (so string methods apply without a None check)."""
+    return dotted_name(node) or ""
 
 
 def _kernel_name(inductor_name: str, taken: set[str]) -> str:

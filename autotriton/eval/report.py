@@ -76,6 +76,15 @@ def _plots(metrics: dict[str, ChannelMetrics], records: list[dict], out: Path) -
     return paths
 
 
+def html_table(md_table: str) -> str:
+    """A Markdown table (header, rule, rows) as an escaped HTML table."""
+    rows = md_table.strip().splitlines()
+    cells = lambda row: [c.strip() for c in row.strip("|").split("|")]  # noqa: E731
+    head = "".join(f"<th>{html.escape(c)}</th>" for c in cells(rows[0]))
+    body = "".join("<tr>" + "".join(f"<td>{html.escape(c)}</td>" for c in cells(r)) + "</tr>" for r in rows[2:])
+    return f"<table><thead><tr>{head}</tr></thead><tbody>{body}</tbody></table>"
+
+
 def write_report(metrics: dict[str, ChannelMetrics], records: list[dict], out: Path, model: str,
                  device: str, command: str) -> dict[str, Path]:
     provenance = {"model": model, "device": device, "torch": torch.__version__, "triton": triton.__version__,
@@ -89,15 +98,11 @@ def write_report(metrics: dict[str, ChannelMetrics], records: list[dict], out: P
     images = _plots(metrics, records, out)
     imgs = "".join(f'<img alt="{p.stem}" src="data:image/png;base64,{base64.b64encode(p.read_bytes()).decode()}">'
                    for p in images)
-    rows = table.splitlines()
-    thead = "".join(f"<th>{html.escape(c.strip())}</th>" for c in rows[0].strip("|").split("|"))
-    tbody = "".join("<tr>" + "".join(f"<td>{html.escape(c.strip())}</td>" for c in r.strip("|").split("|"))
-                    + "</tr>" for r in rows[2:])
     page = (f"<!doctype html><meta charset=utf-8><title>AutoTriton eval: {html.escape(model)}</title>"
             "<style>body{font-family:sans-serif;max-width:1000px;margin:2em auto}"
             "table{border-collapse:collapse}td,th{border:1px solid #ccc;padding:4px 8px}img{max-width:100%}</style>"
             f"<h1>AutoTriton evaluation</h1><p>{html.escape(prov_line)}</p>"
-            f"<table><thead><tr>{thead}</tr></thead><tbody>{tbody}</tbody></table>{imgs}"
+            f"{html_table(table)}{imgs}"
             "<p>n/m = not measured (CPU mode runs Triton's interpreter and does not time). "
             "Hack rate = samples a plain allclose harness accepts but this verifier rejects.</p>")
     (out / "report.html").write_text(page)

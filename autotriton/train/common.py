@@ -9,6 +9,7 @@ from pathlib import Path
 
 from transformers import TrainerCallback
 
+from autotriton.data.io import append_jsonl, atomic_write
 from autotriton.models.base import BackendError
 from autotriton.train.config import ConfigError
 
@@ -64,13 +65,6 @@ def trained_policy(base: Policy, out: Path) -> Policy:
     return Policy(final)
 
 
-def load_tokenizer(policy: Policy):
-    from autotriton.models.hf import load_tokenizer as load
-    tokenizer = load(policy.base, policy.adapter)
-    tokenizer.padding_side = "left"  # GRPO generates; SFT's collator pads on its own side
-    return tokenizer
-
-
 def precision(device_has_cuda: bool) -> dict:
     """bf16 on GPUs (every H100/H200 has it); fp32 on CPU, where bf16 matmuls run slower."""
     import torch
@@ -103,7 +97,6 @@ def last_checkpoint(out: Path) -> str | None:
 
 
 def write_json(path: Path, obj) -> None:
-    from autotriton.data.io import atomic_write
     atomic_write(path, json.dumps(obj, indent=2, default=str) + "\n")
 
 
@@ -114,7 +107,6 @@ RESUMABLE_CHANGES = ("max_steps", "epochs")
 def write_resolved_config(out: Path, stage: str, settings, extra: dict) -> None:
     """The settings this run used, beside its checkpoints; a resume with other settings is refused."""
     import yaml
-    from autotriton.data.io import atomic_write
     resolved = {"stage": stage, **extra, "settings": asdict(settings)}
     path = out / "config.yaml"
     if path.exists() and last_checkpoint(out):
@@ -139,9 +131,7 @@ class JsonlLog(TrainerCallback):
 
     def on_log(self, args, state, control, logs=None, **kwargs):
         if state.is_world_process_zero and logs:
-            record = {"step": state.global_step, "time": time.time(), **logs}
-            with self.path.open("a") as f:
-                f.write(json.dumps(record) + "\n")
+            append_jsonl(self.path, {"step": state.global_step, "time": time.time(), **logs})
 
 
 class StopAfter(TrainerCallback):

@@ -28,8 +28,9 @@ import torch
 from trl import GRPOTrainer
 
 from autotriton.train import hrd
+from autotriton.models.hf import load_tokenizer
 from autotriton.train.common import (METRICS_FILE, JsonlLog, Policy, StopAfter, TrainResult, finish_run,
-                                     last_checkpoint, load_tokenizer, load_trainable, precision, report_to,
+                                     last_checkpoint, load_trainable, precision, report_to,
                                      write_resolved_config)
 from autotriton.train.config import ConfigError, RLSettings
 from autotriton.verify.result import WARNING_FLAGS, FLAG_REASONS, ErrorKind
@@ -183,7 +184,7 @@ def run_rl(policy: Policy, data: Path, s: RLSettings, out: Path, stop_after_s: f
             raise ConfigError("rl.use_vllm is set but vllm is not installed; set use_vllm: false")
     write_resolved_config(out, "rl", s, {"model": policy.spec, "data": str(data)})
     rows = load_rl_rows(data, s)
-    tokenizer = load_tokenizer(policy)
+    tokenizer = load_tokenizer(policy.base, policy.adapter)  # left padding, for generation
     model = load_trainable(policy, full=policy.adapter is None)  # SFT's adapter continues, else every weight trains
     scorer = make_scorer(s)
     funcs, weights = reward_setup(s, scorer)

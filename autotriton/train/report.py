@@ -19,13 +19,10 @@ import json
 import platform
 from pathlib import Path
 
+from autotriton.data.io import read_jsonl  # a line torn by a kill is skipped
+from autotriton.eval.report import html_table
+
 STAGE_ROWS = (("eval_base", "Base"), ("eval_sft", "SFT"), ("eval_rl", "SFT+RL"))
-
-
-def read_jsonl(path: Path) -> list[dict]:
-    if not path.is_file():
-        return []
-    return [json.loads(line) for line in path.read_text().splitlines() if line.strip()]
 
 
 def stage_metrics(out: Path) -> dict[str, dict]:
@@ -140,14 +137,6 @@ def provenance(out: Path) -> dict:
     return {**local_provenance(), "run_dir": str(out)}
 
 
-def _html_table(md_table: str) -> str:
-    rows = md_table.strip().splitlines()
-    cells = lambda r: [c.strip() for c in r.strip("|").split("|")]  # noqa: E731
-    head = "".join(f"<th>{html.escape(c)}</th>" for c in cells(rows[0]))
-    body = "".join("<tr>" + "".join(f"<td>{html.escape(c)}</td>" for c in cells(r)) + "</tr>" for r in rows[2:])
-    return f"<table><thead><tr>{head}</tr></thead><tbody>{body}</tbody></table>"
-
-
 def write_pipeline_report(out: Path, config) -> Path:
     from dataclasses import asdict
     folder = out / "report"
@@ -170,7 +159,7 @@ def write_pipeline_report(out: Path, config) -> Path:
     page = ("<!doctype html><meta charset=utf-8><title>AutoTriton pipeline</title>"
             "<style>body{font-family:sans-serif;max-width:1100px;margin:2em auto}"
             "table{border-collapse:collapse}td,th{border:1px solid #ccc;padding:4px 8px}img{max-width:49%}</style>"
-            f"<h1>AutoTriton pipeline</h1><p>{html.escape(prov_line)}</p>{_html_table(table)}"
+            f"<h1>AutoTriton pipeline</h1><p>{html.escape(prov_line)}</p>{html_table(table)}"
             f"<p>{html.escape(split_line)}</p>{imgs}"
             "<p>exec % = answers that passed rules, launched a Triton kernel and every correctness trial. "
             "fast1 % = exec and faster than PyTorch eager (n/m on CPU, which does not time). "

@@ -19,8 +19,9 @@ from __future__ import annotations
 import time
 from pathlib import Path
 
+from autotriton.models.hf import load_tokenizer
 from autotriton.train.common import (METRICS_FILE, JsonlLog, Policy, StopAfter, TrainResult, finish_run,
-                                     last_checkpoint, load_tokenizer, load_trainable, precision, report_to,
+                                     last_checkpoint, load_trainable, precision, report_to,
                                      write_resolved_config)
 from autotriton.train.config import ConfigError, SFTSettings
 
@@ -80,7 +81,7 @@ def run_sft(policy: Policy, data: Path, s: SFTSettings, out: Path, stop_after_s:
     world = PartialState().num_processes
     write_resolved_config(out, "sft", s, {"model": policy.spec, "data": str(data)})
     rows = load_sft_rows(data, s.max_examples)
-    tokenizer = load_tokenizer(policy)
+    tokenizer = load_tokenizer(policy.base, policy.adapter)
     tokenizer.padding_side = "right"  # training pads after the completion
     model = load_trainable(policy, full=not s.lora and policy.adapter is None)
     # A policy with an adapter continues it; otherwise LoRA starts a new one, or every weight trains.

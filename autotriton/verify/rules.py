@@ -101,8 +101,8 @@ TENSOR_COMPUTE_METHODS = frozenset(
 KERNEL_DECORATORS = frozenset({"jit", "autotune", "heuristics"})
 
 
-def _dotted(node: ast.AST) -> str | None:
-    """`a.b.c` for Name/Attribute chains (calls on the way are skipped), else None."""
+def dotted_name(node: ast.AST) -> str | None:
+    """`a.b.c` for a chain of Attributes ending in a Name, else None."""
     parts = []
     while isinstance(node, ast.Attribute):
         parts.append(node.attr)
@@ -141,7 +141,7 @@ class _Module:
 
     def resolve(self, node: ast.AST) -> str | None:
         """Dotted path with the import alias of its root expanded."""
-        dotted = _dotted(node)
+        dotted = dotted_name(node)
         if dotted is None:
             return None
         root, _, rest = dotted.partition(".")
@@ -206,7 +206,7 @@ def _anywhere_violations(mod: _Module) -> list[RuleViolation]:
         if isinstance(node, (ast.Assign, ast.AugAssign, ast.AnnAssign, ast.Delete)):
             targets = node.targets if isinstance(node, (ast.Assign, ast.Delete)) else [node.target]
             for t in targets:
-                root = _dotted(t)
+                root = dotted_name(t)
                 if isinstance(t, ast.Attribute) and root and root.split(".")[0] in imported_roots:
                     out.append(RuleViolation("monkey_patch", line, f"assigns {root}"))
         if isinstance(node, ast.ClassDef):
@@ -263,7 +263,7 @@ def _nn_layer_attrs(mod: _Module) -> set[str]:
             if path.startswith("torch.nn.") and path.split(".")[2][:1].isupper() \
                     and path not in ("torch.nn.Parameter", "torch.nn.ParameterList", "torch.nn.ModuleList"):
                 for t in node.targets:
-                    if isinstance(t, ast.Attribute) and _dotted(t.value) == "self":
+                    if isinstance(t, ast.Attribute) and dotted_name(t.value) == "self":
                         layers.add(t.attr)
     return layers
 
@@ -304,7 +304,7 @@ def _compute_violations(mod: _Module) -> list[RuleViolation]:
                 if path.startswith("torch.") and not _torch_reference_ok(path):
                     out.append(RuleViolation("torch_compute", line, f"{fn.name} uses {path}"))
             if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute):
-                owner = _dotted(node.func.value)
+                owner = dotted_name(node.func.value)
                 name = node.func.attr
                 if owner and owner.split(".")[0] in mod.aliases:
                     continue  # module function: handled by the torch path check above
@@ -326,7 +326,7 @@ def check_rules(source: str) -> list[RuleViolation]:
         out.append(RuleViolation("no_triton_kernel", 1, RULES["no_triton_kernel"]))
     if "ModelNew" in mod.classes:
         cls = mod.classes["ModelNew"]
-        if any(_dotted(b) == "Model" for b in cls.bases):
+        if any(dotted_name(b) == "Model" for b in cls.bases):
             out.append(RuleViolation("references_model", cls.lineno, "ModelNew subclasses Model"))
         for node in ast.walk(cls):  # __init__ included: building a Model is as bad as calling one
             if isinstance(node, ast.Name) and node.id == "Model":
