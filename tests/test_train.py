@@ -135,6 +135,7 @@ def test_grpo_with_reward_signal_moves_weights(tiny_dir, data_dir, tmp_path, mon
     logged = [m for m in metrics(result) if "reward" in m]
     assert all(m["verify/correct_rate"] == 0.5 and m["reward"] == 0.5 for m in logged)
     assert all(math.isfinite(m["loss"]) for m in logged)
+    assert all(m["learning_rate"] == settings.learning_rate for m in logged)  # constant: no idle warmup step
     if hrd:
         assert all("hrd/code_token_frac" in m for m in logged)
 
