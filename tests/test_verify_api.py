@@ -65,6 +65,22 @@ def test_rewards_in_trl_signature():
     assert completion_text(good) == good[0]["content"]
 
 
+def test_scorer_verifies_each_distinct_answer_once(monkeypatch):
+    """A GRPO group of 8 copies of one answer costs one verification, and the copies share it."""
+    scorer = RewardScorer(VerifyConfig(device="cpu", cache_dir=None, workers=2))
+    seen = []
+    real = scorer.verifier.verify_many
+    monkeypatch.setattr(scorer.verifier, "verify_many", lambda items, **kw: seen.append(len(items)) or real(items, **kw))
+    try:
+        good = f"```python\n{RELU.solution_source}```"
+        completions = [good] * 4 + ["no code here"] * 4
+        assert scorer.exec_reward(completions, task_id=[RELU.id] * 8) == [1.0] * 4 + [0.0] * 4
+        assert scorer.rule_reward(completions, task_id=[RELU.id] * 8) == [1.0] * 4 + [0.0] * 4  # memo: no new work
+    finally:
+        scorer.close()
+    assert seen == [2, 0]
+
+
 def test_child_dies_with_its_server():
     """Killing a fork-server mid-job must not leave its (own-session) child spinning."""
     import os

@@ -60,11 +60,14 @@ class RewardScorer:
         texts = [completion_text(c) for c in completions]
         keys = [(t.source, x) for t, x in zip(tasks, texts)]
         with self._lock:
-            todo = [(i, t, x) for i, (t, x, k) in enumerate(zip(tasks, texts, keys)) if k not in self._memo]
-        fresh = self.verifier.verify_many([(t, x) for _, t, x in todo])
+            # One verification per distinct (task, answer): a GRPO group of a low-entropy policy is
+            # often 8 copies of one text (H100 HRD run: sampling entropy ~0.001), and copies must
+            # share a verdict anyway, or timing noise alone would make their advantages differ.
+            todo = {k: (t, x) for t, x, k in zip(tasks, texts, keys) if k not in self._memo}
+        fresh = self.verifier.verify_many(list(todo.values()))
         with self._lock:
-            for (i, _, _), res in zip(todo, fresh):
-                self._memo[keys[i]] = res
+            for k, res in zip(todo, fresh):
+                self._memo[k] = res
             out = [self._memo[k] for k in keys]
             while len(self._memo) > self._memo_size:
                 self._memo.popitem(last=False)
