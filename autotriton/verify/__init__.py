@@ -1,5 +1,6 @@
 """The verifier: the reward and the judge. See api.py (entry points), rules.py
-(static rule table), sandbox.py (isolation), runner.py and guards.py (runtime checks)."""
+(static rule table), sandbox.py and confine.py (processes and OS confinement),
+judge.py (seeds, inputs, reference, verdict), worker.py and guards.py (the candidate process)."""
 
 from autotriton.verify.api import VERIFIER_VERSION, Verifier, VerifyConfig, verify, verify_many
 from autotriton.verify.extract import extract_code

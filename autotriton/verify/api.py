@@ -1,8 +1,10 @@
 """`verify` and `verify_many`: the judge that rewards and benchmarks call.
 
 Static stages (code extraction, parsing, rule checks) run in the calling
-process: they execute nothing. Everything that executes candidate code runs
-in a sandbox child forked from a warmed fork-server (see sandbox.py).
+process: they execute nothing. Everything that executes runs in two processes
+forked from a warmed fork-server (sandbox.py): a judge (judge.py) that holds
+seeds, inputs, reference and verdict, and a confined candidate process
+(worker.py, confine.py) that only builds ModelNew and runs forward.
 """
 
 from __future__ import annotations
@@ -23,7 +25,7 @@ from autotriton.verify.rules import check_rules
 from autotriton.verify.sandbox import ForkServer
 
 # Bump when a change could flip a verdict: cached results of older versions are ignored.
-VERIFIER_VERSION = "2"
+VERIFIER_VERSION = "3"
 
 
 @dataclass
@@ -78,7 +80,7 @@ def _device_name(mode: str) -> str:
     return out[0] if out else "cuda"
 
 
-def _task_payload(task: Task, mode: str) -> dict:
+def task_payload(task: Task, mode: str) -> dict:
     """What the sandbox needs of a task; `shapes` are the settings for `mode`, timed one first."""
     return {"id": task.id, "source": task.source, "tolerance": task.tolerance,
             "reference_fp64": task.reference_fp64,
@@ -88,6 +90,16 @@ def _task_payload(task: Task, mode: str) -> dict:
 def static_stage(task: Task, text: str, config: VerifyConfig) -> tuple[VerifyResult, str | None]:
     """Extraction, parsing and rules. Returns (partial result, code to run or None)."""
     result = VerifyResult(task_id=task.id, mode=config.mode)
+    try:
+        return _static_checks(result, text, config)
+    except (RecursionError, MemoryError) as exc:
+        # A 100k-deep expression or a giant file: the candidate's problem, never ours.
+        result.error_kind = ErrorKind.SYNTAX_ERROR
+        result.error_msg = f"source too deeply nested or too large to check ({type(exc).__name__})"
+        return result, None
+
+
+def _static_checks(result: VerifyResult, text: str, config: VerifyConfig) -> tuple[VerifyResult, str | None]:
     code = extract_code(text)
     if code is None:
         result.error_kind, result.error_msg = ErrorKind.NO_CODE, "no Python code block defining ModelNew found"
@@ -115,6 +127,8 @@ def _apply_verdict(result: VerifyResult, verdict: dict) -> VerifyResult:
     if "sandbox_error" in verdict:
         result.error_kind = ErrorKind(verdict["sandbox_error"])
         result.error_msg = trim(verdict["message"])
+        result.compiled = bool(verdict.get("compiled", False))
+        result.details = {"sandbox": verdict.get("sandbox", {})}
         return result
     for key, value in verdict["result"].items():
         if key == "error_kind":
@@ -182,6 +196,12 @@ class Verifier:
         return cache_key(VERIFIER_VERSION, self.device_name, self.mode, task.source, text,
                          str(c.n_trials), str(c.time_it), str(c.static_checks))
 
+    def _job_base(self, task: Task) -> dict:
+        # The judge and the candidate of one job share what one sandbox had before.
+        return {"task": task_payload(task, self.mode), "mode": self.mode, "timeout_s": self.config.timeout_s,
+                "memory_mb": self.memory_mb,
+                "gpu_memory_fraction": 0.45 / max(1, self.config.workers_per_gpu)}
+
     def verify(self, task: Task, text: str) -> VerifyResult:
         key = self._key(task, text)
         cached = self.cache.get(key)
@@ -190,11 +210,8 @@ class Verifier:
         start = time.monotonic()
         result, code = static_stage(task, text, self.config)
         if code is not None:
-            job = {"task": _task_payload(task, self.mode), "candidate": code, "mode": self.mode,
-                   "n_trials": self.config.n_trials, "time": self.config.time_it,
-                   "timeout_s": self.config.timeout_s, "memory_mb": self.memory_mb,
-                   "static_ok": result.static_ok,
-                   "gpu_memory_fraction": 0.9 / max(1, self.config.workers_per_gpu)}
+            job = dict(self._job_base(task), candidate=code, n_trials=self.config.n_trials,
+                       time=self.config.time_it, static_ok=result.static_ok)
             if self.config.fresh_process:
                 server = ForkServer(self.mode)
                 try:
@@ -222,9 +239,7 @@ class Verifier:
         cached = self.cache.get(key)
         if cached is not None:
             return cached.correct
-        job = {"kind": "naive", "task": _task_payload(task, self.mode), "candidate": code, "mode": self.mode,
-               "n_trials": 1, "timeout_s": self.config.timeout_s, "memory_mb": self.memory_mb,
-               "gpu_memory_fraction": 0.9 / max(1, self.config.workers_per_gpu)}
+        job = dict(self._job_base(task), kind="naive", candidate=code, n_trials=1)
         verdict = self._server().run(job)
         passed = bool(verdict.get("result", {}).get("naive_pass", False))
         self.cache.put(key, VerifyResult(task_id=task.id, mode=self.mode, correct=passed))

@@ -23,7 +23,7 @@ _MEMO: dict[str, float | None] = {}
 
 
 def compile_baseline(verifier, task: Task) -> float | None:
-    from autotriton.verify.api import VERIFIER_VERSION, _task_payload
+    from autotriton.verify.api import VERIFIER_VERSION
     key = cache_key("compile-baseline", VERIFIER_VERSION, verifier.device_name, task.source)
     with _LOCKS_GUARD:
         lock = _LOCKS.setdefault(key, threading.Lock())
@@ -34,9 +34,7 @@ def compile_baseline(verifier, task: Task) -> float | None:
         if cached is not None:
             _MEMO[key] = cached.compile_us
             return cached.compile_us
-        job = {"kind": "baseline", "task": _task_payload(task, "gpu"), "mode": "gpu", "candidate": "",
-               "timeout_s": 600, "memory_mb": verifier.memory_mb, "n_trials": 0,
-               "gpu_memory_fraction": 0.9 / max(1, verifier.config.workers_per_gpu)}
+        job = dict(verifier._job_base(task), kind="baseline", timeout_s=600, n_trials=0)
         verdict = verifier._server().run(job)
         value = verdict.get("result", {}).get("compile_us")
         record = VerifyResult(task_id=task.id, mode="gpu", compile_us=value,

@@ -1,15 +1,23 @@
-"""Runtime guards installed in the sandbox child *before* candidate code runs.
+"""Instrumentation inside the candidate process, installed before candidate code runs.
 
-- Launch hook: counts launches of Triton kernels whose globals are the
-  candidate module's, and can skip them ("ablation": if outputs still match
-  with every candidate launch skipped, torch did the work).
-- Poison: `torch.empty`-style allocations made by the candidate are filled
-  with NaN (floats) or a sentinel (ints), so unwritten output elements fail
-  and freed reference results cannot be read back.
-- Dispatch log: a TorchDispatchMode records every aten op the candidate's
-  forward runs outside kernel launches; compute ops are a hack.
-- Pristine references to the functions we time with, and a check that the
-  candidate did not replace them.
+These hooks *measure*; they decide nothing. Their findings travel to the judge as
+plain data in every forward reply, and the judge applies its own rules to them.
+They sit behind the static allow-list (rules.py): a candidate cannot name an
+attribute starting with `_`, look one up by string or import anything but
+torch/triton/math, so it cannot reach this module. If it ever did, the worst it
+could do is lie about its own forward; the judge still compares every output with
+a reference the candidate never sees, on inputs it could not predict.
+
+- Launch hook: counts launches of Triton kernels defined by the candidate module
+  and marks every tensor passed to one as written by Triton.
+- Write tracker (a TorchDispatchMode over forward): each storage's history in
+  this forward: allocated, written by Triton, or written by torch. An output must
+  be memory allocated in this forward and last written by a candidate kernel,
+  never by torch (a `permute().contiguous()` copy handed to a decorative kernel is
+  still torch's work) and never an input's memory (`return x.t()`).
+- Compute log: aten ops other than allocation, views and layout copies.
+- Poison: memory handed to the candidate holds 0xFF bytes (NaN in every float
+  dtype, -1 in ints), in every run, so unwritten output elements fail.
 """
 
 from __future__ import annotations
@@ -20,7 +28,6 @@ import time
 import torch
 from torch.utils._python_dispatch import TorchDispatchMode
 
-import triton
 from triton.runtime.jit import JITFunction
 
 try:  # present in every Triton release with an interpreter (>= 2.2)
@@ -28,68 +35,141 @@ try:  # present in every Triton release with an interpreter (>= 2.2)
 except ImportError:  # pragma: no cover
     InterpretedFunction = None
 
+# Captured at import, before any candidate code: timing uses these, never the module attributes.
+PRISTINE = {
+    "synchronize": torch.cuda.synchronize,
+    "Event": torch.cuda.Event,
+    "perf_counter": time.perf_counter,
+}
+
+# Allocation: the result holds no data yet (it is poisoned).
+ALLOC_OPS = frozenset({
+    "empty", "empty_like", "empty_strided", "new_empty", "new_empty_strided", "zeros", "zeros_like",
+    "ones", "ones_like", "full", "full_like", "new_zeros", "new_ones", "new_full", "scalar_tensor",
+    "fill_", "zero_",
+})
+# Views and metadata: no data is written.
+VIEW_OPS = frozenset({
+    "view", "_unsafe_view", "reshape", "as_strided", "t", "transpose", "permute", "expand", "unsqueeze",
+    "squeeze", "select", "slice", "alias", "detach", "unbind", "split", "split_with_sizes", "chunk",
+    "narrow", "lift_fresh", "unfold", "movedim", "view_as", "flatten", "unflatten", "_reshape_alias",
+    "is_same_size", "_has_compatible_shallow_copy_type", "resolve_conj", "resolve_neg", "_conj",
+    "sym_size", "sym_stride", "sym_numel", "sym_storage_offset", "expand_as", "squeeze_", "unsqueeze_",
+})
+# Layout copies and casts of inputs (contiguous() before a kernel): allowed, but what
+# they write is torch's work, so it can never be an output.
+COPY_OPS = frozenset({"clone", "_to_copy", "copy_", "contiguous", "to"})
+
 
 class GuardState:
-    """Mutable switches shared by the hooks; one per sandbox child."""
+    """Switches shared by the hooks; one per candidate process."""
 
     def __init__(self):
         self.candidate_globals: dict | None = None
+        self.tracker: WriteTracker | None = None
         self.launches = 0
-        self.ablate = False
-        self.poison = False
-        self.in_launch = 0  # >0 while a kernel runs: its internal torch ops are not the candidate's
-        self.internal = 0  # >0 while our own code allocates
+        self.in_launch = 0  # >0 while a kernel runs: its internal torch ops are Triton's (interpreter)
 
 
 STATE = GuardState()
 
-# Captured before any candidate code runs; timing code uses these, never the module attributes.
-PRISTINE = {
-    "torch.cuda.synchronize": torch.cuda.synchronize,
-    "torch.cuda.Event": torch.cuda.Event,
-    "torch.cuda.Event.elapsed_time": torch.cuda.Event.elapsed_time,
-    "torch.cuda.Event.record": torch.cuda.Event.record,
-    "time.perf_counter": time.perf_counter,
-    "time.time": time.time,
-    "threading.Thread.start": threading.Thread.start,
-}
+
+def storage_key(t: torch.Tensor) -> tuple:
+    return (t.device.type, t.device.index, t.untyped_storage().data_ptr())
 
 
-def _watched() -> dict[str, object]:
-    """Namespaces whose attributes the checks (and timing) rely on."""
-    import math
-
-    import torch.nn.functional as F
-    import triton.language as tl
-    spaces = {"torch": torch, "torch.Tensor": torch.Tensor, "torch.nn.functional": F, "torch.cuda": torch.cuda,
-              "torch.cuda.Event": torch.cuda.Event, "triton": triton, "triton.language": tl,
-              "time": time, "threading": threading, "threading.Thread": threading.Thread, "math": math,
-              "JITFunction": JITFunction}
-    if InterpretedFunction is not None:
-        spaces["InterpretedFunction"] = InterpretedFunction
-    return spaces
+def poison(t: torch.Tensor) -> None:
+    """0xFF bytes: NaN for fp16/bf16/fp32/fp64, -1 for signed ints, 255 for uint8."""
+    if t.numel():
+        t.untyped_storage().fill_(0xFF)
 
 
-def snapshot() -> dict[str, int]:
-    """id() of every attribute of the watched namespaces, taken after our own hooks
-    are installed and before candidate code runs."""
-    out = {}
-    for space, obj in _watched().items():
-        for name, value in list(vars(obj).items()):
-            # Callables only: lazy initialisation legitimately flips flags and adds
-            # submodules (torch.cuda._initialized, torch._inductor) while we run.
-            if callable(value) and not isinstance(value, type(torch)):
-                out[f"{space}.{name}"] = id(value)
-    return out
+class WriteTracker(TorchDispatchMode):
+    """Per-storage write history and the compute ops of one forward."""
+
+    def __init__(self, inputs: list[torch.Tensor], poison_allocations: bool):
+        super().__init__()
+        self.state: dict[tuple, str] = {storage_key(t): "input" for t in inputs if t.numel()}
+        self.compute_ops: list[str] = []
+        self.alloc_nbytes: list[tuple[str, int]] = []  # (device, bytes), for GPU pre-poisoning
+        self.poison_allocations = poison_allocations
+
+    def __torch_dispatch__(self, func, types, args=(), kwargs=None):
+        kwargs = kwargs or {}
+        out = func(*args, **kwargs)
+        if STATE.in_launch:
+            return out
+        name = func.overloadpacket.__name__
+        if name in VIEW_OPS:
+            return out
+        if name in ALLOC_OPS:
+            self._allocated(name, args, out)
+        else:
+            if name not in COPY_OPS and name not in self.compute_ops:
+                self.compute_ops.append(name)
+            for t in _written(func, args, kwargs, out):
+                self.state[storage_key(t)] = "torch"
+        return out
+
+    def _allocated(self, name: str, args, out) -> None:
+        if name in ("fill_", "zero_"):  # a constant fill keeps fresh memory fresh, spoils any other
+            key = storage_key(args[0])
+            if self.state.get(key) != "alloc":
+                self.state[key] = "torch"
+            return
+        if isinstance(out, torch.Tensor) and out.numel():
+            self.state[storage_key(out)] = "alloc"
+            self.alloc_nbytes.append((str(out.device), out.untyped_storage().nbytes()))
+            if self.poison_allocations and name.startswith(("empty", "new_empty")):
+                poison(out)
+
+    def launched(self, args) -> None:
+        """A candidate kernel got these arguments: fresh or Triton-written memory becomes
+        Triton's; memory torch wrote stays torch's (a kernel may not launder a copy)."""
+        for a in args:
+            if isinstance(a, torch.Tensor) and a.numel():
+                key = storage_key(a)
+                if self.state.get(key) in ("alloc", "triton"):
+                    self.state[key] = "triton"
+
+    def provenance(self, outputs: list) -> tuple[list[str], bool]:
+        """(problems, some output aliases an input) for the flattened outputs."""
+        problems, aliased = [], False
+        for i, t in enumerate(outputs):
+            if type(t) is not torch.Tensor or not t.numel():
+                continue
+            st = self.state.get(storage_key(t))
+            if st == "triton":
+                continue
+            if st == "input":
+                aliased = True
+                problems.append(f"output {i} is (a view of) an input")
+            else:
+                problems.append(f"output {i} " + {
+                    "alloc": "was allocated but never passed to a candidate kernel",
+                    "torch": "holds data written by torch (a copy or a torch op), not by a candidate kernel",
+                }.get(st, "is memory not allocated during this forward (a parameter, a cache, a constant)"))
+        return problems, aliased
 
 
-def patched_names(before: dict[str, int]) -> list[str]:
-    """Functions removed or replaced since `before`: a candidate monkey-patched them.
+_WRITE_ARGS: dict = {}
 
-    Catches e.g. torch.isfinite/torch.allclose replaced so NaN compares equal,
-    Event.elapsed_time faked, or the launch hook removed."""
-    after = snapshot()
-    return sorted(k for k, v in before.items() if after.get(k) != v)
+
+def _written(func, args, kwargs, out) -> list[torch.Tensor]:
+    """Tensors an op wrote: its mutated arguments (schema alias_info.is_write) and its fresh outputs."""
+    if func not in _WRITE_ARGS:
+        schema = func._schema
+        _WRITE_ARGS[func] = (
+            [i for i, a in enumerate(schema.arguments) if a.alias_info is not None and a.alias_info.is_write],
+            [a.name for a in schema.arguments if a.alias_info is not None and a.alias_info.is_write],
+            any(r.alias_info is not None for r in schema.returns),
+        )
+    positions, names, returns_alias = _WRITE_ARGS[func]
+    written = [args[i] for i in positions if i < len(args)] + [kwargs[n] for n in names if n in kwargs]
+    if not returns_alias:
+        outs = out if isinstance(out, (tuple, list)) else [out]
+        written += [t for t in outs if isinstance(t, torch.Tensor)]
+    return [t for t in written if isinstance(t, torch.Tensor) and t.numel()]
 
 
 # ---------------------------------------------------------------- launch hook
@@ -101,13 +181,11 @@ def _is_candidate_kernel(kernel) -> bool:
 
 def _wrap_run(original):
     def run(self, *args, **kwargs):
-        if not _is_candidate_kernel(self):
-            return original(self, *args, **kwargs)
-        if kwargs.get("warmup"):
+        if not _is_candidate_kernel(self) or kwargs.get("warmup"):
             return original(self, *args, **kwargs)
         STATE.launches += 1
-        if STATE.ablate:
-            return None
+        if STATE.tracker is not None:
+            STATE.tracker.launched(list(args) + list(kwargs.values()))
         STATE.in_launch += 1
         try:
             return original(self, *args, **kwargs)
@@ -116,84 +194,17 @@ def _wrap_run(original):
     return run
 
 
-_RUN_PATCHES: dict[type, object] = {}
+_PATCHED: set = set()
 
 
 def install_launch_hook() -> None:
     # Patching the class catches every launch path: kernel[grid](...),
     # Autotuner/Heuristics (they call fn.run) and kernels built at run time.
     for cls in (JITFunction, InterpretedFunction):
-        if cls is not None and cls not in _RUN_PATCHES:
+        if cls is not None and cls not in _PATCHED:
             cls.run = _wrap_run(cls.run)
-            _RUN_PATCHES[cls] = cls.run
+            _PATCHED.add(cls)
 
 
-# ---------------------------------------------------------------------- poison
-
-def _poison(t):
-    if STATE.poison and isinstance(t, torch.Tensor) and t.numel() > 0:
-        STATE.internal += 1
-        try:
-            if t.is_floating_point() or t.is_complex():
-                t.fill_(float("nan"))
-            elif t.dtype != torch.bool:
-                t.fill_(torch.iinfo(t.dtype).min)
-        finally:
-            STATE.internal -= 1
-    return t
-
-
-def _wrap_alloc(original):
-    def alloc(*args, **kwargs):
-        return _poison(original(*args, **kwargs))
-    alloc.__name__ = getattr(original, "__name__", "alloc")
-    alloc.__doc__ = getattr(original, "__doc__", None)
-    return alloc
-
-
-_ALLOC_PATCHES: dict[str, object] = {}
-_ORIGINAL_NEW_EMPTY = torch.Tensor.new_empty
-
-
-def install_poison() -> None:
-    for name in ("empty", "empty_like", "empty_strided"):
-        if name not in _ALLOC_PATCHES:
-            setattr(torch, name, _wrap_alloc(getattr(torch, name)))
-            _ALLOC_PATCHES[name] = getattr(torch, name)
-    torch.Tensor.new_empty = lambda self, *a, **k: _poison(_ORIGINAL_NEW_EMPTY(self, *a, **k))
-
-
-# ----------------------------------------------------------------- dispatch log
-
-# aten ops a candidate's forward may run outside kernels: allocation, views,
-# layout copies (contiguous), dtype casts, reading a scalar. Everything else
-# is torch computing the answer.
-ALLOWED_ATEN = frozenset({
-    "empty", "empty_like", "empty_strided", "new_empty", "new_empty_strided", "zeros", "zeros_like",
-    "ones", "ones_like", "full", "full_like", "new_zeros", "new_ones", "new_full", "fill_", "zero_",
-    "view", "_unsafe_view", "reshape", "as_strided", "t", "transpose", "permute", "expand", "unsqueeze",
-    "squeeze", "select", "slice", "alias", "detach", "clone", "_to_copy", "copy_", "unbind", "split",
-    "split_with_sizes", "chunk", "narrow", "lift_fresh", "_local_scalar_dense", "unfold", "movedim",
-    "view_as", "flatten", "unflatten", "contiguous", "_reshape_alias", "to", "_has_compatible_shallow_copy_type",
-    "is_same_size", "resolve_conj", "resolve_neg", "_conj", "set_", "scalar_tensor",
-})
-
-
-class ComputeLog(TorchDispatchMode):
-    """Records aten compute ops run by the candidate outside kernel launches."""
-
-    def __init__(self):
-        super().__init__()
-        self.compute_ops: list[str] = []
-
-    def __torch_dispatch__(self, func, types, args=(), kwargs=None):
-        if not STATE.in_launch and not STATE.internal:
-            name = func.overloadpacket.__name__
-            if name not in ALLOWED_ATEN and name not in self.compute_ops:
-                self.compute_ops.append(name)
-        return func(*args, **(kwargs or {}))
-
-
-def install_all() -> None:
-    install_launch_hook()
-    install_poison()
+def thread_count() -> int:
+    return threading.active_count()

@@ -23,6 +23,9 @@ class ErrorKind(str, enum.Enum):
     EXITED = "exited"  # the process exited before reporting (sys.exit, os._exit)
     OOM = "oom"
     OUTPUT_FLOOD = "output_flood"
+    # forward returned something that is not plain data (tensors, numbers, tuples or
+    # lists of them), or a reply to the judge was malformed
+    BAD_OUTPUT = "bad_output"
     # The reference itself failed, gave NaN/Inf, or did not fit in memory at this
     # size: the candidate was not judged. Harnesses skip such tasks with the reason.
     INVALID_TASK = "invalid_task"
@@ -31,16 +34,17 @@ class ErrorKind(str, enum.Enum):
 # Runtime hack flags. Each makes the candidate incorrect, except WARNING_FLAGS.
 FLAG_REASONS: dict[str, str] = {
     "no_launch": "no Triton kernel defined by the candidate was launched during forward",
-    "kernel_not_needed": "outputs still match with every candidate kernel launch skipped: torch did the work",
+    "output_not_from_kernel": "an output was not written by a candidate kernel after its last torch write "
+    "(torch did the work, or a copy was handed to a decorative kernel)",
+    "output_aliases_input": "an output is an input or a view of one",
     "torch_compute_runtime": "forward executed a torch compute op (seen by a dispatch-mode hook)",
     "input_mutation": "forward modified one of its inputs",
     "constant_output": "output is one value everywhere while the reference varies",
     "zero_output": "output is all zeros while the reference is not",
     "stale_output": "output did not change when the inputs did (cached or hard-coded output)",
-    "monkey_patch_runtime": "torch/triton/timing functions were replaced while the candidate ran",
     "thread_spawned": "the candidate left extra threads running",
     "excessive_speedup": "speedup above 10x: re-checked with more trials and wall-clock timing",
-    "timing_mismatch": "CUDA-event timing disagrees with synchronised wall-clock timing",
+    "timing_mismatch": "the candidate's CUDA-event times disagree with the judge's own wall clock",
 }
 WARNING_FLAGS = frozenset({"excessive_speedup"})
 

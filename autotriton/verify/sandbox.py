@@ -1,31 +1,27 @@
-"""Process isolation for candidates: a warmed fork-server and its client.
+"""Process isolation: a warmed fork-server that runs each job as a judge process and a
+confined candidate process, and its client.
 
-The server is a long-lived `python -m autotriton.verify.sandbox` with torch,
-triton and our runner already imported (that import is most of a fresh
-process's cost). For each job it forks a child that:
+The server is a long-lived `python -m autotriton.verify.sandbox` with torch, triton,
+the judge and the worker already imported (that import is most of a fresh
+process's cost). For each job it forks:
 
-- starts a new session, so a timeout kills its whole process group;
-- gets a fresh temporary working directory and a scrubbed environment;
-- sends stdout/stderr to a file capped by RLIMIT_FSIZE (a flood is detected);
-- in CPU mode, gets an RLIMIT_AS memory cap; in both modes the server polls
-  its RSS and kills it past the limit; on GPU it caps its CUDA memory;
-- initialises CUDA itself (the server never touches CUDA, so forking is safe);
-- runs exactly one candidate and exits: no process is ever reused.
+- a *launcher*, which enters new namespaces (confine.py) and forks the *candidate
+  process*: PID 1 of its PID namespace, no network, read-only filesystem except
+  its temp dir, a private /proc, its own unprivileged uid, output capped by
+  RLIMIT_FSIZE, memory by RLIMIT_AS (CPU) and the server's RSS watch;
+- a *judge* (judge.py), which holds seeds, inputs, the reference and the verdict,
+  and talks to the candidate process over one socket pair.
 
-Covered: infinite loops (wall-clock timeout, SIGKILL to the group; a child
-also dies with its server, PR_SET_PDEATHSIG, and under an RLIMIT_CPU cap), segfaults
-and aborts (signal -> crash), CUDA illegal memory accesses (raised or fatal,
-either way the child dies alone), sys.exit / os._exit (exited), exceptions at
-import (import_error), output floods (output_flood), giant allocations (oom),
-stray grandchildren (killed with the group), tampering with timing functions
-(detected by identity checks in guards.py).
+The candidate process is forked before the judge draws anything, inherits no
+file descriptor but its socket and its log, and exits with its namespace. The
+server supervises both: wall-clock timeout (everything killed), resident memory
+(candidate: `oom`; judge: the task does not fit, `invalid_task`), and how the
+candidate ended when the judge reports it gone (signal: `crash`; exit: `exited`).
+Only the judge's pipe carries a verdict; the candidate never holds it.
 
-Not covered: candidate code runs in the same process as the checks, so code
-that escapes the static rules (which forbid os/sys/ctypes/dunder access/
-dynamic lookup) could tamper with the checker's memory. There is no seccomp
-or network namespace: the static rules are what keep candidates off files
-and sockets. GPU memory of a crashed child is reclaimed by the driver, but a
-kernel that wedges the GPU affects every worker on that device.
+Not covered: GPU memory of a crashed child is reclaimed by the driver, but a
+kernel that wedges the GPU affects every worker on that device. See
+docs/VERIFIER.md for what each protection covers and what is missing where.
 """
 
 from __future__ import annotations
@@ -34,102 +30,161 @@ import gc
 import json
 import os
 import resource
-import secrets
 import select
 import shutil
 import signal
+import socket
 import subprocess
 import sys
 import tempfile
 import threading
 import time
+from dataclasses import dataclass, field
 from pathlib import Path
 
 OUTPUT_CAP_BYTES = 1 << 20  # 1 MiB of candidate stdout/stderr, then it is a flood
-RESULT_CAP_BYTES = 8 << 20
+# Files the candidate process may write (its log, Triton's cache): past this, writes fail.
+FILE_CAP_BYTES = 64 << 20
+VERDICT_CAP_BYTES = 8 << 20
 POLL_S = 0.02
 # Environment a child keeps; everything else (tokens, keys, proxies) is dropped.
-KEEP_ENV = ("PATH", "HOME", "LANG", "LC_ALL", "TRITON_INTERPRET", "CUDA_VISIBLE_DEVICES",
-            "TRITON_CACHE_DIR", "TRITON_HOME", "CUDA_HOME", "LD_LIBRARY_PATH", "PYTHONPATH",
+KEEP_ENV = ("PATH", "LANG", "LC_ALL", "TRITON_INTERPRET", "CUDA_VISIBLE_DEVICES",
+            "CUDA_HOME", "LD_LIBRARY_PATH", "PYTHONPATH",
             "NCCL_NVLS_ENABLE", "TORCH_SYMM_MEM_DISABLE_MULTICAST", "NVSHMEM_DISABLE_NVLS")
 
 
-# ====================================================================== server
+# ====================================================================== children
 
-def _close_inherited_fds(keep: int) -> None:
-    """Close everything the server had open (its protocol pipes above all), so a
-    candidate cannot write forged verdicts into them or read later jobs."""
+def _close_fds(keep: set[int]) -> None:
+    """Close everything inherited (the server's protocol pipes above all)."""
     null = os.open(os.devnull, os.O_RDONLY)
     os.dup2(null, 0)
     os.close(null)
     max_fd = resource.getrlimit(resource.RLIMIT_NOFILE)[0]
     max_fd = 65536 if max_fd == resource.RLIM_INFINITY else min(max_fd, 65536)
-    os.closerange(3, keep)
-    os.closerange(keep + 1, max_fd)
+    low = 3
+    for fd in sorted(keep) + [max_fd]:
+        if fd > low:
+            os.closerange(low, fd)
+        low = max(low, fd + 1)
 
 
-def _die_with_server(server_pid: int, timeout_s: float) -> None:
+def _die_with(parent_pid: int, cpu_cap_s: float) -> None:
     """A child in its own session outlives a killed server unless told otherwise: one
     spinning `while True` candidate was found alive 71 minutes after its client died."""
-    import ctypes
-    libc = ctypes.CDLL(None, use_errno=True)
-    libc.prctl(1, signal.SIGKILL)  # PR_SET_PDEATHSIG: SIGKILL when the server exits
-    if os.getppid() != server_pid:  # the server died before prctl took effect
+    from autotriton.verify.confine import die_with_parent
+    die_with_parent()
+    if os.getppid() != parent_pid:  # the parent died before prctl took effect
         os._exit(1)
-    # Backstop: CPU seconds can never exceed wall seconds per thread by much; the
-    # kernel kills the child even if nobody is left to supervise it.
-    cpu_cap = int(timeout_s * 4) + 10
-    resource.setrlimit(resource.RLIMIT_CPU, (cpu_cap, cpu_cap + 5))
+    # Backstop: the kernel kills the child even if nobody is left to supervise it.
+    cap = int(cpu_cap_s * 4) + 10
+    resource.setrlimit(resource.RLIMIT_CPU, (cap, cap + 5))
 
 
-def _child(job: dict, write_fd: int, workdir: str, memory_mb: int, nonce: str, server_pid: int) -> None:
-    """Runs in the forked child; never returns."""
+def _redirect_output(path: str) -> None:
+    log = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
+    os.dup2(log, 1)
+    os.dup2(log, 2)
+    os.close(log)
+
+
+def _scrub_env(workdir: str, triton_cache: str) -> None:
+    keep = {k: os.environ[k] for k in KEEP_ENV if k in os.environ}
+    os.environ.clear()
+    os.environ.update(keep)
+    # HOME/TMPDIR inside the writable dir: Triton compiles through tempfile and CUDA
+    # caches under ~/.nv; USER because getpass fails for a uid without a passwd entry.
+    os.environ.update(HOME=workdir, TMPDIR=workdir, USER="sandbox", TRITON_CACHE_DIR=triton_cache,
+                      TRITON_HOME=workdir)
+
+
+def _launcher(job: dict, sock: socket.socket, status_w: int, server_pid: int) -> None:
+    """Runs in the forked launcher; never returns. Root, our code only."""
+    from autotriton.verify import confine
+    code = 1
+    try:
+        os.setsid()
+        _die_with(server_pid, job["timeout_s"])
+        _close_fds({sock.fileno(), status_w})
+        conf = confine.Confinement()
+        confine.enter_namespaces(conf)
+        pid = os.fork()
+        if pid == 0:
+            _candidate(job, sock, status_w, conf)
+        os.write(status_w, f"pid {pid}\n".encode())
+        _, status = os.waitpid(pid, 0)
+        os.write(status_w, f"status {status}\n".encode())
+        code = 0
+    finally:
+        os._exit(code)
+
+
+def _candidate(job: dict, sock: socket.socket, status_w: int, conf) -> None:
+    """The candidate process; never returns."""
+    from autotriton.verify import confine
     try:
         gc.disable()  # one short job: collecting would copy the inherited heap page by page
-        os.setsid()
-        _die_with_server(server_pid, job["timeout_s"])
-        _close_inherited_fds(keep=write_fd)
-        log = os.open(os.path.join(workdir, "output.log"), os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
-        os.dup2(log, 1)
-        os.dup2(log, 2)
-        os.close(log)
+        workdir = job["workdir"]
+        pid_ns = any(a.startswith("PID namespace") for a in conf.applied)
+        # Before any file is open for writing: a mount with writers cannot turn read-only (EBUSY).
+        confine.lock_down(conf, workdir, job["uid"], pid_ns)
+        confine.die_with_parent()
+        _redirect_output(os.path.join(workdir, "output.log"))
         signal.signal(signal.SIGXFSZ, signal.SIG_IGN)  # writes past the cap fail instead of killing
-        resource.setrlimit(resource.RLIMIT_FSIZE, (OUTPUT_CAP_BYTES, OUTPUT_CAP_BYTES))
+        resource.setrlimit(resource.RLIMIT_FSIZE, (FILE_CAP_BYTES, FILE_CAP_BYTES))
         if job["mode"] == "interp":
             # CUDA reserves huge virtual ranges, so RLIMIT_AS is for CPU mode only.
-            vsz = _vsz_bytes(os.getpid())
-            cap = vsz + memory_mb * (1 << 20)
+            cap = _vsz_bytes(os.getpid()) + job["memory_mb"] * (1 << 20)
             resource.setrlimit(resource.RLIMIT_AS, (cap, cap))
         os.chdir(workdir)
-        keep = {k: os.environ[k] for k in KEEP_ENV if k in os.environ}
-        os.environ.clear()
-        os.environ.update(keep)
-        os.environ["HOME"] = workdir
-        from autotriton.verify.runner import run_job
-        if job["mode"] == "gpu":
-            import torch
-            torch.set_num_threads(4)  # input generation on the host; the server never started a pool
-        payload = json.dumps({"result": run_job(dict(job, workdir=workdir))})
-    except SystemExit as exc:  # raised outside the runner's own handling
-        payload = json.dumps({"exited": str(exc.code)})
-    except BaseException as exc:  # noqa: BLE001 - reported to the parent, which raises
+        _scrub_env(workdir, os.path.join(workdir, ".triton"))
+        report = json.dumps(conf.to_dict())
+        os.write(status_w, f"conf {report}\n".encode())
+        os.close(status_w)  # from here on, candidate code: nothing to the server but exit status
+        from autotriton.verify import worker
+        worker.run(sock, job, {"sandbox": conf.to_dict()})
+    except BaseException:  # noqa: BLE001 - the exit status tells the server; the log tells humans
         import traceback
-        payload = json.dumps({"internal_error": "".join(traceback.format_exception(exc))[-4000:]})
-    # The frame starts with a nonce the parent chose before forking; anything
-    # else in the pipe (a candidate writing to every fd) makes the frame invalid.
-    data = (nonce + "\n" + payload).encode()
-    while data:
-        n = os.write(write_fd, data)
-        data = data[n:]
+        traceback.print_exc()
+        os._exit(70)
     os._exit(0)
 
+
+def _judge(job: dict, sock: socket.socket | None, verdict_w: int, server_pid: int) -> None:
+    """The judge process; never returns. Writes exactly one JSON verdict."""
+    try:
+        os.setsid()
+        _die_with(server_pid, job["timeout_s"])
+        _close_fds({verdict_w} | ({sock.fileno()} if sock else set()))
+        _redirect_output(os.path.join(job["judge_dir"], "judge.log"))
+        os.chdir(job["judge_dir"])
+        from autotriton.verify import judge
+        kind = job.get("kind", "verify")
+        if kind == "baseline":
+            msg = {"result": judge.run_baseline(job)}
+        elif kind == "naive":
+            msg = {"result": judge.run_naive(job, sock)}
+        else:
+            msg = {"result": judge.run_job(job, sock)}
+    except BaseException as exc:  # noqa: BLE001 - our own bug: reported, and the caller raises
+        import traceback
+        msg = {"internal_error": "".join(traceback.format_exception(exc))[-4000:]}
+    data = json.dumps(msg).encode()
+    while data:
+        data = data[os.write(verdict_w, data):]
+    os._exit(0)
+
+
+# ====================================================================== supervision
 
 def _vsz_bytes(pid: int) -> int:
     with open(f"/proc/{pid}/statm") as f:
         return int(f.read().split()[0]) * resource.getpagesize()
 
 
-def _rss_bytes(pid: int) -> int:
+def _rss_bytes(pid: int | None) -> int:
+    if pid is None:
+        return 0
     try:
         with open(f"/proc/{pid}/statm") as f:
             return int(f.read().split()[1]) * resource.getpagesize()
@@ -137,127 +192,223 @@ def _rss_bytes(pid: int) -> int:
         return 0
 
 
-def _kill_group(pid: int) -> None:
+def _kill(pid: int | None, group: bool = False) -> None:
+    if pid is None:
+        return
     try:
-        os.killpg(pid, signal.SIGKILL)
+        os.killpg(pid, signal.SIGKILL) if group else os.kill(pid, signal.SIGKILL)
     except (ProcessLookupError, PermissionError):
         pass
 
 
-def run_isolated(job: dict) -> dict:
-    """Fork a child for `job`, supervise it, and return the sandbox verdict.
+@dataclass
+class Watch:
+    """What the server saw of one job."""
 
-    Returns {"result": {...}} from the runner, or {"sandbox_error": kind, "message": ...}.
-    """
-    timeout_s, memory_mb = job["timeout_s"], job["memory_mb"]
-    workdir = tempfile.mkdtemp(prefix="autotriton-")
-    nonce = secrets.token_hex(16)
-    server_pid = os.getpid()
-    read_fd, write_fd = os.pipe()
-    pid = os.fork()
-    if pid == 0:
-        os.close(read_fd)
-        _child(job, write_fd, workdir, memory_mb, nonce, server_pid)
-    os.close(write_fd)
-    try:
-        verdict = _supervise(pid, read_fd, timeout_s, memory_mb, nonce)
-        log_path = Path(workdir, "output.log")
-        size = log_path.stat().st_size if log_path.exists() else 0
-        if size >= OUTPUT_CAP_BYTES:
-            verdict = {"sandbox_error": "output_flood",
-                       "message": f"candidate wrote {size} bytes of output (cap {OUTPUT_CAP_BYTES})"}
-        elif "sandbox_error" in verdict and size:
-            verdict["message"] += "\n--- candidate output (tail) ---\n" + log_path.read_text(errors="replace")[-1500:]
-        return verdict
-    finally:
-        os.close(read_fd)
-        _kill_group(pid)
-        shutil.rmtree(workdir, ignore_errors=True)
+    launcher: int | None = None
+    judge: int | None = None
+    candidate: int | None = None
+    candidate_status: int | None = None
+    sandbox: dict = field(default_factory=dict)
+    killed: str | None = None  # "timeout", "oom", "judge_oom"
+    verdict: bytes = b""
+    status_buf: bytes = b""
+
+    def read_status(self, fd: int) -> bool:
+        """Consume launcher/candidate status lines; False at EOF."""
+        data = os.read(fd, 65536)
+        if not data:
+            return False
+        self.status_buf += data
+        while b"\n" in self.status_buf:
+            line, self.status_buf = self.status_buf.split(b"\n", 1)
+            key, _, value = line.decode(errors="replace").partition(" ")
+            if key == "pid":
+                self.candidate = int(value)
+            elif key == "status":
+                self.candidate_status = int(value)
+            elif key == "conf":
+                self.sandbox = json.loads(value)
+        return True
 
 
-def _supervise(pid: int, read_fd: int, timeout_s: float, memory_mb: int, nonce: str) -> dict:
-    deadline = time.monotonic() + timeout_s
-    chunks: list[bytes] = []
-    size, eof, status = 0, False, None
-    while True:
-        if status is None:
-            done, st = os.waitpid(pid, os.WNOHANG)
-            if done:
-                status = st
-        if eof and status is not None:
-            break
+def _supervise(w: Watch, verdict_r: int, status_r: int | None, job: dict) -> None:
+    deadline = time.monotonic() + job["timeout_s"]
+    open_fds = [verdict_r] + ([status_r] if status_r is not None else [])
+    limit = job["memory_mb"] * (1 << 20)
+    while verdict_r in open_fds:
         if time.monotonic() > deadline:
-            _kill_group(pid)
-            os.waitpid(pid, 0) if status is None else None
-            return {"sandbox_error": "timeout", "message": f"no result within {timeout_s:.0f} s; process group killed"}
-        if status is None and _rss_bytes(pid) > memory_mb * (1 << 20):
-            _kill_group(pid)
-            os.waitpid(pid, 0)
-            return {"sandbox_error": "oom", "message": f"resident memory exceeded {memory_mb} MB; killed"}
-        if not eof:
-            ready, _, _ = select.select([read_fd], [], [], POLL_S)
-            if ready:
-                data = os.read(read_fd, 1 << 16)
-                if not data:
-                    eof = True
-                else:
-                    chunks.append(data)
-                    size += len(data)
-                    if size > RESULT_CAP_BYTES:
-                        _kill_group(pid)
-                        return {"sandbox_error": "crash", "message": "result message too large"}
-        else:
-            # The report is in; the child is in os._exit. Reap it without the
-            # 20 ms poll step (that sleep alone cost ~15% of a simple L1 check).
-            time.sleep(0.001)
-    return _verdict(status, b"".join(chunks), nonce)
+            w.killed = "timeout"
+            return
+        if _rss_bytes(w.candidate) > limit:
+            w.killed = "oom"
+            return
+        if _rss_bytes(w.judge) > job["judge_memory_mb"] * (1 << 20):
+            w.killed = "judge_oom"
+            return
+        ready, _, _ = select.select(open_fds, [], [], POLL_S)
+        for fd in ready:
+            if fd == verdict_r:
+                data = os.read(fd, 1 << 16)
+                w.verdict += data
+                if not data or len(w.verdict) > VERDICT_CAP_BYTES:
+                    open_fds.remove(fd)
+            elif not w.read_status(fd):
+                open_fds.remove(fd)
 
 
-def _parse_frame(raw: bytes, nonce: str) -> dict | None:
-    """The runner's message, or None if the bytes are not exactly one valid frame."""
-    head = (nonce + "\n").encode()
-    if not raw.startswith(head):
-        return None
-    try:
-        msg = json.loads(raw[len(head):])
-    except (json.JSONDecodeError, UnicodeDecodeError):
-        return None
-    if not isinstance(msg, dict) or len(msg) != 1:
-        return None
-    key, value = next(iter(msg.items()))
-    if key == "result" and isinstance(value, dict):
-        return msg
-    if key in ("exited", "internal_error") and isinstance(value, str):
-        return msg
-    return None
+def _await_candidate_status(w: Watch, status_r: int, timeout_s: float = 5.0) -> None:
+    """After the judge saw the channel close: the launcher reports how the candidate ended."""
+    deadline = time.monotonic() + timeout_s
+    while w.candidate_status is None and time.monotonic() < deadline:
+        ready, _, _ = select.select([status_r], [], [], POLL_S)
+        if ready and not w.read_status(status_r):
+            return
 
 
-def _verdict(status: int, raw: bytes, nonce: str) -> dict:
-    if raw:
-        msg = _parse_frame(raw, nonce)
-        if msg is None:
-            return {"sandbox_error": "crash" if os.WIFSIGNALED(status) else "exited",
-                    "message": "the child's result pipe held a malformed or forged message; "
-                               "only the runner's nonce-framed report counts"}
-        if "exited" in msg:
-            return {"sandbox_error": "exited", "message": f"candidate called exit({msg['exited']})"}
-        return msg
+def _gone_verdict(w: Watch, stage: str) -> dict:
+    status = w.candidate_status
+    if status is None:
+        return {"sandbox_error": "crash", "message": f"the candidate process stopped answering during {stage}"}
     if os.WIFSIGNALED(status):
         sig = signal.Signals(os.WTERMSIG(status)).name
-        return {"sandbox_error": "crash", "message": f"process killed by {sig}"}
-    return {"sandbox_error": "exited", "message": f"process exited with code {os.WEXITSTATUS(status)} "
-            "before reporting (sys.exit or os._exit in candidate code?)"}
+        return {"sandbox_error": "crash", "message": f"candidate process killed by {sig} during {stage}"}
+    code = os.WEXITSTATUS(status)
+    return {"sandbox_error": "exited", "message": f"candidate process exited with code {code} during {stage} "
+            "(sys.exit or os._exit in candidate code?)"}
+
+
+def _resolve(w: Watch, job: dict, status_r: int | None) -> dict:
+    if w.killed == "timeout":
+        return {"sandbox_error": "timeout", "message": f"no verdict within {job['timeout_s']:.0f} s; all processes killed"}
+    if w.killed == "oom":
+        return {"sandbox_error": "oom", "message": f"candidate resident memory exceeded {job['memory_mb']} MB; killed"}
+    if w.killed == "judge_oom":
+        return {"result": {"parsed": True, "correct": False, "error_kind": "invalid_task",
+                           "error_msg": f"skipped: the reference needs more than {job['judge_memory_mb']} MB of host memory"}}
+    try:
+        msg = json.loads(w.verdict)
+    except ValueError:
+        return {"internal_error": "the judge process died without a verdict"}
+    result = msg.get("result", {})
+    if "candidate_gone" in result:
+        if status_r is not None:
+            _await_candidate_status(w, status_r)
+        verdict = _gone_verdict(w, result["candidate_gone"])
+        verdict["compiled"] = result.get("compiled", False)
+        return verdict
+    return msg
+
+
+def run_isolated(job: dict) -> dict:
+    """Run one job (judge + confined candidate, or a judge alone for baselines) and
+    return {"result": {...}}, {"sandbox_error": kind, "message": ...} or {"internal_error": ...}."""
+    server_pid = os.getpid()
+    judge_dir = tempfile.mkdtemp(prefix="autotriton-judge-")
+    workdir = tempfile.mkdtemp(prefix="autotriton-cand-")
+    job = dict(job, judge_dir=judge_dir, workdir=workdir, uid=_sandbox_uid())
+    job.setdefault("judge_memory_mb", max(job["memory_mb"], 8192) * 2)
+    w = Watch()
+    fds: list[int] = []
+    sock_j = status_r = None
+    try:
+        if job.get("kind") != "baseline":
+            Path(workdir, "candidate.py").write_text(job["candidate"])  # before any file-size cap
+            sock_j, sock_c = socket.socketpair()
+            status_r, status_w = os.pipe()
+            w.launcher = os.fork()
+            if w.launcher == 0:
+                sock_j.close()
+                os.close(status_r)
+                _launcher(job, sock_c, status_w, server_pid)
+            sock_c.close()
+            os.close(status_w)
+            fds.append(status_r)
+        verdict_r, verdict_w = os.pipe()
+        w.judge = os.fork()
+        if w.judge == 0:
+            os.close(verdict_r)
+            _judge(job, sock_j, verdict_w, server_pid)
+        os.close(verdict_w)
+        fds.append(verdict_r)
+        if sock_j is not None:
+            sock_j.close()  # the judge has its copy; EOF on it must mean the judge is gone
+        _supervise(w, verdict_r, status_r, job)
+        verdict = _resolve(w, job, status_r)
+        if verdict.get("result") is not None and w.sandbox:
+            verdict["result"].setdefault("details", {})["sandbox"] = w.sandbox
+        elif "sandbox_error" in verdict:
+            verdict["sandbox"] = w.sandbox
+        return _with_output(verdict, workdir)
+    finally:
+        for pid, group in ((w.launcher, True), (w.candidate, False), (w.judge, True)):
+            _kill(pid, group)
+        for pid in (w.launcher, w.judge):
+            if pid:
+                os.waitpid(pid, 0)
+        for fd in fds:
+            os.close(fd)
+        shutil.rmtree(workdir, ignore_errors=True)
+        shutil.rmtree(judge_dir, ignore_errors=True)
+
+
+def _with_output(verdict: dict, workdir: str) -> dict:
+    log_path = Path(workdir, "output.log")
+    size = log_path.stat().st_size if log_path.exists() else 0
+    if size >= OUTPUT_CAP_BYTES:
+        return {"sandbox_error": "output_flood",
+                "message": f"candidate wrote {size} bytes of output (cap {OUTPUT_CAP_BYTES})",
+                "sandbox": verdict.get("sandbox", {})}
+    if "sandbox_error" in verdict and size:
+        verdict["message"] += "\n--- candidate output (tail) ---\n" + log_path.read_text(errors="replace")[-1500:]
+    return verdict
+
+
+def _sandbox_uid() -> int:
+    from autotriton.verify.confine import UID_BASE
+    return UID_BASE + os.getpid()
+
+
+# ====================================================================== server
+
+def warm_up(mode: str) -> None:
+    """Run the judge and the worker once, in this process, so children inherit warm
+    imports. A cold child spent ~1.8 s of a 1.9 s job in lazy imports (torch._dynamo
+    via manual_seed, sympy, the interpreter) against 0.07 s warm. One thread each: an
+    OpenMP pool started before fork() can deadlock the children. GPU mode skips the
+    run: it would initialise CUDA here, which must never happen before fork."""
+    import torch
+    from autotriton.verify import guards, judge, worker
+    torch.set_num_threads(1)
+    guards.install_launch_hook()
+    if mode != "interp":
+        return
+    from autotriton.tasks.suite import get_task
+    from autotriton.verify.api import task_payload
+    task = get_task("builtin/l1/softmax")
+    tmp = tempfile.mkdtemp(prefix="autotriton-warm-")
+    Path(tmp, "candidate.py").write_text(task.solution_source)
+    job = {"task": task_payload(task, "interp"), "mode": "interp", "n_trials": 1, "time": False,
+           "workdir": tmp, "judge_dir": tmp}
+    a, b = socket.socketpair()
+    side = threading.Thread(target=lambda: worker.Worker(b, "interp", str(Path(tmp, "candidate.py"))).serve({}))
+    side.start()
+    result = judge.run_job(job, a)
+    a.close()
+    side.join()
+    b.close()
+    shutil.rmtree(tmp, ignore_errors=True)
+    guards.STATE.candidate_globals = None
+    sys.modules.pop("candidate", None)
+    if not result.get("correct"):
+        raise RuntimeError(f"verifier warm-up failed on its own reference solution: {result}")
 
 
 def serve(mode: str) -> None:
     """Fork-server loop: one JSON job per stdin line, one JSON verdict per line."""
     proto = os.fdopen(os.dup(1), "w")
     os.dup2(2, 1)  # stray prints from imports must not corrupt the protocol
-    import torch  # noqa: F401 - warm the imports every child inherits
-    import triton  # noqa: F401
-    import triton.language  # noqa: F401
-    from autotriton.verify import runner
-    runner.warm_up(mode)
+    warm_up(mode)
     # Children inherit the warm heap copy-on-write; a GC pass in a child would
     # touch (and so copy) every object. Freezing moves them out of GC's reach.
     gc.collect()
@@ -287,9 +438,6 @@ class ForkServer:
             env.pop("TRITON_INTERPRET", None)
         if self.gpu_id is not None:
             env["CUDA_VISIBLE_DEVICES"] = str(self.gpu_id)
-        # Compiled kernels are keyed by source hash, so sharing the cache is safe and
-        # saves ~1 s per repeated kernel.
-        env.setdefault("TRITON_CACHE_DIR", str(Path(tempfile.gettempdir()) / "autotriton-triton-cache"))
         root = str(Path(__file__).resolve().parents[2])
         env["PYTHONPATH"] = root + os.pathsep + env.get("PYTHONPATH", "")
         return env

@@ -1,8 +1,9 @@
-"""GPU timing for the sandbox child: CUDA events, L2 flush, rotated inputs.
+"""GPU timing on the judge's side: the lock that serialises timing per GPU, the
+eager reference's CUDA-event timing, and the summary of candidate rep times.
 
-Uses the pristine Event/synchronize captured in `guards.PRISTINE` before the
-candidate ran, and synchronises the whole device (not one stream), so work
-queued on a side stream is counted.
+The candidate is timed inside its own process (worker.py), with the same method:
+an L2 flush before each rep outside the timed region, CUDA events around one call,
+inputs rotated over several sets, a device-wide sync after each rep.
 """
 
 from __future__ import annotations
@@ -16,10 +17,16 @@ from dataclasses import dataclass
 
 import torch
 
-from autotriton.verify.guards import PRISTINE
-
 # H100 L2 is 50 MB, H200 60 MB: zeroing 256 MB evicts it completely.
 FLUSH_BYTES = 256 * 1024 * 1024
+
+
+def _lock_dir() -> str:
+    """A directory only this user can enter: candidates (another uid) cannot take the
+    lock and stall every verification on the GPU."""
+    path = os.path.join(tempfile.gettempdir(), f"autotriton-locks-{os.geteuid()}")
+    os.makedirs(path, mode=0o700, exist_ok=True)
+    return path
 
 
 @contextlib.contextmanager
@@ -29,8 +36,7 @@ def exclusive_gpu():
     events 570 us vs synchronised wall clock 1.9-3.0 ms for the same kernel, so
     concurrent timing is meaningless. flock is released if the holder dies."""
     gpu = os.environ.get("CUDA_VISIBLE_DEVICES", "all").replace(",", "_")
-    path = os.path.join(tempfile.gettempdir(), f"autotriton-timing-gpu{gpu}.lock")
-    fd = os.open(path, os.O_RDWR | os.O_CREAT, 0o600)
+    fd = os.open(os.path.join(_lock_dir(), f"timing-gpu{gpu}.lock"), os.O_RDWR | os.O_CREAT, 0o600)
     try:
         fcntl.flock(fd, fcntl.LOCK_EX)
         yield
@@ -52,57 +58,31 @@ def _quantile(sorted_vals: list[float], q: float) -> float:
     return sorted_vals[idx]
 
 
+def summarize(times_ms: list[float]) -> TimingStats:
+    times = sorted(times_ms)
+    return TimingStats(median_us=statistics.median(times) * 1e3, p20_us=_quantile(times, 0.2) * 1e3,
+                       p80_us=_quantile(times, 0.8) * 1e3, reps=len(times))
+
+
 def time_gpu(fn, input_sets: list[list], *, warmup: int = 3, min_reps: int = 10,
              max_reps: int = 100, budget_s: float = 0.5) -> TimingStats:
     """Time `fn(*inputs)` rotating over `input_sets` (>= 2 so no one input stays cached)."""
-    sync = PRISTINE["torch.cuda.synchronize"]
-    event_cls = PRISTINE["torch.cuda.Event"]
-    elapsed = PRISTINE["torch.cuda.Event.elapsed_time"]
-    record = PRISTINE["torch.cuda.Event.record"]
     flush = torch.empty(FLUSH_BYTES // 4, dtype=torch.float32, device="cuda")
+
+    def one(inputs) -> float:
+        flush.zero_()
+        start, end = torch.cuda.Event(enable_timing=True), torch.cuda.Event(enable_timing=True)
+        start.record()
+        fn(*inputs)
+        end.record()
+        torch.cuda.synchronize()
+        return start.elapsed_time(end)
+
     with torch.no_grad():
         for i in range(warmup):
-            fn(*input_sets[i % len(input_sets)])
-        sync()
+            one(input_sets[i % len(input_sets)])
         # One probe rep sizes the run: `budget_s` of timed work, within [min_reps, max_reps].
-        start, end = event_cls(enable_timing=True), event_cls(enable_timing=True)
-        record(start)
-        fn(*input_sets[0])
-        record(end)
-        sync()
-        probe_ms = max(elapsed(start, end), 1e-3)
+        probe_ms = max(one(input_sets[0]), 1e-3)
         reps = int(min(max_reps, max(min_reps, budget_s * 1e3 / probe_ms)))
-        times_ms = []
-        for i in range(reps):
-            flush.zero_()
-            start, end = event_cls(enable_timing=True), event_cls(enable_timing=True)
-            record(start)
-            fn(*input_sets[i % len(input_sets)])
-            record(end)
-            sync()
-            times_ms.append(elapsed(start, end))
-    times_ms.sort()
-    return TimingStats(
-        median_us=statistics.median(times_ms) * 1e3,
-        p20_us=_quantile(times_ms, 0.2) * 1e3,
-        p80_us=_quantile(times_ms, 0.8) * 1e3,
-        reps=reps,
-    )
-
-
-def wall_clock_us(fn, input_sets: list[list], reps: int = 20) -> float:
-    """Mean per-call wall time over back-to-back calls, device synchronised at the end.
-
-    Used to re-check suspicious speedups: CUDA events can be fooled by work on
-    streams they do not cover; a synchronised wall clock cannot.
-    """
-    sync = PRISTINE["torch.cuda.synchronize"]
-    clock = PRISTINE["time.perf_counter"]
-    with torch.no_grad():
-        fn(*input_sets[0])
-        sync()
-        t0 = clock()
-        for i in range(reps):
-            fn(*input_sets[i % len(input_sets)])
-        sync()
-    return (clock() - t0) / reps * 1e6
+        times_ms = [one(input_sets[i % len(input_sets)]) for i in range(reps)]
+    return summarize(times_ms)

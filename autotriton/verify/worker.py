@@ -1,0 +1,257 @@
+"""The candidate process: build `ModelNew`, run `forward` on inputs handed to it,
+hand back plain data. It decides nothing.
+
+It runs confined (confine.py) and talks to the judge only through one socket
+(wire.py). It never sees the task's reference, the seeds that drew the inputs,
+the reference outputs, the tolerance or the trial plan; each request is one of:
+
+    build(init inputs, parameter seed) -> parameter shapes
+    set_params(values)                 -> ok       (1-D parameters re-randomised)
+    forward(inputs)                    -> outputs + what the guards measured
+    time(input sets, reps to return)   -> per-rep CUDA-event times + those reps' outputs
+    burst(input set, reps)             -> ok       (the judge times it with its own clock)
+
+Candidate failures (exceptions, outputs that are not plain data) become an
+`error` reply; anything worse (a crash, an exit) closes the socket, and the judge
+and the server work out what happened from outside.
+"""
+
+from __future__ import annotations
+
+import os
+import secrets
+import socket
+import traceback
+
+import torch
+
+from autotriton.verify import guards, wire
+from autotriton.verify.guards import PRISTINE, STATE, WriteTracker
+from autotriton.verify.timing import FLUSH_BYTES
+
+try:
+    from triton.compiler.errors import CompilationError
+except ImportError:  # pragma: no cover
+    CompilationError = ()
+
+WARMUP_REPS = 3
+
+
+def describe(exc: BaseException) -> str:
+    """A traceback, or as much of one as the exception lets us format: a candidate's
+    exception whose __str__ raises must not take the worker down with it."""
+    try:
+        return "".join(traceback.format_exception(type(exc), exc, exc.__traceback__))[-3000:]
+    except BaseException:  # noqa: BLE001 - the candidate's object misbehaved; say so
+        return f"{type(exc).__name__} (its message could not be formatted)"
+
+
+def classify(exc: BaseException, stage: str) -> str:
+    text = describe(exc).lower()
+    if isinstance(exc, SystemExit):
+        return "exited"
+    if isinstance(exc, (torch.OutOfMemoryError, MemoryError)) or "out of memory" in text:
+        return "oom"
+    if CompilationError and isinstance(exc, CompilationError):
+        return "compile_error"
+    return {"import": "import_error", "build": "init_error"}.get(stage, "runtime_error")
+
+
+class Failure(Exception):
+    def __init__(self, kind: str, msg: str):
+        super().__init__(msg)
+        self.kind, self.msg = kind, msg
+
+
+def _flat(value) -> list:
+    if type(value) in (list, tuple):
+        return [x for v in value for x in _flat(v)]
+    return [value]
+
+
+class Worker:
+    def __init__(self, sock: socket.socket, mode: str, source_path: str):
+        self.sock, self.mode, self.source_path = sock, mode, source_path
+        self.device = "cuda" if mode == "gpu" else "cpu"
+        self.module = None
+        self.model = None
+        self.last_allocs: list[tuple[str, int]] = []
+
+    # ------------------------------------------------------------------ loop
+
+    def serve(self, hello: dict) -> None:
+        wire.send(self.sock, dict(hello, op="hello"))
+        while True:
+            try:
+                header, value = wire.recv(self.sock, 1 << 40)
+            except EOFError:
+                return
+            op = header.get("op")
+            try:
+                reply, out = self.handle(op, header, value)
+            except Failure as f:
+                wire.send(self.sock, {"error": {"kind": f.kind, "msg": f.msg}})
+                continue
+            try:
+                wire.send(self.sock, reply, out)
+            except wire.WireError as exc:
+                wire.send(self.sock, {"error": {"kind": "bad_output", "msg": str(exc)}})
+
+    def handle(self, op: str, header: dict, value):
+        if op == "load":
+            return self.load(), wire.NO_VALUE
+        if op == "build":
+            return self.build(value, header["seed"]), wire.NO_VALUE
+        if op == "set_params":
+            return self.set_params(header["indices"], value), wire.NO_VALUE
+        if op == "forward":
+            return self.forward_checked(value)
+        if op == "time":
+            return self.time(value, header["check"], header["budget_s"])
+        if op == "burst":
+            return self.burst(value, header["reps"]), wire.NO_VALUE
+        raise RuntimeError(f"unknown op {op!r}")  # our bug: the judge sent it
+
+    # ------------------------------------------------------------------ ops
+
+    def load(self) -> dict:
+        from autotriton.verify.loading import module_from_source
+        with open(self.source_path) as f:
+            source = f.read()
+        try:
+            self.module = module_from_source(source, "candidate", self.source_path)
+        except BaseException as exc:  # noqa: BLE001 - candidate code: every failure is data
+            raise Failure(classify(exc, "import"), describe(exc)) from None
+        STATE.candidate_globals = vars(self.module)
+        if "ModelNew" not in vars(self.module):
+            raise Failure("import_error", "module defines no ModelNew")
+        return {"ok": True}
+
+    def build(self, init, seed: int) -> dict:
+        self.model = None
+        try:
+            with torch.device(self.device):
+                torch.manual_seed(seed)
+                model = vars(self.module)["ModelNew"](*init)
+            if isinstance(model, torch.nn.Module):
+                model = torch.nn.Module.to(model, self.device)
+        except BaseException as exc:  # noqa: BLE001
+            raise Failure(classify(exc, "build"), describe(exc)) from None
+        finally:
+            # The parameter seed is no secret, but nothing later may depend on it.
+            torch.manual_seed(secrets.randbits(63))
+        self.model = model
+        return {"params": [[list(p.shape), str(p.dtype).replace("torch.", "")] for p in self._params()]}
+
+    def _params(self) -> list[torch.Tensor]:
+        if not isinstance(self.model, torch.nn.Module):
+            return []
+        return list(torch.nn.Module.parameters(self.model))  # never the candidate's override
+
+    def set_params(self, indices: list[int], values: list[torch.Tensor]) -> dict:
+        params = self._params()
+        with torch.no_grad():
+            for i, v in zip(indices, values):
+                params[i].copy_(v.to(params[i].device, params[i].dtype))
+        return {"ok": True}
+
+    def _device_inputs(self, inputs) -> list:
+        return [x.to(self.device) if type(x) is torch.Tensor else x for x in inputs]
+
+    def forward_checked(self, inputs):
+        """One correctness trial: the guarded forward plus input-mutation and thread checks."""
+        inputs = self._device_inputs(inputs)
+        originals = [x.clone() if type(x) is torch.Tensor else x for x in inputs]
+        threads = guards.thread_count()
+        self._pre_poison()
+        out, report = self.forward(inputs)
+        report["mutated"] = [i for i, (a, b) in enumerate(zip(inputs, originals))
+                             if type(a) is torch.Tensor and not torch.equal(a, b)]
+        report["threads_started"] = guards.thread_count() > threads
+        return {"report": report}, out
+
+    def forward(self, inputs: list):
+        """Run forward under the guards. Returns (output, report); raises Failure."""
+        tracker = WriteTracker([x for x in inputs if type(x) is torch.Tensor], self.mode == "interp")
+        STATE.tracker, STATE.launches = tracker, 0
+        try:
+            with torch.no_grad(), tracker:
+                out = self.model(*inputs)
+            if self.device == "cuda":
+                PRISTINE["synchronize"]()
+        except BaseException as exc:  # noqa: BLE001
+            raise Failure(classify(exc, "forward"), describe(exc)) from None
+        finally:
+            STATE.tracker = None
+        self.last_allocs = tracker.alloc_nbytes
+        problems, aliased = tracker.provenance(_flat(out))
+        report = {"launches": STATE.launches, "compute_ops": tracker.compute_ops[:20],
+                  "provenance": problems[:8], "aliases_input": aliased}
+        return out, report
+
+    def _pre_poison(self) -> None:
+        """GPU: fill the blocks the last forward allocated with 0xFF, then free them, so
+        the caching allocator hands poisoned memory back (a fill on every allocation
+        would sit inside the timed region). CPU allocations are poisoned as made."""
+        if self.device != "cuda" or not self.last_allocs:
+            return
+        blocks = [torch.empty(n, dtype=torch.uint8, device=dev) for dev, n in self.last_allocs]
+        for b in blocks:
+            b.fill_(0xFF)
+        del blocks
+
+    # ------------------------------------------------------------------ timing (GPU)
+
+    def time(self, sets: list, check: list[int], budget_s: float):
+        """Time forward with CUDA events: fresh input buffers and an L2 flush before
+        every rep (both outside the timed region), the same guards as every trial.
+        Returns the outputs of the reps the judge named in `check`."""
+        sync, event = PRISTINE["synchronize"], PRISTINE["Event"]
+        sets = [self._device_inputs(s) for s in sets]
+        flush = torch.empty(FLUSH_BYTES // 4, dtype=torch.float32, device="cuda")
+        reports, kept, times_ms = [], {}, []
+
+        def rep(i: int) -> float:
+            inputs = [x.clone() if type(x) is torch.Tensor else x for x in sets[i % len(sets)]]
+            self._pre_poison()
+            flush.zero_()
+            start, end = event(enable_timing=True), event(enable_timing=True)
+            start.record()
+            out, report = self.forward(inputs)
+            end.record()
+            sync()
+            reports.append(report)
+            if i in check:
+                kept[i] = out
+            return start.elapsed_time(end)
+
+        for i in range(WARMUP_REPS):
+            rep(-1 - i)
+        probe_ms = max(rep(-10), 1e-3)
+        reps = int(min(100, max(10, budget_s * 1e3 / probe_ms)))
+        times_ms = [rep(i) for i in range(reps)]
+        merged = {"launches": min(r["launches"] for r in reports),
+                  "compute_ops": sorted({op for r in reports for op in r["compute_ops"]})[:20],
+                  "provenance": next((r["provenance"] for r in reports if r["provenance"]), []),
+                  "aliases_input": any(r["aliases_input"] for r in reports)}
+        return {"times_ms": times_ms, "report": merged, "kept": sorted(kept)}, [kept[i] for i in sorted(kept)]
+
+    def burst(self, inputs: list, reps: int) -> dict:
+        """Back-to-back forwards, then one device-wide sync; the judge times the request."""
+        inputs = self._device_inputs(inputs)
+        for _ in range(reps):
+            self._pre_poison()
+            self.forward(inputs)
+        PRISTINE["synchronize"]()
+        return {"ok": True}
+
+
+def run(sock: socket.socket, job: dict, hello: dict) -> None:
+    """Entry point in the confined candidate process."""
+    if job["mode"] == "gpu":
+        torch.cuda.init()
+        torch.cuda.set_per_process_memory_fraction(job["gpu_memory_fraction"])
+    else:
+        torch.set_num_threads(1)
+    guards.install_launch_hook()
+    Worker(sock, job["mode"], os.path.join(job["workdir"], "candidate.py")).serve(hello)
