@@ -23,7 +23,9 @@ def test_reference_passes_from_raw_model_output(cpu_verifier):
     assert r.correct and r.launched and r.error_kind == ErrorKind.NONE
     seeds = [c["seed"] for c in r.details["checks"] if "seed" in c]
     assert len(seeds) >= 3 * len(RELU.shapes_for("interp")) and len(set(seeds)) == len(seeds)
-    assert {c.get("order") for c in r.details["checks"]} >= {"reference-first", "candidate-first"}
+    assert all("params" in c and "input_scale" in c for c in r.details["checks"])
+    sandbox = r.details["sandbox"]
+    assert sandbox["applied"] and isinstance(sandbox["missing"], list)
 
 
 def test_wrong_output_reports_mismatch_statistics(cpu_verifier):
@@ -87,18 +89,22 @@ def test_child_dies_with_its_server():
     import subprocess
     import time
 
-    from autotriton.verify.api import _task_payload
+    from autotriton.verify.api import task_payload
     from autotriton.verify.sandbox import ForkServer
     hang = RELU.solution_source.replace("        x = x.contiguous()", "        while True:\n            pass")
     server = ForkServer("interp")
     server.start()
-    job = {"task": _task_payload(RELU, "interp"), "candidate": hang, "mode": "interp", "n_trials": 1,
-           "time": False, "timeout_s": 120, "memory_mb": 2048, "static_ok": True}
+    job = {"task": task_payload(RELU, "interp"), "candidate": hang, "mode": "interp", "n_trials": 1,
+           "time": False, "timeout_s": 120, "memory_mb": 2048, "static_ok": True, "gpu_memory_fraction": 0.1}
     server.proc.stdin.write(__import__("json").dumps(job) + "\n")
     server.proc.stdin.flush()
-    time.sleep(3)  # the child is now spinning in forward
-    children = subprocess.run(["pgrep", "-P", str(server.proc.pid)], capture_output=True, text=True).stdout.split()
-    assert children, "expected a running sandbox child"
+    time.sleep(3)  # the candidate is now spinning in forward
+
+    def descendants(pid: str) -> list[str]:
+        kids = subprocess.run(["pgrep", "-P", pid], capture_output=True, text=True).stdout.split()
+        return kids + [d for k in kids for d in descendants(k)]
+    children = descendants(str(server.proc.pid))
+    assert len(children) >= 3, "expected a launcher, a candidate process and a judge"
     server.close()  # SIGKILL to the server only
     time.sleep(1)
     alive = [pid for pid in children if os.path.exists(f"/proc/{pid}")

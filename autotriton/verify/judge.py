@@ -180,12 +180,12 @@ class Judge:
             raise TaskFailure(f"reference Model could not be built: {exc!r}") from exc
         return ref, init
 
-    def draw_inputs(self, scale: float) -> list:
+    def draw_inputs(self, scale: float, seed: int | None = None) -> list:
         """Inputs from a fresh secret seed, drawn on the target device (a 512 MB randn
         on the host and a copy took most of a GPU verification)."""
         try:
             with torch.device(self.device):
-                torch.manual_seed(urandom_seed())
+                torch.manual_seed(urandom_seed() if seed is None else seed)
                 inputs = to_device(self.task_mod.get_inputs(), self.device)
         except Exception as exc:
             raise _task_or_oom(exc, "get_inputs") from exc
@@ -243,11 +243,15 @@ class Judge:
         seed = urandom_seed()
         ref, init = self.build_reference(t.setting, seed)
         params = self.build_candidate(ref, init, seed, t.perturb)
-        inputs = self.draw_inputs(t.scale)
+        input_seed = urandom_seed()
+        inputs = self.draw_inputs(t.scale, input_seed)
         header, out = self.channel.request("forward", inputs)
         self.outcome.compiled = True
         report = _field(header, "report", dict, {})
-        self.outcome.checks.append({"shape": t.setting.name, "trial": t.index, "params": params,
+        # Seeds are recorded once the candidate can no longer see them: the verdict is
+        # written after its process is gone, and they make a failure reproducible.
+        self.outcome.checks.append({"shape": t.setting.name, "trial": t.index, "seed": seed,
+                                    "input_seed": input_seed, "params": params,
                                     "input_scale": t.scale, "launches": _field(report, "launches", int, 0)})
         context = f"[shape {t.setting.name}, trial {t.index}" + (", tiny inputs" if t.scale != 1.0 else "") + "] "
         try:

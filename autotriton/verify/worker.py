@@ -50,7 +50,8 @@ def classify(exc: BaseException, stage: str) -> str:
     text = describe(exc).lower()
     if isinstance(exc, SystemExit):
         return "exited"
-    if isinstance(exc, (torch.OutOfMemoryError, MemoryError)) or "out of memory" in text:
+    if isinstance(exc, (torch.OutOfMemoryError, MemoryError)) or "out of memory" in text \
+            or "can't allocate memory" in text:
         return "oom"
     if CompilationError and isinstance(exc, CompilationError):
         return "compile_error"

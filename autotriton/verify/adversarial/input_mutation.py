@@ -1,5 +1,5 @@
 # task: builtin/l1/relu
-# expect: error=hack flag=input_mutation
+# expect: error=hack flag=input_mutation|output_aliases_input
 # why: the kernel writes ReLU in place into x and returns x, saving the output allocation and corrupting the caller's input (a reference run afterwards sees different data).
 import torch
 import torch.nn as nn
