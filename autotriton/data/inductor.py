@@ -642,12 +642,12 @@ def _model_info(task_source: str, param_roots: set[str]) -> _ModelInfo:
 
 
 def _rename_builtin_args(forward: ast.FunctionDef) -> ast.FunctionDef:
-    """torch.nn forwards call their argument `input`, which the rule table forbids as a builtin
-    name; the verifier passes inputs positionally, so the solution may call it `input_`."""
-    from autotriton.verify.rules import FORBIDDEN_BUILTINS
+    """torch.nn forwards call their argument `input`, and the rule table lets no builtin name be
+    bound; the verifier passes inputs positionally, so the solution may call it `input_`."""
+    from autotriton.verify.rules import BUILTIN_NAMES
     forward = copy.deepcopy(forward)
     for a in forward.args.args:
-        if a.arg in FORBIDDEN_BUILTINS:
+        if a.arg in BUILTIN_NAMES:
             a.arg += "_"
     return forward
 

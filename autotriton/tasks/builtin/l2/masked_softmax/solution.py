@@ -6,10 +6,11 @@ import triton.language as tl
 
 @triton.jit
 def masked_softmax_kernel(
-    x_ptr, m_ptr, y_ptr, N, stride_x, stride_m, stride_y,
+    x_ptr, m_ptr, y_ptr, N, stride_x, stride_m, stride_mn, stride_y,
     BLOCK: tl.constexpr, ONE_PASS: tl.constexpr,
 ):
-    # One program per row; the additive mask is fused into each load.
+    # One program per row; the additive mask is fused into each load. The mask is read
+    # through its strides, so a broadcast mask (stride 0) is never materialised.
     row = tl.program_id(0).to(tl.int64)
     x_row = x_ptr + row * stride_x
     m_row = m_ptr + row * stride_m
@@ -17,7 +18,7 @@ def masked_softmax_kernel(
     cols = tl.arange(0, BLOCK)
     if ONE_PASS:
         ok = cols < N
-        z = tl.load(x_row + cols, mask=ok, other=0.0) + tl.load(m_row + cols, mask=ok, other=0.0)
+        z = tl.load(x_row + cols, mask=ok, other=0.0) + tl.load(m_row + cols * stride_mn, mask=ok, other=0.0)
         z = tl.where(ok, z, -float("inf"))
         num = tl.exp(z - tl.max(z, axis=0))
         tl.store(y_row + cols, num / tl.sum(num, axis=0), mask=ok)
@@ -28,7 +29,7 @@ def masked_softmax_kernel(
         for start in range(0, N, BLOCK):
             c = start + cols
             ok = c < N
-            z = tl.load(x_row + c, mask=ok, other=0.0) + tl.load(m_row + c, mask=ok, other=0.0)
+            z = tl.load(x_row + c, mask=ok, other=0.0) + tl.load(m_row + c * stride_mn, mask=ok, other=0.0)
             z = tl.where(ok, z, -float("inf"))
             m_new = tl.maximum(m_i, z)
             alpha = tl.where(m_new == -float("inf"), 0.0, tl.exp(m_i - m_new))
@@ -41,7 +42,7 @@ def masked_softmax_kernel(
         for start in range(0, N, BLOCK):
             c = start + cols
             ok = c < N
-            z = tl.load(x_row + c, mask=ok, other=0.0) + tl.load(m_row + c, mask=ok, other=0.0)
+            z = tl.load(x_row + c, mask=ok, other=0.0) + tl.load(m_row + c * stride_mn, mask=ok, other=0.0)
             tl.store(y_row + c, tl.exp(z - m) * inv, mask=ok)
 
 
@@ -50,19 +51,17 @@ class ModelNew(nn.Module):
         super().__init__()
 
     def forward(self, x: torch.Tensor, mask: torch.Tensor) -> torch.Tensor:
-        n = x.shape[-1]
-        x2 = x.reshape(-1, n)
-        m2 = mask.expand(x.shape).reshape(-1, n)
-        if x2.stride(-1) != 1:
-            x2 = x2.contiguous()
-        if m2.stride(-1) != 1:
-            m2 = m2.contiguous()
-        rows = x2.shape[0]
+        if x.dim() != 2:
+            raise ValueError("expects (rows, cols) inputs")
+        rows, n = x.shape
+        x2 = x if x.stride(-1) == 1 else x.contiguous()
+        # An expanded view: broadcast dims get stride 0 and the kernel reads it in place.
+        m2 = mask.expand(x.shape)
         y = torch.empty((rows, n), device=x.device, dtype=x.dtype)
         block = min(8192, triton.next_power_of_2(n))
         warps = min(16, max(4, block // 512))
         masked_softmax_kernel[(rows,)](
-            x2, m2, y, n, x2.stride(0), m2.stride(0), y.stride(0),
+            x2, m2, y, n, x2.stride(0), m2.stride(0), m2.stride(1), y.stride(0),
             BLOCK=block, ONE_PASS=block >= n, num_warps=warps,
         )
-        return y.view(x.shape)
+        return y

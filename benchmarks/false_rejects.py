@@ -1,0 +1,89 @@
+"""Benchmark: how often the static rules reject honest code we ship (target: never).
+
+Sources: every built-in solution, the template teacher's output for composed tasks
+of every family, and the Inductor teacher's rewrites of the H100 captures in
+tests/fixtures. Also records check_rules' time per file (median, p20/p80).
+
+    python benchmarks/false_rejects.py            # writes docs/perf/false_rejects_rules.json
+"""
+
+from __future__ import annotations
+
+import argparse
+import collections
+import datetime
+import json
+import os
+import platform
+import statistics
+import sys
+import time
+from pathlib import Path
+
+FIXTURE = Path("tests/fixtures/inductor/captures_train_h100.json")
+
+
+def honest_sources(composed: int, seed: int) -> list[tuple[str, str, str]]:
+    """(source kind, item id, code) for every honest output we ship."""
+    from autotriton.data.compose import compose
+    from autotriton.data.inductor import rewrite
+    from autotriton.data.inductor_capture import Capture
+    from autotriton.data.template import teach
+    from autotriton.tasks import builtin_tasks, get_task
+
+    out = [("builtin", t.id, t.solution_source) for t in builtin_tasks()]
+    out += [(f"template:{c.spec['family']}", c.task_id, teach(c.spec).code) for c in compose(composed, seed)]
+    for data in json.loads(FIXTURE.read_text()):
+        capture = Capture(**data)
+        result = rewrite(capture, get_task(capture.task_id).source)
+        if result.ok:
+            out.append(("inductor", capture.task_id, result.code))
+    return out
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--composed", type=int, default=600, help="composed tasks for the template teacher")
+    parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument("--out", type=Path, default=Path("docs/perf/false_rejects_rules.json"))
+    args = parser.parse_args()
+    import torch
+    import triton
+
+    from autotriton.verify.rules import check_rules
+    rows: dict[str, collections.Counter] = collections.defaultdict(collections.Counter)
+    rejected, times_ms = [], []
+    for kind, item, code in honest_sources(args.composed, args.seed):
+        start = time.perf_counter()
+        violations = check_rules(code)
+        times_ms.append((time.perf_counter() - start) * 1000)
+        rows[kind]["checked"] += 1
+        if violations:
+            rows[kind]["rejected"] += 1
+            rejected.append({"source": kind, "id": item, "violations": [str(v) for v in violations[:5]]})
+    total = {k: sum(r[k] for r in rows.values()) for k in ("checked", "rejected")}
+    p20, _, _, p80 = statistics.quantiles(times_ms, n=5)[:4]
+    result = {
+        "date": str(datetime.date.today()), "command": " ".join([sys.executable.split("/")[-1]] + sys.argv),
+        "torch": torch.__version__, "triton": triton.__version__, "python": platform.python_version(),
+        "device": f"CPU ({os.cpu_count()} cores, {platform.machine()})",
+        "by_source": {k: {"checked": v["checked"], "rejected": v["rejected"]} for k, v in sorted(rows.items())},
+        "total": total,
+        "check_ms": {"median": round(statistics.median(times_ms), 2), "p20": round(p20, 2), "p80": round(p80, 2),
+                     "max": round(max(times_ms), 2)},
+        "rejected": rejected,
+    }
+    args.out.parent.mkdir(parents=True, exist_ok=True)
+    args.out.write_text(json.dumps(result, indent=2) + "\n")
+    print(f"{'source':<24} {'checked':>8} {'rejected':>9}")
+    for kind, r in sorted(rows.items()):
+        print(f"{kind:<24} {r['checked']:>8} {r['rejected']:>9}")
+    print(f"{'total':<24} {total['checked']:>8} {total['rejected']:>9}")
+    print(f"check_rules: median {result['check_ms']['median']} ms (p20 {result['check_ms']['p20']}, "
+          f"p80 {result['check_ms']['p80']}, max {result['check_ms']['max']})")
+    for r in rejected:
+        print(f"REJECTED {r['source']} {r['id']}: {r['violations'][0]}")
+
+
+if __name__ == "__main__":
+    main()
