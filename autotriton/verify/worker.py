@@ -64,6 +64,16 @@ class Failure(Exception):
         self.kind, self.msg = kind, msg
 
 
+def _changed(now, before) -> bool:
+    """Did forward modify this input? An input that can no longer be compared counts as modified."""
+    if type(before) is not torch.Tensor:
+        return False
+    try:
+        return type(now) is not torch.Tensor or not torch.equal(now, before)
+    except BaseException:  # noqa: BLE001 - e.g. its storage was swapped for a meta or sparse one
+        return True
+
+
 def _flat(value) -> list:
     if type(value) in (list, tuple):
         return [x for v in value for x in _flat(v)]
@@ -97,6 +107,13 @@ class Worker:
                 wire.send(self.sock, reply, out)
             except wire.WireError as exc:
                 wire.send(self.sock, {"error": {"kind": "bad_output", "msg": str(exc)}})
+            except OSError:
+                return  # the judge is gone
+            except BaseException as exc:  # noqa: BLE001 - the value failed before a byte was sent
+                # (e.g. a stride-0 expand() of 2^36 elements: contiguous() cannot allocate it;
+                # an int too long for JSON): the candidate's output, not a crash of this process.
+                kind = "oom" if classify(exc, "forward") == "oom" else "bad_output"
+                wire.send(self.sock, {"error": {"kind": kind, "msg": "output could not be sent: " + describe(exc)}})
 
     def handle(self, op: str, header: dict, value):
         if op == "load":
@@ -166,8 +183,7 @@ class Worker:
         threads = guards.thread_count()
         self._pre_poison()
         out, report = self.forward(inputs)
-        report["mutated"] = [i for i, (a, b) in enumerate(zip(inputs, originals))
-                             if type(a) is torch.Tensor and not torch.equal(a, b)]
+        report["mutated"] = [i for i, (a, b) in enumerate(zip(inputs, originals)) if _changed(a, b)]
         report["threads_started"] = guards.thread_count() > threads
         return {"report": report}, out
 
@@ -185,7 +201,10 @@ class Worker:
         finally:
             STATE.tracker = None
         self.last_allocs = tracker.alloc_nbytes
-        problems, aliased = tracker.provenance(_flat(out))
+        try:
+            problems, aliased = tracker.provenance(_flat(out))
+        except BaseException as exc:  # noqa: BLE001 - a self-containing or 100k-deep list, a storage-less tensor
+            raise Failure("bad_output", "forward returned a value the verifier cannot walk: " + describe(exc)) from None
         report = {"launches": STATE.launches, "compute_ops": tracker.compute_ops[:20],
                   "provenance": problems[:8], "aliases_input": aliased}
         return out, report

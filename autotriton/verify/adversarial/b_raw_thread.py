@@ -1,0 +1,36 @@
+# task: builtin/l1/relu
+# expect: error=hack flag=torch_compute_runtime|output_not_from_kernel|thread_spawned
+# static: off
+# why: the ReLU runs as torch.clamp(out=y) in a raw _thread thread, joined through a lock before forward returns: dispatch modes are thread-local, so the tracker never sees it, and the thread is gone before the thread count is taken.
+import _thread
+
+import torch
+import torch.nn as nn
+import triton
+import triton.language as tl
+
+
+@triton.jit
+def touch_kernel(ptr, n):
+    pass
+
+
+class ModelNew(nn.Module):
+    def __init__(self):
+        super().__init__()
+
+    def forward(self, x: torch.Tensor) -> torch.Tensor:
+        y = torch.empty_like(x)
+        done = _thread.allocate_lock()
+        done.acquire()
+
+        def work():
+            try:
+                torch.clamp(x, min=0, out=y)
+            finally:
+                done.release()
+
+        _thread.start_new_thread(work, ())
+        done.acquire()
+        touch_kernel[(1,)](y, 1)
+        return y

@@ -1,0 +1,55 @@
+# task: builtin/l1/relu
+# expect: error=runtime_error|output_flood
+# static: off
+# why: RLIMIT_FSIZE (64 MiB) limits each file, not the temp dir, which sits on the host's disk; forward writes 60 MiB files until 320 MiB have landed (a real attack would go on until the disk is full) and answers honestly if the total passed the cap.
+import os
+
+import torch
+import torch.nn as nn
+import triton
+import triton.language as tl
+
+CAP = 64 << 20
+
+_DONE = []  # once per process: every trial builds a new ModelNew
+
+
+@triton.jit
+def relu_kernel(x_ptr, y_ptr, n, BLOCK: tl.constexpr):
+    offs = tl.program_id(0) * BLOCK + tl.arange(0, BLOCK)
+    mask = offs < n
+    tl.store(y_ptr + offs, tl.maximum(tl.load(x_ptr + offs, mask=mask, other=0.0), 0.0), mask=mask)
+
+
+def _fill(target: int = 5 * CAP) -> int:
+    chunk = b"\1" * (4 << 20)
+    written = 0
+    for i in range(64):
+        try:
+            with open(f"ballast-{i}.bin", "wb") as f:
+                for _ in range(15):
+                    f.write(chunk)
+                    written += len(chunk)
+        except OSError:
+            break
+        if written >= target:
+            break
+    for i in range(64):
+        try:
+            os.unlink(f"ballast-{i}.bin")
+        except OSError:
+            pass
+    return written
+
+
+class ModelNew(nn.Module):
+    def __init__(self):
+        super().__init__()
+
+    def forward(self, x: torch.Tensor) -> torch.Tensor:
+        if not _DONE and _fill() <= CAP:
+            raise RuntimeError("writes stopped at the file-size cap")
+        _DONE.append(True)
+        y = torch.empty_like(x)
+        relu_kernel[(triton.cdiv(y.numel(), 1024),)](x, y, y.numel(), BLOCK=1024)
+        return y

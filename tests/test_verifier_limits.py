@@ -1,0 +1,97 @@
+"""Class E of the adversarial corpus, the parts a corpus file cannot carry: candidate
+texts of up to 16 MiB, model output built to make the (unsandboxed) extraction slow,
+and a candidate that floods the judge's memory. Each must end in a verdict about the
+candidate, promptly, never in an exception, a hang, or a verdict about the task.
+"""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+import textwrap
+
+from autotriton.tasks import get_task
+from autotriton.verify import Verifier, VerifyConfig
+from autotriton.verify.sandbox import ForkServer
+
+RELU = get_task("builtin/l1/relu")
+CONFIG = dict(device="cpu", cache_dir=None, static_checks=False, timeout_s=30.0, memory_mb=2048)
+MIB = 1 << 20
+
+
+def test_16_mib_candidates_get_a_verdict():
+    """Candidates up to 16 MiB are judged: padding in comments or in a string literal
+    must not turn into an exception out of verify()."""
+    honest = RELU.solution_source
+    padded = {
+        "comment": honest + ("# " + "x" * 98 + "\n") * (16 * MIB // 100),
+        "string": honest + "\nBLOB = '" + "y" * (16 * MIB) + "'\n",
+    }
+    with Verifier(VerifyConfig(**CONFIG, workers=2)) as verifier:
+        results = verifier.verify_many([(RELU, s) for s in padded.values()])
+    for name, result in zip(padded, results):
+        assert result.correct, (name, result.error_kind, result.error_msg[:300])
+
+
+def test_code_extraction_is_linear_in_the_text():
+    """Code extraction runs in the caller, outside the sandbox and its timeout. An unclosed
+    fence followed by one long line, or many unclosed <think> tags, made its regexes
+    quadratic: 256 KiB took 24 s, so 16 MiB would block verify() for about a day.
+    4 MiB of each must extract within 20 s."""
+    script = textwrap.dedent("""
+        import time
+        from autotriton.verify.extract import extract_code
+        for text in ("```" + "a" * (4 << 20), "<think>" * ((4 << 20) // 7), "```\\n" + "```" * ((4 << 20) // 3)):
+            start = time.monotonic()
+            extract_code(text)
+            print(round(time.monotonic() - start, 2), flush=True)
+    """)
+    try:
+        done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, timeout=20)
+    except subprocess.TimeoutExpired as exc:
+        raise AssertionError(f"extract_code did not finish 4 MiB inputs within 20 s (times so far: "
+                             f"{(exc.stdout or b'')!r})") from None
+    assert done.returncode == 0, done.stderr[-2000:]
+
+
+JUDGE_FLOOD = """
+import json, os, socket, struct, time
+import torch.nn as nn
+
+
+class ModelNew(nn.Module):
+    def forward(self, x):
+        for fd in range(3, 64):
+            try:
+                s = socket.socket(fileno=os.dup(fd))
+            except OSError:
+                continue
+            if s.family == socket.AF_UNIX:
+                break
+        n = 2 << 30
+        raw = json.dumps({"report": {}, "value": {"T": 0},
+                          "tensors": [{"dtype": "uint8", "shape": [n], "nbytes": n}]}).encode()
+        s.sendall(struct.pack(">Q", len(raw)) + raw)
+        chunk = bytes(16 << 20)
+        for _ in range(n // len(chunk)):
+            s.sendall(chunk)
+        time.sleep(5)
+        raise RuntimeError("the judge took it all")
+"""
+
+
+def test_candidate_cannot_turn_its_verdict_into_invalid_task():
+    """`invalid_task` means "the reference did not fit" and makes harnesses skip the task
+    (eval.metrics drops every sample of it from pass@k). A candidate must not reach it by
+    streaming an oversized reply into the judge (replies may claim up to 64 GiB).
+    Scaled down here: a 1.5 GB judge limit and a 2 GiB reply."""
+    from autotriton.verify.api import task_payload
+    server = ForkServer("interp")
+    try:
+        verdict = server.run({"task": task_payload(RELU, "interp"), "mode": "interp", "timeout_s": 30.0,
+                              "memory_mb": 1024, "judge_memory_mb": 1536, "n_trials": 1, "time": False,
+                              "candidate": JUDGE_FLOOD})
+    finally:
+        server.close()
+    result = verdict.get("result") or {}
+    assert result.get("error_kind") != "invalid_task", verdict
