@@ -197,10 +197,12 @@ class Verifier:
                          str(c.n_trials), str(c.time_it), str(c.static_checks))
 
     def _job_base(self, task: Task) -> dict:
-        # The judge and the candidate of one job share what one sandbox had before.
+        # The judge and the candidate of one job share what one sandbox had before (0.9 of
+        # the GPU over the workers); the judge holds inputs, fp64 references and timing sets.
+        share = 0.9 / max(1, self.config.workers_per_gpu)
         return {"task": task_payload(task, self.mode), "mode": self.mode, "timeout_s": self.config.timeout_s,
-                "memory_mb": self.memory_mb,
-                "gpu_memory_fraction": 0.45 / max(1, self.config.workers_per_gpu)}
+                "memory_mb": self.memory_mb, "gpu_memory_fraction": 0.4 * share,
+                "judge_gpu_memory_fraction": 0.6 * share}
 
     def verify(self, task: Task, text: str) -> VerifyResult:
         key = self._key(task, text)

@@ -43,8 +43,10 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 OUTPUT_CAP_BYTES = 1 << 20  # 1 MiB of candidate stdout/stderr, then it is a flood
-# Files the candidate process may write (its log, Triton's cache): past this, writes fail.
-FILE_CAP_BYTES = 64 << 20
+# RLIMIT_FSIZE of the candidate process is its memory limit: the memfds that carry its
+# outputs are files too (a 256 MB ReLU output failed under a 64 MiB cap). A flooding
+# log is still caught at OUTPUT_CAP_BYTES; writing other files needs open(), which the
+# rules forbid.
 VERDICT_CAP_BYTES = 8 << 20
 POLL_S = 0.02
 # Environment a child keeps; everything else (tokens, keys, proxies) is dropped.
@@ -96,6 +98,7 @@ def _scrub_env(workdir: str, triton_cache: str) -> None:
     # caches under ~/.nv; USER because getpass fails for a uid without a passwd entry.
     os.environ.update(HOME=workdir, TMPDIR=workdir, USER="sandbox", TRITON_CACHE_DIR=triton_cache,
                       TRITON_HOME=workdir)
+    tempfile.tempdir = workdir  # the server already resolved (and cached) /tmp
 
 
 def _launcher(job: dict, sock: socket.socket, status_w: int, server_pid: int) -> None:
@@ -131,7 +134,8 @@ def _candidate(job: dict, sock: socket.socket, status_w: int, conf) -> None:
         confine.die_with_parent()
         _redirect_output(os.path.join(workdir, "output.log"))
         signal.signal(signal.SIGXFSZ, signal.SIG_IGN)  # writes past the cap fail instead of killing
-        resource.setrlimit(resource.RLIMIT_FSIZE, (FILE_CAP_BYTES, FILE_CAP_BYTES))
+        file_cap = job["memory_mb"] << 20
+        resource.setrlimit(resource.RLIMIT_FSIZE, (file_cap, file_cap))
         if job["mode"] == "interp":
             # CUDA reserves huge virtual ranges, so RLIMIT_AS is for CPU mode only.
             cap = _vsz_bytes(os.getpid()) + job["memory_mb"] * (1 << 20)
@@ -314,6 +318,8 @@ def run_isolated(job: dict) -> dict:
     try:
         if job.get("kind") != "baseline":
             Path(workdir, "candidate.py").write_text(job["candidate"])  # before any file-size cap
+            if job["mode"] == "gpu":
+                _seed_workdir_cache(workdir)
             sock_j, sock_c = socket.socketpair()
             status_r, status_w = os.pipe()
             w.launcher = os.fork()
@@ -364,6 +370,39 @@ def _with_output(verdict: dict, workdir: str) -> dict:
     return verdict
 
 
+def shared_triton_cache() -> str:
+    """Triton's compiled helpers (cuda_utils, launchers), built by a trusted process.
+    Candidates get a copy, never the directory: a shared writable cache would let one
+    candidate plant a binary that another candidate's kernel then loads."""
+    return os.path.join(tempfile.gettempdir(), f"autotriton-triton-{os.geteuid()}")
+
+
+def seed_triton_cache() -> None:
+    """Build Triton's driver helpers once, in a trusted child (CUDA must never start in
+    the server), so candidates do not each run gcc on them."""
+    path = shared_triton_cache()
+    if os.path.isdir(path) and os.listdir(path):
+        return
+    os.makedirs(path, mode=0o755, exist_ok=True)
+    pid = os.fork()
+    if pid == 0:
+        code = 1
+        try:
+            os.environ["TRITON_CACHE_DIR"] = path
+            from autotriton.verify import warm_kernels
+            warm_kernels.run()
+            code = 0
+        finally:
+            os._exit(code)
+    os.waitpid(pid, 0)
+
+
+def _seed_workdir_cache(workdir: str) -> None:
+    shared = shared_triton_cache()
+    if os.path.isdir(shared):
+        shutil.copytree(shared, os.path.join(workdir, ".triton"), dirs_exist_ok=True)
+
+
 def _sandbox_uid() -> int:
     from autotriton.verify.confine import UID_BASE
     return UID_BASE + os.getpid()
@@ -378,10 +417,16 @@ def warm_up(mode: str) -> None:
     OpenMP pool started before fork() can deadlock the children. GPU mode skips the
     run: it would initialise CUDA here, which must never happen before fork."""
     import torch
+    import torch._dynamo  # noqa: F401 - a dispatch mode imports it lazily: 2-3 s per child, cold
     from autotriton.verify import guards, judge, worker
     torch.set_num_threads(1)
     guards.install_launch_hook()
+    with guards.WriteTracker([], poison_allocations=True):
+        torch.manual_seed(0)
+        (torch.empty(4).fill_(1) + 1).sum()
+    worker.describe(ValueError("warm"))
     if mode != "interp":
+        seed_triton_cache()
         return
     from autotriton.tasks.suite import get_task
     from autotriton.verify.api import task_payload
