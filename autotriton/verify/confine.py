@@ -127,7 +127,8 @@ def _read_only_except(conf: Confinement, workdir: str) -> None:
     if err is not None:
         conf.missing.append(f"read-only filesystem: private propagation failed: {err}")
         return
-    # Bind the temp dir first: the remount loop below then leaves it writable.
+    _hide(conf, workdir)
+    # Bind the temp dir onto itself: the remount loop below then leaves it writable.
     err = _mount(workdir.encode(), workdir, None, MS_BIND)
     failed: dict[str, str] = {}
     for point, flags in _mounts():
@@ -140,7 +141,62 @@ def _read_only_except(conf: Confinement, workdir: str) -> None:
         conf.missing.append(f"read-only filesystem outside the temp dir: {err or 'remounting / failed: ' + failed['/']}")
     else:
         conf.applied.append("read-only filesystem except the temp dir"
-                            + (f" (could not remount {', '.join(failed[:5])})" if failed else ""))
+                            + (f" (could not remount {', '.join(list(failed)[:5])})" if failed else ""))
+
+
+def hidden_dirs() -> list[str]:
+    """Directories the candidate sees empty. Shared temp and runtime dirs hold other jobs'
+    files and Unix sockets (a network namespace does not cover path-bound sockets);
+    home dirs hold caches of past verdicts; the built-in solutions and runs/ (training
+    data) are answer keys: one attack simply exec'd the task's solution.py."""
+    import autotriton
+    package = os.path.dirname(autotriton.__file__)
+    from autotriton.verify.cache import default_cache_dir
+    return ["/tmp", "/var/tmp", "/run", "/dev/shm", "/root", "/home", os.path.join(package, "tasks", "builtin"),
+            os.path.join(os.path.dirname(package), "runs"), str(default_cache_dir())]
+
+
+def _needed(workdir: str) -> list[str]:
+    """Paths the candidate process still reads after confinement: Python, its packages
+    (lazy imports), CUDA libraries, its own temp dir."""
+    import sys
+    paths = [sys.prefix, sys.base_prefix, sys.exec_prefix, workdir] + [p for p in sys.path if p]
+    for var in ("LD_LIBRARY_PATH", "CUDA_HOME"):
+        paths += [p for p in os.environ.get(var, "").split(":") if p]
+    for name in ("torch", "triton", "autotriton"):
+        module = sys.modules.get(name)
+        if module is not None and getattr(module, "__file__", None):
+            paths.append(os.path.dirname(module.__file__))
+    return [os.path.realpath(p) for p in paths if os.path.exists(p)]
+
+
+def _hide(conf: Confinement, workdir: str) -> None:
+    """An empty read-only tmpfs over each hidden dir; where a hidden dir holds something
+    still needed (a virtualenv under /root, the temp dir under /tmp), the needed child
+    is bound back in from a descriptor opened before the tmpfs covered it."""
+    needed = _needed(workdir)
+    hidden = []
+    for d in hidden_dirs():
+        real = os.path.realpath(d)
+        if not os.path.isdir(real) or real in needed:
+            continue
+        keep = sorted({real + "/" + n[len(real) + 1:].split("/")[0] for n in needed if n.startswith(real + "/")})
+        fds = [(k, os.open(k, os.O_RDONLY | os.O_PATH)) for k in keep]
+        try:
+            if _mount(b"tmpfs", real, b"tmpfs", MS_NOSUID | MS_NODEV) is not None:
+                continue
+            for path, fd in fds:
+                if os.path.isdir(f"/proc/self/fd/{fd}"):
+                    os.mkdir(path)
+                else:
+                    open(path, "w").close()
+                _mount(f"/proc/self/fd/{fd}".encode(), path, None, MS_BIND | MS_REC)
+            hidden.append(d)
+        finally:
+            for _, fd in fds:
+                os.close(fd)
+    if hidden:
+        conf.applied.append("empty: " + ", ".join(hidden))
 
 
 def _mounts() -> list[tuple[str, int]]:

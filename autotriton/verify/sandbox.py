@@ -34,6 +34,7 @@ import select
 import shutil
 import signal
 import socket
+import stat
 import subprocess
 import sys
 import tempfile
@@ -53,6 +54,11 @@ POLL_S = 0.02
 KEEP_ENV = ("PATH", "LANG", "LC_ALL", "TRITON_INTERPRET", "CUDA_VISIBLE_DEVICES",
             "CUDA_HOME", "LD_LIBRARY_PATH", "PYTHONPATH",
             "NCCL_NVLS_ENABLE", "TORCH_SYMM_MEM_DISABLE_MULTICAST", "NVSHMEM_DISABLE_NVLS")
+
+
+# The fork-server's own environment (ForkServer._env): KEEP_ENV plus where its caches live.
+SERVER_ENV = KEEP_ENV + ("HOME", "TMPDIR", "USER", "XDG_CACHE_HOME", "AUTOTRITON_CACHE",
+                         "TORCHINDUCTOR_CACHE_DIR", "PYTORCH_CUDA_ALLOC_CONF")
 
 
 # ====================================================================== children
@@ -345,7 +351,7 @@ def run_isolated(job: dict) -> dict:
             verdict["result"].setdefault("details", {})["sandbox"] = w.sandbox
         elif "sandbox_error" in verdict:
             verdict["sandbox"] = w.sandbox
-        return _with_output(verdict, workdir)
+        return _with_output(verdict, workdir, job["uid"])
     finally:
         for pid, group in ((w.launcher, True), (w.candidate, False), (w.judge, True)):
             _kill(pid, group)
@@ -358,15 +364,31 @@ def run_isolated(job: dict) -> dict:
         shutil.rmtree(judge_dir, ignore_errors=True)
 
 
-def _with_output(verdict: dict, workdir: str) -> dict:
-    log_path = Path(workdir, "output.log")
-    size = log_path.stat().st_size if log_path.exists() else 0
+def _read_log(workdir: str, uid: int) -> tuple[int, str]:
+    """(size, tail) of the candidate's output log, read without trusting the path: the
+    candidate owns its dir and once swapped the log for a symlink to /etc/shadow (the
+    root server read it into the verdict) or to / (the server crashed on a directory)."""
+    try:
+        fd = os.open(os.path.join(workdir, "output.log"), os.O_RDONLY | os.O_NOFOLLOW | os.O_NONBLOCK)
+    except OSError:
+        return 0, ""
+    try:
+        st = os.fstat(fd)
+        if not stat.S_ISREG(st.st_mode) or st.st_nlink != 1 or st.st_uid not in (uid, os.geteuid()):
+            return 0, ""
+        return st.st_size, os.pread(fd, 1500, max(0, st.st_size - 1500)).decode(errors="replace")
+    finally:
+        os.close(fd)
+
+
+def _with_output(verdict: dict, workdir: str, uid: int) -> dict:
+    size, tail = _read_log(workdir, uid)
     if size >= OUTPUT_CAP_BYTES:
         return {"sandbox_error": "output_flood",
                 "message": f"candidate wrote {size} bytes of output (cap {OUTPUT_CAP_BYTES})",
                 "sandbox": verdict.get("sandbox", {})}
-    if "sandbox_error" in verdict and size:
-        verdict["message"] += "\n--- candidate output (tail) ---\n" + log_path.read_text(errors="replace")[-1500:]
+    if "sandbox_error" in verdict and tail:
+        verdict["message"] += "\n--- candidate output (tail) ---\n" + tail
     return verdict
 
 
@@ -476,7 +498,9 @@ class ForkServer:
         self._lock = threading.Lock()
 
     def _env(self) -> dict:
-        env = dict(os.environ)
+        # Only what the server needs: its candidates are forked from it, and one read the
+        # server's original environment block back out of memory (tokens, keys).
+        env = {k: v for k, v in os.environ.items() if k in SERVER_ENV or k.startswith(("TRITON_", "CUDA_"))}
         if self.mode == "interp":
             env["TRITON_INTERPRET"] = "1"
         else:

@@ -15,6 +15,7 @@ the judge turns into the candidate's `bad_output`, never into a crash.
 
 from __future__ import annotations
 
+import fcntl
 import json
 import math
 import mmap
@@ -142,8 +143,9 @@ def send(sock: socket.socket, header: dict, value=NO_VALUE) -> None:
 
 
 def _fill_memfd(payloads: list[torch.Tensor], specs: list[dict], size: int) -> int:
-    fd = os.memfd_create("autotriton-wire", os.MFD_CLOEXEC)
+    fd = os.memfd_create("autotriton-wire", os.MFD_CLOEXEC | os.MFD_ALLOW_SEALING)
     os.ftruncate(fd, size)
+    fcntl.fcntl(fd, fcntl.F_ADD_SEALS, fcntl.F_SEAL_SHRINK | fcntl.F_SEAL_GROW)
     with mmap.mmap(fd, size) as mm:
         for flat, spec in zip(payloads, specs):
             if flat.numel():
@@ -202,6 +204,8 @@ def _read_memfd(fd: int, specs: list, max_bytes: int) -> list[torch.Tensor]:
     """Copy each tensor out of the peer's memfd at once: the peer keeps its own
     descriptor, so what it could still change is never what gets checked."""
     size = os.fstat(fd).st_size
+    if not size:
+        raise WireError("empty shared buffer")
     if size > max_bytes:
         raise WireError(f"outputs exceed {max_bytes >> 20} MiB")
     if len(specs) > MAX_ITEMS:
@@ -213,8 +217,11 @@ def _read_memfd(fd: int, specs: list, max_bytes: int) -> list[torch.Tensor]:
         if type(offset) is not int or offset < 0 or offset + nbytes > size:
             raise WireError("tensor spec outside the shared buffer")
         checked.append((dtype, shape, nbytes, offset))
-    if not size:
-        return [torch.empty(0, dtype=d).reshape(s) for d, s, _, _ in checked]
+    seals = fcntl.fcntl(fd, fcntl.F_GET_SEALS)
+    if not seals & fcntl.F_SEAL_SHRINK:
+        # A peer that can still truncate its memfd would kill this reader with SIGBUS
+        # on a mapped page past the new end.
+        raise WireError("the shared buffer is not sealed against shrinking")
     out = []
     with mmap.mmap(fd, size, prot=mmap.PROT_READ) as mm, warnings.catch_warnings():
         warnings.simplefilter("ignore")  # frombuffer on a read-only map: we only copy out of it
