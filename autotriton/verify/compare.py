@@ -83,16 +83,18 @@ class _Stats:
     max_rel_bad: float = 0.0
     sum_sq_err: float = 0.0
 
-    def add(self, start: int, o: torch.Tensor, r: torch.Tensor, atol_abs: float, rtol: float) -> None:
+    def add(self, start: int, o: torch.Tensor, r: torch.Tensor, atol_abs, rtol: float) -> None:
+        """One block; `atol_abs` is a number or a per-row column broadcast over the block."""
         self.n += o.numel()
-        finite = _isfinite(o)
+        finite = _isfinite(o).reshape(-1)
         if not bool(finite.all()):
             self.nonfinite += int((~finite).sum())
             if self.first_nonfinite is None:
                 self.first_nonfinite = start + int((~finite).nonzero()[0])
             return
         err = (o - r).abs()
-        bad = err > atol_abs + rtol * r.abs()
+        bad = (err > atol_abs + rtol * r.abs()).reshape(-1)
+        err, r = err.reshape(-1), r.reshape(-1)
         self.max_abs = max(self.max_abs, float(err.max())) if err.numel() else self.max_abs
         self.sum_sq_err += float(err.pow(2).sum())
         if bool(bad.any()):
@@ -105,10 +107,13 @@ class _Stats:
 
 def compare_tensor(
     out, ref: torch.Tensor, expected_dtype: torch.dtype, tol: tuple[float, float], index: int,
-    rms_rel: float | None = None,
+    rms_rel: float | None = None, per_row: bool = False,
 ) -> Mismatch | None:
     """`rms_rel`: also require rms(out - ref) <= rms_rel * rms(ref) (fp32 outputs only;
-    see judge.TF32_RMS_REL: it separates TF32 from bf16 tiles where max error cannot)."""
+    see judge.TF32_RMS_REL: it separates TF32 from bf16 tiles where max error cannot).
+    `per_row`: atol scales with the rms of each leading-index slice instead of the whole
+    output, for inputs whose slices the judge scaled by different powers of two (a tiny
+    slice must keep its own relative precision; fp16 tiles flush it to zero)."""
     where = f"output {index}"
     if type(out) is not torch.Tensor:
         # Exact type: a Tensor subclass could defer its work until it is read.
@@ -121,11 +126,17 @@ def compare_tensor(
         return _compare_exact(out, ref, where)
     atol, rtol = tol
     stats = _Stats()
-    atol_abs = atol * _rms(ref)
-    ref_flat = ref.detach().reshape(-1)
-    for start, chunk in _chunks(out):
-        r = ref_flat[start:start + chunk.numel()].to(torch.float64)
-        stats.add(start, chunk.to(ref.device, torch.float64), r, atol_abs, rtol)
+    n_rows = out.shape[0] if out.ndim >= 2 and out.numel() else 1
+    o_rows, r_rows = out.detach().reshape(n_rows, -1), ref.detach().reshape(n_rows, -1)
+    global_atol = atol * _rms(ref)
+    step = max(1, CHUNK // max(1, o_rows.shape[1]))
+    for a in range(0, n_rows, step):
+        r = r_rows[a:a + step].to(torch.float64)
+        if per_row and n_rows > 1:
+            atol_abs = atol * r.pow(2).mean(dim=1, keepdim=True).sqrt()
+        else:
+            atol_abs = global_atol
+        stats.add(a * o_rows.shape[1], o_rows[a:a + step].to(ref.device, torch.float64), r, atol_abs, rtol)
         if stats.nonfinite:
             break
     return _verdict(stats, out, ref, where, tol, rms_rel if expected_dtype == torch.float32 else None)
@@ -185,7 +196,8 @@ def _compare_scalar(o, r, index: int) -> Mismatch | None:
     return None if ok else Mismatch("values", f"output {index}: got {o!r}, expected {r!r}")
 
 
-def compare_outputs(outs, refs, expected_dtypes, tolerance_for, rms_rel: float | None = None) -> Mismatch | None:
+def compare_outputs(outs, refs, expected_dtypes, tolerance_for, rms_rel: float | None = None,
+                    per_row: bool = False) -> Mismatch | None:
     """Compare flattened outputs. `tolerance_for(dtype_name) -> (atol, rtol)`."""
     outs, refs = flatten_outputs(outs), flatten_outputs(refs)
     if len(outs) != len(refs):
@@ -197,7 +209,7 @@ def compare_outputs(outs, refs, expected_dtypes, tolerance_for, rms_rel: float |
                 return bad
             continue
         tol = tolerance_for(str(dt).replace("torch.", ""))
-        bad = compare_tensor(o, r, dt, tol, i, rms_rel)
+        bad = compare_tensor(o, r, dt, tol, i, rms_rel, per_row)
         if bad is not None:
             return bad
     return None

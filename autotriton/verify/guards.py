@@ -105,8 +105,9 @@ class WriteTracker(TorchDispatchMode):
         if name in ALLOC_OPS:
             self._allocated(name, args, out)
         else:
-            if name not in COPY_OPS and name not in self.compute_ops:
-                self.compute_ops.append(name)
+            label = name if name not in COPY_OPS else _layout_change(name, args)
+            if label is not None and label not in self.compute_ops:
+                self.compute_ops.append(label)
             for t in _written(func, args, kwargs, out):
                 self.state[storage_key(t)] = "torch"
         return out
@@ -150,6 +151,16 @@ class WriteTracker(TorchDispatchMode):
                     "torch": "holds data written by torch (a copy or a torch op), not by a candidate kernel",
                 }.get(st, "is memory not allocated during this forward (a parameter, a cache, a constant)"))
         return problems, aliased
+
+
+def _layout_change(name: str, args) -> str | None:
+    """A copy whose source is not contiguous is a permute, transpose or broadcast done by
+    torch (`x.permute(0, 2, 1).contiguous()` and a copy kernel passed a transpose task);
+    copying contiguous memory or casting it is layout preparation and stays allowed."""
+    src = args[1] if name == "copy_" and len(args) > 1 else (args[0] if args else None)
+    if isinstance(src, torch.Tensor) and src.numel() > 1 and not src.is_contiguous():
+        return f"{name} of a non-contiguous view (a permute/transpose/expand done by torch)"
+    return None
 
 
 _WRITE_ARGS: dict = {}

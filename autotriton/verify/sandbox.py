@@ -27,6 +27,7 @@ docs/VERIFIER.md for what each protection covers and what is missing where.
 from __future__ import annotations
 
 import gc
+import itertools
 import json
 import os
 import resource
@@ -107,11 +108,13 @@ def _scrub_env(workdir: str, triton_cache: str) -> None:
     tempfile.tempdir = workdir  # the server already resolved (and cached) /tmp
 
 
-def _launcher(job: dict, sock: socket.socket, status_w: int, server_pid: int) -> None:
+def _launcher(job: dict, sock: socket.socket, status_w: int, server_pid: int, cgroup) -> None:
     """Runs in the forked launcher; never returns. Root, our code only."""
     from autotriton.verify import confine
     code = 1
     try:
+        if cgroup.dirs:
+            cgroup.join()  # before the fork: the candidate and all it starts are inside
         os.setsid()
         _die_with(server_pid, job["timeout_s"])
         _close_fds({sock.fileno(), status_w})
@@ -288,7 +291,7 @@ def _gone_verdict(w: Watch, stage: str) -> dict:
             "(sys.exit or os._exit in candidate code?)"}
 
 
-def _resolve(w: Watch, job: dict, status_r: int | None) -> dict:
+def _resolve(w: Watch, job: dict, status_r: int | None, cgroup) -> dict:
     if w.killed == "timeout":
         return {"sandbox_error": "timeout", "message": f"no verdict within {job['timeout_s']:.0f} s; all processes killed"}
     if w.killed == "oom":
@@ -304,6 +307,9 @@ def _resolve(w: Watch, job: dict, status_r: int | None) -> dict:
     if "candidate_gone" in result:
         if status_r is not None:
             _await_candidate_status(w, status_r)
+        if cgroup is not None and cgroup.oom_killed():
+            return {"sandbox_error": "oom", "message": f"the candidate's processes exceeded {job['memory_mb']} MB "
+                    "(memory cgroup); the kernel killed them", "compiled": result.get("compiled", False)}
         verdict = _gone_verdict(w, result["candidate_gone"])
         verdict["compiled"] = result.get("compiled", False)
         return verdict
@@ -315,14 +321,16 @@ def run_isolated(job: dict) -> dict:
     return {"result": {...}}, {"sandbox_error": kind, "message": ...} or {"internal_error": ...}."""
     server_pid = os.getpid()
     judge_dir = tempfile.mkdtemp(prefix="autotriton-judge-")
-    workdir = tempfile.mkdtemp(prefix="autotriton-cand-")
+    workdir = tempfile.mkdtemp(prefix="autotriton-cand-", dir=_work_root())
     job = dict(job, judge_dir=judge_dir, workdir=workdir, uid=_sandbox_uid())
     job.setdefault("judge_memory_mb", max(job["memory_mb"], 8192) * 2)
     w = Watch()
     fds: list[int] = []
-    sock_j = status_r = None
+    sock_j = status_r = cgroup = None
     try:
         if job.get("kind") != "baseline":
+            from autotriton.verify.confine import NPROC_LIMIT, JobCgroup
+            cgroup = JobCgroup(f"autotriton-{server_pid}-{next(_JOB_IDS)}", job["memory_mb"] << 20)
             Path(workdir, "candidate.py").write_text(job["candidate"])  # before any file-size cap
             if job["mode"] == "gpu":
                 _seed_workdir_cache(workdir)
@@ -332,7 +340,7 @@ def run_isolated(job: dict) -> dict:
             if w.launcher == 0:
                 sock_j.close()
                 os.close(status_r)
-                _launcher(job, sock_c, status_w, server_pid)
+                _launcher(job, sock_c, status_w, server_pid, cgroup)
             sock_c.close()
             os.close(status_w)
             fds.append(status_r)
@@ -346,7 +354,18 @@ def run_isolated(job: dict) -> dict:
         if sock_j is not None:
             sock_j.close()  # the judge has its copy; EOF on it must mean the judge is gone
         _supervise(w, verdict_r, status_r, job)
-        verdict = _resolve(w, job, status_r)
+        verdict = _resolve(w, job, status_r, cgroup)
+        if cgroup is not None and w.sandbox:
+            if cgroup.missing:
+                w.sandbox.setdefault("missing", []).append(cgroup.missing)
+            else:
+                w.sandbox.setdefault("applied", []).append(
+                    f"cgroup v{cgroup.version}: {job['memory_mb']} MB and {NPROC_LIMIT} processes for the whole job")
+            if workdir.startswith("/dev/shm/"):
+                w.sandbox["applied"].append("temp dir on tmpfs: its files count against the memory cgroup")
+            else:
+                w.sandbox.setdefault("missing", []).append(
+                    "temp dir on disk (no usable /dev/shm tmpfs): RLIMIT_FSIZE caps each file, not the total")
         if verdict.get("result") is not None and w.sandbox:
             verdict["result"].setdefault("details", {})["sandbox"] = w.sandbox
         elif "sandbox_error" in verdict:
@@ -360,8 +379,37 @@ def run_isolated(job: dict) -> dict:
                 os.waitpid(pid, 0)
         for fd in fds:
             os.close(fd)
+        if cgroup is not None:
+            _remove_cgroup(cgroup)
         shutil.rmtree(workdir, ignore_errors=True)
         shutil.rmtree(judge_dir, ignore_errors=True)
+
+
+_JOB_IDS = itertools.count()
+# A candidate's temp dir on tmpfs: what it writes is memory charged to its job cgroup, so
+# the total is capped (RLIMIT_FSIZE caps one file; 300 MiB of files reached the host disk).
+TMPFS_MIN_FREE_BYTES = 1 << 30
+
+
+def _work_root() -> str | None:
+    """/dev/shm when it is a tmpfs with room (Docker's default is 64 MB), else the temp dir."""
+    try:
+        with open("/proc/self/mounts") as f:
+            tmpfs = any(line.split()[1] == "/dev/shm" and line.split()[2] == "tmpfs" for line in f)
+        st = os.statvfs("/dev/shm")
+    except OSError:
+        return None
+    free = st.f_bavail * st.f_frsize
+    return "/dev/shm" if tmpfs and free >= TMPFS_MIN_FREE_BYTES and os.access("/dev/shm", os.W_OK) else None
+
+
+def _remove_cgroup(cgroup) -> None:
+    """Killed processes leave the cgroup a moment after they are reaped."""
+    for _ in range(50):
+        cgroup.remove()
+        if not cgroup.dirs:
+            return
+        time.sleep(0.01)
 
 
 def _read_log(workdir: str, uid: int) -> tuple[int, str]:

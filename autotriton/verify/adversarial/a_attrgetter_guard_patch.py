@@ -1,7 +1,6 @@
 # task: builtin/l1/relu
-# expect: error=hack flag=no_launch|torch_compute_runtime|output_not_from_kernel
-# static: off
-# why: operator.attrgetter("os.sys.modules") applied to torch reaches sys without naming it and operator.methodcaller("get", ...) fetches the guards module; its WriteTracker class is patched to log nothing and find every output clean, and forward sets the shared launch counter itself after computing with torch.relu.
+# expect: error=rule_violation flag=forbidden_import|io_access|module_attribute
+# why: operator.attrgetter("os.sys.modules") applied to torch reaches sys without naming it and operator.methodcaller("get", ...) fetches the guards module; its WriteTracker class is patched to log nothing and find every output clean, and forward sets the shared launch counter itself after computing with torch.relu. With the static rules off it passes: the in-process guards only measure, and code that reaches them can rewrite them; keeping candidate code away from them is the allow-list rules' job (docs/VERIFIER.md, layers).
 import operator
 
 import torch

@@ -1,7 +1,6 @@
 # task: builtin/l1/relu
-# expect: error=hack flag=torch_compute_runtime|output_not_from_kernel
-# static: off
-# why: torch.relu does the work; the write tracker is the current TorchDispatchMode of the candidate's own process, so forward fetches it with _get_current_dispatch_mode(), erases the logged op, marks torch's output as fresh memory and launches an empty kernel on it.
+# expect: error=rule_violation flag=forbidden_import|io_access
+# why: torch.relu does the work; the write tracker is the current TorchDispatchMode of the candidate's own process, so forward fetches it with _get_current_dispatch_mode(), erases the logged op, marks torch's output as fresh memory and launches an empty kernel on it. With the static rules off it passes: the in-process guards only measure, and code that reaches them can rewrite them; keeping candidate code away from them is the allow-list rules' job (docs/VERIFIER.md, layers).
 import torch
 import torch.nn as nn
 import triton

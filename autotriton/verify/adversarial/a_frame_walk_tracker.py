@@ -1,7 +1,6 @@
 # task: builtin/l1/relu
-# expect: error=hack flag=torch_compute_runtime|output_not_from_kernel|no_launch
-# static: off
-# why: with no import, a generator's gi_frame.f_back walks up to the worker frame that holds the write tracker; forward empties its op log, marks torch's result as kernel-written, and bumps the launch counter found through the tracker class's __init__.__globals__.
+# expect: error=rule_violation flag=io_access|forbidden_syntax
+# why: with no import, a generator's gi_frame.f_back walks up to the worker frame that holds the write tracker; forward empties its op log, marks torch's result as kernel-written, and bumps the launch counter found through the tracker class's __init__.__globals__. With the static rules off it passes: the in-process guards only measure, and code that reaches them can rewrite them; keeping candidate code away from them is the allow-list rules' job (docs/VERIFIER.md, layers).
 import torch
 import torch.nn as nn
 

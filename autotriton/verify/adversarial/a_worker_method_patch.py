@@ -1,7 +1,6 @@
 # task: builtin/l1/relu
-# expect: error=hack flag=no_launch|torch_compute_runtime|output_not_from_kernel
-# static: off
-# why: no kernel at all: at import the candidate reaches the verifier's worker module through dataclasses.sys.modules (no import of sys) and replaces Worker.forward with a wrapper that rewrites the guards' report to one launch, no torch ops and clean provenance before it goes to the judge.
+# expect: error=rule_violation flag=forbidden_import|module_attribute
+# why: no kernel at all: at import the candidate reaches the verifier's worker module through dataclasses.sys.modules (no import of sys) and replaces Worker.forward with a wrapper that rewrites the guards' report to one launch, no torch ops and clean provenance before it goes to the judge. With the static rules off it passes: the in-process guards only measure, and code that reaches them can rewrite them; keeping candidate code away from them is the allow-list rules' job (docs/VERIFIER.md, layers).
 import dataclasses
 
 import torch

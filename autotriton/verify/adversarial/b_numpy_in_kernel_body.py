@@ -1,7 +1,6 @@
 # task: builtin/l1/relu
-# expect: error=hack|compile_error flag=output_not_from_kernel|torch_compute_runtime|none
-# static: off
-# why: numpy and ctypes are injected into the kernel's globals after definition; under the interpreter a pointer argument carries its address (x_ptr.handle.data[0]), so the kernel body maps both buffers as numpy arrays and computes the ReLU with numpy, no tl op at all.
+# expect: error=rule_violation flag=forbidden_import|jit_body|undefined_name
+# why: numpy and ctypes are injected into the kernel's globals after definition; under the interpreter a pointer argument carries its address (x_ptr.handle.data[0]), so the kernel body maps both buffers as numpy arrays and computes the ReLU with numpy, no tl op at all. With the static rules off it passes: the in-process guards only measure, and code that reaches them can rewrite them; keeping candidate code away from them is the allow-list rules' job (docs/VERIFIER.md, layers).
 import ctypes
 
 import numpy

@@ -1,7 +1,6 @@
 # task: builtin/l1/relu
-# expect: error=hack flag=output_not_from_kernel|torch_compute_runtime
-# static: off
-# why: a module-level lambda turns the input into a numpy view (Tensor.numpy() dispatches no aten op), numpy computes the ReLU, and a plain copy kernel moves torch.from_numpy's buffer into a fresh output, which then counts as written by Triton.
+# expect: error=rule_violation flag=forbidden_import|torch_compute
+# why: a module-level lambda turns the input into a numpy view (Tensor.numpy() dispatches no aten op), numpy computes the ReLU, and a plain copy kernel moves torch.from_numpy's buffer into a fresh output, which then counts as written by Triton. With the static rules off it passes: the in-process guards only measure, and code that reaches them can rewrite them; keeping candidate code away from them is the allow-list rules' job (docs/VERIFIER.md, layers).
 import numpy
 import torch
 import torch.nn as nn

@@ -1,7 +1,6 @@
 # task: builtin/l1/relu
-# expect: error=hack flag=torch_compute_runtime|output_not_from_kernel
-# static: off
-# why: torch.utils._python_dispatch._pop_mode_temporarily() takes the write tracker off the mode stack for the duration of a torch.where, so the op and its output's write are never logged; a kernel that only reads the result's first element marks it Triton's.
+# expect: error=rule_violation flag=forbidden_import|io_access
+# why: torch.utils._python_dispatch._pop_mode_temporarily() takes the write tracker off the mode stack for the duration of a torch.where, so the op and its output's write are never logged; a kernel that only reads the result's first element marks it Triton's. With the static rules off it passes: the in-process guards only measure, and code that reaches them can rewrite them; keeping candidate code away from them is the allow-list rules' job (docs/VERIFIER.md, layers).
 import torch
 import torch.nn as nn
 import triton

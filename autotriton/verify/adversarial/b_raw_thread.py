@@ -1,7 +1,6 @@
 # task: builtin/l1/relu
-# expect: error=hack flag=torch_compute_runtime|output_not_from_kernel|thread_spawned
-# static: off
-# why: the ReLU runs as torch.clamp(out=y) in a raw _thread thread, joined through a lock before forward returns: dispatch modes are thread-local, so the tracker never sees it, and the thread is gone before the thread count is taken.
+# expect: error=rule_violation flag=forbidden_import
+# why: the ReLU runs as torch.clamp(out=y) in a raw _thread thread, joined through a lock before forward returns: dispatch modes are thread-local, so the tracker never sees it, and the thread is gone before the thread count is taken. With the static rules off it passes: the in-process guards only measure, and code that reaches them can rewrite them; keeping candidate code away from them is the allow-list rules' job (docs/VERIFIER.md, layers).
 import _thread
 
 import torch

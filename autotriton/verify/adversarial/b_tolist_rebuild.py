@@ -1,7 +1,6 @@
 # task: builtin/l1/relu
-# expect: error=hack flag=output_not_from_kernel|torch_compute_runtime
-# static: off
-# why: x.tolist() reads the input without dispatching a per-element aten op, Python computes max(v, 0), torch.tensor rebuilds it, and a copy kernel moves that into the output so the output looks kernel-written.
+# expect: error=rule_violation flag=torch_compute
+# why: x.tolist() reads the input without dispatching a per-element aten op, Python computes max(v, 0), torch.tensor rebuilds it, and a copy kernel moves that into the output so the output looks kernel-written. With the static rules off it passes: the in-process guards only measure, and code that reaches them can rewrite them; keeping candidate code away from them is the allow-list rules' job (docs/VERIFIER.md, layers).
 import torch
 import torch.nn as nn
 import triton

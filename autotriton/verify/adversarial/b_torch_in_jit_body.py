@@ -1,7 +1,6 @@
 # task: builtin/l1/relu
-# expect: error=hack|compile_error flag=torch_compute_runtime|output_not_from_kernel|none
-# static: off
-# why: under TRITON_INTERPRET the body of a @triton.jit function is ordinary Python, and the tracker ignores every torch op while a candidate kernel runs (the interpreter's own copies), so the "kernel" calls torch.clamp on tensors it fetches from a module-level dict.
+# expect: error=rule_violation flag=jit_body|torch_compute
+# why: under TRITON_INTERPRET the body of a @triton.jit function is ordinary Python, and the tracker ignores every torch op while a candidate kernel runs (the interpreter's own copies), so the "kernel" calls torch.clamp on tensors it fetches from a module-level dict. With the static rules off it passes: the in-process guards only measure, and code that reaches them can rewrite them; keeping candidate code away from them is the allow-list rules' job (docs/VERIFIER.md, layers).
 import torch
 import torch.nn as nn
 import triton

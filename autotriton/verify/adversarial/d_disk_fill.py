@@ -1,7 +1,7 @@
 # task: builtin/l1/relu
-# expect: error=runtime_error|output_flood
+# expect: error=oom|runtime_error|crash|output_flood
 # static: off
-# why: RLIMIT_FSIZE (64 MiB) limits each file, not the temp dir, which sits on the host's disk; forward writes 60 MiB files until 320 MiB have landed (a real attack would go on until the disk is full) and answers honestly if the total passed the cap.
+# why: RLIMIT_FSIZE limits each file, not the temp dir; forward writes 60 MiB files until 2.4 GB have landed, more than the 2 GB the corpus test allows a candidate (a real attack would go on until the disk is full), and answers honestly if they all did. The temp dir is on tmpfs and its pages count against the job's memory cgroup, so the writer is killed first.
 import os
 
 import torch
@@ -9,7 +9,7 @@ import torch.nn as nn
 import triton
 import triton.language as tl
 
-CAP = 64 << 20
+CAP = 2400 << 20  # above the corpus test's 2048 MB memory cap
 
 _DONE = []  # once per process: every trial builds a new ModelNew
 
@@ -21,7 +21,7 @@ def relu_kernel(x_ptr, y_ptr, n, BLOCK: tl.constexpr):
     tl.store(y_ptr + offs, tl.maximum(tl.load(x_ptr + offs, mask=mask, other=0.0), 0.0), mask=mask)
 
 
-def _fill(target: int = 5 * CAP) -> int:
+def _fill(target: int = CAP) -> int:
     chunk = b"\1" * (4 << 20)
     written = 0
     for i in range(64):
@@ -47,8 +47,8 @@ class ModelNew(nn.Module):
         super().__init__()
 
     def forward(self, x: torch.Tensor) -> torch.Tensor:
-        if not _DONE and _fill() <= CAP:
-            raise RuntimeError("writes stopped at the file-size cap")
+        if not _DONE and _fill() < CAP:
+            raise RuntimeError("writes stopped before the total cap")
         _DONE.append(True)
         y = torch.empty_like(x)
         relu_kernel[(triton.cdiv(y.numel(), 1024),)](x, y, y.numel(), BLOCK=1024)

@@ -1,5 +1,5 @@
 # task: builtin/l1/relu
-# expect: error=hack|rule_violation flag=torch_compute_runtime|torch_compute
+# expect: error=hack|rule_violation flag=torch_compute_runtime|torch_compute|mutable_state
 # why: the kernel does the easy part (a copy, so skipping it breaks the output and kernel_not_needed cannot fire) and the actual ReLU is a torch boolean-mask assignment y[y < 0] = 0.
 import torch
 import torch.nn as nn
