@@ -9,14 +9,13 @@ text if it parses as such a module.
 from __future__ import annotations
 
 import ast
-import re
 
 from autotriton.tasks.contract import parse_source
 
-_THINK = re.compile(r"<think>.*?</think>", re.DOTALL | re.IGNORECASE)
-# ```python ... ``` or ``` ... ```; an unclosed final fence runs to the end
-# (generation often stops at the token limit inside the block).
-_FENCE = re.compile(r"```[ \t]*([A-Za-z0-9_+-]*)[^\n]*\n(.*?)(?:```|\Z)", re.DOTALL)
+# Extraction runs in the caller, outside the sandbox and its timeout, so it scans with
+# str.find only: the regexes it replaced went quadratic on an unclosed fence followed by
+# a long line (256 KiB took 24 s; 16 MiB would have taken about a day).
+_LANG_CHARS = frozenset("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_+-")
 
 
 def _defines_modelnew(code: str) -> bool:
@@ -27,13 +26,47 @@ def _defines_modelnew(code: str) -> bool:
     return any(isinstance(n, ast.ClassDef) and n.name == "ModelNew" for n in tree.body)
 
 
+def _fences(text: str):
+    """(language tag, body) of each ``` fence; an unclosed final fence runs to the end
+    (generation often stops at the token limit inside the block)."""
+    pos = 0
+    while True:
+        start = text.find("```", pos)
+        if start < 0:
+            return
+        line_end = text.find("\n", start + 3)
+        if line_end < 0:
+            return
+        header = text[start + 3:line_end].lstrip(" \t")
+        n = 0
+        while n < len(header) and header[n] in _LANG_CHARS:
+            n += 1
+        close = text.find("```", line_end + 1)
+        yield header[:n], text[line_end + 1: close if close >= 0 else len(text)]
+        if close < 0:
+            return
+        pos = close + 3
+
+
+def _strip_thinking(text: str) -> str:
+    """Drop <think>...</think> spans (any case); a dangling <think> ends the visible text."""
+    lower, out, pos = text.lower(), [], 0
+    while True:
+        start = lower.find("<think>", pos)
+        if start < 0:
+            out.append(text[pos:])
+            return "".join(out)
+        out.append(text[pos:start])
+        end = lower.find("</think>", start + 7)
+        if end < 0:
+            return "".join(out)  # the answer never left the reasoning
+        pos = end + 8
+
+
 def code_blocks(text: str) -> list[str]:
     """All fenced blocks tagged python/py or untagged, in order."""
-    blocks = []
-    for lang, body in _FENCE.findall(text):
-        if lang.lower() in ("", "python", "py", "python3"):
-            blocks.append(body.strip("\n") + "\n")
-    return blocks
+    return [body.strip("\n") + "\n" for lang, body in _fences(text)
+            if lang.lower() in ("", "python", "py", "python3")]
 
 
 def extract_code(text: str) -> str | None:
@@ -43,10 +76,7 @@ def extract_code(text: str) -> str | None:
     verifier then reports a syntax error, which is more useful feedback than
     "no code").
     """
-    visible = _THINK.sub("", text)
-    # A dangling <think> with no close means the answer never left the reasoning.
-    if "<think>" in visible.lower():
-        visible = visible[: visible.lower().index("<think>")]
+    visible = _strip_thinking(text)
     blocks = code_blocks(visible)  # code only inside reasoning is a draft, not an answer
     for block in reversed(blocks):
         if _defines_modelnew(block):
