@@ -1,10 +1,14 @@
-"""Benchmark: how often the static rules reject honest code we ship (target: never).
+"""Benchmark: how often the verifier rejects honest code we ship (target: never).
 
 Sources: every built-in solution, the template teacher's output for composed tasks
 of every family, and the Inductor teacher's rewrites of the H100 captures in
-tests/fixtures. Also records check_rules' time per file (median, p20/p80).
+tests/fixtures. Records check_rules' time per file (median, p20/p80); with
+`--verify N` also runs the whole verifier (judge + confined candidate, CPU
+interpreter) on the built-in solutions, the first N template outputs and the
+Inductor rewrites (at their capture size, `fixed_shape_task`).
 
-    python benchmarks/false_rejects.py            # writes docs/perf/false_rejects_rules.json
+    python benchmarks/false_rejects.py                 # rules: docs/perf/false_rejects_rules.json
+    python benchmarks/false_rejects.py --verify 200 --out docs/perf/false_rejects_verifier.json
 """
 
 from __future__ import annotations
@@ -23,22 +27,42 @@ from pathlib import Path
 FIXTURE = Path("tests/fixtures/inductor/captures_train_h100.json")
 
 
-def honest_sources(composed: int, seed: int) -> list[tuple[str, str, str]]:
-    """(source kind, item id, code) for every honest output we ship."""
+def honest_sources(composed: int, seed: int) -> list[tuple[str, object, str]]:
+    """(source kind, task, code) for every honest output we ship."""
     from autotriton.data.compose import compose
-    from autotriton.data.inductor import rewrite
+    from autotriton.data.inductor import fixed_shape_task, rewrite
     from autotriton.data.inductor_capture import Capture
     from autotriton.data.template import teach
     from autotriton.tasks import builtin_tasks, get_task
 
-    out = [("builtin", t.id, t.solution_source) for t in builtin_tasks()]
-    out += [(f"template:{c.spec['family']}", c.task_id, teach(c.spec).code) for c in compose(composed, seed)]
+    out = [("builtin", t, t.solution_source) for t in builtin_tasks()]
+    out += [(f"template:{c.spec['family']}", c.task(), teach(c.spec).code) for c in compose(composed, seed)]
     for data in json.loads(FIXTURE.read_text()):
         capture = Capture(**data)
-        result = rewrite(capture, get_task(capture.task_id).source)
+        task = get_task(capture.task_id)
+        result = rewrite(capture, task.source)
         if result.ok:
-            out.append(("inductor", capture.task_id, result.code))
+            out.append(("inductor", fixed_shape_task(task, task.shapes_for("interp")[0]), result.code))
     return out
+
+
+def verify_all(sources: list, n_template: int) -> tuple[dict, list]:
+    """Whole-verifier verdicts (CPU) per source kind, and the rejected items."""
+    from autotriton.verify import Verifier, VerifyConfig
+    chosen = [s for s in sources if not s[0].startswith("template")]
+    chosen += [s for s in sources if s[0].startswith("template")][:n_template]
+    with Verifier(VerifyConfig(device="cpu", cache_dir=None)) as verifier:
+        results = verifier.verify_many([(task, code) for _, task, code in chosen])
+    rows: dict[str, collections.Counter] = collections.defaultdict(collections.Counter)
+    rejected = []
+    for (kind, task, _), res in zip(chosen, results):
+        kind = kind.split(":")[0]
+        rows[kind]["verified"] += 1
+        if not res.correct:
+            rows[kind]["rejected"] += 1
+            rejected.append({"source": kind, "id": task.id, "error": res.error_kind.value,
+                             "flags": res.hack_flags, "msg": res.error_msg[:300]})
+    return {k: dict(v) for k, v in rows.items()}, rejected
 
 
 def main() -> None:
@@ -46,6 +70,8 @@ def main() -> None:
     parser.add_argument("--composed", type=int, default=600, help="composed tasks for the template teacher")
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--out", type=Path, default=Path("docs/perf/false_rejects_rules.json"))
+    parser.add_argument("--verify", type=int, default=0, metavar="N",
+                        help="also run the whole verifier on built-ins, N template outputs and the Inductor rewrites")
     args = parser.parse_args()
     import torch
     import triton
@@ -53,7 +79,9 @@ def main() -> None:
     from autotriton.verify.rules import check_rules
     rows: dict[str, collections.Counter] = collections.defaultdict(collections.Counter)
     rejected, times_ms = [], []
-    for kind, item, code in honest_sources(args.composed, args.seed):
+    sources = honest_sources(args.composed, args.seed)
+    for kind, task, code in sources:
+        item = task.id
         start = time.perf_counter()
         violations = check_rules(code)
         times_ms.append((time.perf_counter() - start) * 1000)
@@ -73,6 +101,10 @@ def main() -> None:
                      "max": round(max(times_ms), 2)},
         "rejected": rejected,
     }
+    if args.verify:
+        start = time.perf_counter()
+        result["verifier"], result["verifier_rejected"] = verify_all(sources, args.verify)
+        result["verifier_wall_s"] = round(time.perf_counter() - start, 1)
     args.out.parent.mkdir(parents=True, exist_ok=True)
     args.out.write_text(json.dumps(result, indent=2) + "\n")
     print(f"{'source':<24} {'checked':>8} {'rejected':>9}")
@@ -83,6 +115,10 @@ def main() -> None:
           f"p80 {result['check_ms']['p80']}, max {result['check_ms']['max']})")
     for r in rejected:
         print(f"REJECTED {r['source']} {r['id']}: {r['violations'][0]}")
+    for kind, row in sorted(result.get("verifier", {}).items()):
+        print(f"verifier {kind:<15} {row.get('verified', 0):>8} verified {row.get('rejected', 0):>4} rejected")
+    for r in result.get("verifier_rejected", []):
+        print(f"VERIFIER REJECTED {r['source']} {r['id']}: {r['error']} {r['flags']} {r['msg'][:200]}")
 
 
 if __name__ == "__main__":

@@ -310,8 +310,6 @@ def test_dotted_name():
     assert dotted_name(ast.parse("f().b", mode="eval").body) is None
 
 
-@pytest.mark.xfail(reason="docs/VERIFIER.md is being rewritten with the allow-list rule table (issue 11); "
-                          "remove this marker once it lists every rule id", strict=False)
 def test_docs_list_every_rule_and_flag():
     from pathlib import Path
 
