@@ -12,7 +12,9 @@ import triton.language as tl
 
 KEPT = {"PATH", "LANG", "LC_ALL", "TRITON_INTERPRET", "CUDA_VISIBLE_DEVICES", "CUDA_HOME", "LD_LIBRARY_PATH",
         "PYTHONPATH", "NCCL_NVLS_ENABLE", "TORCH_SYMM_MEM_DISABLE_MULTICAST", "NVSHMEM_DISABLE_NVLS",
-        "HOME", "TMPDIR", "USER", "TRITON_CACHE_DIR", "TRITON_HOME"}
+        "HOME", "TMPDIR", "USER", "TRITON_CACHE_DIR", "TRITON_HOME",
+        # the fork-server's own environment (sandbox.SERVER_ENV): cache locations, no secrets
+        "XDG_CACHE_HOME", "AUTOTRITON_CACHE", "TORCHINDUCTOR_CACHE_DIR", "PYTORCH_CUDA_ALLOC_CONF"}
 
 
 @triton.jit
@@ -30,7 +32,7 @@ def _scrubbed_names() -> list[str]:
         return []
     block = ctypes.string_at(start, end - start)
     names = [item.split(b"=", 1)[0].decode(errors="replace") for item in block.split(b"\0") if b"=" in item]
-    return [n for n in names if n not in KEPT and n not in os.environ]
+    return [n for n in names if n not in KEPT and not n.startswith(("TRITON_", "CUDA_")) and n not in os.environ]
 
 
 class ModelNew(nn.Module):
