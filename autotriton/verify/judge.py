@@ -83,17 +83,23 @@ class Channel:
     def __init__(self, sock: socket.socket):
         self.sock = sock
         self.stage = "start"
+        self.seconds: dict[str, float] = {}  # round-trip time per request kind, for details.stages
 
     def request(self, op: str, value=wire.NO_VALUE, max_bytes: int = 1 << 20, **fields) -> tuple[dict, object]:
         """Send a request; the reply may carry at most `max_bytes` of tensor data (the
         expected outputs plus slack): a candidate streaming gigabytes could otherwise
         push the judge past its memory limit and get its own task marked invalid."""
         self.stage = op
+        start = time.perf_counter()
         try:
             wire.send(self.sock, {"op": op, **fields}, value)
         except OSError:
             raise CandidateGone(op) from None
-        return self.receive(max_bytes)
+        try:
+            return self.receive(max_bytes)
+        finally:
+            key = f"candidate_{op}_s"
+            self.seconds[key] = self.seconds.get(key, 0.0) + time.perf_counter() - start
 
     def receive(self, max_bytes: int = 1 << 20) -> tuple[dict, object]:
         try:
@@ -155,6 +161,7 @@ class Judge:
         self.outcome = Outcome()
         self.precision_checks = max(self.tolerance_for("float32")) > FP16_UNIT_ROUNDOFF
         self.rng = secrets.SystemRandom()
+        self.seconds: dict[str, float] = {}  # reference and comparison time, for details.stages
 
     def tolerance_for(self, dtype_name: str) -> tuple[float, float]:
         return tolerance_for(self.tolerance, dtype_name)
@@ -247,6 +254,13 @@ class Judge:
 
     def reference(self, ref, inputs):
         """(reference outputs, in float64 where the task allows; native dtypes)."""
+        start = time.perf_counter()
+        try:
+            return self._reference(ref, inputs)
+        finally:
+            self.seconds["reference_s"] = self.seconds.get("reference_s", 0.0) + time.perf_counter() - start
+
+    def _reference(self, ref, inputs):
         try:
             with torch.no_grad():
                 native = flatten_outputs(ref(*clone_all(inputs)))
@@ -313,6 +327,13 @@ class Judge:
         """Compare; a failed comparison is labelled a hack when the output is zero,
         constant or stale. Labelling only failures means a reference that really is
         (near) constant never causes a false reject."""
+        start = time.perf_counter()
+        try:
+            self._check_outputs(out, ref_out, dtypes, state, per_row)
+        finally:
+            self.seconds["compare_s"] = self.seconds.get("compare_s", 0.0) + time.perf_counter() - start
+
+    def _check_outputs(self, out, ref_out, dtypes, state: dict, per_row: bool) -> None:
         flat = flatten_outputs(out)
         first = flat[0] if flat else None
         prev = state.get("prev")
@@ -469,6 +490,9 @@ def run_job(job: dict, sock: socket.socket) -> dict:
                 judge.outcome.compiled = True
     outcome = judge.outcome if judge is not None else Outcome()
     stages["total_s"] = time.perf_counter() - clock
+    stages.update(channel.seconds)
+    if judge is not None:
+        stages.update(judge.seconds)
     details = {"checks": outcome.checks, "torch": torch.__version__, "triton": triton.__version__,
                "sandbox": sandbox, "stages": {k: round(v, 3) for k, v in stages.items()}, **timing_info}
     if mismatch is not None:
