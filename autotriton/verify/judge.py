@@ -218,15 +218,19 @@ class Judge:
         scale = torch.tensor(factors, dtype=x.dtype, device=x.device)
         return x * scale.reshape([n] + [1] * max(0, x.ndim - 1)) if x.ndim else x * scale[0]
 
-    def build_candidate(self, ref, init, seed: int, perturb: bool) -> str:
+    def build_candidate(self, ref, init, seed: int, perturb: bool, mixed: bool = False) -> str:
         header, _ = self.channel.request("build", init, seed=seed)
         params = _field(header, "params", list, [])
+        if mixed and self.precision_checks:
+            # A unit-scale (or default) bias swamps the tiny input slices of a mixed trial:
+            # `tiny_x @ W + b` is `b` to fp32 precision, and fp16 tiles went unseen on Linear.
+            return self._perturb(ref, params, scale=2.0 ** self.rng.choice(TINY_EXPONENTS))
         if not perturb:
             return "default"
         return self._perturb(ref, params)
 
-    def _perturb(self, ref, cand_params: list) -> str:
-        """Give 1-D parameters (bias, gamma, beta) unit-scale random values in both models:
+    def _perturb(self, ref, cand_params: list, scale: float = 1.0) -> str:
+        """Give 1-D parameters (bias, gamma, beta) random values of `scale` in both models:
         default inits (zeros, ones, U(+-1/sqrt(fan_in))) are too small or too special to
         notice an omitted bias or affine term under tolerance."""
         ref_params = list(ref.parameters())
@@ -244,13 +248,13 @@ class Judge:
         with torch.no_grad():
             for i, p in enumerate(ref_params):
                 if p.ndim == 1 and p.is_floating_point():
-                    new = torch.randn(p.shape, generator=gen, dtype=p.dtype)
+                    new = torch.randn(p.shape, generator=gen, dtype=p.dtype) * scale
                     p.copy_(new.to(p.device))
                     indices.append(i)
                     values.append(new)
         if indices:
             self.channel.request("set_params", values, indices=indices)
-        return "1-D parameters re-randomised"
+        return "1-D parameters re-randomised" + ("" if scale == 1.0 else f" at scale {scale:.3g}")
 
     def reference(self, ref, inputs):
         """(reference outputs, in float64 where the task allows; native dtypes)."""
@@ -282,7 +286,7 @@ class Judge:
     def trial(self, t: Trial, state: dict) -> None:
         seed = urandom_seed()
         ref, init = self.build_reference(t.setting, seed)
-        params = self.build_candidate(ref, init, seed, t.perturb)
+        params = self.build_candidate(ref, init, seed, t.perturb, t.mixed)
         input_seed = urandom_seed()
         inputs = self.draw_inputs(t.mixed, input_seed)
         ref_out, dtypes = self.reference(ref, inputs)
