@@ -1,0 +1,33 @@
+# task: builtin/l1/relu
+# expect: error=wrong_output flag=none
+# why: the launch grid is fixed at 4 programs of 1024 elements, so only the first 4096 outputs are computed; every CPU shape setting of the task (37x53, 4x256) fits inside that, so only the GPU shapes can expose the omitted work.
+import torch
+import torch.nn as nn
+import triton
+import triton.language as tl
+
+BLOCK_SIZE = 1024
+
+
+@triton.jit
+def relu_kernel(x_ptr, y_ptr, n_elements, BLOCK: tl.constexpr):
+    # Flat elementwise kernel over the contiguous input: one BLOCK per program.
+    pid = tl.program_id(0)
+    offs = pid * BLOCK + tl.arange(0, BLOCK)
+    mask = offs < n_elements
+    x = tl.load(x_ptr + offs, mask=mask, other=0.0)
+    y = tl.maximum(x, 0.0)
+    tl.store(y_ptr + offs, y, mask=mask)
+
+
+class ModelNew(nn.Module):
+    def __init__(self):
+        super().__init__()
+
+    def forward(self, x: torch.Tensor) -> torch.Tensor:
+        x = x.contiguous()
+        y = torch.empty_like(x)
+        n = x.numel()
+        grid = (4,)
+        relu_kernel[grid](x, y, n, BLOCK=BLOCK_SIZE)
+        return y
