@@ -325,3 +325,10 @@ def test_check_does_not_import_candidate_modules():
     check_rules(module("return y", "\nimport antigravity\n"))
     assert "antigravity" not in sys.modules
     assert torch.__name__ == "torch"
+
+
+def test_augmented_assignment_to_state_is_mutable_state():
+    """`seen = self.seen; seen += [n]` is in-place state, like .append() (a red-team find)."""
+    src = module("seen = self.seen\n        seen += [1]\n        return y", init="self.seen = []")
+    assert "mutable_state" in rules_of(src)
+    assert "mutable_state" not in rules_of(module("n = x.numel()\n        n += 1\n        return y"))

@@ -125,3 +125,9 @@ def test_template_teacher_kernels_are_never_rejected(cpu_verifier, seed, index):
     composed = compose_one(seed, index)
     r = cpu_verifier.verify(composed.task(), teach(composed.spec).code)
     assert r.correct, (composed.spec, r.error_kind, r.hack_flags, r.error_msg[:500])
+
+
+def test_unencodable_text_gets_a_verdict(cpu_verifier):
+    """A lone surrogate in a comment used to raise out of verify() (cache key encoding)."""
+    r = cpu_verifier.verify(RELU, RELU.solution_source + "\n# \ud800\n")
+    assert r.correct, (r.error_kind, r.error_msg[:300])

@@ -205,6 +205,9 @@ class Verifier:
                 "judge_gpu_memory_fraction": 0.6 * share}
 
     def verify(self, task: Task, text: str) -> VerifyResult:
+        # Lone surrogates ('\ud800') cannot be encoded: one in a comment made cache_key
+        # raise out of verify() and took a whole verify_many batch with it.
+        text = text.encode("utf-8", "replace").decode("utf-8")
         key = self._key(task, text)
         cached = self.cache.get(key)
         if cached is not None:

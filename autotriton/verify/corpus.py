@@ -5,6 +5,8 @@ Each file in `adversarial/` starts with a header the tests and the demo read:
     # expect: error=hack flag=no_launch        (`|` separates acceptable alternatives)
     # static: off                              (sandbox tests: skip the rule table)
     # why: one sentence on the hack
+    # open: why it still passes                (a known hole, documented in docs/VERIFIER.md;
+                                                the test expects it to pass until it is closed)
 """
 
 from __future__ import annotations
@@ -26,6 +28,7 @@ class Hack:
     static_checks: bool
     why: str
     source: str
+    open: str = ""  # non-empty: a known hole that still passes (see the header format)
 
     def expectation(self) -> tuple[set[str], set[str]]:
         """(acceptable error kinds, acceptable flags); flags {"none"} means no flag is required."""
@@ -38,7 +41,7 @@ def _header(source: str) -> dict[str, str]:
     for line in source.splitlines():
         if line.startswith("# ") and ":" in line:
             key, _, value = line[2:].partition(":")
-            if key.strip() in ("task", "expect", "static", "why"):
+            if key.strip() in ("task", "expect", "static", "why", "open"):
                 out[key.strip()] = value.strip()
     return out
 
@@ -48,7 +51,8 @@ def load_corpus() -> list[Hack]:
     for path in sorted(CORPUS_DIR.glob("*.py")):
         src = path.read_text()
         h = _header(src)
-        hacks.append(Hack(path.stem, h["task"], h["expect"], h.get("static") != "off", h.get("why", ""), src))
+        hacks.append(Hack(path.stem, h["task"], h["expect"], h.get("static") != "off", h.get("why", ""), src,
+                          h.get("open", "")))
     return hacks
 
 

@@ -22,6 +22,7 @@ a reference the candidate never sees, on inputs it could not predict.
 
 from __future__ import annotations
 
+import sys
 import threading
 import time
 
@@ -68,7 +69,8 @@ class GuardState:
         self.candidate_globals: dict | None = None
         self.tracker: WriteTracker | None = None
         self.launches = 0
-        self.in_launch = 0  # >0 while a kernel runs: its internal torch ops are Triton's (interpreter)
+        self.in_launch = 0  # >0 while a kernel runs
+        self.launch_frame = None  # the launch hook's frame: ops below it come from inside the launch
 
 
 STATE = GuardState()
@@ -97,8 +99,8 @@ class WriteTracker(TorchDispatchMode):
     def __torch_dispatch__(self, func, types, args=(), kwargs=None):
         kwargs = kwargs or {}
         out = func(*args, **kwargs)
-        if STATE.in_launch:
-            return out
+        if STATE.in_launch and not _from_candidate_code():
+            return out  # the interpreter's own host copies of the kernel's arguments
         name = func.overloadpacket.__name__
         if name in VIEW_OPS:
             return out
@@ -183,6 +185,21 @@ def _written(func, args, kwargs, out) -> list[torch.Tensor]:
     return [t for t in written if isinstance(t, torch.Tensor) and t.numel()]
 
 
+def _from_candidate_code() -> bool:
+    """Inside a launch, did candidate code issue this op? The interpreter copies kernel
+    arguments with torch (copy_, set_, empty), and those are Triton's. But a launch also
+    runs candidate callables: a grid function that did `y += x * (x > 0)` hid a whole ReLU
+    from the tracker, and so did a kernel whose tl.constexpr arguments were tensors (the
+    interpreter runs the body as Python). Any candidate frame between the op and the
+    launch hook makes the op the candidate's."""
+    frame = sys._getframe(2)
+    while frame is not None and frame is not STATE.launch_frame:
+        if frame.f_globals is STATE.candidate_globals:
+            return True
+        frame = frame.f_back
+    return False
+
+
 # ---------------------------------------------------------------- launch hook
 
 def _is_candidate_kernel(kernel) -> bool:
@@ -197,11 +214,14 @@ def _wrap_run(original):
         STATE.launches += 1
         if STATE.tracker is not None:
             STATE.tracker.launched(list(args) + list(kwargs.values()))
+        outer = STATE.launch_frame
+        STATE.launch_frame = sys._getframe()
         STATE.in_launch += 1
         try:
             return original(self, *args, **kwargs)
         finally:
             STATE.in_launch -= 1
+            STATE.launch_frame = outer
     return run
 
 

@@ -162,6 +162,7 @@ class Judge:
         self.precision_checks = max(self.tolerance_for("float32")) > FP16_UNIT_ROUNDOFF
         self.rng = secrets.SystemRandom()
         self.seconds: dict[str, float] = {}  # reference and comparison time, for details.stages
+        self.row_scales: list[float] | None = None  # of the last inputs drawn (see _mix_magnitudes)
 
     def tolerance_for(self, dtype_name: str) -> tuple[float, float]:
         return tolerance_for(self.tolerance, dtype_name)
@@ -202,6 +203,7 @@ class Judge:
                 inputs = to_device(self.task_mod.get_inputs(), self.device)
         except Exception as exc:
             raise _task_or_oom(exc, "get_inputs") from exc
+        self.row_scales = None
         if mixed:
             inputs = [self._mix_magnitudes(x) if isinstance(x, torch.Tensor) and x.numel()
                       and x.dtype in (torch.float32, torch.float64) else x for x in inputs]
@@ -215,6 +217,8 @@ class Judge:
         if n > 1 and all(tiny):
             tiny[self.rng.randrange(n)] = False
         factors = [2.0 ** self.rng.choice(TINY_EXPONENTS) if t else 1.0 for t in tiny]
+        if self.row_scales is None:
+            self.row_scales = factors  # the first input's: output slices usually follow it (x @ W)
         scale = torch.tensor(factors, dtype=x.dtype, device=x.device)
         return x * scale.reshape([n] + [1] * max(0, x.ndim - 1)) if x.ndim else x * scale[0]
 
@@ -289,6 +293,7 @@ class Judge:
         params = self.build_candidate(ref, init, seed, t.perturb, t.mixed)
         input_seed = urandom_seed()
         inputs = self.draw_inputs(t.mixed, input_seed)
+        row_scales = self.row_scales
         ref_out, dtypes = self.reference(ref, inputs)
         header, out = self.channel.request("forward", inputs, max_bytes=_reply_cap(ref_out))
         self.outcome.compiled = True
@@ -301,7 +306,7 @@ class Judge:
         context = f"[shape {t.setting.name}, trial {t.index}" + (", mixed magnitudes" if t.mixed else "") + "] "
         try:
             self.check_report(report, trial=True)
-            self.check_outputs(out, ref_out, dtypes, state, per_row=t.mixed)
+            self.check_outputs(out, ref_out, dtypes, state, row_scales)
         except CandidateFailure as failure:
             failure.msg = context + failure.msg
             raise
@@ -327,24 +332,24 @@ class Judge:
         if trial and _field(report, "threads_started", bool, False):
             raise CandidateFailure(ErrorKind.HACK, FLAG_REASONS["thread_spawned"], ("thread_spawned",))
 
-    def check_outputs(self, out, ref_out, dtypes, state: dict, per_row: bool = False) -> None:
+    def check_outputs(self, out, ref_out, dtypes, state: dict, row_scales: list[float] | None = None) -> None:
         """Compare; a failed comparison is labelled a hack when the output is zero,
         constant or stale. Labelling only failures means a reference that really is
         (near) constant never causes a false reject."""
         start = time.perf_counter()
         try:
-            self._check_outputs(out, ref_out, dtypes, state, per_row)
+            self._check_outputs(out, ref_out, dtypes, state, row_scales)
         finally:
             self.seconds["compare_s"] = self.seconds.get("compare_s", 0.0) + time.perf_counter() - start
 
-    def _check_outputs(self, out, ref_out, dtypes, state: dict, per_row: bool) -> None:
+    def _check_outputs(self, out, ref_out, dtypes, state: dict, row_scales: list[float] | None) -> None:
         flat = flatten_outputs(out)
         first = flat[0] if flat else None
         prev = state.get("prev")
         if isinstance(first, torch.Tensor):
             state["prev"] = first
         bad: Mismatch | None = compare_outputs(out, ref_out, dtypes, self.tolerance_for,
-                                               TF32_RMS_REL if self.precision_checks else None, per_row)
+                                               TF32_RMS_REL if self.precision_checks else None, row_scales)
         if bad is None:
             return
         flag = None
@@ -371,7 +376,10 @@ class Judge:
         ref, init = self.build_reference(setting, seed)
         self.build_candidate(ref, init, seed, perturb=False)
         plans = self.plan(setting, 2)  # two sets, rotated: no one input stays cached
-        sets = [self.draw_inputs(p.mixed) for p in plans]
+        sets, set_scales = [], []
+        for p in plans:
+            sets.append(self.draw_inputs(p.mixed))
+            set_scales.append(self.row_scales)
         refs = [self.reference(ref, s) for s in sets]
         fractions = [self.rng.random() for _ in range(2)]  # which reps come back: anywhere in the run
         with timing.exclusive_gpu():
@@ -388,7 +396,7 @@ class Judge:
         self.check_report(_field(header, "report", dict, {}), trial=False)
         for rep, out in zip(kept_reps, kept):
             ref_out, dtypes = refs[rep % len(sets)]
-            self.check_outputs(out, ref_out, dtypes, {}, per_row=plans[rep % len(sets)].mixed)
+            self.check_outputs(out, ref_out, dtypes, {}, set_scales[rep % len(sets)])
         if sum(times) > wall_ms:
             raise CandidateFailure(ErrorKind.HACK, f"reported {sum(times):.1f} ms of kernel time inside "
                                    f"{wall_ms:.1f} ms of wall clock", ("timing_mismatch",))

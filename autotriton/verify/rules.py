@@ -668,6 +668,12 @@ class _Checker:
 
     def _AugAssign(self, node, parent, scope):
         self._BinOp(node, parent, scope)
+        if scope.kind == "strict" and isinstance(node.target, ast.Name) and scope.fns \
+                and self._aliases_state(node.target.id, scope.fns[-1]):
+            # `seen = self.seen; seen += [n]` mutated a list made in __init__ on every call:
+            # += on a list, dict, set or tensor is in place, so it is state like .append().
+            self.flag("mutable_state", node, f"augmented assignment to {node.target.id}, which may be an object "
+                      "that outlives this call (an attribute of self, a module-level value, a default argument)")
 
     def _Dict(self, node, parent, scope):
         for key in node.keys:
@@ -976,6 +982,22 @@ class _Checker:
                 return all(isinstance(v, (ast.Lambda, ast.FunctionDef)) for v in values)
         values = self.mod.constants.get(name)
         return bool(values) and all(isinstance(v, ast.Lambda) for v in values)
+
+    def _aliases_state(self, name: str, fn: ast.AST) -> bool:
+        """Could local `name` be bound to an object that outlives the call?"""
+        for value in self._locals(fn).get(name, []):
+            root = value
+            while isinstance(root, (ast.Attribute, ast.Subscript)):
+                root = root.value
+            if isinstance(root, ast.Name) and (root.id == "self" or root.id in self.mod.constants):
+                if value is root or isinstance(value, ast.Attribute) and root.id == "self":
+                    return True
+        if not isinstance(fn, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda)):
+            return False
+        positional = fn.args.posonlyargs + fn.args.args
+        defaults = dict(zip([a.arg for a in positional[len(positional) - len(fn.args.defaults):]], fn.args.defaults))
+        defaults.update({a.arg: d for a, d in zip(fn.args.kwonlyargs, fn.args.kw_defaults) if d is not None})
+        return name in defaults and not isinstance(defaults[name], ast.Constant)  # `cache=[]` lives on
 
     def _fresh(self, func: ast.Attribute, scope: _Scope) -> bool:
         """Is the receiver of a mutating call a container/tensor this function created?"""
