@@ -48,6 +48,9 @@ from autotriton.verify.result import FLAG_REASONS, WARNING_FLAGS, ErrorKind, tri
 #   need rms(err) <= 1.5e-3 * rms(ref).
 TINY_EXPONENTS = range(-30, -21)
 FP16_UNIT_ROUNDOFF = 2.0 ** -11
+# Input elements of the CPU random-size setting (2^16: 16-64k elements, tens of ms in the
+# interpreter for a simple kernel, against ~0.1 s for a whole CPU verification).
+RANDOM_SIZE_MAX_ELEMENTS = 1 << 16
 TF32_RMS_REL = 1.5e-3
 # Decoded candidate replies larger than this are refused before allocation.
 MAX_REPLY_BYTES = 64 << 30
@@ -178,6 +181,40 @@ class Judge:
         self.rng.shuffle(perturb)
         self.rng.shuffle(mixed)
         return [Trial(setting, i, perturb[i], mixed[i]) for i in range(n)]
+
+    def random_setting(self) -> ShapeSetting | None:
+        """CPU only: the first setting with its largest size constant grown by a random
+        factor, so the inputs hold RANDOM_SIZE_MAX_ELEMENTS/4 to RANDOM_SIZE_MAX_ELEMENTS
+        elements, drawn per verification. The interp sizes are small and fixed, and a kernel
+        with a hard-coded 4096-element grid covered all of them. Returns None when the task
+        has no size to grow; a reference that fails there skips the setting (_check_all
+        records why): never the candidate's problem."""
+        base = self.shapes[0]
+        sizes = {k: v for k, v in base.overrides.items() if type(v) is int and v >= 2}
+        if not sizes:
+            return None
+        key = max(sizes, key=sizes.get)
+        base_elements = self._input_elements(base, key, sizes[key])
+        factor = self.rng.randint(max(2, RANDOM_SIZE_MAX_ELEMENTS // max(1, 4 * base_elements)),
+                                  max(2, RANDOM_SIZE_MAX_ELEMENTS // max(1, base_elements)))
+        while factor >= 2:
+            value = sizes[key] * factor + self.rng.randint(0, 3)
+            setting = ShapeSetting("random_size", base.mode, dict(base.overrides, **{key: value}))
+            if self._input_elements(setting, key, value) <= RANDOM_SIZE_MAX_ELEMENTS:
+                break
+            factor //= 2  # the constant enters the inputs more than linearly (N x N)
+        else:
+            return None
+        return setting
+
+    def _input_elements(self, setting: ShapeSetting, key: str, value: int) -> int:
+        apply_shape(self.task_mod, setting, self.defaults)
+        try:
+            with torch.device("meta"):  # sizes only: nothing is allocated or drawn
+                inputs = self.task_mod.get_inputs()
+        except Exception:  # noqa: BLE001 - a task whose inputs cannot be made on meta: skip the setting
+            return RANDOM_SIZE_MAX_ELEMENTS + 1
+        return sum(x.numel() for x in inputs if isinstance(x, torch.Tensor))
 
     # ------------------------------------------------------------ one trial
 
@@ -444,6 +481,13 @@ def _check_all(judge: Judge, job: dict) -> dict:
         state: dict = {}
         for t in judge.plan(setting, n):
             judge.trial(t, state)
+    if job["mode"] == "interp":
+        extra = judge.random_setting()
+        for t in judge.plan(extra, 1) if extra is not None else []:
+            try:
+                judge.trial(t, {})
+            except TaskFailure as exc:  # the reference fails at this size: skip it, never blame the candidate
+                judge.outcome.checks.append({"shape": extra.name, "overrides": extra.overrides, "skipped": str(exc)})
     timings: dict = {}
     if job["mode"] == "gpu" and job.get("time", True):
         timings = judge.time(judge.shapes[0])

@@ -1,6 +1,5 @@
 # task: builtin/l1/relu
 # expect: error=wrong_output flag=none
-# open: CPU verification runs only the task's small interp sizes; sizes drawn at random per verification would need to know which constants can change safely (docs/VERIFIER.md, what remains open). GPU verification runs the full sizes and rejects it.
 # why: the launch grid is fixed at 4 programs of 1024 elements, so only the first 4096 outputs are computed; every CPU shape setting of the task (37x53, 4x256) fits inside that, so only the GPU shapes can expose the omitted work.
 import torch
 import torch.nn as nn
