@@ -24,7 +24,6 @@ from __future__ import annotations
 
 import sys
 import threading
-import time
 
 import torch
 from torch.utils._python_dispatch import TorchDispatchMode
@@ -40,7 +39,6 @@ except ImportError:  # pragma: no cover
 PRISTINE = {
     "synchronize": torch.cuda.synchronize,
     "Event": torch.cuda.Event,
-    "perf_counter": time.perf_counter,
 }
 
 # Allocation: the result holds no data yet (it is poisoned).

@@ -165,7 +165,6 @@ class Judge:
         self.precision_checks = max(self.tolerance_for("float32")) > FP16_UNIT_ROUNDOFF
         self.rng = secrets.SystemRandom()
         self.seconds: dict[str, float] = {}  # reference and comparison time, for details.stages
-        self.row_scales: list[float] | None = None  # of the last inputs drawn (see _mix_magnitudes)
 
     def tolerance_for(self, dtype_name: str) -> tuple[float, float]:
         return tolerance_for(self.tolerance, dtype_name)
@@ -231,33 +230,37 @@ class Judge:
             raise TaskFailure(f"reference Model could not be built: {exc!r}") from exc
         return ref, init
 
-    def draw_inputs(self, mixed: bool, seed: int | None = None) -> list:
-        """Inputs from a fresh secret seed, drawn on the target device (a 512 MB randn
-        on the host and a copy took most of a GPU verification)."""
+    def draw_inputs(self, mixed: bool, seed: int | None = None) -> tuple[list, list[float] | None]:
+        """(inputs, the first input's slice factors when `mixed`), inputs from a fresh
+        secret seed, drawn on the target device (a 512 MB randn on the host and a copy
+        took most of a GPU verification). The first input's factors are the ones output
+        slices usually follow (x @ W): compare.compare_tensor's `row_scales`."""
         try:
             with torch.device(self.device):
                 torch.manual_seed(urandom_seed() if seed is None else seed)
                 inputs = to_device(self.task_mod.get_inputs(), self.device)
         except Exception as exc:
             raise _task_or_oom(exc, "get_inputs") from exc
-        self.row_scales = None
-        if mixed:
-            inputs = [self._mix_magnitudes(x) if isinstance(x, torch.Tensor) and x.numel()
-                      and x.dtype in (torch.float32, torch.float64) else x for x in inputs]
-        return inputs
+        if not mixed:
+            return inputs, None
+        first: list[float] | None = None
+        out = []
+        for x in inputs:
+            if isinstance(x, torch.Tensor) and x.numel() and x.dtype in (torch.float32, torch.float64):
+                factors = self._slice_factors(x.shape[0] if x.ndim else 1)
+                first = first or factors
+                scale = torch.tensor(factors, dtype=x.dtype, device=x.device)
+                x = x * scale.reshape([len(factors)] + [1] * max(0, x.ndim - 1)) if x.ndim else x * scale[0]
+            out.append(x)
+        return out, first
 
-    def _mix_magnitudes(self, x: torch.Tensor) -> torch.Tensor:
-        """Each leading-index slice times 1 or a tiny power of two, at least one of each."""
-        n = x.shape[0] if x.ndim else 1
+    def _slice_factors(self, n: int) -> list[float]:
+        """1 or a tiny power of two per leading-index slice, at least one of each."""
         tiny = [self.rng.random() < 0.5 for _ in range(n)]
         tiny[self.rng.randrange(n)] = True
         if n > 1 and all(tiny):
             tiny[self.rng.randrange(n)] = False
-        factors = [2.0 ** self.rng.choice(TINY_EXPONENTS) if t else 1.0 for t in tiny]
-        if self.row_scales is None:
-            self.row_scales = factors  # the first input's: output slices usually follow it (x @ W)
-        scale = torch.tensor(factors, dtype=x.dtype, device=x.device)
-        return x * scale.reshape([n] + [1] * max(0, x.ndim - 1)) if x.ndim else x * scale[0]
+        return [2.0 ** self.rng.choice(TINY_EXPONENTS) if t else 1.0 for t in tiny]
 
     def build_candidate(self, ref, init, seed: int, perturb: bool, mixed: bool = False) -> str:
         header, _ = self.channel.request("build", init, seed=seed)
@@ -329,8 +332,7 @@ class Judge:
         ref, init = self.build_reference(t.setting, seed)
         params = self.build_candidate(ref, init, seed, t.perturb, t.mixed)
         input_seed = urandom_seed()
-        inputs = self.draw_inputs(t.mixed, input_seed)
-        row_scales = self.row_scales
+        inputs, row_scales = self.draw_inputs(t.mixed, input_seed)
         ref_out, dtypes = self.reference(ref, inputs)
         header, out = self.channel.request("forward", inputs, max_bytes=_reply_cap(ref_out))
         self.outcome.compiled = True
@@ -413,10 +415,8 @@ class Judge:
         ref, init = self.build_reference(setting, seed)
         self.build_candidate(ref, init, seed, perturb=False)
         plans = self.plan(setting, 2)  # two sets, rotated: no one input stays cached
-        sets, set_scales = [], []
-        for p in plans:
-            sets.append(self.draw_inputs(p.mixed))
-            set_scales.append(self.row_scales)
+        drawn = [self.draw_inputs(p.mixed) for p in plans]
+        sets, set_scales = [d[0] for d in drawn], [d[1] for d in drawn]
         refs = [self.reference(ref, s) for s in sets]
         fractions = [self.rng.random() for _ in range(2)]  # which reps come back: anywhere in the run
         with timing.exclusive_gpu():
@@ -582,7 +582,7 @@ def run_naive(job: dict, sock: socket.socket) -> dict:
             seed = urandom_seed()
             ref, init = judge.build_reference(setting, seed)
             judge.build_candidate(ref, init, seed, perturb=False)
-            inputs = judge.draw_inputs(False)
+            inputs, _ = judge.draw_inputs(False)
             with torch.no_grad():
                 expected = flatten_outputs(ref(*clone_all(inputs)))
             _, out = channel.request("forward", inputs, max_bytes=_reply_cap(expected))
@@ -602,7 +602,7 @@ def run_baseline(job: dict) -> dict:
     _init_device(job)
     judge = Judge(job, None)
     ref, _ = judge.build_reference(judge.shapes[0], 0)
-    inputs = [judge.draw_inputs(False) for _ in range(2)]
+    inputs = [judge.draw_inputs(False)[0] for _ in range(2)]
     import torch._inductor.config as inductor_config
     # Up to 6 sandboxes per GPU compile at once; each Inductor spawning a worker pool
     # per core made a cold pass over 60 tasks take >330 s on a 16-core H100 host.

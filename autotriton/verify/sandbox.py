@@ -5,10 +5,11 @@ The server is a long-lived `python -m autotriton.verify.sandbox` with torch, tri
 the judge and the worker already imported (that import is most of a fresh
 process's cost). For each job it forks:
 
-- a *launcher*, which enters new namespaces (confine.py) and forks the *candidate
-  process*: PID 1 of its PID namespace, no network, read-only filesystem except
-  its temp dir, a private /proc, its own unprivileged uid, output capped by
-  RLIMIT_FSIZE, memory by RLIMIT_AS (CPU) and the server's RSS watch;
+- a *launcher*, which joins the job's cgroup, enters new namespaces (confine.py) and
+  forks the *candidate process*: PID 1 of its PID namespace, no network, read-only
+  filesystem except its tmpfs temp dir, shared dirs and answer keys hidden, a private
+  /proc, its own unprivileged uid; memory capped by the job cgroup, RLIMIT_AS (CPU)
+  and the server's RSS watch; output over OUTPUT_CAP_BYTES is a flood;
 - a *judge* (judge.py), which holds seeds, inputs, the reference and the verdict,
   and talks to the candidate process over one socket pair.
 
@@ -45,10 +46,6 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 OUTPUT_CAP_BYTES = 1 << 20  # 1 MiB of candidate stdout/stderr, then it is a flood
-# RLIMIT_FSIZE of the candidate process is its memory limit: the memfds that carry its
-# outputs are files too (a 256 MB ReLU output failed under a 64 MiB cap). A flooding
-# log is still caught at OUTPUT_CAP_BYTES; writing other files needs open(), which the
-# rules forbid.
 VERDICT_CAP_BYTES = 8 << 20
 POLL_S = 0.02
 # Environment a child keeps; everything else (tokens, keys, proxies) is dropped.
@@ -143,6 +140,9 @@ def _candidate(job: dict, sock: socket.socket, status_w: int, conf) -> None:
         confine.die_with_parent()
         _redirect_output(os.path.join(workdir, "output.log"))
         signal.signal(signal.SIGXFSZ, signal.SIG_IGN)  # writes past the cap fail instead of killing
+        # RLIMIT_FSIZE is the memory limit: the memfds that carry outputs are files too (a
+        # 256 MB ReLU output failed under a 64 MiB cap). A flooding log is still caught at
+        # OUTPUT_CAP_BYTES; writing other files needs open(), which the rules forbid.
         file_cap = job["memory_mb"] << 20
         resource.setrlimit(resource.RLIMIT_FSIZE, (file_cap, file_cap))
         if job["mode"] == "interp":

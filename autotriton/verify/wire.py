@@ -208,12 +208,9 @@ def _read_memfd(fd: int, specs: list, max_bytes: int) -> list[torch.Tensor]:
         raise WireError("empty shared buffer")
     if size > max_bytes:
         raise WireError(f"outputs exceed {max_bytes >> 20} MiB")
-    if len(specs) > MAX_ITEMS:
-        raise WireError(f"{len(specs)} tensors in one message (cap {MAX_ITEMS})")
     checked = []
-    for spec in specs:
-        dtype, shape, nbytes = _check_spec(spec)
-        offset = spec.get("offset") if type(spec) is dict else None
+    for dtype, shape, nbytes, spec in _checked_specs(specs):
+        offset = spec.get("offset")
         if type(offset) is not int or offset < 0 or offset + nbytes > size:
             raise WireError("tensor spec outside the shared buffer")
         checked.append((dtype, shape, nbytes, offset))
@@ -226,10 +223,7 @@ def _read_memfd(fd: int, specs: list, max_bytes: int) -> list[torch.Tensor]:
     with mmap.mmap(fd, size, prot=mmap.PROT_READ) as mm, warnings.catch_warnings():
         warnings.simplefilter("ignore")  # frombuffer on a read-only map: we only copy out of it
         for dtype, shape, nbytes, offset in checked:
-            try:
-                buf = torch.empty(nbytes, dtype=torch.uint8)
-            except (RuntimeError, MemoryError):
-                raise WireError(f"a tensor of {nbytes} bytes does not fit in this process's memory") from None
+            buf = _byte_buffer(nbytes)
             if nbytes:
                 src = torch.frombuffer(mm, dtype=torch.uint8, count=nbytes, offset=offset)
                 buf.copy_(src)
@@ -239,25 +233,31 @@ def _read_memfd(fd: int, specs: list, max_bytes: int) -> list[torch.Tensor]:
 
 
 def _recv_tensors(sock: socket.socket, specs: list, max_bytes: int) -> list[torch.Tensor]:
-    if len(specs) > MAX_ITEMS:
-        raise WireError(f"{len(specs)} tensors in one message (cap {MAX_ITEMS})")
-    checked, total = [], 0
-    for spec in specs:
-        dtype, shape, nbytes = _check_spec(spec)
-        total += nbytes
-        if total > max_bytes:
-            raise WireError(f"outputs exceed {max_bytes >> 20} MiB")
-        checked.append((dtype, shape, nbytes))
+    checked = _checked_specs(specs)
+    if sum(nbytes for _, _, nbytes, _ in checked) > max_bytes:
+        raise WireError(f"outputs exceed {max_bytes >> 20} MiB")
     out = []
-    for dtype, shape, nbytes in checked:
-        try:
-            buf = torch.empty(nbytes, dtype=torch.uint8)
-        except (RuntimeError, MemoryError):  # the peer's claim, not this process's fault
-            raise WireError(f"a tensor of {nbytes} bytes does not fit in this process's memory") from None
+    for dtype, shape, nbytes, _ in checked:
+        buf = _byte_buffer(nbytes)
         if nbytes:
             _recv_into(sock, memoryview(buf.numpy()))
         out.append(_shaped(buf, dtype, shape))
     return out
+
+
+def _checked_specs(specs: list) -> list[tuple[torch.dtype, list[int], int, dict]]:
+    """(dtype, shape, byte count, raw spec) of every tensor a message announces, all
+    validated before anything is allocated."""
+    if len(specs) > MAX_ITEMS:
+        raise WireError(f"{len(specs)} tensors in one message (cap {MAX_ITEMS})")
+    return [(*_check_spec(spec), spec) for spec in specs]
+
+
+def _byte_buffer(nbytes: int) -> torch.Tensor:
+    try:
+        return torch.empty(nbytes, dtype=torch.uint8)
+    except (RuntimeError, MemoryError):  # the peer's claim, not this process's fault
+        raise WireError(f"a tensor of {nbytes} bytes does not fit in this process's memory") from None
 
 
 def _shaped(buf: torch.Tensor, dtype: torch.dtype, shape: list[int]) -> torch.Tensor:
