@@ -13,11 +13,6 @@ from dataclasses import dataclass
 
 import torch
 
-# Bound at import, before any candidate runs: a candidate that replaces
-# torch.isfinite cannot make NaN pass (the runtime patch check flags it too).
-_isfinite = torch.isfinite  # the judge never runs candidate code; kept for clarity of intent
-
-
 @dataclass
 class Mismatch:
     """Why outputs differ, in numbers a model can act on."""
@@ -86,7 +81,7 @@ class _Stats:
     def add(self, start: int, o: torch.Tensor, r: torch.Tensor, atol_abs, rtol: float) -> None:
         """One block; `atol_abs` is a number or a per-row column broadcast over the block."""
         self.n += o.numel()
-        finite = _isfinite(o).reshape(-1)
+        finite = torch.isfinite(o).reshape(-1)
         if not bool(finite.all()):
             self.nonfinite += int((~finite).sum())
             if self.first_nonfinite is None:
@@ -132,7 +127,8 @@ def compare_tensor(
     stats = _Stats()
     n_rows = out.shape[0] if out.ndim >= 2 and out.numel() else 1
     o_rows, r_rows = out.detach().reshape(n_rows, -1), ref.detach().reshape(n_rows, -1)
-    global_atol = atol * _rms(ref)
+    ref_rms = _rms(ref)
+    global_atol = atol * ref_rms
     scales = None
     if row_scales is not None and out.ndim >= 2 and len(row_scales) == n_rows and 1.0 in row_scales:
         scales = torch.tensor(row_scales, dtype=torch.float64, device=ref.device).reshape(-1, 1)
@@ -149,7 +145,7 @@ def compare_tensor(
         stats.add(a * o_rows.shape[1], o_rows[a:a + step].to(ref.device, torch.float64), r, atol_abs, rtol)
         if stats.nonfinite:
             break
-    return _verdict(stats, out, ref, where, tol, rms_rel if expected_dtype == torch.float32 else None)
+    return _verdict(stats, out, ref, ref_rms, where, tol, rms_rel if expected_dtype == torch.float32 else None)
 
 
 def _compare_exact(out: torch.Tensor, ref: torch.Tensor, where: str) -> Mismatch | None:
@@ -166,7 +162,7 @@ def _compare_exact(out: torch.Tensor, ref: torch.Tensor, where: str) -> Mismatch
                     mismatch_frac=frac, first_bad_index=idx)
 
 
-def _verdict(stats: _Stats, out, ref, where: str, tol, rms_rel: float | None) -> Mismatch | None:
+def _verdict(stats: _Stats, out, ref, ref_rms: float, where: str, tol, rms_rel: float | None) -> Mismatch | None:
     if stats.nonfinite:
         idx = _unravel(stats.first_nonfinite, out.shape)
         return Mismatch("nonfinite", f"{where}: elements are NaN/Inf (first at {idx}); unwritten "
@@ -174,7 +170,7 @@ def _verdict(stats: _Stats, out, ref, where: str, tol, rms_rel: float | None) ->
                         first_bad_index=idx)
     if not stats.bad:
         if rms_rel is not None and stats.n:
-            return _rms_check(math.sqrt(stats.sum_sq_err / stats.n), _rms(ref), rms_rel, where)
+            return _rms_check(math.sqrt(stats.sum_sq_err / stats.n), ref_rms, rms_rel, where)
         return None
     atol, rtol = tol
     idx, frac = _unravel(stats.first_bad, out.shape), stats.bad / out.numel()
