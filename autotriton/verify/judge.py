@@ -14,6 +14,7 @@ candidate was not judged). Candidate failures are data.
 
 from __future__ import annotations
 
+import contextlib
 import copy
 import os
 import secrets
@@ -83,8 +84,8 @@ REPLY_KINDS = {"import_error", "init_error", "compile_error", "runtime_error", "
 class Channel:
     """The judge's end of the socket: requests out, validated plain-data replies in."""
 
-    def __init__(self, sock: socket.socket):
-        self.sock = sock
+    def __init__(self, sock: socket.socket, device: str = "cpu"):
+        self.sock, self.device = sock, device
         self.stage = "start"
         self.seconds: dict[str, float] = {}  # round-trip time per request kind, for details.stages
 
@@ -101,12 +102,14 @@ class Channel:
         try:
             return self.receive(max_bytes)
         finally:
-            key = f"candidate_{op}_s"
+            # The first forward compiles the candidate's kernels: kept apart from the rest.
+            key = "candidate_first_forward_s" if op == "forward" and "candidate_forward_s" not in self.seconds \
+                and "candidate_first_forward_s" not in self.seconds else f"candidate_{op}_s"
             self.seconds[key] = self.seconds.get(key, 0.0) + time.perf_counter() - start
 
     def receive(self, max_bytes: int = 1 << 20) -> tuple[dict, object]:
         try:
-            header, value = wire.recv(self.sock, min(max_bytes, MAX_REPLY_BYTES))
+            header, value = wire.recv(self.sock, min(max_bytes, MAX_REPLY_BYTES), self.device)
         except (EOFError, OSError):
             raise CandidateGone(self.stage) from None
         except wire.WireError as exc:
@@ -235,6 +238,10 @@ class Judge:
         secret seed, drawn on the target device (a 512 MB randn on the host and a copy
         took most of a GPU verification). The first input's factors are the ones output
         slices usually follow (x @ W): compare.compare_tensor's `row_scales`."""
+        with self.timed("draw_inputs_s"):
+            return self._draw_inputs(mixed, seed)
+
+    def _draw_inputs(self, mixed: bool, seed: int | None) -> tuple[list, list[float] | None]:
         try:
             with torch.device(self.device):
                 torch.manual_seed(urandom_seed() if seed is None else seed)
@@ -300,13 +307,19 @@ class Judge:
             self.channel.request("set_params", values, indices=indices)
         return "1-D parameters re-randomised" + ("" if scale == 1.0 else f" at scale {scale:.3g}")
 
-    def reference(self, ref, inputs):
-        """(reference outputs, in float64 where the task allows; native dtypes)."""
+    @contextlib.contextmanager
+    def timed(self, key: str):
+        """Adds this block's wall time to details.stages[key]."""
         start = time.perf_counter()
         try:
-            return self._reference(ref, inputs)
+            yield
         finally:
-            self.seconds["reference_s"] = self.seconds.get("reference_s", 0.0) + time.perf_counter() - start
+            self.seconds[key] = self.seconds.get(key, 0.0) + time.perf_counter() - start
+
+    def reference(self, ref, inputs):
+        """(reference outputs, in float64 where the task allows; native dtypes)."""
+        with self.timed("reference_s"):
+            return self._reference(ref, inputs)
 
     def _reference(self, ref, inputs):
         try:
@@ -375,11 +388,8 @@ class Judge:
         """Compare; a failed comparison is labelled a hack when the output is zero,
         constant or stale. Labelling only failures means a reference that really is
         (near) constant never causes a false reject."""
-        start = time.perf_counter()
-        try:
+        with self.timed("compare_s"):
             self._check_outputs(out, ref_out, dtypes, state, row_scales)
-        finally:
-            self.seconds["compare_s"] = self.seconds.get("compare_s", 0.0) + time.perf_counter() - start
 
     def _check_outputs(self, out, ref_out, dtypes, state: dict, row_scales: list[float] | None) -> None:
         flat = flatten_outputs(out)
@@ -511,13 +521,13 @@ def run_job(job: dict, sock: socket.socket) -> dict:
     """Judge one candidate. Returns the fields of a VerifyResult, or
     {"candidate_gone": stage} when the candidate process vanished (the server,
     which watched it, knows why)."""
+    clock = time.perf_counter()
     _init_device(job)
-    channel = Channel(sock)
+    stages: dict[str, float] = {"judge_init_s": time.perf_counter() - clock}
+    channel = Channel(sock, "cuda" if job["mode"] == "gpu" else "cpu")
     res: dict = {"parsed": True, "static_ok": job.get("static_ok", True)}
     judge = None
     mismatch, timing_info, sandbox = None, {}, {}
-    stages: dict[str, float] = {}
-    clock = time.perf_counter()
     try:
         sandbox = _hello(channel)
         stages["start_s"] = time.perf_counter() - clock
@@ -573,7 +583,7 @@ def run_naive(job: dict, sock: socket.socket) -> dict:
     verdicts, one trial per setting, native-dtype reference, and
     allclose(atol=rtol=1e-2) as older KernelBench versions did."""
     _init_device(job)
-    channel = Channel(sock)
+    channel = Channel(sock, "cuda" if job["mode"] == "gpu" else "cpu")
     try:
         _hello(channel)
         judge = Judge(job, channel)

@@ -95,7 +95,7 @@ class Worker:
         wire.send(self.sock, dict(hello, op="hello"))
         while True:
             try:
-                header, value = wire.recv(self.sock, 1 << 40)
+                header, value = wire.recv(self.sock, 1 << 40, self.device)
             except EOFError:
                 return
             op = header.get("op")
