@@ -11,11 +11,11 @@ import torch
 
 from autotriton.verify import wire
 
-# The peer process: sends what the parent asks for over fd 3 (a socket).
+# The peer process: sends what the parent asks for over the socket whose fd is argv[2].
 PEER = textwrap.dedent("""
     import socket, struct, sys, os, torch
     from autotriton.verify import wire
-    sock = socket.socket(fileno=3)
+    sock = socket.socket(fileno=int(sys.argv[2]))
     what = sys.argv[1]
     if what == "tensors":
         torch.manual_seed(0)
@@ -40,7 +40,7 @@ PEER = textwrap.dedent("""
 
 def _peer(what: str, patch: str = ""):
     ours, theirs = socket.socketpair()
-    proc = subprocess.Popen([sys.executable, "-c", patch + PEER, what], pass_fds=[theirs.fileno()],
+    proc = subprocess.Popen([sys.executable, "-c", patch + PEER, what, str(theirs.fileno())], pass_fds=[theirs.fileno()],
                             stdin=subprocess.DEVNULL)
     theirs.close()
     return ours, proc
