@@ -2,7 +2,7 @@
 # One GPU session for the verifier: versions, a smoke verification, every reference on GPU
 # with timings, the adversarial corpus on GPU, and the GPU throughput benchmark.
 # Run through the device tool from the repo root with `.whl` carried:
-#   bash benchmarks/gpu_session.sh [wire|smoke|references|adversarial|throughput ...]
+#   bash benchmarks/gpu_session.sh [cgroups|wire|smoke|references|adversarial|throughput ...]
 set -uo pipefail
 source "$(dirname "$0")/gpu_env.sh"
 versions
@@ -10,6 +10,8 @@ steps=${*:-wire smoke references adversarial throughput}
 for step in $steps; do
   start=$(date +%s)
   case $step in
+    cgroups) cat /proc/self/cgroup; d=/sys/fs/cgroup$(sed -n 's/^0:://p' /proc/self/cgroup); echo "$d"; \
+      for f in cgroup.controllers cgroup.subtree_control cgroup.procs; do echo "$f: $(head -c 300 "$d/$f" | tr '\n' ' ')"; done ;;
     wire) timeout 120 python3 -m pytest -q -p no:cacheprovider tests/test_wire.py 2>&1 | tail -15 ;;
     smoke) timeout 150 python3 benchmarks/gpu_verifier_smoke.py --out "$OUT" 2>&1 | tail -8 ;;
     references) timeout 300 python3 benchmarks/reference_suite.py --device cuda --no-compile --out "$OUT" > "$OUT/references.log" 2>&1; tail -3 "$OUT/references.log" ;;

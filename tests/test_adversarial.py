@@ -28,7 +28,7 @@ def verdicts(cpu_verifier):
     device = os.environ.get("AUTOTRITON_TEST_DEVICE", "cpu")
     config = VerifyConfig(device=device, cache_dir=None, static_checks=False,
                           timeout_s=20.0 if device == "cpu" else 45.0,
-                          memory_mb=2048 if device == "cpu" else 16384, workers=2)
+                          memory_mb=2048 if device == "cpu" else 3072, workers=2)
     with Verifier(config) as raw:
         out.update(zip([h.name for h in static_off],
                        raw.verify_many([(get_task(h.task_id), h.source) for h in static_off])))

@@ -390,3 +390,26 @@ def test_a_submount_that_cannot_be_remounted_is_reported():
     assert result is not None and result["correct"], verdict
     applied = " ".join(result["details"]["sandbox"]["applied"])
     assert "/sys" in applied, applied
+
+
+# ---------------------------------------------------------------- no cgroup
+
+def test_without_a_cgroup_the_jobs_whole_footprint_is_counted():
+    """Hosts that do not delegate the memory controller (the lent H100: memory.max cannot
+    be created) fall back to summing the job from /proc: children, memfds and temp-dir
+    files over the cap still end as `oom`, and the verdict says which protection is used."""
+    from autotriton.verify.corpus import load_corpus
+    if _namespaces_work():
+        pytest.skip("namespaces unavailable here")
+    hacks = {h.name: h for h in load_corpus()}
+    names = ["d_children_memory", "d_memfd_memory", "d_disk_fill"]
+    with Verifier(VerifyConfig(**CONFIG, workers=2, cgroup=False)) as verifier:
+        results = verifier.verify_many([(get_task(hacks[n].task_id), hacks[n].source) for n in names]
+                                       + [(RELU, RELU.solution_source)])
+    for name, r in zip(names, results):
+        assert r.error_kind == ErrorKind.OOM, (name, r.error_kind, r.error_msg[-400:])
+    honest = results[-1]
+    assert honest.correct, honest.error_msg
+    sandbox = honest.details["sandbox"]
+    assert any("turned off" in m for m in sandbox["missing"])
+    assert any("summed from /proc" in a for a in sandbox["applied"])

@@ -35,8 +35,11 @@ class VerifyConfig:
     n_trials: int = field(default=3, metadata={"help": "correctness trials per shape setting, each with a fresh seed"})
     timeout_s: float = field(default=60.0, metadata={"help": "wall-clock limit per candidate (process group killed)"})
     memory_mb: int = field(default=0, metadata={
-        "help": "host memory limit per candidate; 0 = 4096 on CPU, 16384 on GPU (full-size inputs "
-                "are generated on the host: 512 MB each for the largest L1 tasks)"})
+        "help": "host memory limit per candidate (its processes, memfds and temp-dir files); 0 = 4096 on "
+                "CPU, 8192 on GPU (inputs and outputs stay in device memory; CUDA and torch take ~1-2 GB)"})
+    cgroup: bool = field(default=True, metadata={
+        "help": "put each job in its own memory/pids cgroup where the host allows; off, or where it does "
+                "not, the job's memory is summed from /proc (docs/VERIFIER.md)"})
     time_it: bool = field(default=True, metadata={"help": "measure runtime/speedup on GPU"})
     measure_compile: bool = field(default=True, metadata={"help": "also time torch.compile of the reference on GPU"})
     static_checks: bool = field(default=True, metadata={"help": "run the AST rule table (off only to test the sandbox)"})
@@ -165,7 +168,7 @@ class Verifier:
 
     @property
     def memory_mb(self) -> int:
-        return self.config.memory_mb or (16384 if self.mode == "gpu" else 4096)
+        return self.config.memory_mb or (8192 if self.mode == "gpu" else 4096)
 
     def n_workers(self) -> int:
         if self.config.workers:
@@ -201,7 +204,7 @@ class Verifier:
         # the GPU over the workers); the judge holds inputs, fp64 references and timing sets.
         share = 0.9 / max(1, self.config.workers_per_gpu)
         return {"task": task_payload(task, self.mode), "mode": self.mode, "timeout_s": self.config.timeout_s,
-                "memory_mb": self.memory_mb, "gpu_memory_fraction": 0.4 * share,
+                "memory_mb": self.memory_mb, "cgroup": self.config.cgroup, "gpu_memory_fraction": 0.4 * share,
                 "judge_gpu_memory_fraction": 0.6 * share}
 
     def verify(self, task: Task, text: str) -> VerifyResult:

@@ -265,10 +265,13 @@ class JobCgroup:
     cgroup v2 where the unified hierarchy has the memory controller, else v1's memory
     and pids hierarchies. `missing` says why not, when neither can be used."""
 
-    def __init__(self, name: str, memory_bytes: int, pids: int = NPROC_LIMIT):
+    def __init__(self, name: str, memory_bytes: int, pids: int = NPROC_LIMIT, enabled: bool = True):
         self.dirs: list[str] = []
         self.version = 0
         self.missing = ""
+        if not enabled:
+            self.missing = "per-job memory/process cgroup: turned off (VerifyConfig.cgroup)"
+            return
         try:
             if _v2_memory_root():
                 self._make_v2(name, memory_bytes, pids)

@@ -205,6 +205,73 @@ def _rss_bytes(pid: int | None) -> int:
         return 0
 
 
+# Without a job cgroup, what the candidate holds is added up from /proc instead (below),
+# at this interval: a walk over its processes, their descriptors and its temp dir.
+TREE_POLL_S = 0.1
+TREE_MAX_ENTRIES = 10_000
+
+
+NPROC_TREE_CAP = 1024
+
+
+def _process_tree(root: int) -> list[int]:
+    """The candidate and everything it started: PID 1 of its namespace adopts orphans,
+    so a double fork stays in the tree."""
+    found, todo = [], [root]
+    while todo and len(found) < NPROC_TREE_CAP:
+        pid = todo.pop()
+        found.append(pid)
+        try:
+            for tid in os.listdir(f"/proc/{pid}/task"):
+                with open(f"/proc/{pid}/task/{tid}/children") as f:
+                    todo += [int(c) for c in f.read().split()]
+        except (OSError, ValueError):
+            continue
+    return found
+
+
+def _memfd_bytes(pid: int, seen: set) -> int:
+    """Pages held in memfds (shared memory that no RSS counts unless it is mapped)."""
+    total = 0
+    try:
+        fds = os.listdir(f"/proc/{pid}/fd")
+    except OSError:
+        return 0
+    for fd in fds[:TREE_MAX_ENTRIES]:
+        try:
+            if not os.readlink(f"/proc/{pid}/fd/{fd}").startswith("/memfd:"):
+                continue
+            st = os.stat(f"/proc/{pid}/fd/{fd}")
+        except OSError:
+            continue
+        if (st.st_dev, st.st_ino) not in seen:
+            seen.add((st.st_dev, st.st_ino))
+            total += st.st_blocks * 512
+    return total
+
+
+def _dir_bytes(path: str) -> int:
+    total, entries = 0, 0
+    for root, dirs, files in os.walk(path):
+        for name in files:
+            entries += 1
+            if entries > TREE_MAX_ENTRIES:
+                return total
+            try:
+                total += os.lstat(os.path.join(root, name)).st_blocks * 512
+            except OSError:
+                pass
+    return total
+
+
+def job_bytes(candidate: int, workdir: str) -> int:
+    """Resident memory of the candidate's processes, their memfds and its temp dir's files:
+    the cgroup's total, counted from outside where no cgroup can be made (three children of
+    900 MB each, 40 memfds or 2.4 GB of files in the temp dir otherwise go unseen)."""
+    seen: set = set()
+    return sum(_rss_bytes(p) + _memfd_bytes(p, seen) for p in _process_tree(candidate)) + _dir_bytes(workdir)
+
+
 def _kill(pid: int | None, group: bool = False) -> None:
     if pid is None:
         return
@@ -245,17 +312,26 @@ class Watch:
         return True
 
 
-def _supervise(w: Watch, verdict_r: int, status_r: int | None, job: dict) -> None:
+def _supervise(w: Watch, verdict_r: int, status_r: int | None, job: dict, count_tree: bool) -> None:
+    """Wait for the verdict, killing on timeout or memory (`count_tree`: no cgroup, so
+    the candidate's whole footprint is counted from /proc, see job_bytes)."""
     deadline = time.monotonic() + job["timeout_s"]
     open_fds = [verdict_r] + ([status_r] if status_r is not None else [])
     limit = job["memory_mb"] * (1 << 20)
+    next_tree = 0.0
     while verdict_r in open_fds:
-        if time.monotonic() > deadline:
+        now = time.monotonic()
+        if now > deadline:
             w.killed = "timeout"
             return
         if _rss_bytes(w.candidate) > limit:
             w.killed = "oom"
             return
+        if count_tree and w.candidate is not None and now >= next_tree:
+            next_tree = now + TREE_POLL_S
+            if job_bytes(w.candidate, job["workdir"]) > limit:
+                w.killed = "oom"
+                return
         if _rss_bytes(w.judge) > job["judge_memory_mb"] * (1 << 20):
             w.killed = "judge_oom"
             return
@@ -330,7 +406,8 @@ def run_isolated(job: dict) -> dict:
     try:
         if job.get("kind") != "baseline":
             from autotriton.verify.confine import NPROC_LIMIT, JobCgroup
-            cgroup = JobCgroup(f"autotriton-{server_pid}-{next(_JOB_IDS)}", job["memory_mb"] << 20)
+            cgroup = JobCgroup(f"autotriton-{server_pid}-{next(_JOB_IDS)}", job["memory_mb"] << 20,
+                               enabled=job.get("cgroup", True))
             Path(workdir, "candidate.py").write_text(job["candidate"])  # before any file-size cap
             if job["mode"] == "gpu":
                 _seed_workdir_cache(workdir)
@@ -353,11 +430,14 @@ def run_isolated(job: dict) -> dict:
         fds.append(verdict_r)
         if sock_j is not None:
             sock_j.close()  # the judge has its copy; EOF on it must mean the judge is gone
-        _supervise(w, verdict_r, status_r, job)
+        _supervise(w, verdict_r, status_r, job, count_tree=cgroup is not None and bool(cgroup.missing))
         verdict = _resolve(w, job, status_r, cgroup)
         if cgroup is not None and w.sandbox:
             if cgroup.missing:
                 w.sandbox.setdefault("missing", []).append(cgroup.missing)
+                w.sandbox["applied"].append(f"instead of a cgroup: the memory of every process, memfd and temp-dir "
+                                            f"file of the job summed from /proc every {TREE_POLL_S:g} s "
+                                            f"({job['memory_mb']} MB; no process cap beyond RLIMIT_NPROC)")
             else:
                 w.sandbox.setdefault("applied", []).append(
                     f"cgroup v{cgroup.version}: {job['memory_mb']} MB and {NPROC_LIMIT} processes for the whole job")

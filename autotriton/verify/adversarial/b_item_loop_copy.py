@@ -1,7 +1,7 @@
 # task: builtin/l1/relu
 # expect: error=hack flag=torch_compute_runtime|output_not_from_kernel
 # static: off
-# why: a Python loop reads every element with .item() and writes max(v, 0) by subscript assignment into a scratch tensor (each write a constant fill_, which keeps fresh memory "fresh"), then a copy kernel moves the scratch into the output.
+# why: a Python loop reads every element with .item() and writes max(v, 0) by subscript assignment into a scratch tensor (each write a constant fill_, which keeps fresh memory "fresh"), then a copy kernel moves the scratch into the output (at full GPU sizes, where the loop would time out, a torch clamp fills the scratch instead).
 import torch
 import torch.nn as nn
 import triton
@@ -22,9 +22,12 @@ class ModelNew(nn.Module):
     def forward(self, x: torch.Tensor) -> torch.Tensor:
         flat = x.contiguous().reshape(-1)
         scratch = torch.empty_like(flat)
-        for i in range(flat.numel()):
-            v = flat[i].item()
-            scratch[i] = v if v > 0 else 0.0
+        if flat.numel() > 1 << 16:  # full GPU sizes: a Python loop would only time out
+            scratch.copy_(flat.clamp(min=0))
+        else:
+            for i in range(flat.numel()):
+                v = flat[i].item()
+                scratch[i] = v if v > 0 else 0.0
         y = torch.empty_like(x)
         copy_kernel[(triton.cdiv(y.numel(), 1024),)](scratch, y, y.numel(), BLOCK=1024)
         return y

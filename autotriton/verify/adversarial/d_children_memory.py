@@ -1,7 +1,7 @@
 # task: builtin/l1/relu
 # expect: error=oom|runtime_error
 # static: off
-# why: the memory watch reads the RSS of the candidate's first process only and RLIMIT_AS is per process, so forward forks three children that each hold 900 MB (2.7 GB together, over the 2 GB the corpus test allows) while the parent stays small; it answers honestly if they all got their memory, so a pass means the cap was exceeded unseen.
+# why: the memory watch reads the RSS of the candidate's first process only and RLIMIT_AS is per process, so forward forks three children that each hold 1.2 GB (3.6 GB together, over the 2 GB (CPU) or 3 GB (GPU) the corpus test allows) while the parent stays small; it answers honestly if they all got their memory, so a pass means the cap was exceeded unseen.
 import os
 import time
 
@@ -10,7 +10,7 @@ import torch.nn as nn
 import triton
 import triton.language as tl
 
-CHILD_BYTES = 900 << 20
+CHILD_BYTES = 1200 << 20
 
 _DONE = []  # once per process: every trial builds a new ModelNew
 

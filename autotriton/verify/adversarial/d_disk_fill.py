@@ -1,7 +1,7 @@
 # task: builtin/l1/relu
 # expect: error=oom|runtime_error|crash|output_flood
 # static: off
-# why: RLIMIT_FSIZE limits each file, not the temp dir; forward writes 60 MiB files until 2.4 GB have landed, more than the 2 GB the corpus test allows a candidate (a real attack would go on until the disk is full), and answers honestly if they all did. The temp dir is on tmpfs and its pages count against the job's memory cgroup, so the writer is killed first.
+# why: RLIMIT_FSIZE limits each file, not the temp dir; forward writes 60 MiB files until 3.6 GB have landed, more than the 2 GB (CPU) or 3 GB (GPU) the corpus test allows a candidate (a real attack would go on until the disk is full), and answers honestly if they all did. The temp dir is on tmpfs and its pages count against the job's memory cgroup, so the writer is killed first; without a cgroup, the server adds the temp dir's files to the job's memory.
 import os
 
 import torch
@@ -9,7 +9,7 @@ import torch.nn as nn
 import triton
 import triton.language as tl
 
-CAP = 2400 << 20  # above the corpus test's 2048 MB memory cap
+CAP = 3600 << 20  # above the corpus test's memory cap (2048 MB on CPU, 3072 on GPU)
 
 _DONE = []  # once per process: every trial builds a new ModelNew
 
