@@ -3,7 +3,7 @@
 Each task loads through the same task loader as `verify`, `eval` and `data` (autotriton.eval
 .loaders), and its reference runs in a fresh process (a hung or huge one is killed) exactly as
 the judge runs it: the interp shape setting applied, `get_init_inputs`, `Model`, `get_inputs`,
-forward in fp32 and again in fp64. Target (issue 12): >= 95% of the 250 within 10 s each on 2 cores.
+forward in fp32 and again in fp64 (where the model can run in it, as in the judge). Target (issue 12): >= 95% of the 250 within 10 s each on 2 cores.
 
 usage: python benchmarks/kernelbench_interp.py --root external/kernelbench [--workers 2] [--timeout 10]
 Writes docs/perf/kernelbench_interp.json and .md (device, versions, command, per-task rows).
@@ -52,7 +52,10 @@ try:
     with torch.no_grad():
         model(*clone_all(inputs))
         import copy
-        copy.deepcopy(model).double()(*to_device(clone_all(inputs), "cpu", lambda d: torch.float64))
+        try:  # as the judge: a model that cannot run in float64 is judged against fp32
+            copy.deepcopy(model).double()(*to_device(clone_all(inputs), "cpu", lambda d: torch.float64))
+        except (RuntimeError, TypeError) as exc:
+            out["fp64"] = f"unavailable: {str(exc)[:120]}"
     out["ok"] = True
 except BaseException as exc:
     out["ok"] = False

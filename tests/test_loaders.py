@@ -136,9 +136,49 @@ def get_init_inputs():
     o = derived.overrides
     assert derived.method == "estimated" and "dim" not in o and "kernel_size" not in o
     assert o["in_features"] == o["out_features"]  # equal originals stay equal
-    assert o["N"] % o["M"] == 0
+    assert "N" not in o and "M" in o  # N = M * 2 is recomputed from M when the task runs
     assert o["batch_size"] >= 22  # extents stay >= 2 x the largest window (kernel_size = 11)
     assert derived.max_input_elems is not None and derived.max_input_elems <= 512 * 64
+
+
+def test_interp_handles_chained_unpacked_derived_and_tuple_sizes():
+    source = """
+import torch
+batch_size = 128
+in_channels = 64
+out_channels = 128
+height = width = 128
+depth, h2, w2 = 160, 320, 320
+kernel_size = (5, 9)
+groups = in_channels
+bias_shape = (out_channels, 1, 1)
+input_shape = (4096,)
+def get_inputs():
+    return [torch.rand(batch_size, in_channels, height, width), torch.rand(batch_size, in_channels, depth, h2, w2),
+            torch.rand(batch_size, *input_shape)]
+def get_init_inputs():
+    return [in_channels, out_channels, kernel_size, groups, bias_shape]
+"""
+    derived = derive_interp(source)
+    o = derived.overrides
+    assert derived.method == "estimated", derived
+    assert o["height"] == o["width"] >= 18  # chained, and >= 2 x the largest window of a tuple kernel
+    assert {"depth", "h2", "w2"} <= set(o)  # unpacked
+    assert "groups" not in o and "bias_shape" not in o  # derived: recomputed from in/out_channels at run time
+    assert o["input_shape"][0] < 4096  # a literal extent inside a tuple shrinks too
+
+
+def test_shape_setting_recomputes_derived_module_constants(tmp_path):
+    from autotriton.tasks.contract import ShapeSetting
+    from autotriton.verify.loading import apply_shape, module_from_source
+    path = tmp_path / "t.py"
+    source = "out_channels = 64\nbias_shape = (out_channels, 1, 1)\ndim = out_channels * 2\n"
+    path.write_text(source)
+    mod = module_from_source(source, "t_recompute", str(path))
+    apply_shape(mod, ShapeSetting("small", "interp", {"out_channels": 8}), {"out_channels": 64})
+    assert mod.bias_shape == (8, 1, 1) and mod.dim == 16
+    apply_shape(mod, ShapeSetting("default", "gpu", {}), {"out_channels": 64})
+    assert mod.bias_shape == (64, 1, 1) and mod.dim == 128
 
 
 def test_interp_without_estimable_inputs_clamps():

@@ -37,6 +37,18 @@ def test_wrong_output_reports_mismatch_statistics(cpu_verifier):
     assert r.details["mismatch"]["max_abs_err"] > 0 and "max abs err" in r.error_msg
 
 
+def test_cache_keys_on_shapes_and_tolerance(tmp_path):
+    """A verdict at one size or tolerance is never served for another."""
+    from dataclasses import replace
+    from autotriton.tasks.contract import ShapeSetting
+    task = get_task("builtin/l1/relu")
+    with Verifier(VerifyConfig(device="cpu", cache_dir=str(tmp_path), workers=1)) as verifier:
+        base = verifier._key(task, task.solution_source)
+        bigger = replace(task, shapes=task.shapes + (ShapeSetting("interp_big", "interp", {"BATCH": 64}),))
+        looser = replace(task, tolerance={**task.tolerance, "float32": (1e-2, 1e-2)})
+        assert len({base, verifier._key(bigger, task.solution_source), verifier._key(looser, task.solution_source)}) == 3
+
+
 def test_cache_makes_reruns_free(tmp_path):
     config = VerifyConfig(device="cpu", cache_dir=str(tmp_path), workers=1)
     with Verifier(config) as v:
@@ -131,3 +143,36 @@ def test_unencodable_text_gets_a_verdict(cpu_verifier):
     """A lone surrogate in a comment used to raise out of verify() (cache key encoding)."""
     r = cpu_verifier.verify(RELU, RELU.solution_source + "\n# \ud800\n")
     assert r.correct, (r.error_kind, r.error_msg[:300])
+
+
+AUTOTUNED_RELU = '''
+import torch
+import torch.nn as nn
+import triton
+import triton.language as tl
+
+
+@triton.autotune(configs=[triton.Config({"BLOCK": 256}), triton.Config({"BLOCK": 1024})], key=["n"])
+@triton.heuristics(values={"EVEN": lambda args: args["n"] % args["BLOCK"] == 0})
+@triton.jit
+def relu_kernel(x_ptr, y_ptr, n, BLOCK: tl.constexpr, EVEN: tl.constexpr):
+    offs = tl.program_id(0) * BLOCK + tl.arange(0, BLOCK)
+    mask = offs < n
+    tl.store(y_ptr + offs, tl.maximum(tl.load(x_ptr + offs, mask=mask, other=0.0), 0.0), mask=mask)
+
+
+class ModelNew(nn.Module):
+    def forward(self, x):
+        y = torch.empty_like(x)
+        n = y.numel()
+        relu_kernel[lambda meta: (triton.cdiv(n, meta["BLOCK"]),)](x, y, n)
+        return y
+'''
+
+
+def test_autotuned_kernel_runs_under_the_interpreter():
+    """Under the interpreter autotune runs its first config (timing configs needs a driver)."""
+    task = get_task("builtin/l1/relu")
+    with Verifier(VerifyConfig(device="cpu", cache_dir=None, workers=1)) as verifier:
+        r = verifier.verify(task, AUTOTUNED_RELU)
+    assert r.correct, (r.error_kind, r.error_msg[-600:])

@@ -48,6 +48,9 @@ _MAX_STEPS = 1000
 _STRUCTURAL_RE = re.compile(r"kernel|stride|pad|dilation|group|window|pool|ksize", re.IGNORECASE)
 # Extents must stay >= 2x the largest window, so a convolution or pool still has output.
 _WINDOW_RE = re.compile(r"kernel|window|pool|ksize", re.IGNORECASE)
+_SPATIAL_RE = re.compile(r"height|width|image|img|resolution|^h$|^w$", re.IGNORECASE)
+# Level 3 spatial floor: five stride-2 stages (ResNet, DenseNet, MobileNet) need 32 pixels.
+L3_SPATIAL_FLOOR = 32
 _FACTORIES = {"rand", "randn", "zeros", "ones", "empty", "full", "randint", "arange", "randperm"}
 
 
@@ -144,13 +147,15 @@ def _load_file(path: Path, level: int, stem: str) -> Task:
     task = replace(task, split="heldout")
     if any(s.mode == "interp" for s in task.shapes):
         return task  # the file brings its own interp sizes
-    derived = derive_interp(source)
+    derived = derive_interp(source, spatial_floor=L3_SPATIAL_FLOOR if level == 3 else 0)
     if not derived.overrides:
         return replace(task, tags=task.tags + (f"auto_interp_shape:{derived.method}",))
     # The default setting names the file's own values of every constant the
     # interp setting changes, so applying it resets them even where the runner
     # only resets UPPERCASE names (KernelBench mostly uses lowercase ones).
-    originals = _int_constants(ast.parse(source))
+    tree = ast.parse(source)
+    originals = _int_constants(tree)
+    originals.update(_tuple_constants(tree, originals))
     default = ShapeSetting("default", "gpu", {k: originals[k] for k in derived.overrides})
     interp = ShapeSetting("interp_auto", "interp", dict(derived.overrides))
     gpu = tuple(s for s in task.shapes if not (s.name == "default" and not s.overrides))
@@ -165,7 +170,7 @@ def derive_interp_overrides(source: str) -> dict[str, int]:
     return derive_interp(source).overrides
 
 
-def derive_interp(source: str, target_elems: int = INTERP_TARGET_ELEMS) -> InterpDerivation:
+def derive_interp(source: str, target_elems: int = INTERP_TARGET_ELEMS, spatial_floor: int = 0) -> InterpDerivation:
     """Shrink the module-level integer constants of a task file, statically.
 
     Rules:
@@ -177,16 +182,32 @@ def derive_interp(source: str, target_elems: int = INTERP_TARGET_ELEMS) -> Inter
       current value is halved, until all estimated inputs fit or nothing can
       shrink further;
     - no extent goes below min(value, max(SMALL_MAX, 2 x largest window));
-    - if A is a multiple of B in the file (equal included), it stays one.
+    - if A is a multiple of B in the file (equal included), it stays one;
+    - extents named like an image side (height, width, image_size) stay >=
+      `spatial_floor` (level 3: whole networks downsample 32x; DenseNet, SqueezeNet
+      and a UNet had no pixels left at 8).
     Names of any case count: KernelBench writes `batch_size = 16`.
     """
     tree = _parse(source)
     consts = _int_constants(tree)
+    tuples = _tuple_constants(tree, consts)
+    # `groups = in_channels` follows in_channels when the task runs (verify.loading
+    # recomputes it): not a constant of its own, or it holds in_channels at 128.
+    derived = [(k, e) for k, e in _module_exprs(tree) if k in consts and _names(e)]
+    consts = {k: v for k, v in consts.items() if k not in dict(derived)}
+    # Literal extents inside tuples (`input_shape = (32768,)`) shrink like constants, as
+    # virtual names "input_shape[0]"; equal originals stay equal, so HingeLoss's
+    # batch_size and input_shape[0] (both 32768) still broadcast.
+    entries = _literal_entries(tree, tuples)
+    consts = dict(consts, **entries)
     fixed = {k for k, v in consts.items() if v <= SMALL_MAX or _STRUCTURAL_RE.search(k)}
-    windows = [v for k, v in consts.items() if _WINDOW_RE.search(k)]
+    # Windows as ints and as tuples (`kernel_size = (5, 9)`: extents stay >= 18).
+    windows = [v for k, v in consts.items() if _WINDOW_RE.search(k)] + \
+        [max(t) for k, t in tuples.items() if _WINDOW_RE.search(k) and t]
     floor_all = max([SMALL_MAX] + [2 * w for w in windows])
-    floors = {k: min(v, floor_all) for k, v in consts.items() if k not in fixed}
-    shapes = _input_shapes(tree, consts, _tuple_constants(tree))
+    floors = {k: min(v, max(floor_all, spatial_floor if _SPATIAL_RE.search(k) else 0))
+              for k, v in consts.items() if k not in fixed}
+    shapes = _input_shapes(tree, consts, tuples, set(entries), derived)
     sized = {k for _, names in shapes for k in names}  # constants an estimated input depends on
     desired = {k: max(floors[k], v if k in sized else min(v, INITIAL_CAP))
                for k, v in consts.items() if k not in fixed}
@@ -208,7 +229,11 @@ def derive_interp(source: str, target_elems: int = INTERP_TARGET_ELEMS) -> Inter
     if not _relations_hold(consts, values):
         return InterpDerivation({}, "conflict", None)
     sizes = [n for shape, _ in shapes if (n := _numel(shape, values)) is not None]
-    overrides = {k: v for k, v in values.items() if v != consts[k]}
+    overrides = {k: v for k, v in values.items() if v != consts[k] and k not in entries}
+    for name, original in tuples.items():
+        new = tuple(values.get(f"{name}[{i}]", v) for i, v in enumerate(original))
+        if new != original:
+            overrides[name] = new
     method = "none" if not overrides else ("estimated" if sizes else "clamped")
     return InterpDerivation(overrides, method, max(sizes) if sizes else None)
 
@@ -257,23 +282,38 @@ def _parse(source: str) -> ast.Module:
 
 
 def _int_constants(tree: ast.Module) -> dict[str, int]:
-    """Module-level `name = <int expression>` assigned once, with value >= 1."""
+    """Module-level `name = <int expression>` assigned once, with value >= 1. Chained
+    (`height = width = 128`) and unpacked (`depth, height, width = 16, 32, 32`)
+    assignments count too: 64 KernelBench L2 files size their inputs that way."""
     values: dict[str, int] = {}
     counts: dict[str, int] = {}
     for node in tree.body:
-        if isinstance(node, ast.Assign) and len(node.targets) == 1 and isinstance(node.targets[0], ast.Name):
-            name, expr = node.targets[0].id, node.value
-        elif isinstance(node, ast.AnnAssign) and isinstance(node.target, ast.Name) and node.value is not None:
-            name, expr = node.target.id, node.value
-        else:
-            continue
-        counts[name] = counts.get(name, 0) + 1
-        value = _eval_int(expr, values)
-        if value is None:
-            values.pop(name, None)
-        else:
-            values[name] = value
+        for name, expr in _assigned(node):
+            counts[name] = counts.get(name, 0) + 1
+            value = _eval_int(expr, values) if expr is not None else None
+            if value is None:
+                values.pop(name, None)
+            else:
+                values[name] = value
     return {k: v for k, v in values.items() if counts[k] == 1 and v >= 1 and not k.startswith("_")}
+
+
+def _assigned(node: ast.stmt) -> list[tuple[str, ast.expr | None]]:
+    """(name, expression) pairs a module-level statement assigns; None when the value
+    of that name cannot be read off the statement."""
+    if isinstance(node, ast.AnnAssign) and isinstance(node.target, ast.Name) and node.value is not None:
+        return [(node.target.id, node.value)]
+    if not isinstance(node, ast.Assign):
+        return []
+    out = []
+    for target in node.targets:
+        if isinstance(target, ast.Name):
+            out.append((target.id, node.value))
+        elif isinstance(target, (ast.Tuple, ast.List)):
+            values = node.value.elts if isinstance(node.value, (ast.Tuple, ast.List)) \
+                and len(node.value.elts) == len(target.elts) else [None] * len(target.elts)
+            out += [(t.id, v) for t, v in zip(target.elts, values) if isinstance(t, ast.Name)]
+    return out
 
 
 _BINOPS = {ast.Add: lambda a, b: a + b, ast.Sub: lambda a, b: a - b, ast.Mult: lambda a, b: a * b,
@@ -305,24 +345,48 @@ def _eval_int(expr: ast.expr, env: dict[str, int]) -> int | None:
 Shape = tuple[list[ast.expr], list[tuple[str, ast.expr]]]  # (dims, get_inputs' local assignments)
 
 
-def _tuple_constants(tree: ast.Module) -> dict[str, tuple[int, ...]]:
-    """Module-level tuples of ints, e.g. KernelBench's `input_shape = (4096,)`.
+def _tuple_constants(tree: ast.Module, consts: dict[str, int] | None = None) -> dict[str, tuple[int, ...]]:
+    """Module-level tuples of ints, e.g. KernelBench's `input_shape = (4096,)` or
+    `kernel_size = (3, 5)`; entries may name int constants (`(out_channels, 1, 1)`).
 
-    They enter size estimates but are never overridden (overrides are ints)."""
+    They enter size estimates and window floors but are never overridden (overrides
+    are ints; derived tuples are recomputed when a task runs, see verify.loading)."""
     out = {}
     for node in tree.body:
-        if isinstance(node, ast.Assign) and len(node.targets) == 1 and isinstance(node.targets[0], ast.Name):
-            try:
-                value = ast.literal_eval(node.value)
-            except (ValueError, TypeError, SyntaxError, MemoryError, RecursionError):
-                continue
-            if isinstance(value, tuple) and all(type(v) is int for v in value):
-                out[node.targets[0].id] = value
+        for name, expr in _assigned(node):
+            if isinstance(expr, (ast.Tuple, ast.List)):
+                items = [_eval_int(e, consts or {}) for e in expr.elts]
+                if items and all(v is not None for v in items):
+                    out[name] = tuple(items)
     return out
 
 
-def _input_shapes(tree: ast.Module, consts: dict[str, int],
-                  tuples: dict[str, tuple[int, ...]]) -> list[tuple[Shape, set[str]]]:
+def _literal_entries(tree: ast.Module, tuples: dict[str, tuple[int, ...]]) -> dict[str, int]:
+    """{"name[i]": value} for literal entries > SMALL_MAX of module-level size tuples
+    (not windows, strides or paddings), assigned once."""
+    out: dict[str, int] = {}
+    counts: dict[str, int] = {}
+    for node in tree.body:
+        for name, expr in _assigned(node):
+            counts[name] = counts.get(name, 0) + 1
+            if name in tuples and not _STRUCTURAL_RE.search(name) and isinstance(expr, (ast.Tuple, ast.List)):
+                for i, e in enumerate(expr.elts):
+                    if isinstance(e, ast.Constant) and type(e.value) is int and e.value > SMALL_MAX:
+                        out[f"{name}[{i}]"] = e.value
+    return {k: v for k, v in out.items() if counts[k.split("[")[0]] == 1}
+
+
+def _module_exprs(tree: ast.Module) -> list[tuple[str, ast.expr]]:
+    return [(name, expr) for node in tree.body for name, expr in _assigned(node) if expr is not None]
+
+
+def _names(expr: ast.expr) -> set[str]:
+    return {n.id for n in ast.walk(expr) if isinstance(n, ast.Name)}
+
+
+def _input_shapes(tree: ast.Module, consts: dict[str, int], tuples: dict[str, tuple[int, ...]],
+                  virtual: set[str] = frozenset(),
+                  derived: list[tuple[str, ast.expr]] = ()) -> list[tuple[Shape, set[str]]]:
     """Size expressions of tensors made by torch factories in get_inputs.
 
     Each entry is ((dims, locals), constant names the dims depend on). Tensors
@@ -330,7 +394,7 @@ def _input_shapes(tree: ast.Module, consts: dict[str, int],
     fn = next((n for n in tree.body if isinstance(n, ast.FunctionDef) and n.name == "get_inputs"), None)
     if fn is None:
         return []
-    local: list[tuple[str, ast.expr]] = []
+    local: list[tuple[str, ast.expr]] = list(derived)  # module-level, evaluated before get_inputs' own
     for node in ast.walk(fn):
         if isinstance(node, ast.Assign) and len(node.targets) == 1 and isinstance(node.targets[0], ast.Name):
             local.append((node.targets[0].id, node.value))
@@ -339,7 +403,7 @@ def _input_shapes(tree: ast.Module, consts: dict[str, int],
         dims = _factory_dims(node, dict(local)) if isinstance(node, ast.Call) else None
         if dims is None:
             continue
-        dims = [e for d in dims for e in _unstar(d, tuples)]
+        dims = [e for d in dims for e in _unstar(d, tuples, virtual)]
         shape = (dims, local)
         if _numel(shape, consts) is None:
             continue
@@ -370,10 +434,13 @@ def _factory_dims(call: ast.Call, local: dict[str, ast.expr]) -> list[ast.expr] 
     return list(call.args) or None
 
 
-def _unstar(dim: ast.expr, tuples: dict[str, tuple[int, ...]]) -> list[ast.expr]:
-    """`*input_shape` -> its literal entries (unknown names stay, and fail to evaluate)."""
+def _unstar(dim: ast.expr, tuples: dict[str, tuple[int, ...]], virtual: set[str] = frozenset()) -> list[ast.expr]:
+    """`*input_shape` -> its entries: virtual names where they shrink, else literals
+    (unknown names stay, and fail to evaluate)."""
     if isinstance(dim, ast.Starred) and isinstance(dim.value, ast.Name) and dim.value.id in tuples:
-        return [ast.Constant(v) for v in tuples[dim.value.id]]
+        name = dim.value.id
+        return [ast.Name(f"{name}[{i}]") if f"{name}[{i}]" in virtual else ast.Constant(v)
+                for i, v in enumerate(tuples[name])]
     return [dim]
 
 

@@ -9,6 +9,7 @@ seeds, inputs, reference and verdict, and a confined candidate process
 
 from __future__ import annotations
 
+import json
 import os
 import threading
 import time
@@ -25,7 +26,7 @@ from autotriton.verify.rules import check_rules
 from autotriton.verify.sandbox import ForkServer
 
 # Bump when a change could flip a verdict: cached results of older versions are ignored.
-VERIFIER_VERSION = "3"
+VERIFIER_VERSION = "4"
 
 
 @dataclass
@@ -195,9 +196,14 @@ class Verifier:
         return server
 
     def _key(self, task: Task, text: str) -> str:
+        """Everything a verdict depends on: the shapes the task runs at and its tolerance
+        included (a full-size `generate` once reused an interp-size verdict)."""
         c = self.config
+        payload = task_payload(task, self.mode)
         return cache_key(VERIFIER_VERSION, self.device_name, self.mode, task.source, text,
-                         str(c.n_trials), str(c.time_it), str(c.static_checks))
+                         str(c.n_trials), str(c.time_it), str(c.static_checks),
+                         json.dumps([payload["shapes"], payload["tolerance"], payload["reference_fp64"]],
+                                    sort_keys=True, default=str))
 
     def _job_base(self, task: Task) -> dict:
         # The judge and the candidate of one job share what one sandbox had before (0.9 of

@@ -185,6 +185,7 @@ class Judge:
         self.outcome = Outcome()
         self.precision_checks = max(self.tolerance_for("float32")) > FP16_UNIT_ROUNDOFF
         self.rng = secrets.SystemRandom()
+        self.fp64_unavailable = ""  # why the reference ran in its native dtype, when it had to
         self.seconds: dict[str, float] = {}  # reference and comparison time, for details.stages
 
     def tolerance_for(self, dtype_name: str) -> tuple[float, float]:
@@ -345,14 +346,11 @@ class Judge:
                 native = flatten_outputs(ref(*clone_all(inputs)))
                 dtypes = [getattr(t, "dtype", None) for t in native]
                 outs = native
-                if self.fp64:
-                    # A copy: Module.double() converts in place, and the same reference
-                    # is reused across timing sets and timed in its native dtype.
-                    ref64 = copy.deepcopy(ref).double()
-                    outs = flatten_outputs(ref64(*to_device(clone_all(inputs), self.device,
-                                                            lambda d: torch.float64)))
+                fp64 = self.fp64 and self._fp64_outputs(ref, inputs)
+                if fp64:
+                    outs = fp64
                 tf32 = None
-                if self.precision_checks and self.fp64:
+                if self.precision_checks and fp64:
                     with _TruncatedDotInputs():
                         tf32 = flatten_outputs(ref(*clone_all(inputs)))
         except Exception as exc:
@@ -364,6 +362,22 @@ class Judge:
         if self.precision_checks:
             limits = [_rms_limit(e, o) for e, o in zip(tf32, outs)] if tf32 else [TF32_RMS_REL] * len(outs)
         return Expected(outs, dtypes, limits)
+
+    def _fp64_outputs(self, ref, inputs) -> list | None:
+        """The reference in float64, or None when the model cannot run in it: state kept
+        in plain tensor attributes (KernelBench's LSTM h0, a GPT block's mask) is not
+        converted by Module.double() and the forward mixes dtypes. The native outputs
+        are the reference then (details.checks says so)."""
+        try:
+            # A copy: Module.double() converts in place, and the same reference
+            # is reused across timing sets and timed in its native dtype.
+            ref64 = copy.deepcopy(ref).double()
+            return flatten_outputs(ref64(*to_device(clone_all(inputs), self.device, lambda d: torch.float64)))
+        except (RuntimeError, TypeError) as exc:
+            if isinstance(exc, torch.OutOfMemoryError) or "out of memory" in str(exc).lower():
+                raise
+            self.fp64_unavailable = trim(str(exc), 200)
+            return None
 
     def trial(self, t: Trial, state: dict) -> None:
         seed = urandom_seed()
@@ -630,6 +644,8 @@ def run_job(job: dict, sock: socket.socket) -> dict:
     stages.update(channel.seconds)
     if judge is not None:
         stages.update(judge.seconds)
+    if judge is not None and judge.fp64_unavailable:
+        timing_info["reference_fp64_unavailable"] = judge.fp64_unavailable
     details = {"checks": outcome.checks, "torch": torch.__version__, "triton": triton.__version__,
                "sandbox": sandbox, "stages": {k: round(v, 3) for k, v in stages.items()}, **timing_info}
     if mismatch is not None:

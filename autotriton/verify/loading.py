@@ -7,7 +7,10 @@ exactly as KernelBench files do.
 
 from __future__ import annotations
 
+import ast
 import types
+import weakref
+from dataclasses import dataclass
 
 import torch
 
@@ -34,11 +37,59 @@ def module_from_source(source: str, name: str, filename: str) -> types.ModuleTyp
 
 
 def apply_shape(task_module: types.ModuleType, setting: ShapeSetting, defaults: dict[str, object]) -> None:
-    """Reset the size constants to the file's values, then apply `setting`."""
+    """Reset the size constants to the file's values, apply `setting`, then re-run the
+    module-level assignments that depend on them, in file order: KernelBench derives
+    `bias_shape = (out_channels, 1, 1)` or `dim = features * 4` at import time, and a
+    changed `out_channels` left the old 64-channel bias_shape behind (27 L2 tasks)."""
     for key, value in defaults.items():
         setattr(task_module, key, value)
     for key, value in setting.overrides.items():
         setattr(task_module, key, value)
+    _recompute_dependents(task_module, set(defaults) | set(setting.overrides))
+
+
+@dataclass(frozen=True)
+class _Assignment:
+    targets: frozenset[str]
+    reads: frozenset[str]
+    code: types.CodeType
+
+
+_ASSIGNMENTS: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()
+
+
+def _module_assignments(task_module: types.ModuleType) -> list[_Assignment]:
+    """Module-level assignments of the task file, parsed once per module."""
+    cached = _ASSIGNMENTS.get(task_module)
+    if cached is not None:
+        return cached
+    import linecache
+    lines = linecache.cache.get(getattr(task_module, "__file__", ""), (0, None, [], ""))[2]
+    out = []
+    try:
+        tree = ast.parse("".join(lines))
+    except SyntaxError:
+        tree = ast.Module(body=[], type_ignores=[])
+    for node in tree.body:
+        if not isinstance(node, (ast.Assign, ast.AnnAssign)) or node.value is None:
+            continue
+        targets = node.targets if isinstance(node, ast.Assign) else [node.target]
+        names = {n.id for t in targets for n in ast.walk(t) if isinstance(n, ast.Name)}
+        reads = {n.id for n in ast.walk(node.value) if isinstance(n, ast.Name)}
+        code = compile(ast.Module(body=[node], type_ignores=[]), task_module.__file__, "exec")
+        out.append(_Assignment(frozenset(names), frozenset(reads), code))
+    _ASSIGNMENTS[task_module] = out
+    return out
+
+
+def _recompute_dependents(task_module: types.ModuleType, changed: set[str]) -> None:
+    """Re-run each assignment that reads a changed name (directly or through another
+    re-run one) and does not itself set a name the setting fixed."""
+    fixed, dirty = set(changed), set(changed)
+    for a in _module_assignments(task_module):
+        if a.reads & dirty and not a.targets & fixed:
+            exec(a.code, task_module.__dict__)
+            dirty |= a.targets
 
 
 def size_constants(task_module: types.ModuleType) -> dict[str, object]:

@@ -586,6 +586,7 @@ def warm_up(mode: str) -> None:
     job = {"task": task_payload(task, "interp"), "mode": "interp", "n_trials": 1, "time": False,
            "workdir": tmp, "judge_dir": tmp}
     a, b = socket.socketpair()
+    worker.untimed_autotune()
     side = threading.Thread(target=lambda: worker.Worker(b, "interp", str(Path(tmp, "candidate.py"))).serve({}))
     side.start()
     result = judge.run_job(job, a)

@@ -282,6 +282,23 @@ class Worker:
         return {"ok": True}
 
 
+def untimed_autotune() -> None:
+    """Under the interpreter `@triton.autotune` runs its first config (after the
+    kernel's own pruning) instead of timing every config: timing needs a GPU driver,
+    and an honest autotuned kernel was rejected with "0 active drivers". Correctness
+    is checked on that config; nothing is timed on CPU anyway."""
+    from triton.runtime.autotuner import Autotuner
+    prune = Autotuner.prune_configs
+    if getattr(prune, "autotriton_first_only", False):
+        return
+
+    def first_config(self, kwargs):
+        return prune(self, kwargs)[:1]
+
+    first_config.autotriton_first_only = True
+    Autotuner.prune_configs = first_config
+
+
 def run(sock: socket.socket, job: dict, hello: dict) -> None:
     """Entry point in the confined candidate process."""
     if job["mode"] == "gpu":
@@ -289,5 +306,6 @@ def run(sock: socket.socket, job: dict, hello: dict) -> None:
         torch.cuda.set_per_process_memory_fraction(job["gpu_memory_fraction"])
     else:
         torch.set_num_threads(1)
+        untimed_autotune()
     guards.install_launch_hook()
     Worker(sock, job["mode"], os.path.join(job["workdir"], "candidate.py")).serve(hello)
