@@ -32,10 +32,10 @@ resource.setrlimit(resource.RLIMIT_AS, (cap, cap))
 import torch
 torch.set_num_threads(1)
 from pathlib import Path
-from autotriton.eval.loaders import _load_file
+from autotriton.tasks.suite import load_kernelbench_file
 from autotriton.verify.loading import apply_shape, module_from_source, size_constants, to_device, clone_all
 path, level, stem = sys.argv[1], int(sys.argv[2]), sys.argv[3]
-task = _load_file(Path(path), level, stem)
+task = load_kernelbench_file(Path(path), level, stem)
 setting = next((s for s in task.shapes if s.mode == "interp"), None)
 out = {"shape": setting.name if setting else None, "overrides": setting.overrides if setting else None}
 start = time.perf_counter()

@@ -24,6 +24,21 @@ def test_tasks_list_and_show():
     assert out.exit_code == 0 and "class Model" in out.output
 
 
+def test_tasks_list_any_suite_as_json():
+    import json
+    from pathlib import Path
+    fixtures = Path(__file__).parent / "fixtures"
+    out = run("tasks", "list", "--suite", f"kernelbench:{fixtures / 'kernelbench'}:levels=1,2", "--json")
+    assert out.exit_code == 0, out.output
+    rows = [json.loads(line) for line in out.output.splitlines()]
+    relu = next(r for r in rows if r["id"] == "kernelbench/l1/1_TinyReLU")
+    assert relu["channel"] == "KernelBench-L1" and any(s["mode"] == "interp" for s in relu["shapes"])
+    out = run("tasks", "list", "--suite", f"tritonbench-g:{fixtures / 'tritonbench_g'}")
+    assert out.exit_code == 0 and "TritonBench-G/" in out.output
+    out = run("tasks", "list", "--suite", "nonsense:x")
+    assert out.exit_code != 0 and "unknown suite" in out.output
+
+
 def test_verify_correct_and_rejected(tmp_path):
     good = tmp_path / "good.py"
     good.write_text(RELU.solution_source)

@@ -16,14 +16,8 @@ import torch
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from autotriton.eval.loaders import (
-    INTERP_TARGET_ELEMS,
-    derive_interp,
-    derive_interp_overrides,
-    load_kernelbench,
-    load_kernelbench_report,
-    signed_variant,
-)
+from autotriton.eval.loaders import load_kernelbench, load_kernelbench_report, signed_variant
+from autotriton.tasks.sizes import INTERP_TARGET_ELEMS, derive_interp, derive_interp_overrides
 from autotriton.eval.tritonbench import (
     SEPARATOR,
     compare_results,
@@ -356,3 +350,13 @@ def test_tb_eval_adapter_scores_a_model_answer():
     answer = f"<think>draft\n```python\nbroken(\n```</think>I fuse it.\n```python\n{TRITON_SOFTMAX}```\n"
     record = score_tritonbench(item, answer, "interp", timeout_s=120)
     assert record["compiled"] and record["correct"] and record["speedup"] is None, record["error_msg"]
+
+
+def test_a_task_file_by_path_goes_through_the_same_loader():
+    """`verify --task FILE` once ran a KernelBench file at its full size on CPU."""
+    from autotriton.tasks import get_task
+    path = FIXTURES / "kernelbench" / "level1" / "1_TinyReLU.py"  # 4096 x 393216: must shrink
+    by_path = get_task(str(path))
+    by_suite = next(t for t in load_kernelbench(FIXTURES / "kernelbench", levels=(1,)) if t.path == str(path))
+    assert by_path.id == by_suite.id and by_path.split == "heldout"
+    assert by_path.shapes == by_suite.shapes and any(s.mode == "interp" for s in by_path.shapes)

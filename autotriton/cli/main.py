@@ -23,7 +23,7 @@ from autotriton.tasks import TaskError, get_task, list_tasks
 
 app = typer.Typer(add_completion=False, no_args_is_help=True,
                   help="AutoTriton: verify, generate and train Triton kernels.")
-tasks_app = typer.Typer(no_args_is_help=True, help="Browse the built-in task suite.")
+tasks_app = typer.Typer(no_args_is_help=True, help="Browse task suites: built-in, KernelBench, TritonBench.")
 app.add_typer(tasks_app, name="tasks")
 app.add_typer(data_app, name="data")
 app.add_typer(train_app, name="train")
@@ -38,16 +38,41 @@ def _config(device: str, no_cache: bool, timeout_s: float):
 
 @tasks_app.command("list")
 def tasks_list(
-    suite: str = typer.Option("builtin", help="suite to list (only 'builtin' ships here)"),
+    suite: str = typer.Option("builtin", help="suite spec: builtin[:train|heldout], kernelbench:PATH[:levels=1,2], "
+                                              "tritonbench-g:PATH or tritonbench-t:PATH"),
     level: Optional[int] = typer.Option(None, help="only this level (1, 2 or 3)"),
     split: Optional[str] = typer.Option(None, help="train or heldout"),
+    as_json: bool = typer.Option(False, "--json", help="one JSON object per task, nothing truncated"),
 ) -> None:
-    """List tasks with their split, tags and shape settings."""
-    if suite != "builtin":
-        fail(f"unknown suite '{suite}' (only 'builtin' is listed here)")
+    """List a suite's tasks with their channel, split, tags and shape settings."""
+    from autotriton.eval.harness import resolve_suite
     if split not in (None, "train", "heldout"):
         fail(f"unknown split '{split}' (expected train or heldout)")
-    console.print(render.task_table(list_tasks(split, level)))
+    try:
+        items = resolve_suite(suite)
+    except (TaskError, OSError, ValueError) as exc:
+        fail(str(exc))
+    rows = [_task_row(it) for it in items]
+    rows = [r for r in rows if (level is None or r["level"] == level) and (split is None or r["split"] == split)]
+    if as_json:
+        for row in rows:
+            print(json.dumps(row))
+    elif console.is_terminal:
+        console.print(render.task_rows_table(rows))
+    else:  # piped: plain tab-separated lines, never cut to a terminal's width
+        for r in rows:
+            print("\t".join([r["id"], r["channel"], str(r["level"]), r["split"], ",".join(r["tags"]),
+                             ",".join(s["name"] for s in r["shapes"])]))
+
+
+def _task_row(item) -> dict:
+    task = item.task
+    if task is None:  # a TritonBench item: no shape settings, judged by its own test section
+        return {"id": item.key, "channel": item.channel, "level": 0, "split": "heldout", "tags": [], "shapes": [],
+                "path": str(getattr(item.tb_item, "path", "") or "")}
+    return {"id": task.id, "channel": item.channel, "level": task.level, "split": task.split, "tags": list(task.tags),
+            "shapes": [{"name": s.name, "mode": s.mode, "overrides": s.overrides} for s in task.shapes],
+            "path": task.path or ""}
 
 
 @tasks_app.command("show")

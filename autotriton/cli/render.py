@@ -23,12 +23,15 @@ def fail(message: str) -> None:
     raise typer.Exit(2)
 
 
-def task_table(tasks: list[Task]) -> Table:
-    table = Table(title=f"{len(tasks)} tasks")
-    for col in ("id", "level", "split", "tags", "shapes"):
+def task_rows_table(rows: list[dict]) -> Table:
+    """`tasks list` rows (cli.main._task_row) as a table; ids never cut."""
+    table = Table(title=f"{len(rows)} tasks")
+    table.add_column("id", no_wrap=True, overflow="fold")
+    for col in ("channel", "level", "split", "tags", "shapes"):
         table.add_column(col)
-    for t in tasks:
-        table.add_row(t.id, str(t.level), t.split, ", ".join(t.tags), ", ".join(s.name for s in t.shapes))
+    for r in rows:
+        table.add_row(r["id"], r["channel"], str(r["level"]), r["split"], ", ".join(r["tags"]),
+                      ", ".join(s["name"] for s in r["shapes"]))
     return table
 
 

@@ -6,10 +6,13 @@ Ids look like `builtin/l1/softmax`. Selections such as `builtin:heldout` or
 
 from __future__ import annotations
 
+import re
+from dataclasses import replace
 from functools import lru_cache
 from pathlib import Path
 
 from autotriton.tasks.contract import Task, TaskError, load_task_file, task_from_source
+from autotriton.tasks.sizes import with_interp_shapes
 
 BUILTIN_ROOT = Path(__file__).parent / "builtin"
 
@@ -47,8 +50,31 @@ def get_task(task_id: str) -> Task:
         raise TaskError(f"unknown task id '{task_id}' (see `autotriton tasks list`)")
     path = Path(task_id)
     if path.suffix == ".py" or path.exists():
-        return load_task_file(path)
+        return load_task_path(path)
     raise TaskError(f"unknown task id '{task_id}': expected builtin/l<N>/<name> or a path to a task .py file")
+
+
+_KERNELBENCH_FILE = re.compile(r"^(\d+)_(.+)\.py$")
+
+
+def load_task_path(path: Path) -> Task:
+    """A task file by path, through the same loader as its suite: a KernelBench file
+    (`level<N>/<id>_<Name>.py`) gets the KernelBench id, split and derived interp
+    sizes, any other file derived interp sizes when it has none. `verify --task FILE
+    --device cpu` once ran a KernelBench file at its full 6.4 GB size."""
+    path = Path(path)
+    level = re.fullmatch(r"level(\d)", path.parent.name)
+    if level and _KERNELBENCH_FILE.match(path.name) and path.is_file():
+        return load_kernelbench_file(path, int(level.group(1)), path.stem)
+    return with_interp_shapes(load_task_file(path))
+
+
+def load_kernelbench_file(path: Path, level: int, stem: str) -> Task:
+    """One KernelBench file: id `kernelbench/l<level>/<stem>`, split heldout (an
+    external eval set is never training data), derived interp sizes."""
+    task = task_from_source(path.read_text(encoding="utf-8"), task_id=f"kernelbench/l{level}/{stem}",
+                            suite="kernelbench", level=level, path=str(path))
+    return with_interp_shapes(replace(task, split="heldout"))
 
 
 def load_suite(spec: str) -> list[Task]:
