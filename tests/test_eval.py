@@ -145,3 +145,27 @@ def test_tritonbench_channels_with_gold_answers(tmp_path, cpu_verifier, channel)
     (name, m), = metrics.items()
     assert name == f"TritonBench-{channel.upper()}" and m.tasks == len(items) >= 1
     assert m.compiled_pct == 100.0 and m.exec_pct == 100.0
+
+
+def test_answers_backend_replays_files_by_task_name(tmp_path, cpu_verifier):
+    """answers:DIR: one file per task or STEM/sample_K.py per sample; a missing answer is no code."""
+    from autotriton.eval.harness import resolve_suite
+    tasks = [it.task for it in resolve_suite("builtin:heldout")[:3]]
+    answers = tmp_path / "answers"
+    answers.mkdir()
+    stem = [t.id.rsplit("/", 1)[-1] for t in tasks]
+    (answers / f"{stem[0]}.py").write_text(tasks[0].solution_source)
+    (answers / stem[1]).mkdir()
+    (answers / stem[1] / "sample_0.py").write_text(tasks[1].solution_source)
+    (answers / stem[1] / "sample_1.py").write_text("print('not a kernel')\n")
+    config = EvalConfig(suites=["builtin:heldout"], limit=3, samples=2, ks=[1], hack_rate=False,
+                        sampling=SamplingParams(n=2))
+    backend = load_backend(f"answers:{answers}")
+    run_eval(backend, f"answers:{answers}", config, cpu_verifier, tmp_path / "run")
+    records = {(r["key"], r["sample"]): r for r in RunLog(tmp_path / "run" / "runlog.jsonl").records}
+    correct = {k: r["result"]["correct"] for k, r in records.items()}
+    assert correct[(tasks[0].id, 0)] and correct[(tasks[0].id, 1)]
+    assert correct[(tasks[1].id, 0)] and not correct[(tasks[1].id, 1)]
+    assert not correct[(tasks[2].id, 0)] and backend.missing == [tasks[2].id]
+    with pytest.raises(Exception, match="not found"):
+        load_backend(f"answers:{tmp_path / 'nowhere'}")

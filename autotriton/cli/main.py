@@ -200,6 +200,10 @@ def eval_cmd(
         paths = write_report(metrics, records, out, model, verifier.device_name, "autotriton " + " ".join(sys.argv[1:]))
     backend.close()
     console.print(markdown_table(metrics), markup=False)
+    missing = getattr(backend, "missing", [])  # answers:DIR
+    if missing:
+        console.print(f"{len(missing)} tasks had no answer file (scored as no code): {', '.join(missing[:10])}"
+                      + (" ..." if len(missing) > 10 else ""), markup=False)
     console.print(f"report: {paths['html']}")
 
 

@@ -4,14 +4,15 @@
 - `hf:PATH` or `hf:PATH+adapter:DIR`: a local Hugging Face model, optionally with a PEFT adapter;
 - `openai:MODEL@BASE_URL`: any OpenAI-compatible chat API (key from $OPENAI_API_KEY);
 - `vllm:PATH`: the offline vLLM engine (GPU, where vllm is installed);
-- `reference`: the built-in suite's own solutions (a perfect-model baseline).
+- `reference`: the built-in suite's own solutions (a perfect-model baseline);
+- `answers:DIR`: solutions already on disk, one file per task (or per sample), replayed.
 """
 
 from __future__ import annotations
 
 from autotriton.models.base import Backend, BackendError, Generation, Message, SamplingParams
 
-SPEC_HELP = "embedded | hf:PATH[+adapter:DIR] | openai:MODEL@BASE_URL | vllm:PATH | reference"
+SPEC_HELP = "embedded | hf:PATH[+adapter:DIR] | openai:MODEL@BASE_URL | vllm:PATH | reference | answers:DIR"
 
 
 def load_backend(spec: str) -> Backend:
@@ -25,6 +26,9 @@ def load_backend(spec: str) -> Backend:
     kind, sep, rest = spec.partition(":")
     if not sep or not rest:
         raise BackendError(f"unknown model spec '{spec}' (expected {SPEC_HELP})")
+    if kind == "answers":
+        from autotriton.models.answers import AnswersBackend
+        return AnswersBackend(rest)
     if kind == "hf":
         from autotriton.models.hf import HFBackend
         path, _, adapter = rest.partition("+adapter:")
