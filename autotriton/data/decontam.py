@@ -1,7 +1,8 @@
 """Decontamination: drop training tasks and pairs that overlap an evaluation set.
 
 Always checked against the built-in `heldout` split (task sources and their
-reference solutions); external suites are added with
+reference solutions) and our own KernelBench answers (benchmarks/kernelbench_answers);
+external suites are added with
 `--decontaminate-against kernelbench:PATH tritonbench-t:PATH ...`.
 
 Two tests, both on normalised code (`normalize.py`: names, comments, docstrings,
@@ -85,11 +86,23 @@ def _suite_texts(spec: str) -> list[tuple[str, str]]:
                      "tritonbench-t:PATH)")
 
 
+# Our own honest solutions to KernelBench tasks (evaluation material, benchmarks/):
+# always in the index, so no training pair can be one of them in disguise.
+ANSWERS_DIR = Path(__file__).resolve().parents[2] / "benchmarks" / "kernelbench_answers"
+
+
+def _answer_texts() -> list[tuple[str, str]]:
+    return [(f"kernelbench-answer/{p.parent.name}/{p.stem}", p.read_text(encoding="utf-8"))
+            for p in sorted(ANSWERS_DIR.glob("level*/*.py"))] if ANSWERS_DIR.is_dir() else []
+
+
 def build_index(suites: list[str]) -> EvalIndex:
     index = EvalIndex(suites=["builtin:heldout"] + [s for s in suites if s != "builtin:heldout"])
     for spec in index.suites:
         for item_id, text in _suite_texts(spec):
             index.add(item_id, text)
+    for item_id, text in _answer_texts():
+        index.add(item_id, text)
     return index
 
 

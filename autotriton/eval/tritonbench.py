@@ -85,10 +85,11 @@ class TBItem:
     test_code: str  # the test section, run after the gold or candidate code
     difficulty: str
     file: str  # path of the item's .py
+    result_var: str = ""  # what the test section stores its results in (RESULT_VAR, or its own name)
 
-    @property
-    def result_var(self) -> str:
-        return RESULT_VAR[self.channel]
+    def __post_init__(self):
+        if not self.result_var:
+            object.__setattr__(self, "result_var", RESULT_VAR[self.channel])
 
 
 @dataclass(frozen=True)
@@ -250,10 +251,25 @@ def _make_item(channel: str, entry: dict, path: Path) -> TBItem:
     except SyntaxError as exc:
         raise TaskError(f"test section is not valid Python ({exc.msg}, line {exc.lineno})") from None
     if not any(isinstance(n, ast.Name) and n.id == var and isinstance(n.ctx, ast.Store) for n in ast.walk(tree)):
-        raise TaskError(f"test section never assigns {var}")
+        var = _own_result_var(tree)
+        if var is None:
+            raise TaskError(f"test section never assigns {RESULT_VAR[channel]} (nor the result of a test_* call)")
     instruction = str(entry["comp_instru"]) if channel == "G" else _t_instruction(entry)
     return TBItem(id=f"tritonbench_{channel.lower()}/{path.stem}", channel=channel, instruction=instruction,
-                  gold_code=gold, test_code=test, difficulty=str(entry.get("difficulty", "")), file=str(path))
+                  gold_code=gold, test_code=test, difficulty=str(entry.get("difficulty", "")), file=str(path),
+                  result_var=var)
+
+
+def _own_result_var(tree: ast.Module) -> str | None:
+    """The last module-level `name = test_*(...)` of a test section: two items store
+    their results under their own names (`result_gold_float16`, `output`)."""
+    found = None
+    for node in tree.body:
+        if isinstance(node, ast.Assign) and len(node.targets) == 1 and isinstance(node.targets[0], ast.Name) \
+                and isinstance(node.value, ast.Call) and isinstance(node.value.func, ast.Name) \
+                and node.value.func.id.startswith("test"):
+            found = node.targets[0].id
+    return found
 
 
 def _split_sections(source: str, channel: str) -> tuple[str, str]:
@@ -325,8 +341,11 @@ def score_tritonbench(item: TBItem, text: str, mode: str, timeout_s: float = 300
         return {"parsed": False, "compiled": False, "correct": False, "speedup": None, "error_kind": "no_code",
                 "error_msg": "no ```python block in the answer", "gold_us": None, "candidate_us": None}
     result = run_tritonbench_item(item, code, device, timeout_s, gold=_cached_gold(item, device, timeout_s))
+    # gold_failed: the item cannot run here at all; counted as skipped (invalid_task) like a
+    # verifier task whose reference fails, for every model alike.
+    kind = "invalid_task" if result.error_kind == "gold_failed" else result.error_kind or "none"
     return {"parsed": True, "compiled": result.call_ok, "correct": result.exec_ok, "speedup": result.speedup,
-            "error_kind": result.error_kind or "none", "error_msg": result.error_msg,
+            "error_kind": kind, "error_msg": result.error_msg,
             "gold_us": result.gold_us, "candidate_us": result.candidate_us}
 
 
@@ -351,12 +370,14 @@ def run_tritonbench_item(item: TBItem, candidate_code: str, device: str = "cpu",
     cand = _execute(item, candidate_code, device, timeout_s)
     result = TBResult(call_ok=cand.exited_ok, exec_ok=False, error_msg="", gold_us=gold.total_us,
                       candidate_us=cand.total_us, speedup=None)
-    if not cand.exited_ok:
+    if not gold.exited_ok or gold.results is None:
+        # The environment's failure, not the model's (CUDA-only code on a CPU, say): the
+        # item is not judgeable here, whatever the candidate did.
+        result.error_kind = "gold_failed"
+        result.error_msg = f"the gold code failed on this machine, so the item cannot be judged: {gold.error_msg}"
+    elif not cand.exited_ok:
         result.error_kind = "timeout" if cand.timed_out else "call"
         result.error_msg = cand.error_msg
-    elif not gold.exited_ok or gold.results is None:
-        result.error_kind = "gold_failed"
-        result.error_msg = f"the gold code failed on this machine, so exec cannot be judged: {gold.error_msg}"
     elif cand.results is None:
         result.error_kind = "no_result"
         result.error_msg = cand.error_msg
@@ -424,6 +445,9 @@ _HARNESS = r'''
 import json, statistics, sys, time, traceback
 job = json.load(open(sys.argv[1]))
 status = {}
+if job["device"] == "cpu":
+    import torch
+    torch.cuda.synchronize = lambda *a, **k: None
 try:
     import runpy
     ns = runpy.run_path(job["program"], run_name="__main__")
@@ -479,8 +503,9 @@ def _execute(item: TBItem, code: str, device: str, timeout_s: float) -> TBRun:
         work = Path(tmp)
         program = work / "program.py"
         # Same seed for gold and candidate runs, in case the test section sets none.
-        program.write_text(f"{code.rstrip()}\n\n{SEPARATOR}\nimport torch as _tb_torch\n_tb_torch.manual_seed(0)\n"
-                           f"{item.test_code}")
+        text = (f"{code.rstrip()}\n\n{SEPARATOR}\nimport torch as _tb_torch\n_tb_torch.manual_seed(0)\n"
+                f"{item.test_code}")
+        program.write_text(on_cpu(text) if device == "cpu" else text)
         (work / "harness.py").write_text(_HARNESS)
         job = {"program": str(program), "result_var": item.result_var, "test_fns": test_fns,
                "device": device, "reps": TIMING_REPS}
@@ -500,6 +525,19 @@ def _execute(item: TBItem, code: str, device: str, timeout_s: float) -> TBRun:
         elif not error:
             error = "the program exited 0 but stored no results"
         return TBRun(True, False, error, results, status.get("total_us"))
+
+
+_CUDA_STRING = re.compile(r"""(['"])cuda(?::\d+)?\1""")
+
+
+def on_cpu(program: str) -> str:
+    """A TritonBench program with its devices mapped to the CPU, for the interpreter:
+    most test sections hard-code `device='cuda'`. String literals 'cuda'/'cuda:N'
+    become 'cpu', `.cuda()` becomes `.cpu()` (and the harness makes
+    torch.cuda.synchronize a no-op).
+    Gold and candidate get the same rewrite; what still needs CUDA fails for both,
+    and the item is recorded as not runnable here (gold_failed), never as the model's."""
+    return _CUDA_STRING.sub(r"\1cpu\1", program).replace(".cuda()", ".cpu()")
 
 
 def _child_env(work: Path, device: str) -> dict[str, str]:
