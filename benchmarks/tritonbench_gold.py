@@ -46,12 +46,15 @@ def main() -> None:
     parser.add_argument("--workers", type=int, default=max(1, (os.cpu_count() or 2) // 2))
     parser.add_argument("--timeout", type=float, default=120.0, help="seconds per program run")
     parser.add_argument("--limit", type=int, default=0, help="first N items per channel (0 = all)")
+    parser.add_argument("--only", default="", help="comma-separated item ids (e.g. tritonbench_g/kldiv_triton)")
     parser.add_argument("--out", default=str(ROOT / "docs" / "perf"))
     args = parser.parse_args()
     items = []
     for load in (tritonbench.load_tritonbench_g, tritonbench.load_tritonbench_t):
         loaded = load(Path(args.root))
         items += loaded[:args.limit] if args.limit else loaded
+    if args.only:
+        items = [it for it in items if it.id in set(args.only.split(","))]
     out = Path(args.out)
     out.mkdir(parents=True, exist_ok=True)
     live = out / f"tritonbench_gold_{args.device}.jsonl"
