@@ -78,3 +78,14 @@ def test_decontamination_catches_a_renamed_solution(task_id):
     sol = get_task(task_id).solution_source
     renamed = sol.replace("kernel", "my_fn").replace("BLOCK", "TILE")
     assert not check(renamed, build_index([])).keep
+
+
+def test_decontamination_keeps_our_kernelbench_answers_out():
+    """Our KernelBench answers (benchmarks/kernelbench_answers) are evaluation material."""
+    from autotriton.data.decontam import ANSWERS_DIR
+    answers = sorted(ANSWERS_DIR.glob("level*/*.py"))
+    assert len(answers) >= 25, "the repo ships its KernelBench answers"
+    index = build_index([])
+    for path in answers[:: max(1, len(answers) // 8)]:
+        renamed = path.read_text().replace("kernel", "my_fn").replace("BLOCK", "TILE")
+        assert not check(renamed, index).keep, path.name

@@ -164,7 +164,7 @@ def _sampling(samples: int, temperature: float, max_new_tokens: int, seed: int):
 @app.command("eval")
 def eval_cmd(
     model: str = typer.Option("embedded", "--model", "-m", help="model spec: embedded | hf:PATH[+adapter:DIR] | "
-                              "openai:MODEL@URL | vllm:PATH | reference"),
+                              "openai:MODEL@URL | vllm:PATH | reference | answers:DIR"),
     suite: list[str] = typer.Option(["builtin:heldout"], "--suite", "-s", help="repeatable: builtin[:train|heldout], "
                                     "kernelbench:PATH[:levels=1,2,3], tritonbench-g:PATH, tritonbench-t:PATH"),
     samples: int = typer.Option(1, help="samples per task"),
@@ -173,6 +173,7 @@ def eval_cmd(
     out: Path = typer.Option(Path("runs/eval"), help="output directory (re-running resumes it)"),
     temperature: float = typer.Option(0.7), max_new_tokens: int = typer.Option(2048), seed: int = typer.Option(0),
     no_hack_rate: bool = typer.Option(False, help="skip the plain-allclose re-check used for the hack rate"),
+    only_answered: bool = typer.Option(False, help="answers:DIR only: evaluate just the tasks that have an answer file"),
 ) -> None:
     """Evaluate a model on one or more suites; writes results.json, results.md, plots and report.html."""
     from rich.progress import Progress
@@ -187,8 +188,10 @@ def eval_cmd(
     if max(ks) > samples:
         fail(f"pass@{max(ks)} needs --samples >= {max(ks)}")
     config = EvalConfig(suites=list(suite), samples=samples, ks=ks, hack_rate=not no_hack_rate,
-                        sampling=_sampling(samples, temperature, max_new_tokens, seed))
+                        only_answered=only_answered, sampling=_sampling(samples, temperature, max_new_tokens, seed))
     backend = _backend(model)
+    if only_answered and not hasattr(backend, "find"):
+        fail("--only-answered needs --model answers:DIR")
     with Verifier(_config(device, False, 120.0)) as verifier, Progress(console=console) as bar:
         job = bar.add_task("eval", total=None)
         try:

@@ -47,6 +47,8 @@ class EvalConfig:
     batch_tasks: int = field(default=8, metadata={"help": "tasks generated per batch (bounds work lost on Ctrl-C)"})
     hack_rate: bool = field(default=True, metadata={"help": "re-check rejected candidates with a plain allclose harness"})
     limit: int = field(default=0, metadata={"help": "only the first N tasks of each suite (0 = all)"})
+    only_answered: bool = field(default=False, metadata={
+        "help": "answers:DIR: only the tasks with an answer file (the others are left out, not scored as no code)"})
     sampling: SamplingParams = field(default_factory=SamplingParams)
 
 
@@ -109,6 +111,8 @@ def _check_run_dir(out: Path, model: str, config: EvalConfig, mode: str) -> None
             "sampling": asdict(config.sampling)}
     if config.limit:
         meta["limit"] = config.limit
+    if config.only_answered:
+        meta["only_answered"] = True
     path = out / "run.json"
     if path.exists():
         old = json.loads(path.read_text())
@@ -158,6 +162,8 @@ def run_eval(backend: Backend, model_spec: str, config: EvalConfig, verifier: Ve
     _check_run_dir(out, model_spec, config, verifier.mode)
     log = RunLog(out / "runlog.jsonl")
     items = [it for spec in config.suites for it in resolve_suite(spec)[:config.limit or None]]
+    if config.only_answered:
+        items = [it for it in items if it.task is not None and backend.find(it.task, 0) is not None]
     total = len(items) * config.samples
     if progress:
         progress(len(log.done), total)
