@@ -294,18 +294,32 @@ class Judge:
         if mixed and self.precision_checks:
             # A unit-scale (or default) bias swamps the tiny input slices of a mixed trial:
             # `tiny_x @ W + b` is `b` to fp32 precision, and fp16 tiles went unseen on Linear.
-            return self._perturb(ref, params, scale=2.0 ** self.rng.choice(TINY_EXPONENTS))
-        if not perturb:
-            return "default"
-        return self._perturb(ref, params)
+            note = self._perturb(ref, params, scale=2.0 ** self.rng.choice(TINY_EXPONENTS))
+        elif perturb:
+            note = self._perturb(ref, params)
+        else:
+            note = "default"
+        return self._share_params(ref, params, note)
+
+    def _share_params(self, ref, cand_params: list, note: str) -> str:
+        """Hand the candidate the reference's parameter values whenever both lists have the
+        same shapes: the same seed does not give the same weights when Model.__init__ draws
+        from the global generator first (KernelBench's VanillaRNN draws its hidden state,
+        sized by a module constant ModelNew never sees, before its Linear layers)."""
+        ref_params = list(ref.parameters())
+        if not ref_params or _shapes(ref_params) != cand_params:
+            return note
+        values = [p.detach() for p in ref_params]
+        self.channel.request("set_params", values, indices=list(range(len(values))))
+        return note
 
     def _perturb(self, ref, cand_params: list, scale: float = 1.0) -> str:
-        """Give 1-D parameters (bias, gamma, beta) random values of `scale` in both models:
-        default inits (zeros, ones, U(+-1/sqrt(fan_in))) are too small or too special to
-        notice an omitted bias or affine term under tolerance."""
+        """Give 1-D parameters (bias, gamma, beta) random values of `scale` in the reference
+        (the candidate gets them in _share_params): default inits (zeros, ones,
+        U(+-1/sqrt(fan_in))) are too small or too special to notice an omitted bias or
+        affine term under tolerance."""
         ref_params = list(ref.parameters())
-        shapes = [[list(p.shape), str(p.dtype).replace("torch.", "")] for p in ref_params]
-        if shapes != cand_params:
+        if _shapes(ref_params) != cand_params:
             if not any(p.ndim == 1 and p.is_floating_point() for p in ref_params):
                 return "skipped: parameter lists differ and there is nothing to re-randomise"
             # Fail closed: one unused extra parameter made the lists differ, the check
@@ -314,16 +328,10 @@ class Judge:
                                    "the judge cannot give both models the same re-randomised values",
                                    ("parameter_mismatch",))
         gen = torch.Generator(device="cpu").manual_seed(urandom_seed())
-        indices, values = [], []
         with torch.no_grad():
-            for i, p in enumerate(ref_params):
+            for p in ref_params:
                 if p.ndim == 1 and p.is_floating_point():
-                    new = torch.randn(p.shape, generator=gen, dtype=p.dtype) * scale
-                    p.copy_(new.to(p.device))
-                    indices.append(i)
-                    values.append(new)
-        if indices:
-            self.channel.request("set_params", values, indices=indices)
+                    p.copy_((torch.randn(p.shape, generator=gen, dtype=p.dtype) * scale).to(p.device))
         return "1-D parameters re-randomised" + ("" if scale == 1.0 else f" at scale {scale:.3g}")
 
     @contextlib.contextmanager
@@ -554,6 +562,11 @@ def _rms_limit(native, truth) -> float:
     ref = truth.pow(2).mean().sqrt()
     rel = float(err / ref) if float(ref) > 0 else 0.0
     return max(TF32_RMS_REL, TF32_FACTOR * rel)
+
+
+def _shapes(params: list) -> list:
+    """A parameter list as the candidate reports it: [[shape], dtype name] each."""
+    return [[list(p.shape), str(p.dtype).replace("torch.", "")] for p in params]
 
 
 def _reply_cap(ref_out: list) -> int:

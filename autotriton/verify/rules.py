@@ -305,8 +305,11 @@ CONTAINER_MUTATORS = frozenset({"append", "extend", "insert", "pop", "popitem", 
                                 "setdefault", "add", "discard", "sort", "reverse", "intersection_update",
                                 "difference_update", "symmetric_difference_update"})
 PLAIN_METHODS = frozenset({"bit_length", "join", "startswith", "endswith"})  # int/str helpers in launchers
+# Module flags a forward branches on: BatchNorm/Dropout use batch statistics in training mode and
+# running ones in eval mode (an honest BatchNorm answer needs `self.training`; read-only, no compute).
+MODULE_FLAGS = frozenset({"training"})
 FORWARD_ATTRS = (TENSOR_QUERIES | TENSOR_VIEWS | TENSOR_ALLOCS | TENSOR_CASTS | TENSOR_FILLS | CONTAINER_READS
-                 | CONTAINER_MUTATORS | PLAIN_METHODS)
+                 | CONTAINER_MUTATORS | PLAIN_METHODS | MODULE_FLAGS)
 # __init__-only code initialises parameters in place (mul_ scales an initialisation) and
 # registers buffers; harvested references end their __init__ with self.eval() (dropout
 # off), which the copy must repeat. No other math: __init__ could precompute an output

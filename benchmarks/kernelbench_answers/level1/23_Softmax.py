@@ -1,0 +1,58 @@
+import torch
+import torch.nn as nn
+import triton
+import triton.language as tl
+
+SOFTMAX_DIM = 1  # torch.softmax(x, dim=1) in the task
+MAX_BLOCK = 4096
+
+
+@triton.jit
+def softmax_lane_kernel(x_ptr, y_ptr, n_red, inner, BLOCK: tl.constexpr):
+    # The input is viewed as (outer, n_red, inner) and softmax runs along n_red.
+    # One program per (outer, inner) lane; its elements sit `inner` apart
+    # (contiguous when the reduced dim is the last one).
+    # Pass 1: online max / sum. Every vector slot keeps a running max m and the
+    # sum s of exp(x - m), rescaled when m grows. m starts finite so that
+    # exp(m_old - m_new) never sees inf - inf.
+    # Pass 2: y = exp(x - M) / S with the row max M and the rescaled total S.
+    pid = tl.program_id(0).to(tl.int64)
+    o = pid // inner
+    i = pid - o * inner
+    base = o * n_red * inner + i
+    offs = tl.arange(0, BLOCK)
+    m = tl.full((BLOCK,), -3.0e38, dtype=tl.float32)
+    s = tl.zeros((BLOCK,), dtype=tl.float32)
+    for k0 in range(0, n_red, BLOCK):
+        k = k0 + offs
+        x = tl.load(x_ptr + base + k * inner, mask=k < n_red, other=float("-inf")).to(tl.float32)
+        m_new = tl.maximum(m, x)
+        s = s * tl.exp(m - m_new) + tl.exp(x - m_new)
+        m = m_new
+    row_max = tl.max(m, axis=0)
+    inv_total = 1.0 / tl.sum(s * tl.exp(m - row_max), axis=0)
+    for k0 in range(0, n_red, BLOCK):
+        k = k0 + offs
+        mask = k < n_red
+        x = tl.load(x_ptr + base + k * inner, mask=mask, other=0.0).to(tl.float32)
+        tl.store(y_ptr + base + k * inner, tl.exp(x - row_max) * inv_total, mask=mask)
+
+
+class ModelNew(nn.Module):
+    def __init__(self):
+        super().__init__()
+
+    def forward(self, x: torch.Tensor) -> torch.Tensor:
+        x = x.contiguous()
+        y = torch.empty_like(x)
+        dim = SOFTMAX_DIM % x.dim()
+        n_red = x.shape[dim]
+        inner = 1
+        for size in x.shape[dim + 1:]:
+            inner = inner * size
+        lanes = x.numel() // max(n_red, 1)
+        if lanes == 0 or n_red == 0:
+            return y
+        block = min(triton.next_power_of_2(n_red), MAX_BLOCK)
+        softmax_lane_kernel[(lanes,)](x, y, n_red, inner, BLOCK=block)
+        return y
