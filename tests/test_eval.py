@@ -28,6 +28,7 @@ def test_reference_backend_scores_full_exec_and_writes_report(tmp_path):
         assert m["hack_rate_pct"] == 0.0 and m["fast1_pct"] is None  # no timing on CPU
     for name in ("results.md", "report.html", "channels.png", "speedups.png"):
         assert (out / name).stat().st_size > 0
+    assert "Verdicts per task" in (out / "results.md").read_text()
 
 
 class FlakyReference:
@@ -167,5 +168,8 @@ def test_answers_backend_replays_files_by_task_name(tmp_path, cpu_verifier):
     assert correct[(tasks[0].id, 0)] and correct[(tasks[0].id, 1)]
     assert correct[(tasks[1].id, 0)] and not correct[(tasks[1].id, 1)]
     assert not correct[(tasks[2].id, 0)] and backend.missing == [tasks[2].id]
+    from autotriton.eval.report import verdict_matrix
+    rows = {line.split(" | ")[0].strip("| "): line for line in verdict_matrix(list(records.values())).splitlines()}
+    assert "2/2" in rows[tasks[0].id] and "1/2" in rows[tasks[1].id] and "0/2" in rows[tasks[2].id]
     with pytest.raises(Exception, match="not found"):
         load_backend(f"answers:{tmp_path / 'nowhere'}")

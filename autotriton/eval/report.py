@@ -76,6 +76,28 @@ def _plots(metrics: dict[str, ChannelMetrics], records: list[dict], out: Path) -
     return paths
 
 
+def verdict_matrix(records: list[dict]) -> str:
+    """Per task: samples correct, the error kinds of the others (with counts) and the first
+    failure's message, as a Markdown table: why things failed, task by task."""
+    by_task: dict[str, list[dict]] = {}
+    for r in records:
+        by_task.setdefault(r["key"], []).append(r)
+    lines = ["| task | channel | correct | error kinds | first failure |", "|---|---|---|---|---|"]
+    for key in sorted(by_task):
+        rs = sorted(by_task[key], key=lambda r: r["sample"])
+        results = [r.get("result", {}) for r in rs]
+        kinds: dict[str, int] = {}
+        for res in results:
+            if not res.get("correct"):
+                kind = res.get("error_kind") or "none"
+                kinds[kind] = kinds.get(kind, 0) + 1
+        first = next((res.get("error_msg") or "" for res in results if not res.get("correct")), "")
+        first = " ".join(first.split())[:120].replace("|", "/")
+        lines.append(f"| {key} | {rs[0].get('channel', '')} | {sum(bool(res.get('correct')) for res in results)}/"
+                     f"{len(results)} | {', '.join(f'{k} x{v}' for k, v in sorted(kinds.items()))} | {first} |")
+    return "\n".join(lines) + "\n"
+
+
 def html_table(md_table: str) -> str:
     """A Markdown table (header, rule, rows) as an escaped HTML table."""
     rows = md_table.strip().splitlines()
@@ -94,7 +116,8 @@ def write_report(metrics: dict[str, ChannelMetrics], records: list[dict], out: P
     (out / "results.json").write_text(json.dumps(results, indent=2) + "\n")
     table = markdown_table(metrics)
     prov_line = ", ".join(f"{k}: {v}" for k, v in provenance.items())
-    (out / "results.md").write_text(f"# Evaluation\n\n{prov_line}\n\n{table}")
+    matrix = verdict_matrix(records)
+    (out / "results.md").write_text(f"# Evaluation\n\n{prov_line}\n\n{table}\n## Verdicts per task\n\n{matrix}")
     images = _plots(metrics, records, out)
     imgs = "".join(f'<img alt="{p.stem}" src="data:image/png;base64,{base64.b64encode(p.read_bytes()).decode()}">'
                    for p in images)
@@ -102,7 +125,7 @@ def write_report(metrics: dict[str, ChannelMetrics], records: list[dict], out: P
             "<style>body{font-family:sans-serif;max-width:1000px;margin:2em auto}"
             "table{border-collapse:collapse}td,th{border:1px solid #ccc;padding:4px 8px}img{max-width:100%}</style>"
             f"<h1>AutoTriton evaluation</h1><p>{html.escape(prov_line)}</p>"
-            f"{html_table(table)}{imgs}"
+            f"{html_table(table)}{imgs}<h2>Verdicts per task</h2>{html_table(matrix)}"
             "<p>n/m = not measured (CPU mode runs Triton's interpreter and does not time). "
             "Hack rate = samples a plain allclose harness accepts but this verifier rejects.</p>")
     (out / "report.html").write_text(page)
