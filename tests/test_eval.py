@@ -52,9 +52,12 @@ class FlakyReference:
 def test_resume_after_interrupt(tmp_path, cpu_verifier):
     config = EvalConfig(suites=["builtin:heldout"], samples=1, ks=[1], batch_tasks=4, hack_rate=False,
                         sampling=SamplingParams(n=1))
+    def report(metrics, records):
+        write_report(metrics, records, tmp_path, "reference", "cpu", "test (partial)")
     with pytest.raises(KeyboardInterrupt):
-        run_eval(FlakyReference(), "reference", config, cpu_verifier, tmp_path)
+        run_eval(FlakyReference(), "reference", config, cpu_verifier, tmp_path, on_batch=report)
     assert len(RunLog(tmp_path / "runlog.jsonl").records) == 4  # the first batch survived
+    assert "(partial)" in (tmp_path / "results.md").read_text()  # and so did its report
     backend = load_backend("reference")
     metrics = run_eval(backend, "reference", config, cpu_verifier, tmp_path)
     log = RunLog(tmp_path / "runlog.jsonl")

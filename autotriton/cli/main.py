@@ -194,13 +194,17 @@ def eval_cmd(
         fail("--only-answered needs --model answers:DIR")
     with Verifier(_config(device, False, 120.0)) as verifier, Progress(console=console) as bar:
         job = bar.add_task("eval", total=None)
+        command = "autotriton " + " ".join(sys.argv[1:])
+
+        def report(metrics, records):  # after every batch: a killed eval still has its report
+            return write_report(metrics, records, out, model, verifier.device_name, command + " (partial)")
         try:
-            metrics = run_eval(backend, model, config, verifier, out,
+            metrics = run_eval(backend, model, config, verifier, out, on_batch=report,
                                progress=lambda done, total: bar.update(job, completed=done, total=total))
         except (TaskError, BackendError) as exc:
             fail(str(exc))
         records = RunLog(out / "runlog.jsonl").records
-        paths = write_report(metrics, records, out, model, verifier.device_name, "autotriton " + " ".join(sys.argv[1:]))
+        paths = write_report(metrics, records, out, model, verifier.device_name, command)
     backend.close()
     console.print(markdown_table(metrics), markup=False)
     missing = getattr(backend, "missing", [])  # answers:DIR

@@ -157,8 +157,12 @@ def _score_batch(items: list[tuple[EvalItem, int, object]], verifier: Verifier, 
 
 
 def run_eval(backend: Backend, model_spec: str, config: EvalConfig, verifier: Verifier, out: Path,
-             progress: Callable[[int, int], None] | None = None) -> dict[str, ChannelMetrics]:
-    """Generate, verify and log every missing (task, sample); return metrics per channel."""
+             progress: Callable[[int, int], None] | None = None,
+             on_batch: Callable[[dict[str, ChannelMetrics], list[dict]], None] | None = None,
+             ) -> dict[str, ChannelMetrics]:
+    """Generate, verify and log every missing (task, sample); return metrics per channel.
+    `on_batch(metrics so far, records so far)` runs after every batch, so a report can be
+    rewritten as results arrive and a killed eval still leaves one."""
     _check_run_dir(out, model_spec, config, verifier.mode)
     log = RunLog(out / "runlog.jsonl")
     items = [it for spec in config.suites for it in resolve_suite(spec)[:config.limit or None]]
@@ -181,7 +185,13 @@ def run_eval(backend: Backend, model_spec: str, config: EvalConfig, verifier: Ve
             log.append(record)
         if progress:
             progress(len(log.done), total)
+        if on_batch:
+            on_batch(*_metrics(log, items, config))
+    return _metrics(log, items, config)[0]
+
+
+def _metrics(log: RunLog, items: list[EvalItem], config: EvalConfig) -> tuple[dict[str, ChannelMetrics], list[dict]]:
     keys = {it.key for it in items}
     records = [r for r in log.records if r["key"] in keys and r["sample"] < config.samples]
     channels = sorted({r["channel"] for r in records})
-    return {c: channel_metrics(c, [r for r in records if r["channel"] == c], config.ks) for c in channels}
+    return {c: channel_metrics(c, [r for r in records if r["channel"] == c], config.ks) for c in channels}, records
