@@ -63,3 +63,13 @@ def test_gpu_records_with_nothing_correct_have_zero_fast_metrics():
 
 def test_hack_rate_is_not_measured_when_the_recheck_was_off():
     assert channel_metrics("x", [_rec("a", False, naive=None)], [1]).hack_rate_pct is None
+
+
+def test_fast_against_torch_compile():
+    """The paper's second baseline: fast1/fast2 against torch.compile where compile was timed."""
+    records = [_rec("a", True, 1.5), _rec("b", True, 3.0), _rec("c", False)]
+    for r, compile_us, runtime_us in zip(records, (90.0, 500.0, None), (100.0, 200.0, None)):
+        r["result"].update(compile_us=compile_us, runtime_us=runtime_us)
+    m = channel_metrics("x", records, [1])
+    assert m.fast1_compile_pct == pytest.approx(100 / 3) and m.fast2_compile_pct == pytest.approx(100 / 3)
+    assert channel_metrics("x", [_rec("a", True, 1.5)], [1]).fast1_compile_pct is None

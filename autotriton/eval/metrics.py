@@ -34,6 +34,8 @@ class ChannelMetrics:
     exec_pct: float
     fast1_pct: float | None  # None in CPU (interpreter) mode, which does not time; on GPU 0 when nothing was correct
     fast2_pct: float | None
+    fast1_compile_pct: float | None  # the same against torch.compile; None where compile was not timed
+    fast2_compile_pct: float | None
     geomean_speedup: float | None
     pass_at_k: dict[str, float]
     hack_rate_pct: float | None  # None when the re-check was off; else candidates a plain allclose harness accepts but our verifier rejects
@@ -51,6 +53,12 @@ def _hack_rate(records: list[dict], n: int) -> float | None:
     if records and not checked:
         return None
     return 100 * sum(bool(r["naive_pass"]) and not r["result"]["correct"] for r in checked) / n
+
+
+def _vs_compile(result: dict) -> float:
+    """Speedup over torch.compile of the reference (the paper's second baseline), 0 if untimed."""
+    compile_us, runtime_us = result.get("compile_us"), result.get("runtime_us")
+    return compile_us / runtime_us if compile_us and runtime_us else 0.0
 
 
 def channel_metrics(channel: str, records: list[dict], ks: list[int]) -> ChannelMetrics:
@@ -71,12 +79,16 @@ def channel_metrics(channel: str, records: list[dict], ks: list[int]) -> Channel
         if eligible:
             passk[f"pass@{k}"] = 100 * sum(pass_at_k(len(v), sum(v), k) for v in eligible) / len(eligible)
     fast = lambda p: 100 * sum(x["correct"] and (x.get("speedup") or 0) > p for x in res) / n  # noqa: E731
+    compiled_timed = any(x.get("compile_us") for x in res)
+    fast_compile = lambda p: 100 * sum(x["correct"] and _vs_compile(x) > p for x in res) / n  # noqa: E731
     return ChannelMetrics(
         channel=channel, tasks=len(by_task), samples=len(records),
         compiled_pct=100 * sum(x["compiled"] for x in res) / n,
         exec_pct=100 * sum(x["correct"] for x in res) / n,
         fast1_pct=fast(1.0) if timed else None,
         fast2_pct=fast(2.0) if timed else None,
+        fast1_compile_pct=fast_compile(1.0) if compiled_timed else None,
+        fast2_compile_pct=fast_compile(2.0) if compiled_timed else None,
         geomean_speedup=geomean([x["speedup"] for x in res if x["correct"] and x.get("speedup")]),
         pass_at_k=passk,
         hack_rate_pct=_hack_rate(records, n),

@@ -15,7 +15,8 @@ import triton
 from autotriton.eval.metrics import ChannelMetrics
 
 COLUMNS = [("compiled %", "compiled_pct"), ("exec %", "exec_pct"), ("fast1 %", "fast1_pct"),
-           ("fast2 %", "fast2_pct"), ("geomean speedup", "geomean_speedup"), ("hack rate %", "hack_rate_pct"),
+           ("fast2 %", "fast2_pct"), ("fast1 vs compile %", "fast1_compile_pct"),
+           ("fast2 vs compile %", "fast2_compile_pct"), ("geomean speedup", "geomean_speedup"), ("hack rate %", "hack_rate_pct"),
            ("rule violations", "rule_violations"), ("skipped", "skipped_tasks"),
            ("signed-input trials", "signed_trial_tasks")]
 
