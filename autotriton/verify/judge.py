@@ -112,8 +112,8 @@ class Channel:
             return self.receive(max_bytes)
         finally:
             # The first forward compiles the candidate's kernels: kept apart from the rest.
-            key = "candidate_first_forward_s" if op == "forward" and "candidate_forward_s" not in self.seconds \
-                and "candidate_first_forward_s" not in self.seconds else f"candidate_{op}_s"
+            first = op == "forward" and "candidate_first_forward_s" not in self.seconds
+            key = "candidate_first_forward_s" if first else f"candidate_{op}_s"
             self.seconds[key] = self.seconds.get(key, 0.0) + time.perf_counter() - start
 
     def receive(self, max_bytes: int = 1 << 20) -> tuple[dict, object]:

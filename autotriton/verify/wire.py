@@ -131,9 +131,10 @@ def send(sock: socket.socket, header: dict, value=NO_VALUE) -> None:
             if flat.numel():
                 sock.sendall(memoryview(flat.cpu().numpy()))
         return
-    fd, kind = _fill_cuda(payloads, specs, offset) if any(p.is_cuda for p in payloads) else (None, "")
+    fd = _fill_cuda(payloads, specs, offset) if any(p.is_cuda for p in payloads) else None
+    kind = "cuda" if fd is not None else "host"
     if fd is None:
-        fd, kind = _fill_memfd(payloads, specs, offset), "host"
+        fd = _fill_memfd(payloads, specs, offset)
     frame = _frame(dict(header, tensors=specs, shm=kind))
     try:
         sent = sock.sendmsg([frame], [(socket.SOL_SOCKET, socket.SCM_RIGHTS, struct.pack("i", fd))])
@@ -158,14 +159,14 @@ def _release_held() -> None:
         _HELD.pop().close()
 
 
-def _fill_cuda(payloads: list[torch.Tensor], specs: list[dict], size: int) -> tuple[int | None, str]:
-    """(descriptor of a fresh device buffer holding the payloads, "cuda"), or (None, "")
-    when this machine cannot share device memory (the caller falls back to a memfd)."""
+def _fill_cuda(payloads: list[torch.Tensor], specs: list[dict], size: int) -> int | None:
+    """A descriptor for a fresh device buffer holding the payloads, or None when this
+    machine cannot share device memory (the caller falls back to a memfd)."""
     from autotriton.verify import cuda_share
     try:
         mapping = cuda_share.create(size)
     except cuda_share.ShareError:
-        return None, ""
+        return None
     _HELD.append(mapping)
     dst = mapping.tensor()
     for flat, spec in zip(payloads, specs):
@@ -173,9 +174,9 @@ def _fill_cuda(payloads: list[torch.Tensor], specs: list[dict], size: int) -> tu
             dst[spec["offset"]:spec["offset"] + flat.numel()].copy_(flat)
     torch.cuda.synchronize()  # the peer reads on its own stream, in another process
     try:
-        return mapping.export_fd(), "cuda"
+        return mapping.export_fd()
     except cuda_share.ShareError:
-        return None, ""
+        return None
 
 
 def _fill_memfd(payloads: list[torch.Tensor], specs: list[dict], size: int) -> int:
@@ -257,17 +258,13 @@ def _read_memfd(fd: int, specs: list, max_bytes: int) -> list[torch.Tensor]:
         # A peer that can still truncate its memfd would kill this reader with SIGBUS
         # on a mapped page past the new end.
         raise WireError("the shared buffer is not sealed against shrinking")
-    out = []
     with mmap.mmap(fd, size, prot=mmap.PROT_READ) as mm, warnings.catch_warnings():
         warnings.simplefilter("ignore")  # frombuffer on a read-only map: we only copy out of it
-        for dtype, shape, nbytes, offset in checked:
-            buf = _byte_buffer(nbytes)
-            if nbytes:
-                src = torch.frombuffer(mm, dtype=torch.uint8, count=nbytes, offset=offset)
-                buf.copy_(src)
-                del src
-            out.append(_shaped(buf, dtype, shape))
-    return out
+        src = torch.frombuffer(mm, dtype=torch.uint8, count=size)
+        try:
+            return _copy_out(src, checked, "cpu")
+        finally:
+            del src  # the map cannot close while a tensor still views it
 
 
 def _placed_specs(specs: list, size_cap: int | None = None) -> list[tuple[torch.dtype, list[int], int, int]]:
@@ -285,7 +282,7 @@ def _read_cuda(fd: int, specs: list, max_bytes: int) -> list[torch.Tensor]:
     """Copy each tensor out of the peer's device buffer into this process's own
     memory, then unmap it (see cuda_share.py)."""
     from autotriton.verify import cuda_share
-    placed = _placed_specs(specs, max_bytes + (1 << 20))
+    placed = _placed_specs(specs, max_bytes)  # the same cap as a memfd's
     size = max([offset + nbytes for _, _, nbytes, offset in placed], default=0)
     if not size:
         raise WireError("empty shared buffer")
@@ -294,18 +291,21 @@ def _read_cuda(fd: int, specs: list, max_bytes: int) -> list[torch.Tensor]:
     except cuda_share.ShareError as exc:
         raise WireError(f"the shared device buffer cannot be mapped: {exc}") from None
     try:
-        src = mapping.tensor()
-        out = []
-        for dtype, shape, nbytes, offset in placed:
-            try:
-                buf = torch.empty(nbytes, dtype=torch.uint8, device="cuda")
-            except torch.OutOfMemoryError:
-                raise WireError(f"a tensor of {nbytes} bytes does not fit in this process's GPU memory") from None
-            buf.copy_(src[offset:offset + nbytes])
-            out.append(_shaped(buf, dtype, shape))
+        out = _copy_out(mapping.tensor(), placed, "cuda")
         torch.cuda.synchronize()  # copies done before the mapping goes
     finally:
         mapping.close()
+    return out
+
+
+def _copy_out(src: torch.Tensor, placed: list, device: str) -> list[torch.Tensor]:
+    """Each placed tensor copied out of the shared bytes `src` into its own buffer."""
+    out = []
+    for dtype, shape, nbytes, offset in placed:
+        buf = _byte_buffer(nbytes, device)
+        if nbytes:
+            buf.copy_(src[offset:offset + nbytes])
+        out.append(_shaped(buf, dtype, shape))
     return out
 
 
@@ -330,11 +330,11 @@ def _checked_specs(specs: list) -> list[tuple[torch.dtype, list[int], int, dict]
     return [(*_check_spec(spec), spec) for spec in specs]
 
 
-def _byte_buffer(nbytes: int) -> torch.Tensor:
+def _byte_buffer(nbytes: int, device: str = "cpu") -> torch.Tensor:
     try:
-        return torch.empty(nbytes, dtype=torch.uint8)
-    except (RuntimeError, MemoryError):  # the peer's claim, not this process's fault
-        raise WireError(f"a tensor of {nbytes} bytes does not fit in this process's memory") from None
+        return torch.empty(nbytes, dtype=torch.uint8, device=device)
+    except (RuntimeError, MemoryError):  # the peer's claim (OutOfMemoryError included), not this process's fault
+        raise WireError(f"a tensor of {nbytes} bytes does not fit in this process's {device} memory") from None
 
 
 def _shaped(buf: torch.Tensor, dtype: torch.dtype, shape: list[int]) -> torch.Tensor:
