@@ -24,7 +24,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from autotriton.tasks.contract import Task, TaskError
-from autotriton.tasks.sizes import _parse
+from autotriton.tasks.sizes import parse_checked
 from autotriton.tasks.suite import load_kernelbench_file
 
 KERNELBENCH_LEVELS = (1, 2, 3)
@@ -118,7 +118,7 @@ def signed_variant(source: str) -> str | None:
     None when there is nothing to rewrite. Not covered: rand calls in helpers
     that get_inputs calls, `from torch import rand`, `x.uniform_()`.
     """
-    tree = _parse(source)
+    tree = parse_checked(source)
     fn = next((n for n in tree.body if isinstance(n, ast.FunctionDef) and n.name == "get_inputs"), None)
     if fn is None:
         return None

@@ -20,7 +20,7 @@ import math
 import re
 from dataclasses import dataclass, replace
 
-from autotriton.tasks.contract import ShapeSetting, Task, TaskError
+from autotriton.tasks.contract import ShapeSetting, Task, TaskError, parse_source
 
 # Interp sizing. 4096 fp32 elements per input keeps one interpreted kernel
 # launch well under a second on a 2-core CPU.
@@ -62,7 +62,7 @@ def with_interp_shapes(task: Task) -> Task:
     # The default setting names the file's own values of every constant the
     # interp setting changes, so applying it resets them even where the runner
     # only resets UPPERCASE names (KernelBench mostly uses lowercase ones).
-    tree = ast.parse(task.source)
+    tree = parse_checked(task.source)
     originals = _int_constants(tree)
     originals.update(_tuple_constants(tree, originals))
     default = ShapeSetting("default", "gpu", {k: originals[k] for k in derived.overrides})
@@ -97,7 +97,7 @@ def derive_interp(source: str, target_elems: int = INTERP_TARGET_ELEMS, spatial_
       and a UNet had no pixels left at 8).
     Names of any case count: KernelBench writes `batch_size = 16`.
     """
-    tree = _parse(source)
+    tree = parse_checked(source)
     consts = _int_constants(tree)
     tuples = _tuple_constants(tree, consts)
     # `groups = in_channels` follows in_channels when the task runs (verify.loading
@@ -183,9 +183,10 @@ def _relations_hold(consts: dict[str, int], values: dict[str, int]) -> bool:
     return all(1 <= values[k] <= consts[k] for k in values)
 
 
-def _parse(source: str) -> ast.Module:
+def parse_checked(source: str) -> ast.Module:
+    """The source's AST (contract.parse_source: thread-safe), or TaskError."""
     try:
-        return ast.parse(source)
+        return parse_source(source)
     except SyntaxError as exc:
         raise TaskError(f"not valid Python ({exc.msg}, line {exc.lineno})") from None
 
