@@ -69,7 +69,7 @@ def _task_row(item) -> dict:
     task = item.task
     if task is None:  # a TritonBench item: no shape settings, judged by its own test section
         return {"id": item.key, "channel": item.channel, "level": 0, "split": "heldout", "tags": [], "shapes": [],
-                "path": str(getattr(item.tb_item, "path", "") or "")}
+                "path": item.tb_item.file}
     return {"id": task.id, "channel": item.channel, "level": task.level, "split": task.split, "tags": list(task.tags),
             "shapes": [{"name": s.name, "mode": s.mode, "overrides": s.overrides} for s in task.shapes],
             "path": task.path or ""}

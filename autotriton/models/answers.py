@@ -47,7 +47,7 @@ class AnswersBackend:
 
     def find(self, task: Task, sample: int) -> Path | None:
         """The answer file for one sample of `task`, or None."""
-        stem = Path(task.path).stem if task.path and task.suite == "kernelbench" else task.id.rsplit("/", 1)[-1]
+        stem = task.id.rsplit("/", 1)[-1]  # kernelbench/l1/19_ReLU, builtin/l1/relu, file/<stem>
         folders = [self.root, self.root / f"level{task.level}"]
         for folder in folders:
             per_sample = folder / stem / f"sample_{sample}.py"
