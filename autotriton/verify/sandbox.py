@@ -231,7 +231,8 @@ def _process_tree(root: int) -> list[int]:
 
 
 def _memfd_bytes(pid: int, seen: set) -> int:
-    """Pages held in memfds (shared memory that no RSS counts unless it is mapped)."""
+    """Pages held in memfds and in deleted files kept open (shared memory that no RSS
+    counts unless it is mapped)."""
     total = 0
     try:
         fds = os.listdir(f"/proc/{pid}/fd")
@@ -239,7 +240,9 @@ def _memfd_bytes(pid: int, seen: set) -> int:
         return 0
     for fd in fds[:TREE_MAX_ENTRIES]:
         try:
-            if not os.readlink(f"/proc/{pid}/fd/{fd}").startswith("/memfd:"):
+            # Files unlinked from the tmpfs temp dir but held open are memory too.
+            link = os.readlink(f"/proc/{pid}/fd/{fd}")
+            if not (link.startswith("/memfd:") or link.endswith(" (deleted)")):
                 continue
             st = os.stat(f"/proc/{pid}/fd/{fd}")
         except OSError:
