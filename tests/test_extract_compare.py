@@ -53,3 +53,28 @@ def test_nan_shape_dtype_never_pass():
 def test_fp32_rounding_of_reference_always_passes(n, scale):
     ref = torch.randn(n, dtype=torch.float64) * scale
     assert compare_tensor(ref.float(), ref, torch.float32, (1e-4, 1e-4), 0) is None
+
+
+def test_abs_floor_widens_only_outside_mixed_trials():
+    """judge._tf32_bounds' floor: an element off by less than it passes; never in a
+    mixed-magnitude trial, where it would hide the tiny slices."""
+    ref = torch.ones(4, 8, dtype=torch.float64)
+    out = torch.ones(4, 8)
+    out[1, 3] = 1.05  # past atol 1e-2 * rms + rtol 1e-2
+    assert compare_tensor(out, ref, torch.float32, (1e-2, 1e-2), 0) is not None
+    assert compare_tensor(out, ref, torch.float32, (1e-2, 1e-2), 0, abs_floor=0.1) is None
+    scales = [1.0, 2.0 ** -24, 1.0, 1.0]
+    tiny_ref = ref * torch.tensor(scales, dtype=torch.float64).reshape(-1, 1)
+    tiny_out = tiny_ref.float()
+    tiny_out[1] = 0.0  # fp16 flushed the tiny slice
+    assert compare_tensor(tiny_out, tiny_ref, torch.float32, (1e-2, 1e-2), 0, row_scales=scales,
+                          abs_floor=0.1) is not None
+
+
+def test_fingerprint_sees_one_changed_element():
+    from autotriton.verify.compare import fingerprint
+    x = torch.randn(1000)
+    before = fingerprint(x)
+    assert fingerprint(x.clone()) == before
+    x[517] = torch.nextafter(x[517], torch.tensor(10.0))
+    assert fingerprint(x) != before

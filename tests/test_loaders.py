@@ -360,3 +360,20 @@ def test_a_task_file_by_path_goes_through_the_same_loader():
     by_suite = next(t for t in load_kernelbench(FIXTURES / "kernelbench", levels=(1,)) if t.path == str(path))
     assert by_path.id == by_suite.id and by_path.split == "heldout"
     assert by_path.shapes == by_suite.shapes and any(s.mode == "interp" for s in by_path.shapes)
+
+
+def test_dot_product_tasks_get_tf32_tolerance():
+    """KernelBench files declare no tolerance; a matmul one gets TF32's, an elementwise one keeps fp32's."""
+    from autotriton.tasks import get_task
+    matmul = get_task(str(FIXTURES / "kernelbench" / "level2" / "1_MatmulBiasRelu.py"))
+    relu = get_task(str(FIXTURES / "kernelbench" / "level1" / "1_TinyReLU.py"))
+    assert matmul.tolerance == {"float32": (1e-2, 1e-2)} and "dot products" in matmul.tolerance_reason
+    assert relu.tolerance == {}
+    assert not matmul.range_trials and relu.range_trials  # fp16-range trials only where a task says so
+
+
+def test_level4_is_reported_as_skipped_with_its_reason(tmp_path):
+    shutil.copytree(FIXTURES / "kernelbench", tmp_path / "kb")
+    (tmp_path / "kb" / "level4").mkdir()
+    report = load_kernelbench_report(tmp_path / "kb", levels=(1,))
+    assert any(s.path.endswith("level4") and "Hugging Face weights" in s.reason for s in report.skipped)

@@ -12,7 +12,7 @@ from functools import lru_cache
 from pathlib import Path
 
 from autotriton.tasks.contract import Task, TaskError, load_task_file, task_from_source
-from autotriton.tasks.sizes import with_interp_shapes
+from autotriton.tasks.sizes import with_dot_tolerance, with_interp_shapes
 
 BUILTIN_ROOT = Path(__file__).parent / "builtin"
 
@@ -66,15 +66,16 @@ def load_task_path(path: Path) -> Task:
     level = re.fullmatch(r"level(\d)", path.parent.name)
     if level and _KERNELBENCH_FILE.match(path.name) and path.is_file():
         return load_kernelbench_file(path, int(level.group(1)), path.stem)
-    return with_interp_shapes(load_task_file(path))
+    return with_dot_tolerance(with_interp_shapes(load_task_file(path)))
 
 
 def load_kernelbench_file(path: Path, level: int, stem: str) -> Task:
     """One KernelBench file: id `kernelbench/l<level>/<stem>`, split heldout (an
-    external eval set is never training data), derived interp sizes."""
+    external eval set is never training data), derived interp sizes, and TF32's tolerance
+    where it computes dot products."""
     task = task_from_source(path.read_text(encoding="utf-8"), task_id=f"kernelbench/l{level}/{stem}",
                             suite="kernelbench", level=level, path=str(path))
-    return with_interp_shapes(replace(task, split="heldout"))
+    return with_dot_tolerance(with_interp_shapes(replace(task, split="heldout")))
 
 
 def load_suite(spec: str) -> list[Task]:

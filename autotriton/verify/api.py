@@ -9,6 +9,7 @@ seeds, inputs, reference and verdict, and a confined candidate process
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import os
 import threading
@@ -19,6 +20,7 @@ from pathlib import Path
 from typing import Callable, Iterable, Literal
 
 from autotriton.tasks.contract import Task, parse_source
+from autotriton.verify import footprint
 from autotriton.verify.cache import ResultCache, cache_key, default_cache_dir
 from autotriton.verify.extract import extract_code
 from autotriton.verify.result import ErrorKind, VerifyResult, trim
@@ -87,7 +89,7 @@ def _device_name(mode: str) -> str:
 def task_payload(task: Task, mode: str) -> dict:
     """What the sandbox needs of a task; `shapes` are the settings for `mode`, timed one first."""
     return {"id": task.id, "source": task.source, "tolerance": task.tolerance,
-            "reference_fp64": task.reference_fp64,
+            "reference_fp64": task.reference_fp64, "range_trials": task.range_trials,
             "shapes": [{"name": s.name, "mode": s.mode, "overrides": s.overrides} for s in task.shapes_for(mode)]}
 
 
@@ -155,6 +157,8 @@ class Verifier:
         self._servers: list[ForkServer] = []
         self._server_lock = threading.Lock()
         self._next_gpu = 0
+        self._ledgers: dict[str, footprint.GpuLedger] = {}
+        self._footprint_locks: dict[str, threading.Lock] = {}
 
     def __enter__(self):
         return self
@@ -202,16 +206,80 @@ class Verifier:
         payload = task_payload(task, self.mode)
         return cache_key(VERIFIER_VERSION, self.device_name, self.mode, task.source, text,
                          str(c.n_trials), str(c.time_it), str(c.static_checks),
-                         json.dumps([payload["shapes"], payload["tolerance"], payload["reference_fp64"]],
+                         json.dumps([payload["shapes"], payload["tolerance"], payload["reference_fp64"],
+                                     payload["range_trials"]],
                                     sort_keys=True, default=str))
 
     def _job_base(self, task: Task) -> dict:
-        # The judge and the candidate of one job share what one sandbox had before (0.9 of
-        # the GPU over the workers); the judge holds inputs, fp64 references and timing sets.
-        share = 0.9 / max(1, self.config.workers_per_gpu)
+        """A job's fields; on a GPU, `_run` adds its plan and memory fractions."""
         return {"task": task_payload(task, self.mode), "mode": self.mode, "timeout_s": self.config.timeout_s,
-                "memory_mb": self.memory_mb, "cgroup": self.config.cgroup, "gpu_memory_fraction": 0.4 * share,
-                "judge_gpu_memory_fraction": 0.6 * share}
+                "memory_mb": self.memory_mb, "cgroup": self.config.cgroup}
+
+    # ------------------------------------------------------------ GPU memory
+
+    def _ledger(self, gpu_id: str) -> footprint.GpuLedger:
+        with self._server_lock:
+            if gpu_id not in self._ledgers:
+                self._ledgers[gpu_id] = footprint.GpuLedger(footprint.gpu_total_bytes(gpu_id))
+            return self._ledgers[gpu_id]
+
+    def _footprint_key(self, task: Task) -> str:
+        shapes = json.dumps(task_payload(task, self.mode)["shapes"], sort_keys=True, default=str)
+        return cache_key("footprint", VERIFIER_VERSION, task.source, shapes)
+
+    def footprint(self, task: Task) -> footprint.Footprint | None:
+        """The task's memory footprint, measured once (on the meta device, in a sandbox
+        child) and cached; None when the task cannot be built there (it then runs alone)."""
+        key = self._footprint_key(task)
+        with self._server_lock:
+            lock = self._footprint_locks.setdefault(key, threading.Lock())
+        with lock:
+            record = self.cache.get_json(key)
+            if record is None:
+                job = dict(self._job_base(task), kind="footprint", n_trials=0)
+                found = self._server().run(job).get("result") or {}
+                record = found.get("footprint") or {"invalid": str(found.get("invalid", found))}
+                self.cache.put_json(key, record)
+        return None if "invalid" in record else footprint.from_dict(record)
+
+    def _record_peak(self, task: Task, verdict: dict, plan: footprint.GpuPlan) -> None:
+        """Raise the cached footprint to what the judge really held."""
+        peak = ((verdict.get("result") or {}).get("details") or {}).get("gpu_peak_bytes")
+        key = self._footprint_key(task)
+        record = self.cache.get_json(key)
+        if type(peak) is not int or record is None or "invalid" in record:
+            return
+        seen = dict(record.get("judge_peak_bytes") or {})
+        which = "fp64" if plan.fp64 else "native"
+        if peak > seen.get(which, 0):
+            seen[which] = peak
+            self.cache.put_json(key, dict(record, judge_peak_bytes=seen))
+
+    def _run(self, task: Task, job: dict, server: ForkServer) -> dict:
+        """Run a job; on a GPU inside a reservation sized from the task's footprint. A job
+        that ran out of memory beside others runs again alone: `invalid_task` ("does not
+        fit") and the candidate's `oom` are only ever decided on a GPU of its own."""
+        if self.mode != "gpu":
+            return server.run(job)
+        gpu = server.gpu_id or (self._gpu_ids() or ["0"])[0]
+        ledger = self._ledger(gpu)
+        fp = self.footprint(task)
+        share = int(footprint.USABLE * ledger.total / max(1, self.config.workers_per_gpu))
+        for alone in (False, True):
+            plan = footprint.plan(fp, ledger.total, share, task.reference_fp64, alone) if fp is not None \
+                else footprint.plan_unknown(ledger.total)
+            ledger.acquire(plan.reserve_bytes)
+            try:
+                verdict = server.run(dict(job, gpu_plan=dataclasses.asdict(plan),
+                                          gpu_memory_fraction=plan.candidate_fraction,
+                                          judge_gpu_memory_fraction=plan.judge_fraction))
+            finally:
+                ledger.release(plan.reserve_bytes)
+            if fp is not None:
+                self._record_peak(task, verdict, plan)
+            if plan.alone or not _out_of_memory(verdict):
+                return verdict
+        return verdict
 
     def verify(self, task: Task, text: str) -> VerifyResult:
         # Lone surrogates ('\ud800') cannot be encoded: one in a comment made cache_key
@@ -229,11 +297,11 @@ class Verifier:
             if self.config.fresh_process:
                 server = ForkServer(self.mode)
                 try:
-                    verdict = server.run(job)
+                    verdict = self._run(task, job, server)
                 finally:
                     server.close()
             else:
-                verdict = self._server().run(job)
+                verdict = self._run(task, job, self._server())
             result = _apply_verdict(result, verdict)
         result.device = result.device or self.device_name
         result.wall_s = time.monotonic() - start
@@ -254,7 +322,7 @@ class Verifier:
         if cached is not None:
             return cached.correct
         job = dict(self._job_base(task), kind="naive", candidate=code, n_trials=1)
-        verdict = self._server().run(job)
+        verdict = self._run(task, job, self._server())
         passed = bool(verdict.get("result", {}).get("naive_pass", False))
         self.cache.put(key, VerifyResult(task_id=task.id, mode=self.mode, correct=passed))
         return passed
@@ -277,6 +345,15 @@ class Verifier:
 
         with ThreadPoolExecutor(max_workers=min(self.n_workers(), max(1, len(pairs)))) as pool:
             return list(pool.map(one, pairs))
+
+
+def _out_of_memory(verdict: dict) -> bool:
+    """Out of GPU memory: the candidate's `oom` reply, or the reference's "does not fit"
+    (a host-memory kill is a sandbox_error, and running alone would not change it)."""
+    result = verdict.get("result") or {}
+    if result.get("error_kind") == ErrorKind.OOM.value:
+        return True
+    return result.get("error_kind") == ErrorKind.INVALID_TASK.value and "does not fit" in str(result.get("error_msg"))
 
 
 def verify(task: Task, candidate: str, config: VerifyConfig | None = None) -> VerifyResult:

@@ -35,7 +35,7 @@ def compile_baseline(verifier, task: Task) -> float | None:
             _MEMO[key] = cached.compile_us
             return cached.compile_us
         job = dict(verifier._job_base(task), kind="baseline", timeout_s=600, n_trials=0)
-        verdict = verifier._server().run(job)
+        verdict = verifier._run(task, job, verifier._server())
         value = verdict.get("result", {}).get("compile_us")
         record = VerifyResult(task_id=task.id, mode="gpu", compile_us=value,
                               error_kind=ErrorKind.NONE if value else ErrorKind.RUNTIME_ERROR,

@@ -5,6 +5,7 @@ from __future__ import annotations
 import hashlib
 import json
 import os
+import threading
 from pathlib import Path
 
 from autotriton.verify.result import VerifyResult
@@ -45,10 +46,23 @@ class ResultCache:
         return result
 
     def put(self, key: str, result: VerifyResult) -> None:
+        self.put_json(key, result.to_dict())
+
+    def get_json(self, key: str) -> dict | None:
+        """A plain record (a task's memory footprint), or None."""
+        if self.root is None or not self._path(key).exists():
+            return None
+        try:
+            value = json.loads(self._path(key).read_text())
+        except json.JSONDecodeError:
+            return None  # a torn write from a killed run
+        return value if type(value) is dict else None
+
+    def put_json(self, key: str, value: dict) -> None:
         if self.root is None:
             return
         path = self._path(key)
         path.parent.mkdir(parents=True, exist_ok=True)
-        tmp = path.with_suffix(f".tmp{os.getpid()}")
-        tmp.write_text(json.dumps(result.to_dict()))
+        tmp = path.with_suffix(f".tmp{os.getpid()}.{threading.get_ident()}")
+        tmp.write_text(json.dumps(value))
         tmp.replace(path)  # atomic: readers never see half a file

@@ -175,6 +175,8 @@ def _judge(job: dict, sock: socket.socket | None, verdict_w: int, server_pid: in
         kind = job.get("kind", "verify")
         if kind == "baseline":
             msg = {"result": judge.run_baseline(job)}
+        elif kind == "footprint":
+            msg = {"result": judge.run_footprint(job)}
         elif kind == "naive":
             msg = {"result": judge.run_naive(job, sock)}
         else:
@@ -407,7 +409,7 @@ def run_isolated(job: dict) -> dict:
     fds: list[int] = []
     sock_j = status_r = cgroup = None
     try:
-        if job.get("kind") != "baseline":
+        if job.get("kind") not in ("baseline", "footprint"):
             from autotriton.verify.confine import NPROC_LIMIT, JobCgroup
             cgroup = JobCgroup(f"autotriton-{server_pid}-{next(_JOB_IDS)}", job["memory_mb"] << 20,
                                enabled=job.get("cgroup", True))
@@ -599,6 +601,8 @@ def warm_up(mode: str) -> None:
     shutil.rmtree(tmp, ignore_errors=True)
     guards.STATE.candidate_globals = None
     sys.modules.pop("candidate", None)
+    from autotriton.verify import compare
+    compare._WEIGHTS.clear()  # each child draws its own fingerprint weights, unseen by the others
     if not result.get("correct"):
         raise RuntimeError(f"verifier warm-up failed on its own reference solution: {result}")
 

@@ -23,10 +23,12 @@ import os
 import secrets
 import socket
 import traceback
+from dataclasses import dataclass
 
 import torch
 
 from autotriton.verify import guards, wire
+from autotriton.verify.compare import INT_VIEW, fingerprint
 from autotriton.verify.guards import PRISTINE, STATE, WriteTracker
 from autotriton.verify.timing import FLUSH_BYTES
 
@@ -65,11 +67,35 @@ class Failure(Exception):
         self.kind, self.msg = kind, msg
 
 
+# Inputs larger than this are fingerprinted instead of cloned for the mutation check: a
+# clone of a 6 GiB KernelBench input was a third of the candidate's memory at full size.
+FINGERPRINT_BYTES = 1 << 30
+@dataclass
+class _Fingerprint:
+    """An input's shape and compare.fingerprint, taken before candidate code runs again."""
+
+    shape: tuple
+    value: int
+
+
+def _snapshot(x):
+    """What the mutation check compares against: a clone, or for a large contiguous
+    tensor its fingerprint."""
+    if type(x) is not torch.Tensor:
+        return x
+    if x.numel() * x.element_size() > FINGERPRINT_BYTES and x.is_contiguous() and x.element_size() in INT_VIEW:
+        return _Fingerprint(tuple(x.shape), fingerprint(x))
+    return x.clone()
+
+
 def _changed(now, before) -> bool:
     """Did forward modify this input? An input that can no longer be compared counts as modified."""
-    if type(before) is not torch.Tensor:
+    if type(before) is not torch.Tensor and type(before) is not _Fingerprint:
         return False
     try:
+        if type(before) is _Fingerprint:
+            return type(now) is not torch.Tensor or tuple(now.shape) != before.shape \
+                or not now.is_contiguous() or fingerprint(now) != before.value
         return type(now) is not torch.Tensor or not torch.equal(now, before)
     except BaseException:  # noqa: BLE001 - e.g. its storage was swapped for a meta or sparse one
         return True
@@ -180,7 +206,7 @@ class Worker:
     def forward_checked(self, inputs):
         """One correctness trial: the guarded forward plus input-mutation and thread checks."""
         inputs = self._device_inputs(inputs)
-        originals = [x.clone() if type(x) is torch.Tensor else x for x in inputs]
+        originals = [_snapshot(x) for x in inputs]
         threads = guards.thread_count()
         self._pre_poison()
         out, report = self.forward(inputs)
@@ -273,12 +299,18 @@ class Worker:
         return {"times_ms": times_ms, "report": merged, "kept": sorted(kept)}, [kept[i] for i in sorted(kept)]
 
     def burst(self, inputs: list, reps: int) -> dict:
-        """Back-to-back forwards, then one device-wide sync; the judge times the request."""
+        """Back-to-back forwards, then one device-wide sync; the judge times the request.
+        Untracked and unsynchronised like the timed reps, which it checks: tracked and
+        synchronised calls cost an honest KernelBench LayerNorm (256 MiB) 2.5 ms each
+        against 0.39 ms of kernel, and the check called that hidden work."""
         inputs = self._device_inputs(inputs)
         for _ in range(reps):
             self._pre_poison()
-            self.forward(inputs)
-        PRISTINE["synchronize"]()
+            self.forward(inputs, tracked=False, sync=False)
+        try:
+            PRISTINE["synchronize"]()
+        except BaseException as exc:  # noqa: BLE001 - an asynchronous kernel fault is the candidate's
+            raise Failure(classify(exc, "forward"), describe(exc)) from None
         return {"ok": True}
 
 

@@ -1,0 +1,220 @@
+"""GPU memory of a task, known before its job is packed onto a GPU.
+
+KernelBench's level 1 is large: 19_ReLU's input is 4096 x 393216 fp32 (6 GiB),
+17 tasks need 8 GiB or more inside the reference forward, and 31_VisionAttention
+peaks at 16 GiB. Six sandboxes with a fixed 0.9/6 of an H200 each refused all of
+them as "does not fit"; one sandbox with the whole GPU took 145 s for six.
+
+So each task's footprint is measured once per (task, shapes) and cached: the
+reference runs on the `meta` device (no memory, no time: 250 KernelBench files in
+a few seconds) under a dispatch mode that tracks the bytes alive inside forward.
+Real jobs report the judge's `max_memory_allocated`, which raises the estimate
+when it was low. `plan` turns a footprint into a reservation on one GPU; the
+`GpuLedger` hands reservations out first come, first served, so a task that needs
+the whole GPU waits for it to drain and then runs alone.
+"""
+
+from __future__ import annotations
+
+import subprocess
+import threading
+import weakref
+from dataclasses import asdict, dataclass
+
+import torch
+from torch.utils._python_dispatch import TorchDispatchMode
+from torch.utils._pytree import tree_leaves
+
+GiB = 1 << 30
+# Per process, outside what the formulas count: the 256 MB L2 flush buffer, cuBLAS and
+# Triton workspaces, caching-allocator rounding (CUDA's own context is not in the
+# caching allocator and is not capped by the memory fraction).
+PROCESS_OVERHEAD = 768 << 20
+# Intermediates the meta run cannot see (cuDNN workspaces, candidate kernels that stage
+# more than the reference does) and fragmentation.
+MARGIN = 1.25
+# Above this, one input set is 20x an H200's 60 MB L2: nothing of it stays cached
+# between reps, so timing uses one set (and checks one rep) instead of two.
+LEAN_INPUT_BYTES = 1 * GiB
+# The ledger hands out this much of each GPU; the rest is for CUDA contexts.
+USABLE = 0.9
+
+
+@dataclass
+class Footprint:
+    """Bytes of the largest GPU shape setting of a task."""
+
+    input_bytes: int  # one set of forward inputs
+    output_bytes: int
+    param_bytes: int
+    forward_peak_bytes: int  # bytes alive inside the reference forward, its outputs included
+    exact: bool = True  # False: forward could not run on meta (e.g. it calls .item()); guessed
+    note: str = ""
+    judge_peak_bytes: dict | None = None  # measured on a GPU: {"fp64": n, "native": n}
+
+
+@dataclass
+class GpuPlan:
+    """One job's share of a GPU."""
+
+    reserve_bytes: int
+    judge_fraction: float
+    candidate_fraction: float
+    fp64: bool  # float64 reference (else the native one, and the verdict says why)
+    lean: bool  # one timing set and one checked rep (LEAN_INPUT_BYTES)
+    alone: bool  # the job has the whole usable GPU
+
+
+class _LiveBytes(TorchDispatchMode):
+    """Peak bytes of the tensors created inside forward that are alive at once."""
+
+    def __init__(self):
+        super().__init__()
+        self.live = self.peak = 0
+
+    def _free(self, n: int) -> None:
+        self.live -= n
+
+    def __torch_dispatch__(self, func, types, args=(), kwargs=None):
+        out = func(*args, **(kwargs or {}))
+        given = {id(t) for t in tree_leaves((args, kwargs)) if isinstance(t, torch.Tensor)}
+        for t in tree_leaves(out):
+            # Views (t._base set) and in-place results (an argument returned) own no new memory.
+            if isinstance(t, torch.Tensor) and t._base is None and id(t) not in given:
+                n = t.untyped_storage().nbytes()
+                self.live += n
+                self.peak = max(self.peak, self.live)
+                weakref.finalize(t, self._free, n)
+        return out
+
+
+def _nbytes(value) -> int:
+    return sum(t.untyped_storage().nbytes() for t in tree_leaves(value) if isinstance(t, torch.Tensor))
+
+
+def measure_setting(task_mod) -> Footprint:
+    """The footprint of the task module at its current shape (apply_shape first)."""
+    with torch.device("meta"):
+        model = task_mod.Model(*task_mod.get_init_inputs())
+        inputs = task_mod.get_inputs()
+        in_bytes, par_bytes = _nbytes(inputs), _nbytes(list(model.parameters()) + list(model.buffers()))
+        live = _LiveBytes()
+        try:
+            with live, torch.no_grad():
+                out = model(*inputs)
+        except Exception as exc:  # noqa: BLE001 - data-dependent code (.item()) cannot run on meta
+            return Footprint(in_bytes, in_bytes, par_bytes, 2 * in_bytes, exact=False,
+                             note=f"forward could not run on meta ({type(exc).__name__}); guessed 2x inputs")
+        return Footprint(in_bytes, _nbytes(out), par_bytes, max(live.peak, _nbytes(out)))
+
+
+def largest(footprints: list[Footprint]) -> Footprint:
+    """Field by field maximum over a task's shape settings."""
+    first = footprints[0]
+    return Footprint(max(f.input_bytes for f in footprints), max(f.output_bytes for f in footprints),
+                     max(f.param_bytes for f in footprints), max(f.forward_peak_bytes for f in footprints),
+                     all(f.exact for f in footprints), "; ".join(dict.fromkeys(f.note for f in footprints if f.note)),
+                     first.judge_peak_bytes)
+
+
+def to_dict(fp: Footprint) -> dict:
+    return asdict(fp)
+
+
+def from_dict(d: dict) -> Footprint:
+    return Footprint(**{k: d[k] for k in Footprint.__dataclass_fields__ if k in d})
+
+
+def judge_bytes(fp: Footprint, fp64: bool, lean: bool) -> int:
+    """The judge at its peak, the timing phase: the input sets, the kept candidate
+    outputs, and the reference forward on one of them (a trial holds less: one set,
+    one reply, one forward). The float64 reference adds its converted model and
+    inputs, its own forward, the kept float64 outputs, and the TF32-truncated run."""
+    sets = 1 if lean else 2
+    native = fp.param_bytes + sets * fp.input_bytes + sets * fp.output_bytes + fp.forward_peak_bytes
+    if not fp64:
+        return native
+    return native + 2 * fp.param_bytes + 3 * fp.input_bytes + 3 * fp.forward_peak_bytes + 2 * fp.output_bytes
+
+
+def candidate_bytes(fp: Footprint, lean: bool) -> int:
+    """The candidate at its peak, timing: the sets, one fresh clone per rep, the kept
+    outputs, and its forward (assumed to need what the reference's does)."""
+    sets = 1 if lean else 2
+    return fp.param_bytes + (sets + 1) * fp.input_bytes + sets * fp.output_bytes + fp.forward_peak_bytes
+
+
+def _need(judge: int, cand: int) -> int:
+    return int(MARGIN * (judge + cand)) + 2 * PROCESS_OVERHEAD
+
+
+def plan(fp: Footprint, total_bytes: int, share_bytes: int, want_fp64: bool, alone: bool = False) -> GpuPlan:
+    """The reservation for one job on a GPU of `total_bytes`, never less than the
+    default `share_bytes` (so small tasks pack as before). The float64 reference is used
+    when it fits on this GPU alone; the decision never depends on what else is running."""
+    usable = int(USABLE * total_bytes)
+    lean = fp.input_bytes > LEAN_INPUT_BYTES
+    fp64 = want_fp64 and _need(_measured(fp, "fp64", judge_bytes(fp, True, lean)),
+                               candidate_bytes(fp, lean)) <= usable
+    judge = _measured(fp, "fp64" if fp64 else "native", judge_bytes(fp, fp64, lean))
+    cand = candidate_bytes(fp, lean)
+    need = _need(judge, cand)
+    alone = alone or need > usable - share_bytes  # nothing else would fit beside it anyway
+    reserve = usable if alone else max(share_bytes, need)
+    # Split the reservation in proportion to the two needs; the candidate gets at least 40%
+    # (its forward may stage more than the reference's).
+    judge_part = min(0.6, (judge + PROCESS_OVERHEAD) / max(1, judge + cand + 2 * PROCESS_OVERHEAD))
+    return GpuPlan(reserve, reserve * judge_part / total_bytes, reserve * (1 - judge_part) / total_bytes,
+                   fp64, lean, alone)
+
+
+def plan_unknown(total_bytes: int) -> GpuPlan:
+    """A task whose footprint could not be measured runs alone."""
+    usable = int(USABLE * total_bytes)
+    return GpuPlan(usable, 0.5 * usable / total_bytes, 0.5 * usable / total_bytes, True, False, True)
+
+
+def _measured(fp: Footprint, which: str, estimate: int) -> int:
+    """The estimate, raised to what a real judge measured for this task (+10%)."""
+    seen = (fp.judge_peak_bytes or {}).get(which, 0)
+    return max(estimate, int(1.1 * seen))
+
+
+def gpu_total_bytes(gpu_id: str) -> int:
+    """Total memory of the GPU that CUDA_VISIBLE_DEVICES entry `gpu_id` names (an index or
+    a UUID), read with nvidia-smi: this process does not initialise CUDA."""
+    out = subprocess.run(["nvidia-smi", "--query-gpu=index,uuid,memory.total", "--format=csv,noheader,nounits"],
+                         capture_output=True, text=True, check=False).stdout
+    for line in out.strip().splitlines():
+        index, uuid, mib = (part.strip() for part in line.split(","))
+        if gpu_id in (index, uuid) or uuid.startswith(gpu_id):
+            return int(mib) << 20
+    raise RuntimeError(f"nvidia-smi does not list GPU {gpu_id!r}:\n{out}")
+
+
+class GpuLedger:
+    """Reservations on one GPU, granted strictly in arrival order: a job that needs the
+    whole GPU is not starved by small ones arriving after it."""
+
+    def __init__(self, total_bytes: int):
+        self.total = total_bytes
+        self.free = int(USABLE * total_bytes)
+        self._cond = threading.Condition()
+        self._tickets: list[int] = []
+        self._next = 0
+
+    def acquire(self, nbytes: int) -> None:
+        with self._cond:
+            ticket = self._next
+            self._next += 1
+            self._tickets.append(ticket)
+            while self._tickets[0] != ticket or self.free < nbytes:
+                self._cond.wait()
+            self._tickets.pop(0)
+            self.free -= nbytes
+            self._cond.notify_all()
+
+    def release(self, nbytes: int) -> None:
+        with self._cond:
+            self.free += nbytes
+            self._cond.notify_all()
