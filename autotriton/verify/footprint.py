@@ -19,7 +19,7 @@ from __future__ import annotations
 import subprocess
 import threading
 import weakref
-from dataclasses import asdict, dataclass
+from dataclasses import dataclass
 
 import torch
 from torch.utils._python_dispatch import TorchDispatchMode
@@ -109,16 +109,10 @@ def measure_setting(task_mod) -> Footprint:
 
 
 def largest(footprints: list[Footprint]) -> Footprint:
-    """Field by field maximum over a task's shape settings."""
-    first = footprints[0]
+    """Field by field maximum over a task's shape settings (measured ones carry no judge peak yet)."""
     return Footprint(max(f.input_bytes for f in footprints), max(f.output_bytes for f in footprints),
                      max(f.param_bytes for f in footprints), max(f.forward_peak_bytes for f in footprints),
-                     all(f.exact for f in footprints), "; ".join(dict.fromkeys(f.note for f in footprints if f.note)),
-                     first.judge_peak_bytes)
-
-
-def to_dict(fp: Footprint) -> dict:
-    return asdict(fp)
+                     all(f.exact for f in footprints), "; ".join(dict.fromkeys(f.note for f in footprints if f.note)))
 
 
 def from_dict(d: dict) -> Footprint:

@@ -20,7 +20,7 @@ import os
 import secrets
 import socket
 import time
-from dataclasses import dataclass, field
+from dataclasses import asdict, dataclass, field
 from pathlib import Path
 
 import torch
@@ -820,7 +820,7 @@ def run_footprint(job: dict) -> dict:
             found.append(footprint.measure_setting(judge.task_mod))
     except Exception as exc:  # noqa: BLE001 - the task's own failure: the verification reports it
         return {"invalid": trim(f"{type(exc).__name__}: {exc}", 500)}
-    return {"footprint": footprint.to_dict(footprint.largest(found))}
+    return {"footprint": asdict(footprint.largest(found))}
 
 
 def run_baseline(job: dict) -> dict:
