@@ -78,3 +78,14 @@ def test_fingerprint_sees_one_changed_element():
     assert fingerprint(x.clone()) == before
     x[517] = torch.nextafter(x[517], torch.tensor(10.0))
     assert fingerprint(x) != before
+
+
+def test_fingerprint_sees_elements_swapped_a_chunk_apart():
+    """The weights repeat every CHUNK elements; each chunk's own factor keeps a swap of
+    two elements CHUNK apart from leaving the fingerprint unchanged (red-team finding)."""
+    from autotriton.verify.compare import CHUNK, fingerprint
+    x = torch.zeros(2 * CHUNK, dtype=torch.uint8)
+    x[5] = 7
+    before = fingerprint(x)
+    x[5], x[CHUNK + 5] = 0, 7
+    assert fingerprint(x) != before

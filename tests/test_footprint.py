@@ -98,3 +98,16 @@ def test_footprint_is_measured_in_a_sandbox_and_cached(tmp_path):
         fp = v.footprint(task)
         assert fp is not None and fp.exact and fp.input_bytes > 0 and fp.output_bytes == fp.input_bytes
         assert v.cache.get_json(v._footprint_key(task))["input_bytes"] == fp.input_bytes
+
+
+def test_a_reference_too_unstable_for_tf32_is_the_tasks_failure():
+    """A TF32-rounded run far from the float64 one (dropout in training mode, a chaotic
+    network) must not widen the tolerance: a kernel skipping the matmul passed that way."""
+    import torch
+    from autotriton.verify.judge import TaskFailure, _tf32_bounds
+    truth = torch.randn(64, 32, dtype=torch.float64)
+    close = (truth * (1 + 1e-4 * torch.randn_like(truth))).float()
+    rms_limit, floor = _tf32_bounds(close, truth)
+    assert rms_limit < 1e-2 and 0 < floor < 0.1
+    with pytest.raises(TaskFailure, match="cannot judge TF32"):
+        _tf32_bounds(torch.randn(64, 32), truth)

@@ -53,8 +53,10 @@ class InterpDerivation:
 
 # Ops whose fp32 form an honest Triton kernel computes with tl.dot, i.e. TF32 by default on
 # a GPU. A simulated default tl.dot at N = 4096 with signed inputs put 55% of elements
-# outside fp32's 1e-4, so such tasks get TF32's 1e-2 (KernelBench's own harness uses 1e-2
-# everywhere); the judge's rms bound (judge.TF32_FACTOR) still rejects bf16 tiles.
+# outside fp32's 1e-4, so such tasks get TF32's 1e-2 (KernelBench v0/v0.1 used 1e-2 everywhere;
+# 423217d uses 1e-4 for fp32). The judge's rms bound (judge.TF32_FACTOR) rejects bf16 tiles on
+# signed inputs only: on torch.rand inputs the output's mean hides them, and the eval's
+# signed-input trial is what rejects them there (docs/EVAL.md).
 DOT_OPS = frozenset({"matmul", "mm", "bmm", "addmm", "baddbmm", "einsum", "tensordot", "linear", "bilinear",
                      "Linear", "Bilinear", "conv1d", "conv2d", "conv3d", "conv_transpose1d", "conv_transpose2d",
                      "conv_transpose3d", "Conv1d", "Conv2d", "Conv3d", "ConvTranspose1d", "ConvTranspose2d",

@@ -243,7 +243,11 @@ class Verifier:
         return None if "invalid" in record else footprint.from_dict(record)
 
     def _record_peak(self, task: Task, verdict: dict, plan: footprint.GpuPlan) -> None:
-        """Raise the cached footprint to what the judge really held."""
+        """Raise the cached footprint to what the judge really held, from correct verdicts
+        only: a failing candidate's replies (up to the reply cap) must not raise the estimate,
+        and with it the plan, for every later candidate of the task."""
+        if not (verdict.get("result") or {}).get("correct"):
+            return
         peak = ((verdict.get("result") or {}).get("details") or {}).get("gpu_peak_bytes")
         key = self._footprint_key(task)
         record = self.cache.get_json(key)

@@ -251,16 +251,20 @@ _WEIGHTS: dict[str, torch.Tensor] = {}
 def fingerprint(t: torch.Tensor) -> int:
     """A weighted sum of a tensor's bits, chunk by chunk, with odd weights drawn from
     os.urandom once per process: any one changed element changes it (mod 2^64), and
-    equal tensors give equal values. Stands in for a copy of a gigabyte tensor (the
-    judge's stale-output check, the candidate process's input-mutation check)."""
+    equal tensors give equal values. Each chunk's sum is multiplied by its own odd
+    factor, so swapping elements CHUNK apart (same weight) changes it too. Stands in
+    for a copy of a gigabyte tensor (the judge's stale-output check, the candidate
+    process's input-mutation check)."""
     weights = _WEIGHTS.get(str(t.device))
     if weights is None:
         gen = torch.Generator(device=t.device).manual_seed(int.from_bytes(os.urandom(8), "little") >> 1)
-        weights = torch.randint(-(1 << 62), 1 << 62, (CHUNK,), generator=gen, device=t.device) | 1
+        weights = torch.randint(-(1 << 62), 1 << 62, (CHUNK + 1,), generator=gen, device=t.device) | 1
         _WEIGHTS[str(t.device)] = weights
     flat = t.detach().contiguous().view(INT_VIEW[t.element_size()]).reshape(-1)
-    total = torch.zeros((), dtype=torch.int64, device=t.device)
-    for start in range(0, flat.numel(), CHUNK):
+    salt = int(weights[CHUNK])
+    total = 0
+    for k, start in enumerate(range(0, flat.numel(), CHUNK)):
         part = flat[start:start + CHUNK]
-        total += (part.to(torch.int64) * weights[:part.numel()]).sum()
-    return int(total)
+        chunk_sum = int((part.to(torch.int64) * weights[:part.numel()]).sum())
+        total = (total + chunk_sum * salt * (2 * k + 1)) % (1 << 64)
+    return total

@@ -64,6 +64,14 @@ TF32_RMS_REL = 1.5e-3
 # TF32's error (simulated), so 2.5x keeps honest kernels, whose own rounding differs a
 # little from the emulation, in while bf16 stays out, with thin margins on both sides.
 TF32_FACTOR = 2.5
+# A TF32-rounded run of the reference that misses by more than this (relative rms, or
+# largest error over the output's rms) says the reference cannot judge TF32 kernels: it
+# is random (KernelBench's Matmul_Dropout_Softmax in training mode) or chaotic
+# (EfficientNetB2's training-mode BatchNorm over a batch of 2). Widening the bounds to
+# match let a kernel that skipped the matmul, or the whole network, pass. Honest chains
+# of dot products measured 1.5e-3 to 2.3e-3 relative rms on an H100.
+UNSTABLE_RMS_REL = 1e-2
+UNSTABLE_WORST_REL = 0.1
 # Decoded candidate replies larger than this are refused before allocation.
 MAX_REPLY_BYTES = 64 << 30
 
@@ -302,18 +310,18 @@ class Judge:
         return [2.0 ** self.rng.choice(TINY_EXPONENTS) if t else 1.0 for t in tiny]
 
     def reply_cap(self, setting: ShapeSetting, inputs: list) -> int:
-        """Bytes of tensor data a correct forward returns at `setting` (twice the reference's
-        outputs on the meta device: native dtypes are at most float64's size) plus 1 MiB; a
-        candidate streaming gigabytes could otherwise push the judge out of memory and get
-        its own task marked invalid. Where forward cannot run on meta, 4x the inputs."""
+        """Bytes of tensor data a correct forward returns at `setting` (the reference's outputs
+        on the meta device, in their native dtypes) plus 1 MiB; a candidate streaming
+        gigabytes could otherwise push the judge out of memory and get its own task marked
+        invalid. Where forward cannot run on meta, 8x the inputs."""
         if setting.name not in self._reply_caps:
             apply_shape(self.task_mod, setting, self.defaults)
             try:
                 fp = footprint.measure_setting(self.task_mod)
-                out = fp.output_bytes if fp.exact else 4 * fp.input_bytes
+                out = fp.output_bytes if fp.exact else 8 * fp.input_bytes
             except Exception:  # noqa: BLE001 - the model cannot even be built on meta
-                out = 4 * sum(x.numel() * x.element_size() for x in inputs if isinstance(x, torch.Tensor))
-            self._reply_caps[setting.name] = 2 * out + (1 << 20)
+                out = 8 * sum(x.numel() * x.element_size() for x in inputs if isinstance(x, torch.Tensor))
+            self._reply_caps[setting.name] = out + (1 << 20)
         return self._reply_caps[setting.name]
 
     def build_candidate(self, ref, init, seed: int, perturb: bool, mixed: bool = False) -> str:
@@ -636,6 +644,11 @@ def _tf32_bounds(native, truth) -> tuple[float, float]:
         sq_ref += float(b.double().pow(2).sum())
         worst = max(worst, float(diff.abs().max()))
     rel = (sq_err / sq_ref) ** 0.5 if sq_ref > 0 else 0.0
+    ref_rms = (sq_ref / truth.numel()) ** 0.5
+    if rel > UNSTABLE_RMS_REL or worst > UNSTABLE_WORST_REL * ref_rms:
+        raise TaskFailure(f"the reference cannot judge TF32 kernels here: a TF32-rounded run of it is off by "
+                          f"{rel:.2g} of its rms (largest error {worst:.3g} against rms {ref_rms:.3g}); it is "
+                          "random (e.g. dropout in training mode) or amplifies rounding without bound")
     return max(TF32_RMS_REL, TF32_FACTOR * rel), TF32_FACTOR * worst
 
 
