@@ -121,11 +121,13 @@ def from_dict(d: dict) -> Footprint:
 
 def judge_bytes(fp: Footprint, fp64: bool, lean: bool) -> int:
     """The judge at its peak, the timing phase: the input sets, the kept candidate
-    outputs, and the reference forward on one of them (a trial holds less: one set,
-    one reply, one forward). The float64 reference adds its converted model and
-    inputs, its own forward, the kept float64 outputs, and the TF32-truncated run."""
+    outputs (at the judge's reply cap, twice the outputs: a padded reply must not run the
+    judge out of memory and turn the candidate's failure into a skipped task), and the
+    reference forward on one of them (a trial holds less: one set, one reply, one
+    forward). The float64 reference adds its converted model and inputs, its own
+    forward, the kept float64 outputs, and the TF32-truncated run."""
     sets = 1 if lean else 2
-    native = fp.param_bytes + sets * fp.input_bytes + sets * fp.output_bytes + fp.forward_peak_bytes
+    native = fp.param_bytes + sets * fp.input_bytes + 2 * sets * fp.output_bytes + fp.forward_peak_bytes
     if not fp64:
         return native
     return native + 2 * fp.param_bytes + 3 * fp.input_bytes + 3 * fp.forward_peak_bytes + 2 * fp.output_bytes

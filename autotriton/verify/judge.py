@@ -310,18 +310,20 @@ class Judge:
         return [2.0 ** self.rng.choice(TINY_EXPONENTS) if t else 1.0 for t in tiny]
 
     def reply_cap(self, setting: ShapeSetting, inputs: list) -> int:
-        """Bytes of tensor data a correct forward returns at `setting` (the reference's outputs
-        on the meta device, in their native dtypes) plus 1 MiB; a candidate streaming
-        gigabytes could otherwise push the judge out of memory and get its own task marked
-        invalid. Where forward cannot run on meta, 8x the inputs."""
+        """Twice the bytes of the reference's outputs at `setting` (on the meta device) plus
+        1 MiB: a float64 output where float32 is expected still arrives and fails as a dtype
+        mismatch (a tighter cap made it a bare `bad_output`), while a candidate streaming
+        gigabytes cannot push the judge out of memory and get its own task marked invalid
+        (footprint.judge_bytes budgets replies at this cap). Where forward cannot run on
+        meta, 4x the inputs."""
         if setting.name not in self._reply_caps:
             apply_shape(self.task_mod, setting, self.defaults)
             try:
                 fp = footprint.measure_setting(self.task_mod)
-                out = fp.output_bytes if fp.exact else 8 * fp.input_bytes
+                out = fp.output_bytes if fp.exact else 4 * fp.input_bytes
             except Exception:  # noqa: BLE001 - the model cannot even be built on meta
-                out = 8 * sum(x.numel() * x.element_size() for x in inputs if isinstance(x, torch.Tensor))
-            self._reply_caps[setting.name] = out + (1 << 20)
+                out = 4 * sum(x.numel() * x.element_size() for x in inputs if isinstance(x, torch.Tensor))
+            self._reply_caps[setting.name] = 2 * out + (1 << 20)
         return self._reply_caps[setting.name]
 
     def build_candidate(self, ref, init, seed: int, perturb: bool, mixed: bool = False) -> str:
