@@ -26,9 +26,11 @@ for step in $steps; do
         [ "$dir" = "$OUT/kb_answers" ] || cp -r "$dir" "$OUT/kb_answers" ;;
     side) PYTHONPATH=/tmp/kbsite:$PYTHONPATH timeout 590 python3 benchmarks/kernelbench_side_by_side.py \
         --kernelbench $KB --answers benchmarks/kernelbench_answers --litellm-stub --timeout 200 \
-        --out "$OUT/side_by_side.json" --tasks $SIDE_TASKS 2>&1 | tail -40 ;;
-    tritonbench) timeout 500 python3 benchmarks/tritonbench_gold.py --root external/tritonbench --device cuda --out "$OUT" > "$OUT/tritonbench.log" 2>&1; \
-        tail -20 "$OUT/tritonbench.log" ;;
+        --out "$OUT/side_by_side.json" ${SIDE_ARGS:-} --tasks $SIDE_TASKS 2>&1 | tail -40 ;;
+    # rows go to runs/tb_gpu (carry it back in to resume: --resume keeps its finished rows)
+    tritonbench) mkdir -p runs/tb_gpu; timeout ${TB_TIMEOUT:-540} python3 benchmarks/tritonbench_gold.py \
+        --root external/tritonbench --device cuda --workers ${TB_WORKERS:-14} --timeout 90 --resume \
+        --out runs/tb_gpu > "$OUT/tritonbench.log" 2>&1; cp runs/tb_gpu/* "$OUT/"; tail -20 "$OUT/tritonbench.log" ;;
   esac
   echo "== $step: $(( $(date +%s) - start )) s"
 done

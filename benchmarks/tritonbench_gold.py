@@ -7,7 +7,7 @@ the programs run under the Triton interpreter with their devices mapped to the C
 (`tritonbench.on_cpu`), and the count that can run there is the figure.
 
 usage: python benchmarks/tritonbench_gold.py --root external/tritonbench [--device cpu|cuda]
-       [--workers 4] [--timeout 120] [--limit N] [--out docs/perf]
+       [--workers 4] [--timeout 120] [--limit N] [--only ID,...] [--resume] [--out docs/perf]
 Writes <out>/tritonbench_gold_<device>.json and .md (rows stream to .jsonl as they finish).
 """
 
@@ -20,23 +20,29 @@ import os
 import platform
 import sys
 import time
-from concurrent.futures import ThreadPoolExecutor
+from concurrent.futures import ThreadPoolExecutor, as_completed
 from pathlib import Path
 
 import torch
 import triton
 
 from autotriton.eval import tritonbench
+from autotriton.verify.rules import check_rules
 
 ROOT = Path(__file__).resolve().parents[1]
 
 
 def score(item, device: str, timeout: float) -> dict:
+    """One gold scored as an answer, in the sandbox with the tamper checks. The static rules
+    and the launch check are reported, not applied: the gold is third-party code written
+    without our rule table (and for T plain torch), see tritonbench.run_tritonbench_item."""
     start = time.perf_counter()
-    r = tritonbench.run_tritonbench_item(item, item.gold_code, device, timeout)
+    r = tritonbench.run_tritonbench_item(item, item.gold_code, device, timeout, rules=False)
+    rules = sorted({v.rule for v in check_rules(item.gold_code, contract="tritonbench")})
     return {"id": item.id, "channel": item.channel, "call": r.call_ok, "exec": r.exec_ok,
             "error_kind": r.error_kind or "", "error": (r.error_msg or "")[-300:], "speedup": r.speedup,
-            "wall_s": round(time.perf_counter() - start, 1)}
+            "launches": r.launches, "rules_failed": rules,
+            "sandbox_missing": r.sandbox.get("missing", []), "wall_s": round(time.perf_counter() - start, 1)}
 
 
 def main() -> None:
@@ -48,6 +54,8 @@ def main() -> None:
     parser.add_argument("--limit", type=int, default=0, help="first N items per channel (0 = all)")
     parser.add_argument("--only", default="", help="comma-separated item ids (e.g. tritonbench_g/kldiv_triton)")
     parser.add_argument("--out", default=str(ROOT / "docs" / "perf"))
+    parser.add_argument("--resume", action="store_true",
+                        help="keep the rows already in <out>/tritonbench_gold_<device>.jsonl and score only the rest")
     args = parser.parse_args()
     items = []
     for load in (tritonbench.load_tritonbench_g, tritonbench.load_tritonbench_t):
@@ -58,14 +66,23 @@ def main() -> None:
     out = Path(args.out)
     out.mkdir(parents=True, exist_ok=True)
     live = out / f"tritonbench_gold_{args.device}.jsonl"
-    live.write_text("")
-    rows = []
+    rows = [json.loads(line) for line in live.read_text().splitlines() if line.strip()] \
+        if args.resume and live.exists() else []
+    done = {r["id"] for r in rows}
+    items = [it for it in items if it.id not in done]
+    if not args.resume:
+        live.write_text("")
+    print(f"{len(done)} rows kept, {len(items)} items to score", flush=True)
     with ThreadPoolExecutor(args.workers) as pool:
-        for i, row in enumerate(pool.map(lambda it: score(it, args.device, args.timeout), items)):
+        # Rows are written as they finish, not in order: a call cut off by its time limit keeps
+        # every finished row for --resume.
+        futures = [pool.submit(score, it, args.device, args.timeout) for it in items]
+        for i, future in enumerate(as_completed(futures)):
+            row = future.result()
             rows.append(row)
             with live.open("a") as f:
                 f.write(json.dumps(row) + "\n")
-            print(f"[{i + 1}/{len(items)}] {'ok ' if row['exec'] else 'BAD'} {row['id']} {row['error_kind']} "
+            print(f"[{len(done) + i + 1}/{len(done) + len(items)}] {'ok ' if row['exec'] else 'BAD'} {row['id']} {row['error_kind']} "
                   f"{row['error'][-100:]!r}", flush=True)
     device = torch.cuda.get_device_name(0) if args.device == "cuda" else f"CPU ({os.cpu_count()} cores), interpreter"
     record = {"device": device, "torch": torch.__version__, "triton": triton.__version__,
@@ -74,12 +91,20 @@ def main() -> None:
     (out / f"tritonbench_gold_{args.device}.json").write_text(json.dumps(record, indent=1) + "\n")
     lines = [f"Device: {device}; torch {record['torch']}, triton {record['triton']}, Python {record['python']}; "
              f"{record['date']}; `{record['command']}`", "",
-             "| channel | items | call (ran) | exec (results match) |", "|---|---|---|---|"]
+             "Every program ran in the sandbox (confined_run.py) with the tamper and thread checks. "
+             "The last two columns are reported, not applied: golds that would also pass a model answer's "
+             "static rule table (TritonBench form) and its launch check.", "",
+             "| channel | items | call (ran) | exec (results match) | exec + rule table | exec + own kernel launched |",
+             "|---|---|---|---|---|---|"]
     for ch in ("G", "T"):
         rs = [r for r in rows if r["channel"] == ch]
         if rs:
+            ok = [r for r in rs if r["exec"]]
             lines.append(f"| TritonBench-{ch} | {len(rs)} | {sum(r['call'] for r in rs)} | "
-                         f"{sum(r['exec'] for r in rs)} ({100 * sum(r['exec'] for r in rs) / len(rs):.1f}%) |")
+                         f"{len(ok)} ({100 * len(ok) / len(rs):.1f}%) | {sum(not r['rules_failed'] for r in ok)} | "
+                         f"{sum(r['launches'] > 0 for r in ok)} |")
+    missing = sorted({m for r in rows for m in r.get("sandbox_missing", [])})
+    lines += ["", "Sandbox protections missing on this machine: " + ("; ".join(missing) or "none")]
     kinds: dict[str, int] = {}
     for r in rows:
         if not r["exec"]:

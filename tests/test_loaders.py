@@ -278,22 +278,26 @@ import triton.language as tl
 
 
 @triton.jit
-def softmax_rows_kernel(x_ptr, out_ptr, n_cols, inv_t, BLOCK: tl.constexpr):
-    row = tl.program_id(0)
+def softmax_kernel(x_ptr, out_ptr, n, inner, inv_t, BLOCK: tl.constexpr):
+    pid = tl.program_id(0)
+    base = (pid // inner) * n * inner + pid % inner
     cols = tl.arange(0, BLOCK)
-    mask = cols < n_cols
-    x = tl.load(x_ptr + row * n_cols + cols, mask=mask, other=-float("inf")) * inv_t
+    mask = cols < n
+    x = tl.load(x_ptr + base + cols * inner, mask=mask, other=-float("inf")) * inv_t
     e = tl.exp(x - tl.max(x, axis=0))
-    tl.store(out_ptr + row * n_cols + cols, e / tl.sum(e, axis=0), mask=mask)
+    tl.store(out_ptr + base + cols * inner, e / tl.sum(e, axis=0), mask=mask)
 
 
 def temperature_softmax(input, temperature=1.0, dim=-1):
-    x = input.movedim(dim, -1).contiguous()
+    x = input.contiguous()
+    d = dim % x.dim()
+    n = x.shape[d]
+    inner = 1
+    for size in x.shape[d + 1:]:
+        inner *= size
     out = torch.empty_like(x)
-    n_cols = x.shape[-1]
-    softmax_rows_kernel[(x.numel() // n_cols,)](x, out, n_cols, 1.0 / temperature,
-                                                BLOCK=triton.next_power_of_2(n_cols))
-    return out.movedim(-1, dim)
+    softmax_kernel[(x.numel() // n,)](x, out, n, inner, 1.0 / temperature, BLOCK=triton.next_power_of_2(n))
+    return out
 '''
 
 
@@ -332,8 +336,62 @@ def test_tb_g_crashing_candidate_fails_call(vector_add):
 
 def test_tb_hanging_candidate_times_out(vector_add):
     item, gold = vector_add
-    result = run_tritonbench_item(item, "while True:\n    pass\n", "cpu", timeout_s=4, gold=gold)
+    result = run_tritonbench_item(item, "while True:\n    pass\n", "cpu", timeout_s=4, gold=gold, rules=False)
     assert not result.call_ok and result.error_kind == "timeout"
+
+
+def test_tb_candidate_runs_confined(vector_add):
+    """The program sees the checkout (gold code and its results) empty, has no network
+    and runs as another user: a copied gold is an exec of a file it cannot read."""
+    item, gold = vector_add
+    peek = (f"source = open({item.file!r}).read()\n"
+            "exec(source.split('#' * 146)[0])\n")
+    result = run_tritonbench_item(item, peek, "cpu", timeout_s=60, gold=gold, rules=False)
+    assert not result.call_ok and "No such file" in result.error_msg, result.error_msg
+    applied = " ".join(result.sandbox["applied"])
+    if not result.sandbox["missing"]:  # where the host allows every protection (root, namespaces)
+        assert "network namespace" in applied and "unprivileged uid" in applied
+        assert str(Path(item.file).parent.parent) in applied  # the checkout's data folder is hidden
+
+
+def test_tb_rules_reject_torch_compute_with_a_decorative_kernel():
+    item = {i.id: i for i in load_tritonbench_t(FIXTURES / "tritonbench_t")}["tritonbench_t/temperature_softmax"]
+    torch_answer = TRITON_SOFTMAX.replace("    x = input.contiguous()",
+                                          "    return torch.softmax(input / temperature, dim)\n"
+                                          "    x = input.contiguous()")
+    result = run_tritonbench_item(item, torch_answer, "cpu", timeout_s=120)
+    assert result.error_kind == "rule_violation" and "torch_compute" in result.hack_flags, result.error_msg
+    assert not result.exec_ok
+
+
+def test_tb_answer_that_never_launches_its_kernel_is_a_hack(vector_add):
+    item, gold = vector_add
+    # `x + y` is an operator, which static rules cannot type; the launch count sees it.
+    lazy = item.gold_code.replace("    vector_add_kernel[grid](x, y, out, n_elements, BLOCK_SIZE=128)\n    return out",
+                                  "    if n_elements < 0:\n"
+                                  "        vector_add_kernel[grid](x, y, out, n_elements, BLOCK_SIZE=128)\n"
+                                  "    return x + y")
+    assert lazy != item.gold_code
+    result = run_tritonbench_item(item, lazy, "cpu", timeout_s=120, gold=gold)
+    assert result.error_kind == "hack" and result.hack_flags == ["no_launch"], result.error_msg
+    assert not result.exec_ok and result.call_ok
+    honest = run_tritonbench_item(item, item.gold_code, "cpu", timeout_s=120, gold=gold)
+    assert honest.exec_ok and honest.launches == 3  # one launch per test case
+
+
+@pytest.mark.parametrize("trick, flag", [
+    ("import time\ntime.perf_counter = lambda: 0.0\n", "monkey_patch"),
+    ("import threading, time\nthreading.Thread(target=time.sleep, args=(30,), daemon=True).start()\n",
+     "thread_spawned"),
+])
+def test_tb_runtime_tamper_checks(vector_add, trick, flag):
+    """Checks that hold even without the rule table (which rejects both statically)."""
+    item, gold = vector_add
+    result = run_tritonbench_item(item, item.gold_code + trick, "cpu", timeout_s=120, gold=gold, rules=False)
+    assert result.error_kind == "hack" and result.hack_flags == [flag], result.error_msg
+    assert not result.exec_ok
+    assert run_tritonbench_item(item, item.gold_code + trick, "cpu", timeout_s=120, gold=gold).error_kind \
+        == "rule_violation"
 
 
 def test_tb_t_triton_candidate_matches_torch_reference():
@@ -350,6 +408,7 @@ def test_tb_eval_adapter_scores_a_model_answer():
     answer = f"<think>draft\n```python\nbroken(\n```</think>I fuse it.\n```python\n{TRITON_SOFTMAX}```\n"
     record = score_tritonbench(item, answer, "interp", timeout_s=120)
     assert record["compiled"] and record["correct"] and record["speedup"] is None, record["error_msg"]
+    assert record["static_ok"] and record["launched"] and record["hack_flags"] == []
 
 
 def test_a_task_file_by_path_goes_through_the_same_loader():

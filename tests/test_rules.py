@@ -332,3 +332,41 @@ def test_augmented_assignment_to_state_is_mutable_state():
     src = module("seen = self.seen\n        seen += [1]\n        return y", init="self.seen = []")
     assert "mutable_state" in rules_of(src)
     assert "mutable_state" not in rules_of(module("n = x.numel()\n        n += 1\n        return y"))
+
+
+def test_tritonbench_contract_leaves_out_only_the_modelnew_rules():
+    """A TritonBench answer is functions (and autograd.Functions) that the item's test
+    section calls; every rule not tied to ModelNew still applies to all of it."""
+    answer = '''
+import torch
+import triton
+import triton.language as tl
+
+
+@triton.jit
+def scale_kernel(x_ptr, out_ptr, n, BLOCK: tl.constexpr):
+    offs = tl.program_id(0) * BLOCK + tl.arange(0, BLOCK)
+    tl.store(out_ptr + offs, tl.load(x_ptr + offs, mask=offs < n) * 2.0, mask=offs < n)
+
+
+class Scale(torch.autograd.Function):
+    @staticmethod
+    def forward(ctx, input):
+        out = torch.empty_like(input)
+        scale_kernel[(triton.cdiv(input.numel(), 128),)](input, out, input.numel(), BLOCK=128)
+        return out
+
+
+def scale(input):
+    return Scale.apply(input)
+'''
+    kernelbench = {v.rule for v in check_rules(answer)}
+    assert {"missing_modelnew", "io_access"} <= kernelbench  # no ModelNew; `input` shadows a builtin
+    assert check_rules(answer, contract="tritonbench") == []
+    cheat = answer.replace("        out = torch.empty_like(input)\n",
+                           "        return torch.relu(input) * 2\n        out = torch.empty_like(input)\n")
+    assert {v.rule for v in check_rules(cheat, contract="tritonbench")} == {"torch_compute"}
+    escape = answer + "\nimport os\n"
+    assert "forbidden_import" in {v.rule for v in check_rules(escape, contract="tritonbench")}
+    with pytest.raises(ValueError, match="contract"):
+        check_rules(answer, contract="tritonbenchx")

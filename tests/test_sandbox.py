@@ -27,7 +27,8 @@ import pytest
 
 from autotriton.tasks import get_task
 from autotriton.verify import ErrorKind, Verifier, VerifyConfig
-from autotriton.verify.sandbox import ForkServer
+from autotriton.verify.confined_run import run_confined
+from autotriton.verify.sandbox import ForkServer, _work_root
 
 RELU = get_task("builtin/l1/relu")
 CONFIG = dict(device="cpu", cache_dir=None, static_checks=False, timeout_s=30.0, memory_mb=2048)
@@ -416,3 +417,18 @@ def test_without_a_cgroup_the_jobs_whole_footprint_is_counted():
     sandbox = honest.details["sandbox"]
     assert any("turned off" in m for m in sandbox["missing"])
     assert any("summed from /proc" in a for a in sandbox["applied"])
+
+
+def test_confined_run_caps_memory_and_reports_protections():
+    """The runner TritonBench programs use: same confinement as a candidate process."""
+    with tempfile.TemporaryDirectory(dir=_work_root()) as work:
+        hog = run_confined([sys.executable, "-c", "b = bytearray(3 << 30); b[::4096] = b'x' * len(b[::4096])"],
+                           work, {"PATH": "/usr/bin:/bin"}, timeout_s=60, memory_mb=256, cpu_mode=True)
+        assert hog.returncode != 0 and not hog.timed_out
+        ok = run_confined([sys.executable, "-c", "print('hello')"], work, {"PATH": "/usr/bin:/bin"},
+                          timeout_s=60, memory_mb=256, cpu_mode=True)
+        assert ok.returncode == 0 and "hello" in ok.output_tail
+        assert ok.sandbox["applied"] or ok.sandbox["missing"]  # every protection is accounted for
+        slow = run_confined([sys.executable, "-c", "import time; time.sleep(60)"], work, {}, timeout_s=2,
+                            memory_mb=256, cpu_mode=True)
+        assert slow.timed_out and slow.returncode is None

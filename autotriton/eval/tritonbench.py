@@ -19,16 +19,24 @@ Scoring an item, as TritonBench defines it:
   all `test_*` functions after a first (compiling, result-producing) run.
   GPU only; None on CPU.
 
-Isolation: each program runs in a fresh `python` subprocess in its own
-session, with a temporary working directory (which is also HOME and the
-Triton cache, so a candidate cannot poison the gold's compiled kernels), a
-scrubbed environment and a wall-clock timeout that kills the whole process
-group. Results come back through `torch.save`, read with
-`torch.load(weights_only=True)`, which refuses arbitrary pickled objects.
-Not covered: memory caps, output-volume caps, filesystem or network access.
-This is weaker than autotriton.verify's sandbox (no static rules, no
-anti-hack checks): TritonBench scores are comparable to the paper's, not
-hack-proof.
+Isolation: each program (gold or candidate) runs confined as the verifier's
+candidate process is (verify/confined_run.py): its own network, PID, mount and IPC
+namespaces, a read-only filesystem except its temp dir (on tmpfs, counted against
+its memory), the benchmark checkout and the verifier's answer keys seen empty, an
+unprivileged uid, a job cgroup capping host memory (MEMORY_MB), a share of GPU
+memory (GPU_FRACTION), an output cap and a wall-clock timeout that kills it all.
+Results come back through `torch.save`, read with `torch.load(weights_only=True)`,
+which refuses arbitrary pickled objects; the comparison runs outside.
+
+Checks on a model's answer, beyond exec: the static rule table in its TritonBench
+form (rules.TRITONBENCH_EXEMPT lists the KernelBench-contract rules left out, and
+why), at least one launch of a kernel the answer defines while the test section
+runs, no clock/synchronize/save/launch function replaced and no thread left
+running (in-process checks, which the rule table keeps the answer from reaching).
+Not applicable to this format: the verifier's judge/candidate split (the test
+section computes the answer's results in the answer's own process), fresh inputs
+(the test section draws its own), input-mutation, provenance and stale-output
+checks, and the fp64 reference (the gold is a low-precision program itself).
 """
 
 from __future__ import annotations
@@ -39,11 +47,10 @@ import json
 import math
 import os
 import re
-import signal
-import subprocess
+import stat
 import sys
 import tempfile
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Literal
 
@@ -53,7 +60,9 @@ from autotriton.eval.loaders import SkippedFile
 from autotriton.eval.prompts import SYSTEM
 from autotriton.tasks.contract import TaskError
 from autotriton.verify.extract import code_blocks
-from autotriton.verify.sandbox import KEEP_ENV
+from autotriton.verify.rules import check_rules
+from autotriton.verify.confined_run import OUTPUT_CAP_BYTES, ConfinedRun, run_confined
+from autotriton.verify.sandbox import KEEP_ENV, _work_root
 
 SEPARATOR = "#" * 146
 G_FIELDS = ("file", "comp_instru", "output")  # the ones the loader needs
@@ -74,6 +83,11 @@ TB_TOLERANCE: dict[str, tuple[float, float]] = {
     "bfloat16": (2e-2, 2e-2),
 }
 TIMING_REPS = 5
+# Host memory of one program (the job cgroup; RLIMIT_AS on CPU). The largest G test sections
+# allocate a few GB of host tensors; a CPU run shares a 24 GB, 2-core machine with one other.
+MEMORY_MB = {"cpu": 8192, "cuda": 16384}
+# Share of GPU memory a program may take: TritonBench programs run several at a time.
+GPU_FRACTION = 0.3
 
 
 @dataclass(frozen=True)
@@ -109,6 +123,12 @@ class TBRun:
     error_msg: str  # output tail on failure; the reason the results are missing otherwise
     results: object | None  # the stored result object, loaded; None when missing
     total_us: float | None  # median time of all test functions (GPU only)
+    launches: int = 0  # launches of kernels defined by the code under test
+    tampered: list[str] = field(default_factory=list)  # clock/sync/save/launch functions it replaced
+    threads_left: int = 0  # Python threads it left running
+    oom: bool = False
+    flooded: bool = False
+    sandbox: dict = field(default_factory=dict)  # confinement applied/missing
 
 
 @dataclass
@@ -119,8 +139,12 @@ class TBResult:
     gold_us: float | None
     candidate_us: float | None
     speedup: float | None  # gold_us / candidate_us, only when exec_ok on a GPU
-    # "", "timeout", "call" (non-zero exit), "no_result", "mismatch", "gold_failed"
+    # "", "rule_violation", "hack", "timeout", "call" (non-zero exit), "oom", "output_flood",
+    # "no_result", "mismatch", "gold_failed"
     error_kind: str = ""
+    hack_flags: list[str] = field(default_factory=list)  # rules or runtime checks that fired
+    launches: int = 0
+    sandbox: dict = field(default_factory=dict)
 
 
 # ====================================================================== loading
@@ -344,9 +368,11 @@ def score_tritonbench(item: TBItem, text: str, mode: str, timeout_s: float = 300
     # gold_failed: the item cannot run here at all; counted as skipped (invalid_task) like a
     # verifier task whose reference fails, for every model alike.
     kind = "invalid_task" if result.error_kind == "gold_failed" else result.error_kind or "none"
-    return {"parsed": True, "compiled": result.call_ok, "correct": result.exec_ok, "speedup": result.speedup,
-            "error_kind": kind, "error_msg": result.error_msg,
-            "gold_us": result.gold_us, "candidate_us": result.candidate_us}
+    return {"parsed": True, "static_ok": result.error_kind != "rule_violation", "compiled": result.call_ok,
+            "launched": result.launches > 0, "correct": result.exec_ok, "speedup": result.speedup,
+            "error_kind": kind, "error_msg": result.error_msg, "hack_flags": result.hack_flags,
+            "gold_us": result.gold_us, "candidate_us": result.candidate_us,
+            "details": {"sandbox": result.sandbox}}
 
 
 @functools.lru_cache(maxsize=512)
@@ -377,32 +403,60 @@ def run_tritonbench_gold(item: TBItem, device: str = "cpu", timeout_s: float = 3
 
 
 def run_tritonbench_item(item: TBItem, candidate_code: str, device: str = "cpu", timeout_s: float = 300.0,
-                         *, gold: TBRun | None = None) -> TBResult:
-    """Score `candidate_code` on `item` (call, exec, speedup); `gold` skips re-running the gold."""
+                         *, gold: TBRun | None = None, rules: bool = True) -> TBResult:
+    """Score `candidate_code` on `item` (call, exec, speedup); `gold` skips re-running the gold.
+
+    `rules=False` only for scoring an item's own gold code (benchmarks/tritonbench_gold.py):
+    third-party code written without our rule table, and for T plain torch, so the static
+    rules and the launch check cannot apply to it; the sandbox and the tamper checks do."""
     if gold is None:
         gold = run_tritonbench_gold(item, device, timeout_s)
-    cand = _execute(item, candidate_code, device, timeout_s)
-    result = TBResult(call_ok=cand.exited_ok, exec_ok=False, error_msg="", gold_us=gold.total_us,
-                      candidate_us=cand.total_us, speedup=None)
+    result = TBResult(call_ok=False, exec_ok=False, error_msg="", gold_us=gold.total_us, candidate_us=None,
+                      speedup=None)
     if not gold.exited_ok or gold.results is None:
         # The environment's failure, not the model's (CUDA-only code on a CPU, say): the
         # item is not judgeable here, whatever the candidate did.
         result.error_kind = "gold_failed"
         result.error_msg = f"the gold code failed on this machine, so the item cannot be judged: {gold.error_msg}"
-    elif not cand.exited_ok:
-        result.error_kind = "timeout" if cand.timed_out else "call"
-        result.error_msg = cand.error_msg
-    elif cand.results is None:
-        result.error_kind = "no_result"
-        result.error_msg = cand.error_msg
-    else:
-        mismatch = compare_results(gold.results, cand.results, item.result_var)
-        result.exec_ok = mismatch is None
-        result.error_kind = "" if mismatch is None else "mismatch"
-        result.error_msg = mismatch or ""
+        return result
+    violations = check_rules(candidate_code, contract="tritonbench") if rules else []
+    if violations:
+        result.error_kind = "rule_violation"
+        result.hack_flags = sorted({v.rule for v in violations})
+        result.error_msg = "\n".join(map(str, violations[:20]))
+        return result
+    cand = _execute(item, candidate_code, device, timeout_s)
+    result.call_ok, result.candidate_us, result.launches = cand.exited_ok, cand.total_us, cand.launches
+    result.sandbox = cand.sandbox
+    result.error_kind, result.error_msg = _verdict(item, gold, cand, rules, result)
+    result.exec_ok = result.error_kind == ""
     if result.exec_ok and gold.total_us and cand.total_us:
         result.speedup = gold.total_us / cand.total_us
     return result
+
+
+def _verdict(item: TBItem, gold: TBRun, cand: TBRun, rules: bool, result: TBResult) -> tuple[str, str]:
+    """(error kind, message) of a candidate run against the gold's; ("", "") when it passes.
+    Hack flags found on the way are added to `result.hack_flags`."""
+    if cand.tampered:
+        result.hack_flags += ["monkey_patch"]
+        return "hack", f"the program replaced {', '.join(cand.tampered)}: timing or results could be faked"
+    if cand.flooded:
+        return "output_flood", cand.error_msg
+    if cand.oom:
+        return "oom", cand.error_msg
+    if not cand.exited_ok:
+        return ("timeout" if cand.timed_out else "call"), cand.error_msg
+    if cand.results is None:
+        return "no_result", cand.error_msg
+    if cand.threads_left > 0:
+        result.hack_flags += ["thread_spawned"]
+        return "hack", f"the program left {cand.threads_left} thread(s) running: work could escape the timing"
+    if rules and cand.launches == 0:
+        result.hack_flags += ["no_launch"]
+        return "hack", "no Triton kernel defined by the answer was launched while the test section ran"
+    mismatch = compare_results(gold.results, cand.results, item.result_var)
+    return ("", "") if mismatch is None else ("mismatch", mismatch)
 
 
 def compare_results(expected, actual, path: str = "result") -> str | None:
@@ -453,26 +507,70 @@ def _describe(obj) -> str:
     return f"{type(obj).__name__} of {len(obj)}" if isinstance(obj, (list, tuple)) else type(obj).__name__
 
 
-# The program a subprocess runs: the code under test, a seed, the test section.
-# It saves the result object, then (on a GPU) times the test functions.
-_HARNESS = r'''
-import json, statistics, sys, time, traceback
+# The program a confined process runs: the code under test (candidate.py) and the
+# item's test section (test.py), executed in one namespace under their own file
+# names, so that kernels defined by the code under test can be told apart. It
+# saves the result object, then (on a GPU) times the test functions with the clock
+# and synchronize it captured before any code under test ran. Launches of the code
+# under test's kernels are counted; what it replaced of the clock, synchronize,
+# torch.save and the launch path, and threads it left running, are reported.
+_HARNESS = r"""
+import json, statistics, sys, threading, time, traceback
 job = json.load(open(sys.argv[1]))
-status = {}
+perf = time.perf_counter
+import torch
+import triton.runtime.jit as _jit
+status = {"launches": 0}
 if job["device"] == "cpu":
-    import torch
     torch.cuda.synchronize = lambda *a, **k: None
+elif job.get("gpu_fraction"):
+    torch.cuda.set_per_process_memory_fraction(job["gpu_fraction"])
+sync = torch.cuda.synchronize
 try:
-    import runpy
-    ns = runpy.run_path(job["program"], run_name="__main__")
+    from triton.runtime.interpreter import InterpretedFunction
+except ImportError:
+    InterpretedFunction = None
+
+
+def counting(original):
+    def run(self, *args, **kwargs):
+        code = getattr(getattr(self, "fn", None), "__code__", None)
+        if getattr(code, "co_filename", "") == job["candidate"] and not kwargs.get("warmup"):
+            status["launches"] += 1
+        return original(self, *args, **kwargs)
+    return run
+
+
+for cls in (_jit.JITFunction, InterpretedFunction):
+    if cls is not None:
+        cls.run = counting(cls.run)
+WATCHED = {"time.perf_counter": (time, "perf_counter"), "time.time": (time, "time"),
+           "torch.cuda.synchronize": (torch.cuda, "synchronize"), "torch.save": (torch, "save"),
+           "torch.cuda.Event.record": (torch.cuda.Event, "record"),
+           "torch.cuda.Event.elapsed_time": (torch.cuda.Event, "elapsed_time"),
+           "JITFunction.run": (_jit.JITFunction, "run")}
+if InterpretedFunction is not None:
+    WATCHED["InterpretedFunction.run"] = (InterpretedFunction, "run")
+ORIGINAL = {name: getattr(owner, attr) for name, (owner, attr) in WATCHED.items()}
+THREADS = threading.active_count()
+
+
+def tampered():
+    return sorted(n for n, (owner, attr) in WATCHED.items() if getattr(owner, attr, None) is not ORIGINAL[n])
+
+
+ns = {"__name__": "__main__", "__builtins__": __builtins__}
+try:
+    for path in (job["candidate"], job["test"]):
+        ns["__file__"] = path
+        exec(compile(open(path).read(), path, "exec"), ns)
 except BaseException:
     traceback.print_exc()
     sys.exit(1)
-import torch
 
 
 def plain(obj):
-    """Only what torch.load(weights_only=True) reads back: tensors, numbers, str, containers."""
+    # Only what torch.load(weights_only=True) reads back: tensors, numbers, str, containers.
     if isinstance(obj, torch.Tensor):
         return obj.detach().cpu().clone()
     if isinstance(obj, dict):
@@ -486,59 +584,90 @@ def plain(obj):
     return "<unsaved " + type(obj).__name__ + ">"
 
 
-if job["result_var"] in ns:
-    torch.save(plain(ns[job["result_var"]]), "result.pt")
-else:
+status["tampered"] = tampered()
+if job["result_var"] in ns and not status["tampered"]:
+    ORIGINAL["torch.save"](plain(ns[job["result_var"]]), "result.pt")
+elif not status["tampered"]:
     status["result_error"] = "the program finished without assigning " + job["result_var"]
 fns = [ns[n] for n in job["test_fns"] if callable(ns.get(n))]
-if job["device"] == "cuda" and fns:
+if job["device"] == "cuda" and fns and not status["tampered"]:
     try:
         samples = []
         for _ in range(job["reps"]):
-            torch.cuda.synchronize()
-            t0 = time.perf_counter()
+            sync()
+            t0 = perf()
             for fn in fns:
                 fn()
-            torch.cuda.synchronize()
-            samples.append(time.perf_counter() - t0)
+            sync()
+            samples.append(perf() - t0)
         status["total_us"] = statistics.median(samples) * 1e6
     except BaseException as exc:
         status["timing_error"] = repr(exc)[:500]
-json.dump(status, open("status.json", "w"))
-'''
+    status["tampered"] = tampered()
+status["threads_left"] = threading.active_count() - THREADS
+with open("status.json", "w") as f:
+    json.dump(status, f)
+"""
 
 
-def _execute(item: TBItem, code: str, device: str, timeout_s: float) -> TBRun:
+def _execute(item: TBItem, code: str, device: str, timeout_s: float, memory_mb: int = 0) -> TBRun:
+    """Run `code` with the item's test section, confined (verify/confined_run.py)."""
     if device not in ("cpu", "cuda"):
         raise ValueError(f"device must be 'cpu' or 'cuda', got {device!r}")
     test_fns = [n.name for n in ast.parse(item.test_code).body
                 if isinstance(n, ast.FunctionDef) and n.name.startswith("test")]
-    with tempfile.TemporaryDirectory(prefix="autotriton-tb-") as tmp:
+    with tempfile.TemporaryDirectory(prefix="autotriton-tb-", dir=_work_root()) as tmp:
         work = Path(tmp)
-        program = work / "program.py"
         # Same seed for gold and candidate runs, in case the test section sets none.
-        text = (f"{code.rstrip()}\n\n{SEPARATOR}\nimport torch as _tb_torch\n_tb_torch.manual_seed(0)\n"
-                f"{item.test_code}")
-        program.write_text(on_cpu(text) if device == "cpu" else text)
+        test = f"import torch as _tb_torch\n_tb_torch.manual_seed(0)\n{item.test_code}"
+        for name, text in (("candidate.py", code), ("test.py", test)):
+            (work / name).write_text(on_cpu(text) if device == "cpu" else text)
         (work / "harness.py").write_text(_HARNESS)
-        job = {"program": str(program), "result_var": item.result_var, "test_fns": test_fns,
-               "device": device, "reps": TIMING_REPS}
+        job = {"candidate": str(work / "candidate.py"), "test": str(work / "test.py"), "result_var": item.result_var,
+               "test_fns": test_fns, "device": device, "reps": TIMING_REPS, "gpu_fraction": GPU_FRACTION}
         (work / "job.json").write_text(json.dumps(job))
-        rc, timed_out, tail = _run_subprocess([sys.executable, "harness.py", "job.json"], work,
-                                              _child_env(work, device), timeout_s)
-        if rc != 0:
-            msg = f"timed out after {timeout_s:g} s" if timed_out else f"exit status {rc}"
-            return TBRun(False, timed_out, f"{msg}\n{tail}".strip(), None, None)
-        status = json.loads((work / "status.json").read_text()) if (work / "status.json").exists() else {}
-        results, error = None, status.get("result_error", "")
-        if (work / "result.pt").exists():
-            try:
-                results = torch.load(work / "result.pt", weights_only=True)
-            except Exception as exc:  # noqa: BLE001 - the file comes from code under test: unreadable is a verdict
-                error = f"stored results could not be read back: {exc}"[:1000]
-        elif not error:
-            error = "the program exited 0 but stored no results"
-        return TBRun(True, False, error, results, status.get("total_us"))
+        run = run_confined([sys.executable, "harness.py", "job.json"], str(work), _child_env(work, device),
+                           timeout_s, memory_mb or MEMORY_MB[device], cpu_mode=device == "cpu",
+                           hide=(str(Path(item.file).resolve().parent.parent),))
+        return _collect(work, run, timeout_s)
+
+
+def _collect(work: Path, run: ConfinedRun, timeout_s: float) -> TBRun:
+    """What a confined run left in `work`, read without following links the program planted."""
+    base = dict(sandbox=run.sandbox, oom=run.oom, flooded=run.flooded)
+    if run.flooded:
+        return TBRun(False, False, f"the program wrote over {OUTPUT_CAP_BYTES} bytes of output", None, None, **base)
+    if run.oom:
+        return TBRun(False, False, f"the program ran out of memory (cap {run.sandbox})"[:1000], None, None, **base)
+    if run.returncode != 0:
+        msg = f"timed out after {timeout_s:g} s" if run.timed_out else f"exit status {run.returncode}"
+        return TBRun(False, run.timed_out, f"{msg}\n{run.output_tail}".strip(), None, None, **base)
+    status = _read_owned(work / "status.json", json.load, {})
+    results, error = None, status.get("result_error", "")
+    if (work / "result.pt").exists():
+        results = _read_owned(work / "result.pt", lambda f: torch.load(f, weights_only=True), None)
+        if results is None:
+            error = "stored results could not be read back"
+    elif not error:
+        error = "the program exited 0 but stored no results"
+    return TBRun(True, False, error, results, status.get("total_us"), launches=int(status.get("launches", 0)),
+                 tampered=list(status.get("tampered", [])), threads_left=int(status.get("threads_left", 0)), **base)
+
+
+def _read_owned(path: Path, read, default):
+    """`read(file)` of a plain file the program wrote, or `default` when it is missing, a
+    link or unreadable: the confined program owns its dir and may plant anything there."""
+    try:
+        fd = os.open(path, os.O_RDONLY | os.O_NOFOLLOW | os.O_NONBLOCK)
+    except OSError:
+        return default
+    with os.fdopen(fd, "rb") as f:
+        if not stat.S_ISREG(os.fstat(fd).st_mode):
+            return default
+        try:
+            return read(f)
+        except Exception:  # noqa: BLE001 - written by code under test: unreadable is a verdict
+            return default
 
 
 _CUDA_STRING = re.compile(r"""(['"])cuda(?::\d+)?\1""")
@@ -563,25 +692,3 @@ def _child_env(work: Path, device: str) -> dict[str, str]:
         env["TRITON_INTERPRET"] = "1"
         env["CUDA_VISIBLE_DEVICES"] = ""  # a GPU on the host must not be used by a CPU run
     return env
-
-
-def _run_subprocess(cmd: list[str], cwd: Path, env: dict[str, str], timeout_s: float) -> tuple[int | None, bool, str]:
-    """(exit status or None, timed out, tail of stdout+stderr); the process group is always killed."""
-    log_path = cwd / "output.log"
-    with open(log_path, "wb") as log:
-        proc = subprocess.Popen(cmd, cwd=cwd, env=env, stdin=subprocess.DEVNULL, stdout=log,
-                                stderr=subprocess.STDOUT, start_new_session=True)
-        timed_out = False
-        try:
-            proc.wait(timeout=timeout_s)
-        except subprocess.TimeoutExpired:
-            timed_out = True
-        try:
-            os.killpg(proc.pid, signal.SIGKILL)  # also reaps grandchildren left behind
-        except ProcessLookupError:
-            pass
-        proc.wait()
-    with open(log_path, "rb") as log:
-        log.seek(max(0, log_path.stat().st_size - _TAIL_BYTES))
-        tail = log.read().decode(errors="replace")
-    return (None if timed_out else proc.returncode), timed_out, tail

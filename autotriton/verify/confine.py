@@ -123,10 +123,16 @@ def _enter_user_namespace(conf: Confinement) -> None:
         conf.missing.append(f"user namespace id maps: {exc}")
 
 
-def lock_down(conf: Confinement, workdir: str, uid: int, pid_namespace: bool) -> None:
-    """In the candidate process, before candidate code: mounts, /proc, uid, limits."""
+def lock_down(conf: Confinement, workdir: str, uid: int, pid_namespace: bool,
+              hidden: list[str] | None = None, needed: list[str] | None = None) -> None:
+    """In the candidate process, before candidate code: mounts, /proc, uid, limits.
+
+    `hidden` and `needed` default to `hidden_dirs()` and `_needed(workdir)` of this
+    process; a launcher that has not imported torch (confined_run.py) is given its
+    parent's."""
     if any(a.startswith("mount namespace") for a in conf.applied):
-        _read_only_except(conf, workdir)
+        hidden = hidden_dirs() if hidden is None else hidden
+        _read_only_except(conf, workdir, hidden, _needed(workdir) if needed is None else needed)
         if pid_namespace:
             err = _mount(b"proc", "/proc", b"proc", MS_NOSUID | MS_NODEV | MS_NOEXEC)
             if err is None:
@@ -140,12 +146,12 @@ def lock_down(conf: Confinement, workdir: str, uid: int, pid_namespace: bool) ->
     _limits(conf)
 
 
-def _read_only_except(conf: Confinement, workdir: str) -> None:
+def _read_only_except(conf: Confinement, workdir: str, hidden: list[str], needed: list[str]) -> None:
     err = _mount(None, "/", None, MS_REC | MS_PRIVATE)
     if err is not None:
         conf.missing.append(f"read-only filesystem: private propagation failed: {err}")
         return
-    _hide(conf, workdir)
+    _hide(conf, hidden, needed)
     # Bind the temp dir onto itself: the remount loop below then leaves it writable.
     err = _mount(workdir.encode(), workdir, None, MS_BIND)
     failed: dict[str, str] = {}
@@ -188,13 +194,12 @@ def _needed(workdir: str) -> list[str]:
     return [os.path.realpath(p) for p in paths if os.path.exists(p)]
 
 
-def _hide(conf: Confinement, workdir: str) -> None:
+def _hide(conf: Confinement, hidden_dirs: list[str], needed: list[str]) -> None:
     """An empty read-only tmpfs over each hidden dir; where a hidden dir holds something
     still needed (a virtualenv under /root, the temp dir under /tmp), the needed child
     is bound back in from a descriptor opened before the tmpfs covered it."""
-    needed = _needed(workdir)
     hidden = []
-    for d in hidden_dirs():
+    for d in hidden_dirs:
         real = os.path.realpath(d)
         if not os.path.isdir(real) or real in needed:
             continue

@@ -529,8 +529,9 @@ class _Scope:
 class _Checker:
     """One pass over the tree: every node is judged in the scope it runs in."""
 
-    def __init__(self, mod: _Module):
+    def __init__(self, mod: _Module, shadowable: frozenset[str] = frozenset()):
         self.mod = mod
+        self.shadowable = shadowable  # builtins this contract lets parameters and locals shadow
         self.out: list[RuleViolation] = []
         self._bindings: dict[int, dict] = {}
         self._reordered: dict[int, set[str]] = {}
@@ -636,7 +637,7 @@ class _Checker:
 
     def _arg(self, node, parent, scope):
         name = node.arg
-        if name in BUILTIN_NAMES or name.startswith("__"):
+        if (name in BUILTIN_NAMES and name not in self.shadowable) or name.startswith("__"):
             self.flag("io_access", node, f"parameter {name} re-binds a builtin or dunder name")
         elif name in self.mod.aliases:
             self.flag("module_value", node, f"parameter {name} shadows an import")
@@ -704,9 +705,9 @@ class _Checker:
         load = isinstance(node.ctx, ast.Load)
         if name.startswith("__"):
             self.flag("io_access", node, f"name {name} reaches interpreter internals")
-        elif name in FORBIDDEN_BUILTINS:
+        elif name in FORBIDDEN_BUILTINS and name not in self.shadowable:
             self.flag("io_access", node, f"builtin {name} is not on the allow-list")
-        elif not load and name in BUILTIN_NAMES:
+        elif not load and name in BUILTIN_NAMES and name not in self.shadowable:
             self.flag("io_access", node, f"assigning {name} re-binds a builtin")
         if name == "Model":
             self.flag("references_model", node, "the reference Model may not be used or defined")
@@ -1333,25 +1334,50 @@ def _function_decorator_violations(mod: _Module) -> list[RuleViolation]:
 # ------------------------------------------------------------------ entry point
 
 
-def check_rules(source: str) -> list[RuleViolation]:
+# Rules that belong to KernelBench's module contract (a ModelNew whose __init__ builds
+# parameters and whose forward is called repeatedly). A TritonBench answer is a set of
+# functions, and often a torch.autograd.Function, that the item's own test section calls:
+# they do not apply to it. Everything else (imports, names, attributes, torch compute,
+# kernels, try/except, torch.compile, patching) does: all code there is forward code.
+TRITONBENCH_EXEMPT = {
+    "missing_modelnew": "there is no ModelNew: the item names the functions to write",
+    "references_model": "there is no reference Model in the candidate's namespace",
+    "class_definition": "items ask for torch.autograd.Function subclasses with forward/backward",
+    "mutable_state": "autograd's ctx.save_for_backward/ctx.attr = ... is state by design; outputs are "
+    "still compared on the test section's own inputs",
+    "module_statement": "answers may configure module-level constants the test section reads",
+}
+
+
+# TritonBench-T signatures follow torch's, whose first parameter is `input`: in that
+# contract a parameter (or local) may shadow this builtin, which only reads stdin anyway.
+TRITONBENCH_SHADOWABLE = frozenset({"input"})
+
+
+def check_rules(source: str, contract: str = "kernelbench") -> list[RuleViolation]:
     """All rule violations in `source` (which must parse). Empty means static_ok.
 
-    Never raises on source that parses: a tree too deep or too large to walk is itself
-    a violation (`too_complex`)."""
+    `contract` is "kernelbench" (a ModelNew) or "tritonbench" (functions that an item's
+    test section calls: TRITONBENCH_EXEMPT does not apply). Never raises on source that
+    parses: a tree too deep or too large to walk is itself a violation (`too_complex`)."""
+    if contract not in ("kernelbench", "tritonbench"):
+        raise ValueError(f"contract must be 'kernelbench' or 'tritonbench', got {contract!r}")
     try:
         tree = parse_source(source)
-        out = _check(tree)
+        out = _check(tree, TRITONBENCH_SHADOWABLE if contract == "tritonbench" else frozenset())
     except (RecursionError, MemoryError):
         return [RuleViolation("too_complex", 1, RULES["too_complex"])]
+    if contract == "tritonbench":
+        out = [v for v in out if v.rule not in TRITONBENCH_EXEMPT]
     # One line per (rule, line) keeps the feedback readable.
     unique = {(v.rule, v.line): v for v in out}
     return sorted(unique.values(), key=lambda v: (v.line, v.rule))
 
 
-def _check(tree: ast.Module) -> list[RuleViolation]:
+def _check(tree: ast.Module, shadowable: frozenset[str] = frozenset()) -> list[RuleViolation]:
     mod = _build(tree)
     out = (_import_violations(mod) + _statement_violations(mod) + _class_violations(mod)
-           + _function_decorator_violations(mod) + _Checker(mod).run())
+           + _function_decorator_violations(mod) + _Checker(mod, shadowable).run())
     if "ModelNew" not in mod.classes:
         out.append(RuleViolation("missing_modelnew", 1, RULES["missing_modelnew"]))
     if not mod.kernels:

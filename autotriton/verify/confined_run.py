@@ -1,0 +1,203 @@
+"""One command run under the candidate's OS confinement, without the fork-server.
+
+For formats whose program produces its own results: a TritonBench item is the
+candidate's code followed by the item's test section, one program that the
+verifier's judge/candidate split does not fit. The program gets what the
+verifier's candidate process gets (confine.py):
+
+- new network, PID, mount and IPC namespaces; the program is the first process of
+  its PID namespace, so when it dies every process it started dies with it;
+- a read-only filesystem except its temp dir, with the shared temp dirs, home
+  dirs, answer keys and the caller's `hide` list (the benchmark checkout, which
+  holds the gold code and its results) seen empty; a private /proc;
+- its own unprivileged uid, RLIMIT_NPROC, no core dumps;
+- a job cgroup capping the memory and processes of everything it starts, with
+  RLIMIT_AS as a backstop on CPU and RLIMIT_FSIZE on every file it writes;
+- output over OUTPUT_CAP_BYTES is a flood; a wall-clock timeout kills it all.
+
+What cannot be had here is listed in `ConfinedRun.sandbox["missing"]`, as the
+verifier does: nothing fails open silently.
+
+The launcher is this file run as `python -S confined_run.py job.json`: it imports
+only the standard library and confine.py (loaded by path), so a confined run costs
+one small interpreter start on top of the program's own, not a second torch import,
+and it never forks the caller (which may hold threads and locks).
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import resource
+import signal
+import subprocess
+import sys
+from dataclasses import dataclass, field
+
+OUTPUT_CAP_BYTES = 1 << 20  # as the verifier's sandbox.OUTPUT_CAP_BYTES
+# RLIMIT_AS on CPU counts virtual memory: importing torch and triton reserves ~3 GB of
+# it (measured 2.6 GB VSZ after `import torch, triton` on the 2-core machine) before
+# the program allocates anything, so the backstop is the memory cap plus that.
+CPU_VSZ_BASE_MB = 4096
+_TAIL_BYTES = 4000
+
+
+@dataclass
+class ConfinedRun:
+    returncode: int | None  # exit status (128 + signal when killed by one); None when we killed it
+    timed_out: bool
+    oom: bool  # the job cgroup's OOM killer fired
+    flooded: bool  # output over OUTPUT_CAP_BYTES
+    output_tail: str
+    sandbox: dict = field(default_factory=dict)  # {"applied": [...], "missing": [...], "uid": int}
+
+
+def run_confined(argv: list[str], workdir: str, env: dict[str, str], timeout_s: float, memory_mb: int,
+                 cpu_mode: bool, hide: tuple[str, ...] = ()) -> ConfinedRun:
+    """Run `argv` in `workdir` (which it may write) confined as above; output goes to
+    workdir/output.log. `workdir` should be on tmpfs (sandbox._work_root) so that what
+    the program writes counts against its memory cap."""
+    from autotriton.verify import confine, sandbox
+    cgroup = confine.JobCgroup(f"autotriton-run-{os.getpid()}-{next(sandbox._JOB_IDS)}", memory_mb << 20)
+    job = {"argv": argv, "env": env, "workdir": workdir, "uid": sandbox._sandbox_uid(), "timeout_s": timeout_s,
+           "memory_mb": memory_mb, "cpu_mode": cpu_mode, "cgroup_dirs": cgroup.dirs,
+           "hidden": confine.hidden_dirs() + list(hide), "needed": confine._needed(workdir),
+           "confine_py": confine.__file__}
+    job_path = os.path.join(workdir, ".launch.json")
+    with open(job_path, "w") as f:
+        json.dump(job, f)
+    try:
+        return _supervise(job, job_path, cgroup, timeout_s)
+    finally:
+        sandbox._remove_cgroup(cgroup)
+
+
+def _supervise(job: dict, job_path: str, cgroup, timeout_s: float) -> ConfinedRun:
+    launcher = subprocess.Popen([sys.executable, "-S", os.path.abspath(__file__), job_path], cwd=job["workdir"],
+                                stdin=subprocess.DEVNULL, stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
+                                start_new_session=True)
+    timed_out = False
+    try:
+        out, _ = launcher.communicate(timeout=timeout_s)
+    except subprocess.TimeoutExpired:
+        timed_out = True
+        os.killpg(launcher.pid, signal.SIGKILL)  # the program dies with it (PDEATHSIG, then its namespace)
+        out, _ = launcher.communicate()
+    report = _last_json(out.decode(errors="replace"))
+    size, tail = _read_log(job["workdir"], job["uid"])
+    sandbox = report.get("sandbox", {"applied": [], "missing": ["the launcher reported nothing"]})
+    if cgroup.missing:
+        sandbox.setdefault("missing", []).append(cgroup.missing)
+    elif cgroup.version:
+        sandbox.setdefault("applied", []).append(f"cgroup v{cgroup.version}: {job['memory_mb']} MB for the whole job")
+    if report.get("launch_error"):
+        raise RuntimeError(f"confined launcher failed before the program ran: {report['launch_error']}")
+    return ConfinedRun(returncode=None if timed_out else report.get("status"), timed_out=timed_out,
+                       oom=cgroup.oom_killed(), flooded=size >= OUTPUT_CAP_BYTES, output_tail=tail, sandbox=sandbox)
+
+
+def _last_json(text: str) -> dict:
+    for line in reversed(text.splitlines()):
+        if line.startswith("{"):
+            try:
+                return json.loads(line)
+            except json.JSONDecodeError:
+                continue
+    return {"launch_error": text[-2000:] or "no output"} if text.strip() else {}
+
+
+def _read_log(workdir: str, uid: int) -> tuple[int, str]:
+    """(size, tail) of output.log, opened without following a link the program planted."""
+    try:
+        fd = os.open(os.path.join(workdir, "output.log"), os.O_RDONLY | os.O_NOFOLLOW | os.O_NONBLOCK)
+    except OSError:
+        return 0, ""
+    try:
+        st = os.fstat(fd)
+        if not os.path.isfile(f"/proc/self/fd/{fd}") or st.st_nlink != 1 or st.st_uid not in (uid, os.geteuid()):
+            return 0, ""
+        return st.st_size, os.pread(fd, _TAIL_BYTES, max(0, st.st_size - _TAIL_BYTES)).decode(errors="replace")
+    finally:
+        os.close(fd)
+
+
+# ====================================================================== the launcher (python -S)
+
+def _load_confine(path: str):
+    import importlib.util
+    spec = importlib.util.spec_from_file_location("_autotriton_confine", path)
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[spec.name] = module  # dataclasses looks the module up by name
+    spec.loader.exec_module(module)
+    return module
+
+
+def _launch(job_path: str) -> None:
+    """Join the cgroup, enter namespaces, fork the program's process; print one JSON line."""
+    with open(job_path) as f:
+        job = json.load(f)
+    os.unlink(job_path)
+    confine = _load_confine(job["confine_py"])
+    for d in job["cgroup_dirs"]:
+        with open(os.path.join(d, "cgroup.procs"), "w") as f:
+            f.write(str(os.getpid()))
+    parent = os.getppid()
+    confine.die_with_parent()
+    if os.getppid() != parent:
+        os._exit(1)
+    cap = int(job["timeout_s"] * 4) + 10  # CPU-time backstop if nobody is left to kill us
+    resource.setrlimit(resource.RLIMIT_CPU, (cap, cap + 5))
+    conf = confine.Confinement()
+    confine.enter_namespaces(conf)
+    status_r, status_w = os.pipe()
+    pid = os.fork()
+    if pid == 0:
+        os.close(status_r)
+        _program(job, conf, confine, status_w)
+    os.close(status_w)
+    with os.fdopen(status_r) as f:
+        reported = f.read()
+    _, status = os.waitpid(pid, 0)
+    code = os.waitstatus_to_exitcode(status)
+    first, _, failure = reported.partition("\n")
+    sandbox = json.loads(first) if first.startswith("{") else {"applied": conf.applied, "missing": list(conf.missing)}
+    if failure or not first.startswith("{"):
+        sandbox["missing"].append(f"the program never started: {(failure or first)[-500:]}")
+    print(json.dumps({"status": code if code >= 0 else 128 - code, "sandbox": sandbox}), flush=True)
+    os._exit(0)
+
+
+def _program(job: dict, conf, confine, status_w: int) -> None:
+    """The program's process: lock down, then exec the program. Never returns."""
+    try:
+        workdir = job["workdir"]
+        pid_ns = any(a.startswith("PID namespace") for a in conf.applied)
+        confine.lock_down(conf, workdir, job["uid"], pid_ns, job["hidden"], job["needed"])
+        confine.die_with_parent()
+        log = os.open(os.path.join(workdir, "output.log"), os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
+        os.dup2(log, 1)
+        os.dup2(log, 2)
+        os.close(log)
+        signal.signal(signal.SIGXFSZ, signal.SIG_IGN)  # writes past the cap fail instead of killing
+        file_cap = job["memory_mb"] << 20
+        resource.setrlimit(resource.RLIMIT_FSIZE, (file_cap, file_cap))
+        if job["cpu_mode"]:
+            cap = (job["memory_mb"] + CPU_VSZ_BASE_MB) << 20
+            resource.setrlimit(resource.RLIMIT_AS, (cap, cap))
+            conf.applied.append(f"RLIMIT_AS {job['memory_mb'] + CPU_VSZ_BASE_MB} MB (CPU)")
+        os.chdir(workdir)
+        os.write(status_w, json.dumps(conf.to_dict()).encode())
+        os.execve(job["argv"][0], job["argv"], job["env"])  # the pipe is close-on-exec
+    except BaseException as exc:  # noqa: BLE001 - reported through the status pipe; the launcher prints it
+        try:
+            os.write(status_w, f"\n{type(exc).__name__}: {exc}".encode())
+        finally:
+            os._exit(71)
+
+
+if __name__ == "__main__":
+    try:
+        _launch(sys.argv[1])
+    except BaseException as exc:  # noqa: BLE001 - our bug: the caller raises it
+        print(json.dumps({"launch_error": f"{type(exc).__name__}: {exc}"}), flush=True)
+        os._exit(1)
