@@ -685,7 +685,9 @@ def on_cpu(program: str) -> str:
 
 def _child_env(work: Path, device: str) -> dict[str, str]:
     env = {k: os.environ[k] for k in KEEP_ENV if k in os.environ}
-    env.update(HOME=str(work), TRITON_CACHE_DIR=str(work / "triton_cache"), PYTHONDONTWRITEBYTECODE="1")
+    # USER/LOGNAME: getpass (Triton, torch) fails for the run's uid, which has no passwd entry.
+    env.update(HOME=str(work), TMPDIR=str(work), USER="sandbox", LOGNAME="sandbox",
+               TRITON_CACHE_DIR=str(work / "triton_cache"), PYTHONDONTWRITEBYTECODE="1")
     env.pop("TRITON_HOME", None)
     env.pop("TRITON_INTERPRET", None)
     if device == "cpu":

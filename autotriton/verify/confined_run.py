@@ -32,6 +32,7 @@ import resource
 import signal
 import subprocess
 import sys
+import time
 from dataclasses import dataclass, field
 
 OUTPUT_CAP_BYTES = 1 << 20  # as the verifier's sandbox.OUTPUT_CAP_BYTES
@@ -58,8 +59,9 @@ def run_confined(argv: list[str], workdir: str, env: dict[str, str], timeout_s: 
     workdir/output.log. `workdir` should be on tmpfs (sandbox._work_root) so that what
     the program writes counts against its memory cap."""
     from autotriton.verify import confine, sandbox
-    cgroup = confine.JobCgroup(f"autotriton-run-{os.getpid()}-{next(sandbox._JOB_IDS)}", memory_mb << 20)
-    job = {"argv": argv, "env": env, "workdir": workdir, "uid": sandbox._sandbox_uid(), "timeout_s": timeout_s,
+    run_id = next(sandbox._JOB_IDS)
+    cgroup = confine.JobCgroup(f"autotriton-run-{os.getpid()}-{run_id}", memory_mb << 20)
+    job = {"argv": argv, "env": env, "workdir": workdir, "uid": run_uid(run_id), "timeout_s": timeout_s,
            "memory_mb": memory_mb, "cpu_mode": cpu_mode, "cgroup_dirs": cgroup.dirs,
            "hidden": confine.hidden_dirs() + list(hide), "needed": confine._needed(workdir),
            "confine_py": confine.__file__}
@@ -72,28 +74,54 @@ def run_confined(argv: list[str], workdir: str, env: dict[str, str], timeout_s: 
         sandbox._remove_cgroup(cgroup)
 
 
+def run_uid(run_id: int) -> int:
+    """A uid of this run's own. RLIMIT_NPROC counts per uid: 14 programs sharing one uid
+    hit its 256 (OpenBLAS and libgomp start a thread per core, Triton runs ptxas) and
+    failed with EAGAIN. Above the fork-servers' UID_BASE + pid range (pids < 2^22)."""
+    return (1 << 30) + ((os.getpid() & 0x3FFFF) << 12) + (run_id & 0xFFF)
+
+
 def _supervise(job: dict, job_path: str, cgroup, timeout_s: float) -> ConfinedRun:
+    from autotriton.verify.sandbox import TREE_POLL_S, job_bytes
     launcher = subprocess.Popen([sys.executable, "-S", os.path.abspath(__file__), job_path], cwd=job["workdir"],
                                 stdin=subprocess.DEVNULL, stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
                                 start_new_session=True)
-    timed_out = False
-    try:
-        out, _ = launcher.communicate(timeout=timeout_s)
-    except subprocess.TimeoutExpired:
-        timed_out = True
+    timed_out = watched_oom = False
+    deadline = time.monotonic() + timeout_s
+    cap = job["memory_mb"] << 20
+    # Without a cgroup (a host that forbids one), the memory of the process tree, its
+    # memfds and its temp dir is summed every TREE_POLL_S, as the fork-server does.
+    while launcher.poll() is None:
+        if time.monotonic() > deadline:
+            timed_out = True
+        elif cgroup.missing and job_bytes(launcher.pid, job["workdir"]) > cap:
+            watched_oom = True
+        else:
+            time.sleep(TREE_POLL_S)
+            continue
         os.killpg(launcher.pid, signal.SIGKILL)  # the program dies with it (PDEATHSIG, then its namespace)
-        out, _ = launcher.communicate()
-    report = _last_json(out.decode(errors="replace"))
+        break
+    out, _ = launcher.communicate()
+    text = out.decode(errors="replace")
+    report = _last_json(text)
     size, tail = _read_log(job["workdir"], job["uid"])
     sandbox = report.get("sandbox", {"applied": [], "missing": ["the launcher reported nothing"]})
     if cgroup.missing:
         sandbox.setdefault("missing", []).append(cgroup.missing)
+        sandbox.setdefault("applied", []).append(f"instead of a cgroup: the memory of the job's processes, memfds "
+                                                 f"and temp dir summed every {TREE_POLL_S:g} s ({job['memory_mb']} MB)")
     elif cgroup.version:
         sandbox.setdefault("applied", []).append(f"cgroup v{cgroup.version}: {job['memory_mb']} MB for the whole job")
     if report.get("launch_error"):
         raise RuntimeError(f"confined launcher failed before the program ran: {report['launch_error']}")
-    return ConfinedRun(returncode=None if timed_out else report.get("status"), timed_out=timed_out,
-                       oom=cgroup.oom_killed(), flooded=size >= OUTPUT_CAP_BYTES, output_tail=tail, sandbox=sandbox)
+    if "status" not in report and not (timed_out or watched_oom):
+        # Killed from outside (the host's OOM killer, a signal to the process group): the
+        # program's fate is unknown, so it did not finish; say what the launcher left.
+        report["status"] = 128 + signal.SIGKILL if launcher.returncode == -signal.SIGKILL else 1
+        tail = f"{tail}\nthe sandbox launcher ended without a report (exit {launcher.returncode}): {text[-500:]}"
+    return ConfinedRun(returncode=None if timed_out or watched_oom else report.get("status"), timed_out=timed_out,
+                       oom=watched_oom or cgroup.oom_killed(), flooded=size >= OUTPUT_CAP_BYTES, output_tail=tail,
+                       sandbox=sandbox)
 
 
 def _last_json(text: str) -> dict:
