@@ -73,7 +73,7 @@ def run_kernelbench(src_dir: Path, pairs: list[tuple[str, str, str]], timeout_s:
     return rows, time.monotonic() - start
 
 
-def run_ours(task_paths: list[Path], answers: list[str]) -> tuple[list[dict], float, float]:
+def run_ours(task_paths: list[Path], answers: list[str], workers_per_gpu: int) -> tuple[list[dict], float, float]:
     """(rows, cold wall s, warm wall s). Cold counts everything from a fresh Verifier;
     warm starts the clock once every fork-server is up (each verified one built-in
     reference first), as in a generation or RL loop whose Verifier lives for the run.
@@ -83,7 +83,7 @@ def run_ours(task_paths: list[Path], answers: list[str]) -> tuple[list[dict], fl
     tasks = [load_task_path(p) for p in task_paths]
     start = time.monotonic()
     with tempfile.TemporaryDirectory() as cache:
-        config = VerifyConfig(device="cuda", cache_dir=cache, measure_compile=False)
+        config = VerifyConfig(device="cuda", cache_dir=cache, measure_compile=False, workers_per_gpu=workers_per_gpu)
         with Verifier(config) as verifier:
             warm_tasks = list_tasks()[:verifier.n_workers()]
             verifier.verify_many([(t, t.solution_source) for t in warm_tasks])
@@ -120,6 +120,8 @@ def main() -> None:
     ap.add_argument("--timeout", type=float, default=600, help="per candidate, KernelBench's harness")
     ap.add_argument("--skip-kernelbench", action="store_true", help="ours only (e.g. to rerun one side)")
     ap.add_argument("--litellm-stub", action="store_true", help="write a stub litellm module on the path")
+    ap.add_argument("--workers-per-gpu", type=int, nargs="+", default=[6],
+                    help="our sandboxes per GPU; several values run ours once per value (the first is the headline)")
     ap.add_argument("--ieee-dots", action="store_true",
                     help="run every tl.dot of the answers in full fp32 (both harnesses), see ieee_dots")
     args = ap.parse_args()
@@ -135,7 +137,8 @@ def main() -> None:
     import torch
     import triton
     device = torch.cuda.get_device_name() if torch.cuda.is_available() else "no GPU"
-    ours, ours_wall, ours_warm = run_ours(paths, answers)
+    runs = {w: run_ours(paths, answers, w) for w in args.workers_per_gpu}
+    ours, ours_wall, ours_warm = runs[args.workers_per_gpu[0]]
     theirs, theirs_wall = [], None
     if not args.skip_kernelbench:
         stub_dir = Path(tempfile.mkdtemp())
@@ -156,6 +159,11 @@ def main() -> None:
         summary.update(kernelbench_wall_s=round(theirs_wall, 1), kernelbench_per_min=round(60 * n / theirs_wall, 2),
                        ratio=round(theirs_wall / ours_wall, 1), ratio_warm=round(theirs_wall / ours_warm, 1),
                        verdicts_agree=sum(a["correct"] == b["correct"] for a, b in zip(ours, theirs)))
+    summary["ours_by_workers_per_gpu"] = {
+        w: {"wall_s": round(cold, 1), "warm_wall_s": round(warm, 1), "correct": sum(r["correct"] for r in rows),
+            **({"ratio": round(theirs_wall / cold, 1), "ratio_warm": round(theirs_wall / warm, 1),
+                "verdicts_agree": sum(a["correct"] == b["correct"] for a, b in zip(rows, theirs))} if theirs_wall else {})}
+        for w, (rows, cold, warm) in runs.items()}
     args.out.parent.mkdir(parents=True, exist_ok=True)
     args.out.write_text(json.dumps({"summary": summary, "ours": ours, "kernelbench": theirs}, indent=1))
     print(json.dumps(summary, indent=1))

@@ -8,6 +8,7 @@ the programs run under the Triton interpreter with their devices mapped to the C
 
 usage: python benchmarks/tritonbench_gold.py --root external/tritonbench [--device cpu|cuda]
        [--workers 4] [--timeout 120] [--limit N] [--only ID,...] [--resume] [--out docs/perf]
+       python benchmarks/tritonbench_gold.py --report RUN.json   (rebuild RUN.md from a saved run)
 Writes <out>/tritonbench_gold_<device>.json and .md (rows stream to .jsonl as they finish).
 """
 
@@ -18,6 +19,7 @@ import datetime
 import json
 import os
 import platform
+import re
 import sys
 import time
 from concurrent.futures import ThreadPoolExecutor, as_completed
@@ -45,9 +47,42 @@ def score(item, device: str, timeout: float) -> dict:
             "sandbox_missing": r.sandbox.get("missing", []), "wall_s": round(time.perf_counter() - start, 1)}
 
 
+def report_lines(record: dict) -> list[str]:
+    """The Markdown report of a run record (also rebuilt from a saved .json with --report)."""
+    rows = record["rows"]
+    lines = [f"Device: {record['device']}; torch {record['torch']}, triton {record['triton']}, "
+             f"Python {record['python']}; {record['date']}; `{record['command']}`", "",
+             "Every program ran in the sandbox (confined_run.py) with the tamper and thread checks. "
+             "The last two columns are reported, not applied: golds that would also pass a model answer's "
+             "static rule table (TritonBench form) and its launch check.", "",
+             *([record["rules_note"] + ".", ""] if record.get("rules_note") else []),
+             "| channel | items | call (ran) | exec (results match) | exec + rule table | exec + own kernel launched |",
+             "|---|---|---|---|---|---|"]
+    for ch in ("G", "T"):
+        rs = [r for r in rows if r["channel"] == ch]
+        if rs:
+            ok = [r for r in rs if r["exec"]]
+            lines.append(f"| TritonBench-{ch} | {len(rs)} | {sum(r['call'] for r in rs)} | "
+                         f"{len(ok)} ({100 * len(ok) / len(rs):.1f}%) | {sum(not r['rules_failed'] for r in ok)} | "
+                         f"{sum(r['launches'] > 0 for r in ok)} |")
+    # One line per kind of missing protection, not per job (each names its own cgroup dir).
+    missing = sorted({re.sub(r"'/sys/fs/cgroup/[^']*'", "<job cgroup dir>", m)
+                      for r in rows for m in r.get("sandbox_missing", [])})
+    lines += ["", "Sandbox protections missing on this machine: " + ("; ".join(missing) or "none")]
+    kinds: dict[str, int] = {}
+    for r in rows:
+        if not r["exec"]:
+            kinds[r["error_kind"]] = kinds.get(r["error_kind"], 0) + 1
+    lines += ["", "Failures by kind: " + (", ".join(f"{k} {v}" for k, v in sorted(kinds.items())) or "none"), "",
+              "| item | kind | last words |", "|---|---|---|"]
+    lines += [f"| {r['id']} | {r['error_kind']} | {r['error'][-140:].replace('|', '/').replace(chr(10), ' ')} |"
+              for r in sorted(rows, key=lambda r: r["id"]) if not r["exec"]]
+    return lines
+
+
 def main() -> None:
     parser = argparse.ArgumentParser()
-    parser.add_argument("--root", required=True, help="TritonBench checkout (holding data/TritonBench_G_v1.json ...)")
+    parser.add_argument("--root", help="TritonBench checkout (holding data/TritonBench_G_v1.json ...)")
     parser.add_argument("--device", choices=["cpu", "cuda"], default="cpu")
     parser.add_argument("--workers", type=int, default=max(1, (os.cpu_count() or 2) // 2))
     parser.add_argument("--timeout", type=float, default=120.0, help="seconds per program run")
@@ -56,7 +91,13 @@ def main() -> None:
     parser.add_argument("--out", default=str(ROOT / "docs" / "perf"))
     parser.add_argument("--resume", action="store_true",
                         help="keep the rows already in <out>/tritonbench_gold_<device>.jsonl and score only the rest")
+    parser.add_argument("--report", type=Path, help="only rebuild the .md beside this saved run .json")
     args = parser.parse_args()
+    if args.report:
+        args.report.with_suffix(".md").write_text("\n".join(report_lines(json.loads(args.report.read_text()))) + "\n")
+        return
+    if not args.root:
+        parser.error("--root is required (the TritonBench checkout)")
     items = []
     for load in (tritonbench.load_tritonbench_g, tritonbench.load_tritonbench_t):
         loaded = load(Path(args.root))
@@ -89,30 +130,7 @@ def main() -> None:
               "python": platform.python_version(), "date": datetime.date.today().isoformat(),
               "command": "python " + " ".join([os.path.relpath(sys.argv[0], ROOT)] + sys.argv[1:]), "rows": rows}
     (out / f"tritonbench_gold_{args.device}.json").write_text(json.dumps(record, indent=1) + "\n")
-    lines = [f"Device: {device}; torch {record['torch']}, triton {record['triton']}, Python {record['python']}; "
-             f"{record['date']}; `{record['command']}`", "",
-             "Every program ran in the sandbox (confined_run.py) with the tamper and thread checks. "
-             "The last two columns are reported, not applied: golds that would also pass a model answer's "
-             "static rule table (TritonBench form) and its launch check.", "",
-             "| channel | items | call (ran) | exec (results match) | exec + rule table | exec + own kernel launched |",
-             "|---|---|---|---|---|---|"]
-    for ch in ("G", "T"):
-        rs = [r for r in rows if r["channel"] == ch]
-        if rs:
-            ok = [r for r in rs if r["exec"]]
-            lines.append(f"| TritonBench-{ch} | {len(rs)} | {sum(r['call'] for r in rs)} | "
-                         f"{len(ok)} ({100 * len(ok) / len(rs):.1f}%) | {sum(not r['rules_failed'] for r in ok)} | "
-                         f"{sum(r['launches'] > 0 for r in ok)} |")
-    missing = sorted({m for r in rows for m in r.get("sandbox_missing", [])})
-    lines += ["", "Sandbox protections missing on this machine: " + ("; ".join(missing) or "none")]
-    kinds: dict[str, int] = {}
-    for r in rows:
-        if not r["exec"]:
-            kinds[r["error_kind"]] = kinds.get(r["error_kind"], 0) + 1
-    lines += ["", "Failures by kind: " + (", ".join(f"{k} {v}" for k, v in sorted(kinds.items())) or "none"), "",
-              "| item | kind | last words |", "|---|---|---|"]
-    lines += [f"| {r['id']} | {r['error_kind']} | {r['error'][-140:].replace('|', '/').replace(chr(10), ' ')} |"
-              for r in rows if not r["exec"]]
+    lines = report_lines(record)
     (out / f"tritonbench_gold_{args.device}.md").write_text("\n".join(lines) + "\n")
     print("\n".join(lines[:8]))
 

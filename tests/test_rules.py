@@ -354,6 +354,8 @@ class Scale(torch.autograd.Function):
     def forward(ctx, input):
         out = torch.empty_like(input)
         scale_kernel[(triton.cdiv(input.numel(), 128),)](input, out, input.numel(), BLOCK=128)
+        ctx.save_for_backward(input)
+        ctx.n = input.numel()
         return out
 
 
@@ -366,6 +368,12 @@ def scale(input):
     cheat = answer.replace("        out = torch.empty_like(input)\n",
                            "        return torch.relu(input) * 2\n        out = torch.empty_like(input)\n")
     assert {v.rule for v in check_rules(cheat, contract="tritonbench")} == {"torch_compute"}
+    # A result cached across calls (a faked speedup) is still state: only autograd's ctx is exempt.
+    cache = answer.replace("def scale(input):\n    return Scale.apply(input)",
+                           "CACHE = {}\n\n\ndef scale(input):\n    CACHE[input.shape] = Scale.apply(input)\n"
+                           "    return CACHE[input.shape]")
+    assert cache != answer
+    assert {v.rule for v in check_rules(cache, contract="tritonbench")} == {"mutable_state"}
     escape = answer + "\nimport os\n"
     assert "forbidden_import" in {v.rule for v in check_rules(escape, contract="tritonbench")}
     with pytest.raises(ValueError, match="contract"):

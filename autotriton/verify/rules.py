@@ -459,6 +459,20 @@ def _init_only(mod: _Module, refs: dict[int, set[str]]) -> set[int]:
     return {i for i in lenient if i not in strict}
 
 
+def _autograd_methods(mod: _Module) -> set[int]:
+    """ids of the forward/backward staticmethods of the module's torch.autograd.Function subclasses."""
+    out = set()
+    for cls in mod.classes.values():
+        if not any(mod.resolve(b) == "torch.autograd.Function" for b in cls.bases):
+            continue
+        for fn in cls.body:
+            static = isinstance(fn, ast.FunctionDef) and any(
+                isinstance(d, ast.Name) and d.id == "staticmethod" for d in fn.decorator_list)
+            if static and fn.name in ("forward", "backward"):
+                out.add(id(fn))
+    return out
+
+
 def _method(cls: ast.ClassDef, name: str) -> ast.FunctionDef | None:
     return next((f for f in cls.body if isinstance(f, ast.FunctionDef) and f.name == name), None)
 
@@ -529,9 +543,11 @@ class _Scope:
 class _Checker:
     """One pass over the tree: every node is judged in the scope it runs in."""
 
-    def __init__(self, mod: _Module, shadowable: frozenset[str] = frozenset()):
+    def __init__(self, mod: _Module, contract: str = "kernelbench"):
         self.mod = mod
-        self.shadowable = shadowable  # builtins this contract lets parameters and locals shadow
+        tritonbench = contract == "tritonbench"
+        self.shadowable = TRITONBENCH_SHADOWABLE if tritonbench else frozenset()  # builtins params may shadow
+        self.autograd_methods = _autograd_methods(mod) if tritonbench else set()  # ids of their defs
         self.out: list[RuleViolation] = []
         self._bindings: dict[int, dict] = {}
         self._reordered: dict[int, set[str]] = {}
@@ -848,8 +864,16 @@ class _Checker:
     def _attrs(scope: _Scope) -> frozenset[str]:
         return INIT_ATTRS if scope.kind == "init" else FORWARD_ATTRS
 
+    def _is_ctx(self, value: ast.AST, scope: _Scope) -> bool:
+        """`value` is the `ctx` parameter of an autograd forward/backward (TritonBench contract)."""
+        fn = scope.fns[-1] if scope.fns else None
+        return (fn is not None and id(fn) in self.autograd_methods and isinstance(value, ast.Name)
+                and bool(fn.args.args) and value.id == fn.args.args[0].arg)
+
     def _attribute_store(self, node: ast.Attribute, scope: _Scope) -> None:
         root = dotted_name(node)
+        if self._is_ctx(node.value, scope):
+            return
         if root is not None and root.split(".")[0] in self.mod.aliases:
             self.flag("monkey_patch", node, f"assigns {root}")
         elif scope.kind == "jit":
@@ -939,6 +963,8 @@ class _Checker:
             if attr not in self.mod.methods and attr not in NN_MODULE_ATTRS:
                 self.flag("torch_compute", node, f"calls self.{attr}, which is not a method of this class "
                           "(nn layers must not be called)")
+            return
+        if attr in AUTOGRAD_CTX_METHODS and self._is_ctx(func.value, scope):
             return
         if attr in CONTAINER_MUTATORS | TENSOR_FILLS and scope.kind == "strict" and not self._fresh(func, scope):
             self.flag("mutable_state", node, f".{attr}() on something this function did not create")
@@ -1343,8 +1369,6 @@ TRITONBENCH_EXEMPT = {
     "missing_modelnew": "there is no ModelNew: the item names the functions to write",
     "references_model": "there is no reference Model in the candidate's namespace",
     "class_definition": "items ask for torch.autograd.Function subclasses with forward/backward",
-    "mutable_state": "autograd's ctx.save_for_backward/ctx.attr = ... is state by design; outputs are "
-    "still compared on the test section's own inputs",
     "module_statement": "answers may configure module-level constants the test section reads",
 }
 
@@ -1352,6 +1376,11 @@ TRITONBENCH_EXEMPT = {
 # TritonBench-T signatures follow torch's, whose first parameter is `input`: in that
 # contract a parameter (or local) may shadow this builtin, which only reads stdin anyway.
 TRITONBENCH_SHADOWABLE = frozenset({"input"})
+# In that contract, the forward/backward staticmethods of a torch.autograd.Function subclass
+# may set attributes on their `ctx` and call these on it: autograd's own per-call state,
+# which the state rule would otherwise reject.
+AUTOGRAD_CTX_METHODS = frozenset({"save_for_backward", "mark_non_differentiable", "mark_dirty",
+                                  "set_materialize_grads"})
 
 
 def check_rules(source: str, contract: str = "kernelbench") -> list[RuleViolation]:
@@ -1364,7 +1393,7 @@ def check_rules(source: str, contract: str = "kernelbench") -> list[RuleViolatio
         raise ValueError(f"contract must be 'kernelbench' or 'tritonbench', got {contract!r}")
     try:
         tree = parse_source(source)
-        out = _check(tree, TRITONBENCH_SHADOWABLE if contract == "tritonbench" else frozenset())
+        out = _check(tree, contract)
     except (RecursionError, MemoryError):
         return [RuleViolation("too_complex", 1, RULES["too_complex"])]
     if contract == "tritonbench":
@@ -1374,10 +1403,10 @@ def check_rules(source: str, contract: str = "kernelbench") -> list[RuleViolatio
     return sorted(unique.values(), key=lambda v: (v.line, v.rule))
 
 
-def _check(tree: ast.Module, shadowable: frozenset[str] = frozenset()) -> list[RuleViolation]:
+def _check(tree: ast.Module, contract: str = "kernelbench") -> list[RuleViolation]:
     mod = _build(tree)
     out = (_import_violations(mod) + _statement_violations(mod) + _class_violations(mod)
-           + _function_decorator_violations(mod) + _Checker(mod, shadowable).run())
+           + _function_decorator_violations(mod) + _Checker(mod, contract).run())
     if "ModelNew" not in mod.classes:
         out.append(RuleViolation("missing_modelnew", 1, RULES["missing_modelnew"]))
     if not mod.kernels:

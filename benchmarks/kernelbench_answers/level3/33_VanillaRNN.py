@@ -108,6 +108,10 @@ class ModelNew(nn.Module):
         self.input_size = input_size
         self.hidden_size = hidden_size
         self.output_size = output_size
+        # Model draws its initial hidden state (batch 256) before building its layers. The same
+        # draw here keeps seeded initialisations identical: KernelBench's own harness builds both
+        # models from one seed and compares them (without it, its check failed by 1.3).
+        self.hidden = torch.randn((256, hidden_size))
         self.i2h = nn.Linear(input_size + hidden_size, hidden_size)
         self.h2o = nn.Linear(hidden_size, output_size)
         self.tanh = nn.Tanh()
