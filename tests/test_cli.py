@@ -84,3 +84,20 @@ def test_verify_user_task_file(tmp_path):
     assert out.exit_code == 0, out.output
     shapes = {c.get("shape") for c in json.loads(out.output)["details"]["checks"]}
     assert shapes == {"default"}
+
+
+def test_verify_task_file_runs_the_signed_input_trial(tmp_path):
+    """`verify --task FILE` checks randn inputs too, as eval does: on torch.rand inputs a copy
+    kernel passes ReLU."""
+    from pathlib import Path
+    task = Path(__file__).parent / "fixtures" / "kernelbench" / "level1" / "1_TinyReLU.py"
+    copy = tmp_path / "copy.py"
+    copy.write_text(RELU.solution_source.replace("tl.maximum(x, 0.0)", "x"))
+    out = run("verify", "--task", str(task), str(copy), "--device", "cpu", "--no-cache", "--json")
+    assert out.exit_code == 1, out.output
+    verdict = json.loads(out.output)
+    assert "signed-input" in verdict["error_msg"] and verdict["details"]["signed_trial"] == "failed"
+    good = tmp_path / "good.py"
+    good.write_text(RELU.solution_source)
+    out = run("verify", "--task", str(task), str(good), "--device", "cpu", "--no-cache", "--json")
+    assert out.exit_code == 0 and json.loads(out.output)["details"]["signed_trial"] == "passed", out.output

@@ -109,7 +109,8 @@ def verify_cmd(
     timeout_s: float = typer.Option(60.0, help="wall-clock limit for the candidate"),
 ) -> None:
     """Verify one candidate. Exit code 0 if and only if it is correct."""
-    from autotriton.verify import verify
+    from autotriton.eval.loaders import with_signed_trials
+    from autotriton.verify import Verifier
     if device not in ("auto", "cpu", "cuda"):
         fail(f"unknown device '{device}' (expected cpu, cuda or auto)")
     try:
@@ -117,7 +118,10 @@ def verify_cmd(
     except TaskError as exc:
         fail(str(exc))
     text = _read_candidate(candidate)
-    result = verify(task_obj, text, _config(device, no_cache, timeout_s))
+    with Verifier(_config(device, no_cache, timeout_s)) as verifier:
+        # A task file whose get_inputs draws torch.rand is also checked on randn inputs, as eval does.
+        (result,), (trial,) = with_signed_trials(verifier, [(task_obj, text)], verifier.verify_many([(task_obj, text)]))
+    result.details["signed_trial"] = trial
     if as_json:
         print(json.dumps(result.to_dict(), indent=2))
     else:

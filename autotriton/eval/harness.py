@@ -17,6 +17,7 @@ from dataclasses import asdict, dataclass, field, replace
 from pathlib import Path
 from typing import Callable
 
+from autotriton.eval.loaders import with_signed_trials
 from autotriton.eval.metrics import ChannelMetrics, channel_metrics
 from autotriton.eval.prompts import initial_messages
 from autotriton.models.base import Backend, SamplingParams
@@ -33,9 +34,6 @@ class EvalItem:
     prompt: list[dict]
     task: Task | None = None
     tb_item: object | None = None
-    # KernelBench inputs drawn from torch.rand in [0, 1) let `return x` pass ReLU-like
-    # tasks; the same task with randn inputs is checked too (TritonRL's input augmentation).
-    signed_task: Task | None = None
 
 
 @dataclass
@@ -62,16 +60,10 @@ def resolve_suite(spec: str) -> list[EvalItem]:
         from autotriton.eval.loaders import load_kernelbench
         path, _, opt = rest.partition(":levels=")
         levels = tuple(int(x) for x in opt.split(",")) if opt else (1, 2, 3)
-        from autotriton.eval.loaders import signed_variant
         tasks = load_kernelbench(Path(path), levels=levels)
         tasks = tasks[0] if isinstance(tasks, tuple) else tasks
-        items = []
-        for t in tasks:
-            variant = signed_variant(t.source)
-            signed = replace(t, id=t.id + "#signed", source=variant) if variant else None
-            items.append(EvalItem(t.id, f"KernelBench-L{t.level}", initial_messages(t.prompt_source),
-                                  task=t, signed_task=signed))
-        return items
+        return [EvalItem(t.id, f"KernelBench-L{t.level}", initial_messages(t.prompt_source), task=t)
+                for t in tasks]
     if kind in ("tritonbench-g", "tritonbench-t"):
         from autotriton.eval import tritonbench
         loader = tritonbench.load_tritonbench_g if kind.endswith("g") else tritonbench.load_tritonbench_t
@@ -125,22 +117,10 @@ def _check_run_dir(out: Path, model: str, config: EvalConfig, mode: str) -> None
 def _score_batch(items: list[tuple[EvalItem, int, object]], verifier: Verifier, config: EvalConfig) -> list[dict]:
     """Verify (item, sample, generation) triples; returns log records."""
     tasks = [(it, s, g) for it, s, g in items if it.task is not None]
-    results = verifier.verify_many([(it.task, g.text) for it, _, g in tasks])
-    signed_todo = [i for i, ((it, _, _), r) in enumerate(zip(tasks, results)) if it.signed_task and r.correct]
-    signed = verifier.verify_many([(tasks[i][0].signed_task, tasks[i][2].text) for i in signed_todo])
-    signed_by_index = dict(zip(signed_todo, signed))
+    pairs = [(it.task, g.text) for it, _, g in tasks]
+    results, trials = with_signed_trials(verifier, pairs, verifier.verify_many(pairs))
     records = []
-    for index, ((it, s, g), res) in enumerate(zip(tasks, results)):
-        trial = "n/a" if it.signed_task is None else "not run (failed before it)"
-        if index in signed_by_index:
-            sres = signed_by_index[index]
-            if sres.error_kind.value == "invalid_task":
-                trial = "skipped: reference not finite on signed inputs"
-            else:
-                trial = "passed" if sres.correct else "failed"
-                if not sres.correct:
-                    sres.error_msg = "failed the signed-input (randn) trial: " + sres.error_msg
-                    res = sres
+    for (it, s, g), res, trial in zip(tasks, results, trials):
         naive = None  # None: the plain-allclose re-check was switched off, so no hack rate
         if config.hack_rate:
             naive = bool(not res.correct and res.parsed and verifier.naive_pass(it.task, g.text))

@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import ast
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 
 from autotriton.tasks.contract import Task, TaskError
@@ -112,6 +112,31 @@ def _level_dirs(root: Path) -> list[str]:
 # ====================================================================== signed inputs
 
 _SIGNED = {"rand": "randn", "rand_like": "randn_like"}
+
+
+def with_signed_trials(verifier, pairs: list[tuple[Task, str]], results: list) -> tuple[list, list[str]]:
+    """Each correct verdict re-checked on its task's signed-input variant (`signed_variant`).
+
+    KernelBench inputs drawn from torch.rand in [0, 1) let `return x` pass ReLU-like tasks, and
+    on them a bf16 or half-K matmul stays inside TF32's tolerance; the same task with randn
+    inputs rejects both (TritonRL's input augmentation). A candidate must pass both: a failed
+    trial replaces the verdict. Returns (verdicts, one trial outcome per pair)."""
+    variants = [signed_variant(task.source) for task, _ in pairs]
+    todo = [i for i, (v, r) in enumerate(zip(variants, results)) if v and r.correct]
+    signed = verifier.verify_many([(replace(pairs[i][0], id=pairs[i][0].id + "#signed", source=variants[i]),
+                                    pairs[i][1]) for i in todo])
+    out = list(results)
+    trials = ["n/a" if v is None else "not run (failed before it)" for v in variants]
+    for i, res in zip(todo, signed):
+        if res.error_kind.value == "invalid_task":
+            trials[i] = "skipped: reference not finite on signed inputs"
+        elif res.correct:
+            trials[i] = "passed"
+        else:
+            trials[i] = "failed"
+            res.error_msg = "failed the signed-input (randn) trial: " + res.error_msg
+            out[i] = res
+    return out, trials
 
 
 def signed_variant(source: str) -> str | None:
