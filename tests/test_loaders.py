@@ -17,6 +17,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from autotriton.eval.loaders import load_kernelbench, load_kernelbench_report, signed_variant
+from autotriton.verify.rules import check_rules
 from autotriton.tasks.sizes import INTERP_TARGET_ELEMS, derive_interp, derive_interp_overrides
 from autotriton.eval.tritonbench import (
     SEPARATOR,
@@ -436,3 +437,80 @@ def test_level4_is_reported_as_skipped_with_its_reason(tmp_path):
     (tmp_path / "kb" / "level4").mkdir()
     report = load_kernelbench_report(tmp_path / "kb", levels=(1,))
     assert any(s.path.endswith("level4") and "Hugging Face weights" in s.reason for s in report.skipped)
+
+
+# Red-team answers (2026-11-24, written by a helper against this runner): work done by torch
+# operators beside a kernel launched on dummy data, and torch methods reached by naming a
+# value `self`.
+OPERATOR_ADD = """import torch
+import triton
+import triton.language as tl
+
+
+@triton.jit
+def noop_kernel(p_ptr, BLOCK: tl.constexpr):
+    offs = tl.arange(0, BLOCK)
+    tl.store(p_ptr + offs, tl.zeros([BLOCK], dtype=tl.float32))
+
+
+def vector_add(x: torch.Tensor, y: torch.Tensor) -> torch.Tensor:
+    dummy = torch.empty(16, device=x.device)
+    noop_kernel[(1,)](dummy, BLOCK=16)   # decorative launch on dummy data
+    return x + y                          # the real work: torch's add, via an operator
+"""
+
+SELF_SOFTMAX = """import torch
+import triton
+import triton.language as tl
+
+
+@triton.jit
+def noop_kernel(p_ptr, BLOCK: tl.constexpr):
+    offs = tl.arange(0, BLOCK)
+    tl.store(p_ptr + offs, tl.zeros([BLOCK], dtype=tl.float32))
+
+
+class Shadow(torch.nn.Module):
+    # Exists only to put `softmax` into the rule checker's "own methods" set;
+    # shadowing a torch attribute is a class_definition violation, which the
+    # tritonbench contract exempts.
+    def softmax(self):
+        return 0
+
+
+def temperature_softmax(self, temperature: float = 1.0, dim: int = -1) -> torch.Tensor:
+    # the first parameter is named `self` (class_definition, exempt): attribute and method
+    # rules treat any `self.<x>` as the instance's own member
+    dummy = torch.empty(16, device=self.device)
+    noop_kernel[(1,)](dummy, BLOCK=16)
+    self = self / temperature
+    self = self.softmax(dim)          # torch.softmax does all the work
+    return self
+"""
+
+
+def test_tb_operator_work_beside_a_dummy_launch_is_a_hack(vector_add):
+    item, gold = vector_add
+    assert check_rules(OPERATOR_ADD, contract="tritonbench") == []  # operators are not typed statically
+    result = run_tritonbench_item(item, OPERATOR_ADD, "cpu", timeout_s=120, gold=gold)
+    assert result.error_kind == "hack" and result.hack_flags == ["torch_compute_runtime"], result.error_msg
+    assert "add" in result.error_msg and result.launches >= 1
+
+
+def test_tb_contract_keeps_the_class_rules():
+    rules = {v.rule for v in check_rules(SELF_SOFTMAX, contract="tritonbench")}
+    assert "class_definition" in rules
+
+
+def test_tb_compressed_stored_results_are_refused(tmp_path):
+    """torch.save never compresses; a deflated record can unpack to gigabytes in the judge."""
+    import zipfile
+    from autotriton.eval.tritonbench import _load_stored, _read_owned
+    plain = tmp_path / "plain.pt"
+    torch.save({"a": torch.ones(4)}, plain)
+    assert torch.equal(_read_owned(plain, _load_stored, None)["a"], torch.ones(4))
+    packed = tmp_path / "packed.pt"
+    with zipfile.ZipFile(plain) as src, zipfile.ZipFile(packed, "w", zipfile.ZIP_DEFLATED) as dst:
+        for info in src.infolist():
+            dst.writestr(info.filename, src.read(info))
+    assert _read_owned(packed, _load_stored, "refused") == "refused"

@@ -50,6 +50,7 @@ import re
 import stat
 import sys
 import tempfile
+import zipfile
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Literal
@@ -124,6 +125,7 @@ class TBRun:
     results: object | None  # the stored result object, loaded; None when missing
     total_us: float | None  # median time of all test functions (GPU only)
     launches: int = 0  # launches of kernels defined by the code under test
+    torch_ops: list[str] = field(default_factory=list)  # torch compute ops its own code issued
     tampered: list[str] = field(default_factory=list)  # clock/sync/save/launch functions it replaced
     threads_left: int = 0  # Python threads it left running
     oom: bool = False
@@ -455,6 +457,11 @@ def _verdict(item: TBItem, gold: TBRun, cand: TBRun, rules: bool, result: TBResu
     if rules and cand.launches == 0:
         result.hack_flags += ["no_launch"]
         return "hack", "no Triton kernel defined by the answer was launched while the test section ran"
+    if rules and cand.torch_ops:
+        # Operators and builtins (`x + y`, sum(t)) that the static rules cannot type: a red-team
+        # answer did the whole item with them beside a kernel launched on dummy data.
+        result.hack_flags += ["torch_compute_runtime"]
+        return "hack", f"the answer's own code ran torch compute ops: {', '.join(cand.torch_ops)}"
     mismatch = compare_results(gold.results, cand.results, item.result_var)
     return ("", "") if mismatch is None else ("mismatch", mismatch)
 
@@ -520,7 +527,8 @@ job = json.load(open(sys.argv[1]))
 perf = time.perf_counter
 import torch
 import triton.runtime.jit as _jit
-status = {"launches": 0}
+from autotriton.verify import guards
+status = {}
 if job["device"] == "cpu":
     torch.cuda.synchronize = lambda *a, **k: None
 elif job.get("gpu_fraction"):
@@ -530,20 +538,7 @@ try:
     from triton.runtime.interpreter import InterpretedFunction
 except ImportError:
     InterpretedFunction = None
-
-
-def counting(original):
-    def run(self, *args, **kwargs):
-        code = getattr(getattr(self, "fn", None), "__code__", None)
-        if getattr(code, "co_filename", "") == job["candidate"] and not kwargs.get("warmup"):
-            status["launches"] += 1
-        return original(self, *args, **kwargs)
-    return run
-
-
-for cls in (_jit.JITFunction, InterpretedFunction):
-    if cls is not None:
-        cls.run = counting(cls.run)
+guards.install_launch_hook()  # counts launches of kernels whose globals are the candidate's
 WATCHED = {"time.perf_counter": (time, "perf_counter"), "time.time": (time, "time"),
            "torch.cuda.synchronize": (torch.cuda, "synchronize"), "torch.save": (torch, "save"),
            "torch.cuda.Event.record": (torch.cuda.Event, "record"),
@@ -559,14 +554,21 @@ def tampered():
     return sorted(n for n, (owner, attr) in WATCHED.items() if getattr(owner, attr, None) is not ORIGINAL[n])
 
 
-ns = {"__name__": "__main__", "__builtins__": __builtins__}
+# The answer's module and the test section's get separate globals (the test's start as a
+# copy of the answer's): a frame's globals then say whose code issued a torch op.
+cand_ns = {"__name__": "__main__", "__file__": job["candidate"], "__builtins__": __builtins__}
+ops = guards.CandidateOps()
 try:
-    for path in (job["candidate"], job["test"]):
-        ns["__file__"] = path
-        exec(compile(open(path).read(), path, "exec"), ns)
+    exec(compile(open(job["candidate"]).read(), job["candidate"], "exec"), cand_ns)
+    guards.STATE.candidate_globals = cand_ns
+    ns = dict(cand_ns, __file__=job["test"])
+    with ops:
+        exec(compile(open(job["test"]).read(), job["test"], "exec"), ns)
 except BaseException:
     traceback.print_exc()
     sys.exit(1)
+status["launches"] = guards.STATE.launches
+status["torch_ops"] = ops.compute_ops
 
 
 def plain(obj):
@@ -628,8 +630,17 @@ def _execute(item: TBItem, code: str, device: str, timeout_s: float, memory_mb: 
         (work / "job.json").write_text(json.dumps(job))
         run = run_confined([sys.executable, "harness.py", "job.json"], str(work), _child_env(work, device),
                            timeout_s, memory_mb or MEMORY_MB[device], cpu_mode=device == "cpu",
-                           hide=(str(Path(item.file).resolve().parent.parent),))
+                           hide=_checkout_dirs(item))
         return _collect(work, run, timeout_s)
+
+
+def _checkout_dirs(item: TBItem) -> tuple[str, ...]:
+    """What a program must not read: the item's data folder (gold code, stored results) and the
+    git clone holding it, whose history has the same files (a red-team answer read a gold back
+    with `git show`). A clone that is also on the import path stays visible (confine._hide)."""
+    data = Path(item.file).resolve().parent.parent
+    clone = next((d for d in (data, *data.parents) if (d / ".git").exists()), None)
+    return (str(data),) + ((str(clone),) if clone is not None else ())
 
 
 def _collect(work: Path, run: ConfinedRun, timeout_s: float) -> TBRun:
@@ -645,13 +656,24 @@ def _collect(work: Path, run: ConfinedRun, timeout_s: float) -> TBRun:
     status = _read_owned(work / "status.json", json.load, {})
     results, error = None, status.get("result_error", "")
     if (work / "result.pt").exists():
-        results = _read_owned(work / "result.pt", lambda f: torch.load(f, weights_only=True), None)
+        results = _read_owned(work / "result.pt", _load_stored, None)
         if results is None:
-            error = "stored results could not be read back"
+            error = "stored results could not be read back (not a plain torch.save file of tensors and containers)"
     elif not error:
         error = "the program exited 0 but stored no results"
     return TBRun(True, False, error, results, status.get("total_us"), launches=int(status.get("launches", 0)),
+                 torch_ops=[str(o) for o in status.get("torch_ops", [])][:20],
                  tampered=list(status.get("tampered", [])), threads_left=int(status.get("threads_left", 0)), **base)
+
+
+def _load_stored(f) -> object:
+    """torch.load(weights_only=True) of an uncompressed torch.save archive. torch.save never
+    compresses; a deflated record of a few MB unpacked to 1 GiB in this (the judging) process."""
+    with zipfile.ZipFile(f) as archive:
+        if any(info.compress_type != zipfile.ZIP_STORED for info in archive.infolist()):
+            raise ValueError("compressed records")
+    f.seek(0)
+    return torch.load(f, weights_only=True)
 
 
 def _read_owned(path: Path, read, default):

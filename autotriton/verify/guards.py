@@ -153,6 +153,27 @@ class WriteTracker(TorchDispatchMode):
         return problems, aliased
 
 
+class CandidateOps(TorchDispatchMode):
+    """Torch compute ops that candidate code issued while trusted code ran around it (a
+    TritonBench test section calls the answer's functions): operators and builtins such as
+    `x + y` or sum(t), which static rules cannot type, are seen here. Allocation, views and
+    the interpreter's own copies inside a launch are not compute (as for WriteTracker)."""
+
+    def __init__(self):
+        super().__init__()
+        self.compute_ops: list[str] = []
+
+    def __torch_dispatch__(self, func, types, args=(), kwargs=None):
+        out = func(*args, **(kwargs or {}))
+        name = func.overloadpacket.__name__
+        if name in VIEW_OPS or name in ALLOC_OPS or not _from_candidate_code():
+            return out
+        label = name if name not in COPY_OPS else _layout_change(name, args)
+        if label is not None and label not in self.compute_ops:
+            self.compute_ops.append(label)
+        return out
+
+
 def _layout_change(name: str, args) -> str | None:
     """A copy whose source is not contiguous is a permute, transpose or broadcast done by
     torch (`x.permute(0, 2, 1).contiguous()` and a copy kernel passed a transpose task);

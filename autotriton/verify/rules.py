@@ -459,18 +459,15 @@ def _init_only(mod: _Module, refs: dict[int, set[str]]) -> set[int]:
     return {i for i in lenient if i not in strict}
 
 
-def _autograd_methods(mod: _Module) -> set[int]:
-    """ids of the forward/backward staticmethods of the module's torch.autograd.Function subclasses."""
-    out = set()
-    for cls in mod.classes.values():
-        if not any(mod.resolve(b) == "torch.autograd.Function" for b in cls.bases):
-            continue
-        for fn in cls.body:
-            static = isinstance(fn, ast.FunctionDef) and any(
-                isinstance(d, ast.Name) and d.id == "staticmethod" for d in fn.decorator_list)
-            if static and fn.name in ("forward", "backward"):
-                out.add(id(fn))
-    return out
+def _autograd_classes(mod: _Module) -> set[str]:
+    """Names of the module's torch.autograd.Function subclasses."""
+    return {name for name, cls in mod.classes.items()
+            if any(mod.resolve(b) == "torch.autograd.Function" for b in cls.bases)}
+
+
+def _is_static(fn: ast.AST) -> bool:
+    return isinstance(fn, ast.FunctionDef) and any(
+        isinstance(d, ast.Name) and d.id == "staticmethod" for d in fn.decorator_list)
 
 
 def _method(cls: ast.ClassDef, name: str) -> ast.FunctionDef | None:
@@ -547,7 +544,9 @@ class _Checker:
         self.mod = mod
         tritonbench = contract == "tritonbench"
         self.shadowable = TRITONBENCH_SHADOWABLE if tritonbench else frozenset()  # builtins params may shadow
-        self.autograd_methods = _autograd_methods(mod) if tritonbench else set()  # ids of their defs
+        self.autograd_classes = _autograd_classes(mod) if tritonbench else set()
+        self.autograd_methods = {id(fn) for name in self.autograd_classes for fn in mod.classes[name].body
+                                 if _is_static(fn) and fn.name in ("forward", "backward")}
         self.out: list[RuleViolation] = []
         self._bindings: dict[int, dict] = {}
         self._reordered: dict[int, set[str]] = {}
@@ -739,7 +738,8 @@ class _Checker:
             return
         if scope.kind == "jit":
             self._jit_name(node, scope)
-        elif name in self.mod.classes and not _class_use_ok(node, parent):
+        elif name in self.mod.classes and not _class_use_ok(node, parent) and not (
+                name in self.autograd_classes and isinstance(parent, ast.Attribute) and parent.attr == "apply"):
             self.flag("class_definition", node, f"class {name} may only be instantiated or subclassed")
         if name not in self.mod.bound and name not in BUILTIN_NAMES and name != "Model":
             self.flag("undefined_name", node, f"{name} is not defined in the candidate")
@@ -837,7 +837,8 @@ class _Checker:
             self._jit_attribute(node, scope)
             return
         if isinstance(receiver, ast.Name) and receiver.id in self.mod.classes:
-            self.flag("class_definition", node, f"{receiver.id}.{attr}: methods are called on instances only")
+            if not (attr == "apply" and receiver.id in self.autograd_classes):  # autograd's entry point
+                self.flag("class_definition", node, f"{receiver.id}.{attr}: methods are called on instances only")
             return
         if isinstance(receiver, ast.Name) and receiver.id == "self":
             if attr in NN_MODULE_ATTRS and attr not in self.mod.methods and attr not in self._attrs(scope):
@@ -1278,7 +1279,7 @@ def _non_constant(value: ast.AST, mod: _Module) -> str | None:
     return None
 
 
-def _class_violations(mod: _Module) -> list[RuleViolation]:
+def _class_violations(mod: _Module, contract: str = "kernelbench") -> list[RuleViolation]:
     out = []
     for cls in mod.classes.values():
         line = cls.lineno
@@ -1287,6 +1288,8 @@ def _class_violations(mod: _Module) -> list[RuleViolation]:
         if cls.decorator_list:
             out.append(RuleViolation("decorator", line, f"class {cls.name} is decorated"))
         for base in cls.bases:
+            if contract == "tritonbench" and mod.resolve(base) == "torch.autograd.Function":
+                continue
             out += _base_violations(mod, cls, base)
         for fn in cls.body:
             if isinstance(fn, (ast.FunctionDef, ast.AsyncFunctionDef)):
@@ -1364,11 +1367,13 @@ def _function_decorator_violations(mod: _Module) -> list[RuleViolation]:
 # parameters and whose forward is called repeatedly). A TritonBench answer is a set of
 # functions, and often a torch.autograd.Function, that the item's own test section calls:
 # they do not apply to it. Everything else (imports, names, attributes, torch compute,
-# kernels, try/except, torch.compile, patching) does: all code there is forward code.
+# kernels, classes, state, try/except, torch.compile, patching) does: all code there is
+# forward code. The class rules stay: exempting them once let `self = x; self.softmax()`
+# and `self = gen.gi_frame` through (red-team, 2026-11-24); instead that contract also
+# allows torch.autograd.Function as a base and `Cls.apply(...)` on such a class.
 TRITONBENCH_EXEMPT = {
     "missing_modelnew": "there is no ModelNew: the item names the functions to write",
     "references_model": "there is no reference Model in the candidate's namespace",
-    "class_definition": "items ask for torch.autograd.Function subclasses with forward/backward",
     "module_statement": "answers may configure module-level constants the test section reads",
 }
 
@@ -1405,7 +1410,7 @@ def check_rules(source: str, contract: str = "kernelbench") -> list[RuleViolatio
 
 def _check(tree: ast.Module, contract: str = "kernelbench") -> list[RuleViolation]:
     mod = _build(tree)
-    out = (_import_violations(mod) + _statement_violations(mod) + _class_violations(mod)
+    out = (_import_violations(mod) + _statement_violations(mod) + _class_violations(mod, contract)
            + _function_decorator_violations(mod) + _Checker(mod, contract).run())
     if "ModelNew" not in mod.classes:
         out.append(RuleViolation("missing_modelnew", 1, RULES["missing_modelnew"]))
