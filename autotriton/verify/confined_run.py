@@ -82,7 +82,7 @@ def run_uid(run_id: int) -> int:
 
 
 def _supervise(job: dict, job_path: str, cgroup, timeout_s: float) -> ConfinedRun:
-    from autotriton.verify.sandbox import TREE_POLL_S, job_bytes
+    from autotriton.verify.sandbox import TREE_POLL_S, _read_log, job_bytes
     launcher = subprocess.Popen([sys.executable, "-S", os.path.abspath(__file__), job_path], cwd=job["workdir"],
                                 stdin=subprocess.DEVNULL, stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
                                 start_new_session=True)
@@ -104,7 +104,7 @@ def _supervise(job: dict, job_path: str, cgroup, timeout_s: float) -> ConfinedRu
     out, _ = launcher.communicate()
     text = out.decode(errors="replace")
     report = _last_json(text)
-    size, tail = _read_log(job["workdir"], job["uid"])
+    size, tail = _read_log(job["workdir"], job["uid"], _TAIL_BYTES)
     sandbox = report.get("sandbox", {"applied": [], "missing": ["the launcher reported nothing"]})
     if cgroup.missing:
         sandbox.setdefault("missing", []).append(cgroup.missing)
@@ -132,21 +132,6 @@ def _last_json(text: str) -> dict:
             except json.JSONDecodeError:
                 continue
     return {"launch_error": text[-2000:] or "no output"} if text.strip() else {}
-
-
-def _read_log(workdir: str, uid: int) -> tuple[int, str]:
-    """(size, tail) of output.log, opened without following a link the program planted."""
-    try:
-        fd = os.open(os.path.join(workdir, "output.log"), os.O_RDONLY | os.O_NOFOLLOW | os.O_NONBLOCK)
-    except OSError:
-        return 0, ""
-    try:
-        st = os.fstat(fd)
-        if not os.path.isfile(f"/proc/self/fd/{fd}") or st.st_nlink != 1 or st.st_uid not in (uid, os.geteuid()):
-            return 0, ""
-        return st.st_size, os.pread(fd, _TAIL_BYTES, max(0, st.st_size - _TAIL_BYTES)).decode(errors="replace")
-    finally:
-        os.close(fd)
 
 
 # ====================================================================== the launcher (python -S)

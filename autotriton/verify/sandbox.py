@@ -497,7 +497,7 @@ def _remove_cgroup(cgroup) -> None:
         time.sleep(0.01)
 
 
-def _read_log(workdir: str, uid: int) -> tuple[int, str]:
+def _read_log(workdir: str, uid: int, tail_bytes: int = 1500) -> tuple[int, str]:
     """(size, tail) of the candidate's output log, read without trusting the path: the
     candidate owns its dir and once swapped the log for a symlink to /etc/shadow (the
     root server read it into the verdict) or to / (the server crashed on a directory)."""
@@ -509,7 +509,7 @@ def _read_log(workdir: str, uid: int) -> tuple[int, str]:
         st = os.fstat(fd)
         if not stat.S_ISREG(st.st_mode) or st.st_nlink != 1 or st.st_uid not in (uid, os.geteuid()):
             return 0, ""
-        return st.st_size, os.pread(fd, 1500, max(0, st.st_size - 1500)).decode(errors="replace")
+        return st.st_size, os.pread(fd, tail_bytes, max(0, st.st_size - tail_bytes)).decode(errors="replace")
     finally:
         os.close(fd)
 
