@@ -427,7 +427,7 @@ def run_tritonbench_item(item: TBItem, candidate_code: str, device: str = "cpu",
         result.hack_flags = sorted({v.rule for v in violations})
         result.error_msg = "\n".join(map(str, violations[:20]))
         return result
-    cand = _execute(item, candidate_code, device, timeout_s)
+    cand = _execute(item, candidate_code, device, timeout_s, watch_ops=rules)
     result.call_ok, result.candidate_us, result.launches = cand.exited_ok, cand.total_us, cand.launches
     result.sandbox = cand.sandbox
     result.error_kind, result.error_msg = _verdict(item, gold, cand, rules, result)
@@ -522,7 +522,7 @@ def _describe(obj) -> str:
 # under test's kernels are counted; what it replaced of the clock, synchronize,
 # torch.save and the launch path, and threads it left running, are reported.
 _HARNESS = r"""
-import json, statistics, sys, threading, time, traceback
+import contextlib, json, statistics, sys, threading, time, traceback
 job = json.load(open(sys.argv[1]))
 perf = time.perf_counter
 import torch
@@ -554,21 +554,22 @@ def tampered():
     return sorted(n for n, (owner, attr) in WATCHED.items() if getattr(owner, attr, None) is not ORIGINAL[n])
 
 
-# The answer's module and the test section's get separate globals (the test's start as a
-# copy of the answer's): a frame's globals then say whose code issued a torch op.
-cand_ns = {"__name__": "__main__", "__file__": job["candidate"], "__builtins__": __builtins__}
-ops = guards.CandidateOps()
+# One namespace, as TritonBench runs them (gold code often imports torch only in its test
+# section); the answer's ops are told apart by their frames' file. The op watch runs only
+# where it is applied (answers under the rules): it slowed interpreted golds past 60 s.
+ns = {"__name__": "__main__", "__file__": job["candidate"], "__builtins__": __builtins__}
+ops = guards.CandidateOps(job["candidate"]) if job["watch_ops"] else contextlib.nullcontext()
 try:
-    exec(compile(open(job["candidate"]).read(), job["candidate"], "exec"), cand_ns)
-    guards.STATE.candidate_globals = cand_ns
-    ns = dict(cand_ns, __file__=job["test"])
+    exec(compile(open(job["candidate"]).read(), job["candidate"], "exec"), ns)
+    guards.STATE.candidate_globals = ns
+    ns["__file__"] = job["test"]
     with ops:
         exec(compile(open(job["test"]).read(), job["test"], "exec"), ns)
 except BaseException:
     traceback.print_exc()
     sys.exit(1)
 status["launches"] = guards.STATE.launches
-status["torch_ops"] = ops.compute_ops
+status["torch_ops"] = ops.compute_ops if job["watch_ops"] else []
 
 
 def plain(obj):
@@ -612,8 +613,10 @@ with open("status.json", "w") as f:
 """
 
 
-def _execute(item: TBItem, code: str, device: str, timeout_s: float, memory_mb: int = 0) -> TBRun:
-    """Run `code` with the item's test section, confined (verify/confined_run.py)."""
+def _execute(item: TBItem, code: str, device: str, timeout_s: float, memory_mb: int = 0,
+             watch_ops: bool = False) -> TBRun:
+    """Run `code` with the item's test section, confined (verify/confined_run.py); `watch_ops`
+    records the torch compute ops that `code`'s own frames issue (guards.CandidateOps)."""
     if device not in ("cpu", "cuda"):
         raise ValueError(f"device must be 'cpu' or 'cuda', got {device!r}")
     test_fns = [n.name for n in ast.parse(item.test_code).body
@@ -626,7 +629,8 @@ def _execute(item: TBItem, code: str, device: str, timeout_s: float, memory_mb: 
             (work / name).write_text(on_cpu(text) if device == "cpu" else text)
         (work / "harness.py").write_text(_HARNESS)
         job = {"candidate": str(work / "candidate.py"), "test": str(work / "test.py"), "result_var": item.result_var,
-               "test_fns": test_fns, "device": device, "reps": TIMING_REPS, "gpu_fraction": GPU_FRACTION}
+               "test_fns": test_fns, "device": device, "reps": TIMING_REPS, "gpu_fraction": GPU_FRACTION,
+               "watch_ops": watch_ops}
         (work / "job.json").write_text(json.dumps(job))
         run = run_confined([sys.executable, "harness.py", "job.json"], str(work), _child_env(work, device),
                            timeout_s, memory_mb or MEMORY_MB[device], cpu_mode=device == "cpu",

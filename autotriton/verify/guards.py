@@ -157,21 +157,33 @@ class CandidateOps(TorchDispatchMode):
     """Torch compute ops that candidate code issued while trusted code ran around it (a
     TritonBench test section calls the answer's functions): operators and builtins such as
     `x + y` or sum(t), which static rules cannot type, are seen here. Allocation, views and
-    the interpreter's own copies inside a launch are not compute (as for WriteTracker)."""
+    the interpreter's own copies inside a launch are not compute (as for WriteTracker).
+    Needs install_launch_hook() with STATE.candidate_globals set, for the launch frame."""
 
-    def __init__(self):
+    def __init__(self, filename: str):
         super().__init__()
+        self.filename = filename  # the candidate's source file: its frames are the candidate's
         self.compute_ops: list[str] = []
 
     def __torch_dispatch__(self, func, types, args=(), kwargs=None):
         out = func(*args, **(kwargs or {}))
         name = func.overloadpacket.__name__
-        if name in VIEW_OPS or name in ALLOC_OPS or not _from_candidate_code():
+        if name in VIEW_OPS or name in ALLOC_OPS or not self._from_candidate_file():
             return out
         label = name if name not in COPY_OPS else _layout_change(name, args)
         if label is not None and label not in self.compute_ops:
             self.compute_ops.append(label)
         return out
+
+    def _from_candidate_file(self) -> bool:
+        """A frame of the candidate's file between this op and the launch hook (or the stack's
+        top): by file, since TritonBench code shares one namespace with its test section."""
+        frame = sys._getframe(2)
+        while frame is not None and frame is not STATE.launch_frame:
+            if frame.f_code.co_filename == self.filename:
+                return True
+            frame = frame.f_back
+        return False
 
 
 def _layout_change(name: str, args) -> str | None:
