@@ -31,8 +31,10 @@ which refuses arbitrary pickled objects; the comparison runs outside.
 Checks on a model's answer, beyond exec: the static rule table in its TritonBench
 form (rules.TRITONBENCH_EXEMPT lists the KernelBench-contract rules left out, and
 why), at least one launch of a kernel the answer defines while the test section
-runs, no clock/synchronize/save/launch function replaced and no thread left
-running (in-process checks, which the rule table keeps the answer from reaching).
+runs, no torch compute op issued from the answer's own frames then (operators the
+rules cannot type), no clock/synchronize/save/launch function replaced and no
+thread left running (in-process checks, which the rule table keeps the answer from
+reaching), and an uncompressed result archive.
 Not applicable to this format: the verifier's judge/candidate split (the test
 section computes the answer's results in the answer's own process), fresh inputs
 (the test section draws its own), input-mutation, provenance and stale-output
