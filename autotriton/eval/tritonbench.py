@@ -73,7 +73,6 @@ T_FIELDS = ("name", "description", "torch_code", "file")
 RESULT_VAR = {"G": "result_gold", "T": "test_results"}
 _SEARCH_DEPTH = 3  # folders below root searched for the JSON and the .py folder
 _JSON_MAX_BYTES = 64 << 20
-_TAIL_BYTES = 4000
 
 # allclose (atol, rtol) by the gold tensor's dtype. Looser than the verifier's
 # table: the gold is itself a low-precision result, not an fp64 reference, so

@@ -168,22 +168,12 @@ class CandidateOps(TorchDispatchMode):
     def __torch_dispatch__(self, func, types, args=(), kwargs=None):
         out = func(*args, **(kwargs or {}))
         name = func.overloadpacket.__name__
-        if name in VIEW_OPS or name in ALLOC_OPS or not self._from_candidate_file():
+        if name in VIEW_OPS or name in ALLOC_OPS or not _from_candidate_code(self.filename):
             return out
         label = name if name not in COPY_OPS else _layout_change(name, args)
         if label is not None and label not in self.compute_ops:
             self.compute_ops.append(label)
         return out
-
-    def _from_candidate_file(self) -> bool:
-        """A frame of the candidate's file between this op and the launch hook (or the stack's
-        top): by file, since TritonBench code shares one namespace with its test section."""
-        frame = sys._getframe(2)
-        while frame is not None and frame is not STATE.launch_frame:
-            if frame.f_code.co_filename == self.filename:
-                return True
-            frame = frame.f_back
-        return False
 
 
 def _layout_change(name: str, args) -> str | None:
@@ -216,16 +206,18 @@ def _written(func, args, kwargs, out) -> list[torch.Tensor]:
     return [t for t in written if isinstance(t, torch.Tensor) and t.numel()]
 
 
-def _from_candidate_code() -> bool:
+def _from_candidate_code(filename: str | None = None) -> bool:
     """Inside a launch, did candidate code issue this op? The interpreter copies kernel
     arguments with torch (copy_, set_, empty), and those are Triton's. But a launch also
     runs candidate callables: a grid function that did `y += x * (x > 0)` hid a whole ReLU
     from the tracker, and so did a kernel whose tl.constexpr arguments were tensors (the
     interpreter runs the body as Python). Any candidate frame between the op and the
-    launch hook makes the op the candidate's."""
+    launch hook makes the op the candidate's. A candidate frame is one with the candidate's
+    globals, or, given `filename`, one of that source file (TritonBench code shares one
+    namespace with its test section)."""
     frame = sys._getframe(2)
     while frame is not None and frame is not STATE.launch_frame:
-        if frame.f_globals is STATE.candidate_globals:
+        if (frame.f_code.co_filename == filename) if filename else (frame.f_globals is STATE.candidate_globals):
             return True
         frame = frame.f_back
     return False
