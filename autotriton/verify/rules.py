@@ -390,8 +390,7 @@ def _build(tree: ast.Module) -> _Module:
         for fn in cls.body:
             if isinstance(fn, ast.FunctionDef):
                 mod.methods.add(fn.name)
-                static = any(isinstance(d, ast.Name) and d.id == "staticmethod" for d in fn.decorator_list)
-                if fn.args.args and fn.args.args[0].arg == "self" and not static:
+                if fn.args.args and fn.args.args[0].arg == "self" and not _is_static(fn):
                     mod.self_args.add(id(fn.args.args[0]))
     refs = _scan(mod)
     mod.init_only = _init_only(mod, refs)
