@@ -43,7 +43,7 @@ def score(item, device: str, timeout: float) -> dict:
     rules = sorted({v.rule for v in check_rules(item.gold_code, contract="tritonbench")})
     return {"id": item.id, "channel": item.channel, "call": r.call_ok, "exec": r.exec_ok,
             "error_kind": r.error_kind or "", "error": (r.error_msg or "")[-300:], "speedup": r.speedup,
-            "launches": r.launches, "rules_failed": rules,
+            "launches": r.launches, "rules_failed": rules, "undetermined": r.undetermined,
             "sandbox_missing": r.sandbox.get("missing", []), "wall_s": round(time.perf_counter() - start, 1)}
 
 
@@ -69,6 +69,10 @@ def report_lines(record: dict) -> list[str]:
     missing = sorted({re.sub(r"'/sys/fs/cgroup/[^']*'", "<job cgroup dir>", m)
                       for r in rows for m in r.get("sandbox_missing", [])})
     lines += ["", "Sandbox protections missing on this machine: " + ("; ".join(missing) or "none")]
+    masked = sorted((r["id"], r["undetermined"]) for r in rows if r.get("undetermined"))
+    if masked:
+        lines += ["", "Judged with elements left out where the gold's own two runs disagree "
+                  "(tritonbench.run_tritonbench_gold): " + ", ".join(f"{i} ({n})" for i, n in masked)]
     kinds: dict[str, int] = {}
     for r in rows:
         if not r["exec"]:

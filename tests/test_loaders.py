@@ -21,7 +21,9 @@ from autotriton.verify.rules import check_rules
 from autotriton.tasks.sizes import INTERP_TARGET_ELEMS, derive_interp, derive_interp_overrides
 from autotriton.eval.tritonbench import (
     SEPARATOR,
+    TBItem,
     compare_results,
+    disagreement,
     load_tritonbench_g,
     load_tritonbench_g_report,
     load_tritonbench_t,
@@ -393,6 +395,64 @@ def test_tb_runtime_tamper_checks(vector_add, trick, flag):
     assert not result.exec_ok
     assert run_tritonbench_item(item, item.gold_code + trick, "cpu", timeout_s=120, gold=gold).error_kind \
         == "rule_violation"
+
+
+def _plain_item(tmp_path, gold: str, test: str, stem: str = "plain_item") -> TBItem:
+    """A G item built in place (torch only, no kernel): for harness behaviour, with rules off."""
+    path = tmp_path / "data" / "G" / f"{stem}.py"
+    path.parent.mkdir(parents=True)
+    path.write_text(gold + "\n" + "#" * 146 + "\n" + test)
+    return TBItem(id=f"tritonbench_g/{stem}", channel="G", instruction="", gold_code=gold, test_code=test,
+                  difficulty="", file=str(path))
+
+
+def test_disagreement_masks_only_what_two_runs_differ_on():
+    a = {"x": torch.arange(10.0), "y": (torch.tensor([1, 2, 3], dtype=torch.int8), torch.ones(4))}
+    b = {"x": torch.arange(10.0), "y": (torch.tensor([1, 9, 3], dtype=torch.int8), torch.ones(4))}
+    mask, n, why = disagreement(a, b)
+    assert why is None and n == 1 and mask["x"] is None and mask["y"][0].tolist() == [False, True, False]
+    other = {"x": torch.arange(10.0), "y": (torch.tensor([1, 77, 3], dtype=torch.int8), torch.ones(4))}
+    assert compare_results(a, other, skip=mask) is None and compare_results(a, other) is not None
+    wrong = {"x": torch.arange(10.0), "y": (torch.tensor([0, 77, 3], dtype=torch.int8), torch.ones(4))}
+    assert "['y'][0]" in compare_results(a, wrong, skip=mask)
+    assert "10 of 10 elements differ" in disagreement(a, {**a, "x": torch.arange(10.0) + 1})[2]
+    assert "shape" in disagreement(torch.ones(3), torch.ones(4))[2]
+    assert disagreement({"k": 1}, {"k": 2})[2] is not None  # non-tensor values must agree
+
+
+def test_tb_gold_that_differs_from_itself_is_judged_where_it_agrees(tmp_path):
+    """A race on one slot (G quantize_copy_kv writes random duplicate indices): that element
+    is left out, every other one is still compared."""
+    gold = ("import os, torch\n"
+            "def f(x):\n"
+            "    out = x.clone()\n"
+            "    out[0] = int.from_bytes(os.urandom(2), 'little')  # the slot no run determines\n"
+            "    return out\n")
+    item = _plain_item(tmp_path, gold, "result_gold = {'a': f(torch.arange(100.0))}\n")
+    gold_run = run_tritonbench_gold(item, "cpu", timeout_s=60)
+    assert gold_run.results is not None and gold_run.undetermined_n == 1, gold_run.error_msg
+    same = run_tritonbench_item(item, gold, "cpu", timeout_s=60, gold=gold_run, rules=False)
+    assert same.exec_ok and same.undetermined == 1, same.error_msg
+    off_by_one = gold.replace("return out", "out[5] += 1\n    return out")
+    assert run_tritonbench_item(item, off_by_one, "cpu", timeout_s=60, gold=gold_run, rules=False).error_kind \
+        == "mismatch"
+    noisy = gold.replace("out[0] =", "out[:] =")  # undetermined everywhere: nothing left to judge by
+    noisy_item = _plain_item(tmp_path / "n", noisy, "result_gold = {'a': f(torch.arange(100.0))}\n")
+    assert "not reproducible" in run_tritonbench_gold(noisy_item, "cpu", timeout_s=60).error_msg
+
+
+def test_tb_harness_seeds_numpy_imports_by_file_name_and_calls_an_uncalled_test(tmp_path):
+    """G kldiv_triton draws inputs with numpy; two T items import the answer by its file name;
+    G context_attn_bloom defines its test but never calls it."""
+    gold = "import numpy as np, torch\ndef f(x):\n    return x * 2\n"
+    test = ("from seeded_item import f\n"
+            "def test_it():\n"
+            "    result_gold = f(torch.tensor(np.random.rand(8)))\n"
+            "    return result_gold\n")
+    item = _plain_item(tmp_path, gold, test, stem="seeded_item")
+    gold_run = run_tritonbench_gold(item, "cpu", timeout_s=60)
+    assert gold_run.results is not None and gold_run.undetermined_n == 0, gold_run.error_msg
+    assert run_tritonbench_item(item, gold, "cpu", timeout_s=60, gold=gold_run, rules=False).exec_ok
 
 
 def test_tb_t_triton_candidate_matches_torch_reference():
