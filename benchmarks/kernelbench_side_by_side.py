@@ -104,6 +104,17 @@ def run_ours(task_paths: list[Path], answers: list[str], workers_per_gpu: int) -
     return rows, wall, warm
 
 
+def stage_totals(rows: list[dict]) -> dict:
+    """Where our batch's time went, summed over candidates (details.stages): job time, and the
+    GPU timing lock held and waited for; the held total is the floor of the batch's wall time,
+    since timing runs one job at a time per GPU."""
+    def total(key: str) -> float:
+        return round(sum((r.get("stages") or {}).get(key, 0.0) for r in rows), 1)
+    return {"job_s": total("total_s"), "first_forward_s": total("candidate_first_forward_s"),
+            "timing_lock_held_s": total("timing_lock_held_s"), "timing_lock_wait_s": total("timing_lock_wait_s"),
+            "footprint_s": total("footprint_s"), "ledger_wait_s": total("ledger_wait_s")}
+
+
 def ieee_dots(answer: str) -> str:
     """The answer with every `tl.dot(a, b, acc)` in full fp32 (input_precision="ieee"):
     KernelBench's fp32 check (atol = rtol = 1e-4 at 423217d) rejects TF32 dots, which we
@@ -161,6 +172,7 @@ def main() -> None:
                        verdicts_agree=sum(a["correct"] == b["correct"] for a, b in zip(ours, theirs)))
     summary["ours_by_workers_per_gpu"] = {
         w: {"wall_s": round(cold, 1), "warm_wall_s": round(warm, 1), "correct": sum(r["correct"] for r in rows),
+            **stage_totals(rows),
             **({"ratio": round(theirs_wall / cold, 1), "ratio_warm": round(theirs_wall / warm, 1),
                 "verdicts_agree": sum(a["correct"] == b["correct"] for a, b in zip(rows, theirs))} if theirs_wall else {})}
         for w, (rows, cold, warm) in runs.items()}

@@ -267,12 +267,17 @@ class Verifier:
             return server.run(job)
         gpu = server.gpu_id or (self._gpu_ids() or ["0"])[0]
         ledger = self._ledger(gpu)
+        start = time.perf_counter()
         fp = self.footprint(task)
+        # Outside the job, for details.stages: where a batch's wall time goes besides the jobs.
+        waits = {"footprint_s": time.perf_counter() - start, "ledger_wait_s": 0.0}
         share = int(footprint.USABLE * ledger.total / max(1, self.config.workers_per_gpu))
         for alone in (False, True):
             plan = footprint.plan(fp, ledger.total, share, task.reference_fp64, alone) if fp is not None \
                 else footprint.plan_unknown(ledger.total)
+            start = time.perf_counter()
             ledger.acquire(plan.reserve_bytes)
+            waits["ledger_wait_s"] += time.perf_counter() - start
             try:
                 verdict = server.run(dict(job, gpu_plan=dataclasses.asdict(plan),
                                           gpu_memory_fraction=plan.candidate_fraction,
@@ -281,6 +286,9 @@ class Verifier:
                 ledger.release(plan.reserve_bytes)
             if fp is not None:
                 self._record_peak(task, verdict, plan)
+            stages = ((verdict.get("result") or {}).get("details") or {}).get("stages")
+            if isinstance(stages, dict):
+                stages.update({k: round(v, 3) for k, v in waits.items()})
             if plan.alone or not _out_of_memory(verdict):
                 return verdict
         return verdict

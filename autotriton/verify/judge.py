@@ -540,7 +540,7 @@ class Judge:
         drawn = [self.draw_inputs(p.mixed) for p in plans]
         sets, set_scales = [d[0] for d in drawn], [d[1] for d in drawn]
         fractions = [self.rng.random() for _ in range(n)]  # which reps come back: anywhere in the run
-        with timing.exclusive_gpu():
+        with timing.exclusive_gpu(self.seconds):
             start = time.perf_counter()
             header, kept = self.channel.request("time", sets, check=fractions, budget_s=0.5,
                                                 max_bytes=n * self.reply_cap(setting, sets[0]))
@@ -562,7 +562,7 @@ class Judge:
         del kept
         torch.cuda.empty_cache()  # 5.75 GiB of freed blocks were too fragmented for a 6 GiB output
         try:
-            with timing.exclusive_gpu():
+            with timing.exclusive_gpu(self.seconds):
                 eager = timing.time_gpu(ref, sets)
         except torch.OutOfMemoryError as exc:
             raise _task_or_oom(exc, "the eager reference timing") from exc

@@ -13,6 +13,7 @@ import fcntl
 import os
 import statistics
 import tempfile
+import time
 from dataclasses import dataclass
 
 import torch
@@ -30,19 +31,26 @@ def _lock_dir() -> str:
 
 
 @contextlib.contextmanager
-def exclusive_gpu():
+def exclusive_gpu(seconds: dict[str, float] | None = None):
     """Hold this GPU's timing lock: sandboxes compile and check in parallel, but
     time one at a time. Measured on an H100 with 6 sandboxes timing at once:
     events 570 us vs synchronised wall clock 1.9-3.0 ms for the same kernel, so
-    concurrent timing is meaningless. flock is released if the holder dies."""
+    concurrent timing is meaningless. flock is released if the holder dies.
+    `seconds` (details.stages) gets the time spent waiting for the lock and holding it:
+    the held time of all jobs on a GPU is the floor of a batch's wall time."""
     gpu = os.environ.get("CUDA_VISIBLE_DEVICES", "all").replace(",", "_")
     fd = os.open(os.path.join(_lock_dir(), f"timing-gpu{gpu}.lock"), os.O_RDWR | os.O_CREAT, 0o600)
+    start, got = time.perf_counter(), None
     try:
         fcntl.flock(fd, fcntl.LOCK_EX)
+        got = time.perf_counter()
         yield
     finally:
         fcntl.flock(fd, fcntl.LOCK_UN)
         os.close(fd)
+        if seconds is not None and got is not None:
+            seconds["timing_lock_wait_s"] = seconds.get("timing_lock_wait_s", 0.0) + got - start
+            seconds["timing_lock_held_s"] = seconds.get("timing_lock_held_s", 0.0) + time.perf_counter() - got
 
 
 @dataclass
