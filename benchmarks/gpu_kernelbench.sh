@@ -29,7 +29,7 @@ for step in $steps; do
         --out "$OUT/side_by_side.json" ${SIDE_ARGS:-} --tasks $SIDE_TASKS 2>&1 | tail -40 ;;
     # rows go to runs/tb_gpu (carry it back in to resume: --resume keeps its finished rows)
     tritonbench) mkdir -p runs/tb_gpu; timeout ${TB_TIMEOUT:-540} python3 benchmarks/tritonbench_gold.py \
-        --root external/tritonbench --device cuda --workers ${TB_WORKERS:-14} --timeout 90 --resume \
+        --root external/tritonbench --device cuda --workers ${TB_WORKERS:-14} --timeout ${TB_PROG_TIMEOUT:-150} --resume ${TB_ARGS:-} \
         --out runs/tb_gpu > "$OUT/tritonbench.log" 2>&1; cp runs/tb_gpu/* "$OUT/"; tail -20 "$OUT/tritonbench.log" ;;
   esac
   echo "== $step: $(( $(date +%s) - start )) s"
