@@ -71,7 +71,7 @@ def report_lines(record: dict) -> list[str]:
     lines += ["", "Sandbox protections missing on this machine: " + ("; ".join(missing) or "none")]
     masked = sorted((r["id"], r["undetermined"]) for r in rows if r.get("undetermined"))
     if masked:
-        lines += ["", "Judged with elements left out where the gold's own two runs disagree "
+        lines += ["", "Judged with elements left out where the gold's own runs disagree, count in brackets "
                   "(tritonbench.run_tritonbench_gold): " + ", ".join(f"{i} ({n})" for i, n in masked)]
     kinds: dict[str, int] = {}
     for r in rows:
