@@ -31,13 +31,14 @@ def test_interrupted_build_resumes_without_redoing_work(tmp_path, monkeypatch):
     with pytest.raises(KeyboardInterrupt):
         run_build(_config(), tmp_path)
     first = read_jsonl(tmp_path / "candidates.jsonl")
-    assert len(first) == 4  # the first batch survived, nothing of the second
+    assert len({r["task_id"] for r in first}) == 4  # the first batch survived, nothing of the second
     assert not (tmp_path / "sft").exists()
     monkeypatch.setattr(build_mod, "_verify_candidates", real)
     report = run_build(_config(), tmp_path)
     records = read_jsonl(tmp_path / "candidates.jsonl")
-    ids = [r["task_id"] for r in records]
-    assert len(ids) == len(set(ids)) == report.tasks["kept"]  # each task judged exactly once
+    keys = [(r["task_id"], r["sample"]) for r in records]  # a sample per template style
+    assert len(keys) == len(set(keys))  # each candidate judged exactly once
+    assert len({r["task_id"] for r in records}) == report.tasks["kept"]
     assert records[:4] == first
     assert report.teachers["template"]["pass_rate"] == 1.0
 
@@ -55,7 +56,7 @@ def test_exported_datasets_load_with_chat_format(tmp_path):
     assert row["teacher"] == "template" and row["level"] in (1, 2, 3)
     assert json.loads(row["provenance"])["source"] == "compose"
     rl = load_from_disk(str(tmp_path / "rl"))
-    assert len(rl) == report.rl_rows >= report.sft_rows
+    assert len(rl) == report.rl_rows > 0
     task = task_from_source(rl[0]["task_source"], task_id=rl[0]["task_id"], suite="composed", level=rl[0]["level"])
     assert task.shapes_for("interp")  # the RL reward can rebuild the task with its shape settings
     assert [m["role"] for m in rl[0]["prompt"]] == ["system", "user"]
@@ -75,7 +76,7 @@ def test_cli_build_from_yaml(tmp_path):
     cfg.write_text("compose_n: 3\ncompose_seed: 9\nteachers: [template]\ndevice: cpu\nworkers: 2\n")
     result = CliRunner().invoke(app, ["data", "build", "--config", str(cfg), "-o", str(tmp_path / "out")])
     assert result.exit_code == 0, result.output
-    assert "template: 3/3 verified" in result.output
+    assert "template: 4/4 verified" in result.output and "RL rows 3" in result.output  # 3 tasks, 4 styles
     bad = tmp_path / "bad.yaml"
     bad.write_text("compose_count: 3\n")
     result = CliRunner().invoke(app, ["data", "build", "--config", str(bad), "-o", str(tmp_path / "o2")])

@@ -7,7 +7,7 @@ import pytest
 
 from autotriton.data.compose import FAMILIES_BY_LEVEL, compose, compose_one
 from autotriton.data.decontam import build_index, check
-from autotriton.data.template import teach
+from autotriton.data.template import STYLES, styles, teach
 from autotriton.tasks import load_suite
 from autotriton.verify.rules import check_rules
 
@@ -55,6 +55,26 @@ def test_template_outputs_verify(cpu_verifier):
     failed = [(c.task_id, r.error_kind.value, r.error_msg[:300]) for c, r in zip(items, results) if not r.correct]
     assert not failed
     assert len(items) >= 15  # every family, plus half-precision variants
+
+
+def test_template_styles_are_distinct_kernels_that_verify(cpu_verifier):
+    """Several correct kernel shapes per family (flat, 2-D tiles, autotuned; single-block and
+    online softmax), so that SFT does not learn one template per family."""
+    picks = {}
+    for c in compose(300, 5):
+        picks.setdefault(c.spec["family"], c)
+    picks = {f: c for f, c in picks.items() if f in STYLES}
+    assert set(picks) == set(STYLES)
+    pairs, names = [], []
+    for c in picks.values():
+        codes = [teach(c.spec, style).code for style in styles(c.spec)]
+        assert len(set(codes)) == len(codes) > 1
+        pairs += [(c.task(), teach(c.spec, style).answer()) for style in styles(c.spec)]
+        names += [(c.task_id, style) for style in styles(c.spec)]
+    results = cpu_verifier.verify_many(pairs)
+    assert not [(n, r.error_kind.value, r.error_msg[:300]) for n, r in zip(names, results) if not r.correct]
+    with pytest.raises(ValueError, match="styles"):
+        teach(picks["softmax"].spec, "rows2d")
 
 
 def test_decontamination_catches_renamed_and_edited_heldout_copies():

@@ -141,8 +141,11 @@ class Candidate:
 
 
 def _template_candidates(batch: list[TaskItem]) -> list[Candidate]:
-    from autotriton.data.template import teach
-    return [Candidate(it, "template", 0, it.task, teach(it.spec)) for it in batch if it.spec]
+    """Every style the template teacher has for each task (`template.styles`), one sample each:
+    several distinct correct kernels per task, not one shape per family."""
+    from autotriton.data.template import styles, teach
+    return [Candidate(it, "template", i, it.task, teach(it.spec, style), label=style)
+            for it in batch if it.spec for i, style in enumerate(styles(it.spec))]
 
 
 def _capture_one(source: str, task_id: str, level: int) -> dict:

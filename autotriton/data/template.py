@@ -71,7 +71,8 @@ def _op_words(step: dict) -> str:
 
 # --------------------------------------------------------------- elementwise
 
-def _elementwise(spec: dict) -> Solution:
+def _elementwise_parts(spec: dict) -> tuple[list[str], list[str], list[str]]:
+    """(extra inputs, parameter vectors, fp32 statements on `h`) of an elementwise chain."""
     steps = spec["steps"]
     inputs = [s["input"] for s in steps if "input" in s]
     params = [("bias" if s["op"] == "bias" else "scale") for s in steps if s["op"] in ("bias", "col_scale")]
@@ -88,48 +89,124 @@ def _elementwise(spec: dict) -> Solution:
             body.append("h = h * scale")
         else:
             body += tl_unary(s)
+    return inputs, params, body
+
+
+# Configs of the autotuned elementwise style (KernelBench L1 elementwise inputs reach 1.6e9
+# elements: bigger blocks with 8 warps keep more bytes in flight per program).
+_EW_CONFIGS = ("[triton.Config({'BLOCK': 1024}, num_warps=4), triton.Config({'BLOCK': 2048}, num_warps=8),\n"
+               "                          triton.Config({'BLOCK': 4096}, num_warps=8)]")
+
+
+def _elementwise(spec: dict, style: str = "flat") -> Solution:
+    """Three ways to write an elementwise chain: `flat` 1-D blocks of a fixed size, `rows2d` 2-D
+    tiles of rows x columns (the parameter vector loaded once per tile), `autotune` flat blocks
+    whose size and warps @triton.autotune picks."""
+    inputs, params, body = _elementwise_parts(spec)
     ptrs = ["x_ptr"] + [f"{y}_ptr" for y in inputs] + [f"{p}_ptr" for p in params]
+    if style == "rows2d":
+        kernel, launch = _ew_rows2d(inputs, params, body, ptrs)
+    else:
+        kernel, launch = _ew_flat(inputs, params, body, ptrs, style == "autotune")
+    init_args = ", cols: int" if params else ""
+    init = "".join(f"\n        self.{p} = nn.Parameter(torch.randn(cols))" for p in params)
+    args = ", ".join(["x"] + inputs)
+    conts = "".join(f"\n        {y} = {y}.contiguous()" for y in inputs)
+    launch_args = ", ".join(["x"] + inputs + [f"self.{p}" for p in params])
+    module = (f"\nclass ModelNew(nn.Module):\n"
+              f"    def __init__(self{init_args}):\n"
+              f"        super().__init__(){init}\n\n"
+              f"    def forward(self, {args}):\n"
+              f"        x = x.contiguous(){conts}\n"
+              f"        out = torch.empty_like(x)\n"
+              f"{_indent(launch.replace('ARGS', launch_args).splitlines(), 8)}\n"
+              f"        return out\n")
+    return Solution(_ew_reasoning(spec, params, style), HEADER + kernel + module)
+
+
+def _ew_flat(inputs, params, body, ptrs, autotune: bool) -> tuple[str, str]:
     loads = [f"{y} = tl.load({y}_ptr + offs, mask=mask, other=0.0).to(tl.float32)" for y in inputs]
     if params:
         loads.append("col = offs % n_cols  # the parameter vector broadcasts over rows")
         loads += [f"{p} = tl.load({p}_ptr + col, mask=mask, other=0.0).to(tl.float32)" for p in params]
-    kernel = f'''
-@triton.jit
-def fused_elementwise_kernel({", ".join(ptrs)}, out_ptr, n_elements, n_cols, BLOCK: tl.constexpr):
-    pid = tl.program_id(0)
-    offs = pid * BLOCK + tl.arange(0, BLOCK)
-    mask = offs < n_elements  # the last block runs past the end unless n is a multiple of BLOCK
-    h = tl.load(x_ptr + offs, mask=mask, other=0.0).to(tl.float32)
-{_indent(loads)}
-{_indent(body)}
-    tl.store(out_ptr + offs, h.to(out_ptr.dtype.element_ty), mask=mask)
-'''
-    init_args = ", cols: int" if params else ""
-    init = "".join(f"\n        self.{p} = nn.Parameter(torch.randn(cols))" for p in params)
-    args = ", ".join(["x"] + inputs)
-    launch_args = ", ".join(["x"] + inputs + [f"self.{p}" for p in params])
-    conts = "".join(f"\n        {y} = {y}.contiguous()" for y in inputs)
-    module = f'''
-class ModelNew(nn.Module):
-    def __init__(self{init_args}):
-        super().__init__(){init}
+    deco = f"@triton.autotune(configs={_EW_CONFIGS}, key=['n_elements'])\n" if autotune else ""
+    kernel = (f"\n{deco}@triton.jit\n"
+              f"def fused_elementwise_kernel({', '.join(ptrs)}, out_ptr, n_elements, n_cols, BLOCK: tl.constexpr):\n"
+              "    pid = tl.program_id(0)\n"
+              "    offs = pid * BLOCK + tl.arange(0, BLOCK)\n"
+              "    mask = offs < n_elements  # the last block runs past the end unless n is a multiple of BLOCK\n"
+              "    h = tl.load(x_ptr + offs, mask=mask, other=0.0).to(tl.float32)\n"
+              f"{_indent(loads)}\n{_indent(body)}\n"
+              "    tl.store(out_ptr + offs, h.to(out_ptr.dtype.element_ty), mask=mask)\n")
+    if autotune:
+        launch = ("n = x.numel()\n"
+                  "grid = lambda meta: (triton.cdiv(n, meta['BLOCK']),)  # BLOCK is the autotuner's pick\n"
+                  "fused_elementwise_kernel[grid](ARGS, out, n, x.shape[-1])")
+    else:
+        launch = ("n = x.numel()\n"
+                  "BLOCK = 1024\n"
+                  "grid = (triton.cdiv(n, BLOCK),)\n"
+                  "fused_elementwise_kernel[grid](ARGS, out, n, x.shape[-1], BLOCK=BLOCK)")
+    return kernel, launch
 
-    def forward(self, {args}):
-        x = x.contiguous(){conts}
-        out = torch.empty_like(x)
-        n = x.numel()
-        BLOCK = 1024
-        grid = (triton.cdiv(n, BLOCK),)
-        fused_elementwise_kernel[grid]({launch_args}, out, n, x.shape[-1], BLOCK=BLOCK)
-        return out
-'''
-    chain = " -> ".join(_op_words(s) for s in steps)
-    reasoning = f"""The module is a pure elementwise chain: {chain}.
-1. Every output element depends only on the elements at the same position{" (plus one value per column of the parameter vector)" if params else ""}, so the whole chain fuses into one kernel: each input is read once and the output written once, instead of one round trip to memory per PyTorch op.
-2. Tiling: treat the tensor as a flat array of n elements and give each program a BLOCK of 1024 contiguous elements (a power of two, as tl.arange needs); the grid is cdiv(n, 1024). Loads are contiguous and coalesced.
-3. The last block usually overhangs the end (n is not a multiple of 1024), so every load and store uses the mask offs < n.{chr(10) + "4. Parameters: the per-column vector is indexed with offs % n_cols, since the flat index of element (row, col) is row * n_cols + col." if params else ""}
-{"5" if params else "4"}. Arithmetic is done in float32 registers and cast to the output dtype only at the store, which is more accurate than rounding after every op."""
-    return Solution(reasoning, HEADER + kernel + module)
+
+def _ew_rows2d(inputs, params, body, ptrs) -> tuple[str, str]:
+    loads = [f"{y} = tl.load({y}_ptr + offs, mask=mask, other=0.0).to(tl.float32)" for y in inputs]
+    loads += [f"{p} = tl.load({p}_ptr + cols, mask=cols < n_cols, other=0.0).to(tl.float32)[None, :]"
+              for p in params]
+    kernel = ("\n@triton.jit\n"
+              f"def fused_rows_kernel({', '.join(ptrs)}, out_ptr, n_rows, n_cols,\n"
+              "                      BLOCK_R: tl.constexpr, BLOCK_C: tl.constexpr):\n"
+              "    rows = tl.program_id(0) * BLOCK_R + tl.arange(0, BLOCK_R)\n"
+              "    cols = tl.program_id(1) * BLOCK_C + tl.arange(0, BLOCK_C)\n"
+              "    mask = (rows[:, None] < n_rows) & (cols[None, :] < n_cols)  # both edges of a tile can overhang\n"
+              "    offs = rows[:, None].to(tl.int64) * n_cols + cols[None, :]\n"
+              "    h = tl.load(x_ptr + offs, mask=mask, other=0.0).to(tl.float32)\n"
+              f"{_indent(loads)}\n{_indent(body)}\n"
+              "    tl.store(out_ptr + offs, h.to(out_ptr.dtype.element_ty), mask=mask)\n")
+    launch = ("n_cols = x.shape[-1]\n"
+              "n_rows = x.numel() // max(n_cols, 1)\n"
+              "BLOCK_C = min(triton.next_power_of_2(n_cols), 256)\n"
+              "BLOCK_R = max(1, 2048 // BLOCK_C)  # about 2048 elements per program\n"
+              "grid = (triton.cdiv(n_rows, BLOCK_R), triton.cdiv(n_cols, BLOCK_C))\n"
+              "fused_rows_kernel[grid](ARGS, out, n_rows, n_cols, BLOCK_R=BLOCK_R, BLOCK_C=BLOCK_C)")
+    return kernel, launch
+
+
+def _ew_reasoning(spec: dict, params: list[str], style: str) -> str:
+    chain = " -> ".join(_op_words(s) for s in spec["steps"])
+    steps = ["Every output element depends only on the elements at the same position"
+             f"{' (plus one value per column of the parameter vector)' if params else ''}, so the whole chain "
+             "fuses into one kernel: each input is read once and the output written once, instead of one round "
+             "trip to memory per PyTorch op."]
+    if style == "rows2d":
+        steps += ["Tiling: view the tensor as rows x columns (the last dim) and give each program a 2-D tile of "
+                  "BLOCK_R rows by BLOCK_C columns, BLOCK_C = min(next_power_of_2(cols), 256) and "
+                  "BLOCK_R = 2048 // BLOCK_C; the grid is (cdiv(rows, BLOCK_R), cdiv(cols, BLOCK_C)).",
+                  "Both edges of a tile can overhang, so the mask is the outer AND of a row mask and a column "
+                  "mask; offsets are row * cols + col in int64, so that large tensors cannot overflow."]
+        if params:
+            steps.append("Parameters: the per-column vector is loaded once per tile as a [1, BLOCK_C] row and "
+                         "broadcast down the tile, instead of being gathered per element.")
+    else:
+        if style == "autotune":
+            steps.append("Tiling: a flat array of n elements in BLOCKs of contiguous elements, with BLOCK and "
+                         "num_warps left to @triton.autotune (1024 with 4 warps, 2048 or 4096 with 8), keyed on "
+                         "n, so that large inputs get more bytes in flight per program; the grid is a lambda of "
+                         "the chosen BLOCK.")
+        else:
+            steps.append("Tiling: treat the tensor as a flat array of n elements and give each program a BLOCK "
+                         "of 1024 contiguous elements (a power of two, as tl.arange needs); the grid is "
+                         "cdiv(n, 1024). Loads are contiguous and coalesced.")
+        steps.append("The last block usually overhangs the end (n is not a multiple of BLOCK), so every load "
+                     "and store uses the mask offs < n.")
+        if params:
+            steps.append("Parameters: the per-column vector is indexed with offs % n_cols, since the flat index "
+                         "of element (row, col) is row * n_cols + col.")
+    steps.append("Arithmetic is done in float32 registers and cast to the output dtype only at the store, which "
+                 "is more accurate than rounding after every op.")
+    return f"The module is a pure elementwise chain: {chain}.\n" + "\n".join(
+        f"{i}. {x}" for i, x in enumerate(steps, 1))
 
 
 # --------------------------------------------------------------- reductions
@@ -268,43 +345,95 @@ class ModelNew(nn.Module):
     return Solution(reasoning, HEADER + _norm_kernel(kind, residual, act) + module)
 
 
-def _softmax(spec: dict) -> Solution:
+def _softmax(spec: dict, style: str = "single_block") -> Solution:
+    """`single_block`: one program holds a whole row in registers; `online`: rows of any length
+    in BLOCK-column chunks, with a running max and rescaled sum (one read pass for the
+    statistics, one for the output)."""
     scale, bias = spec["scale"], spec["bias"]
     pre = ([f"h = h * {scale}"] if scale != 1.0 else []) + \
         (["h = h + tl.load(b_ptr + cols, mask=mask, other=0.0).to(tl.float32)"] if bias else [])
-    kernel = f'''
-@triton.jit
-def softmax_row_kernel(x_ptr, b_ptr, out_ptr, n_cols, BLOCK: tl.constexpr):
-    row = tl.program_id(0)
-    cols = tl.arange(0, BLOCK)
-    mask = cols < n_cols
-    h = tl.load(x_ptr + row * n_cols + cols, mask=mask, other=0.0).to(tl.float32)
-{_indent(pre)}
-    h = tl.where(mask, h, -float("inf"))  # padded lanes get exp(-inf) = 0
-    m = tl.max(h, axis=0)
-    e = tl.exp(h - m)
-    s = tl.sum(e, axis=0)
-    tl.store(out_ptr + row * n_cols + cols, (e / s).to(out_ptr.dtype.element_ty), mask=mask)
-'''
-    module = f'''
-class ModelNew(nn.Module):
-    def __init__(self{", cols: int" if bias else ""}):
-        super().__init__(){chr(10) + "        self.bias = nn.Parameter(torch.randn(cols))" if bias else ""}
+    if style == "online":
+        kernel, launch = _softmax_online(pre)
+    else:
+        kernel = ("\n@triton.jit\n"
+                  "def softmax_row_kernel(x_ptr, b_ptr, out_ptr, n_cols, BLOCK: tl.constexpr):\n"
+                  "    row = tl.program_id(0)\n"
+                  "    cols = tl.arange(0, BLOCK)\n"
+                  "    mask = cols < n_cols\n"
+                  "    h = tl.load(x_ptr + row * n_cols + cols, mask=mask, other=0.0).to(tl.float32)\n"
+                  f"{_indent(pre)}\n"
+                  "    h = tl.where(mask, h, -float(\"inf\"))  # padded lanes get exp(-inf) = 0\n"
+                  "    m = tl.max(h, axis=0)\n"
+                  "    e = tl.exp(h - m)\n"
+                  "    s = tl.sum(e, axis=0)\n"
+                  "    tl.store(out_ptr + row * n_cols + cols, (e / s).to(out_ptr.dtype.element_ty), mask=mask)\n")
+        launch = ("BLOCK = triton.next_power_of_2(x.shape[-1])\n"
+                  "warps = 8 if BLOCK >= 2048 else 4\n"
+                  "softmax_row_kernel[(x.shape[0],)](x, B, out, x.shape[-1], BLOCK=BLOCK, num_warps=warps)")
+    module = (f"\nclass ModelNew(nn.Module):\n"
+              f"    def __init__(self{', cols: int' if bias else ''}):\n"
+              f"        super().__init__()"
+              f"{chr(10) + '        self.bias = nn.Parameter(torch.randn(cols))' if bias else ''}\n\n"
+              "    def forward(self, x):\n"
+              "        x = x.contiguous()\n"
+              "        out = torch.empty_like(x)\n"
+              f"{_indent(launch.replace('B, out', ('self.bias' if bias else 'x') + ', out').splitlines(), 8)}\n"
+              "        return out\n")
+    what = (f"The module is a softmax over the last dim{f' of x * {scale}' if scale != 1.0 else ''}"
+            f"{' plus a per-column bias' if bias else ''}.")
+    if style == "online":
+        steps = ["Softmax needs the row maximum and the row sum. Instead of holding a whole row in registers "
+                 "(which stops working for long rows), one program walks its row in chunks of BLOCK = "
+                 "min(next_power_of_2(COLS), 1024) columns, so any row length fits.",
+                 "Online statistics: keep a running max m and a running sum s per lane; when a chunk raises the "
+                 "max, rescale the old sum by exp(m_old - m_new) before adding exp(h - m_new). After the loop, "
+                 "the row max is max(m) and the row sum is sum(s * exp(m - row_max)). The row is read once "
+                 "for the statistics instead of twice (max pass, then sum pass).",
+                 "Lanes that have only seen padding keep m = -inf; exp(-inf - (-inf)) would be NaN, so they "
+                 "get 0 explicitly with tl.where.",
+                 "A second pass reads the chunks again and writes exp(h - row_max) / sum. "
+                 f"{'The scale and bias are applied at each load. ' if pre else ''}All math in float32, cast "
+                 "at the store."]
+    else:
+        steps = ["Softmax needs the row maximum and the row sum, so one program owns one row and keeps it in "
+                 "registers: BLOCK = next_power_of_2(COLS) (at most 4096 here), grid (ROWS,).",
+                 "Numerical stability: subtract the row max before exp, so exp never overflows; the result is "
+                 "mathematically unchanged.",
+                 "Masking: lanes past COLS are set to -inf before the max, so they contribute exp(-inf) = 0 to the "
+                 "sum and never win the max.",
+                 f"{'The scale and bias are fused into the load, so ' if pre else ''}x is read once and the output "
+                 "written once; all math in float32, cast at the store."]
+    return Solution(what + "\n" + "\n".join(f"{i}. {x}" for i, x in enumerate(steps, 1)), HEADER + kernel + module)
 
-    def forward(self, x):
-        x = x.contiguous()
-        out = torch.empty_like(x)
-        BLOCK = triton.next_power_of_2(x.shape[-1])
-        warps = 8 if BLOCK >= 2048 else 4
-        softmax_row_kernel[(x.shape[0],)](x, {"self.bias" if bias else "x"}, out, x.shape[-1], BLOCK=BLOCK, num_warps=warps)
-        return out
-'''
-    reasoning = f"""The module is a softmax over the last dim{f" of x * {scale}" if scale != 1.0 else ""}{" plus a per-column bias" if bias else ""}.
-1. Softmax needs the row maximum and the row sum, so one program owns one row and keeps it in registers: BLOCK = next_power_of_2(COLS) (at most 4096 here), grid (ROWS,).
-2. Numerical stability: subtract the row max before exp, so exp never overflows; the result is mathematically unchanged.
-3. Masking: lanes past COLS are set to -inf before the max, so they contribute exp(-inf) = 0 to the sum and never win the max.
-4. {"The scale and bias are fused into the load, so " if pre else ""}x is read once and the output written once; all math in float32, cast at the store."""
-    return Solution(reasoning, HEADER + kernel + module)
+
+def _softmax_online(pre: list[str]) -> tuple[str, str]:
+    kernel = ("\n@triton.jit\n"
+              "def softmax_online_kernel(x_ptr, b_ptr, out_ptr, n_cols, BLOCK: tl.constexpr):\n"
+              "    base = tl.program_id(0).to(tl.int64) * n_cols\n"
+              "    m = tl.full([BLOCK], -float(\"inf\"), tl.float32)  # running max per lane\n"
+              "    s = tl.zeros([BLOCK], dtype=tl.float32)  # running sum of exp(h - m) per lane\n"
+              "    for start in range(0, n_cols, BLOCK):\n"
+              "        cols = start + tl.arange(0, BLOCK)\n"
+              "        mask = cols < n_cols\n"
+              "        h = tl.load(x_ptr + base + cols, mask=mask, other=0.0).to(tl.float32)\n"
+              f"{_indent(pre, 8)}\n"
+              "        h = tl.where(mask, h, -float(\"inf\"))\n"
+              "        m_new = tl.maximum(m, h)\n"
+              "        seen = m_new > -float(\"inf\")  # lanes that saw only padding stay at s = 0\n"
+              "        s = tl.where(seen, s * tl.exp(m - m_new) + tl.exp(h - m_new), 0.0)\n"
+              "        m = m_new\n"
+              "    row_max = tl.max(m, axis=0)\n"
+              "    total = tl.sum(tl.where(m > -float(\"inf\"), s * tl.exp(m - row_max), 0.0), axis=0)\n"
+              "    for start in range(0, n_cols, BLOCK):\n"
+              "        cols = start + tl.arange(0, BLOCK)\n"
+              "        mask = cols < n_cols\n"
+              "        h = tl.load(x_ptr + base + cols, mask=mask, other=0.0).to(tl.float32)\n"
+              f"{_indent(pre, 8)}\n"
+              "        y = tl.exp(h - row_max) / total\n"
+              "        tl.store(out_ptr + base + cols, y.to(out_ptr.dtype.element_ty), mask=mask)\n")
+    launch = ("BLOCK = min(triton.next_power_of_2(x.shape[-1]), 1024)\n"
+              "softmax_online_kernel[(x.shape[0],)](x, B, out, x.shape[-1], BLOCK=BLOCK, num_warps=4)")
+    return kernel, launch
 
 
 # --------------------------------------------------------------- matmul family
@@ -695,6 +824,22 @@ FAMILY_WRITERS = {
 }
 
 
-def teach(spec: dict) -> Solution:
-    """The template solution for one compose grammar point (its COMPOSE_SPEC)."""
-    return FAMILY_WRITERS[spec["family"]](spec)
+# Distinct, equally correct ways the teacher writes a family (issue 13: one kernel shape per
+# family taught the model a single template); the first is the default.
+STYLES = {"unary": ("flat", "rows2d", "autotune"), "chain": ("flat", "rows2d", "autotune"),
+          "softmax": ("single_block", "online")}
+
+
+def styles(spec: dict) -> tuple[str, ...]:
+    """The kernel styles the teacher can write for this grammar point (at least one)."""
+    return STYLES.get(spec["family"], ("default",))
+
+
+def teach(spec: dict, style: str | None = None) -> Solution:
+    """The template solution for one compose grammar point (its COMPOSE_SPEC), in `style`
+    (one of `styles(spec)`; the first by default)."""
+    known = styles(spec)
+    if style is not None and style not in known:
+        raise ValueError(f"family {spec['family']!r} has styles {known}, not {style!r}")
+    writer = FAMILY_WRITERS[spec["family"]]
+    return writer(spec, style or known[0]) if spec["family"] in STYLES else writer(spec)
