@@ -451,56 +451,86 @@ def _epilogue_lines(steps: list[dict]) -> list[str]:
     return lines
 
 
-def _matmul_kernel(name: str, epilogue: list[dict]) -> str:
-    return f'''
-@triton.jit
-def {name}(a_ptr, b_ptr, bias_ptr, r_ptr, c_ptr, M, N, K,
-           stride_ab, stride_am, stride_ak, stride_bb, stride_bk, stride_bn, stride_cb, stride_cm, stride_cn,
-           BLOCK_M: tl.constexpr, BLOCK_N: tl.constexpr, BLOCK_K: tl.constexpr):
-    # C[b] = A[b] @ B[b] for logical views A (batch, M, K) and B (batch, K, N) with any strides.
-    pid_m = tl.program_id(0)
-    pid_n = tl.program_id(1)
-    pid_b = tl.program_id(2)
-    offs_m = pid_m * BLOCK_M + tl.arange(0, BLOCK_M)
-    offs_n = pid_n * BLOCK_N + tl.arange(0, BLOCK_N)
-    offs_k = tl.arange(0, BLOCK_K)
-    mask_m = offs_m < M
-    mask_n = offs_n < N
-    a_ptrs = a_ptr + pid_b * stride_ab + offs_m[:, None] * stride_am + offs_k[None, :] * stride_ak
-    b_ptrs = b_ptr + pid_b * stride_bb + offs_k[:, None] * stride_bk + offs_n[None, :] * stride_bn
-    acc = tl.zeros((BLOCK_M, BLOCK_N), dtype=tl.float32)
-    for k0 in range(0, K, BLOCK_K):
-        k_ok = offs_k + k0 < K  # the last K tile is partial unless K % BLOCK_K == 0
-        a = tl.load(a_ptrs, mask=mask_m[:, None] & k_ok[None, :], other=0.0)
-        b = tl.load(b_ptrs, mask=k_ok[:, None] & mask_n[None, :], other=0.0)
-        acc = tl.dot(a, b, acc)
-        a_ptrs += BLOCK_K * stride_ak
-        b_ptrs += BLOCK_K * stride_bk
-    h = acc
-{_indent(_epilogue_lines(epilogue))}
-    c_ptrs = c_ptr + pid_b * stride_cb + offs_m[:, None] * stride_cm + offs_n[None, :] * stride_cn
-    tl.store(c_ptrs, h.to(c_ptr.dtype.element_ty), mask=mask_m[:, None] & mask_n[None, :])
-
-
-def launch_{name}(a, b, bias, r, out):
-    # a: (batch, M, K), b: (batch, K, N), out: (batch, M, N) views; bias/r may be any tensor when unused.
-    batch, M, K = a.shape
-    N = b.shape[2]
-    bm = min(64, max(16, triton.next_power_of_2(M)))
-    bn = min(64, max(16, triton.next_power_of_2(N)))
-    bk = min(32, max(16, triton.next_power_of_2(K)))
-    grid = (triton.cdiv(M, bm), triton.cdiv(N, bn), batch)
-    {name}[grid](a, b, bias, r, out, M, N, K,
-                 a.stride(0), a.stride(1), a.stride(2), b.stride(0), b.stride(1), b.stride(2),
-                 out.stride(0), out.stride(1), out.stride(2), BLOCK_M=bm, BLOCK_N=bn, BLOCK_K=bk)
-'''
+def _matmul_kernel(name: str, epilogue: list[dict], grouped: bool = False) -> str:
+    """The tiled batched-matmul kernel with `epilogue` fused, and its launcher. `grouped`: a
+    1-D grid of tiles visited in GROUP_M-row bands (tiles that share A rows and B columns run
+    close together, so they hit L2), larger blocks and explicit warps/stages."""
+    if grouped:
+        header = ("BLOCK_M: tl.constexpr, BLOCK_N: tl.constexpr, BLOCK_K: tl.constexpr, GROUP_M: tl.constexpr):\n"
+                  "    # C[b] = A[b] @ B[b] for logical views A (batch, M, K) and B (batch, K, N) with any strides.\n"
+                  "    # Tiles are numbered band by band: GROUP_M tile rows, then across N, so that consecutive\n"
+                  "    # programs reuse the same A rows and B columns while they are still in L2.\n"
+                  "    pid = tl.program_id(0)\n"
+                  "    pid_b = tl.program_id(1)\n"
+                  "    tiles_m = tl.cdiv(M, BLOCK_M)\n"
+                  "    tiles_n = tl.cdiv(N, BLOCK_N)\n"
+                  "    band = pid // (GROUP_M * tiles_n)\n"
+                  "    first_m = band * GROUP_M\n"
+                  "    rows_in_band = tl.minimum(tiles_m - first_m, GROUP_M)\n"
+                  "    pid_m = first_m + (pid % (GROUP_M * tiles_n)) % rows_in_band\n"
+                  "    pid_n = (pid % (GROUP_M * tiles_n)) // rows_in_band\n")
+        launch = ("    bm = min(128, max(16, triton.next_power_of_2(M)))\n"
+                  "    bn = min(128, max(16, triton.next_power_of_2(N)))\n"
+                  "    bk = min(32, max(16, triton.next_power_of_2(K)))\n"
+                  "    warps = 8 if bm * bn >= 128 * 128 else 4\n"
+                  "    grid = (triton.cdiv(M, bm) * triton.cdiv(N, bn), batch)\n"
+                  f"    {name}[grid](a, b, bias, r, out, M, N, K,\n"
+                  "                 a.stride(0), a.stride(1), a.stride(2), b.stride(0), b.stride(1), b.stride(2),\n"
+                  "                 out.stride(0), out.stride(1), out.stride(2), BLOCK_M=bm, BLOCK_N=bn, BLOCK_K=bk,\n"
+                  "                 GROUP_M=8, num_warps=warps, num_stages=3)\n")
+    else:
+        header = ("BLOCK_M: tl.constexpr, BLOCK_N: tl.constexpr, BLOCK_K: tl.constexpr):\n"
+                  "    # C[b] = A[b] @ B[b] for logical views A (batch, M, K) and B (batch, K, N) with any strides.\n"
+                  "    pid_m = tl.program_id(0)\n"
+                  "    pid_n = tl.program_id(1)\n"
+                  "    pid_b = tl.program_id(2)\n")
+        launch = ("    bm = min(64, max(16, triton.next_power_of_2(M)))\n"
+                  "    bn = min(64, max(16, triton.next_power_of_2(N)))\n"
+                  "    bk = min(32, max(16, triton.next_power_of_2(K)))\n"
+                  "    grid = (triton.cdiv(M, bm), triton.cdiv(N, bn), batch)\n"
+                  f"    {name}[grid](a, b, bias, r, out, M, N, K,\n"
+                  "                 a.stride(0), a.stride(1), a.stride(2), b.stride(0), b.stride(1), b.stride(2),\n"
+                  "                 out.stride(0), out.stride(1), out.stride(2), BLOCK_M=bm, BLOCK_N=bn, BLOCK_K=bk)\n")
+    return ("\n@triton.jit\n"
+            f"def {name}(a_ptr, b_ptr, bias_ptr, r_ptr, c_ptr, M, N, K,\n"
+            "           stride_ab, stride_am, stride_ak, stride_bb, stride_bk, stride_bn, stride_cb, stride_cm, stride_cn,\n"
+            f"           {header}"
+            "    offs_m = pid_m * BLOCK_M + tl.arange(0, BLOCK_M)\n"
+            "    offs_n = pid_n * BLOCK_N + tl.arange(0, BLOCK_N)\n"
+            "    offs_k = tl.arange(0, BLOCK_K)\n"
+            "    mask_m = offs_m < M\n"
+            "    mask_n = offs_n < N\n"
+            "    a_ptrs = a_ptr + pid_b * stride_ab + offs_m[:, None] * stride_am + offs_k[None, :] * stride_ak\n"
+            "    b_ptrs = b_ptr + pid_b * stride_bb + offs_k[:, None] * stride_bk + offs_n[None, :] * stride_bn\n"
+            "    acc = tl.zeros((BLOCK_M, BLOCK_N), dtype=tl.float32)\n"
+            "    for k0 in range(0, K, BLOCK_K):\n"
+            "        k_ok = offs_k + k0 < K  # the last K tile is partial unless K % BLOCK_K == 0\n"
+            "        a = tl.load(a_ptrs, mask=mask_m[:, None] & k_ok[None, :], other=0.0)\n"
+            "        b = tl.load(b_ptrs, mask=k_ok[:, None] & mask_n[None, :], other=0.0)\n"
+            "        acc = tl.dot(a, b, acc)\n"
+            "        a_ptrs += BLOCK_K * stride_ak\n"
+            "        b_ptrs += BLOCK_K * stride_bk\n"
+            "    h = acc\n"
+            f"{_indent(_epilogue_lines(epilogue))}\n"
+            "    c_ptrs = c_ptr + pid_b * stride_cb + offs_m[:, None] * stride_cm + offs_n[None, :] * stride_cn\n"
+            "    tl.store(c_ptrs, h.to(c_ptr.dtype.element_ty), mask=mask_m[:, None] & mask_n[None, :])\n"
+            "\n\n"
+            f"def launch_{name}(a, b, bias, r, out):\n"
+            "    # a: (batch, M, K), b: (batch, K, N), out: (batch, M, N) views; bias/r may be any tensor when unused.\n"
+            "    batch, M, K = a.shape\n"
+            "    N = b.shape[2]\n"
+            f"{launch}")
 
 
 _MATMUL_WHY = """Tiling: each program computes a BLOCK_M x BLOCK_N tile of the output (up to 64 x 64) and walks K in BLOCK_K (up to 32) slices, multiplying tiles with tl.dot on tensor cores and accumulating in float32. Block sizes are powers of two of at least 16, because tl.dot needs tile dims >= 16; on small problems they shrink to the next power of two of the size.
 Masks: rows past M, columns past N and the partial last K slice are loaded as 0, which adds nothing to the dot product, and the store is masked."""
 
+_MATMUL_GROUPED_WHY = """Tiling: each program computes a BLOCK_M x BLOCK_N tile of the output (up to 128 x 128, with 8 warps at that size and 3 pipeline stages so that the next K slice loads while this one multiplies) and walks K in BLOCK_K (up to 32) slices with tl.dot, accumulating in float32; dims are powers of two of at least 16, as tl.dot needs.
+Tile order: the grid is one axis of tiles numbered in bands of GROUP_M = 8 tile rows. Consecutive programs then share A row blocks and B column blocks, which stay in L2, instead of sweeping a whole row of C and evicting B before it is reused.
+Masks: rows past M, columns past N and the partial last K slice are loaded as 0, which adds nothing to the dot product, and the store is masked."""
 
-def _matmul(spec: dict) -> Solution:
+
+def _matmul(spec: dict, style: str = "plain") -> Solution:
     form, epi = spec["form"], spec["epilogue"]
     residual = any(s["op"] == "residual" for s in epi)
     if form == "linear":
@@ -538,10 +568,10 @@ class ModelNew(nn.Module):
             "bmm": "a batched matmul"}[form]
     epi_txt = ", ".join(_op_words(s) for s in epi)
     reasoning = f"""The module is {what}{f", followed by {epi_txt}" if epi else ""}.
-1. {_MATMUL_WHY}
+1. {_MATMUL_GROUPED_WHY if style == "grouped" else _MATMUL_WHY}
 2. {"The transposed operand is passed as a strided view, so the kernel reads it in place with swapped strides instead of copying it. " if form in ("linear", "matmul_bt") else ""}{"The batch index is the third grid axis; each batch's matrices are addressed through their batch stride. " if form == "bmm" else ""}
 3. {"Epilogue fusion: " + epi_txt + " are applied to the float32 accumulator tile in registers right before the single store, so the (M, N) result never makes an extra round trip to memory." if epi else "No epilogue: the accumulator is cast to the output dtype and stored."}"""
-    return Solution(reasoning, HEADER + _matmul_kernel("matmul_epilogue_kernel", epi) + module)
+    return Solution(reasoning, HEADER + _matmul_kernel("matmul_epilogue_kernel", epi, style == "grouped") + module)
 
 
 def _mlp(spec: dict) -> Solution:
@@ -827,7 +857,7 @@ FAMILY_WRITERS = {
 # Distinct, equally correct ways the teacher writes a family (issue 13: one kernel shape per
 # family taught the model a single template); the first is the default.
 STYLES = {"unary": ("flat", "rows2d", "autotune"), "chain": ("flat", "rows2d", "autotune"),
-          "softmax": ("single_block", "online")}
+          "softmax": ("single_block", "online"), "matmul": ("plain", "grouped")}
 
 
 def styles(spec: dict) -> tuple[str, ...]:
