@@ -310,6 +310,47 @@ def {kind}_row_kernel(x_ptr, r_ptr, w_ptr, b_ptr, out_ptr, n_cols, eps, BLOCK: t
 '''
 
 
+def _norm_looped_kernel(kind: str, residual: bool, act: dict | None) -> str:
+    """Rows of any length, in BLOCK-column chunks: the statistics in one or two read passes
+    (layernorm: the mean, then the variance of the centred values, as stable as the one-tile
+    form), and a last pass that normalises and stores."""
+    load = ["h = tl.load(x_ptr + base + cols, mask=mask, other=0.0).to(tl.float32)"]
+    if residual:
+        load.append("h = h + tl.load(r_ptr + base + cols, mask=mask, other=0.0).to(tl.float32)")
+    chunk = ["cols = start + tl.arange(0, BLOCK)", "mask = cols < n_cols"] + load
+    if kind == "layernorm":
+        stats = ("    acc = tl.zeros([BLOCK], dtype=tl.float32)\n"
+                 "    for start in range(0, n_cols, BLOCK):\n"
+                 f"{_indent(chunk, 8)}\n"
+                 "        acc += h  # padded lanes were loaded as 0\n"
+                 "    mean = tl.sum(acc, axis=0) / n_cols\n"
+                 "    acc = tl.zeros([BLOCK], dtype=tl.float32)\n"
+                 "    for start in range(0, n_cols, BLOCK):\n"
+                 f"{_indent(chunk, 8)}\n"
+                 "        d = tl.where(mask, h - mean, 0.0)  # padded lanes must not add to the variance\n"
+                 "        acc += d * d\n"
+                 "    rstd = tl.rsqrt(tl.sum(acc, axis=0) / n_cols + eps)\n")
+        norm = ["w = tl.load(w_ptr + cols, mask=mask, other=0.0).to(tl.float32)",
+                "b = tl.load(b_ptr + cols, mask=mask, other=0.0).to(tl.float32)",
+                "h = (h - mean) * rstd * w + b"]
+    else:
+        stats = ("    acc = tl.zeros([BLOCK], dtype=tl.float32)\n"
+                 "    for start in range(0, n_cols, BLOCK):\n"
+                 f"{_indent(chunk, 8)}\n"
+                 "        acc += h * h\n"
+                 "    rstd = tl.rsqrt(tl.sum(acc, axis=0) / n_cols + eps)\n")
+        norm = ["w = tl.load(w_ptr + cols, mask=mask, other=0.0).to(tl.float32)", "h = h * rstd * w"]
+    post = tl_unary(act) if act else []
+    return ("\n@triton.jit\n"
+            f"def {kind}_looped_kernel(x_ptr, r_ptr, w_ptr, b_ptr, out_ptr, n_cols, eps, BLOCK: tl.constexpr):\n"
+            "    # One program per row, walking it in BLOCK-column chunks: any row length fits.\n"
+            "    base = tl.program_id(0).to(tl.int64) * n_cols\n"
+            f"{stats}"
+            "    for start in range(0, n_cols, BLOCK):\n"
+            f"{_indent(chunk + norm + post, 8)}\n"
+            "        tl.store(out_ptr + base + cols, h.to(out_ptr.dtype.element_ty), mask=mask)\n")
+
+
 def _norm_launch(kind: str, x: str, r: str, b: str, out: str, eps: float, ind: str = "        ") -> str:
     return (f"{ind}BLOCK = triton.next_power_of_2({x}.shape[-1])\n"
             f"{ind}warps = 8 if BLOCK >= 2048 else 4  # wide rows: more warps keep registers per thread bounded\n"
@@ -317,12 +358,19 @@ def _norm_launch(kind: str, x: str, r: str, b: str, out: str, eps: float, ind: s
             f"BLOCK=BLOCK, num_warps=warps)")
 
 
-def _norm(spec: dict) -> Solution:
+def _norm(spec: dict, style: str = "one_tile") -> Solution:
     kind, residual, act = spec["kind"], spec["residual"], spec["act"]
     bias_param = kind == "layernorm"
     init = "\n        self.weight = nn.Parameter(torch.randn(cols))"
     init += "\n        self.bias = nn.Parameter(torch.randn(cols))" if bias_param else ""
     args = "x, r" if residual else "x"
+    b = "self.bias" if bias_param else "self.weight"
+    if style == "looped":
+        launch = ("        BLOCK = min(triton.next_power_of_2(x.shape[-1]), 1024)\n"
+                  f"        {kind}_looped_kernel[(x.shape[0],)](x, r, self.weight, {b}, out, x.shape[-1], {spec['eps']}, "
+                  "BLOCK=BLOCK, num_warps=4)")
+    else:
+        launch = _norm_launch(kind, "x", "r", b, "out", spec["eps"])
     module = f'''
 class ModelNew(nn.Module):
     def __init__(self, cols: int):
@@ -332,17 +380,41 @@ class ModelNew(nn.Module):
         x = x.contiguous()
         {"r = r.contiguous()" if residual else "r = x  # unused: the kernel has no residual input"}
         out = torch.empty_like(x)
-{_norm_launch(kind, "x", "r", "self.bias" if bias_param else "self.weight", "out", spec["eps"])}
+{launch}
         return out
 '''
     stats = ("mean, then the variance of the centred values (two passes over registers, not over memory)"
              if kind == "layernorm" else "the mean of squares")
+    if style == "looped":
+        return Solution(_norm_looped_reasoning(kind, residual, act, bias_param),
+                        HEADER + _norm_looped_kernel(kind, residual, act) + module)
     reasoning = f"""The module is {"a residual add, then " if residual else ""}{kind} over the last dim{f", then {_op_words(act)}" if act else ""}.
 1. A norm needs statistics of a whole row before any output, so one program handles one row; the grid is (ROWS,).
 2. BLOCK = next_power_of_2(COLS) lanes hold the whole row in registers (COLS is at most 4096 here), so x is read from memory exactly once: load, compute {stats}, normalise, scale{" and shift" if bias_param else ""}{", activate" if act else ""}, store.
 3. Lanes past COLS are masked: loaded as 0 and excluded from the statistics, because the divisor is the true n_cols and centred padding is forced to 0.
 4. {"The residual add is fused into the load, so the sum x + r is never written out. " if residual else ""}Statistics are in float32; rsqrt(var + eps) is computed once per row."""
     return Solution(reasoning, HEADER + _norm_kernel(kind, residual, act) + module)
+
+
+def _norm_looped_reasoning(kind: str, residual: bool, act: dict | None, bias_param: bool) -> str:
+    what = (f"The module is {'a residual add, then ' if residual else ''}{kind} over the last dim"
+            f"{f', then {_op_words(act)}' if act else ''}.")
+    passes = ("two read passes for the statistics: the mean first, then the variance of x - mean (the "
+              "single-pass E[x^2] - mean^2 loses precision when the mean is large against the spread)"
+              if kind == "layernorm" else "one read pass for the mean of squares")
+    steps = ["A norm needs statistics of a whole row before any output, so one program handles one row; the grid "
+             "is (ROWS,). Instead of holding the row in registers, the program walks it in chunks of BLOCK = "
+             "min(next_power_of_2(COLS), 1024) columns, so that rows of any length fit and register use stays "
+             "bounded.",
+             f"Statistics: {passes}, accumulated per lane in float32 and reduced across lanes once at the end.",
+             "A last pass reads each chunk again, normalises with rsqrt(var + eps), scales"
+             f"{' and shifts' if bias_param else ''}{', activates' if act else ''} and stores. The row is read "
+             f"{3 if kind == 'layernorm' else 2} times; for rows that fit in one tile the single-tile form reads it "
+             "once, so this style is for long rows.",
+             "Lanes past COLS are masked: loaded as 0, and for the variance the centred padding is forced to 0; "
+             "the divisor is the true n_cols."
+             + (" The residual add is redone at every load, so x + r is never written out." if residual else "")]
+    return what + "\n" + "\n".join(f"{i}. {x}" for i, x in enumerate(steps, 1))
 
 
 def _softmax(spec: dict, style: str = "single_block") -> Solution:
@@ -857,7 +929,8 @@ FAMILY_WRITERS = {
 # Distinct, equally correct ways the teacher writes a family (issue 13: one kernel shape per
 # family taught the model a single template); the first is the default.
 STYLES = {"unary": ("flat", "rows2d", "autotune"), "chain": ("flat", "rows2d", "autotune"),
-          "softmax": ("single_block", "online"), "matmul": ("plain", "grouped")}
+          "softmax": ("single_block", "online"), "matmul": ("plain", "grouped"),
+          "norm": ("one_tile", "looped")}
 
 
 def styles(spec: dict) -> tuple[str, ...]:
