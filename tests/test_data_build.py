@@ -1,6 +1,7 @@
 """`autotriton data build` end to end on CPU: resume after a kill, exported datasets, the card."""
 
 import json
+import re
 
 import pytest
 from typer.testing import CliRunner
@@ -39,7 +40,7 @@ def test_interrupted_build_resumes_without_redoing_work(tmp_path, monkeypatch):
     keys = [(r["task_id"], r["sample"]) for r in records]  # a sample per template style
     assert len(keys) == len(set(keys))  # each candidate judged exactly once
     assert len({r["task_id"] for r in records}) == report.tasks["kept"]
-    assert records[:4] == first
+    assert records[:len(first)] == first
     assert report.teachers["template"]["pass_rate"] == 1.0
 
 
@@ -76,7 +77,9 @@ def test_cli_build_from_yaml(tmp_path):
     cfg.write_text("compose_n: 3\ncompose_seed: 9\nteachers: [template]\ndevice: cpu\nworkers: 2\n")
     result = CliRunner().invoke(app, ["data", "build", "--config", str(cfg), "-o", str(tmp_path / "out")])
     assert result.exit_code == 0, result.output
-    assert "template: 4/4 verified" in result.output and "RL rows 3" in result.output  # 3 tasks, 4 styles
+    verified = re.search(r"template: (\d+)/(\d+) verified", result.output)
+    assert verified and verified[1] == verified[2] and int(verified[1]) >= 3, result.output  # a sample per style
+    assert "RL rows 3" in result.output
     bad = tmp_path / "bad.yaml"
     bad.write_text("compose_count: 3\n")
     result = CliRunner().invoke(app, ["data", "build", "--config", str(bad), "-o", str(tmp_path / "o2")])
