@@ -223,3 +223,62 @@ def test_cli_train_sft_then_pipeline_errors_are_one_line(tiny_dir, data_dir, tmp
     res = runner.invoke(app, ["train", "rl", "--model", str(tmp_path / "nowhere"), "--data", str(data_dir),
                               "--out", str(tmp_path / "rl")])
     assert res.exit_code == 2 and "no model directory" in res.output
+
+
+class _FixedBackend:
+    """Generation stand-in: the i-th prompt it is asked about gets `n` answers taken in turn
+    from `answers[i]`."""
+
+    def __init__(self, answers: list[list[str]]):
+        self.answers, self.seen = answers, 0
+
+    def generate(self, conversations, params, tasks=None):
+        from autotriton.models.base import Generation
+        out = []
+        for _ in conversations:
+            texts = self.answers[self.seen]
+            self.seen += 1
+            out.append([Generation(texts[i % len(texts)], 0, 0) for i in range(params.n)])
+        return out
+
+
+def test_pass_rates_are_measured_with_the_reward_and_resume(data_dir, tmp_path):
+    """A prompt answered right once in two is informative; one never answered right is not."""
+    import datasets
+
+    from autotriton.data.compose import compose
+    from autotriton.data.template import teach
+    from autotriton.models.base import SamplingParams
+    from autotriton.train import select
+    from autotriton.verify import VerifyConfig
+    from autotriton.verify.rewards import RewardScorer
+    rows = list(datasets.load_from_disk(str(data_dir / "rl")))[:2]
+    specs = {c.task().id: c.spec for c in compose(4, seed=3)}
+    good = teach(specs[rows[0]["task_id"]]).answer()
+    backend = _FixedBackend([[good, "no code"], ["no code"]])
+    params = SamplingParams(n=2, temperature=1.0, max_new_tokens=8)
+    scorer = RewardScorer(VerifyConfig(device="cpu", workers=2, cache_dir=None))
+    try:
+        rates = select.measure_pass_rates(backend, scorer, rows, params, tmp_path)
+    finally:
+        scorer.close()
+    assert {t: (r.passed, r.samples) for t, r in rates.items()} == {rows[0]["task_id"]: (1, 2),
+                                                                   rows[1]["task_id"]: (0, 2)}
+    assert select.informative(rates) == {rows[0]["task_id"]}
+    assert select.histogram(rates) == "0/2: 1, 1/2: 1"
+    assert select.load_rates(tmp_path, 2).keys() == rates.keys()  # a resumed run measures nothing again
+    assert select.load_rates(tmp_path, 4) == {}  # another sample count is measured afresh
+
+
+def test_grpo_selects_prompts_with_signal_or_says_there_are_none(tiny_dir, data_dir, tmp_path, monkeypatch):
+    from autotriton.train.grpo import run_rl
+    from autotriton.verify.rewards import RewardScorer
+    # The tiny model's gibberish never passes: no prompt can give a GRPO group signal.
+    with pytest.raises(ConfigError, match="strictly between 0 and 1"):
+        run_rl(Policy(tiny_dir), data_dir, tiny_rl(select_samples=2), tmp_path / "none")
+    assert json.loads((tmp_path / "none" / "selection.json").read_text())["informative"] == 0
+    monkeypatch.setattr(RewardScorer, "results", _alternating_results)  # 1 of 2 samples right: all informative
+    result = run_rl(Policy(tiny_dir), data_dir, tiny_rl(select_samples=2, max_steps=1), tmp_path / "some")
+    assert result.finished
+    summary = json.loads((tmp_path / "some" / "selection.json").read_text())
+    assert summary["informative"] == summary["prompts"] == 4 and summary["histogram"] == "1/2: 4"

@@ -57,6 +57,9 @@ class RLSettings:
     hrd: bool = field(default=False, metadata={"help": "TritonRL hierarchical reward: correctness -> code tokens, speedup -> plan tokens"})
     hrd_alpha: float = field(default=0.1, metadata={"help": "weight of J_plan in alpha*J_plan + J_code"})
     max_prompts: int = field(default=0, metadata={"help": "use only the first N RL prompts (0 = all)"})
+    select_samples: int = field(default=0, metadata={
+        "help": "before RL, sample this many completions per prompt with the starting policy and train only on "
+                "prompts whose pass rate is strictly between 0 and 1 (uniform groups carry no gradient; 0 = all prompts)"})
     max_level: int = field(default=3, metadata={"help": "drop RL prompts above this level"})
     use_vllm: bool = field(default=False, metadata={"help": "generate rollouts with vLLM (colocated; needs vllm installed)"})
     gradient_checkpointing: bool = field(default=False, metadata={"help": "recompute activations to save memory"})

@@ -130,6 +130,43 @@ def load_rl_rows(data: Path, s: RLSettings):
     return ds.select_columns(["prompt", "task_source", "task_id"])
 
 
+def select_rows(policy: Policy, rows, s: RLSettings, scorer: RewardScorer, out: Path):
+    """The RL rows whose pass rate under `policy` is strictly inside (0, 1) (train/select.py).
+    The main process measures; the others then find every rate in its file."""
+    import json
+    from accelerate import PartialState
+    from autotriton.models.base import SamplingParams
+    from autotriton.models.hf import HFBackend
+    from autotriton.train import select
+    params = SamplingParams(n=s.select_samples, temperature=s.temperature, top_p=s.top_p,
+                            max_new_tokens=s.max_completion_length, seed=s.seed)
+    with PartialState().main_process_first():
+        rates = select.load_rates(out, s.select_samples)
+        todo = [row for row in rows if row["task_id"] not in rates]
+        if todo:
+            print(f"measuring the pass rate of {policy.spec} on {len(todo)} RL prompts "
+                  f"({s.select_samples} samples each)", flush=True)
+            backend = HFBackend(str(policy.base), str(policy.adapter) if policy.adapter else None, batch_size=32)
+            try:
+                rates.update(select.measure_pass_rates(
+                    backend, scorer, todo, params, out,
+                    progress=lambda done, total: print(f"  pass rates: {done}/{total} prompts", flush=True)))
+            finally:
+                backend.close()
+    keep = select.informative({row["task_id"]: rates[row["task_id"]] for row in rows})
+    summary = {"prompts": len(rows), "informative": len(keep), "samples": s.select_samples,
+               "histogram": select.histogram({row["task_id"]: rates[row["task_id"]] for row in rows})}
+    (out / "selection.json").write_text(json.dumps(summary, indent=1) + "\n")
+    print(f"RL prompts with a pass rate strictly between 0 and 1: {len(keep)}/{len(rows)} "
+          f"(passed/samples: {summary['histogram']})", flush=True)
+    if not keep:
+        raise ConfigError(f"no RL prompt has a pass rate strictly between 0 and 1 under {policy.spec} "
+                          f"({summary['histogram']}): every GRPO group would be uniform and carry no gradient. "
+                          "Train SFT further, raise rl.temperature or rl.select_samples, or set "
+                          "rl.select_samples: 0 to train on every prompt anyway")
+    return rows.filter(lambda row: row["task_id"] in keep)
+
+
 def reward_setup(s: RLSettings, scorer: RewardScorer) -> tuple[list, list[float]]:
     """Reward functions and their weights; exec always first (logged even at weight 0)."""
     funcs, weights = [scorer.exec_reward], [s.exec_weight]
@@ -184,12 +221,15 @@ def run_rl(policy: Policy, data: Path, s: RLSettings, out: Path, stop_after_s: f
             raise ConfigError("rl.use_vllm is set but vllm is not installed; set use_vllm: false")
     write_resolved_config(out, "rl", s, {"model": policy.spec, "data": str(data)})
     rows = load_rl_rows(data, s)
-    tokenizer = load_tokenizer(policy.base, policy.adapter)  # left padding, for generation
-    model = load_trainable(policy, full=policy.adapter is None)  # SFT's adapter continues, else every weight trains
     scorer = make_scorer(s)
-    funcs, weights = reward_setup(s, scorer)
     stop = StopAfter(stop_after_s)
     try:
+        if s.select_samples:
+            # Before the trainable copy loads: the measuring copy is freed first (two 7B copies may not fit).
+            rows = select_rows(policy, rows, s, scorer, out)
+        tokenizer = load_tokenizer(policy.base, policy.adapter)  # left padding, for generation
+        model = load_trainable(policy, full=policy.adapter is None)  # SFT's adapter continues, else every weight trains
+        funcs, weights = reward_setup(s, scorer)
         trainer = AutoTritonGRPOTrainer(
             model=model, reward_funcs=funcs, args=trainer_args(s, out, world, weights), train_dataset=rows,
             processing_class=tokenizer, callbacks=[JsonlLog(out / METRICS_FILE), stop],
