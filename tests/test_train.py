@@ -111,6 +111,8 @@ def test_grpo_logs_every_reward_component_and_timing(tiny_dir, data_dir, tmp_pat
                 "time/generate_s", "time/reward_s", "time/update_s"):
         assert all(key in m and math.isfinite(m[key]) for m in logged), key
     assert all(m["rewards/exec_reward/mean"] == 0.0 for m in logged)
+    # Every group is uniform (all zero): all of them are out of the loss, which adds nothing.
+    assert all(m["rl/dropped_token_frac"] == 1.0 and m["frac_reward_zero_std"] == 1.0 for m in logged)
 
 
 def _alternating_results(self, completions, **kwargs):
@@ -134,6 +136,7 @@ def test_grpo_with_reward_signal_moves_weights(tiny_dir, data_dir, tmp_path, mon
     assert any(not torch.equal(before[k], after[k]) for k in before)
     logged = [m for m in metrics(result) if "reward" in m]
     assert all(m["verify/correct_rate"] == 0.5 and m["reward"] == 0.5 for m in logged)
+    assert all(m["rl/dropped_token_frac"] == 0.0 for m in logged)  # every group disagrees: none dropped
     assert all(math.isfinite(m["loss"]) for m in logged)
     assert all(m["learning_rate"] == settings.learning_rate for m in logged)  # constant: no idle warmup step
     if hrd:

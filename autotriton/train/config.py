@@ -57,6 +57,8 @@ class RLSettings:
     hrd: bool = field(default=False, metadata={"help": "TritonRL hierarchical reward: correctness -> code tokens, speedup -> plan tokens"})
     hrd_alpha: float = field(default=0.1, metadata={"help": "weight of J_plan in alpha*J_plan + J_code"})
     max_prompts: int = field(default=0, metadata={"help": "use only the first N RL prompts (0 = all)"})
+    drop_uniform_groups: bool = field(default=True, metadata={
+        "help": "leave groups whose completions all got the same reward out of the loss (no gradient, only dilution)"})
     select_samples: int = field(default=0, metadata={
         "help": "before RL, sample this many completions per prompt with the starting policy and train only on "
                 "prompts whose pass rate is strictly between 0 and 1 (uniform groups carry no gradient; 0 = all prompts)"})

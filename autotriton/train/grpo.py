@@ -14,7 +14,9 @@ What the subclass adds to GRPOTrainer, and nothing else:
   rule-violation rates, mean speedup of correct answers;
 - the step time split into generation, reward and update;
 - TritonRL's hierarchical reward (hrd.py) as (B, T) token-level advantages,
-  which TRL's loss accepts from subclasses.
+  which TRL's loss accepts from subclasses;
+- groups whose completions all got the same reward taken out of the loss
+  (`drop_uniform_groups`, DAPO's dynamic sampling without the resampling).
 
 Generation is TRL's: HF generate, or colocated vLLM with `use_vllm`.
 """
@@ -40,10 +42,12 @@ from autotriton.verify.rewards import RewardScorer
 class AutoTritonGRPOTrainer(GRPOTrainer):
     """GRPOTrainer plus verifier metrics, a step-time split and optional HRD advantages."""
 
-    def __init__(self, *args, scorer: RewardScorer, hrd_alpha: float | None = None, **kwargs):
+    def __init__(self, *args, scorer: RewardScorer, hrd_alpha: float | None = None, drop_uniform_groups: bool = True,
+                 **kwargs):
         super().__init__(*args, **kwargs)
         self.scorer = scorer
         self.hrd_alpha = hrd_alpha
+        self.drop_uniform_groups = drop_uniform_groups
         self._last_rewards: torch.Tensor | None = None  # (B_all, n_funcs), gathered over processes
         self._time_generate_s = 0.0
         self._time_reward_s = 0.0
@@ -83,7 +87,28 @@ class AutoTritonGRPOTrainer(GRPOTrainer):
         out = super()._generate_and_score_completions(inputs)
         if self.hrd_alpha is not None and self.model.training:
             out["advantages"] = self._hrd_advantages(out)
+        if self.drop_uniform_groups and self.model.training:
+            self._drop_uniform_groups(out)
         return out
+
+    def _drop_uniform_groups(self, out) -> None:
+        """Take the groups whose completions all got the same reward out of the loss (DAPO's
+        dynamic sampling, without the resampling): their advantage is zero, so they add no policy
+        gradient, but their tokens still count in the loss's normaliser and dilute the step of
+        the groups that do disagree. TRL logs their share as frac_reward_zero_std."""
+        rewards = self._last_rewards  # (B_all, F), gathered over processes
+        total = (rewards * self.reward_weights.to(rewards.device).unsqueeze(0)).nansum(dim=1)
+        grouped = total.view(-1, self.num_generations)
+        uniform = (grouped == grouped[:, :1]).all(dim=1).repeat_interleave(self.num_generations)
+        n = out["completion_ids"].size(0)
+        local = uniform[self.accelerator.process_index * n:(self.accelerator.process_index + 1) * n]
+        mask = out["completion_mask"]
+        before = mask.sum()
+        out["completion_mask"] = mask * (~local).unsqueeze(1).to(mask.dtype)
+        loss_mask = out["completion_mask"] if out.get("tool_mask") is None else out["completion_mask"] * out["tool_mask"]
+        out["num_items_in_batch"] = self.accelerator.gather(loss_mask.sum()).sum()
+        self._metrics["train"]["rl/dropped_token_frac"].append(
+            (1 - out["completion_mask"].sum() / before.clamp(min=1)).item())
 
     def _hrd_advantages(self, out) -> torch.Tensor:
         """(B, T): correctness advantages on code tokens, alpha * speedup advantages on plan tokens."""
@@ -233,7 +258,7 @@ def run_rl(policy: Policy, data: Path, s: RLSettings, out: Path, stop_after_s: f
         trainer = AutoTritonGRPOTrainer(
             model=model, reward_funcs=funcs, args=trainer_args(s, out, world, weights), train_dataset=rows,
             processing_class=tokenizer, callbacks=[JsonlLog(out / METRICS_FILE), stop],
-            scorer=scorer, hrd_alpha=s.hrd_alpha if s.hrd else None)
+            scorer=scorer, hrd_alpha=s.hrd_alpha if s.hrd else None, drop_uniform_groups=s.drop_uniform_groups)
         output = trainer.train(resume_from_checkpoint=last_checkpoint(out))
     finally:
         scorer.close()
