@@ -5,6 +5,7 @@
 # rl_adapter, committed): its rollouts were 72-88% correct on training prompts, so groups carry both
 # a correctness and a speedup signal. Settings: configs/rl_hrd.yaml. On the lent device machine send
 # it once per carried GGUF part, like benchmarks/gpu_pipeline.sh; a re-send continues a paused run.
+# RL_CONFIG=configs/rl_select.yaml runs the prompt selection instead (rl.select_samples).
 # Back under $OUT: hrd.log, the metrics (hrd/code_token_frac, rewards, time split) and versions.
 set -uo pipefail
 cd "$(dirname "$0")/.."
@@ -19,9 +20,9 @@ carried_data
 BASE=$(python3 -c 'from autotriton.models.embedded import embedded_model_dir; print(embedded_model_dir())') || exit 1
 start=$(date +%s)
 python3 -m autotriton.cli.main train rl -m "hf:$BASE+adapter:$ADAPTER" --data runs/data-offline \
-  -c configs/rl_hrd.yaml -o "$RUN" --no-eval --stop-after-s "${BUDGET_S:-420}" >> "$OUT/hrd.log" 2>&1
+  -c "${RL_CONFIG:-configs/rl_hrd.yaml}" -o "$RUN" --no-eval --stop-after-s "${BUDGET_S:-420}" >> "$OUT/hrd.log" 2>&1
 echo "train rl rc=$? wall=$(( $(date +%s) - start ))s" | tee -a "$OUT/hrd.log"
 grep -v "━\|it/s\]\|s/it\]" "$OUT/hrd.log" | tail -15
 cp "$RUN"/metrics.jsonl "$RUN"/config.yaml "$OUT"/ 2>/dev/null
-cp "$RUN"/result.json "$OUT"/ 2>/dev/null
+cp "$RUN"/result.json "$RUN"/selection.json "$RUN"/pass_rates.jsonl "$OUT"/ 2>/dev/null
 exit 0
