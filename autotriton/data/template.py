@@ -211,7 +211,54 @@ def _ew_reasoning(spec: dict, params: list[str], style: str) -> str:
 
 # --------------------------------------------------------------- reductions
 
-def _reduce(spec: dict) -> Solution:
+def _reduce_split(spec: dict, init: str, pre: list[str], is_max: bool) -> tuple[str, str]:
+    """Kernels and launch of the `split` style: RED cut into S slices reduced by separate programs
+    into float32 partials, then a second kernel combining the S partials of each output."""
+    combine = "acc = tl.maximum(acc, v)" if is_max else "acc = acc + v"
+    fold = "tl.max" if is_max else "tl.sum"
+    mean = "\n    res = res / RED" if spec["kind"] == "mean" else ""
+    kernels = ("\n@triton.jit\n"
+               "def reduce_partial_kernel(x_ptr, part_ptr, RED, INNER, CHUNK, S,\n"
+               "                          BLOCK_R: tl.constexpr, BLOCK_I: tl.constexpr):\n"
+               "    # x viewed as (OUTER, RED, INNER); program (outer, column block, slice) reduces rows\n"
+               "    # [slice * CHUNK, (slice + 1) * CHUNK) of its columns into one float32 partial each.\n"
+               "    outer = tl.program_id(0)\n"
+               "    offs_i = tl.program_id(1) * BLOCK_I + tl.arange(0, BLOCK_I)\n"
+               "    part = tl.program_id(2)\n"
+               "    mask_i = offs_i < INNER\n"
+               "    base = x_ptr + outer.to(tl.int64) * RED * INNER\n"
+               "    stop = tl.minimum(RED, (part + 1) * CHUNK)\n"
+               f"    acc = tl.full([BLOCK_R, BLOCK_I], {init}, tl.float32)\n"
+               "    for r0 in range(part * CHUNK, stop, BLOCK_R):\n"
+               "        offs_r = r0 + tl.arange(0, BLOCK_R)\n"
+               "        mask = (offs_r[:, None] < stop) & mask_i[None, :]\n"
+               "        v = tl.load(base + offs_r[:, None] * INNER + offs_i[None, :], mask=mask, other=0.0).to(tl.float32)\n"
+               f"{_indent(pre, 8)}\n"
+               f"        v = tl.where(mask, v, {init})  # padding must not change the result\n"
+               f"        {combine}\n"
+               f"    tl.store(part_ptr + (outer * S + part) * INNER + offs_i, {fold}(acc, axis=0), mask=mask_i)\n"
+               "\n\n@triton.jit\n"
+               "def reduce_final_kernel(part_ptr, out_ptr, RED, INNER, S, BLOCK_S: tl.constexpr, BLOCK_I: tl.constexpr):\n"
+               "    outer = tl.program_id(0)\n"
+               "    offs_i = tl.program_id(1) * BLOCK_I + tl.arange(0, BLOCK_I)\n"
+               "    offs_s = tl.arange(0, BLOCK_S)\n"
+               "    mask = (offs_s[:, None] < S) & (offs_i[None, :] < INNER)\n"
+               "    p = tl.load(part_ptr + (outer * S + offs_s[:, None]) * INNER + offs_i[None, :], mask=mask, other=0.0)\n"
+               f"    p = tl.where(mask, p, {init})\n"
+               f"    res = {fold}(p, axis=0){mean}\n"
+               "    tl.store(out_ptr + outer * INNER + offs_i, res.to(out_ptr.dtype.element_ty), mask=offs_i < INNER)\n")
+    launch = ("S = max(1, min(64, triton.cdiv(RED, 128)))  # slices of about 128 rows\n"
+              "CHUNK = triton.cdiv(RED, S)\n"
+              "BLOCK_R = min(BLOCK_R, triton.next_power_of_2(CHUNK))\n"
+              "part = torch.empty((OUTER, S, INNER), device=x.device, dtype=torch.float32)\n"
+              "grid = (OUTER, triton.cdiv(INNER, BLOCK_I), S)\n"
+              "reduce_partial_kernel[grid](x, part, RED, INNER, CHUNK, S, BLOCK_R=BLOCK_R, BLOCK_I=BLOCK_I)\n"
+              "reduce_final_kernel[(OUTER, triton.cdiv(INNER, BLOCK_I))](part, out, RED, INNER, S,\n"
+              "                                                        BLOCK_S=triton.next_power_of_2(S), BLOCK_I=BLOCK_I)")
+    return kernels, launch
+
+
+def _reduce(spec: dict, style: str = "tiled") -> Solution:
     kind, dim = spec["kind"], spec["dim"]
     is_max = kind in ("max", "amax_abs")
     init = '-float("inf")' if is_max else "0.0"
@@ -247,6 +294,8 @@ def reduce_kernel(x_ptr, out_ptr, RED, INNER, BLOCK_R: tl.constexpr, BLOCK_I: tl
     else:
         shape_lines = "OUTER, RED, INNER = B, R, C\n        out = torch.empty((B, C), device=x.device, dtype=x.dtype)"
         blocks = "BLOCK_I = min(64, triton.next_power_of_2(INNER))\n        BLOCK_R = min(64, triton.next_power_of_2(RED))"
+    if style == "split":
+        return _reduce_split_solution(spec, init, pre, is_max, shape_lines, blocks)
     module = f'''
 class ModelNew(nn.Module):
     def __init__(self):
@@ -275,6 +324,39 @@ class ModelNew(nn.Module):
 3. Masks: rows past RED and columns past INNER are loaded as 0 and then replaced by the reduction's identity ({init}), so padding never changes the result, including after the element-wise pre-op.
 4. {"The mean divides the sum by RED once, after the loop." if kind == "mean" else "Accumulate in float32 and cast to the output dtype at the store."}"""
     return Solution(reasoning, HEADER + kernel + module)
+
+
+def _reduce_split_solution(spec: dict, init: str, pre: list[str], is_max: bool, shape_lines: str,
+                           blocks: str) -> Solution:
+    kernels, launch = _reduce_split(spec, init, pre, is_max)
+    module = ("\nclass ModelNew(nn.Module):\n"
+              "    def __init__(self):\n"
+              "        super().__init__()\n\n"
+              "    def forward(self, x):\n"
+              "        x = x.contiguous()\n"
+              "        B, R, C = x.shape\n"
+              f"        {shape_lines}\n"
+              f"        {blocks}\n"
+              f"{_indent(launch.splitlines(), 8)}\n"
+              "        return out\n")
+    kind, dim = spec["kind"], spec["dim"]
+    what = {"sum": "sum", "mean": "mean", "max": "maximum", "amax_abs": "maximum of |x|"}[kind]
+    pre_txt = f"apply {_op_words(spec['pre'])} to each element, then " if spec["pre"] else ""
+    steps = [f"View the input as (OUTER, RED, INNER): the reduced dim {dim} is RED, "
+             + ("and INNER = 1 (it is the last dim)." if dim == 2 else "with the C contiguous columns after it as INNER."),
+             "Split the reduction: with one program per output (or column block), a few long reductions leave most "
+             "of the GPU idle. Instead RED is cut into S slices of about 128 rows (S = cdiv(RED, 128), at most 64), "
+             "each reduced by its own program into a float32 partial; grid (OUTER, column blocks, S). It pays off "
+             "when OUTER x column blocks is small against the GPU's SMs; with many outputs the one-pass form "
+             "already fills the GPU and the second launch is pure overhead.",
+             "A second small kernel combines the S partials of each output in a fixed order. Two launches and no "
+             "atomics, so the result is deterministic, and the partials stay in float32.",
+             f"Masks: rows past the slice's end and columns past INNER are replaced by the identity ({init}) after "
+             "the element-wise pre-op, so padding never changes a partial, and the combine masks slices past S the "
+             "same way." + (" The mean divides the combined sum by RED once." if kind == "mean" else "")]
+    reasoning = (f"The module computes the {what} over dim {dim} of a (B, R, C) tensor: {pre_txt}reduce.\n"
+                 + "\n".join(f"{i}. {x}" for i, x in enumerate(steps, 1)))
+    return Solution(reasoning, HEADER + kernels + module)
 
 
 # --------------------------------------------------------------- row kernels (norm, softmax)
@@ -930,7 +1012,7 @@ FAMILY_WRITERS = {
 # family taught the model a single template); the first is the default.
 STYLES = {"unary": ("flat", "rows2d", "autotune"), "chain": ("flat", "rows2d", "autotune"),
           "softmax": ("single_block", "online"), "matmul": ("plain", "grouped"),
-          "norm": ("one_tile", "looped")}
+          "norm": ("one_tile", "looped"), "reduce": ("tiled", "split")}
 
 
 def styles(spec: dict) -> tuple[str, ...]:
