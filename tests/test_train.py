@@ -285,3 +285,33 @@ def test_grpo_selects_prompts_with_signal_or_says_there_are_none(tiny_dir, data_
     assert result.finished
     summary = json.loads((tmp_path / "some" / "selection.json").read_text())
     assert summary["informative"] == summary["prompts"] == 4 and summary["histogram"] == "1/2: 4"
+
+
+def test_merged_rollout_copy_matches_the_lora_policy_and_follows_updates(tiny_dir):
+    """Rollouts from the merged copy sample the policy's distribution: same logits on the same
+    inputs, before and after the adapter changes (sync)."""
+    from peft import LoraConfig, get_peft_model
+    from transformers import AutoModelForCausalLM
+
+    from autotriton.train.rollout import MergedCopy
+    policy = get_peft_model(AutoModelForCausalLM.from_pretrained(tiny_dir),
+                            LoraConfig(r=4, lora_alpha=8, target_modules=["q_proj", "v_proj", "down_proj"]))
+    torch.manual_seed(1)
+    with torch.no_grad():
+        for name, p in policy.named_parameters():
+            if "lora_B" in name:
+                p.normal_(0, 0.5)  # LoRA starts with B = 0: make the delta matter
+    copy = MergedCopy(policy)
+    assert not any(p.requires_grad for p in copy.model.parameters())
+    ids = torch.randint(0, 1000, (3, 17))
+    with torch.no_grad():
+        assert torch.allclose(copy.model(ids).logits, policy(ids).logits, atol=1e-5)
+        for name, p in policy.named_parameters():
+            if "lora_A" in name:
+                p.add_(0.3)  # an optimizer update
+        stale = copy.model(ids).logits
+        assert not torch.allclose(stale, policy(ids).logits, atol=1e-3)
+        storage = copy.model.model.layers[0].self_attn.q_proj.weight.data_ptr()
+        copy.sync()
+        assert torch.allclose(copy.model(ids).logits, policy(ids).logits, atol=1e-5)
+        assert copy.model.model.layers[0].self_attn.q_proj.weight.data_ptr() == storage  # in place

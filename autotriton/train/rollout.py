@@ -1,0 +1,63 @@
+"""A plain copy of the policy, its LoRA merged, for sampling rollouts fast.
+
+Generation was 71% of an RL step on the H100 (90% under FSDP2), and it is bound by overhead: a
+decode step of the 135M model takes about 30 ms at 64 or 256 sequences. HF's static KV cache with
+a compiled decode step made a plain model 10.7x faster (11,434 against 1,068 tok/s at 64
+sequences on an H200), but the LoRA-wrapped policy only 2.2x: PEFT's wrapped linears break the
+compiled graph. So rollouts come from a plain model of the same architecture whose weights are
+the policy's with every LoRA delta folded in (W + scale * B @ A), the pattern of TRL's colocated
+vLLM mode with HF's static cache as the engine.
+
+`sync()` copies the current weights in place after each optimizer update: the copy's tensors keep
+their storage, so a compiled decode graph and its static cache stay valid across syncs.
+Not yet wired into the GRPO trainer, nor measured on a GPU (benchmarks/rollout_speed.py).
+"""
+
+from __future__ import annotations
+
+import torch
+
+
+class MergedCopy:
+    """A frozen, plain (non-PEFT) model holding `policy`'s weights with its active LoRA merged."""
+
+    def __init__(self, policy, dtype: torch.dtype | None = None):
+        from transformers import AutoModelForCausalLM
+        base = policy.get_base_model() if hasattr(policy, "get_base_model") else policy
+        self.dtype = dtype or next(base.parameters()).dtype
+        self.model = AutoModelForCausalLM.from_config(base.config, dtype=self.dtype)
+        self.model.to(next(base.parameters()).device).eval().requires_grad_(False)
+        self.model.generation_config = base.generation_config
+        self._pairs = _weight_pairs(base, self.model)
+        self.sync()
+
+    @torch.no_grad()
+    def sync(self) -> None:
+        """Copy the policy's current weights (LoRA deltas added) into the copy, in place."""
+        for target, source, lora in self._pairs:
+            value = source if lora is None else source + _delta(lora).to(source.dtype)
+            target.copy_(value.to(target.dtype))
+
+    def generate(self, **kwargs):
+        return self.model.generate(**kwargs)
+
+
+def _delta(lora) -> torch.Tensor:
+    """The summed weight deltas of a PEFT LoRA layer's active adapters (merge arithmetic)."""
+    names = lora.active_adapters if isinstance(lora.active_adapters, (list, tuple)) else [lora.active_adapters]
+    return sum(lora.get_delta_weight(name) for name in names if name in lora.lora_A)
+
+
+def _weight_pairs(base, plain) -> list[tuple[torch.Tensor, torch.Tensor, object | None]]:
+    """(plain parameter, policy tensor, LoRA layer whose delta it gets or None) for every plain
+    parameter. PEFT renames a wrapped linear's weight `<module>.base_layer.weight`."""
+    from peft.tuners.lora import LoraLayer
+    loras = {name: module for name, module in base.named_modules() if isinstance(module, LoraLayer)}
+    sources = {name.replace(".base_layer.", "."): p for name, p in base.named_parameters() if "lora_" not in name}
+    pairs = []
+    for name, target in plain.named_parameters():
+        if name not in sources:
+            raise KeyError(f"the policy has no weight for {name!r}: not the same architecture")
+        module, _, leaf = name.rpartition(".")
+        pairs.append((target, sources[name], loras.get(module) if leaf == "weight" else None))
+    return pairs

@@ -1,0 +1,87 @@
+"""Rollout tokens/s: the LoRA-wrapped policy's own `generate` (what TRL's GRPO does) against the
+merged plain copy (train/rollout.py) with HF's static KV cache, plus the cost of one sync.
+
+usage: python benchmarks/rollout_speed.py [--model embedded|PATH] [--adapter DIR] [--sequences 64]
+       [--prompt-tokens 384] [--new-tokens 512] [--device cuda|cpu] [--out docs/perf]
+Writes <out>/rollout_speed_<device>.json. Random prompt tokens and no EOS stop (every sequence
+runs the full length), so tokens/s compares like with like; the weights do not change the speed.
+The static-cache row's first call compiles; it is reported apart and left out of the rate.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+import time
+from pathlib import Path
+
+import torch
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+def timed_generate(model, ids, new_tokens: int, **kwargs) -> float:
+    """Seconds for one batch of `new_tokens` tokens per sequence, synchronised."""
+    if ids.is_cuda:
+        torch.cuda.synchronize()
+    start = time.perf_counter()
+    model.generate(input_ids=ids, attention_mask=torch.ones_like(ids), max_new_tokens=new_tokens,
+                   min_new_tokens=new_tokens, do_sample=True, temperature=1.0, top_k=0, **kwargs)
+    if ids.is_cuda:
+        torch.cuda.synchronize()
+    return time.perf_counter() - start
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("--model", default="embedded", help="embedded, or a local HF model dir")
+    ap.add_argument("--adapter", default=str(ROOT / "docs/results/pipeline_gpu_h100/rl_adapter"))
+    ap.add_argument("--sequences", type=int, default=64)
+    ap.add_argument("--prompt-tokens", type=int, default=384)
+    ap.add_argument("--new-tokens", type=int, default=512)
+    ap.add_argument("--device", default="cuda" if torch.cuda.is_available() else "cpu")
+    ap.add_argument("--out", type=Path, default=ROOT / "docs" / "perf")
+    args = ap.parse_args()
+
+    from peft import PeftModel
+    from transformers import AutoModelForCausalLM
+
+    from autotriton.train.rollout import MergedCopy
+    path = args.model
+    if path == "embedded":
+        from autotriton.models.embedded import embedded_model_dir
+        path = str(embedded_model_dir())
+    dtype = torch.bfloat16 if args.device == "cuda" else torch.float32
+    base = AutoModelForCausalLM.from_pretrained(path, dtype=dtype).to(args.device)
+    policy = PeftModel.from_pretrained(base, args.adapter) if args.adapter else base
+    ids = torch.randint(100, base.config.vocab_size - 100, (args.sequences, args.prompt_tokens), device=args.device)
+    tokens = args.sequences * args.new_tokens
+
+    wrapped_s = timed_generate(policy, ids, args.new_tokens)
+    start = time.perf_counter()
+    copy = MergedCopy(policy)
+    build_s = time.perf_counter() - start
+    start = time.perf_counter()
+    copy.sync()
+    if args.device == "cuda":
+        torch.cuda.synchronize()
+    sync_s = time.perf_counter() - start
+    first_s = timed_generate(copy, ids, args.new_tokens, cache_implementation="static")  # compiles
+    static_s = timed_generate(copy, ids, args.new_tokens, cache_implementation="static")
+    device = torch.cuda.get_device_name() if args.device == "cuda" else "CPU"
+    import transformers
+    record = {"device": device, "torch": torch.__version__, "transformers": transformers.__version__,
+              "python": sys.version.split()[0], "date": time.strftime("%Y-%m-%d"), "command": " ".join(sys.argv),
+              "sequences": args.sequences, "prompt_tokens": args.prompt_tokens, "new_tokens": args.new_tokens,
+              "lora_wrapped_tok_s": round(tokens / wrapped_s, 1),
+              "merged_static_tok_s": round(tokens / static_s, 1),
+              "speedup": round(wrapped_s / static_s, 2), "merged_static_first_call_s": round(first_s, 1),
+              "copy_build_s": round(build_s, 2), "sync_s": round(sync_s, 3)}
+    args.out.mkdir(parents=True, exist_ok=True)
+    (args.out / f"rollout_speed_{args.device}.json").write_text(json.dumps(record, indent=1) + "\n")
+    print(json.dumps(record, indent=1))
+
+
+if __name__ == "__main__":
+    main()
