@@ -10,6 +10,11 @@ vLLM mode with HF's static cache as the engine.
 
 `sync()` copies the current weights in place after each optimizer update: the copy's tensors keep
 their storage, so a compiled decode graph and its static cache stay valid across syncs.
+
+Why `cache_implementation="static"` in GRPOConfig changed nothing (17 s steps either way): TRL 1.16
+builds its GenerationConfig with `disable_compile=True` (grpo_trainer.py, the transformers
+generate path), and a static cache without the compiled decode step is no faster. Sampling from
+this copy must pass a generation config with compile enabled.
 Not yet wired into the GRPO trainer, nor measured on a GPU (benchmarks/rollout_speed.py).
 """
 
