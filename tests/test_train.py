@@ -315,3 +315,24 @@ def test_merged_rollout_copy_matches_the_lora_policy_and_follows_updates(tiny_di
         copy.sync()
         assert torch.allclose(copy.model(ids).logits, policy(ids).logits, atol=1e-5)
         assert copy.model.model.layers[0].self_attn.q_proj.weight.data_ptr() == storage  # in place
+
+
+def test_grpo_rollouts_from_the_merged_copy_resync_after_each_update(tiny_dir, data_dir, tmp_path, monkeypatch):
+    from autotriton.train.grpo import run_rl
+    from autotriton.train.rollout import MergedCopy
+    from autotriton.train.sft import run_sft
+    from autotriton.verify.rewards import RewardScorer
+    sft = run_sft(Policy(tiny_dir), data_dir, tiny_sft(max_steps=1), tmp_path / "sft")
+    monkeypatch.setattr(RewardScorer, "results", _alternating_results)
+    syncs = []
+    real_sync = MergedCopy.sync
+    monkeypatch.setattr(MergedCopy, "sync", lambda self: syncs.append(1) or real_sync(self))
+    result = run_rl(sft.policy, data_dir, tiny_rl(rollout_copy=True, max_steps=2, beta=0.0), tmp_path / "rl")
+    assert result.finished and result.steps == 2
+    assert len(syncs) == 2  # at construction, then before the generation after step 1's update
+    logged = [m for m in metrics(result) if "reward" in m]
+    assert all(m["completions/mean_length"] > 0 for m in logged)
+    a, b = weights(tmp_path / "sft" / "final"), weights(tmp_path / "rl" / "final")
+    assert any(not torch.equal(a[k], b[k]) for k in a)
+    with pytest.raises(ConfigError, match="rollout_copy"):
+        run_rl(sft.policy, data_dir, tiny_rl(rollout_copy=True, use_vllm=True), tmp_path / "rl2")

@@ -57,6 +57,9 @@ class RLSettings:
     hrd: bool = field(default=False, metadata={"help": "TritonRL hierarchical reward: correctness -> code tokens, speedup -> plan tokens"})
     hrd_alpha: float = field(default=0.1, metadata={"help": "weight of J_plan in alpha*J_plan + J_code"})
     max_prompts: int = field(default=0, metadata={"help": "use only the first N RL prompts (0 = all)"})
+    rollout_copy: bool = field(default=False, metadata={
+        "help": "sample rollouts from a merged plain copy of the policy with a compiled static cache on GPU, "
+                "synced after each update (one process, no vLLM; not yet measured on a GPU)"})
     drop_uniform_groups: bool = field(default=True, metadata={
         "help": "leave groups whose completions all got the same reward out of the loss (no gradient, only dilution)"})
     select_samples: int = field(default=0, metadata={

@@ -23,6 +23,7 @@ Generation is TRL's: HF generate, or colocated vLLM with `use_vllm`.
 
 from __future__ import annotations
 
+import copy
 import time
 from pathlib import Path
 
@@ -43,15 +44,40 @@ class AutoTritonGRPOTrainer(GRPOTrainer):
     """GRPOTrainer plus verifier metrics, a step-time split and optional HRD advantages."""
 
     def __init__(self, *args, scorer: RewardScorer, hrd_alpha: float | None = None, drop_uniform_groups: bool = True,
-                 **kwargs):
+                 rollout_copy: bool = False, **kwargs):
         super().__init__(*args, **kwargs)
         self.scorer = scorer
         self.hrd_alpha = hrd_alpha
         self.drop_uniform_groups = drop_uniform_groups
+        self._rollout = None
+        if rollout_copy:
+            self._use_rollout_copy()
         self._last_rewards: torch.Tensor | None = None  # (B_all, n_funcs), gathered over processes
         self._time_generate_s = 0.0
         self._time_reward_s = 0.0
         self._time_step_s = 0.0
+
+    def _use_rollout_copy(self) -> None:
+        """Sample rollouts from a merged plain copy of the policy (train/rollout.py) instead of the
+        LoRA-wrapped model: TRL calls the unwrapped policy's `generate`, so that one method of this
+        policy object is pointed at the copy. The copy is synced before the first generation after
+        each optimizer step."""
+        from autotriton.train.rollout import MergedCopy
+        self._rollout = MergedCopy(self.accelerator.unwrap_model(self.model))
+        self._rollout_stale = False
+        self.accelerator.unwrap_model(self.model).generate = self._rollout_generate
+
+    def _rollout_generate(self, *args, generation_config=None, **kwargs):
+        if self._rollout_stale:
+            self._rollout.sync()
+            self._rollout_stale = False
+        if generation_config is not None and self.accelerator.device.type == "cuda":
+            # TRL builds its config with disable_compile=True: without the compiled decode step a
+            # static cache is no faster, which is why GRPOConfig's own static cache gained nothing.
+            generation_config = copy.deepcopy(generation_config)
+            generation_config.disable_compile = False
+            generation_config.cache_implementation = "static"
+        return self._rollout.model.generate(*args, generation_config=generation_config, **kwargs)
 
     def _generate(self, prompts):
         start = time.perf_counter()
@@ -133,6 +159,7 @@ class AutoTritonGRPOTrainer(GRPOTrainer):
                        "time/step_s": self._time_step_s}
             for key, value in timings.items():
                 self._metrics["train"][key].append(value)
+            self._rollout_stale = self._rollout is not None  # the policy moved: re-sync before sampling
             self._time_generate_s = self._time_reward_s = self._time_step_s = 0.0
         return output
 
@@ -240,6 +267,8 @@ def run_rl(policy: Policy, data: Path, s: RLSettings, out: Path, stop_after_s: f
 
     start = time.monotonic()
     world = PartialState().num_processes
+    if s.rollout_copy and (world > 1 or s.use_vllm):
+        raise ConfigError("rl.rollout_copy needs one process and no vLLM (the copy holds whole, unsharded weights)")
     if s.use_vllm:
         import importlib.util
         if importlib.util.find_spec("vllm") is None:
@@ -258,7 +287,8 @@ def run_rl(policy: Policy, data: Path, s: RLSettings, out: Path, stop_after_s: f
         trainer = AutoTritonGRPOTrainer(
             model=model, reward_funcs=funcs, args=trainer_args(s, out, world, weights), train_dataset=rows,
             processing_class=tokenizer, callbacks=[JsonlLog(out / METRICS_FILE), stop],
-            scorer=scorer, hrd_alpha=s.hrd_alpha if s.hrd else None, drop_uniform_groups=s.drop_uniform_groups)
+            scorer=scorer, hrd_alpha=s.hrd_alpha if s.hrd else None, drop_uniform_groups=s.drop_uniform_groups,
+            rollout_copy=s.rollout_copy)
         output = trainer.train(resume_from_checkpoint=last_checkpoint(out))
     finally:
         scorer.close()

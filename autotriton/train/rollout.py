@@ -15,7 +15,8 @@ Why `cache_implementation="static"` in GRPOConfig changed nothing (17 s steps ei
 builds its GenerationConfig with `disable_compile=True` (grpo_trainer.py, the transformers
 generate path), and a static cache without the compiled decode step is no faster. Sampling from
 this copy must pass a generation config with compile enabled.
-Not yet wired into the GRPO trainer, nor measured on a GPU (benchmarks/rollout_speed.py).
+The GRPO trainer uses it with `rl.rollout_copy` (grpo.py); not yet measured on a GPU
+(benchmarks/rollout_speed.py).
 """
 
 from __future__ import annotations
