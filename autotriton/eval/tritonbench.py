@@ -133,7 +133,7 @@ class TBRun:
     oom: bool = False
     flooded: bool = False
     sandbox: dict = field(default_factory=dict)  # confinement applied/missing
-    # A gold's elements that its two runs disagree on (a tree of bool masks like `results`,
+    # A gold's elements that its runs disagree on (a tree of bool masks like `results`,
     # None where all agree), left unjudged; `undetermined_n` counts them.
     undetermined: object = None
     undetermined_n: int = 0
@@ -153,7 +153,7 @@ class TBResult:
     hack_flags: list[str] = field(default_factory=list)  # rules or runtime checks that fired
     launches: int = 0
     sandbox: dict = field(default_factory=dict)
-    undetermined: int = 0  # gold elements not judged: its own two runs disagree on them
+    undetermined: int = 0  # gold elements not judged: its own runs disagree on them
 
 
 # ====================================================================== loading
@@ -564,9 +564,17 @@ def _close(expected: torch.Tensor, actual: torch.Tensor) -> torch.Tensor:
     rule (TB_TOLERANCE by the expected dtype, NaN equal to NaN) for floats."""
     if not (expected.is_floating_point() or expected.is_complex()):
         return actual.to(expected.dtype) == expected
-    atol, rtol = TB_TOLERANCE.get(str(expected.dtype).removeprefix("torch."), TB_TOLERANCE["float32"])
-    wide = torch.complex128 if expected.is_complex() else torch.float64
+    atol, rtol = _tolerance(expected)
+    wide = _wide(expected)
     return torch.isclose(actual.to(wide), expected.to(wide), atol=atol, rtol=rtol, equal_nan=True)
+
+
+def _tolerance(expected: torch.Tensor) -> tuple[float, float]:
+    return TB_TOLERANCE.get(str(expected.dtype).removeprefix("torch."), TB_TOLERANCE["float32"])
+
+
+def _wide(expected: torch.Tensor) -> torch.dtype:
+    return torch.complex128 if expected.is_complex() else torch.float64
 
 
 def _compare_tensors(expected: torch.Tensor, actual: torch.Tensor, path: str, skip=None) -> str | None:
@@ -582,8 +590,8 @@ def _compare_tensors(expected: torch.Tensor, actual: torch.Tensor, path: str, sk
         return None
     if integral:
         return f"{path}: {actual.dtype} values differ from the expected {expected.dtype} ones"
-    atol, rtol = TB_TOLERANCE.get(str(expected.dtype).removeprefix("torch."), TB_TOLERANCE["float32"])
-    wide = torch.complex128 if expected.is_complex() else torch.float64
+    atol, rtol = _tolerance(expected)
+    wide = _wide(expected)
     err = (actual.to(wide) - expected.to(wide)).abs().nan_to_num(nan=math.inf).masked_fill(ok, 0)
     return (f"{path}: max abs err {float(err.max()):.3g} at {list(torch.unravel_index(err.argmax(), err.shape))} "
             f"(atol={atol:g}, rtol={rtol:g}, dtype {actual.dtype} vs expected {expected.dtype})")
