@@ -64,6 +64,11 @@ def _indent(lines: list[str], n: int = 4) -> str:
     return "\n".join(" " * n + x for x in lines)
 
 
+def _numbered(what: str, steps: list[str]) -> str:
+    """A reasoning text: the module's one-line summary, then its numbered steps."""
+    return what + "\n" + "\n".join(f"{i}. {x}" for i, x in enumerate(steps, 1))
+
+
 def _op_words(step: dict) -> str:
     extra = {k: v for k, v in step.items() if k not in ("op", "input")}
     return step["op"] + (f"({', '.join(f'{k}={v}' for k, v in extra.items())})" if extra else "")
@@ -205,16 +210,14 @@ def _ew_reasoning(spec: dict, params: list[str], style: str) -> str:
                          "of element (row, col) is row * n_cols + col.")
     steps.append("Arithmetic is done in float32 registers and cast to the output dtype only at the store, which "
                  "is more accurate than rounding after every op.")
-    return f"The module is a pure elementwise chain: {chain}.\n" + "\n".join(
-        f"{i}. {x}" for i, x in enumerate(steps, 1))
+    return _numbered(f"The module is a pure elementwise chain: {chain}.", steps)
 
 
 # --------------------------------------------------------------- reductions
 
-def _reduce_split(spec: dict, init: str, pre: list[str], is_max: bool) -> tuple[str, str]:
+def _reduce_split(spec: dict, init: str, pre: list[str], combine: str, is_max: bool) -> tuple[str, str]:
     """Kernels and launch of the `split` style: RED cut into S slices reduced by separate programs
     into float32 partials, then a second kernel combining the S partials of each output."""
-    combine = "acc = tl.maximum(acc, v)" if is_max else "acc = acc + v"
     fold = "tl.max" if is_max else "tl.sum"
     mean = "\n    res = res / RED" if spec["kind"] == "mean" else ""
     kernels = ("\n@triton.jit\n"
@@ -266,6 +269,15 @@ def _reduce(spec: dict, style: str = "tiled") -> Solution:
     if kind == "amax_abs":
         pre.append("v = tl.abs(v)")
     combine = "acc = tl.maximum(acc, v)" if is_max else "acc = acc + v"
+    if dim == 2:
+        shape_lines = "OUTER, RED, INNER = B * R, C, 1\n        out = torch.empty((B, R), device=x.device, dtype=x.dtype)"
+        blocks = "BLOCK_I = 1\n        BLOCK_R = min(1024, triton.next_power_of_2(RED))"
+    else:
+        shape_lines = "OUTER, RED, INNER = B, R, C\n        out = torch.empty((B, C), device=x.device, dtype=x.dtype)"
+        blocks = "BLOCK_I = min(64, triton.next_power_of_2(INNER))\n        BLOCK_R = min(64, triton.next_power_of_2(RED))"
+    if style == "split":
+        kernels, launch = _reduce_split(spec, init, pre, combine, is_max)
+        return Solution(_reduce_split_reasoning(spec, init), HEADER + kernels + _reduce_module(shape_lines, blocks, launch))
     final = "res = tl.max(acc, axis=0)" if is_max else "res = tl.sum(acc, axis=0)"
     if kind == "mean":
         final += "\n    res = res / RED"
@@ -288,28 +300,8 @@ def reduce_kernel(x_ptr, out_ptr, RED, INNER, BLOCK_R: tl.constexpr, BLOCK_I: tl
     {final}
     tl.store(out_ptr + outer * INNER + offs_i, res.to(out_ptr.dtype.element_ty), mask=mask_i)
 '''
-    if dim == 2:
-        shape_lines = "OUTER, RED, INNER = B * R, C, 1\n        out = torch.empty((B, R), device=x.device, dtype=x.dtype)"
-        blocks = "BLOCK_I = 1\n        BLOCK_R = min(1024, triton.next_power_of_2(RED))"
-    else:
-        shape_lines = "OUTER, RED, INNER = B, R, C\n        out = torch.empty((B, C), device=x.device, dtype=x.dtype)"
-        blocks = "BLOCK_I = min(64, triton.next_power_of_2(INNER))\n        BLOCK_R = min(64, triton.next_power_of_2(RED))"
-    if style == "split":
-        return _reduce_split_solution(spec, init, pre, is_max, shape_lines, blocks)
-    module = f'''
-class ModelNew(nn.Module):
-    def __init__(self):
-        super().__init__()
-
-    def forward(self, x):
-        x = x.contiguous()
-        B, R, C = x.shape
-        {shape_lines}
-        {blocks}
-        grid = (OUTER, triton.cdiv(INNER, BLOCK_I))
-        reduce_kernel[grid](x, out, RED, INNER, BLOCK_R=BLOCK_R, BLOCK_I=BLOCK_I)
-        return out
-'''
+    module = _reduce_module(shape_lines, blocks, "grid = (OUTER, triton.cdiv(INNER, BLOCK_I))\n"
+                            "reduce_kernel[grid](x, out, RED, INNER, BLOCK_R=BLOCK_R, BLOCK_I=BLOCK_I)")
     what = {"sum": "sum", "mean": "mean", "max": "maximum", "amax_abs": "maximum of |x|"}[kind]
     pre_txt = f"apply {_op_words(spec['pre'])} to each element, then " if spec["pre"] else ""
     layout = ("the reduced dim is the last one, so each output is a contiguous row: one program per row "
@@ -326,19 +318,21 @@ class ModelNew(nn.Module):
     return Solution(reasoning, HEADER + kernel + module)
 
 
-def _reduce_split_solution(spec: dict, init: str, pre: list[str], is_max: bool, shape_lines: str,
-                           blocks: str) -> Solution:
-    kernels, launch = _reduce_split(spec, init, pre, is_max)
-    module = ("\nclass ModelNew(nn.Module):\n"
-              "    def __init__(self):\n"
-              "        super().__init__()\n\n"
-              "    def forward(self, x):\n"
-              "        x = x.contiguous()\n"
-              "        B, R, C = x.shape\n"
-              f"        {shape_lines}\n"
-              f"        {blocks}\n"
-              f"{_indent(launch.splitlines(), 8)}\n"
-              "        return out\n")
+def _reduce_module(shape_lines: str, blocks: str, launch: str) -> str:
+    """ModelNew of a (B, R, C) reduction: the (OUTER, RED, INNER) view, the blocks, `launch`."""
+    return ("\nclass ModelNew(nn.Module):\n"
+            "    def __init__(self):\n"
+            "        super().__init__()\n\n"
+            "    def forward(self, x):\n"
+            "        x = x.contiguous()\n"
+            "        B, R, C = x.shape\n"
+            f"        {shape_lines}\n"
+            f"        {blocks}\n"
+            f"{_indent(launch.splitlines(), 8)}\n"
+            "        return out\n")
+
+
+def _reduce_split_reasoning(spec: dict, init: str) -> str:
     kind, dim = spec["kind"], spec["dim"]
     what = {"sum": "sum", "mean": "mean", "max": "maximum", "amax_abs": "maximum of |x|"}[kind]
     pre_txt = f"apply {_op_words(spec['pre'])} to each element, then " if spec["pre"] else ""
@@ -354,9 +348,7 @@ def _reduce_split_solution(spec: dict, init: str, pre: list[str], is_max: bool, 
              f"Masks: rows past the slice's end and columns past INNER are replaced by the identity ({init}) after "
              "the element-wise pre-op, so padding never changes a partial, and the combine masks slices past S the "
              "same way." + (" The mean divides the combined sum by RED once." if kind == "mean" else "")]
-    reasoning = (f"The module computes the {what} over dim {dim} of a (B, R, C) tensor: {pre_txt}reduce.\n"
-                 + "\n".join(f"{i}. {x}" for i, x in enumerate(steps, 1)))
-    return Solution(reasoning, HEADER + kernels + module)
+    return _numbered(f"The module computes the {what} over dim {dim} of a (B, R, C) tensor: {pre_txt}reduce.", steps)
 
 
 # --------------------------------------------------------------- row kernels (norm, softmax)
@@ -496,7 +488,7 @@ def _norm_looped_reasoning(kind: str, residual: bool, act: dict | None, bias_par
              "Lanes past COLS are masked: loaded as 0, and for the variance the centred padding is forced to 0; "
              "the divisor is the true n_cols."
              + (" The residual add is redone at every load, so x + r is never written out." if residual else "")]
-    return what + "\n" + "\n".join(f"{i}. {x}" for i, x in enumerate(steps, 1))
+    return _numbered(what, steps)
 
 
 def _softmax(spec: dict, style: str = "single_block") -> Solution:
@@ -557,7 +549,7 @@ def _softmax(spec: dict, style: str = "single_block") -> Solution:
                  "sum and never win the max.",
                  f"{'The scale and bias are fused into the load, so ' if pre else ''}x is read once and the output "
                  "written once; all math in float32, cast at the store."]
-    return Solution(what + "\n" + "\n".join(f"{i}. {x}" for i, x in enumerate(steps, 1)), HEADER + kernel + module)
+    return Solution(_numbered(what, steps), HEADER + kernel + module)
 
 
 def _softmax_online(pre: list[str]) -> tuple[str, str]:
