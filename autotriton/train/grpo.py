@@ -205,9 +205,10 @@ def select_rows(policy: Policy, rows, s: RLSettings, scorer: RewardScorer, out: 
                     progress=lambda done, total: print(f"  pass rates: {done}/{total} prompts", flush=True)))
             finally:
                 backend.close()
-    keep = select.informative({row["task_id"]: rates[row["task_id"]] for row in rows})
+    mine = {row["task_id"]: rates[row["task_id"]] for row in rows}  # the file may hold other prompts too
+    keep = select.informative(mine)
     summary = {"prompts": len(rows), "informative": len(keep), "samples": s.select_samples,
-               "histogram": select.histogram({row["task_id"]: rates[row["task_id"]] for row in rows})}
+               "histogram": select.histogram(mine)}
     (out / "selection.json").write_text(json.dumps(summary, indent=1) + "\n")
     print(f"RL prompts with a pass rate strictly between 0 and 1: {len(keep)}/{len(rows)} "
           f"(passed/samples: {summary['histogram']})", flush=True)

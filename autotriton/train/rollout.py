@@ -30,8 +30,7 @@ class MergedCopy:
     def __init__(self, policy, dtype: torch.dtype | None = None):
         from transformers import AutoModelForCausalLM
         base = policy.get_base_model() if hasattr(policy, "get_base_model") else policy
-        self.dtype = dtype or next(base.parameters()).dtype
-        self.model = AutoModelForCausalLM.from_config(base.config, dtype=self.dtype)
+        self.model = AutoModelForCausalLM.from_config(base.config, dtype=dtype or next(base.parameters()).dtype)
         self.model.to(next(base.parameters()).device).eval().requires_grad_(False)
         self.model.generation_config = base.generation_config
         self._pairs = _weight_pairs(base, self.model)
