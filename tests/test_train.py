@@ -156,23 +156,28 @@ def test_grpo_rl_continues_an_sft_adapter(tiny_dir, data_dir, tmp_path, monkeypa
 
 
 def test_pipeline_runs_every_stage_then_skips_them(tiny_dir, data_dir, tmp_path):
-    """The whole recipe on the tiny model; a re-run skips every finished stage."""
+    """The whole recipe on the tiny model, the rule ablation included; a re-run skips every finished stage."""
     from autotriton.train.config import from_dict, PipelineConfig
     from autotriton.train.pipeline import STAGES, run_pipeline
     raw = {"model": f"hf:{tiny_dir}", "data_from": str(data_dir),
            "sft": {"max_steps": 1, "batch_size": 1, "micro_batch_size": 1, "max_length": 1600},
            "rl": {"max_steps": 1, "batch_size": 2, "group_size": 2, "micro_batch_size": 2,
                   "max_completion_length": 4, "verify_device": "cpu", "verify_workers": 2},
-           "eval": {"limit": 1, "max_new_tokens": 4, "batch_size": 1, "device": "cpu"}}
+           "eval": {"limit": 1, "max_new_tokens": 4, "batch_size": 1, "device": "cpu"}, "ablate_rule": True}
     config = from_dict(PipelineConfig, raw, "test")
     out = tmp_path / "run"
     first = run_pipeline(config, out, say=lambda _: None)
     assert first.status == "done" and first.ran == list(STAGES)
     table = (out / "report" / "ablation.md").read_text()
-    for row in ("| Base |", "| SFT |", "| SFT+RL |"):
+    for row in ("| Base |", "| SFT |", "| SFT+RL |", "| SFT+RL w/o rule |"):
         assert row in table
     assert "rule violations" in table and "RL step time: generate" in table
-    for png in ("sft_loss.png", "rl_reward.png", "rl_correct.png"):
+    assert "| SFT | SFT+RL | builtin-L1 | 1 |" in table and "95% interval" in table
+    resolved = (out / "rl_norule" / "config.yaml").read_text()
+    assert "rule_reward: false" in resolved
+    logged = [json.loads(line) for line in (out / "rl_norule" / "metrics.jsonl").read_text().splitlines()]
+    assert any("rewards/plain_reward/mean" in m for m in logged)
+    for png in ("sft_loss.png", "rl_reward.png", "rl_correct.png", "rl_kl_length.png"):
         assert (out / "report" / png).stat().st_size > 1000
     assert "<table>" in (out / "report" / "index.html").read_text()
 
@@ -186,7 +191,7 @@ def test_pipeline_runs_every_stage_then_skips_them(tiny_dir, data_dir, tmp_path)
         run_pipeline(changed, out, say=lambda _: None)
     # --redo sft retrains from scratch (no stale checkpoint resumed) and redoes what used its output.
     redone = run_pipeline(changed, out, say=lambda _: None, redo=("sft",))
-    assert redone.ran == ["sft", "eval_sft", "rl", "eval_rl", "report"]
+    assert redone.ran == ["sft", "eval_sft", "rl", "eval_rl", "rl_norule", "eval_rl_norule", "report"]
     assert json.loads((out / "sft" / "result.json").read_text())["steps"] == 1
 
 

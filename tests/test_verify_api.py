@@ -77,6 +77,11 @@ def test_rewards_in_trl_signature():
         assert scorer.rule_reward(completions, **kwargs) == [1.0, 1.0, 0.0]
         assert scorer.speedup_reward(completions, **kwargs) == [None, None, None]  # CPU: not applicable
         assert scorer.exec_reward([good], task_source=[RELU.source]) == [1.0]
+        # the no-rule ablation's reward: a PyTorch answer scores, a wrong kernel still does not
+        torch_answer = ("```python\nimport torch\nimport torch.nn as nn\n\nclass ModelNew(nn.Module):\n"
+                        "    def forward(self, x):\n        return torch.relu(x)\n```")
+        assert scorer.exec_reward([torch_answer], **{"task_id": [RELU.id]}) == [0.0]
+        assert scorer.plain_reward([good, CHEAT, torch_answer, "no code"], task_id=[RELU.id] * 4) == [1.0, 0.0, 1.0, 0.0]
     finally:
         scorer.close()
     assert completion_text(good) == good[0]["content"]

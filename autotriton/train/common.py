@@ -31,7 +31,7 @@ class Policy:
 
 
 def resolve_policy(spec: str) -> Policy:
-    """`embedded`, `hf:PATH`, `hf:PATH+adapter:DIR` or a plain local directory.
+    """`embedded`, `embedded:triton`, `hf:PATH`, `hf:PATH+adapter:DIR` or a plain local directory.
 
     Collective under accelerate (every process must call it): for `embedded` the main
     process converts the GGUF first and the others then find the cached directory, since
@@ -43,9 +43,12 @@ def resolve_policy(spec: str) -> Policy:
 
 def _resolve(spec: str) -> Policy:
     from autotriton.models.hf import check_adapter_dir, check_model_dir
-    if spec == "embedded":
-        from autotriton.models.embedded import embedded_model_dir
-        return Policy(embedded_model_dir())
+    if spec in ("embedded", "embedded:triton"):
+        from autotriton.models.embedded import embedded_model_dir, shipped_adapter_dir
+        try:
+            return Policy(embedded_model_dir(), shipped_adapter_dir() if spec == "embedded:triton" else None)
+        except BackendError as exc:
+            raise ConfigError(str(exc)) from None
     path = spec[3:] if spec.startswith("hf:") else spec
     base, _, adapter = path.partition("+adapter:")
     try:

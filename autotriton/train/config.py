@@ -52,6 +52,9 @@ class RLSettings:
     max_completion_length: int = field(default=1024, metadata={"help": "completion token cap of rollouts"})
     exec_weight: float = field(default=1.0, metadata={
         "help": "weight of AutoTriton's binary reward: rule-valid, really launched AND correct"})
+    rule_reward: bool = field(default=True, metadata={
+        "help": "false: the paper's ablation without the rule reward; exec_weight then pays whatever a plain "
+                "allclose harness accepts (PyTorch answers included) instead of AutoTriton's exec reward"})
     format_weight: float = field(default=0.0, metadata={"help": "weight of the format reward (one python block with ModelNew)"})
     speedup_weight: float = field(default=0.0, metadata={"help": "weight of correct*min(speedup,2)/2 (GPU only; timing costs reward time)"})
     hrd: bool = field(default=False, metadata={"help": "TritonRL hierarchical reward: correctness -> code tokens, speedup -> plan tokens"})
@@ -97,6 +100,9 @@ class PipelineConfig:
     rl: RLSettings = field(default_factory=RLSettings, metadata={"help": "GRPO stage"})
     eval: EvalSettings = field(default_factory=EvalSettings, metadata={"help": "evaluation of base, SFT and SFT+RL"})
     eval_base: bool = field(default=True, metadata={"help": "also evaluate the untrained base model"})
+    ablate_rule: bool = field(default=False, metadata={
+        "help": "also run the paper's rule ablation: GRPO from SFT with rl.rule_reward false, on the same "
+                "prompts, then its eval (stages rl_norule, eval_rl_norule)"})
 
 
 def _coerce(value, kind, where: str):
@@ -159,6 +165,8 @@ def check_rl(s: RLSettings, world_size: int = 1, where: str = "rl") -> None:
                           f"({s.micro_batch_size}) x devices ({world_size})")
     if s.exec_weight < 0 or s.format_weight < 0 or s.speedup_weight < 0 or s.exec_weight + s.format_weight + s.speedup_weight == 0:
         raise ConfigError(f"{where}: reward weights must be >= 0 and not all 0")
+    if s.hrd and not s.rule_reward:
+        raise ConfigError(f"{where}.hrd needs rule_reward: true (its code tokens are rewarded by the exec reward)")
     if s.hrd and not 0 <= s.hrd_alpha <= 1:
         raise ConfigError(f"{where}.hrd_alpha must be in [0, 1], got {s.hrd_alpha}")
     if s.hrd and s.verify_device == "cpu":

@@ -6,7 +6,9 @@ Rewards are the verifier's (autotriton/verify/rewards.py), in TRL's signature:
   correctness trial. The rule part is what keeps RL from drifting back to
   PyTorch answers (the paper's ablation);
 - `format_reward` (optional): a parseable python block defining ModelNew;
-- `speedup_reward` (optional, GPU only): correct * min(speedup, 2) / 2.
+- `speedup_reward` (optional, GPU only): correct * min(speedup, 2) / 2;
+- `plain_reward` in place of exec with `rule_reward: false`: the paper's
+  ablation, paying whatever a plain allclose harness accepts.
 One sandboxed verification per completion serves all three (RewardScorer's memo).
 
 What the subclass adds to GRPOTrainer, and nothing else:
@@ -221,8 +223,9 @@ def select_rows(policy: Policy, rows, s: RLSettings, scorer: RewardScorer, out: 
 
 
 def reward_setup(s: RLSettings, scorer: RewardScorer) -> tuple[list, list[float]]:
-    """Reward functions and their weights; exec always first (logged even at weight 0)."""
-    funcs, weights = [scorer.exec_reward], [s.exec_weight]
+    """Reward functions and their weights; exec (or, in the no-rule ablation, the plain harness's
+    verdict) always first, logged even at weight 0."""
+    funcs, weights = [scorer.exec_reward if s.rule_reward else scorer.plain_reward], [s.exec_weight]
     if s.format_weight:
         funcs.append(scorer.format_reward)
         weights.append(s.format_weight)

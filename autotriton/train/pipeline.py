@@ -1,6 +1,10 @@
 """`autotriton pipeline`: the paper end to end, resumable stage by stage.
 
-    data -> eval_base -> sft -> eval_sft -> rl -> eval_rl -> report
+    data -> eval_base -> sft -> eval_sft -> rl -> eval_rl [-> rl_norule -> eval_rl_norule] -> report
+
+With `ablate_rule`, a second GRPO run starts from the same SFT policy with the rule
+reward off (the paper's rule ablation): it reuses the first run's pass-rate
+measurement, so both train on the same prompts and differ only in the reward.
 
 Each stage works in its own folder under the run directory and ends by writing
 `DONE.json` there, holding a hash of the settings it ran with. A re-run skips
@@ -26,10 +30,12 @@ from typing import Callable
 from autotriton.train.common import Policy, main_value, resolve_policy, trained_policy, write_json
 from autotriton.train.config import ConfigError, EvalSettings, PipelineConfig
 
-STAGES = ("data", "eval_base", "sft", "eval_sft", "rl", "eval_rl", "report")
+STAGES = ("data", "eval_base", "sft", "eval_sft", "rl", "eval_rl", "rl_norule", "eval_rl_norule", "report")
+ABLATION_STAGES = ("rl_norule", "eval_rl_norule")
 # What a stage's output feeds: redoing a stage redoes these too (their outputs would be stale).
-DOWNSTREAM = {"data": STAGES[2:], "eval_base": ("report",), "sft": ("eval_sft", "rl", "eval_rl", "report"),
-              "eval_sft": ("report",), "rl": ("eval_rl", "report"), "eval_rl": ("report",), "report": ()}
+DOWNSTREAM = {"data": STAGES[2:], "eval_base": ("report",), "sft": STAGES[3:], "eval_sft": ("report",),
+              "rl": ("eval_rl", "rl_norule", "eval_rl_norule", "report"), "eval_rl": ("report",),
+              "rl_norule": ("eval_rl_norule", "report"), "eval_rl_norule": ("report",), "report": ()}
 Say = Callable[[str], None]
 
 
@@ -52,10 +58,20 @@ def stage_settings(config: PipelineConfig, stage: str) -> dict:
     base = {"model": config.model, **data}
     sft = {**base, "sft": asdict(config.sft)}
     rl = {**sft, "rl": asdict(config.rl)}
+    norule = {**sft, "rl": asdict(norule_settings(config))}
     ev = asdict(config.eval)
+    report = {**rl, "eval": ev, "eval_base": config.eval_base}
+    if config.ablate_rule:  # only then, so that runs made before the ablation existed keep their hash
+        report["ablate_rule"] = True
     return {"data": data, "eval_base": {"model": config.model, "eval": ev}, "sft": sft,
             "eval_sft": {**sft, "eval": ev}, "rl": rl, "eval_rl": {**rl, "eval": ev},
-            "report": {**rl, "eval": ev, "eval_base": config.eval_base}}[stage]
+            "rl_norule": norule, "eval_rl_norule": {**norule, "eval": ev}, "report": report}[stage]
+
+
+def norule_settings(config: PipelineConfig):
+    """The ablation's GRPO settings: the main run's, with the rule reward off."""
+    from dataclasses import replace
+    return replace(config.rl, rule_reward=False)
 
 
 def done_record(out: Path, stage: str, config: PipelineConfig) -> dict | None:
@@ -150,14 +166,29 @@ def _run_stage(run: _Run, stage: str, data_dir: Path) -> dict | None:
         r = run_sft(base, data_dir, c.sft, folder, run.remaining_s())
     elif stage == "rl":
         r = run_rl(sft_policy, data_dir, c.rl, folder, run.remaining_s())
+    elif stage == "rl_norule":
+        _reuse_pass_rates(run.out / "rl", folder)
+        r = run_rl(sft_policy, data_dir, norule_settings(c), folder, run.remaining_s())
     else:
         policy = {"eval_base": base, "eval_sft": sft_policy,
-                  "eval_rl": trained_policy(sft_policy, run.out / "rl")}[stage]
+                  "eval_rl": trained_policy(sft_policy, run.out / "rl"),
+                  "eval_rl_norule": trained_policy(sft_policy, run.out / "rl_norule")}[stage]
         return run_eval_stage(policy, c.eval, folder, run.say)
     return r.to_dict() if r.finished else None
 
 
-TRAINING = ("sft", "rl")  # every process runs these (accelerate/DeepSpeed/FSDP); the main process runs the rest
+def _reuse_pass_rates(rl_dir: Path, folder: Path) -> None:
+    """The rule ablation starts from the same SFT policy with the same sampling settings, so the main
+    run's pass rates hold for it: reusing them saves the measurement and keeps the prompts the same.
+    (Selection always uses the strict reward, so both runs train on the same prompts.)"""
+    import shutil
+    from autotriton.train.select import RATES_FILE
+    if (rl_dir / RATES_FILE).is_file() and not (folder / RATES_FILE).is_file():
+        folder.mkdir(parents=True, exist_ok=True)
+        shutil.copy(rl_dir / RATES_FILE, folder / RATES_FILE)
+
+
+TRAINING = ("sft", "rl", "rl_norule")  # every process runs these (accelerate/DeepSpeed/FSDP); the main process runs the rest
 
 
 def _stage_on_processes(run: _Run, stage: str, data_dir: Path) -> dict | None:
@@ -202,7 +233,7 @@ def run_pipeline(config: PipelineConfig, out: Path, say: Say = print, stop_after
     run = _Run(config, out, say, deadline, PipelineResult(out, "done"), resolve_policy(config.model), progress)
     data_dir = Path(config.data_from) if config.data_from else out / "data"
     for stage in STAGES:
-        if stage == "eval_base" and not config.eval_base:
+        if (stage == "eval_base" and not config.eval_base) or (stage in ABLATION_STAGES and not config.ablate_rule):
             continue
         if done_record(out, stage, config) is not None:
             run.result.skipped.append(stage)

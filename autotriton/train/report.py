@@ -1,4 +1,5 @@
-"""The pipeline's report: ablation table (base / SFT / SFT+RL), training curves, HTML page.
+"""The pipeline's report: ablation tables (base / SFT / SFT+RL / SFT+RL w/o rule, one per
+benchmark channel), exec gains with confidence intervals, training curves, HTML page.
 
 Everything is read back from the stages' own outputs (DONE.json of the evals,
 metrics.jsonl of the trainers), so the report can be rebuilt at any time with
@@ -6,7 +7,7 @@ metrics.jsonl of the trainers), so the report can be rebuilt at any time with
 
     report/ablation.md   the table, in the paper's layout, with provenance
     report/results.json  the same numbers, machine-readable
-    report/*.png         SFT loss; RL reward, correct rate, rule-pass rate; RL step-time split
+    report/*.png         SFT loss; RL reward, correct and rule-pass rates, KL and length
     report/index.html    all of it on one page (images inlined)
 """
 
@@ -22,7 +23,10 @@ from pathlib import Path
 from autotriton.data.io import read_jsonl  # a line torn by a kill is skipped
 from autotriton.eval.report import html_table
 
-STAGE_ROWS = (("eval_base", "Base"), ("eval_sft", "SFT"), ("eval_rl", "SFT+RL"))
+STAGE_ROWS = (("eval_base", "Base"), ("eval_sft", "SFT"), ("eval_rl", "SFT+RL"),
+              ("eval_rl_norule", "SFT+RL w/o rule"))
+# (before, after) stage pairs whose exec gain is reported with a confidence interval.
+GAINS = (("eval_sft", "eval_rl"), ("eval_sft", "eval_rl_norule"), ("eval_base", "eval_sft"))
 
 
 def stage_metrics(out: Path) -> dict[str, dict]:
@@ -40,23 +44,53 @@ def _pct(value) -> str:
 
 
 def ablation_table(rows: dict[str, dict]) -> str:
-    """One row per stage: exec % and fast1 % per channel, then rule violations and hack rate overall."""
+    """One table per channel in the paper's layout (compiled / exec / fast1 / pass@k), one row per
+    stage, with rule violations, hack rate and the sample count that sets the uncertainty."""
     channels = sorted({c for chans in rows.values() for c in chans})
-    head = ["model"] + [f"{c} {m}" for c in channels for m in ("exec %", "fast1 %")]
-    head += ["compiled %", "rule violations", "hack rate %", "samples"]
-    lines = ["| " + " | ".join(head) + " |", "|" + "---|" * len(head)]
-    for label, chans in rows.items():
-        cells = [label]
-        for c in channels:
-            m = chans.get(c)
-            cells += [_pct(m["exec_pct"]), _pct(m["fast1_pct"])] if m else ["-", "-"]
-        n = sum(m["samples"] for m in chans.values()) or 1
-        compiled = sum(m["compiled_pct"] * m["samples"] for m in chans.values()) / n
-        hacks = [m["hack_rate_pct"] for m in chans.values() if m["hack_rate_pct"] is not None]
-        hack = sum(m["hack_rate_pct"] * m["samples"] for m in chans.values()
-                   if m["hack_rate_pct"] is not None) / n if hacks else None
-        cells += [_pct(compiled), str(sum(m["rule_violations"] for m in chans.values())), _pct(hack), str(n)]
-        lines.append("| " + " | ".join(cells) + " |")
+    parts = []
+    for channel in channels:
+        ks = sorted({k for chans in rows.values() for k in (chans.get(channel) or {}).get("pass_at_k", {})},
+                    key=lambda k: int(k.split("@")[1]))
+        head = ["model", "compiled %", "exec %", "fast1 %", *ks, "rule violations", "hack rate %", "tasks", "samples"]
+        lines = [f"**{channel}**", "", "| " + " | ".join(head) + " |", "|" + "---|" * len(head)]
+        for label, chans in rows.items():
+            m = chans.get(channel)
+            if m is None:
+                continue
+            cells = [label, _pct(m["compiled_pct"]), _pct(m["exec_pct"]), _pct(m["fast1_pct"]),
+                     *(_pct(m["pass_at_k"].get(k)) for k in ks), str(m["rule_violations"]),
+                     _pct(m["hack_rate_pct"]), str(m["tasks"] - m.get("skipped_tasks", 0)), str(m["samples"])]
+            lines.append("| " + " | ".join(cells) + " |")
+        parts.append("\n".join(lines) + "\n")
+    return "\n".join(parts)
+
+
+def gains(out: Path) -> list[dict]:
+    """Exec gain between stage pairs per channel, with a paired-bootstrap 95% interval over tasks."""
+    from autotriton.eval.metrics import paired_gain
+    labels = dict(STAGE_ROWS)
+    found = []
+    for before, after in GAINS:
+        logs = [out / stage / "runlog.jsonl" for stage in (before, after)]
+        if not all((out / stage / "DONE.json").is_file() and log.is_file()
+                   for stage, log in zip((before, after), logs)):
+            continue
+        b, a = read_jsonl(logs[0]), read_jsonl(logs[1])
+        for channel in sorted({r["channel"] for r in a}):
+            g = paired_gain(channel, [r for r in b if r["channel"] == channel], [r for r in a if r["channel"] == channel])
+            if g is not None:
+                found.append({"before": labels[before], "after": labels[after], **g.to_dict()})
+    return found
+
+
+def gains_table(found: list[dict]) -> str:
+    if not found:
+        return "No exec gains: fewer than two eval stages finished.\n"
+    lines = ["| from | to | channel | tasks | exec before % | exec after % | gain (points) | 95% interval |",
+             "|---|---|---|---|---|---|---|---|"]
+    for g in found:
+        lines.append(f"| {g['before']} | {g['after']} | {g['channel']} | {g['tasks']} | {g['before_pct']:.1f} | "
+                     f"{g['after_pct']:.1f} | {g['gain_pts']:+.1f} | [{g['low_pts']:+.1f}, {g['high_pts']:+.1f}] |")
     return "\n".join(lines) + "\n"
 
 
@@ -78,24 +112,35 @@ def _curve(ax, rows: list[dict], key: str, label: str) -> bool:
     return bool(points)
 
 
-def plots(sft: list[dict], rl: list[dict], out: Path) -> list[Path]:
+def plots(sft: list[dict], rl: list[dict], out: Path, norule: list[dict] | None = None) -> list[Path]:
+    """SFT loss; RL reward, rollout verdict rates, KL and completion length; the no-rule run beside
+    the main one where it ran."""
     import matplotlib
     matplotlib.use("Agg")  # headless servers and CI
     import matplotlib.pyplot as plt
 
-    specs = [("sft_loss.png", "SFT loss", sft, [("loss", "train loss")], None),
-             ("rl_reward.png", "RL reward", rl, [("reward", "total reward"),
-                                                  ("rewards/exec_reward/mean", "exec reward")], None),
-             ("rl_correct.png", "RL rollouts: correct and rule-pass rate", rl,
-              [("verify/correct_rate", "correct"), ("verify/rule_pass_rate", "rule pass"),
-               ("verify/hack_flag_rate", "hack flag")], (0, 1))]
+    norule = norule or []
+    specs = [("sft_loss.png", "SFT loss", [(sft, "loss", "train loss")], None),
+             ("rl_reward.png", "RL reward", [(rl, "reward", "total reward"),
+                                              (rl, "rewards/exec_reward/mean", "exec reward"),
+                                              (norule, "rewards/plain_reward/mean", "w/o rule: plain reward")], None),
+             ("rl_correct.png", "RL rollouts: correct (strict verifier) and rule-pass rate",
+              [(rl, "verify/correct_rate", "correct"), (rl, "verify/rule_pass_rate", "rule pass"),
+               (rl, "verify/hack_flag_rate", "hack flag"), (norule, "verify/correct_rate", "w/o rule: correct"),
+               (norule, "verify/rule_pass_rate", "w/o rule: rule pass")], (0, 1)),
+             ("rl_kl_length.png", "RL: KL to the start policy, and completion length / 1000",
+              [(rl, "kl", "KL"), (norule, "kl", "w/o rule: KL")], None)]
     paths = []
-    for name, title, rows, keys, ylim in specs:
+    for name, title, series, ylim in specs:
         fig, ax = plt.subplots(figsize=(6.5, 3.2))
-        drawn = [_curve(ax, rows, key, label) for key, label in keys]
+        drawn = [_curve(ax, rows, key, label) for rows, key, label in series]
+        if name == "rl_kl_length.png":
+            scaled = [{"step": r["step"], "len": r["completions/mean_length"] / 1000}
+                      for r in rl if "completions/mean_length" in r and "step" in r]
+            drawn.append(_curve(ax, scaled, "len", "mean completion tokens / 1000"))
         if any(drawn):
             ax.set_xlabel("step")
-            ax.legend()
+            ax.legend(fontsize=7)
             if ylim:
                 ax.set_ylim(*ylim)
         else:
@@ -137,6 +182,21 @@ def provenance(out: Path) -> dict:
     return {**local_provenance(), "run_dir": str(out)}
 
 
+def _tables_html(markdown: str) -> str:
+    """Markdown tables and their bold captions / paragraphs as HTML."""
+    out, block = [], []
+    for line in markdown.splitlines() + [""]:
+        if line.startswith("|"):
+            block.append(line)
+            continue
+        if block:
+            out.append(html_table("\n".join(block) + "\n"))
+            block = []
+        if line.strip():
+            out.append(f"<p>{html.escape(line.strip('*'))}</p>")
+    return "".join(out)
+
+
 def write_pipeline_report(out: Path, config) -> Path:
     from dataclasses import asdict
     folder = out / "report"
@@ -144,22 +204,27 @@ def write_pipeline_report(out: Path, config) -> Path:
     rows = stage_metrics(out)
     sft, rl = read_jsonl(out / "sft" / "metrics.jsonl"), read_jsonl(out / "rl" / "metrics.jsonl")
     table = ablation_table(rows)
+    found = gains(out)
+    gain_md = ("Exec gain between stages: paired bootstrap over tasks (4000 resamples), each task's "
+               "exec rate over its samples; invalid tasks left out.\n\n" + gains_table(found))
     split = step_time_split(rl)
     prov = provenance(out)
-    images = plots(sft, rl, folder)
+    images = plots(sft, rl, folder, read_jsonl(out / "rl_norule" / "metrics.jsonl"))
     split_line = ("RL step time: " + ", ".join(f"{k} {split[k + '_s']:.1f} s ({split[k + '_pct']:.0f}%)"
                                                for k in ("generate", "reward", "update"))
                   + f", over {split['steps']} steps") if split else "RL step time: no steps logged"
     prov_line = ", ".join(f"{k}: {v}" for k, v in prov.items())
     (folder / "results.json").write_text(json.dumps(
-        {"provenance": prov, "stages": rows, "rl_step_time": split, "config": asdict(config)}, indent=2) + "\n")
-    (folder / "ablation.md").write_text(f"# AutoTriton pipeline: ablation\n\n{prov_line}\n\n{table}\n{split_line}\n")
+        {"provenance": prov, "stages": rows, "gains": found, "rl_step_time": split,
+         "config": asdict(config)}, indent=2) + "\n")
+    (folder / "ablation.md").write_text(f"# AutoTriton pipeline: ablation\n\n{prov_line}\n\n{table}\n{gain_md}\n{split_line}\n")
     imgs = "".join(f'<img alt="{p.stem}" src="data:image/png;base64,{base64.b64encode(p.read_bytes()).decode()}">'
                    for p in images)
     page = ("<!doctype html><meta charset=utf-8><title>AutoTriton pipeline</title>"
             "<style>body{font-family:sans-serif;max-width:1100px;margin:2em auto}"
             "table{border-collapse:collapse}td,th{border:1px solid #ccc;padding:4px 8px}img{max-width:49%}</style>"
-            f"<h1>AutoTriton pipeline</h1><p>{html.escape(prov_line)}</p>{html_table(table)}"
+            f"<h1>AutoTriton pipeline</h1><p>{html.escape(prov_line)}</p>{_tables_html(table)}"
+            f"<h2>Exec gains</h2>{_tables_html(gain_md)}"
             f"<p>{html.escape(split_line)}</p>{imgs}"
             "<p>exec % = answers that passed rules, launched a Triton kernel and every correctness trial. "
             "fast1 % = exec and faster than PyTorch eager (n/m on CPU, which does not time). "

@@ -12,6 +12,10 @@ strings or chat message lists (TRL's conversational format).
   ModelNew (a shaping term for models that cannot yet write code blocks).
 - `speedup_reward`: TritonRL-style `correct * min(speedup, 2) / 2`; GPU only,
   None on CPU (not applicable, as TRL reads it).
+- `plain_reward`: the paper's ablation without the rule reward: 1 when a plain
+  harness (allclose at 1e-2, no rules, no anti-hack checks) accepts the
+  answer, so PyTorch answers score too. Only for that ablation: it is the
+  reward a hackable judge would give.
 
 The three share one verification per (task, completion) through a small
 memo, so asking for all three costs one sandbox run.
@@ -21,6 +25,7 @@ from __future__ import annotations
 
 import threading
 from collections import OrderedDict
+from concurrent.futures import ThreadPoolExecutor
 
 from autotriton.tasks import Task, get_task, task_from_source
 from autotriton.verify.api import Verifier, VerifyConfig
@@ -92,6 +97,13 @@ class RewardScorer:
             else:
                 out.append(min(r.speedup, 2.0) / 2.0)
         return out
+
+    def plain_reward(self, completions, **kwargs) -> list[float | None]:
+        tasks = _row_tasks(len(completions), kwargs)
+        texts = [completion_text(c) for c in completions]
+        n = min(self.verifier.n_workers(), max(1, len(texts)))
+        with ThreadPoolExecutor(max_workers=n) as pool:  # naive_pass caches per (task, answer) itself
+            return [1.0 if ok else 0.0 for ok in pool.map(self.verifier.naive_pass, tasks, texts)]
 
     def close(self) -> None:
         self.verifier.close()
