@@ -12,9 +12,13 @@
 #     `embedded` model spec finds it;
 #   - a finished data build carried as .carry_data/data.tgz is unpacked into runs/;
 #   - the pipeline runs with --stop-after-s (BUDGET_S, default 480 s), so each call ends in time;
-#     trainers checkpoint and the next call continues where this one stopped.
-# What comes back under $OUT: logs, versions, each stage's metrics, the report, and the trained
-# LoRA adapters in bf16 (halved, so each fits the 16 MiB return limit).
+#     trainers checkpoint and the next call continues where this one stopped;
+#   - a machine goes back after 30 minutes held, taking /tmp with it. Each call therefore also
+#     returns the run's state (state.tgz.part_*: every stage's output but trainer checkpoints, the
+#     adapters in bf16); carried in as .carry_state/ on the next machine it is unpacked into the
+#     run folder, and finished stages stay finished. A trainer paused mid-stage restarts that stage.
+# What comes back under $OUT: logs, versions, each stage's metrics, the report, the trained
+# LoRA adapters in bf16 (halved, so each fits the 16 MiB return limit), and the state parts.
 set -uo pipefail
 cd "$(dirname "$0")/.."
 source benchmarks/gpu_env.sh
@@ -24,6 +28,9 @@ export AUTOTRITON_HOME=${AUTOTRITON_HOME:-/tmp/at-home}
 versions
 embedded_gguf || exit 0   # incomplete: send the same command with the next part
 carried_data
+if ls .carry_state/state.tgz.part_* >/dev/null 2>&1 && [ ! -d "$RUN" ]; then
+  mkdir -p "$RUN" && cat .carry_state/state.tgz.part_* | tar xzf - -C "$RUN" && echo "run state unpacked into $RUN"
+fi
 
 # --- the pipeline, in time-bounded pieces ----------------------------------------------------------------
 start=$(date +%s)
@@ -46,7 +53,7 @@ from pathlib import Path
 run, out = Path(sys.argv[1]), Path(sys.argv[2])
 # Small text results in one archive (the device tool returns at most 8 files).
 with tarfile.open(out / "results.tgz", "w:gz") as tar:
-    for stage in ("sft", "rl", "eval_base", "eval_sft", "eval_rl", "report"):
+    for stage in ("sft", "rl", "rl_norule", "eval_base", "eval_sft", "eval_rl", "eval_rl_norule", "report"):
         for name in ("metrics.jsonl", "result.json", "config.yaml", "DONE.json", "results.json", "results.md",
                      "runlog.jsonl", "ablation.md", "index.html"):
             p = run / stage / name
@@ -54,15 +61,33 @@ with tarfile.open(out / "results.tgz", "w:gz") as tar:
                 tar.add(p, arcname=f"{stage}/{name}")
         for png in (run / stage).glob("*.png"):
             tar.add(png, arcname=f"{stage}/{png.name}")
-# Adapters in bf16: fp32 r=16 is 19.5 MB, over the 16 MiB per-file limit.
+# Adapters in bf16: fp32 r=16 is 19.5 MB, over the 16 MiB per-file limit. They travel inside the state
+# parts (the return takes at most 8 files). The run's state for the next machine: everything but
+# trainer checkpoints, TensorBoard files and the verifier cache, with the adapters in bf16 (what the
+# next machine resumes from; the shipped adapter is bf16 too).
+import tempfile
 import torch
 from safetensors.torch import load_file, save_file
-for stage in ("sft", "rl"):
+half = Path(tempfile.mkdtemp())
+for stage in ("sft", "rl", "rl_norule"):
     src = run / stage / "final" / "adapter_model.safetensors"
     if src.is_file():
-        dst = out / f"{stage}_adapter"
-        dst.mkdir(exist_ok=True)
-        save_file({k: v.to(torch.bfloat16) for k, v in load_file(src).items()}, dst / "adapter_model.safetensors")
-        shutil.copy(run / stage / "final" / "adapter_config.json", dst)
+        save_file({k: v.to(torch.bfloat16) for k, v in load_file(src).items()}, half / f"{stage}.safetensors")
+def keep(info):
+    parts = Path(info.name).parts
+    if any(p.startswith("checkpoint-") or p in ("runs", "verify_cache") for p in parts):
+        return None
+    if info.name.endswith("final/adapter_model.safetensors"):
+        return None  # the bf16 copy below stands in
+    return info
+with tarfile.open(out / "state.tgz", "w:gz") as tar:
+    for path in sorted(run.iterdir()):
+        tar.add(path, arcname=path.name, filter=keep)
+    for stage in ("sft", "rl", "rl_norule"):
+        if (half / f"{stage}.safetensors").is_file():
+            tar.add(half / f"{stage}.safetensors", arcname=f"{stage}/final/adapter_model.safetensors")
 print("results packed:", sorted(p.name for p in out.iterdir()))
 PY
+# Parts of at most 15 MiB (the return limit is 16 MiB a file, 8 files).
+split -b 15M -d "$OUT/state.tgz" "$OUT/state.tgz.part_" && rm "$OUT/state.tgz"
+ls -la "$OUT"

@@ -22,8 +22,6 @@ from autotriton.models.base import Backend, SamplingParams
 from autotriton.verify.rewards import RewardScorer
 
 RATES_FILE = "pass_rates.jsonl"
-# Prompts sampled per generate call: bounds the KV cache of `samples` x this many sequences.
-PROMPTS_PER_BATCH = 8
 
 
 @dataclass
@@ -43,12 +41,12 @@ def load_rates(out: Path, samples: int) -> dict[str, PassRate]:
 
 
 def measure_pass_rates(backend: Backend, scorer: RewardScorer, rows: list[dict], params: SamplingParams,
-                       out: Path, progress=None) -> dict[str, PassRate]:
+                       out: Path, progress=None, prompts_per_batch: int = 8) -> dict[str, PassRate]:
     """{task_id: PassRate} for `rows` (prompt, task_source, task_id) not yet in `out/RATES_FILE`,
-    appended to it batch by batch."""
+    appended to it batch by batch (`prompts_per_batch` prompts, each sampled params.n times)."""
     measured: dict[str, PassRate] = {}
-    for start in range(0, len(rows), PROMPTS_PER_BATCH):
-        batch = rows[start:start + PROMPTS_PER_BATCH]
+    for start in range(0, len(rows), prompts_per_batch):
+        batch = rows[start:start + prompts_per_batch]
         samples = backend.generate([row["prompt"] for row in batch], params)
         texts = [g.text for gens in samples for g in gens]
         sources = [row["task_source"] for row in batch for _ in range(params.n)]
@@ -60,7 +58,7 @@ def measure_pass_rates(backend: Backend, scorer: RewardScorer, rows: list[dict],
             measured[rate.task_id] = rate
             append_jsonl(out / RATES_FILE, asdict(rate))
         if progress is not None:
-            progress(min(start + PROMPTS_PER_BATCH, len(rows)), len(rows))
+            progress(min(start + prompts_per_batch, len(rows)), len(rows))
     return measured
 
 
