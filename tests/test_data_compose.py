@@ -20,7 +20,7 @@ def test_compose_is_deterministic_and_prefix_stable():
 
 
 def test_compose_covers_every_family_with_valid_tasks():
-    items = compose(400, 0)
+    items = compose(1000, 0)  # the rarest family (embedding) is about 1% of tasks
     families = {c.spec["family"] for c in items}
     assert families == {f for fams in FAMILIES_BY_LEVEL.values() for f in fams}
     assert {c.level for c in items} == {1, 2, 3}
@@ -62,7 +62,8 @@ def test_template_styles_are_distinct_kernels_that_verify(cpu_verifier):
     online softmax), so that SFT does not learn one template per family."""
     picks = {}
     for c in compose(300, 5):
-        picks.setdefault(c.spec["family"], c)
+        if len(styles(c.spec)) > 1:  # matvec and diag(d) @ B are not tiled products: one style
+            picks.setdefault(c.spec["family"], c)
     picks = {f: c for f, c in picks.items() if f in STYLES}
     assert set(picks) == set(STYLES)
     pairs, names = [], []

@@ -1,32 +1,48 @@
 """`autotriton data compose`: PyTorch tasks generated from an op grammar (the
 AutoTriton paper's "composing basic kernels").
 
-Families, with the level they are tagged:
-- L1: one elementwise op, one reduction, a norm, a softmax, a plain matmul,
-  a layout copy (transpose/permute), an embedding gather, a max-pool;
+Families, with the level they are tagged (FAMILY_WEIGHTS gives each one's share):
+- L1: one elementwise op (relu ... hardswish, elu, selu, softplus, the tanh GELU
+  formula, clamp, exp ...), a reduction (sum, mean, max, min, prod, argmax,
+  argmin), a norm, a normalisation by a norm (L1 / L2 rows, Frobenius), a softmax
+  or log_softmax, a product (linear, matmul, A @ B^T, bmm, matvec, diag(d) @ B,
+  3-D tensor times matrix, tril/triu of a matmul; square, large-K, small-K and
+  tall-skinny shapes), a layout copy, an embedding gather, a max-pool, a pool
+  (avg 2-D, max/avg 1-D, with padding), a scan (cumsum, cumprod, reverse,
+  exclusive, masked) and a loss (cross-entropy, KL batchmean, smooth L1, Huber,
+  hinge, cosine);
 - L2: fused chains: elementwise chains with a second input or a broadcast
-  parameter, reductions with a pre-op, norms with residual and activation,
+  parameter, reductions and scans with a pre-op, norms with residual and activation,
   scaled softmax, matmul/linear with epilogues (bias, activation, scale,
   residual), the MSE loss;
 - L3: multi-kernel modules: linear-act-linear MLPs, linear followed by a norm,
   and scaled-dot-product attention.
 
+Level 1 follows KernelBench level 1's mix of kinds; its convolutions are not covered.
+
 Generation is deterministic given the seed: task i of seed s comes from
-`random.Random(f"{s}:{i}")`, so a larger `-n` extends a smaller run.
+`random.Random(f"{s}:{i}")`, so a larger `-n` extends a smaller run; how the file
+is written (lower-case size names, docstrings, `super(Model, self)`, `torch.rand`
+inputs, inputs in local variables) comes from a second stream of its own, so it
+never changes what a task computes.
 Every task carries two interpreter shape settings (one odd, non-power-of-two;
 one power-of-two) and a large GPU setting, plus its grammar point as the literal
 `COMPOSE_SPEC`, which is what the template teacher generates code from.
 
-Ops that only the built-in `heldout` split uses (elu, softplus, hardswish,
-log_softmax, argmax, min, cumsum, cross-entropy, KL, Huber, L2-normalize,
-avg-pool, conv, causal masks, A^T matmul, matvec) are left out of the grammar so
-the held-out split keeps measuring generalisation to unseen operators.
+Held-out ops are in the grammar: `builtin:heldout` is a held-out *task* split, not
+an unseen-operator one. Its task files are kept out by decontamination, and the
+grammar writes the ops that its files use in other ways (cross-entropy of sequence
+logits or through nn.CrossEntropyLoss, SmoothL1Loss as a module, x.cumsum on rows,
+F.log_softmax over dim 1, functional avg_pool2d), so that no composed task is a
+near-copy of one (tests/test_data_families.py).
 """
 
 from __future__ import annotations
 
+import ast
 import json
 import random
+import re
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -45,8 +61,24 @@ UNARY = {
     "scale": "{h} * {a}",
     "shift": "{h} + {a}",
     "abs": "torch.abs({h})",
+    "elu": "F.elu({h}, {a})",
+    "selu": "torch.selu({h})",
+    "softplus": "F.softplus({h})",  # beta 1, threshold 20
+    "softsign": "F.softsign({h})",
+    "hardsigmoid": "F.hardsigmoid({h})",
+    "hardswish": "F.hardswish({h})",
+    "exp": "torch.exp({h})",
+    "neg": "torch.neg({h})",
+    # GELU's tanh approximation, written out as people do in model code
+    "gelu_tanh": "0.5 * {h} * (1.0 + torch.tanh(math.sqrt(2.0 / math.pi) * ({h} + 0.044715 * torch.pow({h}, 3.0))))",
+    "swish": "{h} * torch.sigmoid({h})",
+    "clamp": "torch.clamp({h}, min={lo}, max={hi})",
 }
-ACTIVATIONS = ("relu", "gelu", "sigmoid", "tanh", "silu", "leaky_relu", "hardtanh")
+ACTIVATIONS = ("relu", "gelu", "sigmoid", "tanh", "silu", "leaky_relu", "hardtanh", "elu", "selu", "softplus",
+               "softsign", "hardsigmoid", "hardswish", "gelu_tanh", "swish", "clamp")
+# exp of a chain's intermediate (squares of scaled values reach ~600) overflows float32 where the
+# float64 reference does not: exp only ever sees the task's own randn input.
+CHAIN_UNARY = tuple(op for op in UNARY if op != "exp")
 # Binary ops with a second input tensor `y` of the same shape.
 BINARY = {
     "add": "{h} + {y}",
@@ -58,11 +90,17 @@ BINARY = {
 # Ops with a per-column parameter vector (broadcast over rows).
 PARAM = {"bias": "{h} + self.bias", "col_scale": "{h} * self.scale"}
 
-FAMILIES_BY_LEVEL = {
-    1: ("unary", "reduce", "norm", "softmax", "matmul", "layout", "embedding", "maxpool"),
-    2: ("chain", "reduce", "norm", "softmax", "matmul", "mse"),
-    3: ("mlp", "linear_norm", "attention"),
+# Family weights per level. Level 1 follows KernelBench level 1's mix where the grammar has
+# the kind (activations ~15%, matmul variants ~18%, reductions 7%, norms 8%, losses 7%,
+# pooling 6%, scans 5%; its 34% of convolutions are not in the grammar), plus the data
+# movement families at a few percent each.
+FAMILY_WEIGHTS = {
+    1: {"unary": 15, "reduce": 8, "norm": 5, "normalize": 4, "softmax": 5, "matmul": 16, "layout": 3,
+        "embedding": 2, "maxpool": 3, "pool": 5, "scan": 6, "loss": 8},
+    2: {"chain": 5, "reduce": 4, "norm": 4, "softmax": 3, "matmul": 6, "mse": 1, "scan": 2},
+    3: {"mlp": 1, "linear_norm": 1, "attention": 1},
 }
+FAMILIES_BY_LEVEL = {level: tuple(w) for level, w in FAMILY_WEIGHTS.items()}
 LEVEL_WEIGHTS = (0.4, 0.45, 0.15)
 # fp16 only where there are no parameters: a float32 nn.Parameter next to a half input
 # makes the reference itself fail (mixed dtypes in layer_norm / addmm).
@@ -89,6 +127,10 @@ def _pick_unary(rng: random.Random, choices=tuple(UNARY)) -> dict:
         args["a"] = rng.choice([0.01, 0.1, 0.2])
     elif op == "hardtanh":
         args["lo"], args["hi"] = rng.choice([(-1.0, 1.0), (-0.5, 0.5), (-2.0, 2.0)])
+    elif op == "clamp":
+        args["lo"], args["hi"] = rng.choice([(-1.0, 1.0), (0.0, 6.0), (-0.25, 0.75), (-3.0, 0.5)])
+    elif op == "elu":
+        args["a"] = rng.choice([1.0, 0.5, 1.5])
     elif op in ("scale", "shift"):
         args["a"] = rng.choice([0.5, 2.0, -1.5, 0.125, 3.0])
     return {"op": op, **args}
@@ -131,7 +173,68 @@ def _sizes(rng: random.Random, dims: dict[str, tuple[int, int, int]]) -> dict:
     }
 
 
+def _normalize_spec(rng: random.Random, level: int) -> dict:
+    """x divided by a norm: of its row (l1, l2) or of the whole tensor (frobenius)."""
+    return {"family": "normalize", "kind": rng.choice(["l1", "l2", "frobenius"]),
+            "sizes": _sizes(rng, {"ROWS": (40, 4096, 4000), "COLS": (300, 8192, 6000)})}
+
+
+def _scan_spec(rng: random.Random, level: int) -> dict:
+    """A prefix scan along dim 1 of (ROWS, L) or (B, L, D); level 2 puts an elementwise op first."""
+    kind = rng.choice(["cumsum", "cumsum", "cumprod", "reverse_cumsum", "exclusive_cumsum", "masked_cumsum"])
+    three_d = rng.random() < 0.3
+    dims = {"B": (4, 32, 30), "L": (200, 2048, 2000), "D": (20, 64, 60)} if three_d else \
+        {"ROWS": (20, 1024, 1000), "L": (600, 8192, 8000)}
+    pre = _pick_unary(rng, ("relu", "abs", "scale", "sigmoid", "square")) \
+        if level == 2 and kind != "cumprod" else None
+    spec = {"family": "scan", "kind": kind, "pre": pre}
+    if kind == "cumsum" and not three_d and not pre:
+        spec["method"] = True  # x.cumsum(dim=1): the function form on 2-D rows is a held-out task file
+    return {**spec, "sizes": _sizes(rng, dims)}
+
+
+def _loss_spec(rng: random.Random, level: int) -> dict:
+    """A loss reduced to one scalar. `form`: how the task file writes it."""
+    kind = rng.choice(["cross_entropy", "kl_div", "smooth_l1", "huber", "hinge", "cosine"])
+    spec = {"family": "loss", "kind": kind}
+    # F.cross_entropy(logits, targets) on (N, C) and F.smooth_l1_loss(pred, target) are held-out
+    # task files; the grammar writes these losses in the other ways people do
+    if kind == "cross_entropy":
+        spec["form"] = rng.choice(["sequence", "module", "log_softmax_gather"])
+    elif kind == "smooth_l1":
+        spec["beta"], spec["form"] = rng.choice([1.0, 0.5, 2.0, 0.1]), "module"
+    elif kind == "huber":
+        spec["delta"], spec["form"] = rng.choice([1.0, 0.5, 2.0, 1.5]), rng.choice(["functional", "module"])
+    dims = {"N": (40, 8192, 8000), "C": (300, 4096, 4000)}
+    if spec.get("form") == "sequence":  # a language model's (batch, seq, vocab) logits
+        dims = {"B": (4, 16, 16), "S": (12, 512, 500), "C": (300, 4096, 4000)}
+    return {**spec, "sizes": _sizes(rng, dims)}
+
+
+def _pool_spec(rng: random.Random, level: int) -> dict:
+    """avg_pool2d, max_pool1d, avg_pool1d: kernel k, stride s, padding p <= k // 2 (torch's bound)."""
+    kind = rng.choice(["avg2d", "avg2d", "max1d", "avg1d"])
+    k = rng.choice([2, 3, 4] if kind != "avg2d" else [2, 3])
+    stride = rng.choice([1, 2, k])
+    pad = rng.choice([0, 0, k // 2])
+    if kind == "avg2d":
+        dims = {"B": (3, 16, 15), "C": (5, 64, 60), "H": (20, 256, 250), "W": (20, 256, 200)}
+    else:
+        dims = {"B": (4, 32, 30), "C": (6, 64, 60), "L": (200, 8192, 8000)}
+    sizes = _sizes(rng, dims)
+    for name in ("interp_odd", "interp_pow2"):  # the window must fit: spatial extents >= kernel size
+        sizes[name].update({d: max(v, 4) for d, v in sizes[name].items() if d in ("H", "W", "L")})
+    return {"family": "pool", "kind": kind, "kernel": k, "stride": stride, "padding": pad,
+            # nn.AvgPool2d as a module attribute is a held-out task file: avg_pool2d stays functional
+            "form": "functional" if kind == "avg2d" else rng.choice(["functional", "module"]), "sizes": sizes}
+
+
+_MORE_SPECS = {"normalize": _normalize_spec, "scan": _scan_spec, "loss": _loss_spec, "pool": _pool_spec}
+
+
 def _spec(rng: random.Random, family: str, level: int) -> dict:
+    if family in _MORE_SPECS:
+        return _MORE_SPECS[family](rng, level)
     big = rng.choice([(4096, 4000), (8192, 6000), (2048, 3001)])
     if family in ("unary", "chain"):
         n_steps = 1 if family == "unary" else rng.randint(2, 4)
@@ -139,7 +242,7 @@ def _spec(rng: random.Random, family: str, level: int) -> dict:
         for i in range(n_steps):
             kind = "unary" if family == "unary" else rng.choice(["unary", "unary", "binary", "param"])
             if kind == "unary":
-                steps.append(_pick_unary(rng))
+                steps.append(_pick_unary(rng) if family == "unary" else _pick_unary(rng, CHAIN_UNARY))
             elif kind == "binary":
                 steps.append({"op": rng.choice(tuple(BINARY)), "input": f"y{i}"})
             else:
@@ -154,9 +257,13 @@ def _spec(rng: random.Random, family: str, level: int) -> dict:
         return {"family": family, "steps": uniq,
                 "sizes": _sizes(rng, {"ROWS": (40, big[0], big[1]), "COLS": (300, 4096, 3000)})}
     if family == "reduce":
-        pre = _pick_unary(rng, ("relu", "square", "abs", "sigmoid", "scale")) if level == 2 else None
-        return {"family": family, "kind": rng.choice(["sum", "mean", "max", "amax_abs" if level == 2 else "sum"]),
-                "dim": rng.choice([1, 2]), "pre": pre,
+        kind = rng.choice(["sum", "mean", "max", "min", "prod", "argmax", "argmin",
+                           "amax_abs" if level == 2 else "sum"])
+        # prod, argmax and argmin take no pre-op: a float32 pre-op can round two values equal (or
+        # a product out of range) where the float64 reference does not
+        pre = _pick_unary(rng, ("relu", "square", "abs", "sigmoid", "scale")) \
+            if level == 2 and kind not in ("prod", "argmax", "argmin") else None
+        return {"family": family, "kind": kind, "dim": rng.choice([1, 2]), "pre": pre,
                 "sizes": _sizes(rng, {"B": (6, 32, 30), "R": (200, 1024, 1000), "C": (40, 512, 500)})}
     if family == "norm":
         return {"family": family, "kind": rng.choice(["layernorm", "rmsnorm"]), "eps": rng.choice([1e-5, 1e-6]),
@@ -165,24 +272,10 @@ def _spec(rng: random.Random, family: str, level: int) -> dict:
                 "sizes": _sizes(rng, {"ROWS": (40, big[0], big[1]), "COLS": (300, 4096, 3000)})}
     if family == "softmax":
         return {"family": family, "scale": rng.choice([1.0, 0.125, 0.5, 2.0]) if level == 2 else 1.0,
-                "bias": level == 2 and rng.random() < 0.5,
+                "bias": level == 2 and rng.random() < 0.5, "log": rng.random() < 0.4,
                 "sizes": _sizes(rng, {"ROWS": (40, big[0], big[1]), "COLS": (300, 4096, 3000)})}
     if family == "matmul":
-        form = rng.choice(["linear", "matmul", "matmul_bt", "bmm"])
-        epi = []
-        if level == 2:
-            if form == "linear":
-                epi.append({"op": "bias"})
-            if rng.random() < 0.8:
-                epi.append(_pick_unary(rng, ACTIVATIONS))
-            if rng.random() < 0.4:
-                epi.append(_pick_unary(rng, ("scale",)))
-            if form != "bmm" and rng.random() < 0.3:
-                epi.append({"op": "residual"})
-        dims = {"M": (48, 4096, 3000), "N": (48, 4096, 2500), "K": (48, 2048, 2000)}
-        if form == "bmm":
-            dims = {"B": (4, 16, 12), "M": (40, 1024, 1000), "N": (40, 1024, 900), "K": (40, 512, 500)}
-        return {"family": family, "form": form, "epilogue": epi, "sizes": _sizes(rng, dims)}
+        return _matmul_spec(rng, level)
     if family == "layout":
         perm = rng.choice([[1, 0, 2], [0, 2, 1], [2, 1, 0], [1, 2, 0], [2, 0, 1]])
         return {"family": family, "perm": perm,
@@ -211,6 +304,58 @@ def _spec(rng: random.Random, family: str, level: int) -> dict:
         return {"family": family,
                 "sizes": _sizes(rng, {"B": (3, 8, 6), "H": (3, 16, 12), "S": (40, 1024, 1000), "D": (32, 64, 64)})}  # D <= 96
     raise ValueError(f"unknown family {family}")
+
+
+# Matmul operand shapes besides square-ish: KernelBench level 1 has large-K, small-K and
+# tall-skinny products, where the tiling that suits square ones wastes most of the GPU.
+_MATMUL_SHAPES = {
+    "square": {"M": (48, 4096, 3000), "N": (48, 4096, 2500), "K": (48, 2048, 2000)},
+    "large_k": {"M": (16, 256, 250), "N": (16, 256, 250), "K": (300, 65536, 60000)},
+    "small_k": {"M": (48, 8192, 8000), "N": (48, 8192, 8000), "K": (8, 64, 60)},
+    "tall_skinny": {"M": (200, 32768, 30000), "N": (16, 32, 30), "K": (32, 1024, 1000)},
+}
+_MATMUL_FORM_DIMS = {
+    "bmm": {"B": (4, 16, 12), "M": (40, 1024, 1000), "N": (40, 1024, 900), "K": (40, 512, 500)},
+    "matvec": {"M": (48, 8192, 6000), "K": (200, 8192, 8000)},
+    "diag_mm": {"N": (48, 4096, 4000), "M": (64, 4096, 4000)},
+    "mm3d": {"B": (4, 16, 16), "S": (24, 512, 500), "K": (48, 1024, 1000), "N": (48, 1024, 1000)},
+    "tril": {"N": (48, 4096, 3000)},
+    "triu": {"N": (48, 4096, 3000)},
+}
+
+
+def _matmul_spec(rng: random.Random, level: int) -> dict:
+    """Level 1: every product form; level 2: the forms that take epilogues (bias, activation,
+    scale, residual)."""
+    forms = ["linear", "matmul", "matmul_bt", "bmm"] + (["matvec", "diag_mm", "mm3d", "tril", "triu"]
+                                                        if level == 1 else ["mm3d"])
+    form = rng.choice(forms)
+    epi = []
+    if level == 2:
+        if form == "linear":
+            epi.append({"op": "bias"})
+        if rng.random() < 0.8:
+            epi.append(_pick_unary(rng, ACTIVATIONS))
+        if rng.random() < 0.4:
+            epi.append(_pick_unary(rng, ("scale",)))
+        if form not in ("bmm", "mm3d") and rng.random() < 0.3:
+            epi.append({"op": "residual"})
+    spec = {"family": "matmul", "form": form, "epilogue": epi}
+    if form in _MATMUL_FORM_DIMS:
+        dims = _MATMUL_FORM_DIMS[form]
+    else:
+        shape = rng.choice(["square", "square", "large_k", "small_k", "tall_skinny"])
+        dims = _MATMUL_SHAPES[shape]
+        if shape != "square":
+            spec["shape"] = shape
+    sizes = _sizes(rng, dims)
+    # A contraction of 3 to 5 terms can cancel to almost nothing, and the verifier then finds the
+    # reference itself too unstable to judge a TF32 kernel (invalid_task, 1 in 124 tril/triu
+    # checks at N = 4 or 5): the interpreter sizes keep K (tril/triu: N) at 8 or more.
+    for name, floor in (("interp_odd", 9), ("interp_pow2", 8)):
+        sizes[name].update({d: max(v, floor) for d, v in sizes[name].items()
+                            if d == "K" or (d == "N" and form in ("tril", "triu"))})
+    return {**spec, "sizes": sizes}
 
 
 # --------------------------------------------------------------- task source
@@ -247,6 +392,8 @@ def _family_code(spec: dict) -> tuple[str, str, str, str]:
     """(model class source, get_inputs body, get_init_inputs list, description)."""
     f, dt = spec["family"], spec.get("dtype", "float32")
     dtype = "" if dt == "float32" else f", dtype=torch.{dt}"
+    if f in _MORE_CODE:
+        return _MORE_CODE[f](spec)
     if f in ("unary", "chain"):
         lines, extra, init = _chain_expr(spec["steps"], "x")
         model = _model(", cols: int" if init else "", init, ", ".join(["x"] + extra),
@@ -256,10 +403,14 @@ def _family_code(spec: dict) -> tuple[str, str, str, str]:
     if f == "reduce":
         pre = [f"x = {torch_unary(spec['pre'], 'x')}"] if spec["pre"] else []
         red = {"sum": "torch.sum(x, dim={d})", "mean": "torch.mean(x, dim={d})",
-               "max": "torch.amax(x, dim={d})", "amax_abs": "torch.amax(torch.abs(x), dim={d})"}[spec["kind"]]
+               "max": "torch.amax(x, dim={d})", "amax_abs": "torch.amax(torch.abs(x), dim={d})",
+               "min": "torch.min(x, dim={d})[0]", "prod": "torch.prod(x, dim={d})",
+               "argmax": "torch.argmax(x, dim={d})", "argmin": "torch.argmin(x, dim={d})"}[spec["kind"]]
         model = _model("", [], "x", pre + ["return " + red.format(d=spec["dim"])])
         pre_txt = f"{spec['pre']['op']} then " if spec["pre"] else ""
-        return model, f"[torch.randn(B, R, C{dtype})]", "[]", f"{pre_txt}{spec['kind']} over dim {spec['dim']} of (B, R, C)"
+        # prod: factors in [0.8, 1.2), so a product of a thousand of them stays in float32's range
+        ins = "[torch.rand(B, R, C) * 0.4 + 0.8]" if spec["kind"] == "prod" else f"[torch.randn(B, R, C{dtype})]"
+        return model, ins, "[]", f"{pre_txt}{spec['kind']} over dim {spec['dim']} of (B, R, C)"
     if f == "norm":
         if spec["kind"] == "layernorm":
             init = ["self.weight = nn.Parameter(torch.randn(cols))", "self.bias = nn.Parameter(torch.randn(cols))"]
@@ -277,8 +428,10 @@ def _family_code(spec: dict) -> tuple[str, str, str, str]:
         init = ["self.bias = nn.Parameter(torch.randn(cols))"] if spec["bias"] else []
         h = f"x * {spec['scale']}" if spec["scale"] != 1.0 else "x"
         h = f"{h} + self.bias" if spec["bias"] else h
-        model = _model(", cols: int" if init else "", init, "x", [f"return torch.softmax({h}, dim=-1)"])
-        return model, f"[torch.randn(ROWS, COLS{dtype})]", "[COLS]" if init else "[]", "softmax over the last dim"
+        fn = "log_softmax" if spec.get("log") else "softmax"
+        call = f"F.log_softmax({h}, dim=1)" if spec.get("log") else f"torch.softmax({h}, dim=-1)"
+        model = _model(", cols: int" if init else "", init, "x", [f"return {call}"])
+        return model, f"[torch.randn(ROWS, COLS{dtype})]", "[COLS]" if init else "[]", f"{fn} over the last dim"
     if f == "matmul":
         return _matmul_code(spec)
     if f == "layout":
@@ -320,6 +473,86 @@ def _family_code(spec: dict) -> tuple[str, str, str, str]:
     raise ValueError(f"unknown family {f}")
 
 
+def _normalize_code(spec: dict) -> tuple[str, str, str, str]:
+    body = {"l1": ["return x / torch.sum(torch.abs(x), dim=1, keepdim=True)"],
+            "l2": ["return x / torch.norm(x, p=2, dim=1, keepdim=True)"],
+            "frobenius": ["norm = torch.norm(x, p=\"fro\")", "return x / norm"]}[spec["kind"]]
+    desc = {"l1": "rows divided by their L1 norm", "l2": "rows divided by their L2 norm",
+            "frobenius": "the tensor divided by its Frobenius norm"}[spec["kind"]]
+    return _model("", [], "x", body), "[torch.randn(ROWS, COLS)]", "[]", desc
+
+
+def _scan_code(spec: dict) -> tuple[str, str, str, str]:
+    kind = spec["kind"]
+    shape = "B, L, D" if "B" in spec["sizes"]["gpu"] else "ROWS, L"
+    pre = [f"x = {torch_unary(spec['pre'], 'x')}"] if spec["pre"] else []
+    body = {"cumsum": "return x.cumsum(dim=1)" if spec.get("method") else "return torch.cumsum(x, dim=1)",
+            "cumprod": "return torch.cumprod(x, dim=1)",
+            "reverse_cumsum": "return torch.cumsum(x.flip(1), dim=1).flip(1)",
+            "exclusive_cumsum": "return torch.cumsum(x, dim=1) - x",
+            "masked_cumsum": "return torch.cumsum(x * mask, dim=1)"}[kind]
+    if kind == "cumprod":  # factors in [0.5, 1.5): running products stay in float32's range longer
+        ins = f"[torch.rand({shape}) + 0.5]"
+    elif kind == "masked_cumsum":
+        ins = f"[torch.randn({shape}), torch.rand({shape}) > 0.5]"
+    else:
+        ins = f"[torch.randn({shape})]"
+    model = _model("", [], "x, mask" if kind == "masked_cumsum" else "x", pre + [body])
+    pre_txt = f"{spec['pre']['op']} then " if spec["pre"] else ""
+    return model, ins, "[]", f"{pre_txt}{kind.replace('_', ' ')} along dim 1"
+
+
+def _loss_code(spec: dict) -> tuple[str, str, str, str]:
+    kind, init, args = spec["kind"], [], "pred, target"
+    two = "[torch.randn(N, C), torch.randn(N, C)]"
+    if kind == "cross_entropy":
+        args, ins = "logits, targets", "[torch.randn(N, C), torch.randint(0, C, (N,))]"
+        if spec["form"] == "sequence":
+            ins = "[torch.randn(B, S, C), torch.randint(0, C, (B, S))]"
+        body = {"sequence": ["return F.cross_entropy(logits.reshape(-1, logits.shape[-1]), targets.reshape(-1))"],
+                "module": ["return self.criterion(logits, targets)"],
+                "log_softmax_gather": ["logp = torch.log_softmax(logits, dim=1)",
+                                       "return -logp.gather(1, targets.unsqueeze(1)).mean()"]}[spec["form"]]
+        init = ["self.criterion = nn.CrossEntropyLoss()"] if spec["form"] == "module" else []
+    elif kind == "kl_div":
+        ins = two
+        body = ["log_p = torch.log_softmax(pred, dim=1)", "q = torch.softmax(target, dim=1)",
+                "return F.kl_div(log_p, q, reduction=\"batchmean\")"]
+    elif kind == "smooth_l1":
+        ins, body = two, ["return self.criterion(pred, target)"]
+        init = [f"self.criterion = nn.SmoothL1Loss(beta={spec['beta']})"]
+    elif kind == "huber" and spec["form"] == "module":
+        ins, body = two, ["return self.criterion(pred, target)"]
+        init = [f"self.criterion = nn.HuberLoss(delta={spec['delta']})"]
+    elif kind == "huber":
+        ins, body = two, [f"return F.huber_loss(pred, target, delta={spec['delta']})"]
+    elif kind == "hinge":  # labels are +-1
+        ins = "[torch.randn(N, C), torch.randint(0, 2, (N, C)).float() * 2 - 1]"
+        body = ["return torch.mean(torch.clamp(1 - pred * target, min=0))"]
+    else:
+        ins = two
+        body = ["cos = F.cosine_similarity(pred, target, dim=1)", "return torch.mean(1 - cos)"]
+    desc = {"cross_entropy": "cross-entropy of logits against class indices", "kl_div": "KL divergence, batchmean",
+            "smooth_l1": "smooth L1 loss", "huber": "Huber loss", "hinge": "hinge loss",
+            "cosine": "cosine similarity loss"}[kind]
+    return _model("", init, args, body), ins, "[]", desc + " (scalar)"
+
+
+def _pool_code(spec: dict) -> tuple[str, str, str, str]:
+    kind, k, s, p = spec["kind"], spec["kernel"], spec["stride"], spec["padding"]
+    name = {"avg2d": "avg_pool2d", "max1d": "max_pool1d", "avg1d": "avg_pool1d"}[kind]
+    cls = {"avg2d": "AvgPool2d", "max1d": "MaxPool1d", "avg1d": "AvgPool1d"}[kind]
+    if spec["form"] == "module":
+        init, body = [f"self.pool = nn.{cls}(kernel_size={k}, stride={s}, padding={p})"], ["return self.pool(x)"]
+    else:
+        init, body = [], [f"return F.{name}(x, {k}, {s}, {p})"]
+    ins = "[torch.randn(B, C, H, W)]" if kind == "avg2d" else "[torch.randn(B, C, L)]"
+    return _model("", init, "x", body), ins, "[]", f"{name} kernel {k} stride {s} padding {p}"
+
+
+_MORE_CODE = {"normalize": _normalize_code, "scan": _scan_code, "loss": _loss_code, "pool": _pool_code}
+
+
 def _matmul_code(spec: dict) -> tuple[str, str, str, str]:
     form, epi = spec["form"], spec["epilogue"]
     init, init_args = [], ""
@@ -331,8 +564,16 @@ def _matmul_code(spec: dict) -> tuple[str, str, str, str]:
         body, args, ins = ["h = torch.matmul(a, b)"], ["a", "b"], ["torch.randn(M, K)", "torch.randn(K, N)"]
     elif form == "matmul_bt":
         body, args, ins = ["h = torch.matmul(a, b.t())"], ["a", "b"], ["torch.randn(M, K)", "torch.randn(N, K)"]
-    else:
+    elif form == "bmm":
         body, args, ins = ["h = torch.bmm(a, b)"], ["a", "b"], ["torch.randn(B, M, K)", "torch.randn(B, K, N)"]
+    elif form == "matvec":
+        body, args, ins = ["h = a @ x"], ["a", "x"], ["torch.randn(M, K)", "torch.randn(K, 1)"]
+    elif form == "diag_mm":
+        body, args, ins = ["h = torch.diag(d) @ b"], ["d", "b"], ["torch.randn(N)", "torch.randn(N, M)"]
+    elif form == "mm3d":
+        body, args, ins = ["h = torch.matmul(a, b)"], ["a", "b"], ["torch.randn(B, S, K)", "torch.randn(K, N)"]
+    else:
+        body, args, ins = [f"h = torch.{form}(torch.matmul(a, b))"], ["a", "b"], ["torch.randn(N, N)", "torch.randn(N, N)"]
     for s in epi:
         if s["op"] == "residual":
             args.append("r")
@@ -341,26 +582,109 @@ def _matmul_code(spec: dict) -> tuple[str, str, str, str]:
         elif s["op"] != "bias":
             body.append(f"h = {torch_unary(s, 'h')}")
     model = _model(init_args, init, ", ".join(args), body + ["return h"])
-    desc = {"linear": "linear", "matmul": "matmul", "matmul_bt": "matmul with B transposed", "bmm": "batched matmul"}[form]
+    desc = {"linear": "linear", "matmul": "matmul", "matmul_bt": "matmul with B transposed", "bmm": "batched matmul",
+            "matvec": "matrix-vector product", "diag_mm": "diag(d) @ B", "mm3d": "3-D tensor times a matrix",
+            "tril": "lower triangle of a matmul", "triu": "upper triangle of a matmul"}[form]
     if epi:
         desc += " with epilogue " + ", ".join(s["op"] for s in epi)
     return model, "[" + ", ".join(ins) + "]", "[K, N]" if form == "linear" else "[]", desc
 
 
-def _source(spec: dict, task_id: str) -> str:
+# Lower-case size names, as many hand-written modules use (`batch_size = 16`). Per family where a
+# letter means different things (C: channels of a pool, classes of a loss, last dim of a reduction).
+_LOWER_NAMES = {"ROWS": "batch_size", "COLS": "dim", "B": "batch_size", "BATCH": "batch_size", "SEQ": "seq_len",
+                "S": "seq_len", "L": "length", "D": "features", "VOCAB": "vocab_size", "DIM": "embed_dim",
+                "H": "height", "W": "width", "C": "channels", "A": "dim0"}
+_LOWER_BY_FAMILY = {
+    "reduce": {"R": "dim1", "C": "dim2"}, "layout": {"B": "dim1", "C": "dim2"},
+    "loss": {"N": "batch_size", "C": "num_classes"},
+    "attention": {"H": "num_heads", "D": "head_dim"}, "mlp": {"M": "batch_size", "D": "dim", "H": "hidden_dim"},
+    "linear_norm": {"M": "batch_size", "K": "in_features", "N": "out_features"},
+}
+_CLASS_DOCS = ("{Desc}.", "Computes {desc}.", "A module that computes {desc}.", "Model: {desc}.")
+_FORWARD_DOCS = ("Runs the computation on the given inputs and returns the result.",
+                 "Forward pass.\n\n        Returns the output tensor of the module.",
+                 "Applies the module's operation; the output is a new tensor.")
+
+
+def _surface(rng: random.Random, spec: dict) -> dict:
+    """How the task file is written (not what it computes): lower-case size names, docstrings,
+    the super() call, torch.rand inputs, inputs built in local variables. Sign-sensitive ops
+    (any unary op: relu, abs, clamp...) keep signed randn inputs, which `return x` cannot pass."""
+    signed = any(op in UNARY for op in _spec_ops(spec))
+    return {"lower": rng.random() < 0.35, "class_doc": rng.choice([None, None] + list(_CLASS_DOCS)),
+            "forward_doc": rng.choice([None, None, None] + list(_FORWARD_DOCS)),
+            "super_old": rng.random() < 0.35, "rand": not signed and rng.random() < 0.25,
+            "locals": rng.random() < 0.4,
+            # Drawn last, so that the draws above (and every task made before) stay the same.
+            # A fixed header taught the 135M model to copy the task's import block and then leave
+            # out `import triton` on KernelBench prompts, which start `import torch`
+            # (51 of 89 rule violations after SFT, H100 ablation run, 2026-11-24).
+            "module_doc": rng.random() < 0.5, "minimal_imports": rng.random() < 0.6}
+
+
+def _restyle(model: str, inputs: str, desc: str, surface: dict) -> tuple[str, str]:
+    """`model` and the body of get_inputs written in `surface`'s style."""
+    if surface["super_old"]:
+        model = model.replace("super().__init__()", "super(Model, self).__init__()")
+    if surface["class_doc"]:
+        doc = surface["class_doc"].format(desc=desc, Desc=desc[:1].upper() + desc[1:])
+        model = model.replace("class Model(nn.Module):\n", f'class Model(nn.Module):\n    """{doc}"""\n\n', 1)
+    if surface["forward_doc"]:
+        head = model[model.index("    def forward("):]
+        head = head[:head.index("\n") + 1]
+        model = model.replace(head, head + f'        """{surface["forward_doc"]}"""\n', 1)
+    if surface["rand"]:
+        inputs = inputs.replace("torch.randn(", "torch.rand(")
+    body = f"    return {inputs}"
+    if surface["locals"]:
+        elts = ast.parse(inputs, mode="eval").body.elts
+        head = model[model.index("    def forward(self, ") + len("    def forward(self, "):]
+        names = [n.strip() for n in head[:head.index(")")].split(",")]
+        if len(names) == len(elts):
+            lines = [f"    {n} = {ast.get_source_segment(inputs, e)}" for n, e in zip(names, elts)]
+            body = "\n".join(lines + [f"    return [{', '.join(names)}]"])
+    return model, body
+
+
+def _rename(text: str, names: dict[str, str]) -> str:
+    return re.sub(r"\b(" + "|".join(map(re.escape, names)) + r")\b", lambda m: names[m.group(1)], text) if names else text
+
+
+def _source(spec: dict, task_id: str, surface: dict | None = None) -> str:
+    surface = surface or {"lower": False, "class_doc": None, "forward_doc": None, "super_old": False,
+                          "rand": False, "locals": False}
     model, inputs, init_inputs, desc = _family_code(spec)
+    model, inputs_body = _restyle(model, inputs, desc, surface)
     sizes = spec["sizes"]
-    consts = "\n".join(f"{k} = {v}" for k, v in sizes["gpu"].items())
-    interp = {k: sizes[k] for k in ("interp_odd", "interp_pow2")}
-    gpu = {k: sizes[k] for k in ("gpu", "gpu_odd")}
+    names = {}
+    if surface["lower"]:
+        table = {**_LOWER_NAMES, **_LOWER_BY_FAMILY.get(spec["family"], {})}
+        names = {k: table[k] for k in sizes["gpu"] if k in table}
+        if len(set(names.values())) < len(names):  # never merge two sizes into one name
+            names = {}
+    consts = "\n".join(f"{names.get(k, k)} = {v}" for k, v in sizes["gpu"].items())
+    interp = {s: {names.get(k, k): v for k, v in sizes[s].items()} for s in ("interp_odd", "interp_pow2")}
+    gpu = {s: {names.get(k, k): v for k, v in sizes[s].items()} for s in ("gpu", "gpu_odd")}
+    inputs_body, init_inputs = _rename(inputs_body, names), _rename(init_inputs, names)
     tags = [spec["family"]] + _spec_ops(spec)
     tol = _TF32_TOL if spec["family"] in ("matmul", "mlp", "linear_norm", "attention") else ""
     spec_literal = repr({k: v for k, v in sorted(spec.items()) if k != "sizes"})
-    return (f'"""Composed task {task_id}: {desc}."""\n\nimport math\n\nimport torch\nimport torch.nn as nn\n'
-            f"import torch.nn.functional as F\n\n{consts}\n\n\n{model}\n\ndef get_inputs():\n    return {inputs}\n\n\n"
+    doc = f'"""Composed task {task_id}: {desc}."""\n\n' if surface.get("module_doc", True) else ""
+    return (f"{doc}{_imports(model + inputs_body + init_inputs, surface.get('minimal_imports', False))}\n"
+            f"{consts}\n\n\n{model}\n\ndef get_inputs():\n{inputs_body}\n\n\n"
             f"def get_init_inputs():\n    return {init_inputs}\n\n\n{METADATA_MARKER}\nSPLIT = \"train\"\n"
             f"TAGS = {json.dumps(tags)}\nINTERP_SHAPES = {json.dumps(interp)}\nGPU_SHAPES = {json.dumps(gpu)}\n"
             f"{tol}COMPOSE_SPEC = {spec_literal}\n")
+
+
+def _imports(code: str, minimal: bool) -> str:
+    """The task's import block: every module the grammar may use, or only those `code` uses."""
+    if not minimal:
+        return "import math\n\nimport torch\nimport torch.nn as nn\nimport torch.nn.functional as F\n"
+    lines = ["import math\n"] if "math." in code else []
+    lines += ["import torch\n", "import torch.nn as nn\n"]
+    return "".join(lines) + ("import torch.nn.functional as F\n" if "F." in code else "")
 
 
 def _spec_ops(spec: dict) -> list[str]:
@@ -370,9 +694,12 @@ def _spec_ops(spec: dict) -> list[str]:
     for key in ("pre", "act"):
         if spec.get(key):
             ops.append(spec[key]["op"])
-    for key in ("kind", "form"):
-        if key in spec:
-            ops.append(spec[key])
+    if "kind" in spec:
+        ops.append(spec["kind"])
+    if spec["family"] == "matmul":  # elsewhere `form` is how the file writes the op, not an op
+        ops.append(spec["form"])
+    if spec.get("log"):
+        ops.append("log_softmax")
     return sorted(set(ops))
 
 
@@ -380,13 +707,16 @@ def compose_one(seed: int, index: int) -> Composed:
     """Task `index` of `seed`: independent of how many others are generated."""
     rng = random.Random(f"{seed}:{index}")
     level = rng.choices((1, 2, 3), weights=LEVEL_WEIGHTS)[0]
-    family = rng.choice(FAMILIES_BY_LEVEL[level])
+    weights = FAMILY_WEIGHTS[level]
+    family = rng.choices(tuple(weights), weights=tuple(weights.values()))[0]
     spec = _spec(rng, family, level)
     has_param = any(s["op"] in PARAM for s in spec.get("steps", [])) or spec.get("bias")
-    if family in HALF_FAMILIES and not has_param and rng.random() < 0.25:
+    if family in HALF_FAMILIES and not has_param and spec.get("kind") != "prod" and rng.random() < 0.25:
         spec["dtype"] = rng.choice(["float16", "bfloat16"])
     task_id = f"composed/s{seed}/{index:05d}_{family}"
-    return Composed(task_id, level, spec, _source(spec, task_id))
+    # a stream of its own, so that the task's spec does not depend on how its file is written
+    surface = _surface(random.Random(f"{seed}:{index}:surface"), spec)
+    return Composed(task_id, level, spec, _source(spec, task_id, surface))
 
 
 def compose(n: int, seed: int) -> list[Composed]:
