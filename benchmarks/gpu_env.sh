@@ -44,9 +44,10 @@ embedded_gguf() {
   fi
 }
 
-# A finished data build carried as .carry_data/data.tgz (runs/data-offline), unpacked once.
+# A finished data build carried as .carry_data/data.tgz (a tar of runs/<name>/), unpacked once.
 carried_data() {
-  if [ -f .carry_data/data.tgz ] && [ ! -d runs/data-offline ]; then
-    mkdir -p runs && tar xzf .carry_data/data.tgz -C runs && echo "unpacked carried data build"
+  if [ -f .carry_data/data.tgz ] && [ ! -f runs/.data-unpacked ]; then
+    mkdir -p runs && tar xzf .carry_data/data.tgz -C runs && touch runs/.data-unpacked \
+      && echo "unpacked carried data build: $(tar tzf .carry_data/data.tgz | head -1)"
   fi
 }

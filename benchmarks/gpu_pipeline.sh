@@ -39,8 +39,10 @@ LAUNCH=(python3)
 if [ "$PROCS" -gt 1 ]; then
   LAUNCH=(python3 -m accelerate.commands.launch --config_file configs/accelerate/fsdp2.yaml --num_processes "$PROCS")
 fi
-"${LAUNCH[@]}" -m autotriton.cli.main pipeline -c "$CONFIG" -o "$RUN" --stop-after-s "${BUDGET_S:-480}" \
-  >> "$OUT/pipeline.log" 2>&1
+# Evals stop between stages only, so a hard limit too (PIPELINE_TIMEOUT_S): an eval killed
+# mid-way resumes from its run log, and the results below still get packed.
+timeout "${PIPELINE_TIMEOUT_S:-540}" "${LAUNCH[@]}" -m autotriton.cli.main pipeline -c "$CONFIG" -o "$RUN" \
+  --stop-after-s "${BUDGET_S:-480}" >> "$OUT/pipeline.log" 2>&1
 rc=$?
 echo "pipeline rc=$rc (0 done, 3 paused: send the same command again) wall=$(( $(date +%s) - start ))s" \
   | tee -a "$OUT/pipeline.log"
