@@ -1,9 +1,9 @@
 """Rollout tokens/s: the LoRA-wrapped policy's own `generate` (what TRL's GRPO does) against the
 merged plain copy (train/rollout.py) with HF's static KV cache, plus the cost of one sync.
 
-usage: python benchmarks/rollout_speed.py [--model embedded|PATH] [--adapter DIR] [--sequences 64]
+usage: python benchmarks/rollout_speed.py [--model embedded|random|PATH] [--adapter DIR] [--sequences 64]
        [--prompt-tokens 384] [--new-tokens 512] [--device cuda|cpu] [--out docs/perf]
-Writes <out>/rollout_speed_<device>.json. Random prompt tokens and no EOS stop (every sequence
+Writes <out>/rollout_speed_<device>_<sequences>.json. Random prompt tokens and no EOS stop (every sequence
 runs the full length), so tokens/s compares like with like; the weights do not change the speed.
 The static-cache row's first call compiles; it is reported apart and left out of the rate.
 """
@@ -33,9 +33,31 @@ def timed_generate(model, ids, new_tokens: int, **kwargs) -> float:
     return time.perf_counter() - start
 
 
+def smollm2_135m_shape():
+    """SmolLM2-135M-Instruct's architecture (its config.json's numbers), built in code."""
+    from transformers import LlamaConfig
+    return LlamaConfig(vocab_size=49152, hidden_size=576, intermediate_size=1536, num_hidden_layers=30,
+                       num_attention_heads=9, num_key_value_heads=3, max_position_embeddings=8192,
+                       rms_norm_eps=1e-5, rope_theta=100000.0, tie_word_embeddings=True,
+                       bos_token_id=1, eos_token_id=2, pad_token_id=2)
+
+
+def random_lora(base):
+    """The training run's LoRA (r=16 on every projection) with non-zero B, so the delta is real."""
+    from peft import LoraConfig, get_peft_model
+    policy = get_peft_model(base, LoraConfig(r=16, lora_alpha=32, target_modules="all-linear"))
+    with torch.no_grad():
+        for name, p in policy.named_parameters():
+            if "lora_B" in name:
+                p.normal_(0, 0.01)
+    return policy
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    ap.add_argument("--model", default="embedded", help="embedded, or a local HF model dir")
+    ap.add_argument("--model", default="embedded",
+                    help="embedded, random (SmolLM2-135M's shape with random weights and a random LoRA "
+                         "r=16 on every projection: no weights needed), or a local HF model dir")
     ap.add_argument("--adapter", default=str(ROOT / "docs/results/pipeline_gpu_h100/rl_adapter"))
     ap.add_argument("--sequences", type=int, default=64)
     ap.add_argument("--prompt-tokens", type=int, default=384)
@@ -48,13 +70,17 @@ def main() -> None:
     from transformers import AutoModelForCausalLM
 
     from autotriton.train.rollout import MergedCopy
-    path = args.model
-    if path == "embedded":
-        from autotriton.models.embedded import embedded_model_dir
-        path = str(embedded_model_dir())
     dtype = torch.bfloat16 if args.device == "cuda" else torch.float32
-    base = AutoModelForCausalLM.from_pretrained(path, dtype=dtype).to(args.device)
-    policy = PeftModel.from_pretrained(base, args.adapter) if args.adapter else base
+    if args.model == "random":
+        base = AutoModelForCausalLM.from_config(smollm2_135m_shape(), dtype=dtype).to(args.device)
+        policy = random_lora(base)
+    else:
+        path = args.model
+        if path == "embedded":
+            from autotriton.models.embedded import embedded_model_dir
+            path = str(embedded_model_dir())
+        base = AutoModelForCausalLM.from_pretrained(path, dtype=dtype).to(args.device)
+        policy = PeftModel.from_pretrained(base, args.adapter) if args.adapter else base
     ids = torch.randint(100, base.config.vocab_size - 100, (args.sequences, args.prompt_tokens), device=args.device)
     tokens = args.sequences * args.new_tokens
 
@@ -79,7 +105,7 @@ def main() -> None:
               "speedup": round(wrapped_s / static_s, 2), "merged_static_first_call_s": round(first_s, 1),
               "copy_build_s": round(build_s, 2), "sync_s": round(sync_s, 3)}
     args.out.mkdir(parents=True, exist_ok=True)
-    (args.out / f"rollout_speed_{args.device}.json").write_text(json.dumps(record, indent=1) + "\n")
+    (args.out / f"rollout_speed_{args.device}_{args.sequences}.json").write_text(json.dumps(record, indent=1) + "\n")
     print(json.dumps(record, indent=1))
 
 

@@ -322,6 +322,26 @@ def test_merged_rollout_copy_matches_the_lora_policy_and_follows_updates(tiny_di
         assert copy.model.model.layers[0].self_attn.q_proj.weight.data_ptr() == storage  # in place
 
 
+def test_prompts_padded_to_a_bucket_generate_the_same_completions(tiny_dir):
+    """The rollout copy left-pads prompts to a bucket so its compiled static cache keeps one
+    shape; the extra padding must not change what is generated."""
+    from transformers import AutoModelForCausalLM
+
+    from autotriton.train.rollout import pad_to_bucket
+    model = AutoModelForCausalLM.from_pretrained(tiny_dir).eval()
+    ids = torch.randint(5, 1000, (2, 13))
+    mask = torch.ones_like(ids)
+    mask[1, :4] = 0  # the second prompt is shorter: already left-padded by the tokenizer
+    padded, padded_mask, extra = pad_to_bucket(ids, mask, pad_id=0, bucket=16)
+    assert extra == 3 and padded.shape == (2, 16) and padded_mask[:, :3].sum() == 0
+    assert pad_to_bucket(padded, padded_mask, pad_id=0, bucket=16)[2] == 0
+    kwargs = dict(max_new_tokens=6, do_sample=False, pad_token_id=0)
+    with torch.no_grad():
+        plain = model.generate(input_ids=ids, attention_mask=mask, **kwargs)
+        bucketed = model.generate(input_ids=padded, attention_mask=padded_mask, **kwargs)[:, extra:]
+    assert torch.equal(plain, bucketed)
+
+
 def test_grpo_rollouts_from_the_merged_copy_resync_after_each_update(tiny_dir, data_dir, tmp_path, monkeypatch):
     from autotriton.train.grpo import run_rl
     from autotriton.train.rollout import MergedCopy

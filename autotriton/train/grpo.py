@@ -33,6 +33,7 @@ import torch
 from trl import GRPOTrainer
 
 from autotriton.train import hrd
+from autotriton.train.rollout import pad_to_bucket
 from autotriton.models.hf import load_tokenizer
 from autotriton.train.common import (METRICS_FILE, JsonlLog, Policy, StopAfter, TrainResult, finish_run,
                                      last_checkpoint, load_trainable, precision, report_to,
@@ -73,13 +74,18 @@ class AutoTritonGRPOTrainer(GRPOTrainer):
         if self._rollout_stale:
             self._rollout.sync()
             self._rollout_stale = False
-        if generation_config is not None and self.accelerator.device.type == "cuda":
-            # TRL builds its config with disable_compile=True: without the compiled decode step a
-            # static cache is no faster, which is why GRPOConfig's own static cache gained nothing.
-            generation_config = copy.deepcopy(generation_config)
-            generation_config.disable_compile = False
-            generation_config.cache_implementation = "static"
-        return self._rollout.model.generate(*args, generation_config=generation_config, **kwargs)
+        if generation_config is None or self.accelerator.device.type != "cuda":
+            return self._rollout.model.generate(*args, generation_config=generation_config, **kwargs)
+        # TRL builds its config with disable_compile=True: without the compiled decode step a
+        # static cache is no faster, which is why GRPOConfig's own static cache gained nothing.
+        generation_config = copy.deepcopy(generation_config)
+        generation_config.disable_compile = False
+        generation_config.cache_implementation = "static"
+        ids, mask, extra = pad_to_bucket(kwargs.pop("input_ids"), kwargs.pop("attention_mask"),
+                                         self.processing_class.pad_token_id)
+        out = self._rollout.model.generate(*args, input_ids=ids, attention_mask=mask,
+                                           generation_config=generation_config, **kwargs)
+        return out[:, extra:]  # TRL cuts the completion at its own prompt length
 
     def _generate(self, prompts):
         start = time.perf_counter()

@@ -15,13 +15,17 @@ Why `cache_implementation="static"` in GRPOConfig changed nothing (17 s steps ei
 builds its GenerationConfig with `disable_compile=True` (grpo_trainer.py, the transformers
 generate path), and a static cache without the compiled decode step is no faster. Sampling from
 this copy must pass a generation config with compile enabled.
-The GRPO trainer uses it with `rl.rollout_copy` (grpo.py); not yet measured on a GPU
-(benchmarks/rollout_speed.py).
+The static cache's length is prompt + new tokens, and every new length compiles a new graph
+(30-45 s); TRL pads each batch to its longest prompt, so prompts are left-padded further to a
+multiple of BUCKET tokens (`pad_to_bucket`) and the padding columns cut from the output again.
+The GRPO trainer uses it with `rl.rollout_copy` (grpo.py); speed: benchmarks/rollout_speed.py.
 """
 
 from __future__ import annotations
 
 import torch
+
+BUCKET = 256  # tokens; our RL prompts span about 250-900, so three or four graphs in all
 
 
 class MergedCopy:
@@ -66,3 +70,14 @@ def _weight_pairs(base, plain) -> list[tuple[torch.Tensor, torch.Tensor, object 
         module, _, leaf = name.rpartition(".")
         pairs.append((target, sources[name], loras.get(module) if leaf == "weight" else None))
     return pairs
+
+
+def pad_to_bucket(ids: torch.Tensor, mask: torch.Tensor, pad_id: int,
+                  bucket: int = BUCKET) -> tuple[torch.Tensor, torch.Tensor, int]:
+    """Left-pad (B, T) prompt ids and mask to the next multiple of `bucket` columns; returns them
+    and the number of columns added."""
+    extra = -ids.shape[1] % bucket
+    if extra == 0:
+        return ids, mask, 0
+    pad = ids.new_full((ids.shape[0], extra), pad_id)
+    return torch.cat([pad, ids], dim=1), torch.cat([mask.new_zeros((mask.shape[0], extra)), mask], dim=1), extra
