@@ -361,3 +361,14 @@ def test_grpo_rollouts_from_the_merged_copy_resync_after_each_update(tiny_dir, d
     assert any(not torch.equal(a[k], b[k]) for k in a)
     with pytest.raises(ConfigError, match="rollout_copy"):
         run_rl(sft.policy, data_dir, tiny_rl(rollout_copy=True, use_vllm=True), tmp_path / "rl2")
+
+
+def test_too_few_informative_prompts_are_repeated_to_fill_a_step():
+    """4 informative prompts and 8 per step gave TRL's loader no full batch: zero steps, 'finished'."""
+    import datasets
+
+    from autotriton.train.grpo import fill_one_step
+    rows = datasets.Dataset.from_dict({"task_id": ["a", "b", "c"]})
+    filled = fill_one_step(rows, 8)
+    assert len(filled) == 9 and set(filled["task_id"]) == {"a", "b", "c"}
+    assert len(fill_one_step(rows, 3)) == 3

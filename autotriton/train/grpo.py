@@ -230,7 +230,18 @@ def select_rows(policy: Policy, rows, s: RLSettings, scorer: RewardScorer, out: 
                           f"({summary['histogram']}): every GRPO group would be uniform and carry no gradient. "
                           "Train SFT further, raise rl.temperature or rl.select_samples, or set "
                           "rl.select_samples: 0 to train on every prompt anyway")
-    return rows.filter(lambda row: row["task_id"] in keep)
+    return fill_one_step(rows.filter(lambda row: row["task_id"] in keep), s.batch_size // s.group_size)
+
+
+def fill_one_step(rows, prompts_per_step: int):
+    """`rows` repeated until they fill at least one step. TRL's loader drops an incomplete last
+    batch, so 4 informative prompts with 8 per step gave a GRPO run of zero steps that reported
+    itself finished (H100, 2026-11-24); repeating them is what DAPO's resampling would draw."""
+    import datasets
+    if len(rows) >= prompts_per_step:
+        return rows
+    copies = -(-prompts_per_step // len(rows))
+    return datasets.concatenate_datasets([rows] * copies)
 
 
 def reward_setup(s: RLSettings, scorer: RewardScorer) -> tuple[list, list[float]]:
