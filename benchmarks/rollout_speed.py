@@ -3,7 +3,7 @@ merged plain copy (train/rollout.py) with HF's static KV cache, plus the cost of
 
 usage: python benchmarks/rollout_speed.py [--model embedded|random|PATH] [--adapter DIR] [--sequences 64]
        [--prompt-tokens 384] [--new-tokens 512] [--device cuda|cpu] [--out docs/perf]
-Writes <out>/rollout_speed_<device>_<sequences>.json. Random prompt tokens and no EOS stop (every sequence
+Writes <out>/rollout_speed_<device>_<sequences>_<dtype>_<copy dtype>.json. Random prompt tokens and no EOS stop (every sequence
 runs the full length), so tokens/s compares like with like; the weights do not change the speed.
 The static-cache row's first call compiles; it is reported apart and left out of the rate.
 """
@@ -62,6 +62,11 @@ def main() -> None:
     ap.add_argument("--sequences", type=int, default=64)
     ap.add_argument("--prompt-tokens", type=int, default=384)
     ap.add_argument("--new-tokens", type=int, default=512)
+    ap.add_argument("--dtype", default="bfloat16", choices=["bfloat16", "float32"],
+                    help="the policy's dtype (GRPO trains adapters on a float32 base when the checkpoint is float32)")
+    ap.add_argument("--copy-dtype", default=None, choices=["bfloat16", "float32"],
+                    help="the merged copy's dtype (default: the policy's)")
+    ap.add_argument("--skip-wrapped", action="store_true", help="time only the merged copy")
     ap.add_argument("--device", default="cuda" if torch.cuda.is_available() else "cpu")
     ap.add_argument("--out", type=Path, default=ROOT / "docs" / "perf")
     args = ap.parse_args()
@@ -70,7 +75,7 @@ def main() -> None:
     from transformers import AutoModelForCausalLM
 
     from autotriton.train.rollout import MergedCopy
-    dtype = torch.bfloat16 if args.device == "cuda" else torch.float32
+    dtype = getattr(torch, args.dtype) if args.device == "cuda" else torch.float32
     if args.model == "random":
         base = AutoModelForCausalLM.from_config(smollm2_135m_shape(), dtype=dtype).to(args.device)
         policy = random_lora(base)
@@ -84,9 +89,9 @@ def main() -> None:
     ids = torch.randint(100, base.config.vocab_size - 100, (args.sequences, args.prompt_tokens), device=args.device)
     tokens = args.sequences * args.new_tokens
 
-    wrapped_s = timed_generate(policy, ids, args.new_tokens)
+    wrapped_s = None if args.skip_wrapped else timed_generate(policy, ids, args.new_tokens)
     start = time.perf_counter()
-    copy = MergedCopy(policy)
+    copy = MergedCopy(policy, dtype=getattr(torch, args.copy_dtype) if args.copy_dtype else None)
     build_s = time.perf_counter() - start
     start = time.perf_counter()
     copy.sync()
@@ -100,12 +105,13 @@ def main() -> None:
     record = {"device": device, "torch": torch.__version__, "transformers": transformers.__version__,
               "python": sys.version.split()[0], "date": time.strftime("%Y-%m-%d"), "command": " ".join(sys.argv),
               "sequences": args.sequences, "prompt_tokens": args.prompt_tokens, "new_tokens": args.new_tokens,
-              "lora_wrapped_tok_s": round(tokens / wrapped_s, 1),
+              "dtype": args.dtype, "copy_dtype": args.copy_dtype or args.dtype,
+              "lora_wrapped_tok_s": round(tokens / wrapped_s, 1) if wrapped_s else None,
               "merged_static_tok_s": round(tokens / static_s, 1),
-              "speedup": round(wrapped_s / static_s, 2), "merged_static_first_call_s": round(first_s, 1),
+              "speedup": round(wrapped_s / static_s, 2) if wrapped_s else None, "merged_static_first_call_s": round(first_s, 1),
               "copy_build_s": round(build_s, 2), "sync_s": round(sync_s, 3)}
     args.out.mkdir(parents=True, exist_ok=True)
-    (args.out / f"rollout_speed_{args.device}_{args.sequences}.json").write_text(json.dumps(record, indent=1) + "\n")
+    (args.out / f"rollout_speed_{args.device}_{args.sequences}_{args.dtype}_{args.copy_dtype or args.dtype}.json").write_text(json.dumps(record, indent=1) + "\n")
     print(json.dumps(record, indent=1))
 
 
