@@ -372,3 +372,20 @@ def test_too_few_informative_prompts_are_repeated_to_fill_a_step():
     filled = fill_one_step(rows, 8)
     assert len(filled) == 9 and set(filled["task_id"]) == {"a", "b", "c"}
     assert len(fill_one_step(rows, 3)) == 3
+
+
+def test_sft_leaves_out_rows_it_would_cut(tiny_dir):
+    """A cut answer has no end; training on it taught the model to run to the token limit."""
+    import datasets
+
+    from autotriton.models.hf import load_tokenizer
+    from autotriton.train.sft import drop_overlong
+    tokenizer = load_tokenizer(tiny_dir, None)
+    prompt = [{"role": "user", "content": "write a kernel"}]
+    rows = datasets.Dataset.from_list([
+        {"prompt": prompt, "completion": [{"role": "assistant", "content": "short answer"}]},
+        {"prompt": prompt, "completion": [{"role": "assistant", "content": "long answer " * 300}]}])
+    kept = drop_overlong(rows, tokenizer, max_length=200)
+    assert [r["completion"][0]["content"] for r in kept] == ["short answer"]
+    with pytest.raises(ConfigError, match="max_length=5"):
+        drop_overlong(rows, tokenizer, max_length=5)

@@ -49,6 +49,23 @@ def load_sft_rows(data: Path, max_examples: int = 0):
     return ds.map(split, remove_columns=[c for c in ds.column_names if c != "task_id"])
 
 
+def drop_overlong(rows, tokenizer, max_length: int):
+    """The rows whose whole conversation fits in `max_length` tokens. TRL cuts longer ones, and a
+    cut answer has no end: 141 of 661 rows (a fifth; matmul answers run to 2,650 tokens) were cut at
+    2048, and the model trained on them ran to the token limit on 82 of 222 benchmark prompts, most
+    ending in a syntax error (docs/RESULTS.md). Dropping them is what a user would expect."""
+    def fits(row) -> bool:
+        text = tokenizer.apply_chat_template(row["prompt"] + row["completion"], tokenize=False)
+        return len(tokenizer(text, add_special_tokens=False)["input_ids"]) <= max_length
+    kept = rows.filter(fits)
+    if len(kept) == 0:
+        raise ConfigError(f"every SFT row is longer than sft.max_length={max_length} tokens; raise it")
+    if len(kept) < len(rows):
+        print(f"sft: left out {len(rows) - len(kept)} of {len(rows)} rows longer than sft.max_length="
+              f"{max_length} tokens (a cut answer teaches the model not to finish)", flush=True)
+    return kept
+
+
 def lora_config(s: SFTSettings):
     from peft import LoraConfig
     # all-linear: q/k/v/o and the MLP (which holds 2/3 of SmolLM2's weights); QLoRA
@@ -86,12 +103,10 @@ def run_sft(policy: Policy, data: Path, s: SFTSettings, out: Path, stop_after_s:
     model = load_trainable(policy, full=not s.lora and policy.adapter is None)
     # A policy with an adapter continues it; otherwise LoRA starts a new one, or every weight trains.
     peft_config = lora_config(s) if s.lora and policy.adapter is None else None
+    rows = drop_overlong(rows, tokenizer, s.max_length)
     stop = StopAfter(stop_after_s)
     trainer = SFTTrainer(model=model, args=trainer_args(s, out, world), train_dataset=rows,
                          processing_class=tokenizer, peft_config=peft_config,
                          callbacks=[JsonlLog(out / METRICS_FILE), stop])
-    if len(trainer.train_dataset) == 0:
-        raise ConfigError(f"sft.max_length={s.max_length} leaves no completion tokens in any row "
-                          "(prompts alone are ~700 tokens); raise it")
     output = trainer.train(resume_from_checkpoint=last_checkpoint(out))
     return finish_run("sft", trainer, tokenizer, policy, out, stop, output, start)
