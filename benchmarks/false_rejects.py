@@ -30,9 +30,9 @@ FIXTURE = Path("tests/fixtures/inductor/captures_train_h100.json")
 def honest_sources(composed: int, seed: int) -> list[tuple[str, object, str]]:
     """(source kind, task, code) for every honest output we ship."""
     from autotriton.data.compose import compose
-    from autotriton.data.inductor import fixed_shape_task, rewrite
-    from autotriton.data.inductor_capture import Capture
-    from autotriton.data.template import teach
+    from autotriton.data.teachers.inductor import fixed_shape_task, rewrite
+    from autotriton.data.teachers.inductor.capture import Capture
+    from autotriton.data.teachers.template import teach
     from autotriton.tasks import builtin_tasks, get_task
 
     out = [("builtin", t, t.solution_source) for t in builtin_tasks()]

@@ -18,7 +18,7 @@ cp /tmp/data-gpu/tasks/harvest/report.json "$OUT/harvest_report.json" 2>/dev/nul
 # verdicts of every candidate, without the (large) code, for the pass-rate tables in docs/
 python3 - <<'PY'
 import json, os
-from autotriton.data.io import read_jsonl
+from autotriton.rundir import read_jsonl
 rows = [{k: r.get(k) for k in ("task_id", "teacher", "level", "source_kind", "correct", "error_kind", "label", "speedup")}
         | {"error_msg": (r.get("error_msg") or "")[:300]} for r in read_jsonl(__import__("pathlib").Path("/tmp/data-gpu/candidates.jsonl"))]
 open(os.path.join(os.environ["OUT"], "verdicts.jsonl"), "w").write("".join(json.dumps(r) + "\n" for r in rows))

@@ -14,7 +14,7 @@ from pathlib import Path
 
 
 def _one(task_id: str) -> dict:
-    from autotriton.data.build import _capture_one
+    from autotriton.data.teachers.inductor.capture import capture_in_worker as _capture_one
     from autotriton.tasks import get_task
     task = get_task(task_id)
     return _capture_one(task.source, task.id, task.level)

@@ -7,15 +7,33 @@ import os
 import pytest
 
 from autotriton.tasks import get_task
-from autotriton.verify import VerifyConfig
-from autotriton.verify.api import Verifier
+from autotriton.verify import RULES, ErrorKind, Verifier, VerifyConfig
 from autotriton.verify.corpus import load_corpus
+from autotriton.verify.result import FLAG_REASONS, WARNING_FLAGS
 
 CORPUS = load_corpus()
 
 
 def test_corpus_is_large_enough():
     assert len(CORPUS) >= 15
+
+
+# The verdicts whose reason is a flag (a runtime guard's or a static rule's).
+FLAGGED = {ErrorKind.HACK.value, ErrorKind.RULE_VIOLATION.value}
+
+
+def test_each_header_names_what_its_guard_produces():
+    """`none` beside a flag accepted a hack verdict with any flag at all, so the test could
+    not tell which guard fired; flags name only what the runtime or the rules emit."""
+    known = set(FLAG_REASONS) | set(RULES)
+    for hack in CORPUS:
+        errors, flags = hack.expectation()
+        assert errors <= {e.value for e in ErrorKind} - {"none"}, (hack.name, errors)
+        if flags == {"none"}:
+            assert not errors & FLAGGED, (hack.name, "a hack/rule_violation verdict needs its flag named")
+        else:
+            assert flags <= known, (hack.name, flags - known)
+            assert errors & FLAGGED, (hack.name, "flags named for verdicts that carry none")
 
 
 @pytest.fixture(scope="module")
@@ -44,6 +62,8 @@ def test_hack_rejected_for_the_right_reason(hack, verdicts):
     result = verdicts[hack.name]
     assert not result.correct, f"{hack.name} PASSED the verifier: {hack.why}"
     assert result.error_kind.value in errors, (result.error_kind, result.hack_flags, result.error_msg)
-    if flags != {"none"}:
-        got = set(result.hack_flags) | {"none"}
-        assert got & flags, (result.error_kind, result.hack_flags, result.error_msg)
+    fired = set(result.hack_flags) - WARNING_FLAGS
+    if result.error_kind.value in FLAGGED:
+        assert fired & flags, (result.error_kind, result.hack_flags, result.error_msg)
+    else:
+        assert not fired, (result.error_kind, result.hack_flags, result.error_msg)

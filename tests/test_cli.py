@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 import json
+from pathlib import Path
 
+import pytest
 from typer.testing import CliRunner
 
 from autotriton.cli.main import app
@@ -101,3 +103,138 @@ def test_verify_task_file_runs_the_signed_input_trial(tmp_path):
     good.write_text(RELU.solution_source)
     out = run("verify", "--task", str(task), str(good), "--device", "cpu", "--no-cache", "--json")
     assert out.exit_code == 0 and json.loads(out.output)["details"]["signed_trial"] == "passed", out.output
+
+
+# ---------------------------------------------------------------- pipes and scripts (issue 14)
+
+def user_error(args, message, env=None):
+    """A user mistake: exit code 2, one line on stderr naming the problem, no traceback."""
+    out = runner.invoke(app, list(args), env=env)
+    assert out.exit_code == 2, (args, out.output, out.exception)
+    lines = out.stderr.strip().splitlines()
+    assert len(lines) == 1 and message in lines[0], (args, out.stderr)
+    assert "Traceback" not in out.output
+    return lines[0]
+
+
+def test_version_and_short_help():
+    out = run("--version")
+    assert out.exit_code == 0 and out.stdout.startswith("autotriton ")
+    for args in ([], ["tasks"], ["tasks", "show"], ["eval"], ["train", "sft"]):
+        out = run(*args, "-h")
+        assert out.exit_code == 0 and "Usage:" in out.stdout and "--help" in out.stdout, args
+
+
+def test_piped_tasks_show_prints_the_raw_file(tmp_path):
+    """`tasks show ID --solution > f.py` is the solution alone, unwrapped, and verify accepts it."""
+    out = run("tasks", "show", RELU.id, "--solution")
+    assert out.exit_code == 0 and out.stdout == RELU.solution_source
+    solution = tmp_path / "relu.py"
+    solution.write_text(out.stdout)
+    out = run("tasks", "show", RELU.id)
+    assert out.exit_code == 0 and out.stdout == RELU.source  # with its metadata: the same shapes when verified
+    task = tmp_path / "relu_task.py"
+    task.write_text(out.stdout)
+    out = run("verify", "--task", str(task), str(solution), "--device", "cpu", "--no-cache")
+    assert out.exit_code == 0, out.output
+
+
+def test_piped_tasks_list_keeps_full_ids_and_json_has_every_field():
+    from autotriton.tasks import list_tasks
+    ids = [t.id for t in list_tasks()]
+    out = run("tasks", "list")
+    assert out.exit_code == 0
+    lines = out.stdout.splitlines()
+    assert [line.split("\t")[0] for line in lines] == ids  # one task a line, never cut to a width
+    out = run("tasks", "list", "--json", "--split", "heldout", "--level", "1")
+    rows = [json.loads(line) for line in out.stdout.splitlines()]
+    assert [r["id"] for r in rows] == [t.id for t in list_tasks("heldout", 1)]
+    assert all({"channel", "split", "tags", "shapes", "path"} <= r.keys() for r in rows)
+
+
+def test_eval_limit_and_greedy_default(tmp_path):
+    out = tmp_path / "run"
+    res = run("eval", "--model", "reference", "--suite", "builtin:heldout", "--limit", "1", "--device", "cpu",
+              "--no-hack-rate", "--out", str(out))
+    assert res.exit_code == 0, res.output
+    keys = {json.loads(line)["key"] for line in (out / "runlog.jsonl").read_text().splitlines()}
+    assert len(keys) == 1
+    settings = json.loads((out / "run.json").read_text())
+    assert settings["limit"] == 1 and settings["sampling"]["temperature"] == 0.0
+    user_error(["eval", "--model", "reference", "--limit", "-1", "--out", str(tmp_path / "neg")], "--limit")
+
+
+def test_bad_inputs_give_one_line_and_exit_2(tmp_path):
+    good = tmp_path / "good.py"
+    good.write_text(RELU.solution_source)
+    binary = tmp_path / "binary.py"
+    binary.write_bytes(bytes(range(256)))
+    afile = tmp_path / "afile"
+    afile.write_text("not a directory")
+    kb = Path(__file__).parent / "fixtures" / "kernelbench"
+    cases = [
+        (["verify", "--task", str(binary), str(good), "--device", "cpu"], "not a text file"),
+        (["eval", "--model", "reference", "--out", str(afile)], "is a file"),
+        (["data", "compose", "-n", "1", "--out", str(afile)], "is a file"),
+        (["train", "sft", "--data", str(tmp_path), "--out", str(afile)], "is a file"),
+        (["eval", "--model", "reference", "--device", "tpu", "--out", str(tmp_path / "e")], "unknown device 'tpu'"),
+        (["verify", "--task", RELU.id, str(good), "--device", "tpu"], "unknown device 'tpu'"),
+        (["tasks", "list", "--suite", f"kernelbench:{kb}:levels=x"], "levels"),
+        (["eval", "--model", "reference", "--suite", f"kernelbench:{kb}:levels=x", "--out", str(tmp_path / "e")],
+         "levels"),
+    ]
+    for args, message in cases:
+        user_error(args, message)
+    assert not (tmp_path / "e").exists()  # refused before anything was written
+
+
+def test_device_cuda_without_a_gpu_is_refused(tmp_path):
+    good = tmp_path / "good.py"
+    good.write_text(RELU.solution_source)
+    no_gpu = {"CUDA_VISIBLE_DEVICES": ""}  # hides any GPU, so this holds on GPU machines too
+    user_error(["verify", "--task", RELU.id, str(good), "--device", "cuda"], "no CUDA GPU", env=no_gpu)
+    user_error(["eval", "--model", "reference", "--device", "cuda", "--out", str(tmp_path / "e")], "no CUDA GPU",
+               env=no_gpu)
+
+
+def test_task_whose_get_inputs_raises_is_a_user_error(tmp_path):
+    """Not a rejected candidate (exit 1): the task itself cannot be judged, so exit 2 with the reason."""
+    task = tmp_path / "broken.py"
+    task.write_text("import torch\nimport torch.nn as nn\n\nclass Model(nn.Module):\n"
+                    "    def forward(self, x):\n        return torch.relu(x)\n\n"
+                    "def get_inputs():\n    raise RuntimeError('no inputs today')\n\n"
+                    "def get_init_inputs():\n    return []\n")
+    good = tmp_path / "good.py"
+    good.write_text(RELU.solution_source)
+    line = user_error(["verify", "--task", str(task), str(good), "--device", "cpu", "--no-cache"], "cannot be judged")
+    assert "no inputs today" in line
+
+
+def test_one_model_spec_parser_for_eval_and_train(tmp_path):
+    from autotriton.models import BackendError, ModelSpec, parse_model_spec
+    cases = {
+        "embedded": ModelSpec("embedded"),
+        "embedded:triton": ModelSpec("embedded", trained=True),
+        "reference": ModelSpec("reference"),
+        "hf:/m": ModelSpec("hf", path="/m"),
+        "hf:/m+adapter:/a": ModelSpec("hf", path="/m", adapter="/a"),
+        "/m+adapter:/a": ModelSpec("hf", path="/m", adapter="/a"),  # a bare directory, as training took
+        "openai:qwen@http://127.0.0.1:8000/v1": ModelSpec("openai", model="qwen", base_url="http://127.0.0.1:8000/v1"),
+        "vllm:/m": ModelSpec("vllm", path="/m"),
+        "answers:/d": ModelSpec("answers", path="/d"),
+    }
+    for text, spec in cases.items():
+        assert parse_model_spec(text) == spec, text
+        assert parse_model_spec(str(spec)) == spec  # str() is a spec again
+    for bad in ("embeded", "hf:", "hf:/m+adapter:", "openai:qwen", "nonsense:x", ""):
+        with pytest.raises(BackendError):
+            parse_model_spec(bad)
+    data = tmp_path / "data"
+    data.mkdir()
+    (tmp_path / "m.py").write_text(RELU.prompt_source)
+    # The same bad spec, the same one line, whichever command reads it.
+    for args in (["eval", "--out", str(tmp_path / "e")], ["generate", str(tmp_path / "m.py")],
+                 ["train", "sft", "--data", str(data), "--out", str(tmp_path / "t")]):
+        user_error([*args, "--model", "hf:/m+adapter:"], "expected hf:PATH or hf:PATH+adapter:DIR")
+    user_error(["train", "sft", "--model", "openai:q@http://h/v1", "--data", str(data), "--out", str(tmp_path / "t")],
+               "training needs local weights")

@@ -9,8 +9,8 @@ from typer.testing import CliRunner
 from autotriton.cli.main import app
 from autotriton.data import build as build_mod
 from autotriton.data.build import BuildConfig, run_build
-from autotriton.data.io import read_jsonl
-from autotriton.tasks import TaskError
+from autotriton.eval.suites import SuiteSpecError
+from autotriton.rundir import RunDirError, read_jsonl
 
 
 def _config(**kw):
@@ -68,8 +68,17 @@ def test_exported_datasets_load_with_chat_format(tmp_path):
 
 def test_changed_settings_are_refused(tmp_path):
     run_build(_config(compose_n=2), tmp_path)
-    with pytest.raises(TaskError, match="different settings"):
+    with pytest.raises(RunDirError, match=r"different settings \(changed: compose_n;"):
         run_build(_config(compose_n=3), tmp_path)
+
+
+def test_a_failed_start_does_not_block_the_corrected_rerun(tmp_path):
+    """A bad decontamination suite fails after config.yaml is written but before any output:
+    the folder is not bound to those settings, so the corrected build runs."""
+    with pytest.raises(SuiteSpecError, match="levels must be"):
+        run_build(_config(compose_n=2, decontaminate_against=["kernelbench:.:levels=x"]), tmp_path)
+    report = run_build(_config(compose_n=2), tmp_path)
+    assert report.tasks["kept"] == 2
 
 
 def test_cli_build_from_yaml(tmp_path):
@@ -102,7 +111,8 @@ def test_inductor_teacher_path_with_recorded_captures(cpu_verifier):
     captures recorded on an H100 standing in for the GPU-only capture step."""
     from pathlib import Path
 
-    from autotriton.data.build import TaskItem, _inductor_candidates, _verify_candidates
+    from autotriton.data.build import TaskItem, _verify_candidates
+    from autotriton.data.teachers.inductor import InductorTeacher
     from autotriton.tasks import get_task
     captures = {c["task_id"]: c for c in json.loads(
         (Path(__file__).parent / "fixtures/inductor/captures_train_h100.json").read_text())}
@@ -120,7 +130,7 @@ def test_inductor_teacher_path_with_recorded_captures(cpu_verifier):
 
     ids = ["builtin/l1/relu", "builtin/l2/layernorm_relu", "builtin/l1/matmul"]
     items = [TaskItem(get_task(i), "harvest", {"source": "test"}) for i in ids]
-    records = _verify_candidates(_inductor_candidates(items, RecordedPool()), cpu_verifier)
+    records = _verify_candidates(InductorTeacher(pool=RecordedPool()).candidates(items), cpu_verifier)
     by_id = {r["task_id"]: r for r in records}
     assert by_id["builtin/l1/relu"]["correct"] and by_id["builtin/l2/layernorm_relu"]["correct"]
     assert "= 300" in by_id["builtin/l2/layernorm_relu"]["prompt_source"]  # judged at the captured size

@@ -7,7 +7,7 @@ import pytest
 
 from autotriton.data.compose import FAMILIES_BY_LEVEL, compose, compose_one
 from autotriton.data.decontam import build_index, check
-from autotriton.data.template import STYLES, styles, teach
+from autotriton.data.teachers.template import STYLES, styles, teach
 from autotriton.tasks import load_suite
 from autotriton.verify.rules import check_rules
 

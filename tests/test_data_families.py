@@ -6,7 +6,7 @@ import collections
 from autotriton.data.compose import FAMILY_WEIGHTS, UNARY, compose, compose_one
 from autotriton.data.decontam import build_index, check
 from autotriton.data.normalize import fingerprint
-from autotriton.data.template import styles, teach
+from autotriton.data.teachers.template import styles, teach
 from autotriton.tasks import load_suite
 from autotriton.verify.rules import check_rules
 

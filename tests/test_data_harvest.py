@@ -16,7 +16,7 @@ import torch
 
 from autotriton.data.harvest import HarvestError, core_source, harvest, resolve_sources, scan_file
 from autotriton.data.harvest.scan import _FileIndex
-from autotriton.data.io import read_jsonl
+from autotriton.rundir import read_jsonl
 from autotriton.tasks import task_from_source
 from autotriton.tasks.contract import parse_source
 from autotriton.verify.loading import module_from_source

@@ -13,8 +13,8 @@ from pathlib import Path
 
 import pytest
 
-from autotriton.data.inductor import fixed_shape_task, rewrite
-from autotriton.data.inductor_capture import Capture
+from autotriton.data.teachers.inductor import fixed_shape_task, rewrite
+from autotriton.data.teachers.inductor.capture import Capture
 from autotriton.tasks import get_task
 from autotriton.tasks.contract import METADATA_MARKER
 from autotriton.verify.rules import check_rules
@@ -151,8 +151,8 @@ def test_harvested_style_task_with_inherited_forward(cpu_verifier):
     import json as _json
     from pathlib import Path as _Path
 
-    from autotriton.data.inductor import fixed_shape_task, rewrite
-    from autotriton.data.inductor_capture import Capture
+    from autotriton.data.teachers.inductor import fixed_shape_task, rewrite
+    from autotriton.data.teachers.inductor.capture import Capture
     from autotriton.tasks import get_task, task_from_source
     caps = {c["task_id"]: c for c in _json.loads(
         (_Path(__file__).parent / "fixtures/inductor/captures_train_h100.json").read_text())}
@@ -173,8 +173,8 @@ def test_harvested_torch_nn_class_subclasses_the_real_module(cpu_verifier):
     import json as _json
     from pathlib import Path as _Path
 
-    from autotriton.data.inductor import fixed_shape_task, rewrite
-    from autotriton.data.inductor_capture import Capture
+    from autotriton.data.teachers.inductor import fixed_shape_task, rewrite
+    from autotriton.data.teachers.inductor.capture import Capture
     from autotriton.tasks import get_task, task_from_source
     caps = {c["task_id"]: c for c in _json.loads(
         (_Path(__file__).parent / "fixtures/inductor/captures_train_h100.json").read_text())}

@@ -12,8 +12,11 @@ from typer.testing import CliRunner
 from autotriton.cli.main import app
 from autotriton.eval.harness import EvalConfig, RunLog, run_eval
 from autotriton.eval.report import write_report
+from autotriton.eval.suites import SuiteSpecError
 from autotriton.models import load_backend
 from autotriton.models.base import SamplingParams
+from autotriton.rundir import RunDirError
+from autotriton.tasks import TaskError
 
 
 def test_reference_backend_scores_full_exec_and_writes_report(tmp_path):
@@ -69,9 +72,70 @@ def test_resume_after_interrupt(tmp_path, cpu_verifier):
 def test_changed_settings_refuse_to_mix(tmp_path, cpu_verifier):
     config = EvalConfig(suites=["builtin:heldout"], samples=1, batch_tasks=50, hack_rate=False)
     run_eval(load_backend("reference"), "reference", config, cpu_verifier, tmp_path)
-    from autotriton.tasks import TaskError
-    with pytest.raises(TaskError, match="different settings"):
+    with pytest.raises(RunDirError, match=r"different settings \(changed: model;"):
         run_eval(load_backend("reference"), "embedded", config, cpu_verifier, tmp_path)
+
+
+class CountingReference:
+    """The reference backend, counting the samples it is asked for."""
+
+    name = "reference"
+
+    def __init__(self):
+        self.inner, self.samples = load_backend("reference"), 0
+
+    def generate(self, conversations, params, tasks=None):
+        self.samples += len(conversations) * params.n
+        return self.inner.generate(conversations, params, tasks)
+
+    def close(self):
+        pass
+
+
+def test_resume_after_a_torn_last_line_neither_duplicates_nor_loses(tmp_path, cpu_verifier):
+    """A kill mid-line leaves a fragment: the resume redoes that one sample, cuts the fragment
+    off before appending, and the next resume finds nothing to do. (Appending onto the fragment
+    made every later resume stop there and re-append the rest: 10 duplicated keys after two.)"""
+    config = EvalConfig(suites=["builtin:heldout"], limit=4, samples=1, batch_tasks=2, hack_rate=False)
+    run_eval(load_backend("reference"), "reference", config, cpu_verifier, tmp_path)
+    log_path = tmp_path / "runlog.jsonl"
+    whole = log_path.read_text()
+    last = whole.splitlines()[-1]
+    log_path.write_text(whole[:len(whole) - len(last) // 2 - 1])  # the last record cut mid-line
+    assert len(RunLog(log_path).records) == 3
+    for redone in (1, 0):
+        backend = CountingReference()
+        metrics = run_eval(backend, "reference", config, cpu_verifier, tmp_path)
+        assert backend.samples == redone
+        lines = log_path.read_text().splitlines()
+        keys = [json.loads(line)["key"] for line in lines]
+        assert len(keys) == len(set(keys)) == 4  # every line whole, no key twice, none lost
+        assert sum(m.samples for m in metrics.values()) == 4 and all(m.exec_pct == 100.0 for m in metrics.values())
+
+
+def test_a_failed_start_does_not_block_the_corrected_rerun(tmp_path, cpu_verifier):
+    """The first start records its settings, then fails on a KernelBench folder without level
+    folders; having logged no sample it binds nothing, so the corrected command runs."""
+    empty = tmp_path / "not_kernelbench"
+    empty.mkdir()
+    out = tmp_path / "run"
+    bad = EvalConfig(suites=[f"kernelbench:{empty}"], samples=1, hack_rate=False)
+    with pytest.raises(TaskError, match="level folder not found"):
+        run_eval(load_backend("reference"), "reference", bad, cpu_verifier, out)
+    assert (out / "run.json").is_file()
+    fixed = EvalConfig(suites=["builtin:heldout"], limit=1, samples=1, hack_rate=False)
+    metrics = run_eval(load_backend("reference"), "reference", fixed, cpu_verifier, out)
+    assert sum(m.samples for m in metrics.values()) == 1
+    assert json.loads((out / "run.json").read_text())["suites"] == ["builtin:heldout"]
+
+
+def test_a_bad_suite_spec_fails_before_anything_is_written(tmp_path, cpu_verifier):
+    config = EvalConfig(suites=["builtin:heldout", f"kernelbench:{tmp_path}:levels=x"], hack_rate=False)
+    with pytest.raises(SuiteSpecError, match="levels must be comma-separated numbers"):
+        run_eval(load_backend("reference"), "reference", config, cpu_verifier, tmp_path / "run")
+    assert not (tmp_path / "run").exists()
+    result = CliRunner().invoke(app, ["tasks", "list", "--suite", "nonsense:x"])
+    assert result.exit_code == 2 and "unknown suite 'nonsense:x'" in result.output
 
 
 def test_cli_rejects_bad_model_and_k(tmp_path):
@@ -149,6 +213,8 @@ def test_tritonbench_channels_with_gold_answers(tmp_path, cpu_verifier, channel)
     metrics = run_eval(GoldBook(items), "gold", config, cpu_verifier, tmp_path)
     (name, m), = metrics.items()
     assert name == f"TritonBench-{channel.upper()}" and m.tasks == len(items) >= 1
+    assert m.hack_rate_pct is None  # TritonBench has no plain-harness re-check: not measured, not 0%
+    assert all(r["naive_pass"] is None for r in RunLog(tmp_path / "runlog.jsonl").records)
     if channel == "g":  # the fixtures' gold Triton code follows the rule table
         assert m.compiled_pct == 100.0 and m.exec_pct == 100.0
     else:  # T's gold is the torch reference itself: as a model's answer, torch doing the work
@@ -180,3 +246,18 @@ def test_answers_backend_replays_files_by_task_name(tmp_path, cpu_verifier):
     assert "2/2" in rows[tasks[0].id] and "1/2" in rows[tasks[1].id] and "0/2" in rows[tasks[2].id]
     with pytest.raises(Exception, match="not found"):
         load_backend(f"answers:{tmp_path / 'nowhere'}")
+
+
+def test_gain_intervals_and_channel_metrics_count_the_same_tasks():
+    """A task with any sample the verifier could not judge is left out whole, by both."""
+    from autotriton.eval.metrics import channel_metrics, paired_gain
+
+    def rec(task, correct, kind="none"):
+        return {"task_id": task, "tokens": 1, "naive_pass": None,
+                "result": {"correct": correct, "compiled": True, "speedup": None, "error_kind": kind}}
+    before = [rec("a", False), rec("b", False), rec("b", False, "invalid_task")]
+    after = [rec("a", True), rec("b", True), rec("b", False, "invalid_task")]
+    assert channel_metrics("x", after, [1]).tasks == 1 and channel_metrics("x", after, [1]).skipped_tasks == 1
+    gain = paired_gain("x", before, after)
+    assert gain.tasks == 1 and gain.gain_pts == 100.0
+    assert channel_metrics("x", after, [1]).hack_rate_pct is None  # nothing re-checked: not measured

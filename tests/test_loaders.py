@@ -579,3 +579,41 @@ def test_tb_compressed_stored_results_are_refused(tmp_path):
         for info in src.infolist():
             dst.writestr(info.filename, src.read(info))
     assert _read_owned(packed, _load_stored, "refused") == "refused"
+
+
+# ====================================================================== suite specs
+
+def test_suite_specs_parse_into_one_typed_record():
+    from autotriton.eval.suites import SuiteSpec, parse_suite_spec
+    assert parse_suite_spec("builtin") == SuiteSpec("builtin", "builtin")
+    assert parse_suite_spec("builtin:heldout").split == "heldout"
+    spec = parse_suite_spec(f"kernelbench:{KB}:levels=1,2")
+    assert (spec.kind, spec.path, spec.levels) == ("kernelbench", KB, (1, 2))
+    assert parse_suite_spec(f"kernelbench:{KB}").levels == (1, 2, 3)
+    tb = parse_suite_spec(f"tritonbench-t:{FIXTURES / 'tritonbench_t'}")
+    assert (tb.kind, tb.path) == ("tritonbench-t", FIXTURES / "tritonbench_t")
+
+
+@pytest.mark.parametrize("text, message", [
+    (f"kernelbench:{KB}:levels=x", "levels must be comma-separated numbers"),
+    (f"kernelbench:{KB}:levels=", "levels must be comma-separated numbers"),
+    ("kernelbench", "names no folder"),
+    ("tritonbench-g:", "names no folder"),
+    ("kernelbench:/nowhere/at/all", "folder /nowhere/at/all not found"),
+    ("kernelbnech:x", "unknown suite 'kernelbnech:x'"),
+    ("builtin:dev", "unknown split 'dev'"),
+])
+def test_bad_suite_specs_raise_one_error_class_with_one_line(text, message):
+    from autotriton.eval.suites import SuiteSpecError, parse_suite_spec
+    with pytest.raises(SuiteSpecError, match=message) as info:
+        parse_suite_spec(text)
+    assert "\n" not in str(info.value)
+
+
+def test_decontamination_reads_suite_specs_through_the_same_parser():
+    from autotriton.data.decontam import build_index
+    from autotriton.eval.suites import SuiteSpecError
+    with pytest.raises(SuiteSpecError, match="levels must be"):
+        build_index([f"kernelbench:{KB}:levels=x"])
+    index = build_index([f"kernelbench:{KB}:levels=1"])
+    assert any(item.startswith("kernelbench/l1/") for item in index.calls)

@@ -243,12 +243,14 @@ def test_server_models_and_errors(fake_server):
     status, body = get(url + "/models")
     assert status == 200 and [m["id"] for m in body["data"]] == ["fake"]
     assert get(url + "/nope")[0] == 404
-    assert post(url + "/completions", b"{}")[0] == 404
+    assert post(url + "/nope", b"{}")[0] == 404
+    status, body = post(url + "/completions", json.dumps({"prompt": "hi"}).encode())
+    assert status == 400 and "needs a local model" in body["error"]["message"]
     status, body = post(url + "/chat/completions", b"{not json")
     assert status == 400 and "not valid JSON" in body["error"]["message"]
     status, body = post(url + "/chat/completions", b'{"model": "fake"}')
     assert status == 400 and "messages" in body["error"]["message"]
-    for bad in ({"n": 0}, {"n": True}, {"temperature": "hot"}, {"stream": True}):
+    for bad in ({"n": 0}, {"n": True}, {"temperature": "hot"}, {"logprobs": True}, {"stop": [""]}):
         assert post(url + "/chat/completions", json.dumps({"messages": HELLO, **bad}).encode())[0] == 400, bad
     assert fake.calls == []  # nothing bad reached the backend
 
@@ -262,3 +264,16 @@ def test_server_reply_shape_and_defaults(fake_server):
     assert [c["finish_reason"] for c in body["choices"]] == ["stop", "length"]
     assert body["usage"] == {"prompt_tokens": 10, "completion_tokens": 10, "total_tokens": 20}
     assert fake.calls[0].seed is None and fake.calls[0].temperature == SamplingParams().temperature
+
+
+def test_server_streams_and_stops_a_backend_that_generates_whole(fake_server):
+    """Without token access, a stream carries each choice in one chunk and `stop` cuts the finished text."""
+    _, url = fake_server
+    request = urllib.request.Request(url + "/chat/completions", method="POST", data=json.dumps(
+        {"messages": HELLO, "n": 2, "stream": True, "stop": "#1"}).encode())
+    with urllib.request.urlopen(request, timeout=5) as r:
+        events = [line[len(b"data: "):] for line in r.read().splitlines() if line.startswith(b"data: ")]
+    assert events[-1] == b"[DONE]"
+    choices = [c for e in events[:-1] for c in json.loads(e)["choices"]]
+    assert [(c["index"], c["delta"].get("content"), c["finish_reason"]) for c in choices] == [
+        (0, "hello#0", None), (0, None, "stop"), (1, "hello", None), (1, None, "stop")]

@@ -344,24 +344,17 @@ class _PatchedServer(ForkServer):
         super().__init__("interp")
         self.patch = patch
 
-    def start(self) -> None:
-        import subprocess
+    def _argv(self) -> list[str]:
         code = "import autotriton.verify.confine as c\n" + self.patch + \
-            "\nfrom autotriton.verify import sandbox\nsandbox.serve('interp')\n"
-        self.proc = subprocess.Popen([sys.executable, "-c", code], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
-                                     stderr=subprocess.DEVNULL, env=self._env(), text=True, bufsize=1)
-        line = self._readline(self.start_timeout_s)
-        assert line and '"ready"' in line, "patched fork-server did not start"
+            f"\nfrom autotriton.verify import sandbox\nsandbox.serve('interp', {self.scratch!r})\n"
+        return [sys.executable, "-c", code]
 
 
 def _run_honest(patch: str) -> dict:
-    from autotriton.verify.api import task_payload
-    server = _PatchedServer(patch)
-    try:
-        return server.run({"task": task_payload(RELU, "interp"), "mode": "interp", "timeout_s": 30.0,
-                           "memory_mb": 2048, "n_trials": 1, "time": False, "candidate": RELU.solution_source})
-    finally:
-        server.close()
+    from autotriton.verify.job import build_job
+    config = VerifyConfig(device="cpu", n_trials=1, timeout_s=30.0, memory_mb=2048)
+    with _PatchedServer(patch) as server:
+        return server.run(build_job("check", RELU, config, "interp", candidate=RELU.solution_source))
 
 
 def test_a_failed_unshare_is_reported_as_missing():

@@ -23,7 +23,7 @@ def data_dir(tmp_path_factory):
     from autotriton.data.build import TaskItem
     from autotriton.data.compose import compose
     from autotriton.data.export import rl_rows, save_dataset, sft_row
-    from autotriton.data.template import teach
+    from autotriton.data.teachers.template import teach
     out = tmp_path_factory.mktemp("data")
     items = [TaskItem(c.task(), "compose", {"source": "compose"}, c.spec) for c in compose(4, seed=3)]
     pairs = []
@@ -255,7 +255,7 @@ def test_pass_rates_are_measured_with_the_reward_and_resume(data_dir, tmp_path):
     import datasets
 
     from autotriton.data.compose import compose
-    from autotriton.data.template import teach
+    from autotriton.data.teachers.template import teach
     from autotriton.models.base import SamplingParams
     from autotriton.train import select
     from autotriton.verify import VerifyConfig

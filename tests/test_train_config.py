@@ -33,6 +33,8 @@ def test_shipped_configs_load(name, world):
     ("rl: {verify_device: tpu}", "verify_device"),
     ("rl: {hrd: true, verify_device: cpu}", "hrd needs GPU timing"),
     ("eval: {suites: []}", "eval.suites is empty"),
+    ("eval: {suites: [builtin:heldout, 'kernelbench:.:levels=x']}", r"eval.suites\[1\]: .*levels must be"),
+    ("eval: {suites: [kernelbnech:x]}", r"eval.suites\[0\]: unknown suite"),
     ("data: {compose_n: many}", "data.compose_n: expected int"),
     ("- just a list", "mapping at the top level"),
     ("sft: [1, 2", "not valid YAML"),

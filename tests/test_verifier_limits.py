@@ -85,13 +85,12 @@ def test_candidate_cannot_turn_its_verdict_into_invalid_task():
     (eval.metrics drops every sample of it from pass@k). A candidate must not reach it by
     streaming an oversized reply into the judge (replies may claim up to 64 GiB).
     Scaled down here: a 1.5 GB judge limit and a 2 GiB reply."""
-    from autotriton.verify.api import task_payload
-    server = ForkServer("interp")
-    try:
-        verdict = server.run({"task": task_payload(RELU, "interp"), "mode": "interp", "timeout_s": 30.0,
-                              "memory_mb": 1024, "judge_memory_mb": 1536, "n_trials": 1, "time": False,
-                              "candidate": JUDGE_FLOOD})
-    finally:
-        server.close()
+    from dataclasses import replace
+
+    from autotriton.verify.job import build_job
+    config = VerifyConfig(device="cpu", n_trials=1, timeout_s=30.0, memory_mb=1024)
+    job = replace(build_job("check", RELU, config, "interp", candidate=JUDGE_FLOOD), judge_memory_mb=1536)
+    with ForkServer("interp") as server:
+        verdict = server.run(job)
     result = verdict.get("result") or {}
     assert result.get("error_kind") != "invalid_task", verdict

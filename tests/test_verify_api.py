@@ -1,4 +1,4 @@
-"""verify()/verify_many() stages, caching, sandbox behaviour and the TRL rewards."""
+"""verify()/verify_many() stages, caching, sandbox behaviour, the TRL rewards and the import graph."""
 
 from __future__ import annotations
 
@@ -18,6 +18,17 @@ def test_no_code_and_syntax_error(cpu_verifier):
     assert r.error_kind == ErrorKind.NO_CODE and not r.parsed
     r = cpu_verifier.verify(RELU, "```python\nclass ModelNew(:\n```")
     assert r.error_kind == ErrorKind.SYNTAX_ERROR and not r.parsed
+
+
+def test_syntax_error_in_a_bare_module_names_its_line(cpu_verifier):
+    """A bare .py candidate (no fences) that does not parse is a syntax error, not "no code"."""
+    broken = RELU.solution_source.replace("    def forward(self, x", "    def forward(self, x,,", 1)
+    line = broken.splitlines().index(next(l for l in broken.splitlines() if ",," in l)) + 1
+    r = cpu_verifier.verify(RELU, broken)
+    assert r.error_kind == ErrorKind.SYNTAX_ERROR and not r.parsed, (r.error_kind, r.error_msg)
+    assert r.error_msg.startswith(f"line {line}:"), r.error_msg
+    r = cpu_verifier.verify(RELU, "I would write a class ModelNew with a Triton kernel, but not today.")
+    assert r.error_kind == ErrorKind.NO_CODE  # prose that names ModelNew is still no code
 
 
 def test_reference_passes_from_raw_model_output(cpu_verifier):
@@ -109,14 +120,14 @@ def test_child_dies_with_its_server():
     import subprocess
     import time
 
-    from autotriton.verify.api import task_payload
+    from autotriton.verify.job import build_job
     from autotriton.verify.sandbox import ForkServer
     hang = RELU.solution_source.replace("        x = x.contiguous()", "        while True:\n            pass")
     server = ForkServer("interp")
     server.start()
-    job = {"task": task_payload(RELU, "interp"), "candidate": hang, "mode": "interp", "n_trials": 1,
-           "time": False, "timeout_s": 120, "memory_mb": 2048, "static_ok": True, "gpu_memory_fraction": 0.1}
-    server.proc.stdin.write(__import__("json").dumps(job) + "\n")
+    config = VerifyConfig(device="cpu", n_trials=1, timeout_s=120, memory_mb=2048)
+    job = build_job("check", RELU, config, "interp", candidate=hang)
+    server.proc.stdin.write(__import__("json").dumps(job.to_wire()) + "\n")
     server.proc.stdin.flush()
     time.sleep(3)  # the candidate is now spinning in forward
 
@@ -138,7 +149,7 @@ def test_template_teacher_kernels_are_never_rejected(cpu_verifier, seed, index):
     """Random honest kernels from the template teacher pass the whole verifier (judge,
     confined candidate, provenance, mixed magnitudes), not just the static rules."""
     from autotriton.data.compose import compose_one
-    from autotriton.data.template import teach
+    from autotriton.data.teachers.template import teach
     composed = compose_one(seed, index)
     r = cpu_verifier.verify(composed.task(), teach(composed.spec).code)
     assert r.correct, (composed.spec, r.error_kind, r.hack_flags, r.error_msg[:500])
@@ -181,3 +192,86 @@ def test_autotuned_kernel_runs_under_the_interpreter():
     with Verifier(VerifyConfig(device="cpu", cache_dir=None, workers=1)) as verifier:
         r = verifier.verify(task, AUTOTUNED_RELU)
     assert r.correct, (r.error_kind, r.error_msg[-600:])
+
+
+def _live_children() -> set[int]:
+    """This process's children (of every thread), zombies excluded."""
+    import os
+    kids = set()
+    for tid in os.listdir("/proc/self/task"):
+        with open(f"/proc/self/task/{tid}/children") as f:
+            kids |= {int(p) for p in f.read().split()}
+    alive = set()
+    for pid in kids:
+        try:
+            with open(f"/proc/{pid}/stat") as f:
+                if f.read().rsplit(")", 1)[1].split()[0] != "Z":
+                    alive.add(pid)
+        except FileNotFoundError:
+            continue
+    return alive
+
+
+def test_repeated_verify_many_reuses_its_servers_and_cleans_up(tmp_path, monkeypatch):
+    """An eval resume calls verify_many again and again on one Verifier: each call used to
+    start new fork-servers beside the old ones (2, 6, then 8 processes, ~3 GB), and killed
+    servers left their autotriton-warm-* dirs in /tmp."""
+    import tempfile
+
+    import pytest
+
+    from autotriton.verify.sandbox import ForkServer
+    monkeypatch.setattr(tempfile, "tempdir", str(tmp_path))  # this test's temp dirs only
+    monkeypatch.setenv("TMPDIR", str(tmp_path))
+    before = _live_children()
+    pairs = [(RELU, RELU.solution_source), (RELU, CHEAT)]
+    with Verifier(VerifyConfig(device="cpu", cache_dir=None, workers=2)) as verifier:
+        first = verifier.verify_many(pairs)
+        after_first = _live_children() - before
+        second = verifier.verify_many(pairs)
+        after_second = _live_children() - before
+    assert [r.correct for r in first + second] == [True, False, True, False]
+    assert 1 <= len(after_first) <= 2 and after_second == after_first, (after_first, after_second)
+    assert not _live_children() - before, "close() left fork-servers running"
+    with pytest.raises(RuntimeError, match="failed to start"):
+        ForkServer("interp", start_timeout_s=1.0).start()  # killed in the middle of its warm-up
+    left = [p.name for p in tmp_path.iterdir() if p.name.startswith("autotriton-")]
+    assert not left, left
+
+
+def test_verify_modules_import_one_way():
+    """No import cycle inside autotriton/verify/, lazy (in-function) imports included: one
+    hid api -> sandbox -> api and api <-> baseline."""
+    import ast
+    from pathlib import Path
+
+    import autotriton.verify
+    root = Path(autotriton.verify.__file__).parent
+    names = {p.stem for p in root.glob("*.py")} - {"__init__"}
+    graph = {}
+    for name in names:
+        found = set()
+        for node in ast.walk(ast.parse((root / f"{name}.py").read_text())):
+            if isinstance(node, ast.Import):
+                found |= {a.name.split(".")[2] for a in node.names if a.name.startswith("autotriton.verify.")}
+            elif isinstance(node, ast.ImportFrom) and node.module == "autotriton.verify":
+                found |= {a.name for a in node.names}  # from autotriton.verify import judge
+            elif isinstance(node, ast.ImportFrom) and (node.module or "").startswith("autotriton.verify."):
+                found.add(node.module.split(".")[2])
+        graph[name] = (found & names) - {name}
+    done: set[str] = set()
+
+    def cycle_from(node: str, path: list[str]) -> list[str] | None:
+        for nxt in sorted(graph[node]):
+            if nxt in path:
+                return path[path.index(nxt):] + [nxt]
+            if nxt not in done:
+                found = cycle_from(nxt, path + [nxt])
+                if found:
+                    return found
+        done.add(node)
+        return None
+
+    for start in sorted(graph):
+        cycle = cycle_from(start, [start])
+        assert cycle is None, " -> ".join(cycle)

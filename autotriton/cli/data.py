@@ -10,8 +10,7 @@ import typer
 from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 
-from autotriton.cli.render import fail
-from autotriton.tasks import TaskError
+from autotriton.cli.errors import check_device, fail, out_dir
 
 data_app = typer.Typer(no_args_is_help=True, help="Build verified, decontaminated training data.")
 console = Console()
@@ -37,7 +36,7 @@ def _progress() -> Progress:
 @data_app.command("compose")
 def compose_cmd(n: int = typer.Option(100, "-n", help="tasks to generate"),
                 seed: int = typer.Option(0, "--seed", help="generation seed (deterministic)"),
-                out: Path = typer.Option(..., "-o", "--out", help="output directory")) -> None:
+                out: Path = typer.Option(..., "-o", "--out", callback=out_dir, help="output directory")) -> None:
     """Generate tasks from the op grammar (elementwise chains, reductions, norms, softmax, matmul epilogues, ...)."""
     from collections import Counter
 
@@ -52,46 +51,37 @@ def compose_cmd(n: int = typer.Option(100, "-n", help="tasks to generate"),
 
 @data_app.command("harvest")
 def harvest_cmd(sources: list[str] = typer.Argument(..., help="dirs, .py files or pkg:NAME (installed package)"),
-                out: Path = typer.Option(..., "-o", "--out", help="output directory (re-running resumes)"),
+                out: Path = typer.Option(..., "-o", "--out", callback=out_dir, help="output directory (re-running resumes)"),
                 limit: Optional[int] = typer.Option(None, help="stop after this many kept tasks"),
                 time_limit_s: float = typer.Option(10.0, help="wall-clock limit per forward call"),
                 workers: int = typer.Option(2, help="parallel worker processes")) -> None:
     """Collect nn.Module classes from source trees as self-contained tasks."""
-    from autotriton.data.harvest import HarvestError, harvest
+    from autotriton.data.harvest import harvest
     with _progress() as bar:
         bars = _Bars(bar)
-        try:
-            report = harvest(sources, out, time_limit_s=time_limit_s, workers=workers, limit=limit,
-                             progress=lambda d, t: bars("harvest", d, t))
-        except HarvestError as exc:
-            fail(str(exc))
+        report = harvest(sources, out, time_limit_s=time_limit_s, workers=workers, limit=limit,
+                         progress=lambda d, t: bars("harvest", d, t))
     console.print_json(json.dumps(report.to_dict()))
 
 
 @data_app.command("build")
 def build_cmd(config: Optional[Path] = typer.Option(None, "--config", "-c", help="YAML overriding BuildConfig fields"),
-              out: Path = typer.Option(..., "-o", "--out", help="output directory (re-running resumes)"),
+              out: Path = typer.Option(..., "-o", "--out", callback=out_dir, help="output directory (re-running resumes)"),
               decontaminate_against: list[str] = typer.Option([], "--decontaminate-against",
                                                               help="repeatable: kernelbench:PATH, tritonbench-t:PATH, ..."),
               device: Optional[str] = typer.Option(None, help="override the config's verifier device")) -> None:
     """harvest/compose -> teachers -> verify -> dedupe/decontaminate -> export (datasets + JSONL + card)."""
     from autotriton.data.build import BuildConfig, run_build
-    from autotriton.models.base import BackendError
     try:
         cfg = BuildConfig.from_yaml(config) if config else BuildConfig()
     except (OSError, TypeError) as exc:
         fail(f"cannot read build config {config}: {exc}")
-    except TaskError as exc:
-        fail(str(exc))
     if decontaminate_against:
         cfg.decontaminate_against = list(cfg.decontaminate_against) + list(decontaminate_against)
     if device:
-        cfg.device = device
+        cfg.device = check_device(device)
     with _progress() as bar:
-        try:
-            report = run_build(cfg, out, progress=_Bars(bar))
-        except (TaskError, BackendError, ValueError) as exc:
-            fail(str(exc))
+        report = run_build(cfg, out, progress=_Bars(bar))
     for teacher, s in report.teachers.items():
         console.print(f"{teacher}: {s['passed']}/{s['candidates']} verified ({100 * s['pass_rate']:.1f}%)")
     console.print(f"SFT rows {report.sft_rows}, RL rows {report.rl_rows}, {report.elapsed_s:.0f} s; "

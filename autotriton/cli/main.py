@@ -1,7 +1,8 @@
 """`autotriton` command line. Thin: parse arguments, call the library, render.
 
-User mistakes (missing file, unknown task, malformed task) print one line and
-exit 2, with no traceback.
+User mistakes (missing file, unknown task, malformed task, bad spec) print one line
+on stderr and exit 2, with no traceback (cli/errors.py). Piped, output is plain:
+`tasks show` prints the code alone and `tasks list` full ids, one task a line.
 """
 
 from __future__ import annotations
@@ -15,13 +16,15 @@ import typer
 from rich.console import Console
 
 from autotriton.cli import render
-from autotriton.cli.render import fail
 from autotriton.cli.data import data_app
+from autotriton.cli.errors import UserErrorsExit, check_device, fail, out_dir
 from autotriton.cli.train import pipeline_cmd, train_app
-from autotriton.models.base import BackendError
+from autotriton.models import SPEC_HELP
 from autotriton.tasks import TaskError, get_task, list_tasks
 
-app = typer.Typer(add_completion=False, no_args_is_help=True,
+# -h beside --help; click hands help_option_names down to every subcommand's context.
+app = typer.Typer(cls=UserErrorsExit, add_completion=False, no_args_is_help=True,
+                  context_settings={"help_option_names": ["-h", "--help"]},
                   help="AutoTriton: verify, generate and train Triton kernels.")
 tasks_app = typer.Typer(no_args_is_help=True, help="Browse task suites: built-in, KernelBench, TritonBench.")
 app.add_typer(tasks_app, name="tasks")
@@ -31,9 +34,25 @@ app.command("pipeline")(pipeline_cmd)
 console = Console()
 
 
+def _version(value: bool) -> None:
+    if value:
+        from importlib.metadata import PackageNotFoundError, version
+        try:
+            print(f"autotriton {version('autotriton')}")
+        except PackageNotFoundError:  # run from a checkout that was never pip-installed
+            print("autotriton (not installed)")
+        raise typer.Exit()
+
+
+@app.callback()
+def _app(_version_flag: bool = typer.Option(False, "--version", callback=_version, is_eager=True,
+                                            help="print the version and exit")) -> None:
+    """AutoTriton: verify, generate and train Triton kernels."""
+
+
 def _config(device: str, no_cache: bool, timeout_s: float):
     from autotriton.verify import VerifyConfig
-    return VerifyConfig(device=device, cache_dir=None if no_cache else "default", timeout_s=timeout_s)
+    return VerifyConfig(device=check_device(device), cache_dir=None if no_cache else "default", timeout_s=timeout_s)
 
 
 @tasks_app.command("list")
@@ -48,11 +67,7 @@ def tasks_list(
     from autotriton.eval.harness import resolve_suite
     if split not in (None, "train", "heldout"):
         fail(f"unknown split '{split}' (expected train or heldout)")
-    try:
-        items = resolve_suite(suite)
-    except (TaskError, OSError, ValueError) as exc:
-        fail(str(exc))
-    rows = [_task_row(it) for it in items]
+    rows = [_task_row(it) for it in resolve_suite(suite)]
     rows = [r for r in rows if (level is None or r["level"] == level) and (split is None or r["split"] == split)]
     if as_json:
         for row in rows:
@@ -77,13 +92,16 @@ def _task_row(item) -> dict:
 
 @tasks_app.command("show")
 def tasks_show(task_id: str = typer.Argument(..., help="e.g. builtin/l1/softmax"),
-               solution: bool = typer.Option(False, help="also print the reference solution")) -> None:
-    """Print a task's source and metadata."""
-    try:
-        task = get_task(task_id)
-    except TaskError as exc:
-        fail(str(exc))
-    render.show_task(console, task, solution)
+               solution: bool = typer.Option(False, help="also print the reference solution; piped, only it")) -> None:
+    """Print a task's source and metadata. Piped (`> task.py`), the raw file alone: the task
+    source, or with --solution only the solution, ready for `autotriton verify`."""
+    task = get_task(task_id)
+    if console.is_terminal:
+        render.show_task(console, task, solution)
+        return
+    if solution and not task.solution_source:
+        fail(f"{task.id} has no reference solution")
+    sys.stdout.write(task.solution_source if solution else task.source)
 
 
 def _read_candidate(path: Path) -> str:
@@ -111,22 +129,27 @@ def verify_cmd(
     """Verify one candidate. Exit code 0 if and only if it is correct."""
     from autotriton.eval.loaders import with_signed_trials
     from autotriton.verify import Verifier
-    if device not in ("auto", "cpu", "cuda"):
-        fail(f"unknown device '{device}' (expected cpu, cuda or auto)")
-    try:
-        task_obj = get_task(task)
-    except TaskError as exc:
-        fail(str(exc))
+    config = _config(device, no_cache, timeout_s)
+    task_obj = get_task(task)
     text = _read_candidate(candidate)
-    with Verifier(_config(device, no_cache, timeout_s)) as verifier:
+    with Verifier(config) as verifier:
         # A task file whose get_inputs draws torch.rand is also checked on randn inputs, as eval does.
         (result,), (trial,) = with_signed_trials(verifier, [(task_obj, text)], verifier.verify_many([(task_obj, text)]))
+    _check_judgeable(task, result)
     result.details["signed_trial"] = trial
     if as_json:
         print(json.dumps(result.to_dict(), indent=2))
     else:
         render.verdict(console, result)
     raise typer.Exit(0 if result.correct else 1)
+
+
+def _check_judgeable(task: str, result) -> None:
+    """A task whose own reference cannot run (get_inputs raises, it does not fit) is the
+    user's to fix, not a rejected candidate: exit 2 with the reason, not 1."""
+    from autotriton.verify import ErrorKind
+    if result.error_kind is ErrorKind.INVALID_TASK:
+        raise TaskError(f"task {task} cannot be judged: {result.error_msg}")
 
 
 @app.command("demo")
@@ -152,30 +175,41 @@ def demo(device: str = typer.Option("auto", help="cpu, cuda or auto"),
     raise typer.Exit(0 if bad_refs == 0 and missed == 0 else 1)
 
 
-def _backend(spec: str):
-    from autotriton.models import BackendError, load_backend
-    try:
-        return load_backend(spec)
-    except BackendError as exc:
-        fail(str(exc))
-
-
 def _sampling(samples: int, temperature: float, max_new_tokens: int, seed: int):
     from autotriton.models.base import SamplingParams
     return SamplingParams(n=samples, temperature=temperature, max_new_tokens=max_new_tokens, seed=seed)
 
 
+def _ks(k: str, samples: int) -> list[int]:
+    try:
+        ks = [int(x) for x in k.split(",")]
+    except ValueError:
+        fail(f"-k must be comma-separated integers, got '{k}'")
+    if max(ks) > samples:
+        fail(f"pass@{max(ks)} needs --samples >= {max(ks)}")
+    return ks
+
+
+def _suites(specs: list[str]) -> list[str]:
+    """Every --suite parsed up front: a typo in the last one fails now, not after the model loaded."""
+    from autotriton.eval.suites import parse_suite_spec
+    for spec in specs:
+        parse_suite_spec(spec)
+    return list(specs)
+
+
 @app.command("eval")
 def eval_cmd(
-    model: str = typer.Option("embedded", "--model", "-m", help="model spec: embedded | hf:PATH[+adapter:DIR] | "
-                              "openai:MODEL@URL | vllm:PATH | reference | answers:DIR"),
+    model: str = typer.Option("embedded", "--model", "-m", help=f"model spec: {SPEC_HELP}"),
     suite: list[str] = typer.Option(["builtin:heldout"], "--suite", "-s", help="repeatable: builtin[:train|heldout], "
                                     "kernelbench:PATH[:levels=1,2,3], tritonbench-g:PATH, tritonbench-t:PATH"),
     samples: int = typer.Option(1, help="samples per task"),
     k: str = typer.Option("1", "-k", help="comma-separated k values for pass@k (each <= samples)"),
     device: str = typer.Option("auto", help="cpu, cuda or auto"),
-    out: Path = typer.Option(Path("runs/eval"), help="output directory (re-running resumes it)"),
-    temperature: float = typer.Option(0.7), max_new_tokens: int = typer.Option(2048), seed: int = typer.Option(0),
+    out: Path = typer.Option(Path("runs/eval"), callback=out_dir, help="output directory (re-running resumes it)"),
+    limit: int = typer.Option(0, help="only the first N tasks of each suite (0 = all)"),
+    temperature: float = typer.Option(0.0, help="0 = greedy, as the pipeline evaluates; > 0 for pass@k"),
+    max_new_tokens: int = typer.Option(2048), seed: int = typer.Option(0),
     no_hack_rate: bool = typer.Option(False, help="skip the plain-allclose re-check used for the hack rate"),
     only_answered: bool = typer.Option(False, help="answers:DIR only: evaluate just the tasks that have an answer file"),
 ) -> None:
@@ -184,33 +218,33 @@ def eval_cmd(
 
     from autotriton.eval.harness import EvalConfig, RunLog, run_eval
     from autotriton.eval.report import markdown_table, write_report
+    from autotriton.models import load_backend
     from autotriton.verify import Verifier
-    try:
-        ks = [int(x) for x in k.split(",")]
-    except ValueError:
-        fail(f"-k must be comma-separated integers, got '{k}'")
-    if max(ks) > samples:
-        fail(f"pass@{max(ks)} needs --samples >= {max(ks)}")
-    config = EvalConfig(suites=list(suite), samples=samples, ks=ks, hack_rate=not no_hack_rate,
-                        only_answered=only_answered, sampling=_sampling(samples, temperature, max_new_tokens, seed))
-    backend = _backend(model)
+    config = EvalConfig(suites=_suites(suite), samples=samples, ks=_ks(k, samples), hack_rate=not no_hack_rate,
+                        limit=limit, only_answered=only_answered,
+                        sampling=_sampling(samples, temperature, max_new_tokens, seed))
+    if limit < 0:
+        fail(f"--limit must be >= 0 (0 = all tasks), got {limit}")
+    if samples > 1 and temperature == 0:
+        Console(stderr=True).print(f"note: --samples {samples} at temperature 0 (greedy, the default) repeats one "
+                                   "answer per task for a sampling model; pass --temperature for pass@k",
+                                   highlight=False, markup=False, soft_wrap=True)
+    verify_config = _config(device, False, 120.0)
+    backend = load_backend(model)
     if only_answered and not hasattr(backend, "find"):
         fail("--only-answered needs --model answers:DIR")
-    with Verifier(_config(device, False, 120.0)) as verifier, Progress(console=console) as bar:
+    with Verifier(verify_config) as verifier, Progress(console=console) as bar:
         job = bar.add_task("eval", total=None)
         command = "autotriton " + " ".join(sys.argv[1:])
 
         def report(metrics, records):  # after every batch: a killed eval still has its report
             return write_report(metrics, records, out, model, verifier.device_name, command + " (partial)")
-        try:
-            metrics = run_eval(backend, model, config, verifier, out, on_batch=report,
-                               progress=lambda done, total: bar.update(job, completed=done, total=total))
-        except (TaskError, BackendError) as exc:
-            fail(str(exc))
+        metrics = run_eval(backend, model, config, verifier, out, on_batch=report,
+                           progress=lambda done, total: bar.update(job, completed=done, total=total))
         records = RunLog(out / "runlog.jsonl").records
         paths = write_report(metrics, records, out, model, verifier.device_name, command)
     backend.close()
-    console.print(markdown_table(metrics), markup=False)
+    console.print(markdown_table(metrics), markup=False, soft_wrap=True)  # piped: table rows stay whole
     missing = getattr(backend, "missing", [])  # answers:DIR
     if missing:
         console.print(f"{len(missing)} tasks had no answer file (scored as no code): {', '.join(missing[:10])}"
@@ -231,23 +265,20 @@ def generate_cmd(
     from rich.progress import Progress
 
     from autotriton.eval.generate import generate_kernel
+    from autotriton.models import load_backend
     from autotriton.tasks import load_task_file
     from autotriton.verify import Verifier
-    try:
-        task = load_task_file(module)
-    except TaskError as exc:
-        fail(str(exc))
-    backend = _backend(model)
-    with Verifier(_config(device, False, 120.0)) as verifier, Progress(console=console) as bar:
+    verify_config = _config(device, False, 120.0)
+    task = load_task_file(module)
+    backend = load_backend(model)
+    with Verifier(verify_config) as verifier, Progress(console=console) as bar:
         job = bar.add_task(f"generate ({n} samples, {turns} turns)", total=None)
-        try:
-            outcome = generate_kernel(task, backend, verifier, n=n, turns=turns,
-                                      params=_sampling(1, temperature, max_new_tokens, seed),
-                                      progress=lambda a: bar.advance(job))
-        except BackendError as exc:
-            fail(str(exc))
+        outcome = generate_kernel(task, backend, verifier, n=n, turns=turns,
+                                  params=_sampling(1, temperature, max_new_tokens, seed),
+                                  progress=lambda a: bar.advance(job))
     backend.close()
     best = outcome.best
+    _check_judgeable(str(module), best.result)
     report = render.generate_report(outcome)
     (module.parent / f"{module.stem}_triton_report.md").write_text(report)
     if not outcome.success:
@@ -263,12 +294,21 @@ def generate_cmd(
 
 @app.command("serve")
 def serve_cmd(model: str = typer.Option("embedded", "--model", "-m", help="model spec"),
-              host: str = typer.Option("127.0.0.1"), port: int = typer.Option(8000)) -> None:
-    """Serve a model through an OpenAI-compatible /v1/chat/completions endpoint."""
-    from autotriton.models.serve import serve
-    backend = _backend(model)
-    console.print(f"serving {model} on http://{host}:{port}/v1")
-    serve(backend, host=host, port=port, model_name=model)
+              host: str = typer.Option("127.0.0.1"), port: int = typer.Option(8000),
+              served_model_name: Optional[str] = typer.Option(
+                  None, help="the model id clients send and /v1/models lists (default: the spec)"),
+              api_key: Optional[str] = typer.Option(
+                  None, envvar="AUTOTRITON_API_KEY", help="require 'Authorization: Bearer KEY' on /v1 (401 otherwise)"),
+              max_prompt_tokens: int = typer.Option(4096, help="longer prompts get a 400")) -> None:
+    """Serve a model through an OpenAI-compatible API: /v1/chat/completions, /v1/completions,
+    /v1/models and /health (models/serve.py says what is covered)."""
+    from autotriton.models import load_backend
+    from autotriton.models.serve import ServeConfig, check_servable, serve
+    check_servable(model)  # reference, answers: and vllm: are refused before anything loads
+    backend = load_backend(model)
+    config = ServeConfig(model_name=served_model_name or model, api_key=api_key, max_prompt_tokens=max_prompt_tokens)
+    console.print(f"serving {config.model_name} on http://{host}:{port}/v1")
+    serve(backend, host=host, port=port, config=config)
 
 
 def main() -> None:  # pragma: no cover

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from collections import defaultdict
 
-import typer
 from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 from rich.syntax import Syntax
@@ -15,12 +14,6 @@ from autotriton.verify.result import FLAG_REASONS, VerifyResult
 from autotriton.verify.rules import RULES
 
 NOT_MEASURED = "not measured"
-
-
-def fail(message: str) -> None:
-    """One clear line on stderr, exit code 2 (user mistakes, no traceback)."""
-    Console(stderr=True).print(f"[bold red]error:[/] {message}", highlight=False)
-    raise typer.Exit(2)
 
 
 def task_rows_table(rows: list[dict]) -> Table:

@@ -9,14 +9,10 @@ import typer
 from rich.console import Console
 
 from autotriton.cli.data import _Bars, _progress
-from autotriton.cli.render import fail
-from autotriton.models.base import BackendError
-from autotriton.tasks import TaskError
-from autotriton.train.config import ConfigError
+from autotriton.cli.errors import out_dir
 
 train_app = typer.Typer(no_args_is_help=True, help="SFT and GRPO training (TRL).")
 console = Console()
-USER_ERRORS = (ConfigError, BackendError, TaskError)
 
 
 def _world_size() -> int:
@@ -47,29 +43,26 @@ def _train(stage: str, model: str, data: Path, config: Optional[Path], out: Path
     from accelerate import PartialState
     from autotriton.train.common import resolve_policy
     from autotriton.train.config import RLSettings, SFTSettings, load_stage_settings
-    try:
-        cls = SFTSettings if stage == "sft" else RLSettings
-        settings = load_stage_settings(cls, config, stage, _world_size())
-        if lora is not None and stage == "sft":
-            settings.lora = lora
-        policy = resolve_policy(model)
-        if stage == "sft":
-            from autotriton.train.sft import run_sft
-            result = run_sft(policy, data, settings, out, stop_after_s)
-        else:
-            from autotriton.train.grpo import run_rl
-            result = run_rl(policy, data, settings, out, stop_after_s)
-        if not result.finished:
-            console.print(f"paused at step {result.steps} (time budget); re-run the same command to resume")
-            return
-        console.print(f"{stage}: {result.steps} steps in {result.wall_s:.0f} s; model: {result.policy.spec}")
-        if evaluate and PartialState().is_main_process:
-            _quick_eval(result.policy, out, config, result.steps)
-    except USER_ERRORS as exc:
-        fail(str(exc))
+    cls = SFTSettings if stage == "sft" else RLSettings
+    settings = load_stage_settings(cls, config, stage, _world_size())
+    if lora is not None and stage == "sft":
+        settings.lora = lora
+    policy = resolve_policy(model)
+    if stage == "sft":
+        from autotriton.train.sft import run_sft
+        result = run_sft(policy, data, settings, out, stop_after_s)
+    else:
+        from autotriton.train.grpo import run_rl
+        result = run_rl(policy, data, settings, out, stop_after_s)
+    if not result.finished:
+        console.print(f"paused at step {result.steps} (time budget); re-run the same command to resume")
+        return
+    console.print(f"{stage}: {result.steps} steps in {result.wall_s:.0f} s; model: {result.policy.spec}")
+    if evaluate and PartialState().is_main_process:
+        _quick_eval(result.policy, out, config, result.steps)
 
 
-MODEL_HELP = "embedded | hf:PATH[+adapter:DIR] (local dirs only; no downloads)"
+MODEL_HELP = "embedded | embedded:triton | hf:PATH[+adapter:DIR] | a model dir (local only; no downloads)"
 
 
 @train_app.command("sft")
@@ -77,7 +70,8 @@ def sft_cmd(model: str = typer.Option("embedded", "--model", "-m", help=MODEL_HE
             data: Path = typer.Option(..., "--data", help="an `autotriton data build` output dir (uses sft/)"),
             config: Optional[Path] = typer.Option(None, "--config", "-c", help="YAML: SFT settings, or a pipeline config's `sft:`"),
             lora: Optional[bool] = typer.Option(None, "--lora/--full", help="LoRA adapter or full fine-tuning"),
-            out: Path = typer.Option(..., "--out", "-o", help="run dir (re-running resumes from the last checkpoint)"),
+            out: Path = typer.Option(..., "--out", "-o", callback=out_dir,
+                                     help="run dir (re-running resumes from the last checkpoint)"),
             stop_after_s: Optional[float] = typer.Option(None, help="checkpoint and stop after this many seconds"),
             evaluate: bool = typer.Option(True, "--eval/--no-eval", help="quick eval on builtin:heldout afterwards")) -> None:
     """Supervised fine-tuning on verified pairs (TRL SFTTrainer; loss on the assistant turn only)."""
@@ -88,7 +82,8 @@ def sft_cmd(model: str = typer.Option("embedded", "--model", "-m", help=MODEL_HE
 def rl_cmd(model: str = typer.Option(..., "--model", "-m", help=MODEL_HELP + "; usually SFT's: hf:BASE+adapter:SFT/final"),
            data: Path = typer.Option(..., "--data", help="an `autotriton data build` output dir (uses rl/)"),
            config: Optional[Path] = typer.Option(None, "--config", "-c", help="YAML: RL settings, or a pipeline config's `rl:`"),
-           out: Path = typer.Option(..., "--out", "-o", help="run dir (re-running resumes from the last checkpoint)"),
+           out: Path = typer.Option(..., "--out", "-o", callback=out_dir,
+                                     help="run dir (re-running resumes from the last checkpoint)"),
            stop_after_s: Optional[float] = typer.Option(None, help="checkpoint and stop after this many seconds"),
            evaluate: bool = typer.Option(True, "--eval/--no-eval", help="quick eval on builtin:heldout afterwards")) -> None:
     """GRPO with the verifier's reward (TRL GRPOTrainer subclass; optional HRD token-level advantages)."""
@@ -96,20 +91,18 @@ def rl_cmd(model: str = typer.Option(..., "--model", "-m", help=MODEL_HELP + "; 
 
 
 def pipeline_cmd(config: Path = typer.Option(..., "--config", "-c", help="pipeline YAML (configs/demo.yaml, gpu.yaml, ...)"),
-                 out: Optional[Path] = typer.Option(None, "--out", "-o", help="run dir; default runs/<config name>"),
+                 out: Optional[Path] = typer.Option(None, "--out", "-o", callback=out_dir,
+                                                    help="run dir; default runs/<config name>"),
                  stop_after_s: Optional[float] = typer.Option(None, help="pause (checkpointed) after this many seconds"),
                  redo: list[str] = typer.Option([], "--redo", help="repeatable: re-run this stage even if done")) -> None:
     """data -> eval base -> SFT -> eval -> GRPO -> eval -> report. Re-running skips finished stages."""
     from autotriton.train.config import load_pipeline_config
     from autotriton.train.pipeline import run_pipeline
-    out = out or Path("runs") / config.stem
-    try:
-        cfg = load_pipeline_config(config, _world_size())
-        with _progress() as bar:
-            result = run_pipeline(cfg, out, say=bar.console.print, stop_after_s=stop_after_s, redo=tuple(redo),
-                                  progress=_Bars(bar))
-    except USER_ERRORS as exc:
-        fail(str(exc))
+    out = out_dir(out or Path("runs") / config.stem)
+    cfg = load_pipeline_config(config, _world_size())
+    with _progress() as bar:
+        result = run_pipeline(cfg, out, say=bar.console.print, stop_after_s=stop_after_s, redo=tuple(redo),
+                              progress=_Bars(bar))
     from accelerate import PartialState
     if not PartialState().is_main_process:
         raise typer.Exit(3 if result.status == "paused" else 0)

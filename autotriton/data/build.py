@@ -3,7 +3,7 @@
 Stages and what each leaves in the output directory:
 1. tasks: composed tasks (`tasks/compose/`) and harvested ones (`tasks/harvest/`);
    tasks overlapping an evaluation suite are dropped here (`decontam.jsonl`);
-2. teachers: every candidate (template, inductor, llm) is verified with
+2. teachers (`teachers/`): every candidate (template, inductor, llm) is verified with
    `verify_many`; one JSON line per candidate, with its verdict and error_kind, is
    appended to `candidates.jsonl` after each batch;
 3. pair decontamination and deduplication of the verified pairs;
@@ -12,8 +12,10 @@ Stages and what each leaves in the output directory:
 
 Resumable: a re-run reads `candidates.jsonl` and skips every (task, teacher)
 already judged; a kill loses at most the batch in flight, and files are only
-ever replaced atomically. The resolved config is written to `config.yaml`; a
-re-run with different settings is refused rather than mixed.
+ever replaced atomically. The resolved config is written to `config.yaml`; once
+the folder holds any output, a re-run with different settings is refused rather
+than mixed (teachers may be added). A start that failed before writing anything
+else binds nothing.
 """
 
 from __future__ import annotations
@@ -24,7 +26,8 @@ from dataclasses import asdict, dataclass, field, fields
 from pathlib import Path
 from typing import Callable
 
-from autotriton.data.io import append_jsonl, atomic_write, read_jsonl
+from autotriton.data.teachers import Candidate, Teacher
+from autotriton.rundir import append_jsonl, atomic_write, check_settings, holds_output, read_jsonl, write_settings
 from autotriton.tasks import Task, TaskError, task_from_source
 
 Progress = Callable[[str, int, int], None]  # (stage, done, total)
@@ -127,69 +130,25 @@ def load_tasks(config: BuildConfig, out: Path, index, progress: Progress | None 
 
 # --------------------------------------------------------------- stage 2: teachers
 
-@dataclass
-class Candidate:
-    """One teacher answer, before verification. `solution` None: the teacher gave none (reason says why)."""
-
-    item: TaskItem
-    teacher: str
-    sample: int
-    verify_task: Task  # what the code is judged against (the Inductor teacher's is fixed-shape)
-    solution: object | None  # template.Solution
-    reason: str = ""
-    label: str = ""  # e.g. "extern_kernels" for Inductor output that calls cuBLAS
-
-
-def _template_candidates(batch: list[TaskItem]) -> list[Candidate]:
-    """Every style the template teacher has for each task (`template.styles`), one sample each:
-    several distinct correct kernels per task, not one shape per family."""
-    from autotriton.data.template import styles, teach
-    return [Candidate(it, "template", i, it.task, teach(it.spec, style), label=style)
-            for it in batch if it.spec for i, style in enumerate(styles(it.spec))]
-
-
-def _capture_one(source: str, task_id: str, level: int) -> dict:
-    import torch._inductor.config as ic
-    ic.compile_threads = 1  # the pool's processes already use every core
-    from autotriton.data.inductor_capture import capture
-    return capture(task_from_source(source, task_id=task_id, suite="harvest", level=level)).to_dict()
-
-
-def _inductor_candidates(batch: list[TaskItem], pool) -> list[Candidate]:
-    from autotriton.data.inductor import fixed_shape_task, rewrite
-    from autotriton.data.inductor_capture import Capture
-    from autotriton.data.template import Solution
-    futures = [pool.submit(_capture_one, it.task.source, it.task.id, it.task.level) for it in batch]
-    out = []
-    for it, fut in zip(batch, futures):
-        try:
-            cap = Capture(**fut.result())
-        except Exception as exc:  # noqa: BLE001 - a module that kills or breaks the capture worker is data
-            cap = Capture(it.task.id, False, f"capture worker failed: {type(exc).__name__}: {str(exc)[:300]}")
-        fixed = fixed_shape_task(it.task, it.task.shapes_for("interp")[0])
-        if not cap.ok:
-            out.append(Candidate(it, "inductor", 0, fixed, None, f"capture_failed: {cap.reason}"))
-            continue
-        rw = rewrite(cap, it.task.source)
-        if not rw.ok:
-            label = "extern_kernels" if rw.extern else ""
-            out.append(Candidate(it, "inductor", 0, fixed, None, f"rewrite_failed: {rw.reason}", label))
-            continue
-        out.append(Candidate(it, "inductor", 0, fixed, Solution(rw.reasoning, rw.code)))
-    return out
-
-
-def _llm_candidates(batch: list[TaskItem], backend, config: BuildConfig) -> list[Candidate]:
-    from autotriton.data.llm_teacher import sample, split_answer
-    from autotriton.models.base import SamplingParams
-    params = SamplingParams(n=config.llm_samples, temperature=config.llm_temperature,
-                            max_new_tokens=config.llm_max_new_tokens, seed=config.compose_seed)
-    out = []
-    for it, texts in zip(batch, sample(backend, [it.task for it in batch], params)):
-        for s, text in enumerate(texts):
-            sol = split_answer(text)
-            out.append(Candidate(it, "llm", s, it.task, sol, "" if sol else "no_code: no ModelNew code block"))
-    return out
+def _open_teacher(name: str, config: BuildConfig, verifier) -> Teacher:
+    """The teacher a build config names (see `teachers/`)."""
+    if name == "template":
+        from autotriton.data.teachers.template import TemplateTeacher
+        return TemplateTeacher()
+    if name == "inductor":
+        if verifier.mode != "gpu":
+            raise TaskError("the inductor teacher needs a GPU (Inductor emits Triton only for CUDA devices)")
+        from autotriton.data.teachers.inductor import InductorTeacher
+        return InductorTeacher()
+    if name == "llm":
+        from autotriton.data.teachers.llm import LLMTeacher
+        from autotriton.models import load_backend
+        from autotriton.models.base import SamplingParams
+        sample = SamplingParams(n=config.llm_samples, temperature=config.llm_temperature,
+                                max_new_tokens=config.llm_max_new_tokens, seed=config.compose_seed)
+        explain = SamplingParams(n=1, temperature=config.llm_temperature, max_new_tokens=config.llm_max_new_tokens)
+        return LLMTeacher(load_backend(config.llm_model), sample, explain)
+    raise TaskError(f"unknown teacher '{name}' (template, inductor, llm)")
 
 
 def _record(c: Candidate, result) -> dict:
@@ -214,59 +173,36 @@ def _verify_candidates(cands: list[Candidate], verifier) -> list[dict]:
     return [_record(c, by_id.get(id(c))) for c in cands]
 
 
-def run_teacher(teacher: str, items: list[TaskItem], config: BuildConfig, verifier, log_path: Path,
-                progress: Progress | None = None) -> None:
-    """Generate and verify one teacher's candidates for every task not yet in the log."""
-    done = {r["task_id"] for r in read_jsonl(log_path) if r["teacher"] == teacher}
-    todo = [it for it in items if it.task.id not in done and (teacher != "template" or it.spec)]
-    total, finished = len(todo), 0
-    pool = backend = None
-    if teacher == "inductor" and todo:
-        import multiprocessing as mp
-        from concurrent.futures import ProcessPoolExecutor
-        if verifier.mode != "gpu":
-            raise TaskError("the inductor teacher needs a GPU (Inductor emits Triton only for CUDA devices)")
-        pool = ProcessPoolExecutor(8, mp_context=mp.get_context("spawn"))
-    if teacher == "llm" and todo:
-        from autotriton.models import load_backend
-        backend = load_backend(config.llm_model)
-    try:
-        for start in range(0, total, config.batch_size):
-            batch = todo[start:start + config.batch_size]
-            if teacher == "template":
-                cands = _template_candidates(batch)
-            elif teacher == "inductor":
-                cands = _inductor_candidates(batch, pool)
-            elif teacher == "llm":
-                cands = _llm_candidates(batch, backend, config)
-            else:
-                raise TaskError(f"unknown teacher '{teacher}' (template, inductor, llm)")
-            records = _verify_candidates(cands, verifier)
-            if teacher == "llm":
-                records = _explain_passing(records, cands, backend, config)
-            for rec in records:
-                append_jsonl(log_path, rec)
-            finished += len(batch)
-            if progress:
-                progress(teacher, finished, total)
-    finally:
-        if pool:
-            pool.shutdown()
-        if backend:
-            backend.close()
-
-
-def _explain_passing(records: list[dict], cands: list[Candidate], backend, config: BuildConfig) -> list[dict]:
-    from autotriton.data.llm_teacher import add_explanations
-    from autotriton.models.base import SamplingParams
+def _explain_passing(records: list[dict], cands: list[Candidate], teacher: Teacher) -> list[dict]:
+    """The teacher's final reasoning for each candidate that verified (records are in `cands` order)."""
     passing = [i for i, r in enumerate(records) if r["correct"]]
     if not passing:
         return records
-    params = SamplingParams(n=1, temperature=config.llm_temperature, max_new_tokens=config.llm_max_new_tokens)
-    sols = add_explanations(backend, [(cands[i].verify_task, cands[i].solution) for i in passing], params)
-    for i, sol in zip(passing, sols):
+    for i, sol in zip(passing, teacher.explain([cands[i] for i in passing])):
         records[i]["reasoning"] = sol.reasoning
     return records
+
+
+def run_teacher(name: str, items: list[TaskItem], config: BuildConfig, verifier, log_path: Path,
+                progress: Progress | None = None) -> None:
+    """Generate and verify one teacher's candidates for every task not yet in the log."""
+    done = {r["task_id"] for r in read_jsonl(log_path) if r["teacher"] == name}
+    pending = [it for it in items if it.task.id not in done]
+    if not pending:
+        return  # nothing to do: do not start a model or a GPU compile pool
+    teacher = _open_teacher(name, config, verifier)
+    try:
+        todo = [it for it in pending if teacher.teaches(it)]
+        for start in range(0, len(todo), config.batch_size):
+            batch = todo[start:start + config.batch_size]
+            cands = teacher.candidates(batch)
+            records = _explain_passing(_verify_candidates(cands, verifier), cands, teacher)
+            for rec in records:
+                append_jsonl(log_path, rec)
+            if progress:
+                progress(name, start + len(batch), len(todo))
+    finally:
+        teacher.close()
 
 
 # --------------------------------------------------------------- stages 3-4 and the whole build
@@ -296,19 +232,13 @@ def select_pairs(records: list[dict], index) -> tuple[list[dict], dict]:
     return pairs, report
 
 
-def _check_run_dir(out: Path, config: BuildConfig) -> None:
-    import yaml
-    out.mkdir(parents=True, exist_ok=True)
-    path = out / "config.yaml"
-    resolved = asdict(config)
-    if path.exists():
-        old = yaml.safe_load(path.read_text())
-        # teachers may be added to a finished build; anything else changes the data
-        same = {k: v for k, v in old.items() if k != "teachers"} == {k: v for k, v in resolved.items() if k != "teachers"}
-        if not same:
-            raise TaskError(f"{out} holds a build with different settings; use another -o to start fresh "
-                            f"(old config: {path})")
-    atomic_write(path, yaml.safe_dump(resolved, sort_keys=False))
+def _claim_run_dir(out: Path, config: BuildConfig) -> None:
+    """Refuse to add to a build made with other settings; then record these in config.yaml."""
+    record, resolved = out / "config.yaml", asdict(config)
+    # Teachers may be added to a finished build; anything else changes the data.
+    check_settings(record, resolved, holds_output(out, record), may_change=("teachers",),
+                   hint="use another -o to start fresh")
+    write_settings(record, resolved)
 
 
 @dataclass
@@ -343,7 +273,7 @@ def run_build(config: BuildConfig, out: Path, progress: Progress | None = None) 
     from autotriton.data.export import export
     from autotriton.verify import Verifier, VerifyConfig
     start = time.perf_counter()
-    _check_run_dir(out, config)
+    _claim_run_dir(out, config)
     index = build_index(config.decontaminate_against)
     items, task_report = load_tasks(config, out, index, progress)
     log_path = out / "candidates.jsonl"

@@ -725,7 +725,7 @@ def compose(n: int, seed: int) -> list[Composed]:
 
 def write_tasks(items: list[Composed], out_dir: Path) -> list[Path]:
     """One `<id>.py` per task under out_dir/tasks (atomic per file), plus manifest.jsonl."""
-    from autotriton.data.io import atomic_write
+    from autotriton.rundir import atomic_write
     paths = []
     for c in items:
         path = out_dir / "tasks" / (c.task_id.replace("/", "__") + ".py")

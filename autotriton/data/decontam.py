@@ -61,29 +61,25 @@ class Verdict:
     overlap: float = 0.0
 
 
-def _suite_texts(spec: str) -> list[tuple[str, str]]:
-    """(id, text) of every task and reference solution an eval suite spec holds."""
-    kind, _, rest = spec.partition(":")
-    if kind == "builtin":
-        from autotriton.tasks import load_suite
+def _suite_texts(text: str) -> list[tuple[str, str]]:
+    """(id, text) of every task and reference solution an eval suite spec (`eval/suites.py`) holds:
+    the tasks the eval harness would load for the same spec, `levels=` included."""
+    from autotriton.eval.suites import parse_suite_spec
+    spec = parse_suite_spec(text)
+    if spec.kind == "builtin":
+        from autotriton.tasks import list_tasks
         out = []
-        for t in load_suite(spec):
+        for t in list_tasks(spec.split):
             out.append((t.id, t.prompt_source))
             if t.solution_source:
                 out.append((t.id + "#solution", t.solution_source))
         return out
-    if kind == "kernelbench":
+    if spec.kind == "kernelbench":
         from autotriton.eval.loaders import load_kernelbench
-        path = rest.partition(":levels=")[0]
-        tasks = load_kernelbench(Path(path))
-        tasks = tasks[0] if isinstance(tasks, tuple) else tasks
-        return [(t.id, t.source) for t in tasks]
-    if kind in ("tritonbench-g", "tritonbench-t"):
-        from autotriton.eval import tritonbench
-        loader = tritonbench.load_tritonbench_g if kind.endswith("g") else tritonbench.load_tritonbench_t
-        return [(it.id, it.gold_code) for it in loader(Path(rest))]
-    raise ValueError(f"unknown eval suite '{spec}' (builtin:heldout, kernelbench:PATH, tritonbench-g:PATH, "
-                     "tritonbench-t:PATH)")
+        return [(t.id, t.source) for t in load_kernelbench(spec.path, levels=spec.levels)]
+    from autotriton.eval import tritonbench
+    loader = tritonbench.load_tritonbench_g if spec.kind == "tritonbench-g" else tritonbench.load_tritonbench_t
+    return [(it.id, it.gold_code) for it in loader(spec.path)]
 
 
 # Our own honest solutions to KernelBench tasks (evaluation material, benchmarks/):

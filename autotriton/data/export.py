@@ -20,7 +20,7 @@ import shutil
 from collections import Counter, defaultdict
 from pathlib import Path
 
-from autotriton.data.io import atomic_write
+from autotriton.rundir import atomic_write
 from autotriton.eval.prompts import initial_messages
 
 

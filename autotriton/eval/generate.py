@@ -18,7 +18,7 @@ from autotriton.models.base import Backend, Message, SamplingParams
 from autotriton.tasks import Task
 from autotriton.verify import Verifier
 from autotriton.verify.extract import extract_code
-from autotriton.verify.result import VerifyResult
+from autotriton.verify.result import ErrorKind, VerifyResult
 
 
 @dataclass
@@ -75,6 +75,8 @@ def generate_kernel(task: Task, backend: Backend, verifier: Verifier, *, n: int 
         failing = [(i, r) for i, r in zip(alive, results) if not r.correct]
         if turn == turns or not failing or (stop_on_success and outcome.success):
             break
+        if all(r.error_kind is ErrorKind.INVALID_TASK for _, r in failing):
+            break  # the task's own reference cannot run: no candidate can pass, so feedback is wasted
         for i, res in failing:
             histories[i] = refinement_messages(histories[i], texts[i], res)
         alive = [i for i, _ in failing]

@@ -7,12 +7,15 @@ the same command skips what the log already holds, so Ctrl-C loses at most the
 batch in flight.
 
 Suites: `builtin[:train|heldout]`, `kernelbench:PATH[:levels=1,2,3]`,
-`tritonbench-g:PATH`, `tritonbench-t:PATH`.
+`tritonbench-g:PATH`, `tritonbench-t:PATH` (parsed in `eval/suites.py`).
+
+The output directory is bound to the settings in `run.json` once it holds a
+sample: a re-run with other settings is refused (`rundir.check_settings`), while
+one after a start that failed before any sample simply replaces the record.
 """
 
 from __future__ import annotations
 
-import json
 from dataclasses import asdict, dataclass, field, replace
 from pathlib import Path
 from typing import Callable
@@ -20,8 +23,10 @@ from typing import Callable
 from autotriton.eval.loaders import with_signed_trials
 from autotriton.eval.metrics import ChannelMetrics, channel_metrics
 from autotriton.eval.prompts import initial_messages
+from autotriton.eval.suites import parse_suite_spec
 from autotriton.models.base import Backend, SamplingParams
-from autotriton.tasks import Task, TaskError, load_suite
+from autotriton.rundir import append_jsonl, check_settings, read_jsonl, write_settings
+from autotriton.tasks import Task, list_tasks
 from autotriton.verify import Verifier
 
 
@@ -50,68 +55,48 @@ class EvalConfig:
     sampling: SamplingParams = field(default_factory=SamplingParams)
 
 
-def resolve_suite(spec: str) -> list[EvalItem]:
-    """Tasks of one suite spec, each with its channel name and prompt."""
-    kind, _, rest = spec.partition(":")
-    if kind == "builtin":
+def resolve_suite(text: str) -> list[EvalItem]:
+    """Tasks of one suite spec (`eval/suites.py`), each with its channel name and prompt."""
+    spec = parse_suite_spec(text)
+    if spec.kind == "builtin":
         return [EvalItem(t.id, f"builtin-L{t.level}", initial_messages(t.prompt_source), task=t)
-                for t in load_suite(spec)]
-    if kind == "kernelbench":
+                for t in list_tasks(spec.split)]
+    if spec.kind == "kernelbench":
         from autotriton.eval.loaders import load_kernelbench
-        path, _, opt = rest.partition(":levels=")
-        levels = tuple(int(x) for x in opt.split(",")) if opt else (1, 2, 3)
-        tasks = load_kernelbench(Path(path), levels=levels)
-        tasks = tasks[0] if isinstance(tasks, tuple) else tasks
         return [EvalItem(t.id, f"KernelBench-L{t.level}", initial_messages(t.prompt_source), task=t)
-                for t in tasks]
-    if kind in ("tritonbench-g", "tritonbench-t"):
-        from autotriton.eval import tritonbench
-        loader = tritonbench.load_tritonbench_g if kind.endswith("g") else tritonbench.load_tritonbench_t
-        channel = "TritonBench-G" if kind.endswith("g") else "TritonBench-T"
-        return [EvalItem(f"{channel}/{it.id}", channel, tritonbench.prompt_messages(it), tb_item=it)
-                for it in loader(Path(rest))]
-    raise TaskError(f"unknown suite '{spec}' (expected builtin[:train|heldout], kernelbench:PATH, "
-                    "tritonbench-g:PATH or tritonbench-t:PATH)")
+                for t in load_kernelbench(spec.path, levels=spec.levels)]
+    from autotriton.eval import tritonbench
+    loader = tritonbench.load_tritonbench_g if spec.kind == "tritonbench-g" else tritonbench.load_tritonbench_t
+    channel = "TritonBench-G" if spec.kind == "tritonbench-g" else "TritonBench-T"
+    return [EvalItem(f"{channel}/{it.id}", channel, tritonbench.prompt_messages(it), tb_item=it)
+            for it in loader(spec.path)]
 
 
 class RunLog:
-    """Append-only JSONL of per-sample records; the source of truth for resume."""
+    """Append-only JSONL of per-sample records; the source of truth for resume.
+    A line torn by a kill is dropped on reload and cut off before the next append (`rundir`)."""
 
     def __init__(self, path: Path):
         self.path = path
-        self.records: list[dict] = []
-        if path.exists():
-            for line in path.read_text().splitlines():
-                if line.strip():
-                    try:
-                        self.records.append(json.loads(line))
-                    except json.JSONDecodeError:
-                        break  # a line torn by a kill: everything after it is recomputed
+        self.records: list[dict] = read_jsonl(path)
         self.done = {(r["key"], r["sample"]) for r in self.records}
 
     def append(self, record: dict) -> None:
-        with self.path.open("a") as f:
-            f.write(json.dumps(record) + "\n")
-            f.flush()
+        append_jsonl(self.path, record)
         self.records.append(record)
         self.done.add((record["key"], record["sample"]))
 
 
-def _check_run_dir(out: Path, model: str, config: EvalConfig, mode: str) -> None:
-    out.mkdir(parents=True, exist_ok=True)
+def _claim_run_dir(out: Path, model: str, config: EvalConfig, mode: str, log: RunLog) -> None:
+    """Refuse to add samples to a log made with other settings; then record these."""
     meta = {"model": model, "suites": config.suites, "samples": config.samples, "mode": mode,
             "sampling": asdict(config.sampling)}
     if config.limit:
         meta["limit"] = config.limit
     if config.only_answered:
         meta["only_answered"] = True
-    path = out / "run.json"
-    if path.exists():
-        old = json.loads(path.read_text())
-        if old != meta:
-            raise TaskError(f"{out} holds a run with different settings ({old}); use another --out to start fresh")
-    else:
-        path.write_text(json.dumps(meta, indent=2) + "\n")
+    check_settings(out / "run.json", meta, has_output=bool(log.records))
+    write_settings(out / "run.json", meta)
 
 
 def _score_batch(items: list[tuple[EvalItem, int, object]], verifier: Verifier, config: EvalConfig) -> list[dict]:
@@ -131,7 +116,8 @@ def _score_batch(items: list[tuple[EvalItem, int, object]], verifier: Verifier, 
         if it.tb_item is not None:
             from autotriton.eval.tritonbench import score_tritonbench
             records.append({"key": it.key, "channel": it.channel, "task_id": it.key, "sample": s,
-                            "text": g.text, "tokens": g.completion_tokens, "naive_pass": False,
+                            "text": g.text, "tokens": g.completion_tokens,
+                            "naive_pass": None,  # no plain-harness re-check exists for TritonBench: not measured
                             "result": score_tritonbench(it.tb_item, g.text, verifier.mode)})
     return records
 
@@ -143,8 +129,10 @@ def run_eval(backend: Backend, model_spec: str, config: EvalConfig, verifier: Ve
     """Generate, verify and log every missing (task, sample); return metrics per channel.
     `on_batch(metrics so far, records so far)` runs after every batch, so a report can be
     rewritten as results arrive and a killed eval still leaves one."""
-    _check_run_dir(out, model_spec, config, verifier.mode)
+    for text in config.suites:
+        parse_suite_spec(text)  # a bad spec fails before anything is written
     log = RunLog(out / "runlog.jsonl")
+    _claim_run_dir(out, model_spec, config, verifier.mode, log)
     items = [it for spec in config.suites for it in resolve_suite(spec)[:config.limit or None]]
     if config.only_answered:
         items = [it for it in items if it.task is not None and backend.find(it.task, 0) is not None]

@@ -38,7 +38,9 @@ class ChannelMetrics:
     fast2_compile_pct: float | None
     geomean_speedup: float | None
     pass_at_k: dict[str, float]
-    hack_rate_pct: float | None  # None when the re-check was off; else candidates a plain allclose harness accepts but our verifier rejects
+    # Candidates a plain allclose harness accepts but our verifier rejects; None when nothing was
+    # re-checked (the re-check was off, or TritonBench, which has none).
+    hack_rate_pct: float | None
     rule_violations: int  # samples rejected by the static rule table (paper's "no @triton.jit" column, strengthened)
     mean_completion_tokens: float
     skipped_tasks: int = 0  # reference failed / NaN / did not fit at this size: excluded, with reasons in the run log
@@ -48,11 +50,25 @@ class ChannelMetrics:
         return asdict(self)
 
 
-def _hack_rate(records: list[dict], n: int) -> float | None:
+def _hack_rate(records: list[dict]) -> float | None:
+    """Share of re-checked samples a plain allclose harness accepts and our verifier rejects.
+    None (not measured) when no sample was re-checked: the re-check was off, or the channel has
+    none (TritonBench), where a 0.0 would claim a measurement that never ran."""
     checked = [r for r in records if r.get("naive_pass") is not None]
-    if records and not checked:
+    if not checked:
         return None
-    return 100 * sum(bool(r["naive_pass"]) and not r["result"]["correct"] for r in checked) / n
+    return 100 * sum(bool(r["naive_pass"]) and not r["result"]["correct"] for r in checked) / len(checked)
+
+
+def _judged_by_task(records: list[dict]) -> tuple[dict[str, list[dict]], set[str]]:
+    """Records grouped per task, and the tasks left out: those the verifier could not judge
+    (any invalid_task sample: reference failed, not finite, did not fit at this size)."""
+    skipped = {r["task_id"] for r in records if r["result"].get("error_kind") == "invalid_task"}
+    by_task: dict[str, list[dict]] = defaultdict(list)
+    for r in records:
+        if r["task_id"] not in skipped:
+            by_task[r["task_id"]].append(r)
+    return dict(by_task), skipped
 
 
 def _vs_compile(result: dict) -> float:
@@ -63,19 +79,16 @@ def _vs_compile(result: dict) -> float:
 
 def channel_metrics(channel: str, records: list[dict], ks: list[int]) -> ChannelMetrics:
     """`records`: one dict per sample with keys task_id, result (VerifyResult dict), naive_pass, tokens."""
-    skipped = {r["task_id"] for r in records if r["result"].get("error_kind") == "invalid_task"}
     signed = {r["task_id"] for r in records if r.get("signed_trial") in ("passed", "failed")}
-    records = [r for r in records if r["task_id"] not in skipped]
+    by_task, skipped = _judged_by_task(records)
+    records = [r for rs in by_task.values() for r in rs]
     n = max(1, len(records))
     res = [r["result"] for r in records]
     # Timed on a GPU, or at least judged there: with no correct sample nothing gets timed, yet fast1 is 0, not unknown.
     timed = [x for x in res if x.get("speedup") is not None or x.get("mode") == "gpu"]
-    by_task: dict[str, list[bool]] = defaultdict(list)
-    for r in records:
-        by_task[r["task_id"]].append(bool(r["result"]["correct"]))
     passk = {}
     for k in ks:
-        eligible = [v for v in by_task.values() if len(v) >= k]
+        eligible = [[bool(r["result"]["correct"]) for r in rs] for rs in by_task.values() if len(rs) >= k]
         if eligible:
             passk[f"pass@{k}"] = 100 * sum(pass_at_k(len(v), sum(v), k) for v in eligible) / len(eligible)
     fast = lambda p: 100 * sum(x["correct"] and (x.get("speedup") or 0) > p for x in res) / n  # noqa: E731
@@ -91,7 +104,7 @@ def channel_metrics(channel: str, records: list[dict], ks: list[int]) -> Channel
         fast2_compile_pct=fast_compile(2.0) if compiled_timed else None,
         geomean_speedup=geomean([x["speedup"] for x in res if x["correct"] and x.get("speedup")]),
         pass_at_k=passk,
-        hack_rate_pct=_hack_rate(records, n),
+        hack_rate_pct=_hack_rate(records),
         rule_violations=sum(x["error_kind"] == "rule_violation" for x in res),
         mean_completion_tokens=sum(r.get("tokens", 0) for r in records) / n,
         skipped_tasks=len(skipped),
@@ -116,12 +129,9 @@ class Gain:
 
 
 def _task_rates(records: list[dict]) -> dict[str, float]:
-    """Per-task exec rate, leaving out tasks the verifier could not judge (invalid_task)."""
-    by_task: dict[str, list[bool]] = defaultdict(list)
-    for r in records:
-        if r["result"].get("error_kind") != "invalid_task":
-            by_task[r["task_id"]].append(bool(r["result"]["correct"]))
-    return {t: sum(v) / len(v) for t, v in by_task.items()}
+    """Per-task exec rate over the tasks `channel_metrics` counts (`_judged_by_task`)."""
+    by_task, _ = _judged_by_task(records)
+    return {t: sum(bool(r["result"]["correct"]) for r in rs) / len(rs) for t, rs in by_task.items()}
 
 
 def paired_gain(channel: str, before: list[dict], after: list[dict], resamples: int = 4000,

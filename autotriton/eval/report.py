@@ -1,4 +1,15 @@
-"""Evaluation outputs: results.json, a Markdown table, PNG plots and a one-page HTML report."""
+"""Evaluation outputs: results.json, a Markdown table, PNG figures and a one-page HTML report.
+
+    results.json   metrics per channel, error-kind counts, provenance (device, library versions)
+    results.md     the table, error kinds per channel, the verdict of every task
+    channels.png   compiled / exec / fast1 per channel
+    kinds.png      error kinds per channel (why samples failed)
+    speedups.png   per-task speedups on a log scale; left out, with the reason, when nothing was timed
+    verdicts.png   task x sample matrix coloured by error kind
+    report.html    all of it on one page (images inlined)
+
+`rebuild_report(folder)` redraws all of it from the run log, keeping the recorded provenance.
+"""
 
 from __future__ import annotations
 
@@ -9,9 +20,7 @@ import json
 import platform
 from pathlib import Path
 
-import torch
-import triton
-
+from autotriton.eval import verdicts
 from autotriton.eval.metrics import ChannelMetrics
 
 COLUMNS = [("compiled %", "compiled_pct"), ("exec %", "exec_pct"), ("fast1 %", "fast1_pct"),
@@ -19,6 +28,24 @@ COLUMNS = [("compiled %", "compiled_pct"), ("exec %", "exec_pct"), ("fast1 %", "
            ("fast2 vs compile %", "fast2_compile_pct"), ("geomean speedup", "geomean_speedup"), ("hack rate %", "hack_rate_pct"),
            ("rule violations", "rule_violations"), ("skipped", "skipped_tasks"),
            ("signed-input trials", "signed_trial_tasks")]
+# Every number names the libraries it was measured with (a missing one reads "not installed").
+VERSIONED = ("torch", "triton", "transformers", "trl", "peft", "accelerate")
+NOT_RECORDED = "not recorded"
+PAGE_STYLE = ("body{font-family:sans-serif;max-width:1200px;margin:2em auto}"
+              "table{border-collapse:collapse;margin:0.5em 0}td,th{border:1px solid #ccc;padding:3px 7px}"
+              "table.verdicts td{font-size:12px;padding:1px 5px}img{max-width:100%}")
+
+
+def library_versions() -> dict[str, str]:
+    """Python and the libraries of VERSIONED, as installed in this process."""
+    import importlib.metadata as md
+    versions = {"python": platform.python_version()}
+    for pkg in VERSIONED:
+        try:
+            versions[pkg] = md.version(pkg)
+        except md.PackageNotFoundError:
+            versions[pkg] = "not installed"
+    return versions
 
 
 def _fmt(value) -> str:
@@ -38,43 +65,26 @@ def markdown_table(metrics: dict[str, ChannelMetrics]) -> str:
     return "\n".join(lines) + "\n"
 
 
-def _plots(metrics: dict[str, ChannelMetrics], records: list[dict], out: Path) -> list[Path]:
-    import matplotlib
-    matplotlib.use("Agg")  # headless: no display on servers or CI
-    import matplotlib.pyplot as plt
-
-    paths = []
-    fig, ax = plt.subplots(figsize=(7, 3.5))
+def _channels_png(metrics: dict[str, ChannelMetrics], path: Path) -> Path:
+    """Compiled / exec / fast1 per channel. Each bar carries its value, so a 0 is seen, not missed;
+    the legend sits right of the axes, where it cannot cover a bar."""
+    plt = verdicts.pyplot()
     names = list(metrics)
     width = 0.25
+    fig, ax = plt.subplots(figsize=(3 + 1.1 * len(names), 3.6))
     for i, (label, field_name) in enumerate(COLUMNS[:3]):
-        values = [getattr(metrics[n], field_name) or 0.0 for n in names]
-        ax.bar([x + i * width for x in range(len(names))], values, width, label=label)
+        values = [getattr(metrics[n], field_name) for n in names]
+        bars = ax.bar([x + i * width for x in range(len(names))], [v or 0.0 for v in values], width, label=label)
+        ax.bar_label(bars, labels=[_fmt(v) for v in values], fontsize=6, padding=1)
     ax.set_xticks([x + width for x in range(len(names))], names, rotation=20, ha="right")
     ax.set_ylabel("% of samples")
-    ax.set_ylim(0, 100)
-    ax.legend()
-    ax.set_title("Per channel")
+    ax.set_ylim(0, 105)
+    ax.legend(loc="upper left", bbox_to_anchor=(1.01, 1.0), fontsize=8, frameon=False)
+    ax.set_title("Per channel (n/m: not measured)", fontsize=10)
     fig.tight_layout()
-    paths.append(out / "channels.png")
-    fig.savefig(paths[-1], dpi=120)
+    fig.savefig(path, dpi=110)
     plt.close(fig)
-
-    speedups = [r["result"]["speedup"] for r in records if r["result"].get("correct") and r["result"].get("speedup")]
-    fig, ax = plt.subplots(figsize=(7, 3.5))
-    if speedups:
-        ax.hist(speedups, bins=30)
-        ax.axvline(1.0, color="k", linestyle="--")
-        ax.set_xlabel("speedup vs PyTorch eager (correct samples)")
-    else:
-        ax.text(0.5, 0.5, "no timed correct samples (CPU mode does not time)", ha="center", va="center")
-        ax.set_axis_off()
-    ax.set_title("Speedup distribution")
-    fig.tight_layout()
-    paths.append(out / "speedups.png")
-    fig.savefig(paths[-1], dpi=120)
-    plt.close(fig)
-    return paths
+    return path
 
 
 def verdict_matrix(records: list[dict]) -> str:
@@ -108,26 +118,70 @@ def html_table(md_table: str) -> str:
     return f"<table><thead><tr>{head}</tr></thead><tbody>{body}</tbody></table>"
 
 
+def img_html(path: Path) -> str:
+    return f'<img alt="{path.stem}" src="data:image/png;base64,{base64.b64encode(path.read_bytes()).decode()}">'
+
+
+def _by_channel(records: list[dict]) -> dict[str, list[dict]]:
+    return {c: [r for r in records if r.get("channel") == c] for c in sorted({r.get("channel", "") for r in records})}
+
+
+def eval_provenance(model: str, device: str, command: str) -> dict:
+    """Where and with what these numbers are measured: this process, which ran the verifier."""
+    return {"model": model, "device": device, **library_versions(), "date": datetime.date.today().isoformat(),
+            "command": command}
+
+
 def write_report(metrics: dict[str, ChannelMetrics], records: list[dict], out: Path, model: str,
-                 device: str, command: str) -> dict[str, Path]:
-    provenance = {"model": model, "device": device, "torch": torch.__version__, "triton": triton.__version__,
-                  "python": platform.python_version(), "date": datetime.date.today().isoformat(),
-                  "command": command}
-    results = {"provenance": provenance, "channels": {k: m.to_dict() for k, m in metrics.items()}}
+                 device: str, command: str, provenance: dict | None = None) -> dict[str, Path]:
+    """`provenance`: the recorded one when redrawing a past run (`rebuild_report`); else this process's."""
+    provenance = provenance or eval_provenance(model, device, command)
+    kinds = verdicts.kind_counts(_by_channel(records))
+    results = {"provenance": provenance, "channels": {k: m.to_dict() for k, m in metrics.items()}, "error_kinds": kinds}
     (out / "results.json").write_text(json.dumps(results, indent=2) + "\n")
-    table = markdown_table(metrics)
+    table, kind_md = markdown_table(metrics), verdicts.kind_table(kinds, "channel")
     prov_line = ", ".join(f"{k}: {v}" for k, v in provenance.items())
-    matrix = verdict_matrix(records)
-    (out / "results.md").write_text(f"# Evaluation\n\n{prov_line}\n\n{table}\n## Verdicts per task\n\n{matrix}")
-    images = _plots(metrics, records, out)
-    imgs = "".join(f'<img alt="{p.stem}" src="data:image/png;base64,{base64.b64encode(p.read_bytes()).decode()}">'
-                   for p in images)
+    columns = verdicts.columns_by_sample(records)
+    images = [_channels_png(metrics, out / "channels.png"),
+              verdicts.kind_bars_png(kinds, out / "kinds.png", "Verdicts per channel")]
+    speed = verdicts.speedup_png(columns, out / "speedups.png", "Per-task speedup, correct samples")
+    no_speed = verdicts.no_speedup_reason(records)
+    if speed is None:
+        (out / "speedups.png").unlink(missing_ok=True)  # an older report's figure would contradict this one
+    else:
+        images.append(speed)
+    matrix = verdicts.build_matrix(columns)
+    images.append(verdicts.matrix_png(matrix, out / "verdicts.png", "Verdict per task and sample"))
+    (out / "results.md").write_text(
+        f"# Evaluation\n\n{prov_line}\n\n{table}\n## Why samples failed\n\n{kind_md}\n"
+        + (f"{no_speed}\n\n" if no_speed else "") + f"## Verdicts per task\n\n{verdict_matrix(records)}")
     page = (f"<!doctype html><meta charset=utf-8><title>AutoTriton eval: {html.escape(model)}</title>"
-            "<style>body{font-family:sans-serif;max-width:1000px;margin:2em auto}"
-            "table{border-collapse:collapse}td,th{border:1px solid #ccc;padding:4px 8px}img{max-width:100%}</style>"
-            f"<h1>AutoTriton evaluation</h1><p>{html.escape(prov_line)}</p>"
-            f"{html_table(table)}{imgs}<h2>Verdicts per task</h2>{html_table(matrix)}"
+            f"<style>{PAGE_STYLE}</style><h1>AutoTriton evaluation</h1><p>{html.escape(prov_line)}</p>"
+            f"{html_table(table)}{img_html(images[0])}<h2>Why samples failed</h2>{html_table(kind_md)}"
+            f"{img_html(images[1])}<h2>Speedups</h2>"
+            + (f"<p>{html.escape(no_speed)}</p>" if speed is None else img_html(speed))
+            + f"<h2>Verdicts per task</h2>{img_html(images[-1])}{verdicts.matrix_html(matrix, first_failure=True)}"
             "<p>n/m = not measured (CPU mode runs Triton's interpreter and does not time). "
-            "Hack rate = samples a plain allclose harness accepts but this verifier rejects.</p>")
+            "Hack rate = samples a plain allclose harness accepts but this verifier rejects. "
+            "Hover a verdict for its error message.</p>")
     (out / "report.html").write_text(page)
     return {"json": out / "results.json", "md": out / "results.md", "html": out / "report.html"}
+
+
+def rebuild_report(folder: Path, ks: list[int] | None = None) -> dict[str, Path]:
+    """Redraw an eval folder's report from its run log with this code, keeping the provenance its
+    results.json recorded (a field it lacks reads "not recorded": never this machine's versions)."""
+    from autotriton.eval.metrics import channel_metrics
+    from autotriton.rundir import read_jsonl
+    records = read_jsonl(folder / "runlog.jsonl")
+    run = json.loads((folder / "run.json").read_text())
+    old = json.loads((folder / "results.json").read_text()) if (folder / "results.json").is_file() else {}
+    done = json.loads((folder / "DONE.json").read_text())["result"] if (folder / "DONE.json").is_file() else {}
+    recorded = {**done.get("provenance", {}), **old.get("provenance", {})}  # a pipeline stage keeps both
+    ks = ks or sorted({int(k.split("@")[1]) for m in old.get("channels", {}).values() for k in m["pass_at_k"]}) or [1]
+    metrics = {c: channel_metrics(c, rs, ks) for c, rs in _by_channel(records).items()}
+    device = recorded.get("device") or next((r["result"].get("device") for r in records), "") or NOT_RECORDED
+    provenance = {"model": run.get("model", NOT_RECORDED), "device": device,
+                  **{k: recorded.get(k, NOT_RECORDED) for k in ("python", *VERSIONED)},
+                  "date": recorded.get("date", NOT_RECORDED), "command": recorded.get("command", NOT_RECORDED)}
+    return write_report(metrics, records, folder, provenance["model"], device, provenance["command"], provenance)

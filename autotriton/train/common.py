@@ -9,7 +9,7 @@ from pathlib import Path
 
 from transformers import TrainerCallback
 
-from autotriton.data.io import append_jsonl, atomic_write
+from autotriton.rundir import RunDirError, append_jsonl, atomic_write, check_settings, write_settings
 from autotriton.models.base import BackendError
 from autotriton.train.config import ConfigError
 
@@ -41,23 +41,23 @@ def resolve_policy(spec: str) -> Policy:
         return _resolve(spec)
 
 
-def _resolve(spec: str) -> Policy:
-    from autotriton.models.hf import check_adapter_dir, check_model_dir
-    if spec in ("embedded", "embedded:triton"):
-        from autotriton.models.embedded import embedded_model_dir, shipped_adapter_dir
-        try:
-            return Policy(embedded_model_dir(), shipped_adapter_dir() if spec == "embedded:triton" else None)
-        except BackendError as exc:
-            raise ConfigError(str(exc)) from None
-    path = spec[3:] if spec.startswith("hf:") else spec
-    base, _, adapter = path.partition("+adapter:")
+def _resolve(text: str) -> Policy:
+    from autotriton.models import parse_model_spec
     try:
-        check_model_dir(Path(base))
-        if adapter:
-            check_adapter_dir(Path(adapter))
+        spec = parse_model_spec(text)
+        if spec.kind == "embedded":
+            from autotriton.models.embedded import embedded_model_dir, shipped_adapter_dir
+            return Policy(embedded_model_dir(), shipped_adapter_dir() if spec.trained else None)
+        if spec.kind != "hf":
+            raise ConfigError(f"'{text}': training needs local weights (embedded, embedded:triton, "
+                              "hf:PATH[+adapter:DIR] or a model directory)")
+        from autotriton.models.hf import check_adapter_dir, check_model_dir
+        check_model_dir(Path(spec.path))
+        if spec.adapter:
+            check_adapter_dir(Path(spec.adapter))
     except BackendError as exc:
         raise ConfigError(str(exc)) from None
-    return Policy(Path(base), Path(adapter) if adapter else None)
+    return Policy(Path(spec.path), Path(spec.adapter) if spec.adapter else None)
 
 
 def trained_policy(base: Policy, out: Path) -> Policy:
@@ -104,26 +104,22 @@ def write_json(path: Path, obj) -> None:
 
 
 # A resume may train longer or stop sooner (the Trainer's own resume supports it); nothing else may change.
-RESUMABLE_CHANGES = ("max_steps", "epochs")
+RESUMABLE_CHANGES = ("settings.max_steps", "settings.epochs")
 
 
 def write_resolved_config(out: Path, stage: str, settings, extra: dict) -> None:
-    """The settings this run used, beside its checkpoints; a resume with other settings is refused."""
-    import yaml
+    """The settings this run used, beside its checkpoints; a resume with other settings is refused.
+    Only a checkpoint binds the folder: a run stopped before its first one starts over anyway."""
     resolved = {"stage": stage, **extra, "settings": asdict(settings)}
-    path = out / "config.yaml"
-    if path.exists() and last_checkpoint(out):
-        old = yaml.safe_load(path.read_text())
-        strip = lambda d: {**d, "settings": {k: v for k, v in d["settings"].items()  # noqa: E731
-                                             if k not in RESUMABLE_CHANGES}}
-        if strip(old) != strip(resolved):
-            changed = sorted(k for k in resolved["settings"] if old["settings"].get(k) != resolved["settings"][k])
-            raise ConfigError(f"{out} holds a {stage} run with other settings (changed: {changed or 'model/data'}); "
-                              "resume needs the same ones, except max_steps/epochs (use another --out to start fresh)")
+    record = out / "config.yaml"
+    try:
+        check_settings(record, resolved, has_output=last_checkpoint(out) is not None, may_change=RESUMABLE_CHANGES,
+                       hint="resume needs the same ones, except max_steps/epochs (use another --out to start fresh)")
+    except RunDirError as exc:
+        raise ConfigError(str(exc)) from None  # the training commands' one class of user error
     from accelerate import PartialState
     if PartialState().is_main_process:
-        out.mkdir(parents=True, exist_ok=True)
-        atomic_write(path, yaml.safe_dump(resolved, sort_keys=False))
+        write_settings(record, resolved)
 
 
 class JsonlLog(TrainerCallback):

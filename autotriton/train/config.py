@@ -181,6 +181,12 @@ def check_eval(s: EvalSettings, where: str = "eval") -> None:
         raise ConfigError(f"{where}: samples, max_new_tokens and batch_size must be >= 1, limit >= 0")
     if not s.suites:
         raise ConfigError(f"{where}.suites is empty")
+    from autotriton.eval.suites import SuiteSpecError, parse_suite_spec
+    for i, text in enumerate(s.suites):
+        try:  # here, not at the first eval stage, which may come after hours of training
+            parse_suite_spec(text)
+        except SuiteSpecError as exc:
+            raise ConfigError(f"{where}.suites[{i}]: {exc}") from None
 
 
 def load_yaml(path: Path) -> dict:

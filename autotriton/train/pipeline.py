@@ -27,6 +27,7 @@ from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Callable
 
+from autotriton.rundir import changed_settings, write_settings
 from autotriton.train.common import Policy, main_value, resolve_policy, trained_policy, write_json
 from autotriton.train.config import ConfigError, EvalSettings, PipelineConfig
 
@@ -75,19 +76,27 @@ def norule_settings(config: PipelineConfig):
 
 
 def done_record(out: Path, stage: str, config: PipelineConfig) -> dict | None:
-    """The stage's DONE.json if it finished with these settings; raises if it finished with others."""
+    """The stage's DONE.json if it finished with these settings; raises if it finished with others.
+
+    The hash decides (DONE.json files written before the settings were stored hold only
+    it); the stored settings, when present, name what changed (`rundir.changed_settings`)."""
     path = out / stage / "DONE.json"
     if not path.is_file():
         return None
     record = json.loads(path.read_text())
-    if record["settings_hash"] != _hash(stage_settings(config, stage)):
-        raise ConfigError(f"stage '{stage}' in {out} finished with other settings; pass --redo {stage} "
-                          "(which also redoes the stages that use its output) or use another --out")
+    settings = stage_settings(config, stage)
+    if record["settings_hash"] != _hash(settings):
+        changed = changed_settings(record["settings"], settings) if "settings" in record else []
+        raise ConfigError(f"stage '{stage}' in {out} finished with other settings"
+                          + (f" (changed: {', '.join(changed)})" if changed else "")
+                          + f"; pass --redo {stage} (which also redoes the stages that use its output) "
+                          "or use another --out")
     return record
 
 
 def mark_done(out: Path, stage: str, config: PipelineConfig, result: dict) -> None:
-    write_json(out / stage / "DONE.json", {"stage": stage, "settings_hash": _hash(stage_settings(config, stage)),
+    settings = stage_settings(config, stage)
+    write_json(out / stage / "DONE.json", {"stage": stage, "settings_hash": _hash(settings), "settings": settings,
                                           "finished": time.time(), "result": result})
 
 
@@ -263,6 +272,6 @@ def _clear_for_redo(out: Path, redo: tuple[str, ...]) -> None:
 
 
 def _write_config(out: Path, config: PipelineConfig) -> None:
-    import yaml
-    from autotriton.data.io import atomic_write
-    atomic_write(out / "config.yaml", yaml.safe_dump(asdict(config), sort_keys=False))
+    """The resolved config, for the record. Not a guard: each stage's DONE.json is (a changed
+    setting redoes only the stages it feeds, with --redo)."""
+    write_settings(out / "config.yaml", asdict(config))

@@ -17,7 +17,7 @@ from collections import Counter
 from dataclasses import asdict, dataclass
 from pathlib import Path
 
-from autotriton.data.io import append_jsonl, read_jsonl
+from autotriton.rundir import append_jsonl, read_jsonl
 from autotriton.models.base import Backend, SamplingParams
 from autotriton.verify.rewards import RewardScorer
 

@@ -9,72 +9,25 @@ seeds, inputs, reference and verdict, and a confined candidate process
 
 from __future__ import annotations
 
-import dataclasses
 import json
 import os
 import threading
 import time
 from concurrent.futures import ThreadPoolExecutor
-from dataclasses import dataclass, field
+from contextlib import contextmanager
 from pathlib import Path
-from typing import Callable, Iterable, Literal
+from typing import Callable, Iterable, Iterator
 
 from autotriton.tasks.contract import Task, parse_source
-from autotriton.verify import footprint
-from autotriton.verify.cache import ResultCache, cache_key, default_cache_dir
+from autotriton.verify import baseline, footprint
+from autotriton.verify.cache import VERIFIER_VERSION, ResultCache, cache_key, default_cache_dir
+# gpu_count: the CLI's --device check and the tests import it from here.
+from autotriton.verify.config import VerifyConfig, gpu_count, visible_gpu_ids  # noqa: F401
 from autotriton.verify.extract import extract_code
+from autotriton.verify.job import Job, build_job, task_spec
 from autotriton.verify.result import ErrorKind, VerifyResult, trim
 from autotriton.verify.rules import check_rules
 from autotriton.verify.sandbox import ForkServer
-
-# Bump when a change could flip a verdict: cached results of older versions are ignored.
-VERIFIER_VERSION = "4"
-
-
-@dataclass
-class VerifyConfig:
-    device: Literal["auto", "cpu", "cuda"] = field(
-        default="auto", metadata={"help": "cpu = Triton interpreter, interp shapes, no timing; cuda = full shapes + timing"})
-    n_trials: int = field(default=3, metadata={"help": "correctness trials per shape setting, each with a fresh seed"})
-    timeout_s: float = field(default=60.0, metadata={"help": "wall-clock limit per candidate (process group killed)"})
-    memory_mb: int = field(default=0, metadata={
-        "help": "host memory limit per candidate (its processes, memfds and temp-dir files); 0 = 4096 on "
-                "CPU, 8192 on GPU (inputs and outputs stay in device memory; CUDA and torch take ~1-2 GB)"})
-    cgroup: bool = field(default=True, metadata={
-        "help": "put each job in its own memory/pids cgroup where the host allows; off, or where it does "
-                "not, the job's memory is summed from /proc (docs/VERIFIER.md)"})
-    time_it: bool = field(default=True, metadata={"help": "measure runtime/speedup on GPU"})
-    measure_compile: bool = field(default=True, metadata={"help": "also time torch.compile of the reference on GPU"})
-    static_checks: bool = field(default=True, metadata={"help": "run the AST rule table (off only to test the sandbox)"})
-    workers: int = field(default=0, metadata={"help": "parallel sandboxes; 0 = all cores (CPU) or workers_per_gpu per GPU"})
-    workers_per_gpu: int = field(default=6, metadata={"help": "sandboxes per GPU; Triton compilation is CPU-bound"})
-    gpu_ids: list[str] | None = field(default=None, metadata={
-        "help": "CUDA_VISIBLE_DEVICES entries the sandboxes may use; None = every visible GPU "
-                "(a training rank passes its own GPU so rewards stay off its neighbours')"})
-    cache_dir: str | None = field(default="default", metadata={"help": "result cache dir; None disables caching"})
-    fresh_process: bool = field(default=False, metadata={"help": "benchmark only: new Python per candidate, no fork-server"})
-
-    @property
-    def mode(self) -> str:
-        return "gpu" if self.resolved_device() == "cuda" else "interp"
-
-    def resolved_device(self) -> str:
-        if self.device != "auto":
-            return self.device
-        return "cuda" if gpu_count() > 0 else "cpu"
-
-
-def visible_gpu_ids() -> list[str]:
-    """CUDA_VISIBLE_DEVICES entries of the GPUs visible, found without initialising CUDA here."""
-    visible = os.environ.get("CUDA_VISIBLE_DEVICES")
-    if visible is not None:
-        return [d.strip() for d in visible.split(",") if d.strip() and d.strip() != "-1"]
-    return [str(i) for i in range(len(list(Path("/dev").glob("nvidia[0-9]*"))))]
-
-
-def gpu_count() -> int:
-    """GPUs visible, found without initialising CUDA in this process."""
-    return len(visible_gpu_ids())
 
 
 def _device_name(mode: str) -> str:
@@ -84,13 +37,6 @@ def _device_name(mode: str) -> str:
     out = subprocess.run(["nvidia-smi", "--query-gpu=name", "--format=csv,noheader"],
                          capture_output=True, text=True, check=False).stdout.strip().splitlines()
     return out[0] if out else "cuda"
-
-
-def task_payload(task: Task, mode: str) -> dict:
-    """What the sandbox needs of a task; `shapes` are the settings for `mode`, timed one first."""
-    return {"id": task.id, "source": task.source, "tolerance": task.tolerance,
-            "reference_fp64": task.reference_fp64, "range_trials": task.range_trials,
-            "shapes": [{"name": s.name, "mode": s.mode, "overrides": s.overrides} for s in task.shapes_for(mode)]}
 
 
 def static_stage(task: Task, text: str, config: VerifyConfig) -> tuple[VerifyResult, str | None]:
@@ -153,10 +99,9 @@ class Verifier:
         root = default_cache_dir() if self.config.cache_dir == "default" else (
             Path(self.config.cache_dir) if self.config.cache_dir else None)
         self.cache = ResultCache(root)
-        self._local = threading.local()
-        self._servers: list[ForkServer] = []
+        self._servers: list[ForkServer] = []  # all started by this verifier, closed by close()
+        self._idle: list[ForkServer] = []
         self._server_lock = threading.Lock()
-        self._next_gpu = 0
         self._ledgers: dict[str, footprint.GpuLedger] = {}
         self._footprint_locks: dict[str, threading.Lock] = {}
 
@@ -167,13 +112,10 @@ class Verifier:
         self.close()
 
     def close(self) -> None:
-        for server in self._servers:
+        with self._server_lock:
+            servers, self._servers, self._idle = self._servers, [], []
+        for server in servers:
             server.close()
-        self._servers.clear()
-
-    @property
-    def memory_mb(self) -> int:
-        return self.config.memory_mb or (8192 if self.mode == "gpu" else 4096)
 
     def n_workers(self) -> int:
         if self.config.workers:
@@ -185,35 +127,37 @@ class Verifier:
     def _gpu_ids(self) -> list[str]:
         return self.config.gpu_ids or visible_gpu_ids()
 
-    def _server(self) -> ForkServer:
-        server = getattr(self._local, "server", None)
-        if server is None:
-            with self._server_lock:
+    @contextmanager
+    def _server(self) -> Iterator[ForkServer]:
+        """An idle fork-server of this verifier for one job, a new one when none is idle.
+        Pooled, not one per thread: every verify_many runs on new threads, and per-thread
+        servers piled up over an eval resume's calls (2, 6, then 8 servers, ~3 GB)."""
+        with self._server_lock:
+            if self._idle:
+                server = self._idle.pop()
+            else:
                 gpu = None
-                if self.mode == "gpu":
+                if self.mode == "gpu":  # round robin over the GPUs, in the order servers start
                     ids = self._gpu_ids() or ["0"]
-                    gpu = ids[self._next_gpu % len(ids)]
-                    self._next_gpu += 1
+                    gpu = ids[len(self._servers) % len(ids)]
                 server = ForkServer(self.mode, gpu)
                 self._servers.append(server)
-            self._local.server = server
-        return server
+        try:
+            yield server
+        finally:
+            with self._server_lock:
+                if server in self._servers:  # else close() ran meanwhile and closed it
+                    self._idle.append(server)
 
     def _key(self, task: Task, text: str) -> str:
         """Everything a verdict depends on: the shapes the task runs at and its tolerance
         included (a full-size `generate` once reused an interp-size verdict)."""
         c = self.config
-        payload = task_payload(task, self.mode)
+        spec = task_spec(task, self.mode)
         return cache_key(VERIFIER_VERSION, self.device_name, self.mode, task.source, text,
                          str(c.n_trials), str(c.time_it), str(c.static_checks),
-                         json.dumps([payload["shapes"], payload["tolerance"], payload["reference_fp64"],
-                                     payload["range_trials"]],
+                         json.dumps([spec.shapes, spec.tolerance, spec.reference_fp64, spec.range_trials],
                                     sort_keys=True, default=str))
-
-    def _job_base(self, task: Task) -> dict:
-        """A job's fields; on a GPU, `_run` adds its plan and memory fractions."""
-        return {"task": task_payload(task, self.mode), "mode": self.mode, "timeout_s": self.config.timeout_s,
-                "memory_mb": self.memory_mb, "cgroup": self.config.cgroup}
 
     # ------------------------------------------------------------ GPU memory
 
@@ -224,20 +168,25 @@ class Verifier:
             return self._ledgers[gpu_id]
 
     def _footprint_key(self, task: Task) -> str:
-        shapes = json.dumps(task_payload(task, self.mode)["shapes"], sort_keys=True, default=str)
+        shapes = json.dumps(task_spec(task, self.mode).shapes, sort_keys=True, default=str)
         return cache_key("footprint", VERIFIER_VERSION, task.source, shapes)
 
-    def footprint(self, task: Task) -> footprint.Footprint | None:
+    def footprint(self, task: Task, server: ForkServer | None = None) -> footprint.Footprint | None:
         """The task's memory footprint, measured once (on the meta device, in a sandbox
-        child) and cached; None when the task cannot be built there (it then runs alone)."""
+        child) and cached; None when the task cannot be built there (it then runs alone).
+        `server`: the caller's, when it holds one already."""
         key = self._footprint_key(task)
         with self._server_lock:
             lock = self._footprint_locks.setdefault(key, threading.Lock())
         with lock:
             record = self.cache.get_json(key)
             if record is None:
-                job = dict(self._job_base(task), kind="footprint", n_trials=0)
-                found = self._server().run(job).get("result") or {}
+                job = build_job("footprint", task, self.config, self.mode)
+                if server is not None:
+                    found = server.run(job).get("result") or {}
+                else:
+                    with self._server() as own:
+                        found = own.run(job).get("result") or {}
                 record = found.get("footprint") or {"invalid": str(found.get("invalid", found))}
                 self.cache.put_json(key, record)
         return None if "invalid" in record else footprint.from_dict(record)
@@ -259,7 +208,7 @@ class Verifier:
             seen[which] = peak
             self.cache.put_json(key, dict(record, judge_peak_bytes=seen))
 
-    def _run(self, task: Task, job: dict, server: ForkServer) -> dict:
+    def _run(self, task: Task, job: Job, server: ForkServer) -> dict:
         """Run a job; on a GPU inside a reservation sized from the task's footprint. A job
         that ran out of memory beside others runs again alone: `invalid_task` ("does not
         fit") and the candidate's `oom` are only ever decided on a GPU of its own."""
@@ -268,10 +217,10 @@ class Verifier:
         gpu = server.gpu_id or (self._gpu_ids() or ["0"])[0]
         ledger = self._ledger(gpu)
         start = time.perf_counter()
-        fp = self.footprint(task)
+        fp = self.footprint(task, server)
         # Outside the job, for details.stages: where a batch's wall time goes besides the jobs.
         waits = {"footprint_s": time.perf_counter() - start, "ledger_wait_s": 0.0}
-        share = int(footprint.USABLE * ledger.total / max(1, self.config.workers_per_gpu))
+        share = footprint.default_share_bytes(ledger.total, self.config.workers_per_gpu)
         for alone in (False, True):
             plan = footprint.plan(fp, ledger.total, share, task.reference_fp64, alone) if fp is not None \
                 else footprint.plan_unknown(ledger.total)
@@ -279,9 +228,7 @@ class Verifier:
             ledger.acquire(plan.reserve_bytes)
             waits["ledger_wait_s"] += time.perf_counter() - start
             try:
-                verdict = server.run(dict(job, gpu_plan=dataclasses.asdict(plan),
-                                          gpu_memory_fraction=plan.candidate_fraction,
-                                          judge_gpu_memory_fraction=plan.judge_fraction))
+                verdict = server.run(job.with_plan(plan))
             finally:
                 ledger.release(plan.reserve_bytes)
             if fp is not None:
@@ -292,6 +239,10 @@ class Verifier:
             if plan.alone or not _out_of_memory(verdict):
                 return verdict
         return verdict
+
+    def _run_pooled(self, task: Task, job: Job) -> dict:
+        with self._server() as server:
+            return self._run(task, job, server)
 
     def verify(self, task: Task, text: str) -> VerifyResult:
         # Lone surrogates ('\ud800') cannot be encoded: one in a comment made cache_key
@@ -304,16 +255,12 @@ class Verifier:
         start = time.monotonic()
         result, code = static_stage(task, text, self.config)
         if code is not None:
-            job = dict(self._job_base(task), candidate=code, n_trials=self.config.n_trials,
-                       time=self.config.time_it, static_ok=result.static_ok)
+            job = build_job("check", task, self.config, self.mode, code, result.static_ok)
             if self.config.fresh_process:
-                server = ForkServer(self.mode)
-                try:
+                with ForkServer(self.mode) as server:
                     verdict = self._run(task, job, server)
-                finally:
-                    server.close()
             else:
-                verdict = self._run(task, job, self._server())
+                verdict = self._run_pooled(task, job)
             result = _apply_verdict(result, verdict)
         result.device = result.device or self.device_name
         result.wall_s = time.monotonic() - start
@@ -333,16 +280,15 @@ class Verifier:
         cached = self.cache.get(key)
         if cached is not None:
             return cached.correct
-        job = dict(self._job_base(task), kind="naive", candidate=code, n_trials=1)
-        verdict = self._run(task, job, self._server())
+        verdict = self._run_pooled(task, build_job("naive", task, self.config, self.mode, code))
         passed = bool(verdict.get("result", {}).get("naive_pass", False))
         self.cache.put(key, VerifyResult(task_id=task.id, mode=self.mode, correct=passed))
         return passed
 
     def compile_baseline(self, task: Task) -> float | None:
         """torch.compile time of the reference, measured once per task and cached."""
-        from autotriton.verify.baseline import compile_baseline
-        return compile_baseline(self, task)
+        job = build_job("baseline", task, self.config, self.mode)
+        return baseline.compile_baseline(task, job, self.device_name, self.cache, lambda j: self._run_pooled(task, j))
 
     def verify_many(self, pairs: Iterable[tuple[Task, str]],
                     progress: Callable[[VerifyResult], None] | None = None) -> list[VerifyResult]:

@@ -9,9 +9,11 @@ candidate, in the same process, for the speedup.
 from __future__ import annotations
 
 import threading
+from typing import Callable
 
 from autotriton.tasks.contract import Task
-from autotriton.verify.cache import cache_key
+from autotriton.verify.cache import VERIFIER_VERSION, ResultCache, cache_key
+from autotriton.verify.job import Job
 from autotriton.verify.result import ErrorKind, VerifyResult
 
 # One lock per task key: concurrent verifications of the same task wait for one compile,
@@ -22,24 +24,24 @@ _LOCKS_GUARD = threading.Lock()
 _MEMO: dict[str, float | None] = {}
 
 
-def compile_baseline(verifier, task: Task) -> float | None:
-    from autotriton.verify.api import VERIFIER_VERSION
-    key = cache_key("compile-baseline", VERIFIER_VERSION, verifier.device_name, task.source)
+def compile_baseline(task: Task, job: Job, device_name: str, cache: ResultCache,
+                     run: Callable[[Job], dict]) -> float | None:
+    """`job` is the task's baseline job; `run` runs it in a sandbox and returns the verdict."""
+    key = cache_key("compile-baseline", VERIFIER_VERSION, device_name, task.source)
     with _LOCKS_GUARD:
         lock = _LOCKS.setdefault(key, threading.Lock())
     with lock:
         if key in _MEMO:
             return _MEMO[key]
-        cached = verifier.cache.get(key)
+        cached = cache.get(key)
         if cached is not None:
             _MEMO[key] = cached.compile_us
             return cached.compile_us
-        job = dict(verifier._job_base(task), kind="baseline", timeout_s=600, n_trials=0)
-        verdict = verifier._run(task, job, verifier._server())
+        verdict = run(job)
         value = verdict.get("result", {}).get("compile_us")
         record = VerifyResult(task_id=task.id, mode="gpu", compile_us=value,
                               error_kind=ErrorKind.NONE if value else ErrorKind.RUNTIME_ERROR,
                               error_msg=str(verdict.get("message", "")))
-        verifier.cache.put(key, record)
+        cache.put(key, record)
         _MEMO[key] = value
         return value

@@ -10,6 +10,9 @@ from pathlib import Path
 
 from autotriton.verify.result import VerifyResult
 
+# Bump when a change could flip a verdict: cached results of older versions are ignored.
+VERIFIER_VERSION = "4"
+
 
 def default_cache_dir() -> Path:
     if "AUTOTRITON_CACHE" in os.environ:

@@ -2,7 +2,11 @@
 
 Each file in `adversarial/` starts with a header the tests and the demo read:
     # task: builtin/l1/relu
-    # expect: error=hack flag=no_launch        (`|` separates acceptable alternatives)
+    # expect: error=hack flag=no_launch        (`|` separates acceptable alternatives; a hack
+                                                or rule_violation verdict must carry one of the
+                                                flags named, any other verdict none; flag=none,
+                                                or no flag=, when neither kind is expected, so
+                                                `none` never stands beside a flag)
     # static: off                              (sandbox tests: skip the rule table)
     # why: one sentence on the hack
     # open: why it still passes                (a known hole, documented in docs/VERIFIER.md;
@@ -31,7 +35,8 @@ class Hack:
     open: str = ""  # non-empty: a known hole that still passes (see the header format)
 
     def expectation(self) -> tuple[set[str], set[str]]:
-        """(acceptable error kinds, acceptable flags); flags {"none"} means no flag is required."""
+        """(acceptable error kinds, acceptable flags); flags {"none"}: no hack or rule_violation
+        verdict is expected, so the verdict carries no flag."""
         parts = dict(p.split("=", 1) for p in self.expect.split())
         return set(parts["error"].split("|")), set(parts.get("flag", "none").split("|"))
 

@@ -72,9 +72,9 @@ def code_blocks(text: str) -> list[str]:
 def extract_code(text: str) -> str | None:
     """The candidate module source, or None when the text holds no usable code.
 
-    A block that mentions ModelNew but does not parse is still returned (the
-    verifier then reports a syntax error, which is more useful feedback than
-    "no code").
+    A block that mentions ModelNew but does not parse is still returned, and so is
+    unfenced text with a `class ModelNew` line (a bare .py file): the verifier then
+    reports a syntax error with its line, more useful feedback than "no code".
     """
     visible = _strip_thinking(text)
     blocks = code_blocks(visible)  # code only inside reasoning is a draft, not an answer
@@ -84,6 +84,12 @@ def extract_code(text: str) -> str | None:
     for block in reversed(blocks):
         if "ModelNew" in block:
             return block
-    if _defines_modelnew(visible):
-        return visible
+    if _defines_modelnew(visible) or ("```" not in visible and _has_modelnew_class_line(visible)):
+        return visible  # a bare module; one that does not parse is reported as a syntax error
     return None
+
+
+def _has_modelnew_class_line(text: str) -> bool:
+    """A line that starts `class ModelNew`: code, even where it does not parse (prose
+    that merely names ModelNew stays "no code")."""
+    return any(line.lstrip().startswith("class ModelNew") for line in text.splitlines())

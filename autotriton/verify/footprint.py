@@ -144,6 +144,14 @@ def _need(judge: int, cand: int) -> int:
     return int(MARGIN * (judge + cand)) + 2 * PROCESS_OVERHEAD
 
 
+def default_share_bytes(total_bytes: int, sandboxes_per_gpu: int) -> int:
+    """The least a job reserves: an even split of the usable GPU between the sandboxes
+    that share it (VerifyConfig.workers_per_gpu), so that many small jobs run at once; a
+    larger task reserves what its footprint needs (`plan`). At least one sandbox: 0 from
+    a config must not divide by zero."""
+    return int(USABLE * total_bytes / max(1, sandboxes_per_gpu))
+
+
 def plan(fp: Footprint, total_bytes: int, share_bytes: int, want_fp64: bool, alone: bool = False) -> GpuPlan:
     """The reservation for one job on a GPU of `total_bytes`, never less than the
     default `share_bytes` (so small tasks pack as before). The float64 reference is used

@@ -31,6 +31,7 @@ from autotriton.verify import footprint, timing, wire
 from autotriton.verify.compare import INT_VIEW, Mismatch, compare_outputs, fingerprint, flatten_outputs
 from autotriton.verify.compare import chunks as compare_chunks
 from autotriton.verify.compare import is_constant, is_zero
+from autotriton.verify.job import Job
 from autotriton.verify.loading import apply_shape, clone_all, module_from_source, size_constants, to_device
 from autotriton.verify.result import FLAG_REASONS, WARNING_FLAGS, ErrorKind, trim
 
@@ -177,37 +178,37 @@ class Outcome:
 class Judge:
     """One candidate's trials, comparisons and timing. See module docstring."""
 
-    def __init__(self, job: dict, channel: Channel | None):
+    def __init__(self, job: Job, channel: Channel | None):
         self.job, self.channel = job, channel
-        self.device = "cuda" if job["mode"] == "gpu" else "cpu"
-        task = job["task"]
-        self.tolerance = {k: tuple(v) for k, v in task["tolerance"].items()}
-        self.fp64 = task["reference_fp64"]
-        self.shapes = [ShapeSetting(s["name"], s["mode"], s["overrides"]) for s in task["shapes"]]
+        self.device = "cuda" if job.mode == "gpu" else "cpu"
+        task = job.task
+        self.tolerance = {k: tuple(v) for k, v in task.tolerance.items()}
+        self.fp64 = task.reference_fp64
+        self.shapes = [ShapeSetting(s["name"], s["mode"], s["overrides"]) for s in task.shapes]
         if not self.shapes:
-            raise TaskFailure(f"task has no shape settings for mode {job['mode']}")
-        path = Path(job["judge_dir"]) / "task_ref.py"
-        path.write_text(task["source"])
+            raise TaskFailure(f"task has no shape settings for mode {job.mode}")
+        path = Path(job.judge_dir) / "task_ref.py"
+        path.write_text(task.source)
         try:
-            self.task_mod = module_from_source(task["source"], "autotriton_task", str(path))
+            self.task_mod = module_from_source(task.source, "autotriton_task", str(path))
         except Exception as exc:
             raise TaskFailure(f"task module failed to import: {exc!r}") from exc
         self.defaults = size_constants(self.task_mod)
         self.outcome = Outcome()
         self.precision_checks = max(self.tolerance_for("float32")) > FP16_UNIT_ROUNDOFF
-        self.range_trials = task.get("range_trials", True)  # Task.range_trials says when not
+        self.range_trials = task.range_trials  # Task.range_trials says when not
         self.rng = secrets.SystemRandom()
         self.fp64_unavailable = ""  # why the reference ran in its native dtype, when it had to
         self.seconds: dict[str, float] = {}  # reference and comparison time, for details.stages
         self._reply_caps: dict[str, int] = {}
         # The GPU plan (footprint.plan): float64 reference only where it fits on this GPU,
         # one timing set and one checked rep for inputs past footprint.LEAN_INPUT_BYTES.
-        plan = job.get("gpu_plan") or {}
-        if self.fp64 and plan.get("fp64") is False:
+        plan = job.gpu_plan
+        if self.fp64 and plan is not None and not plan.fp64:
             self.fp64 = False
             self.fp64_unavailable = "the float64 reference does not fit beside the candidate on this GPU"
-        self.lean = bool(plan.get("lean", False))
-        self.alone = bool(plan.get("alone", True))
+        self.lean = plan is not None and plan.lean
+        self.alone = plan is None or plan.alone
 
     def tolerance_for(self, dtype_name: str) -> tuple[float, float]:
         return tolerance_for(self.tolerance, dtype_name)
@@ -690,13 +691,13 @@ def _task_or_oom(exc: Exception, what: str) -> TaskFailure:
 
 # ------------------------------------------------------------------ entry points
 
-def _check_all(judge: Judge, job: dict) -> dict:
-    n = job["n_trials"]
+def _check_all(judge: Judge, job: Job) -> dict:
+    n = job.n_trials
     for setting in judge.shapes:  # Task.shapes_for(mode): the timed setting first
         state: dict = {}
         for t in judge.plan(setting, n):
             judge.trial(t, state)
-    if job["mode"] == "interp":
+    if job.mode == "interp":
         extra = judge.random_setting()
         for t in judge.plan(extra, 1) if extra is not None else []:
             try:
@@ -704,7 +705,7 @@ def _check_all(judge: Judge, job: dict) -> dict:
             except TaskFailure as exc:  # the reference fails at this size: skip it, never blame the candidate
                 judge.outcome.checks.append({"shape": extra.name, "overrides": extra.overrides, "skipped": str(exc)})
     timings: dict = {}
-    if job["mode"] == "gpu" and job.get("time", True):
+    if job.mode == "gpu" and job.time_it:
         timings = judge.time(judge.shapes[0])
         if "excessive_speedup" in judge.outcome.flags:
             for setting in judge.shapes:  # stricter re-check: three times the trials
@@ -722,15 +723,15 @@ def _hello(channel: Channel) -> dict:
     return _field(header, "sandbox", dict, {})
 
 
-def run_job(job: dict, sock: socket.socket) -> dict:
+def run_job(job: Job, sock: socket.socket) -> dict:
     """Judge one candidate. Returns the fields of a VerifyResult, or
     {"candidate_gone": stage} when the candidate process vanished (the server,
     which watched it, knows why)."""
     clock = time.perf_counter()
     _init_device(job)
     stages: dict[str, float] = {"judge_init_s": time.perf_counter() - clock}
-    channel = Channel(sock, "cuda" if job["mode"] == "gpu" else "cpu")
-    res: dict = {"parsed": True, "static_ok": job.get("static_ok", True)}
+    channel = Channel(sock, "cuda" if job.mode == "gpu" else "cpu")
+    res: dict = {"parsed": True, "static_ok": job.static_ok}
     judge = None
     mismatch, timing_info, sandbox = None, {}, {}
     try:
@@ -745,7 +746,7 @@ def run_job(job: dict, sock: socket.socket) -> dict:
                 res[key] = timings.pop(key)
         timing_info = timings
         fatal = [f for f in judge.outcome.flags if f not in WARNING_FLAGS]
-        res.update(correct=not fatal and job.get("static_ok", True), error_kind=ErrorKind.NONE.value)
+        res.update(correct=not fatal and job.static_ok, error_kind=ErrorKind.NONE.value)
     except CandidateGone:
         return {"candidate_gone": channel.stage, "compiled": bool(judge and judge.outcome.compiled),
                 "sandbox": sandbox}
@@ -778,28 +779,28 @@ def run_job(job: dict, sock: socket.socket) -> dict:
         details["mismatch"] = mismatch
     res.update(compiled=outcome.compiled, launched=outcome.launched,
                hack_flags=list(dict.fromkeys(outcome.flags)), details=details)
-    if job["mode"] == "gpu":
+    if job.mode == "gpu":
         res["device"] = torch.cuda.get_device_name()
         # What this judge really held, for the scheduler's next estimate (footprint.py).
         details["gpu_peak_bytes"] = torch.cuda.max_memory_allocated()
-        details["gpu_plan"] = job.get("gpu_plan")
+        details["gpu_plan"] = asdict(job.gpu_plan) if job.gpu_plan is not None else None
     return res
 
 
-def _init_device(job: dict) -> None:
-    if job["mode"] == "gpu":
+def _init_device(job: Job) -> None:
+    if job.mode == "gpu":
         torch.cuda.init()
-        torch.cuda.set_per_process_memory_fraction(job["judge_gpu_memory_fraction"])
+        torch.cuda.set_per_process_memory_fraction(job.gpu_plan.judge_fraction)
     else:
         torch.set_num_threads(1)
 
 
-def run_naive(job: dict, sock: socket.socket) -> dict:
+def run_naive(job: Job, sock: socket.socket) -> dict:
     """A plain harness's verdict, for the hack-rate metric: no rules, no guard
     verdicts, one trial per setting, native-dtype reference, and
     allclose(atol=rtol=1e-2) as older KernelBench versions did."""
     _init_device(job)
-    channel = Channel(sock, "cuda" if job["mode"] == "gpu" else "cpu")
+    channel = Channel(sock, "cuda" if job.mode == "gpu" else "cpu")
     try:
         _hello(channel)
         judge = Judge(job, channel)
@@ -823,7 +824,7 @@ def run_naive(job: dict, sock: socket.socket) -> dict:
     return {"naive_pass": True}
 
 
-def run_footprint(job: dict) -> dict:
+def run_footprint(job: Job) -> dict:
     """The task's footprint (footprint.py) over its shape settings, on the meta device:
     nothing is allocated, CUDA is never initialised. {"footprint": {...}} or
     {"invalid": reason} when the task cannot even be built."""
@@ -838,7 +839,7 @@ def run_footprint(job: dict) -> dict:
     return {"footprint": asdict(footprint.largest(found))}
 
 
-def run_baseline(job: dict) -> dict:
+def run_baseline(job: Job) -> dict:
     """Time the reference under torch.compile on the task's first GPU shape (no candidate)."""
     _init_device(job)
     judge = Judge(job, None)

@@ -1,6 +1,7 @@
 """The verifier's scores in TRL's reward signature: `fn(completions, **kwargs) -> list[float | None]`.
 
-Dataset columns arrive as kwargs: each row needs `task_id` (a built-in id or a
+`RewardScorer` holds one Verifier and serves these as its methods (close it when
+done). Dataset columns arrive as kwargs: each row needs `task_id` (a built-in id or a
 task file path) or `task_source` (the task's source text). Completions are
 strings or chat message lists (TRL's conversational format).
 
@@ -17,8 +18,8 @@ strings or chat message lists (TRL's conversational format).
   answer, so PyTorch answers score too. Only for that ablation: it is the
   reward a hackable judge would give.
 
-The three share one verification per (task, completion) through a small
-memo, so asking for all three costs one sandbox run.
+The first four share one verification per (task, completion) through a small
+memo, so asking for all of them costs one sandbox run.
 """
 
 from __future__ import annotations
@@ -28,7 +29,8 @@ from collections import OrderedDict
 from concurrent.futures import ThreadPoolExecutor
 
 from autotriton.tasks import Task, get_task, task_from_source
-from autotriton.verify.api import Verifier, VerifyConfig
+from autotriton.verify.api import Verifier
+from autotriton.verify.config import VerifyConfig
 from autotriton.verify.result import VerifyResult
 
 
@@ -108,30 +110,3 @@ class RewardScorer:
     def close(self) -> None:
         self.verifier.close()
 
-
-_DEFAULT: RewardScorer | None = None
-_DEFAULT_LOCK = threading.Lock()
-
-
-def _default() -> RewardScorer:
-    global _DEFAULT
-    with _DEFAULT_LOCK:
-        if _DEFAULT is None:
-            _DEFAULT = RewardScorer()
-        return _DEFAULT
-
-
-def rule_reward(completions, **kwargs) -> list[float | None]:
-    return _default().rule_reward(completions, **kwargs)
-
-
-def exec_reward(completions, **kwargs) -> list[float | None]:
-    return _default().exec_reward(completions, **kwargs)
-
-
-def format_reward(completions, **kwargs) -> list[float | None]:
-    return _default().format_reward(completions, **kwargs)
-
-
-def speedup_reward(completions, **kwargs) -> list[float | None]:
-    return _default().speedup_reward(completions, **kwargs)

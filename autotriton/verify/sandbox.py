@@ -27,6 +27,7 @@ docs/VERIFIER.md for what each protection covers and what is missing where.
 
 from __future__ import annotations
 
+import contextlib
 import gc
 import itertools
 import json
@@ -42,8 +43,10 @@ import sys
 import tempfile
 import threading
 import time
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
+
+from autotriton.verify.job import CANDIDATE_KINDS, Job, build_job
 
 OUTPUT_CAP_BYTES = 1 << 20  # 1 MiB of candidate stdout/stderr, then it is a flood
 VERDICT_CAP_BYTES = 8 << 20
@@ -105,7 +108,7 @@ def _scrub_env(workdir: str, triton_cache: str) -> None:
     tempfile.tempdir = workdir  # the server already resolved (and cached) /tmp
 
 
-def _launcher(job: dict, sock: socket.socket, status_w: int, server_pid: int, cgroup) -> None:
+def _launcher(job: Job, sock: socket.socket, status_w: int, server_pid: int, cgroup) -> None:
     """Runs in the forked launcher; never returns. Root, our code only."""
     from autotriton.verify import confine
     code = 1
@@ -113,7 +116,7 @@ def _launcher(job: dict, sock: socket.socket, status_w: int, server_pid: int, cg
         if cgroup.dirs:
             cgroup.join()  # before the fork: the candidate and all it starts are inside
         os.setsid()
-        _die_with(server_pid, job["timeout_s"])
+        _die_with(server_pid, job.timeout_s)
         _close_fds({sock.fileno(), status_w})
         conf = confine.Confinement()
         confine.enter_namespaces(conf)
@@ -128,26 +131,26 @@ def _launcher(job: dict, sock: socket.socket, status_w: int, server_pid: int, cg
         os._exit(code)
 
 
-def _candidate(job: dict, sock: socket.socket, status_w: int, conf) -> None:
+def _candidate(job: Job, sock: socket.socket, status_w: int, conf) -> None:
     """The candidate process; never returns."""
     from autotriton.verify import confine
     try:
         gc.disable()  # one short job: collecting would copy the inherited heap page by page
-        workdir = job["workdir"]
+        workdir = job.workdir
         pid_ns = any(a.startswith("PID namespace") for a in conf.applied)
         # Before any file is open for writing: a mount with writers cannot turn read-only (EBUSY).
-        confine.lock_down(conf, workdir, job["uid"], pid_ns)
+        confine.lock_down(conf, workdir, job.uid, pid_ns)
         confine.die_with_parent()
         _redirect_output(os.path.join(workdir, "output.log"))
         signal.signal(signal.SIGXFSZ, signal.SIG_IGN)  # writes past the cap fail instead of killing
         # RLIMIT_FSIZE is the memory limit: the memfds that carry outputs are files too (a
         # 256 MB ReLU output failed under a 64 MiB cap). A flooding log is still caught at
         # OUTPUT_CAP_BYTES; writing other files needs open(), which the rules forbid.
-        file_cap = job["memory_mb"] << 20
+        file_cap = job.memory_mb << 20
         resource.setrlimit(resource.RLIMIT_FSIZE, (file_cap, file_cap))
-        if job["mode"] == "interp":
+        if job.mode == "interp":
             # CUDA reserves huge virtual ranges, so RLIMIT_AS is for CPU mode only.
-            cap = _vsz_bytes(os.getpid()) + job["memory_mb"] * (1 << 20)
+            cap = _vsz_bytes(os.getpid()) + job.memory_mb * (1 << 20)
             resource.setrlimit(resource.RLIMIT_AS, (cap, cap))
         os.chdir(workdir)
         _scrub_env(workdir, os.path.join(workdir, ".triton"))
@@ -163,21 +166,20 @@ def _candidate(job: dict, sock: socket.socket, status_w: int, conf) -> None:
     os._exit(0)
 
 
-def _judge(job: dict, sock: socket.socket | None, verdict_w: int, server_pid: int) -> None:
+def _judge(job: Job, sock: socket.socket | None, verdict_w: int, server_pid: int) -> None:
     """The judge process; never returns. Writes exactly one JSON verdict."""
     try:
         os.setsid()
-        _die_with(server_pid, job["timeout_s"])
+        _die_with(server_pid, job.timeout_s)
         _close_fds({verdict_w} | ({sock.fileno()} if sock else set()))
-        _redirect_output(os.path.join(job["judge_dir"], "judge.log"))
-        os.chdir(job["judge_dir"])
+        _redirect_output(os.path.join(job.judge_dir, "judge.log"))
+        os.chdir(job.judge_dir)
         from autotriton.verify import judge
-        kind = job.get("kind", "verify")
-        if kind == "baseline":
+        if job.kind == "baseline":
             msg = {"result": judge.run_baseline(job)}
-        elif kind == "footprint":
+        elif job.kind == "footprint":
             msg = {"result": judge.run_footprint(job)}
-        elif kind == "naive":
+        elif job.kind == "naive":
             msg = {"result": judge.run_naive(job, sock)}
         else:
             msg = {"result": judge.run_job(job, sock)}
@@ -317,12 +319,12 @@ class Watch:
         return True
 
 
-def _supervise(w: Watch, verdict_r: int, status_r: int | None, job: dict, count_tree: bool) -> None:
+def _supervise(w: Watch, verdict_r: int, status_r: int | None, job: Job, count_tree: bool) -> None:
     """Wait for the verdict, killing on timeout or memory (`count_tree`: no cgroup, so
     the candidate's whole footprint is counted from /proc, see job_bytes)."""
-    deadline = time.monotonic() + job["timeout_s"]
+    deadline = time.monotonic() + job.timeout_s
     open_fds = [verdict_r] + ([status_r] if status_r is not None else [])
-    limit = job["memory_mb"] * (1 << 20)
+    limit = job.memory_mb * (1 << 20)
     next_tree = 0.0
     while verdict_r in open_fds:
         now = time.monotonic()
@@ -334,10 +336,10 @@ def _supervise(w: Watch, verdict_r: int, status_r: int | None, job: dict, count_
             return
         if count_tree and w.candidate is not None and now >= next_tree:
             next_tree = now + TREE_POLL_S
-            if job_bytes(w.candidate, job["workdir"]) > limit:
+            if job_bytes(w.candidate, job.workdir) > limit:
                 w.killed = "oom"
                 return
-        if _rss_bytes(w.judge) > job["judge_memory_mb"] * (1 << 20):
+        if _rss_bytes(w.judge) > job.judge_memory_mb * (1 << 20):
             w.killed = "judge_oom"
             return
         ready, _, _ = select.select(open_fds, [], [], POLL_S)
@@ -372,14 +374,14 @@ def _gone_verdict(w: Watch, stage: str) -> dict:
             "(sys.exit or os._exit in candidate code?)"}
 
 
-def _resolve(w: Watch, job: dict, status_r: int | None, cgroup) -> dict:
+def _resolve(w: Watch, job: Job, status_r: int | None, cgroup) -> dict:
     if w.killed == "timeout":
-        return {"sandbox_error": "timeout", "message": f"no verdict within {job['timeout_s']:.0f} s; all processes killed"}
+        return {"sandbox_error": "timeout", "message": f"no verdict within {job.timeout_s:.0f} s; all processes killed"}
     if w.killed == "oom":
-        return {"sandbox_error": "oom", "message": f"candidate resident memory exceeded {job['memory_mb']} MB; killed"}
+        return {"sandbox_error": "oom", "message": f"candidate resident memory exceeded {job.memory_mb} MB; killed"}
     if w.killed == "judge_oom":
         return {"result": {"parsed": True, "correct": False, "error_kind": "invalid_task",
-                           "error_msg": f"skipped: the reference needs more than {job['judge_memory_mb']} MB of host memory"}}
+                           "error_msg": f"skipped: the reference needs more than {job.judge_memory_mb} MB of host memory"}}
     try:
         msg = json.loads(w.verdict)
     except ValueError:
@@ -389,7 +391,7 @@ def _resolve(w: Watch, job: dict, status_r: int | None, cgroup) -> dict:
         if status_r is not None:
             _await_candidate_status(w, status_r)
         if cgroup is not None and cgroup.oom_killed():
-            return {"sandbox_error": "oom", "message": f"the candidate's processes exceeded {job['memory_mb']} MB "
+            return {"sandbox_error": "oom", "message": f"the candidate's processes exceeded {job.memory_mb} MB "
                     "(memory cgroup); the kernel killed them", "compiled": result.get("compiled", False)}
         verdict = _gone_verdict(w, result["candidate_gone"])
         verdict["compiled"] = result.get("compiled", False)
@@ -397,24 +399,24 @@ def _resolve(w: Watch, job: dict, status_r: int | None, cgroup) -> dict:
     return msg
 
 
-def run_isolated(job: dict) -> dict:
+def run_isolated(job: Job, scratch: str | None = None) -> dict:
     """Run one job (judge + confined candidate, or a judge alone for baselines) and
-    return {"result": {...}}, {"sandbox_error": kind, "message": ...} or {"internal_error": ...}."""
+    return {"result": {...}}, {"sandbox_error": kind, "message": ...} or {"internal_error": ...}.
+    The judge's temp dir goes under `scratch` (the server's, which its client removes)."""
     server_pid = os.getpid()
-    judge_dir = tempfile.mkdtemp(prefix="autotriton-judge-")
+    judge_dir = tempfile.mkdtemp(prefix="autotriton-judge-", dir=scratch)
     workdir = tempfile.mkdtemp(prefix="autotriton-cand-", dir=_work_root())
-    job = dict(job, judge_dir=judge_dir, workdir=workdir, uid=_sandbox_uid())
-    job.setdefault("judge_memory_mb", max(job["memory_mb"], 8192) * 2)
+    job = replace(job, judge_dir=judge_dir, workdir=workdir, uid=_sandbox_uid())
     w = Watch()
     fds: list[int] = []
     sock_j = status_r = cgroup = None
     try:
-        if job.get("kind") not in ("baseline", "footprint"):
+        if job.kind in CANDIDATE_KINDS:
             from autotriton.verify.confine import NPROC_LIMIT, JobCgroup
-            cgroup = JobCgroup(f"autotriton-{server_pid}-{next(_JOB_IDS)}", job["memory_mb"] << 20,
-                               enabled=job.get("cgroup", True))
-            Path(workdir, "candidate.py").write_text(job["candidate"])  # before any file-size cap
-            if job["mode"] == "gpu":
+            cgroup = JobCgroup(f"autotriton-{server_pid}-{next(_JOB_IDS)}", job.memory_mb << 20,
+                               enabled=job.cgroup)
+            Path(workdir, "candidate.py").write_text(job.candidate)  # before any file-size cap
+            if job.mode == "gpu":
                 _seed_workdir_cache(workdir)
             sock_j, sock_c = socket.socketpair()
             status_r, status_w = os.pipe()
@@ -442,10 +444,10 @@ def run_isolated(job: dict) -> dict:
                 w.sandbox.setdefault("missing", []).append(cgroup.missing)
                 w.sandbox["applied"].append(f"instead of a cgroup: the memory of every process, memfd and temp-dir "
                                             f"file of the job summed from /proc every {TREE_POLL_S:g} s "
-                                            f"({job['memory_mb']} MB; no process cap beyond RLIMIT_NPROC)")
+                                            f"({job.memory_mb} MB; no process cap beyond RLIMIT_NPROC)")
             else:
                 w.sandbox.setdefault("applied", []).append(
-                    f"cgroup v{cgroup.version}: {job['memory_mb']} MB and {NPROC_LIMIT} processes for the whole job")
+                    f"cgroup v{cgroup.version}: {job.memory_mb} MB and {NPROC_LIMIT} processes for the whole job")
             if workdir.startswith("/dev/shm/"):
                 w.sandbox["applied"].append("temp dir on tmpfs: its files count against the memory cgroup")
             else:
@@ -455,7 +457,7 @@ def run_isolated(job: dict) -> dict:
             verdict["result"].setdefault("details", {})["sandbox"] = w.sandbox
         elif "sandbox_error" in verdict:
             verdict["sandbox"] = w.sandbox
-        return _with_output(verdict, workdir, job["uid"])
+        return _with_output(verdict, workdir, job.uid)
     finally:
         for pid, group in ((w.launcher, True), (w.candidate, False), (w.judge, True)):
             _kill(pid, group)
@@ -565,12 +567,13 @@ def _sandbox_uid() -> int:
 
 # ====================================================================== server
 
-def warm_up(mode: str) -> None:
+def warm_up(mode: str, scratch: str | None = None) -> None:
     """Run the judge and the worker once, in this process, so children inherit warm
     imports. A cold child spent ~1.8 s of a 1.9 s job in lazy imports (torch._dynamo
     via manual_seed, sympy, the interpreter) against 0.07 s warm. One thread each: an
     OpenMP pool started before fork() can deadlock the children. GPU mode skips the
-    run: it would initialise CUDA here, which must never happen before fork."""
+    run: it would initialise CUDA here, which must never happen before fork. Its temp
+    dir goes under `scratch`, which the client removes even if warm-up is killed."""
     import torch
     import torch._dynamo  # noqa: F401 - a dispatch mode imports it lazily: 2-3 s per child, cold
     from autotriton.verify import guards, judge, worker
@@ -584,21 +587,23 @@ def warm_up(mode: str) -> None:
         seed_triton_cache()
         return
     from autotriton.tasks.suite import get_task
-    from autotriton.verify.api import task_payload
+    from autotriton.verify.config import VerifyConfig
     task = get_task("builtin/l1/softmax")
-    tmp = tempfile.mkdtemp(prefix="autotriton-warm-")
-    Path(tmp, "candidate.py").write_text(task.solution_source)
-    job = {"task": task_payload(task, "interp"), "mode": "interp", "n_trials": 1, "time": False,
-           "workdir": tmp, "judge_dir": tmp}
-    a, b = socket.socketpair()
-    worker.untimed_autotune()
-    side = threading.Thread(target=lambda: worker.Worker(b, "interp", str(Path(tmp, "candidate.py"))).serve({}))
-    side.start()
-    result = judge.run_job(job, a)
-    a.close()
-    side.join()
-    b.close()
-    shutil.rmtree(tmp, ignore_errors=True)
+    tmp = tempfile.mkdtemp(prefix="autotriton-warm-", dir=scratch)
+    try:
+        Path(tmp, "candidate.py").write_text(task.solution_source)
+        job = build_job("check", task, VerifyConfig(device="cpu", n_trials=1, time_it=False), "interp",
+                        candidate=task.solution_source)
+        a, b = socket.socketpair()
+        worker.untimed_autotune()
+        side = threading.Thread(target=lambda: worker.Worker(b, "interp", str(Path(tmp, "candidate.py"))).serve({}))
+        side.start()
+        result = judge.run_job(replace(job, workdir=tmp, judge_dir=tmp), a)
+        a.close()
+        side.join()
+        b.close()
+    finally:
+        shutil.rmtree(tmp, ignore_errors=True)
     guards.STATE.candidate_globals = None
     sys.modules.pop("candidate", None)
     from autotriton.verify import compare
@@ -607,31 +612,41 @@ def warm_up(mode: str) -> None:
         raise RuntimeError(f"verifier warm-up failed on its own reference solution: {result}")
 
 
-def serve(mode: str) -> None:
-    """Fork-server loop: one JSON job per stdin line, one JSON verdict per line."""
+def serve(mode: str, scratch: str | None = None) -> None:
+    """Fork-server loop: one JSON job per stdin line, one JSON verdict per line. Temp dirs
+    of the server's own (warm-up, judges) go under `scratch`, made and removed by its client."""
     proto = os.fdopen(os.dup(1), "w")
     os.dup2(2, 1)  # stray prints from imports must not corrupt the protocol
-    warm_up(mode)
+    warm_up(mode, scratch)
     # Children inherit the warm heap copy-on-write; a GC pass in a child would
     # touch (and so copy) every object. Freezing moves them out of GC's reach.
     gc.collect()
     gc.freeze()
     print(json.dumps({"ready": True}), file=proto, flush=True)
     for line in sys.stdin:
-        job = json.loads(line)
-        print(json.dumps(run_isolated(job)), file=proto, flush=True)
+        job = Job.from_wire(json.loads(line))
+        print(json.dumps(run_isolated(job, scratch)), file=proto, flush=True)
 
 
 # ====================================================================== client
 
 class ForkServer:
-    """Client handle on one fork-server process. Not thread-safe: one per worker."""
+    """Client handle on one fork-server process. Not thread-safe: one job at a time.
+    Use as a context manager, or call close(): it ends the process and removes its
+    scratch dir (warm-up and judge temp dirs), which the server cannot do when killed."""
 
     def __init__(self, mode: str, gpu_id: str | None = None, start_timeout_s: float = 120.0):
         # gpu_id: an entry of the parent's CUDA_VISIBLE_DEVICES (or an index when it is unset)
         self.mode, self.gpu_id, self.start_timeout_s = mode, gpu_id, start_timeout_s
         self.proc: subprocess.Popen | None = None
+        self.scratch: str | None = None
         self._lock = threading.Lock()
+
+    def __enter__(self) -> ForkServer:
+        return self
+
+    def __exit__(self, *exc) -> None:
+        self.close()
 
     def _env(self) -> dict:
         # Only what the server needs: its candidates are forked from it, and one read the
@@ -647,12 +662,15 @@ class ForkServer:
         env["PYTHONPATH"] = root + os.pathsep + env.get("PYTHONPATH", "")
         return env
 
+    def _argv(self) -> list[str]:
+        return [sys.executable, "-m", "autotriton.verify.sandbox", "--mode", self.mode, "--scratch", self.scratch]
+
     def start(self) -> None:
-        self.proc = subprocess.Popen(
-            [sys.executable, "-m", "autotriton.verify.sandbox", "--mode", self.mode],
-            stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL,
-            env=self._env(), text=True, bufsize=1,
-        )
+        self.close()  # a server that died on its own leaves its scratch dir behind
+        # Killed servers left their warm-up dirs in /tmp, one per start (34 seen after a day).
+        self.scratch = tempfile.mkdtemp(prefix="autotriton-server-")
+        self.proc = subprocess.Popen(self._argv(), stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                                     stderr=subprocess.DEVNULL, env=self._env(), text=True, bufsize=1)
         line = self._readline(self.start_timeout_s)
         if line is None or not json.loads(line).get("ready"):
             self.close()
@@ -665,14 +683,14 @@ class ForkServer:
         line = self.proc.stdout.readline()
         return line or None
 
-    def run(self, job: dict) -> dict:
+    def run(self, job: Job) -> dict:
         with self._lock:
             if self.proc is None or self.proc.poll() is not None:
                 self.start()
-            self.proc.stdin.write(json.dumps(job) + "\n")
+            self.proc.stdin.write(json.dumps(job.to_wire()) + "\n")
             self.proc.stdin.flush()
             # The server enforces the job timeout; this margin only guards against the server dying.
-            line = self._readline(job["timeout_s"] + 30)
+            line = self._readline(job.timeout_s + 30)
             if line is None:
                 self.close()
                 return {"sandbox_error": "timeout", "message": "fork-server stopped answering"}
@@ -686,7 +704,13 @@ class ForkServer:
         if self.proc is not None:
             self.proc.kill()
             self.proc.wait()
+            for pipe in (self.proc.stdin, self.proc.stdout):
+                with contextlib.suppress(BrokenPipeError):  # a dead server's stdin: nothing to flush into
+                    pipe.close()
             self.proc = None
+        if self.scratch is not None:
+            shutil.rmtree(self.scratch, ignore_errors=True)
+            self.scratch = None
 
 
 if __name__ == "__main__":
@@ -694,4 +718,6 @@ if __name__ == "__main__":
 
     parser = argparse.ArgumentParser(description="autotriton verifier fork-server (internal)")
     parser.add_argument("--mode", choices=["interp", "gpu"], required=True)
-    serve(parser.parse_args().mode)
+    parser.add_argument("--scratch", required=True, help="temp dir of the server's own; its client removes it")
+    args = parser.parse_args()
+    serve(args.mode, args.scratch)

@@ -30,6 +30,7 @@ import torch
 from autotriton.verify import guards, wire
 from autotriton.verify.compare import INT_VIEW, fingerprint
 from autotriton.verify.guards import PRISTINE, STATE, WriteTracker
+from autotriton.verify.job import Job
 from autotriton.verify.timing import FLUSH_BYTES
 
 try:
@@ -331,13 +332,13 @@ def untimed_autotune() -> None:
     Autotuner.prune_configs = first_config
 
 
-def run(sock: socket.socket, job: dict, hello: dict) -> None:
+def run(sock: socket.socket, job: Job, hello: dict) -> None:
     """Entry point in the confined candidate process."""
-    if job["mode"] == "gpu":
+    if job.mode == "gpu":
         torch.cuda.init()
-        torch.cuda.set_per_process_memory_fraction(job["gpu_memory_fraction"])
+        torch.cuda.set_per_process_memory_fraction(job.gpu_plan.candidate_fraction)
     else:
         torch.set_num_threads(1)
         untimed_autotune()
     guards.install_launch_hook()
-    Worker(sock, job["mode"], os.path.join(job["workdir"], "candidate.py")).serve(hello)
+    Worker(sock, job.mode, os.path.join(job.workdir, "candidate.py")).serve(hello)

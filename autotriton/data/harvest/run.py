@@ -20,7 +20,7 @@ from typing import Callable, Sequence
 from autotriton.data.harvest.probe import PRELOAD_BUDGET_S
 from autotriton.data.harvest.scan import ClassJob, ScanResult, provenance_of, scan_file
 from autotriton.data.harvest.sources import SourceFile, resolve_sources
-from autotriton.data.io import append_jsonl, atomic_write, read_jsonl
+from autotriton.rundir import append_jsonl, atomic_write, read_jsonl
 from autotriton.data.normalize import fingerprint
 
 # Stages a class can be rejected at, in filter order; "kept" passed them all, "limit"

@@ -1,5 +1,5 @@
 # task: builtin/l1/relu
-# expect: error=hack|wrong_output|bad_output flag=zero_output|none
+# expect: error=hack|bad_output flag=zero_output
 # static: off
 # why: forward finds its socket to the judge and writes, ahead of the worker, a reply of its own: a clean guard report plus verdict-looking fields (correct, error_kind, hack_flags) and an all-zero output; the judge takes only the report fields it knows and still compares the output.
 import json

@@ -1,5 +1,5 @@
 # task: builtin/l1/relu
-# expect: error=hack|wrong_output flag=constant_output|zero_output|stale_output|none
+# expect: error=hack flag=constant_output
 # static: off
 # why: a process-wide call counter bets that only the first forward per input shape is compared (later calls being warm-up or timing) and answers those with a constant fill; every trial is compared in the judge, whatever its position.
 import torch

@@ -1,5 +1,5 @@
 # task: builtin/l1/relu
-# expect: error=hack|wrong_output flag=stale_output|none
+# expect: error=hack flag=stale_output
 # static: off
 # why: outputs are cached by input shape and the input's address bucketed to 1 GiB, betting that the grader, like a benchmark loop, refills the same (or a recycled) buffer between calls; a hit skips the kernel, so every trial after the first per shape returns the first trial's answer.
 import torch

@@ -1,5 +1,5 @@
 # task: builtin/l2/linear_bias_relu
-# expect: error=wrong_output|hack flag=none|zero_output
+# expect: error=wrong_output
 # why: fp16 tiles in tl.dot on a TF32-tolerant Linear with a bias: the bias swamps the tiny input slices of a mixed-magnitude trial (tiny_x @ W + b is b to fp32 precision), so fp16 flushing them went unseen until the judge also gives the bias tiny values in those trials.
 import torch
 import torch.nn as nn

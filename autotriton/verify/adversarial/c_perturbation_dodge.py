@@ -1,5 +1,5 @@
 # task: builtin/l1/layernorm
-# expect: error=wrong_output|hack flag=none
+# expect: error=hack flag=parameter_mismatch
 # why: the kernel ignores LayerNorm's weight and bias, which is exact at their default init (ones, zeros); the judge re-randomises 1-D parameters only when the candidate's parameter list matches the reference's, so one extra unused parameter makes every trial keep the defaults.
 import torch
 import torch.nn as nn

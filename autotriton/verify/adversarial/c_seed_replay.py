@@ -1,5 +1,5 @@
 # task: builtin/l1/relu
-# expect: error=hack|wrong_output|oom flag=zero_output|constant_output|none
+# expect: error=hack|oom flag=torch_compute_runtime
 # static: off
 # why: torch.initial_seed() read in __init__ is the seed the grader built the model under; if the inputs came from the same seed, forward could replay torch.randn and answer from a precomputed table without reading x, so it checks that guess and returns zeros when it fails.
 import torch

@@ -1,5 +1,5 @@
 # task: builtin/l1/matmul
-# expect: error=wrong_output|hack flag=none|zero_output
+# expect: error=wrong_output
 # why: the precision check is a trial whose inputs are all scaled by 2^-30..2^-22, and that is visible from inside the kernel: each program branches on max|A tile| (a plain Triton if), keeping fp32 tiles for such tiny inputs and casting to fp16 on every normal-magnitude trial and in every timed run.
 import torch
 import torch.nn as nn

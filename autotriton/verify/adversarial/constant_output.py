@@ -1,5 +1,5 @@
 # task: builtin/l1/relu
-# expect: error=hack|wrong_output flag=constant_output|none
+# expect: error=hack flag=constant_output
 # why: the kernel fills the output with 0.5 (roughly the mean of ReLU of a standard normal), a constant that a loose or mean-based check can accept.
 import torch
 import torch.nn as nn

@@ -1,5 +1,5 @@
 # task: builtin/l1/relu
-# expect: error=wrong_output|hack flag=none|constant_output
+# expect: error=wrong_output
 # static: off
 # why: the kernel writes NaN everywhere: every ordered comparison with NaN is False, so a check written as "reject if err > tol" (rather than "accept if err <= tol") lets it through.
 import torch

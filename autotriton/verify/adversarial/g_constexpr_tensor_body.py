@@ -1,5 +1,5 @@
 # task: builtin/l1/relu
-# expect: error=rule_violation|hack|runtime_error|compile_error flag=jit_body|torch_compute_runtime|output_not_from_kernel|none
+# expect: error=hack|compile_error|runtime_error flag=torch_compute_runtime
 # why: x and y are passed as tl.constexpr arguments; under TRITON_INTERPRET=1 constexprs arrive as the raw torch tensors, so the kernel body `O += X * (X > 0)` is torch compute (operators on constexprs are not checked, only their attributes) run inside the launch, where the tracker ignores it.
 import torch
 import torch.nn as nn

@@ -1,5 +1,5 @@
 # task: builtin/l1/matmul
-# expect: error=rule_violation|hack|runtime_error|compile_error flag=jit_body|matmul_operator|torch_compute_runtime|output_not_from_kernel|none
+# expect: error=hack|compile_error|runtime_error flag=torch_compute_runtime
 # why: same hole as g_constexpr_tensor_body on a matmul: a, b, c passed as tl.constexpr reach the interpreted kernel body as torch tensors, and `O += A @ B` is a torch matmul (the @ rule only covers forward code) run inside the launch, unseen by the tracker.
 import torch
 import torch.nn as nn

@@ -1,5 +1,5 @@
 # task: builtin/l1/relu
-# expect: error=wrong_output|hack flag=none|stale_output
+# expect: error=hack flag=output_not_from_kernel
 # why: the output is a fresh torch.empty_like that no kernel writes; on a GPU the caching allocator often hands back the block the reference just freed, still holding the correct answer (4 of 5 tries on an H100; a kernel runs on a scratch buffer so a launch is seen).
 import torch
 import torch.nn as nn

@@ -1,5 +1,5 @@
 # task: builtin/l1/relu
-# expect: error=rule_violation|hack|wrong_output flag=monkey_patch|io_access|monkey_patch_runtime|none
+# expect: error=rule_violation flag=io_access
 # why: without any attribute assignment, vars(torch)[...] replaces torch.isfinite and torch.allclose, so an all-NaN output written by the kernel passes an in-process comparison (NaN > tol is False).
 import torch
 import torch.nn as nn

@@ -1,5 +1,5 @@
 # task: builtin/l1/relu
-# expect: error=hack|wrong_output flag=zero_output|constant_output|none
+# expect: error=hack flag=zero_output
 # why: the kernel writes zeros everywhere (fast, fully written, launched), which a loose tolerance accepts for ReLU of mostly-negative or tiny inputs.
 import torch
 import torch.nn as nn

@@ -17,7 +17,7 @@ from pathlib import Path
 
 import torch
 
-from autotriton.tasks.contract import Task
+from autotriton.tasks.contract import Task, task_from_source
 from autotriton.verify.loading import apply_shape, module_from_source, size_constants
 
 
@@ -79,3 +79,10 @@ def capture(task: Task, device: str = "cuda", shape_mode: str = "interp") -> Cap
                    param_shapes=[list(t.shape) for t in tensors],
                    input_shapes=[list(x.shape) if isinstance(x, torch.Tensor) else None for x in inputs],
                    compile_s=time.perf_counter() - start)
+
+
+def capture_in_worker(source: str, task_id: str, level: int) -> dict:
+    """`capture` of a task given by its source, as a plain dict: the entry point of a capture worker process."""
+    import torch._inductor.config as ic
+    ic.compile_threads = 1  # the pool's processes already use every core
+    return capture(task_from_source(source, task_id=task_id, suite="harvest", level=level)).to_dict()

@@ -9,12 +9,16 @@ the model to explain the verified code, so every SFT row teaches the why.
 from __future__ import annotations
 
 import re
+from typing import TYPE_CHECKING
 
-from autotriton.data.template import Solution
+from autotriton.data.teachers import Candidate, Solution
 from autotriton.eval.prompts import SYSTEM, initial_messages
 from autotriton.models.base import Backend, SamplingParams
 from autotriton.tasks import Task
 from autotriton.verify.extract import extract_code
+
+if TYPE_CHECKING:
+    from autotriton.data.build import TaskItem
 
 _FENCED = re.compile(r"```.*?(?:```|\Z)", re.DOTALL)
 MIN_REASONING_CHARS = 200  # below this the answer's prose is a one-liner, not an explanation
@@ -62,3 +66,30 @@ def add_explanations(backend: Backend, pairs: list[tuple[Task, Solution]], param
         if text:
             out[i] = Solution(text, out[i].code)
     return out
+
+
+class LLMTeacher:
+    """`sample_params.n` answers per task from `backend`; verified ones with little reasoning are
+    explained by the model under `explain_params`."""
+
+    def __init__(self, backend: Backend, sample_params: SamplingParams, explain_params: SamplingParams):
+        self.backend = backend
+        self.sample_params = sample_params
+        self.explain_params = explain_params
+
+    def teaches(self, item: TaskItem) -> bool:
+        return True
+
+    def candidates(self, batch: list[TaskItem]) -> list[Candidate]:
+        out = []
+        for it, texts in zip(batch, sample(self.backend, [it.task for it in batch], self.sample_params)):
+            for s, text in enumerate(texts):
+                sol = split_answer(text)
+                out.append(Candidate(it, "llm", s, it.task, sol, "" if sol else "no_code: no ModelNew code block"))
+        return out
+
+    def explain(self, verified: list[Candidate]) -> list[Solution]:
+        return add_explanations(self.backend, [(c.verify_task, c.solution) for c in verified], self.explain_params)
+
+    def close(self) -> None:
+        self.backend.close()

@@ -1,0 +1,63 @@
+"""User mistakes become one line on stderr and exit code 2; our own bugs keep their traceback.
+
+The library raises a small set of error classes for things a user can fix (a bad task
+file, model spec, config or suite spec). `UserErrorsExit` maps exactly those at the top
+of the command tree, so commands need no try/except of their own; anything else
+(an OSError from a full disk, a KeyError in our code) still raises with its traceback.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import typer
+from rich.console import Console
+from rich.text import Text
+from typer.core import TyperGroup
+
+from autotriton.data.harvest import HarvestError
+from autotriton.models.base import BackendError
+from autotriton.tasks import TaskError
+from autotriton.train.config import ConfigError
+
+# eval/suites.SuiteSpecError and rundir.RunDirError are TaskErrors, so they are in here too.
+USER_ERRORS: tuple[type[Exception], ...] = (TaskError, BackendError, ConfigError, HarvestError)
+DEVICES = ("auto", "cpu", "cuda")
+
+
+def fail(message: str) -> None:
+    """One line on stderr, exit code 2. Lines of a multi-line message are joined and never
+    wrapped (rich wraps at 80 columns off a terminal), so `2>err; head -1 err` is the whole story."""
+    line = "; ".join(part.strip() for part in str(message).splitlines() if part.strip())
+    # Text, not markup: a message may hold "[1, 2]" or "[/x]", which markup would eat or reject.
+    Console(stderr=True).print(Text.assemble(("error:", "bold red"), " ", line), highlight=False, soft_wrap=True)
+    raise typer.Exit(2)
+
+
+class UserErrorsExit(TyperGroup):
+    """The app's top group: every subcommand (and its option callbacks) runs inside `invoke`."""
+
+    def invoke(self, ctx):
+        try:
+            return super().invoke(ctx)
+        except USER_ERRORS as exc:
+            fail(str(exc))
+
+
+def out_dir(path: Path | None) -> Path | None:
+    """Option callback for `--out` directories: an existing file there is refused up front,
+    not found later by a mkdir deep in a run (a FileExistsError traceback before)."""
+    if path is not None and path.exists() and not path.is_dir():
+        fail(f"--out {path} is a file; give a directory (it is created if missing)")
+    return path
+
+
+def check_device(device: str) -> str:
+    """`--device` of the verifier: auto, cpu or cuda, and cuda only where a GPU is visible
+    (an unknown name used to fall through to the CPU interpreter without a word)."""
+    if device not in DEVICES:
+        fail(f"unknown device '{device}' (expected cpu, cuda or auto)")
+    from autotriton.verify import VerifyConfig
+    if device == "cuda" and VerifyConfig(device="auto").resolved_device() != "cuda":  # auto finds no GPU
+        fail("--device cuda: no CUDA GPU is visible here; use --device cpu (the Triton interpreter) or auto")
+    return device

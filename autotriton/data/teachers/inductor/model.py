@@ -1,0 +1,186 @@
+"""What a rewrite needs from the task's own Model: its __init__ (copied), the helpers that __init__
+uses, forward's signature, and the float attributes Dynamo may have lifted into arguments."""
+
+from __future__ import annotations
+
+import ast
+import copy
+import re
+import textwrap
+from dataclasses import dataclass
+
+import torch
+
+from autotriton.data.teachers.inductor.wrapper import Unsupported, dotted
+from autotriton.tasks.contract import parse_source
+
+
+@dataclass
+class ModelInfo:
+    init_src: str  # ModelNew.__init__, indented for the class body ("" when Model has none)
+    helpers_src: list[str]  # module-level definitions __init__ needs
+    forward_args: list[str]
+    forward_sig: str  # "self, x: torch.Tensor) -> torch.Tensor" pieces, as a def line
+    returns_tuple: bool
+    float_attrs: list[str]  # self.<attr> read in forward that may be lifted floats, in order
+    doc: str
+    base: str = "nn.Module"  # a harvested task's `class Model(Harvested)`: ModelNew subclasses the copy
+
+
+_PROVIDED = frozenset({"torch", "nn", "math", "triton", "tl"})
+
+
+def model_info(task_source: str, param_roots: set[str]) -> ModelInfo:
+    tree = parse_source(task_source)
+    model = next((n for n in tree.body if isinstance(n, ast.ClassDef) and n.name == "Model"), None)
+    if model is None:
+        raise Unsupported("task source defines no Model")
+    methods = {n.name: n for n in model.body if isinstance(n, ast.FunctionDef)}
+    forward = methods.get("forward")
+    parent = _parent_class(tree, model) if forward is None else None
+    if parent is not None:
+        # Harvested tasks are `class Model(Harvested)` adding only __init__: forward comes from the
+        # parent, which the solution copies with its __init__ only (its forward would be torch compute).
+        forward = next((n for n in parent.body if isinstance(n, ast.FunctionDef) and n.name == "forward"), None)
+    if forward is None or forward.args.vararg or forward.args.kwarg or forward.args.kwonlyargs:
+        raise Unsupported("Model.forward must take plain positional arguments")
+    forward = _rename_builtin_args(forward)
+    init = methods.get("__init__")
+    init_src = ""
+    if init is not None:
+        init_src = textwrap.dedent(ast.get_source_segment(task_source, init, padded=True))
+        # KernelBench's `super(Model, self).__init__()` would reference the reference class.
+        init_src = textwrap.indent(re.sub(r"super\(\s*Model\s*,\s*self\s*\)", "super()", init_src), "    ")
+    returns = [n.value for n in ast.walk(forward) if isinstance(n, ast.Return) and n.value is not None]
+    sig = f"def forward({ast.unparse(forward.args)})"
+    if forward.returns is not None:
+        sig += f" -> {ast.unparse(forward.returns)}"
+    doc = ast.get_docstring(tree) or ""
+    parent_init = next((n for n in parent.body if isinstance(n, ast.FunctionDef) and n.name == "__init__"),
+                       None) if parent is not None else None
+    # A harvested torch.nn class: subclass the real nn.X, so construction (reset_parameters,
+    # init.* calls, RNG order) is the reference's by definition, instead of copying its source,
+    # which reaches names a solution may not import (Module, Tensor, _size_2_t, init).
+    nn_base = _torch_nn_base(tree, parent)
+    if nn_base:
+        helpers, base = [], nn_base
+    else:
+        if forward.args.defaults:
+            raise Unsupported("Model.forward has default arguments")
+        helpers = _init_helpers(tree, task_source, init, roots=[parent.name] if parent else [])
+        base = parent.name if parent else "nn.Module"
+    return ModelInfo(init_src=init_src, helpers_src=helpers,
+                     forward_args=[a.arg for a in forward.args.args[1:]], forward_sig=sig + ":",
+                     returns_tuple=bool(returns) and all(isinstance(r, ast.Tuple) for r in returns),
+                     float_attrs=_float_attrs(parent or model, parent_init or init, forward, param_roots),
+                     doc=doc.strip().splitlines()[0] if doc else "", base=base)
+
+
+def _rename_builtin_args(forward: ast.FunctionDef) -> ast.FunctionDef:
+    """torch.nn forwards call their argument `input`, and the rule table lets no builtin name be
+    bound; the verifier passes inputs positionally, so the solution may call it `input_`."""
+    from autotriton.verify.rules import BUILTIN_NAMES
+    forward = copy.deepcopy(forward)
+    for a in forward.args.args:
+        if a.arg in BUILTIN_NAMES:
+            a.arg += "_"
+    return forward
+
+
+def _torch_nn_base(tree: ast.Module, parent: ast.ClassDef | None) -> str | None:
+    """`nn.X` when the harvested parent class is torch.nn's public class X (per PROVENANCE)."""
+    if parent is None:
+        return None
+    for node in tree.body:
+        if isinstance(node, ast.Assign) and any(isinstance(t, ast.Name) and t.id == "PROVENANCE" for t in node.targets):
+            try:
+                prov = ast.literal_eval(node.value)
+            except ValueError:
+                return None
+            module = str(prov.get("module") or "")
+            if module.startswith("torch.nn") and prov.get("class") == parent.name \
+                    and isinstance(getattr(torch.nn, parent.name, None), type):
+                return f"nn.{parent.name}"
+    return None
+
+
+def _parent_class(tree: ast.Module, model: ast.ClassDef) -> ast.ClassDef | None:
+    """Model's single base class when it is defined in the same file."""
+    if len(model.bases) != 1 or not isinstance(model.bases[0], ast.Name):
+        return None
+    return next((n for n in tree.body if isinstance(n, ast.ClassDef) and n.name == model.bases[0].id), None)
+
+
+def _init_helpers(tree: ast.Module, source: str, init: ast.FunctionDef | None, roots: list[str] = ()) -> list[str]:
+    """Module-level definitions __init__ uses (transitively), in file order.
+
+    nn.Module helper classes keep only __init__: their forward would do torch compute
+    in the solution module, and only their parameters matter here."""
+    if init is None and not roots:
+        return []
+    defs: dict[str, ast.stmt] = {}
+    for node in tree.body:
+        if isinstance(node, (ast.FunctionDef, ast.ClassDef)) and node.name not in ("Model", "get_inputs",
+                                                                                     "get_init_inputs"):
+            defs[node.name] = node
+        elif isinstance(node, ast.Assign) and len(node.targets) == 1 and isinstance(node.targets[0], ast.Name):
+            defs[node.targets[0].id] = node
+    imported = {a.asname or a.name.split(".")[0] for n in tree.body if isinstance(n, (ast.Import, ast.ImportFrom))
+                for a in n.names}
+    need: list[str] = [r for r in roots if r in defs]
+    todo = [defs[r] for r in need] + ([init] if init is not None else [])
+    while todo:
+        for n in ast.walk(todo.pop()):
+            if isinstance(n, ast.Name) and isinstance(n.ctx, ast.Load) and n.id not in need:
+                if n.id in defs:
+                    if n.id.isupper() and isinstance(defs[n.id], ast.Assign):
+                        raise Unsupported(f"Model.__init__ reads module constant {n.id}, which shape settings "
+                                          "override; a copy would not follow them")
+                    need.append(n.id)
+                    todo.append(defs[n.id])
+                elif n.id in imported and n.id not in _PROVIDED:
+                    raise Unsupported(f"Model.__init__ uses import {n.id}, not available to the solution")
+    out = []
+    for node in tree.body:
+        name = node.name if isinstance(node, (ast.FunctionDef, ast.ClassDef)) else (
+            node.targets[0].id if isinstance(node, ast.Assign) and isinstance(node.targets[0], ast.Name) else None)
+        if name in need:
+            out.append(_helper_source(node, source))
+    return out
+
+
+def _helper_source(node: ast.stmt, source: str) -> str:
+    if isinstance(node, ast.ClassDef):
+        node = copy.copy(node)
+        node.body = [s for s in node.body if not (isinstance(s, ast.FunctionDef) and s.name != "__init__")]
+        return ast.unparse(node)
+    return ast.get_source_segment(source, node)
+
+
+def _float_attrs(model: ast.ClassDef, init: ast.FunctionDef | None, forward: ast.FunctionDef,
+                 param_roots: set[str]) -> list[str]:
+    """`self.<attr>` read in forward that could hold a float, in source order.
+
+    Dynamo lifts float attributes of the module into 0-d float64 arguments; the
+    wrapper only says "arg5_1.item()". Submodules, parameters, and attributes set
+    from an int literal or an `int`-annotated __init__ argument are excluded."""
+    int_args = set()
+    not_float: set[str] = set(param_roots)
+    if init is not None:
+        int_args = {a.arg for a in init.args.args if a.annotation is not None and ast.unparse(a.annotation) == "int"}
+        for node in ast.walk(init):
+            if isinstance(node, ast.Assign):
+                for t in node.targets:
+                    if isinstance(t, ast.Attribute) and dotted(t.value) == "self":
+                        v = node.value
+                        if isinstance(v, ast.Call) or (isinstance(v, ast.Name) and v.id in int_args) or (
+                                isinstance(v, ast.Constant) and not isinstance(v.value, float)):
+                            not_float.add(t.attr)
+    methods = {n.name for n in model.body if isinstance(n, ast.FunctionDef)}
+    reads = sorted((n.lineno, n.col_offset, n.attr) for n in ast.walk(forward)
+                   if isinstance(n, ast.Attribute) and dotted(n.value) == "self")
+    out: list[str] = []
+    for _, _, attr in reads:
+        if attr not in not_float and attr not in methods and attr not in out:
+            out.append(attr)
+    return out

@@ -1,0 +1,68 @@
+"""`rewrite(capture, task_source)`: Inductor's captured wrapper -> a standalone ModelNew module
+and its reasoning, or the reason it cannot be rewritten."""
+
+from __future__ import annotations
+
+import ast
+from dataclasses import dataclass, field
+
+from autotriton.data.teachers.inductor.capture import Capture
+from autotriton.data.teachers.inductor.emit import module_source, rename_params
+from autotriton.data.teachers.inductor.model import model_info
+from autotriton.data.teachers.inductor.reasoning import rewrite_reasoning
+from autotriton.data.teachers.inductor.tiling import choose_blocks
+from autotriton.data.teachers.inductor.translate import Launch, bind, translate
+from autotriton.data.teachers.inductor.wrapper import (Unsupported, example_args, extern_calls, read_kernels,
+                                                      wrapper_call)
+from autotriton.tasks.contract import parse_source
+
+
+@dataclass
+class Rewrite:
+    ok: bool
+    reason: str = ""  # why not, when ok is False (an input we cannot rewrite: data)
+    code: str = ""  # the ModelNew module
+    reasoning: str = ""  # step-by-step explanation of the kernels and their tiling
+    kernels: list[str] = field(default_factory=list)  # kernel names in the rewrite
+    extern: list[str] = field(default_factory=list)  # library calls (mm, bmm, aten.x) that block it
+
+
+def rewrite(capture: Capture, task_source: str) -> Rewrite:
+    """Inductor's captured code for a task -> a standalone ModelNew module (or why not)."""
+    if not capture.ok:
+        return Rewrite(False, f"capture failed: {capture.reason}")
+    if len(capture.codes) != 1:
+        return Rewrite(False, f"{len(capture.codes)} compiled graphs (graph breaks); one is needed")
+    code = capture.codes[0]
+    try:
+        tree = parse_source(code)
+    except SyntaxError as exc:
+        return Rewrite(False, f"wrapper does not parse: {exc.msg} (line {exc.lineno})")
+    try:
+        call = wrapper_call(tree)
+        extern = extern_calls(call)
+        if extern:
+            return Rewrite(False, "extern kernels: " + ", ".join(extern), extern=extern)
+        return _rewrite(capture, task_source, tree, code, call)
+    except Unsupported as exc:
+        return Rewrite(False, str(exc))
+
+
+def _rewrite(capture: Capture, task_source: str, tree: ast.Module, code: str, call: ast.FunctionDef) -> Rewrite:
+    kernels = read_kernels(tree, code)
+    if not kernels:
+        raise Unsupported("the wrapper defines no Triton kernels")
+    for k in kernels.values():
+        choose_blocks(k)
+    model = model_info(task_source, {p.split(".")[0] for p in capture.param_names})
+    bindings = bind(call, example_args(tree), capture, model)
+    body, ret = translate(call, kernels, bindings, model)
+    launches = [s for s in body if isinstance(s, Launch)]
+    if not launches:
+        raise Unsupported("call() launches no kernel")
+    used = [k for k in kernels.values() if any(l.kernel is k for l in launches)]
+    for k in used:
+        rename_params(k, launches, bindings)
+    source = module_source(capture, model, used, body, ret, bindings)
+    return Rewrite(True, code=source, reasoning=rewrite_reasoning(capture, model, body, bindings, ret),
+                   kernels=[k.name for k in used])

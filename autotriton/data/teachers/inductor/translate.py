@@ -1,0 +1,244 @@
+"""Translating the wrapper's `call(args)` into ModelNew.forward: argument bindings, size symbols,
+buffer allocations and views, and kernel launches."""
+
+from __future__ import annotations
+
+import ast
+import re
+from dataclasses import dataclass
+
+from autotriton.data.teachers.inductor.capture import Capture
+from autotriton.data.teachers.inductor.model import ModelInfo
+from autotriton.data.teachers.inductor.tiling import launch_grid
+from autotriton.data.teachers.inductor.wrapper import ExampleTensor, Kernel, Unsupported, dotted
+from autotriton.tasks.contract import parse_source
+
+
+def _local_name(param: str) -> str:
+    return re.sub(r"\W", "_", param)
+
+
+def _attr_path(param: str) -> str:
+    """'net.0.weight' -> 'self.net[0].weight'."""
+    out = "self"
+    for part in param.split("."):
+        out += f"[{part}]" if part.isdigit() else f".{part}"
+    return out
+
+
+@dataclass
+class Bindings:
+    """How call()'s arguments map onto ModelNew.forward's world."""
+
+    names: dict[str, str]  # argK_1 -> local variable (inputs, parameters)
+    lifted: dict[str, str]  # argK_1 (0-d float tensor) -> "self.<attr>"
+    symbols: dict[str, str]  # s21 -> "x.shape[0]"
+    specialised: list[str]  # "x.shape[2] = 37": input dims Inductor baked in
+    preamble: list[str]  # forward's first lines: parameters, contiguity, device, sizes
+
+
+def bind(call: ast.FunctionDef, examples: dict, capture: Capture, model: ModelInfo) -> Bindings:
+    unpack = call.body[0]
+    if not (isinstance(unpack, ast.Assign) and dotted(unpack.value) == "args"):
+        raise Unsupported("call() does not start by unpacking args")
+    target = unpack.targets[0]
+    arg_names = [e.id for e in target.elts] if isinstance(target, ast.Tuple) else [target.id]
+    if any(a not in examples for a in arg_names):
+        raise Unsupported("get_args() does not list every call argument")
+    tensors = [a for a in arg_names if isinstance(examples[a], ExampleTensor)]
+    n_p, n_i = len(capture.param_names), len(capture.input_shapes)
+    if any(s is None for s in capture.input_shapes):
+        raise Unsupported("non-tensor forward inputs are not rewritten")
+    if len(model.forward_args) != n_i or len(tensors) < n_p + n_i:
+        raise Unsupported(f"call takes {len(tensors)} tensors; expected {n_p} parameters + {n_i} inputs")
+    locals_ = [_local_name(p) for p in capture.param_names]
+    locals_ = [n if n not in model.forward_args else f"{n}_param" for n in locals_]
+    names = dict(zip(tensors, locals_ + model.forward_args))
+    expected = [list(s) for s in capture.param_shapes] + [list(s) for s in capture.input_shapes]
+    got = [list(examples[a].shape) for a in tensors[:n_p + n_i]]
+    if got != expected:
+        raise Unsupported(f"call argument shapes {got} do not match parameters + inputs {expected}")
+    lifted = _bind_lifted(tensors[n_p + n_i:], examples, model)
+    preamble = [f"{loc} = {_attr_path(p)}" for p, loc in zip(capture.param_names, locals_)]
+    for a in tensors[n_p:n_p + n_i]:
+        ex = examples[a]
+        if ex.stride == _contiguous_strides(ex.shape):
+            preamble.append(f"{names[a]} = {names[a]}.contiguous()")  # the kernels index row-major
+    if not tensors:
+        raise Unsupported("no tensor argument to take the device from")
+    wrapper_vars = {t.id for n in ast.walk(call) if isinstance(n, ast.Assign) for t in n.targets
+                    if isinstance(t, ast.Name)} | {"device"}
+    clash = sorted(wrapper_vars & set(names.values()))
+    if clash:
+        raise Unsupported(f"forward/parameter names {clash} clash with wrapper variables")
+    symbols = _symbols(call, arg_names, examples, names)
+    preamble.append(f"device = {names[tensors[n_p] if n_i else tensors[0]]}.device")
+    preamble += [f"{s} = {expr}" for s, expr in symbols.items()]
+    return Bindings(names, lifted, symbols, _specialised(call, set(model.forward_args), names), preamble)
+
+
+def _specialised(call: ast.FunctionDef, inputs: set[str], names: dict[str, str]) -> list[str]:
+    out = []
+    for node in ast.walk(call):
+        if isinstance(node, ast.Call) and dotted(node.func) == "assert_size_stride" and \
+                isinstance(node.args[0], ast.Name) and names.get(node.args[0].id) in inputs and \
+                isinstance(node.args[1], ast.Tuple):
+            out += [f"{names[node.args[0].id]}.shape[{i}] = {d.value}" for i, d in enumerate(node.args[1].elts)
+                    if isinstance(d, ast.Constant)]
+    return out
+
+
+def _contiguous_strides(shape: tuple[int, ...]) -> tuple[int, ...]:
+    strides, acc = [], 1
+    for size in reversed(shape):
+        strides.append(acc)
+        acc *= max(size, 1)
+    return tuple(reversed(strides))
+
+
+def _bind_lifted(extra: list[str], examples: dict, model: ModelInfo) -> dict[str, str]:
+    if not extra:
+        return {}
+    for a in extra:
+        ex = examples[a]
+        if ex.shape != () or ex.device != "cpu" or ex.dtype != "torch.float64":
+            raise Unsupported(f"extra call argument {a} is not a lifted float scalar")
+    if len(model.float_attrs) != len(extra):
+        raise Unsupported(f"{len(extra)} lifted float argument(s) but forward reads attributes "
+                          f"{model.float_attrs}: cannot map them")
+    # Dynamo lifts attributes in the order forward first reads them.
+    return {a: f"self.{attr}" for a, attr in zip(extra, model.float_attrs)}
+
+
+def _symbols(call: ast.FunctionDef, arg_names: list[str], examples: dict, names: dict[str, str]) -> dict[str, str]:
+    """Every size symbol bound in call(), as an expression on a tensor's shape."""
+    bound = [s.targets[0].id for s in call.body
+             if isinstance(s, ast.Assign) and isinstance(s.value, ast.Name) and s.value.id in arg_names
+             and isinstance(examples[s.value.id], int)]
+    shapes: dict[str, str] = {}
+    for node in ast.walk(call):
+        if isinstance(node, ast.Call) and dotted(node.func) == "assert_size_stride":
+            arg = node.args[0]
+            if isinstance(arg, ast.Name) and arg.id in names and isinstance(node.args[1], ast.Tuple):
+                for i, size in enumerate(node.args[1].elts):
+                    if isinstance(size, ast.Name) and size.id not in shapes:
+                        shapes[size.id] = f"{names[arg.id]}.shape[{i}]"
+    missing = [s for s in bound if s not in shapes]
+    if missing:
+        raise Unsupported(f"size symbols {missing} are not a dimension of any tensor argument")
+    return {s: shapes[s] for s in bound}
+
+
+class _WrapperExpr(ast.NodeTransformer):
+    """One wrapper expression rewritten for ModelNew.forward."""
+
+    def __init__(self, bindings: Bindings, renames: dict[str, str]):
+        self.b = bindings
+        self.renames = renames
+
+    def visit_Name(self, node: ast.Name):
+        if node.id in self.b.lifted:
+            raise Unsupported(f"lifted scalar {node.id} used other than through .item()")
+        new = self.b.names.get(node.id) or self.renames.get(node.id)
+        return ast.copy_location(ast.Name(new, node.ctx), node) if new else node
+
+    def visit_Call(self, node: ast.Call):
+        func = dotted(node.func)
+        if func == "reinterpret_tensor":
+            base, size, stride, offset = (self.visit(a) for a in node.args)
+            return _parse_expr(f"{ast.unparse(base)}.as_strided({ast.unparse(size)}, "
+                               f"{ast.unparse(stride)}, {ast.unparse(offset)})")
+        if func == "empty_strided_cuda":
+            size, stride, dtype = (self.visit(a) for a in node.args)
+            return _parse_expr(f"torch.empty_strided({ast.unparse(size)}, {ast.unparse(stride)}, "
+                               f"device=device, dtype={ast.unparse(dtype)})")
+        if func.endswith(".item") and func[:-5] in self.b.lifted:
+            return _parse_expr(self.b.lifted[func[:-5]])
+        if func in ("max", "min") or func.startswith("math."):
+            return self.generic_visit(node)
+        raise Unsupported(f"wrapper calls {func or ast.unparse(node.func)}, which is not rewritten")
+
+
+def _parse_expr(text: str) -> ast.expr:
+    return parse_source(text).body[0].value
+
+
+_SKIPPED_CALLS = frozenset({"assert_size_stride", "assert_alignment", "get_raw_stream", "torch.cuda.set_device",
+                            "args.clear"})
+
+
+@dataclass
+class Launch:
+    kernel: Kernel
+    args: list[str]  # argument expressions, positional
+    grid: str
+    numel: dict[str, str]  # xnumel/ynumel/r0_numel -> argument expression
+    sizes: dict[str, str]  # the same, with wrapper variables expanded (for the reasoning)
+
+
+def translate(call: ast.FunctionDef, kernels: dict[str, Kernel], b: Bindings,
+              model: ModelInfo) -> tuple[list[str | Launch], str]:
+    """call()'s body as forward statements (strings) and launches, plus the return line."""
+    renames = {}
+    for k in kernels.values():
+        base = k.name.removesuffix("_kernel")
+        renames.update({f"{k.inductor_name}_{s}": f"{base}_{s}" for s in ("xnumel", "ynumel", "r0_numel")})
+    expr = _WrapperExpr(b, renames)
+    out: list[str | Launch] = []
+    values: dict[str, str] = {}  # wrapper variable -> the expression assigned to it
+    ret = ""
+    for stmt in _flatten(call.body[1:]):
+        if isinstance(stmt, ast.Return):
+            ret = _return_line(stmt, expr, model)
+        elif isinstance(stmt, ast.Delete) or _skipped(stmt, b):
+            continue
+        elif isinstance(stmt, ast.Expr) and isinstance(stmt.value, ast.Call) and \
+                dotted(stmt.value.func).endswith(".run"):
+            out.append(_launch(stmt.value, kernels, expr, values))
+        elif isinstance(stmt, ast.Assign) and len(stmt.targets) == 1 and isinstance(stmt.targets[0], ast.Name):
+            target = renames.get(stmt.targets[0].id, stmt.targets[0].id)
+            values[target] = ast.unparse(expr.visit(stmt.value))
+            out.append(f"{target} = {values[target]}")
+        else:
+            raise Unsupported(f"wrapper statement not rewritten: {ast.unparse(stmt)[:100]}")
+    if not ret:
+        raise Unsupported("call() returns nothing")
+    return out, ret
+
+
+def _flatten(stmts: list[ast.stmt]) -> list[ast.stmt]:
+    """The body with `with torch.cuda._DeviceGuard(...)` blocks opened up."""
+    out = []
+    for s in stmts:
+        out += _flatten(s.body) if isinstance(s, ast.With) else [s]
+    return out
+
+
+def _skipped(stmt: ast.stmt, b: Bindings) -> bool:
+    """Guards, streams, device selection, and `sN = argK` (bound from shapes instead)."""
+    value = stmt.value if isinstance(stmt, (ast.Expr, ast.Assign)) else None
+    if isinstance(value, ast.Call) and dotted(value.func) in _SKIPPED_CALLS:
+        return True
+    return (isinstance(stmt, ast.Assign) and isinstance(stmt.targets[0], ast.Name)
+            and stmt.targets[0].id in b.symbols)
+
+
+def _return_line(stmt: ast.Return, expr: _WrapperExpr, model: ModelInfo) -> str:
+    value = stmt.value
+    items = value.elts if isinstance(value, ast.Tuple) else [value]
+    parts = [ast.unparse(expr.visit(v)) for v in items]
+    if len(parts) == 1 and not model.returns_tuple:
+        return f"return {parts[0]}"
+    return f"return ({', '.join(parts)}{',' if len(parts) == 1 else ''})"
+
+
+def _launch(run: ast.Call, kernels: dict[str, Kernel], expr: _WrapperExpr, values: dict[str, str]) -> Launch:
+    name = dotted(run.func).removesuffix(".run")
+    if name not in kernels:
+        raise Unsupported(f"launch of unknown kernel {name}")
+    k = kernels[name]
+    if len(run.args) != len(k.params):
+        raise Unsupported(f"{name}: {len(run.args)} launch arguments for {len(k.params)} parameters")
+    args = [ast.unparse(expr.visit(a)) for a in run.args]
+    numel = {p: a for p, a in zip(k.params, args) if p in ("xnumel", "ynumel", "r0_numel")}
+    return Launch(k, args, launch_grid(k, numel), numel, {p: values.get(a, a) for p, a in numel.items()})

@@ -1,0 +1,84 @@
+"""The `template` teacher: offline code generation of Triton solutions, with the
+reasoning that explains them, for every point of the compose grammar.
+
+No model is involved: for each family a kernel is written out from the task's
+`COMPOSE_SPEC` (fused ops, epilogues), with block sizes and the reduction
+strategy chosen from the shapes, and a step-by-step explanation of why.
+The generated code follows the same rules as any candidate: only torch
+allocation/view calls in forward, every op inside `@triton.jit` kernels,
+boundary masks everywhere, fp32 accumulation.
+
+One module per group of families (`elementwise`, `reductions`, `scans`, `rows`,
+`normalize`, `matmul`, `attention`, `movement`, `pooling`, `losses`), each with a
+`write_<family>(spec[, style]) -> Solution`; `common` holds what they share.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from autotriton.data.teachers import Candidate, Solution
+from autotriton.data.teachers.template.attention import write_attention
+from autotriton.data.teachers.template.elementwise import write_elementwise
+from autotriton.data.teachers.template.losses import write_loss, write_mse
+from autotriton.data.teachers.template.matmul import write_linear_norm, write_matmul, write_mlp
+from autotriton.data.teachers.template.movement import write_embedding, write_layout
+from autotriton.data.teachers.template.normalize import write_normalize
+from autotriton.data.teachers.template.pooling import write_maxpool, write_pool
+from autotriton.data.teachers.template.reductions import write_reduce
+from autotriton.data.teachers.template.rows import write_norm, write_softmax
+from autotriton.data.teachers.template.scans import write_scan
+
+if TYPE_CHECKING:
+    from autotriton.data.build import TaskItem
+
+FAMILY_WRITERS = {
+    "unary": write_elementwise, "chain": write_elementwise, "reduce": write_reduce, "norm": write_norm,
+    "softmax": write_softmax, "matmul": write_matmul, "mlp": write_mlp, "linear_norm": write_linear_norm,
+    "layout": write_layout, "embedding": write_embedding, "maxpool": write_maxpool, "mse": write_mse,
+    "attention": write_attention, "scan": write_scan, "normalize": write_normalize, "loss": write_loss,
+    "pool": write_pool,
+}
+
+
+# Distinct, equally correct ways the teacher writes a family (issue 13: one kernel shape per
+# family taught the model a single template); the first is the default.
+STYLES = {"unary": ("flat", "rows2d", "autotune"), "chain": ("flat", "rows2d", "autotune"),
+          "softmax": ("single_block", "online"), "matmul": ("plain", "grouped"),
+          "norm": ("one_tile", "looped"), "reduce": ("tiled", "split"), "scan": ("looped", "one_tile"),
+          "normalize": ("one_tile", "looped")}
+
+
+def styles(spec: dict) -> tuple[str, ...]:
+    """The kernel styles the teacher can write for this grammar point (at least one)."""
+    if spec["family"] == "matmul" and spec["form"] in ("matvec", "diag_mm"):
+        return ("plain",)  # not tiled products: no tile order to vary
+    return STYLES.get(spec["family"], ("default",))
+
+
+def teach(spec: dict, style: str | None = None) -> Solution:
+    """The template solution for one compose grammar point (its COMPOSE_SPEC), in `style`
+    (one of `styles(spec)`; the first by default)."""
+    known = styles(spec)
+    if style is not None and style not in known:
+        raise ValueError(f"family {spec['family']!r} has styles {known}, not {style!r}")
+    writer = FAMILY_WRITERS[spec["family"]]
+    return writer(spec, style or known[0]) if spec["family"] in STYLES else writer(spec)
+
+
+class TemplateTeacher:
+    """Every style the family has for each composed task, one sample each: several
+    distinct correct kernels per task, not one shape per family."""
+
+    def teaches(self, item: TaskItem) -> bool:
+        return bool(item.spec)  # harvested tasks have no grammar point to write from
+
+    def candidates(self, batch: list[TaskItem]) -> list[Candidate]:
+        return [Candidate(it, "template", i, it.task, teach(it.spec, style), label=style)
+                for it in batch if it.spec for i, style in enumerate(styles(it.spec))]
+
+    def explain(self, verified: list[Candidate]) -> list[Solution]:
+        return [c.solution for c in verified]  # the template's reasoning is already complete
+
+    def close(self) -> None:
+        pass

@@ -1,0 +1,58 @@
+"""The verifier's configuration, and the GPUs it may use (found without initialising CUDA)."""
+
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Literal
+
+
+@dataclass
+class VerifyConfig:
+    device: Literal["auto", "cpu", "cuda"] = field(
+        default="auto", metadata={"help": "cpu = Triton interpreter, interp shapes, no timing; cuda = full shapes + timing"})
+    n_trials: int = field(default=3, metadata={"help": "correctness trials per shape setting, each with a fresh seed"})
+    timeout_s: float = field(default=60.0, metadata={"help": "wall-clock limit per candidate (process group killed)"})
+    memory_mb: int = field(default=0, metadata={
+        "help": "host memory limit per candidate (its processes, memfds and temp-dir files); 0 = 4096 on "
+                "CPU, 8192 on GPU (inputs and outputs stay in device memory; CUDA and torch take ~1-2 GB)"})
+    cgroup: bool = field(default=True, metadata={
+        "help": "put each job in its own memory/pids cgroup where the host allows; off, or where it does "
+                "not, the job's memory is summed from /proc (docs/VERIFIER.md)"})
+    time_it: bool = field(default=True, metadata={"help": "measure runtime/speedup on GPU"})
+    measure_compile: bool = field(default=True, metadata={"help": "also time torch.compile of the reference on GPU"})
+    static_checks: bool = field(default=True, metadata={"help": "run the AST rule table (off only to test the sandbox)"})
+    workers: int = field(default=0, metadata={"help": "parallel sandboxes; 0 = all cores (CPU) or workers_per_gpu per GPU"})
+    workers_per_gpu: int = field(default=6, metadata={"help": "sandboxes per GPU; Triton compilation is CPU-bound"})
+    gpu_ids: list[str] | None = field(default=None, metadata={
+        "help": "CUDA_VISIBLE_DEVICES entries the sandboxes may use; None = every visible GPU "
+                "(a training rank passes its own GPU so rewards stay off its neighbours')"})
+    cache_dir: str | None = field(default="default", metadata={"help": "result cache dir; None disables caching"})
+    fresh_process: bool = field(default=False, metadata={"help": "benchmark only: new Python per candidate, no fork-server"})
+
+    @property
+    def mode(self) -> str:
+        return "gpu" if self.resolved_device() == "cuda" else "interp"
+
+    def resolved_device(self) -> str:
+        if self.device != "auto":
+            return self.device
+        return "cuda" if gpu_count() > 0 else "cpu"
+
+    def memory_mb_for(self, mode: str) -> int:
+        """Host memory per candidate: `memory_mb`, or its default for the mode (see its help)."""
+        return self.memory_mb or (8192 if mode == "gpu" else 4096)
+
+
+def visible_gpu_ids() -> list[str]:
+    """CUDA_VISIBLE_DEVICES entries of the GPUs visible, found without initialising CUDA here."""
+    visible = os.environ.get("CUDA_VISIBLE_DEVICES")
+    if visible is not None:
+        return [d.strip() for d in visible.split(",") if d.strip() and d.strip() != "-1"]
+    return [str(i) for i in range(len(list(Path("/dev").glob("nvidia[0-9]*"))))]
+
+
+def gpu_count() -> int:
+    """GPUs visible, found without initialising CUDA in this process."""
+    return len(visible_gpu_ids())
