@@ -157,3 +157,13 @@ def test_provenance_of_a_stage_that_recorded_no_versions_is_pieced_together(tmp_
     assert prov["device"] == "NVIDIA H100 80GB HBM3" and prov["torch"] == "2.11.0+cu130"
     assert prov["transformers"] == "5.17.0" and prov["date"] == "2026-11-22"
     assert prov["trl"] == prov["peft"] == "not recorded"  # never this machine's versions
+
+
+def test_reports_with_nothing_judged_say_so_and_draw_nothing(tmp_path):
+    write_report({}, [], tmp_path, "m", "cpu", "t")
+    assert "no sample judged yet" in (tmp_path / "results.md").read_text() and not list(tmp_path.glob("*.png"))
+    write_pipeline_report(tmp_path / "run", PipelineConfig())
+    report = tmp_path / "run" / "report"
+    assert not list(report.glob("*.png"))
+    md = (report / "ablation.md").read_text()
+    assert "No eval stage finished." in md and "No RL rollouts logged" in md and "SFT loss: nothing logged" in md

@@ -132,6 +132,21 @@ def eval_provenance(model: str, device: str, command: str) -> dict:
             "command": command}
 
 
+def _figures(metrics: dict[str, ChannelMetrics], records: list[dict], kinds: dict, out: Path) -> dict:
+    """The report's PNGs, None where there is nothing to draw; an earlier report's figure that this
+    one does not redraw is removed, so it cannot contradict the tables beside it."""
+    for stale in ("channels.png", "kinds.png", "speedups.png", "verdicts.png"):
+        (out / stale).unlink(missing_ok=True)
+    if not records:
+        return {"channels": None, "kinds": None, "speedups": None, "matrix": None, "matrix_png": None}
+    columns = verdicts.columns_by_sample(records)
+    matrix = verdicts.build_matrix(columns)
+    return {"channels": _channels_png(metrics, out / "channels.png"),
+            "kinds": verdicts.kind_bars_png(kinds, out / "kinds.png", "Verdicts per channel"),
+            "speedups": verdicts.speedup_png(columns, out / "speedups.png", "Per-task speedup, correct samples"),
+            "matrix": matrix, "matrix_png": verdicts.matrix_png(matrix, out / "verdicts.png", "Verdict per task and sample")}
+
+
 def write_report(metrics: dict[str, ChannelMetrics], records: list[dict], out: Path, model: str,
                  device: str, command: str, provenance: dict | None = None) -> dict[str, Path]:
     """`provenance`: the recorded one when redrawing a past run (`rebuild_report`); else this process's."""
@@ -139,29 +154,23 @@ def write_report(metrics: dict[str, ChannelMetrics], records: list[dict], out: P
     kinds = verdicts.kind_counts(_by_channel(records))
     results = {"provenance": provenance, "channels": {k: m.to_dict() for k, m in metrics.items()}, "error_kinds": kinds}
     (out / "results.json").write_text(json.dumps(results, indent=2) + "\n")
-    table, kind_md = markdown_table(metrics), verdicts.kind_table(kinds, "channel")
+    table = markdown_table(metrics)
+    kind_md = verdicts.kind_table(kinds, "channel") if records else "No sample judged yet.\n"
     prov_line = ", ".join(f"{k}: {v}" for k, v in provenance.items())
-    columns = verdicts.columns_by_sample(records)
-    images = [_channels_png(metrics, out / "channels.png"),
-              verdicts.kind_bars_png(kinds, out / "kinds.png", "Verdicts per channel")]
-    speed = verdicts.speedup_png(columns, out / "speedups.png", "Per-task speedup, correct samples")
-    no_speed = verdicts.no_speedup_reason(records)
-    if speed is None:
-        (out / "speedups.png").unlink(missing_ok=True)  # an older report's figure would contradict this one
-    else:
-        images.append(speed)
-    matrix = verdicts.build_matrix(columns)
-    images.append(verdicts.matrix_png(matrix, out / "verdicts.png", "Verdict per task and sample"))
+    figs = _figures(metrics, records, kinds, out)
+    no_speed = verdicts.no_speedup_reason(records) if records else "No speedup figure: no sample judged yet."
     (out / "results.md").write_text(
         f"# Evaluation\n\n{prov_line}\n\n{table}\n## Why samples failed\n\n{kind_md}\n"
-        + (f"{no_speed}\n\n" if no_speed else "") + f"## Verdicts per task\n\n{verdict_matrix(records)}")
+        + (f"## Speedups\n\n{no_speed}\n\n" if no_speed else "") + f"## Verdicts per task\n\n{verdict_matrix(records)}")
+    img = lambda key: img_html(figs[key]) if figs[key] else ""  # noqa: E731
     page = (f"<!doctype html><meta charset=utf-8><title>AutoTriton eval: {html.escape(model)}</title>"
             f"<style>{PAGE_STYLE}</style><h1>AutoTriton evaluation</h1><p>{html.escape(prov_line)}</p>"
-            f"{html_table(table)}{img_html(images[0])}<h2>Why samples failed</h2>{html_table(kind_md)}"
-            f"{img_html(images[1])}<h2>Speedups</h2>"
-            + (f"<p>{html.escape(no_speed)}</p>" if speed is None else img_html(speed))
-            + f"<h2>Verdicts per task</h2>{img_html(images[-1])}{verdicts.matrix_html(matrix, first_failure=True)}"
-            "<p>n/m = not measured (CPU mode runs Triton's interpreter and does not time). "
+            f"{html_table(table)}{img('channels')}<h2>Why samples failed</h2>"
+            + (html_table(kind_md) if records else f"<p>{kind_md}</p>") + img("kinds")
+            + "<h2>Speedups</h2>" + (f"<p>{html.escape(no_speed)}</p>" if no_speed else img("speedups"))
+            + "<h2>Verdicts per task</h2>" + img("matrix_png")
+            + (verdicts.matrix_html(figs["matrix"], first_failure=True) if figs["matrix"] else "")
+            + "<p>n/m = not measured (CPU mode runs Triton's interpreter and does not time). "
             "Hack rate = samples a plain allclose harness accepts but this verifier rejects. "
             "Hover a verdict for its error message.</p>")
     (out / "report.html").write_text(page)

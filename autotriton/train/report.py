@@ -190,6 +190,8 @@ def train_vs_heldout_sentence(t: dict) -> str:
 
 
 def train_vs_heldout_table(t: dict) -> str:
+    if not (t["before_rl"] or t["rollouts"] or t["heldout"]):
+        return ""
     lines = ["| policy | measured on | samples | correct % |", "|---|---|---|---|"]
     b = t["before_rl"]
     if b:
@@ -378,14 +380,15 @@ def _sections(tvh: dict, table: str, figures: dict, gain_md: str, split_line: st
     curve_figs = [fig(p, css="curve") for p in curves]
     m = figures["matrix"]
     matrix = fig(figures["matrix_png"], "No eval stage finished.")
+    table = table or "No eval stage finished.\n"
     return [("Training prompts vs held-out", f"{sentence}\n\n{tvh_md}",
-             f"<p>{html.escape(sentence)}</p>{html_table(tvh_md)}"),
+             f"<p>{html.escape(sentence)}</p>" + (html_table(tvh_md) if tvh_md else "")),
             ("Ablation", table, _tables_html(table)),
             ("Why samples failed", figures["kinds_md"] + "\n" + kinds[0],
              (html_table(figures["kinds_md"]) if m else "") + kinds[1]),
             ("Speedups", speed[0], speed[1]),
             ("Exec gains", f"{gain_md}\n{split_line}\n", _tables_html(gain_md) + f"<p>{html.escape(split_line)}</p>"),
-            ("Training curves", "".join(md for md, _ in curve_figs) + "".join(f"{line}\n" for line in missing),
+            ("Training curves", "".join(md for md, _ in curve_figs) + "".join(f"\n{line}\n" for line in missing),
              "".join(h for _, h in curve_figs) + "".join(f"<p>{html.escape(line)}</p>" for line in missing)),
             ("Verdicts per task", matrix[0] + ("\n" + verdicts.matrix_markdown(m) if m else ""),
              matrix[1] + (verdicts.matrix_html(m) if m else ""))]
