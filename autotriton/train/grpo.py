@@ -39,41 +39,53 @@ from autotriton.train.common import (METRICS_FILE, JsonlLog, Policy, StopAfter, 
                                      last_checkpoint, load_trainable, precision, report_to,
                                      write_resolved_config)
 from autotriton.train.config import ConfigError, RLSettings
-from autotriton.verify.result import WARNING_FLAGS, FLAG_REASONS, ErrorKind
 from autotriton.verify.rewards import RewardScorer
 
 
 class AutoTritonGRPOTrainer(GRPOTrainer):
-    """GRPOTrainer plus verifier metrics, a step-time split and optional HRD advantages."""
+    """GRPOTrainer plus a step-time split, dynamic sampling's uniform-group drop, the merged
+    rollout copy and optional HRD advantages.
 
-    def __init__(self, *args, scorer: RewardScorer, hrd_alpha: float | None = None, drop_uniform_groups: bool = True,
+    On TRL's public surface: the verifier's metrics are logged by the reward functions through
+    the `log_metric` TRL passes them (verify/rewards.py), generation is timed by wrapping the
+    policy's `generate` (which TRL calls), and `training_step` is the Trainer's public hook. The
+    one private method overridden is `_generate_and_score_completions`, because it is where
+    advantages are made: HRD replaces them and the uniform-group drop masks their tokens; HRD
+    also needs every reward function's gathered rewards, hence `HRDGRPOTrainer._calculate_rewards`.
+    """
+
+    def __init__(self, *args, scorer: RewardScorer, drop_uniform_groups: bool = True,
                  rollout_copy: bool = False, **kwargs):
         super().__init__(*args, **kwargs)
         self.scorer = scorer
-        self.hrd_alpha = hrd_alpha
         self.drop_uniform_groups = drop_uniform_groups
-        self._rollout = None
-        if rollout_copy:
-            self._use_rollout_copy()
-        self._last_rewards: torch.Tensor | None = None  # (B_all, n_funcs), gathered over processes
+        self._rollout = self._rollout_copy() if rollout_copy else None
+        self._rollout_stale = False
+        policy = self.accelerator.unwrap_model(self.model)
+        self._policy_generate = policy.generate
+        policy.generate = self._timed_generate  # TRL calls the unwrapped policy's generate
         self._time_generate_s = 0.0
-        self._time_reward_s = 0.0
         self._time_step_s = 0.0
+        self._reward_s_at_step_start = scorer.seconds
 
-    def _use_rollout_copy(self) -> None:
-        """Sample rollouts from a merged plain copy of the policy (train/rollout.py) instead of the
-        LoRA-wrapped model: TRL calls the unwrapped policy's `generate`, so that one method of this
-        policy object is pointed at the copy. The copy is synced before the first generation after
-        each optimizer step."""
+    def _rollout_copy(self):
+        """A merged plain copy of the policy (train/rollout.py) that samples the rollouts; it is
+        synced before the first generation after each optimizer step."""
         from autotriton.train.rollout import MergedCopy
         # bf16 on GPUs whatever the policy's dtype: an fp32 copy decoded 1,870 tok/s where a bf16
         # one did 5,746 (64 sequences, 768 + 1,024 tokens, H100; docs/PERFORMANCE.md). The small
         # difference in sampling is what vLLM's bf16 engine brings to TRL as well.
         cuda = self.accelerator.device.type == "cuda"
-        self._rollout = MergedCopy(self.accelerator.unwrap_model(self.model),
-                                   dtype=torch.bfloat16 if cuda else None)
-        self._rollout_stale = False
-        self.accelerator.unwrap_model(self.model).generate = self._rollout_generate
+        return MergedCopy(self.accelerator.unwrap_model(self.model), dtype=torch.bfloat16 if cuda else None)
+
+    def _timed_generate(self, *args, **kwargs):
+        start = time.perf_counter()
+        try:
+            if self._rollout is None:
+                return self._policy_generate(*args, **kwargs)
+            return self._rollout_generate(*args, **kwargs)
+        finally:
+            self._time_generate_s += time.perf_counter() - start
 
     def _rollout_generate(self, *args, generation_config=None, **kwargs):
         if self._rollout_stale:
@@ -92,67 +104,79 @@ class AutoTritonGRPOTrainer(GRPOTrainer):
                                            generation_config=generation_config, **kwargs)
         return out[:, extra:]  # TRL cuts the completion at its own prompt length
 
-    def _generate(self, prompts):
-        start = time.perf_counter()
-        try:
-            return super()._generate(prompts)
-        finally:
-            self._time_generate_s += time.perf_counter() - start
-
-    def _calculate_rewards(self, inputs, prompts, completions, completion_ids_list):
-        start = time.perf_counter()
-        rewards = super()._calculate_rewards(inputs, prompts, completions, completion_ids_list)
-        columns = {k: [x[k] for x in inputs] for k in ("task_id", "task_source") if k in inputs[0]}
-        self._log_verifier_metrics(self.scorer.results(completions, **columns))  # memo hits: no new runs
-        self._time_reward_s += time.perf_counter() - start
-        self._last_rewards = rewards
-        return rewards
-
-    def _log_verifier_metrics(self, results) -> None:
-        n = max(1, len(results))
-        runtime_flags = set(FLAG_REASONS) - WARNING_FLAGS
-        speedups = [r.speedup for r in results if r.correct and r.speedup]
-        self._log_metric("verify/correct_rate", sum(r.correct and r.passed_rules for r in results) / n)
-        self._log_metric("verify/rule_pass_rate", sum(r.passed_rules for r in results) / n)
-        self._log_metric("verify/compiled_rate", sum(r.compiled for r in results) / n)
-        self._log_metric("verify/rule_violation_rate",
-                         sum(r.error_kind == ErrorKind.RULE_VIOLATION for r in results) / n)
-        self._log_metric("verify/hack_flag_rate", sum(bool(set(r.hack_flags) & runtime_flags) for r in results) / n)
-        self._log_metric("verify/no_code_rate", sum(r.error_kind == ErrorKind.NO_CODE for r in results) / n)
-        if speedups:
-            self._log_metric("verify/speedup_mean", sum(speedups) / len(speedups))
-
     def _generate_and_score_completions(self, inputs):
         out = super()._generate_and_score_completions(inputs)
-        if self.hrd_alpha is not None and self.model.training:
-            out["advantages"] = self._hrd_advantages(out)
-        if self.drop_uniform_groups and self.model.training:
-            self._drop_uniform_groups(out)
+        if self.model.training:
+            uniform = self._uniform_rows(out["advantages"]) if self.drop_uniform_groups else None
+            out = self._with_advantages(out)
+            if uniform is not None:
+                self._drop_rows(out, uniform)
         return out
 
-    def _drop_uniform_groups(self, out) -> None:
-        """Take the groups whose completions all got the same reward out of the loss (DAPO's
-        dynamic sampling, without the resampling): their advantage is zero, so they add no policy
-        gradient, but their tokens still count in the loss's normaliser and dilute the step of
-        the groups that do disagree. TRL logs their share as frac_reward_zero_std."""
-        rewards = self._last_rewards  # (B_all, F), gathered over processes
-        total = (rewards * self.reward_weights.to(rewards.device).unsqueeze(0)).nansum(dim=1)
-        grouped = total.view(-1, self.num_generations)
-        uniform = (grouped == grouped[:, :1]).all(dim=1).repeat_interleave(self.num_generations)
-        n = out["completion_ids"].size(0)
-        local = uniform[self.accelerator.process_index * n:(self.accelerator.process_index + 1) * n]
+    def _with_advantages(self, out):
+        """Hook for HRD's token-level advantages; plain GRPO keeps TRL's."""
+        return out
+
+    def _uniform_rows(self, advantages: torch.Tensor) -> torch.Tensor:
+        """(B,) True for this process's completions whose group got one reward for all: GRPO
+        gives every member of such a group an advantage of exactly 0 (r - mean), and no member of
+        a group that disagrees on a 0/1 reward sits at its mean. Groups are whole on a process
+        (TRL's generation batch is a multiple of the group size per process)."""
+        if advantages.numel() % self.num_generations:
+            raise ConfigError(f"{advantages.numel()} completions on this process do not hold whole groups of "
+                              f"{self.num_generations}: make rl.batch_size / processes a multiple of rl.group_size "
+                              "or set rl.drop_uniform_groups: false")
+        grouped = advantages.view(-1, self.num_generations)
+        return (grouped == 0).all(dim=1).repeat_interleave(self.num_generations)
+
+    def _drop_rows(self, out, uniform: torch.Tensor) -> None:
+        """Take the uniform groups out of the loss (DAPO's dynamic sampling, without the
+        resampling): they add no policy gradient, but their tokens still count in the loss's
+        normaliser and dilute the step of the groups that do disagree. TRL logs their share as
+        frac_reward_zero_std."""
         mask = out["completion_mask"]
         before = mask.sum()
-        out["completion_mask"] = mask * (~local).unsqueeze(1).to(mask.dtype)
+        out["completion_mask"] = mask * (~uniform).unsqueeze(1).to(mask.dtype)
         loss_mask = out["completion_mask"] if out.get("tool_mask") is None else out["completion_mask"] * out["tool_mask"]
         out["num_items_in_batch"] = self.accelerator.gather(loss_mask.sum()).sum()
         self._metrics["train"]["rl/dropped_token_frac"].append(
             (1 - out["completion_mask"].sum() / before.clamp(min=1)).item())
 
-    def _hrd_advantages(self, out) -> torch.Tensor:
-        """(B, T): correctness advantages on code tokens, alpha * speedup advantages on plan tokens."""
+    def training_step(self, model, inputs, num_items_in_batch):
+        start = time.perf_counter()
+        output = super().training_step(model, inputs, num_items_in_batch)
+        self._time_step_s += time.perf_counter() - start
+        if self._step % self.current_gradient_accumulation_steps == 0:  # an optimizer step ended
+            reward_s = self.scorer.seconds - self._reward_s_at_step_start
+            timings = {"time/generate_s": self._time_generate_s, "time/reward_s": reward_s,
+                       "time/update_s": self._time_step_s - self._time_generate_s - reward_s,
+                       "time/step_s": self._time_step_s}
+            for key, value in timings.items():
+                self._metrics["train"][key].append(value)
+            self._rollout_stale = self._rollout is not None  # the policy moved: re-sync before sampling
+            self._time_generate_s = self._time_step_s = 0.0
+            self._reward_s_at_step_start = self.scorer.seconds
+        return output
+
+
+class HRDGRPOTrainer(AutoTritonGRPOTrainer):
+    """TritonRL's hierarchical reward (hrd.py): correctness advantages on code tokens, alpha *
+    speedup advantages on plan tokens. Needs every reward function's rewards gathered over
+    processes, which only `_calculate_rewards` sees."""
+
+    def __init__(self, *args, hrd_alpha: float, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.hrd_alpha = hrd_alpha
+        self._last_rewards: torch.Tensor | None = None  # (B_all, n_funcs)
+
+    def _calculate_rewards(self, inputs, prompts, completions, completion_ids_list):
+        self._last_rewards = super()._calculate_rewards(inputs, prompts, completions, completion_ids_list)
+        return self._last_rewards
+
+    def _with_advantages(self, out):
+        """(B, T) advantages; groups may straddle processes, so rewards are normalised globally."""
         names = self.reward_func_names
-        rewards = self._last_rewards  # (B_all, F): groups may straddle processes, so normalise globally
+        rewards = self._last_rewards
         a_code = hrd.group_advantages(rewards[:, names.index("exec_reward")], self.num_generations)
         a_plan = hrd.group_advantages(rewards[:, names.index("speedup_reward")], self.num_generations)
         n = out["completion_ids"].size(0)
@@ -160,21 +184,8 @@ class AutoTritonGRPOTrainer(GRPOTrainer):
         is_code = hrd.code_mask(out["completion_ids"], out["completion_mask"], self.processing_class)
         self._metrics["train"]["hrd/code_token_frac"].append(
             (is_code.float().sum() / out["completion_mask"].sum().clamp(min=1)).item())
-        return hrd.token_advantages(a_code[local], a_plan[local], is_code, self.hrd_alpha)
-
-    def training_step(self, model, inputs, num_items_in_batch):
-        start = time.perf_counter()
-        output = super().training_step(model, inputs, num_items_in_batch)
-        self._time_step_s += time.perf_counter() - start
-        if self._step % self.current_gradient_accumulation_steps == 0:  # an optimizer step ended
-            timings = {"time/generate_s": self._time_generate_s, "time/reward_s": self._time_reward_s,
-                       "time/update_s": self._time_step_s - self._time_generate_s - self._time_reward_s,
-                       "time/step_s": self._time_step_s}
-            for key, value in timings.items():
-                self._metrics["train"][key].append(value)
-            self._rollout_stale = self._rollout is not None  # the policy moved: re-sync before sampling
-            self._time_generate_s = self._time_reward_s = self._time_step_s = 0.0
-        return output
+        out["advantages"] = hrd.token_advantages(a_code[local], a_plan[local], is_code, self.hrd_alpha)
+        return out
 
 
 def load_rl_rows(data: Path, s: RLSettings):
@@ -315,11 +326,10 @@ def run_rl(policy: Policy, data: Path, s: RLSettings, out: Path, stop_after_s: f
         tokenizer = load_tokenizer(policy.base, policy.adapter)  # left padding, for generation
         model = load_trainable(policy, full=policy.adapter is None)  # SFT's adapter continues, else every weight trains
         funcs, weights = reward_setup(s, scorer)
-        trainer = AutoTritonGRPOTrainer(
-            model=model, reward_funcs=funcs, args=trainer_args(s, out, world, weights), train_dataset=rows,
-            processing_class=tokenizer, callbacks=[JsonlLog(out / METRICS_FILE), stop],
-            scorer=scorer, hrd_alpha=s.hrd_alpha if s.hrd else None, drop_uniform_groups=s.drop_uniform_groups,
-            rollout_copy=s.rollout_copy)
+        common = dict(model=model, reward_funcs=funcs, args=trainer_args(s, out, world, weights), train_dataset=rows,
+                      processing_class=tokenizer, callbacks=[JsonlLog(out / METRICS_FILE), stop], scorer=scorer,
+                      drop_uniform_groups=s.drop_uniform_groups, rollout_copy=s.rollout_copy)
+        trainer = HRDGRPOTrainer(**common, hrd_alpha=s.hrd_alpha) if s.hrd else AutoTritonGRPOTrainer(**common)
         output = trainer.train(resume_from_checkpoint=last_checkpoint(out))
     finally:
         scorer.close()

@@ -20,18 +20,24 @@ strings or chat message lists (TRL's conversational format).
 
 The first four share one verification per (task, completion) through a small
 memo, so asking for all of them costs one sandbox run.
+
+Under TRL's GRPOTrainer, `exec_reward` and `plain_reward` also log the strict
+verifier's rates of the batch (`verifier_metrics`) through the `log_metric`
+callable TRL passes reward functions, and `seconds` totals the time spent
+verifying (the trainer's step-time split reads it).
 """
 
 from __future__ import annotations
 
 import threading
+import time
 from collections import OrderedDict
 from concurrent.futures import ThreadPoolExecutor
 
 from autotriton.tasks import Task, get_task, task_from_source
 from autotriton.verify.api import Verifier
 from autotriton.verify.config import VerifyConfig
-from autotriton.verify.result import VerifyResult
+from autotriton.verify.result import FLAG_REASONS, WARNING_FLAGS, ErrorKind, VerifyResult
 
 
 def completion_text(completion) -> str:
@@ -53,6 +59,24 @@ def _row_tasks(n: int, kwargs: dict) -> list[Task]:
     raise KeyError("reward needs a `task_id` or `task_source` dataset column")
 
 
+def verifier_metrics(results: list[VerifyResult]) -> dict[str, float]:
+    """The strict verifier's rates over a batch of verdicts, for training logs."""
+    n = max(1, len(results))
+    runtime_flags = set(FLAG_REASONS) - WARNING_FLAGS
+    metrics = {
+        "verify/correct_rate": sum(r.correct and r.passed_rules for r in results) / n,
+        "verify/rule_pass_rate": sum(r.passed_rules for r in results) / n,
+        "verify/compiled_rate": sum(r.compiled for r in results) / n,
+        "verify/rule_violation_rate": sum(r.error_kind == ErrorKind.RULE_VIOLATION for r in results) / n,
+        "verify/hack_flag_rate": sum(bool(set(r.hack_flags) & runtime_flags) for r in results) / n,
+        "verify/no_code_rate": sum(r.error_kind == ErrorKind.NO_CODE for r in results) / n,
+    }
+    speedups = [r.speedup for r in results if r.correct and r.speedup]
+    if speedups:
+        metrics["verify/speedup_mean"] = sum(speedups) / len(speedups)
+    return metrics
+
+
 class RewardScorer:
     """Verifies completions once and serves all reward components from the memo."""
 
@@ -61,6 +85,7 @@ class RewardScorer:
         self._memo: OrderedDict[tuple[str, str], VerifyResult] = OrderedDict()
         self._memo_size = memo_size
         self._lock = threading.Lock()
+        self.seconds = 0.0  # spent verifying, in total
 
     def results(self, completions, **kwargs) -> list[VerifyResult]:
         tasks = _row_tasks(len(completions), kwargs)
@@ -71,7 +96,9 @@ class RewardScorer:
             # often 8 copies of one text (H100 HRD run: sampling entropy ~0.001), and copies must
             # share a verdict anyway, or timing noise alone would make their advantages differ.
             todo = {k: (t, x) for t, x, k in zip(tasks, texts, keys) if k not in self._memo}
+        start = time.perf_counter()
         fresh = self.verifier.verify_many(list(todo.values()))
+        self.seconds += time.perf_counter() - start
         with self._lock:
             for k, res in zip(todo, fresh):
                 self._memo[k] = res
@@ -83,8 +110,10 @@ class RewardScorer:
     def rule_reward(self, completions, **kwargs) -> list[float | None]:
         return [1.0 if r.passed_rules else 0.0 for r in self.results(completions, **kwargs)]
 
-    def exec_reward(self, completions, **kwargs) -> list[float | None]:
-        return [1.0 if (r.correct and r.passed_rules) else 0.0 for r in self.results(completions, **kwargs)]
+    def exec_reward(self, completions, log_metric=None, **kwargs) -> list[float | None]:
+        results = self.results(completions, **kwargs)
+        _log(log_metric, results)
+        return [1.0 if (r.correct and r.passed_rules) else 0.0 for r in results]
 
     def format_reward(self, completions, **kwargs) -> list[float | None]:
         return [1.0 if r.parsed else 0.0 for r in self.results(completions, **kwargs)]
@@ -100,13 +129,26 @@ class RewardScorer:
                 out.append(min(r.speedup, 2.0) / 2.0)
         return out
 
-    def plain_reward(self, completions, **kwargs) -> list[float | None]:
+    def plain_reward(self, completions, log_metric=None, **kwargs) -> list[float | None]:
         tasks = _row_tasks(len(completions), kwargs)
         texts = [completion_text(c) for c in completions]
         n = min(self.verifier.n_workers(), max(1, len(texts)))
+        start = time.perf_counter()
         with ThreadPoolExecutor(max_workers=n) as pool:  # naive_pass caches per (task, answer) itself
-            return [1.0 if ok else 0.0 for ok in pool.map(self.verifier.naive_pass, tasks, texts)]
+            passed = list(pool.map(self.verifier.naive_pass, tasks, texts))
+        self.seconds += time.perf_counter() - start
+        if log_metric is not None:
+            # The ablation's point is what the strict verifier says of answers trained without the
+            # rule reward (rule violations, hacks), so the strict verdicts are logged too.
+            _log(log_metric, self.results(completions, **kwargs))
+        return [1.0 if ok else 0.0 for ok in passed]
 
     def close(self) -> None:
         self.verifier.close()
+
+
+def _log(log_metric, results: list[VerifyResult]) -> None:
+    if log_metric is not None:
+        for name, value in verifier_metrics(results).items():
+            log_metric(name, value)
 
