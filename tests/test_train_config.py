@@ -4,7 +4,8 @@ from pathlib import Path
 
 import pytest
 
-from autotriton.train.config import ConfigError, RLSettings, check_rl, load_pipeline_config, load_stage_settings
+from autotriton.train.config import (ConfigError, RLSettings, SFTSettings, apply_overrides, check_report_to, check_rl,
+                                     load_build_config, load_pipeline_config, load_stage_settings, load_train_extras)
 
 CONFIGS = Path(__file__).resolve().parents[1] / "configs"
 
@@ -30,8 +31,13 @@ def test_shipped_configs_load(name, world):
     ("sft: {lr: 0.1}", r"unknown settings \['lr'\]"),
     ("sft: {max_steps: ten}", r"c.yaml.sft.max_steps: expected int, got 'ten'"),
     ("rl: {exec_weight: 0}", "reward weights"),
-    ("rl: {verify_device: tpu}", "verify_device"),
-    ("rl: {hrd: true, verify_device: cpu}", "hrd needs GPU timing"),
+    ("rl: {verify: {device: tpu}}", "rl.verify.device must be auto, cpu or cuda"),
+    ("rl: {verify_device: tpu}", "rl.verify.device must be auto, cpu or cuda"),
+    ("rl: {hrd: true, verify: {device: cpu}}", "hrd needs GPU timing"),
+    ("rl: {verify: {gpu: 1}}", r"rl.verify: unknown settings \['gpu'\] \(known: \['device', 'timeout_s', 'workers'\]\)"),
+    ("rl: {verify: {device: cpu}, verify_device: cpu}", "both verify.device and its old name verify_device"),
+    ("rl: {learning_rate: 1e-x}", r"rl.learning_rate: expected float, got '1e-x'"),
+    ("report_to: [tensorbord]", r"report_to: unknown logger 'tensorbord'"),
     ("eval: {suites: []}", "eval.suites is empty"),
     ("eval: {suites: [builtin:heldout, 'kernelbench:.:levels=x']}", r"eval.suites\[1\]: .*levels must be"),
     ("eval: {suites: [kernelbnech:x]}", r"eval.suites\[0\]: unknown suite"),
@@ -55,3 +61,154 @@ def test_stage_settings_come_from_a_pipeline_section_or_a_flat_file(tmp_path):
     assert load_stage_settings(RLSettings, None, "rl") == RLSettings()
     with pytest.raises(ConfigError, match="does not exist"):
         load_stage_settings(RLSettings, tmp_path / "missing.yaml", "rl")
+
+
+# Stage hashes of every shipped config, computed with the code before issue 14 (flat verify_* keys,
+# BuildConfig.from_yaml): finished runs are only skipped while these stay the same.
+HASHES_BEFORE = {
+    'ablation.yaml': {
+        'data': 'f2807ff465fa0856', 'eval_base': '5f5c4adb1bc24e44', 'sft': 'd28a4ca4fa648c24', 'eval_sft': 'bcb0d37a4ef26c1d',
+        'rl': '046543c2a3303fc6', 'eval_rl': '7ecadfc84aaa502e', 'rl_norule': 'ac093b504586df6d', 'eval_rl_norule': '0deba7a69a194ebe',
+        'report': '1680b12205c193d0',
+    },
+    'data_ablation.yaml': {
+        'build': '190c72650100b61f',
+    },
+    'data_gpu.yaml': {
+        'build': 'a606bd0518fc1756',
+    },
+    'data_gpu_harvest.yaml': {
+        'build': '84e4182101bd8af3',
+    },
+    'data_gpu_torchnn.yaml': {
+        'build': '242a0c17a8504e20',
+    },
+    'data_offline.yaml': {
+        'build': 'a4c360e16c289a4c',
+    },
+    'data_styles_gpu.yaml': {
+        'build': 'd0ada7ef0e10c27e',
+    },
+    'demo.yaml': {
+        'data': 'c4dbeb54ff3209e8', 'eval_base': '8b81d9a5974ded61', 'sft': '5f17b06a056728a0', 'eval_sft': 'e2423ff86c62f152',
+        'rl': '371d8c92b0d442c1', 'eval_rl': '75fda577ec48f3f1', 'rl_norule': '2fd49c448259c8b0', 'eval_rl_norule': '91d25258615e1ca5',
+        'report': '0327d2101fa55fc3',
+    },
+    'gpu.yaml': {
+        'data': 'e8a5792e2fa308eb', 'eval_base': 'd477a6963bc4337c', 'sft': '64d4b87001206336', 'eval_sft': '13b8b6d2c7382f67',
+        'rl': '5967200964411b11', 'eval_rl': 'e84877681291d47c', 'rl_norule': '45cfd18e2f223401', 'eval_rl_norule': '8a6152cb33a19fb0',
+        'report': '3e7bc5bea4929a9e',
+    },
+    'multi_gpu.yaml': {
+        'data': 'e8a5792e2fa308eb', 'eval_base': 'ecc92fe762496bae', 'sft': '9a7244ee4cfc73ee', 'eval_sft': 'e9cd9a53a6e2367e',
+        'rl': '363b50dbefa617c2', 'eval_rl': '4f08e8b3d77a6d5c', 'rl_norule': '7e062267653b7c43', 'eval_rl_norule': '5681573f6d9ce3a9',
+        'report': '7b2fe15e60730a49',
+    },
+    'rl_hrd.yaml': {
+        'rl': '7656b2c5b79ecfcd',
+    },
+    'rl_select.yaml': {
+        'rl': 'dbaaac0a3f3238b1',
+    },
+}
+STAGES = ("data", "eval_base", "sft", "eval_sft", "rl", "eval_rl", "rl_norule", "eval_rl_norule", "report")
+
+
+@pytest.mark.parametrize("name", sorted(HASHES_BEFORE))
+def test_every_shipped_config_loads_with_its_old_hashes(name, capsys):
+    from dataclasses import asdict
+
+    from autotriton.train.pipeline import _hash, stage_settings
+    path = CONFIGS / name
+    if name.startswith("data_"):
+        got = {"build": _hash(asdict(load_build_config(path)))}
+    elif name.startswith("rl_"):
+        got = {"rl": _hash(asdict(load_stage_settings(RLSettings, path, "rl")))}
+    else:
+        config = load_pipeline_config(path, 2 if name == "multi_gpu.yaml" else 1)
+        got = {stage: _hash(stage_settings(config, stage)) for stage in STAGES}
+    assert got == HASHES_BEFORE[name]
+    assert "deprecated" not in capsys.readouterr().err  # shipped configs use the new keys
+    assert sorted(HASHES_BEFORE) == sorted(p.name for p in CONFIGS.glob("*.yaml"))  # a new config needs its entry
+
+
+def test_floats_written_without_a_dot_are_floats(tmp_path):
+    config = load_pipeline_config(write(tmp_path, "sft: {learning_rate: 1e-4}\nrl: {learning_rate: 2E-5, beta: 0}"))
+    assert config.sft.learning_rate == 1e-4 and config.rl.learning_rate == 2e-5
+    assert isinstance(config.rl.beta, float)
+
+
+def test_nested_verify_section_equals_the_old_flat_keys(tmp_path, capsys):
+    nested = load_stage_settings(RLSettings, write(tmp_path, "verify: {device: cpu, workers: 3, timeout_s: 9}"), "rl")
+    assert capsys.readouterr().err == ""
+    flat = load_stage_settings(RLSettings, write(tmp_path, "verify_device: cpu\nverify_workers: 3\nverify_timeout_s: 9"), "rl")
+    warned = capsys.readouterr().err.splitlines()
+    assert nested == flat
+    assert len(warned) == 3 and "verify_workers is deprecated; write c.yaml:rl.verify.workers" in warned[1]
+    build_nested = load_build_config(write(tmp_path, "verify: {device: cuda, workers: 4}"))
+    build_flat = load_build_config(write(tmp_path, "device: cuda\nworkers: 4"))
+    assert build_nested == build_flat and build_flat.device == "cuda"
+    assert "c.yaml.device is deprecated; write c.yaml.verify.device" in capsys.readouterr().err
+
+
+def test_set_overrides_any_field(tmp_path):
+    path = write(tmp_path, "rl: {learning_rate: 1.0e-3}\neval: {limit: 3}")
+    config = load_pipeline_config(path, overrides=("rl.learning_rate=1e-4", "eval.suites=['builtin:train']",
+                                                   "rl.verify.workers=2", "data.compose_n=7", "report_to=[none]"))
+    assert config.rl.learning_rate == 1e-4 and config.rl.verify_workers == 2 and config.data.compose_n == 7
+    assert config.eval.suites == ["builtin:train"] and config.eval.limit == 3 and config.report_to == ["none"]
+    sets = ("learning_rate=5e-5", "sft.max_steps=3", "eval.limit=1")
+    assert load_stage_settings(SFTSettings, path, "sft", overrides=sets).learning_rate == 5e-5
+    assert load_stage_settings(SFTSettings, path, "sft", overrides=sets).max_steps == 3
+    assert load_train_extras(path, sets)[0].limit == 1
+    assert load_build_config(None, ("compose_n=5", "verify.device=cpu")).device == "cpu"
+    assert apply_overrides({"a": {"b": 1}}, ["a.c=x"]) == {"a": {"b": 1, "c": "x"}}
+
+
+@pytest.mark.parametrize("sets, message", [
+    (["rl.learning_rat=1e-4"], r"unknown settings \['learning_rat'\]"),
+    (["rl.learning_rate"], "expected KEY=VALUE"),
+    (["model.x=1"], "model is 'embedded', not a section"),
+    (["rl.max_steps=[1"], "value is not valid YAML"),
+    (["rl.max_steps=many"], "rl.max_steps: expected int, got 'many'"),
+])
+def test_bad_overrides_name_the_problem(tmp_path, sets, message):
+    with pytest.raises(ConfigError, match=message):
+        load_pipeline_config(write(tmp_path, "model: embedded"), overrides=tuple(sets))
+
+
+def test_report_to_names_a_known_installed_logger(monkeypatch):
+    import importlib.util
+    real = importlib.util.find_spec
+    monkeypatch.setattr(importlib.util, "find_spec", lambda n, *a: None if n == "wandb" else real(n, *a))
+    assert check_report_to([]) == [] and check_report_to(["none"]) == ["none"]
+    with pytest.raises(ConfigError, match=r"report_to: wandb is not installed \(pip install wandb\)"):
+        check_report_to(["wandb"])
+    with pytest.raises(ConfigError, match="unknown logger 'comet'"):
+        check_report_to(["comet"])
+    with pytest.raises(ConfigError, match="'none' cannot be combined"):
+        check_report_to(["none", "tensorboard"])
+
+
+def test_report_to_reaches_trl(tmp_path):
+    import importlib.util
+
+    from autotriton.train.common import report_to
+    from autotriton.train.config import SFTSettings
+    from autotriton.train.sft import trainer_args
+    assert report_to(["none"]) == []
+    assert report_to(["tensorboard", "wandb"]) == ["tensorboard", "wandb"]
+    assert report_to([]) == (["tensorboard"] if importlib.util.find_spec("tensorboard") else [])
+    assert trainer_args(SFTSettings(), tmp_path, 1, ["none"]).report_to == []
+
+
+def test_cli_set_errors_are_one_line_exit_2(tmp_path):
+    from typer.testing import CliRunner
+
+    from autotriton.cli.main import app
+    runner = CliRunner()
+    bad = runner.invoke(app, ["data", "build", "-o", str(tmp_path / "d"), "--set", "compose_n=many"])
+    assert bad.exit_code == 2 and "compose_n: expected int, got 'many'" in bad.output
+    bad = runner.invoke(app, ["pipeline", "-c", str(CONFIGS / "demo.yaml"), "-o", str(tmp_path / "p"),
+                              "--set", "rl.learning_rat=1e-4"])
+    assert bad.exit_code == 2 and "unknown settings ['learning_rat']" in bad.output

@@ -10,7 +10,7 @@ import typer
 from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 
-from autotriton.cli.errors import check_device, fail, out_dir
+from autotriton.cli.errors import check_device, out_dir
 
 data_app = typer.Typer(no_args_is_help=True, help="Build verified, decontaminated training data.")
 console = Console()
@@ -69,13 +69,13 @@ def build_cmd(config: Optional[Path] = typer.Option(None, "--config", "-c", help
               out: Path = typer.Option(..., "-o", "--out", callback=out_dir, help="output directory (re-running resumes)"),
               decontaminate_against: list[str] = typer.Option([], "--decontaminate-against",
                                                               help="repeatable: kernelbench:PATH, tritonbench-t:PATH, ..."),
-              device: Optional[str] = typer.Option(None, help="override the config's verifier device")) -> None:
+              device: Optional[str] = typer.Option(None, help="override the config's verifier device"),
+              sets: list[str] = typer.Option([], "--set", help="repeatable: override one setting, KEY=VALUE with "
+                                             "VALUE read as YAML (compose_n=50, verify.workers=4)")) -> None:
     """harvest/compose -> teachers -> verify -> dedupe/decontaminate -> export (datasets + JSONL + card)."""
-    from autotriton.data.build import BuildConfig, run_build
-    try:
-        cfg = BuildConfig.from_yaml(config) if config else BuildConfig()
-    except (OSError, TypeError) as exc:
-        fail(f"cannot read build config {config}: {exc}")
+    from autotriton.data.build import run_build
+    from autotriton.train.config import load_build_config
+    cfg = load_build_config(config, tuple(sets))
     if decontaminate_against:
         cfg.decontaminate_against = list(cfg.decontaminate_against) + list(decontaminate_against)
     if device:

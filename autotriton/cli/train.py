@@ -25,12 +25,11 @@ def _world_size() -> int:
     return PartialState(timeout=timedelta(hours=3)).num_processes
 
 
-def _quick_eval(policy, out: Path, config: Optional[Path], steps: int) -> None:
-    from autotriton.train.config import EvalSettings, check_eval, from_dict, load_yaml
+SET_HELP = "repeatable: override one setting, KEY=VALUE with VALUE read as YAML (rl.learning_rate=1e-4)"
+
+
+def _quick_eval(policy, out: Path, settings, steps: int) -> None:
     from autotriton.train.pipeline import run_eval_stage
-    raw = load_yaml(config).get("eval", {}) if config else {}
-    settings = from_dict(EvalSettings, raw, "eval")
-    check_eval(settings)
     # one folder per trained step count: a resumed, longer run must not reuse the old verdicts
     result = run_eval_stage(policy, settings, out / f"eval-step{steps}", console.print)
     for channel, m in result["channels"].items():
@@ -38,28 +37,29 @@ def _quick_eval(policy, out: Path, config: Optional[Path], steps: int) -> None:
                       f"rule violations {m['rule_violations']}")
 
 
-def _train(stage: str, model: str, data: Path, config: Optional[Path], out: Path, lora: Optional[bool],
-           stop_after_s: Optional[float], evaluate: bool) -> None:
+def _train(stage: str, model: str, data: Path, config: Optional[Path], sets: list[str], out: Path,
+           lora: Optional[bool], stop_after_s: Optional[float], evaluate: bool) -> None:
     from accelerate import PartialState
     from autotriton.train.common import resolve_policy
-    from autotriton.train.config import RLSettings, SFTSettings, load_stage_settings
+    from autotriton.train.config import RLSettings, SFTSettings, load_stage_settings, load_train_extras
     cls = SFTSettings if stage == "sft" else RLSettings
-    settings = load_stage_settings(cls, config, stage, _world_size())
+    settings = load_stage_settings(cls, config, stage, _world_size(), tuple(sets))
+    eval_settings, loggers = load_train_extras(config, tuple(sets))  # checked before any model loads
     if lora is not None and stage == "sft":
         settings.lora = lora
     policy = resolve_policy(model)
     if stage == "sft":
         from autotriton.train.sft import run_sft
-        result = run_sft(policy, data, settings, out, stop_after_s)
+        result = run_sft(policy, data, settings, out, stop_after_s, loggers)
     else:
         from autotriton.train.grpo import run_rl
-        result = run_rl(policy, data, settings, out, stop_after_s)
+        result = run_rl(policy, data, settings, out, stop_after_s, loggers)
     if not result.finished:
         console.print(f"paused at step {result.steps} (time budget); re-run the same command to resume")
         return
     console.print(f"{stage}: {result.steps} steps in {result.wall_s:.0f} s; model: {result.policy.spec}")
     if evaluate and PartialState().is_main_process:
-        _quick_eval(result.policy, out, config, result.steps)
+        _quick_eval(result.policy, out, eval_settings, result.steps)
 
 
 MODEL_HELP = "embedded | embedded:triton | hf:PATH[+adapter:DIR] | a model dir (local only; no downloads)"
@@ -69,28 +69,31 @@ MODEL_HELP = "embedded | embedded:triton | hf:PATH[+adapter:DIR] | a model dir (
 def sft_cmd(model: str = typer.Option("embedded", "--model", "-m", help=MODEL_HELP),
             data: Path = typer.Option(..., "--data", help="an `autotriton data build` output dir (uses sft/)"),
             config: Optional[Path] = typer.Option(None, "--config", "-c", help="YAML: SFT settings, or a pipeline config's `sft:`"),
+            sets: list[str] = typer.Option([], "--set", help=SET_HELP.replace("rl.", "sft.")),
             lora: Optional[bool] = typer.Option(None, "--lora/--full", help="LoRA adapter or full fine-tuning"),
             out: Path = typer.Option(..., "--out", "-o", callback=out_dir,
                                      help="run dir (re-running resumes from the last checkpoint)"),
             stop_after_s: Optional[float] = typer.Option(None, help="checkpoint and stop after this many seconds"),
             evaluate: bool = typer.Option(True, "--eval/--no-eval", help="quick eval on builtin:heldout afterwards")) -> None:
     """Supervised fine-tuning on verified pairs (TRL SFTTrainer; loss on the assistant turn only)."""
-    _train("sft", model, data, config, out, lora, stop_after_s, evaluate)
+    _train("sft", model, data, config, sets, out, lora, stop_after_s, evaluate)
 
 
 @train_app.command("rl")
 def rl_cmd(model: str = typer.Option(..., "--model", "-m", help=MODEL_HELP + "; usually SFT's: hf:BASE+adapter:SFT/final"),
            data: Path = typer.Option(..., "--data", help="an `autotriton data build` output dir (uses rl/)"),
            config: Optional[Path] = typer.Option(None, "--config", "-c", help="YAML: RL settings, or a pipeline config's `rl:`"),
+           sets: list[str] = typer.Option([], "--set", help=SET_HELP),
            out: Path = typer.Option(..., "--out", "-o", callback=out_dir,
                                      help="run dir (re-running resumes from the last checkpoint)"),
            stop_after_s: Optional[float] = typer.Option(None, help="checkpoint and stop after this many seconds"),
            evaluate: bool = typer.Option(True, "--eval/--no-eval", help="quick eval on builtin:heldout afterwards")) -> None:
     """GRPO with the verifier's reward (TRL GRPOTrainer subclass; optional HRD token-level advantages)."""
-    _train("rl", model, data, config, out, None, stop_after_s, evaluate)
+    _train("rl", model, data, config, sets, out, None, stop_after_s, evaluate)
 
 
 def pipeline_cmd(config: Path = typer.Option(..., "--config", "-c", help="pipeline YAML (configs/demo.yaml, gpu.yaml, ...)"),
+                 sets: list[str] = typer.Option([], "--set", help=SET_HELP + ", eval.limit=5"),
                  out: Optional[Path] = typer.Option(None, "--out", "-o", callback=out_dir,
                                                     help="run dir; default runs/<config name>"),
                  stop_after_s: Optional[float] = typer.Option(None, help="pause (checkpointed) after this many seconds"),
@@ -99,7 +102,7 @@ def pipeline_cmd(config: Path = typer.Option(..., "--config", "-c", help="pipeli
     from autotriton.train.config import load_pipeline_config
     from autotriton.train.pipeline import run_pipeline
     out = out_dir(out or Path("runs") / config.stem)
-    cfg = load_pipeline_config(config, _world_size())
+    cfg = load_pipeline_config(config, _world_size(), tuple(sets))
     with _progress() as bar:
         result = run_pipeline(cfg, out, say=bar.console.print, stop_after_s=stop_after_s, redo=tuple(redo),
                               progress=_Bars(bar))

@@ -22,7 +22,7 @@ from __future__ import annotations
 
 import json
 import time
-from dataclasses import asdict, dataclass, field, fields
+from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Callable
 
@@ -46,22 +46,18 @@ class BuildConfig:
     llm_samples: int = field(default=4, metadata={"help": "answers sampled per task by the llm teacher"})
     llm_max_new_tokens: int = field(default=2048, metadata={"help": "completion cap for the llm teacher"})
     llm_temperature: float = field(default=0.7, metadata={"help": "llm teacher sampling temperature"})
-    device: str = field(default="auto", metadata={"help": "verifier device: cpu, cuda or auto"})
-    workers: int = field(default=0, metadata={"help": "verifier sandboxes (0 = all cores / 6 per GPU)"})
+    device: str = field(default="auto", metadata={"help": "verifier device: cpu, cuda or auto (YAML: verify.device)"})
+    workers: int = field(default=0, metadata={"help": "verifier sandboxes (0 = all cores / 6 per GPU; YAML: verify.workers)"})
     batch_size: int = field(default=96, metadata={"help": "candidates verified per logged batch"})
     decontaminate_against: list[str] = field(default_factory=list,
                                              metadata={"help": "eval suites besides builtin:heldout"})
-    timeout_s: float = field(default=120.0, metadata={"help": "verifier wall-clock limit per candidate"})
+    timeout_s: float = field(default=120.0, metadata={"help": "verifier wall-clock limit per candidate (YAML: verify.timeout_s)"})
 
     @classmethod
     def from_yaml(cls, path: Path) -> "BuildConfig":
-        import yaml
-        raw = yaml.safe_load(path.read_text()) or {}
-        known = {f.name for f in fields(cls)}
-        unknown = sorted(set(raw) - known)
-        if unknown:
-            raise TaskError(f"{path}: unknown build settings {unknown} (known: {sorted(known)})")
-        return cls(**raw)
+        """The one YAML loader of every config (train/config.py: `1e-4` floats, `verify:` section)."""
+        from autotriton.train.config import load_build_config
+        return load_build_config(path)
 
 
 @dataclass

@@ -76,9 +76,13 @@ def precision(device_has_cuda: bool) -> dict:
     return {"bf16": False, "fp16": False}
 
 
-def report_to() -> list[str]:
-    """TensorBoard when installed (it is on the CPU set we pin); our JSONL log always."""
+def report_to(chosen: list[str] | None = None) -> list[str]:
+    """TRL's loggers: the config's `report_to` (checked when it loaded, config.check_report_to);
+    none chosen, TensorBoard when installed (it is on the CPU set we pin). Our JSONL log is
+    written always."""
     import importlib.util
+    if chosen:
+        return [] if chosen == ["none"] else list(chosen)
     return ["tensorboard"] if importlib.util.find_spec("tensorboard") else []
 
 

@@ -1,13 +1,28 @@
-"""Training and pipeline settings: one dataclass per stage, every field with a default and help.
+"""Training and pipeline settings: one dataclass per stage, every field with a default and help,
+and the one YAML loader of every config (pipeline, `train sft|rl`, `data build`).
 
-YAML files only override fields. Unknown keys, wrong types and inconsistent
-sizes (a group size that does not divide the batch, say) raise `ConfigError`
-with one line that names the key, before any model is loaded.
+YAML files only override fields; `--set a.b=VALUE` overrides one after the file
+(VALUE is read as YAML). Unknown keys, wrong types and inconsistent sizes (a
+group size that does not divide the batch, say) raise `ConfigError` with one
+line that names the key, before any model is loaded. Floats may be written
+`1e-4` (PyYAML reads that as a string; a float field takes it).
+
+The verifier's settings are written as a `verify:` section (`rl.verify.device`,
+`data.verify.workers`). The dataclasses keep their flat fields (`verify_device`,
+BuildConfig's `device`): stage hashes and run records are `asdict` of them, so
+nesting the fields would refuse every finished run. The old flat keys still
+load, with a one-line deprecation warning.
+
+We did not use transformers' `HfArgumentParser`: its YAML reader takes flat
+dataclasses only (no nested `sft:`/`rl:` sections) and, like PyYAML, leaves
+`1e-4` a string.
 """
 
 from __future__ import annotations
 
 import dataclasses
+import importlib.util
+import sys
 import types
 import typing
 from dataclasses import dataclass, field, fields
@@ -71,9 +86,9 @@ class RLSettings:
     max_level: int = field(default=3, metadata={"help": "drop RL prompts above this level"})
     use_vllm: bool = field(default=False, metadata={"help": "generate rollouts with vLLM (colocated; needs vllm installed)"})
     gradient_checkpointing: bool = field(default=False, metadata={"help": "recompute activations to save memory"})
-    verify_device: str = field(default="auto", metadata={"help": "reward verifier: cpu (interpreter), cuda, or auto"})
-    verify_workers: int = field(default=0, metadata={"help": "parallel sandboxes for the reward (0 = all cores / 6 per GPU)"})
-    verify_timeout_s: float = field(default=60.0, metadata={"help": "wall-clock limit per rollout verification"})
+    verify_device: str = field(default="auto", metadata={"help": "reward verifier: cpu (interpreter), cuda, or auto (YAML: verify.device)"})
+    verify_workers: int = field(default=0, metadata={"help": "parallel sandboxes for the reward (0 = all cores / 6 per GPU; YAML: verify.workers)"})
+    verify_timeout_s: float = field(default=60.0, metadata={"help": "wall-clock limit per rollout verification (YAML: verify.timeout_s)"})
     save_steps: int = field(default=10, metadata={"help": "checkpoint every N steps (resume point)"})
     logging_steps: int = field(default=1, metadata={"help": "log every N steps"})
     seed: int = field(default=0, metadata={"help": "prompt order and sampling seed"})
@@ -100,13 +115,29 @@ class PipelineConfig:
     rl: RLSettings = field(default_factory=RLSettings, metadata={"help": "GRPO stage"})
     eval: EvalSettings = field(default_factory=EvalSettings, metadata={"help": "evaluation of base, SFT and SFT+RL"})
     eval_base: bool = field(default=True, metadata={"help": "also evaluate the untrained base model"})
+    report_to: list[str] = field(default_factory=list, metadata={
+        "help": "training loggers passed to TRL: tensorboard, wandb, trackio or none; [] = tensorboard where "
+                "installed. Not part of any stage's hash: where the curves go does not change the model"})
     ablate_rule: bool = field(default=False, metadata={
         "help": "also run the paper's rule ablation: GRPO from SFT with rl.rule_reward false, on the same "
                 "prompts, then its eval (stages rl_norule, eval_rl_norule)"})
 
 
+# YAML sections that fill flat fields: {class: {section: {key in the section: field}}}.
+SECTIONS = {
+    RLSettings: {"verify": {"device": "verify_device", "workers": "verify_workers", "timeout_s": "verify_timeout_s"}},
+    BuildConfig: {"verify": {"device": "device", "workers": "workers", "timeout_s": "timeout_s"}},
+}
+REPORTERS = ("tensorboard", "wandb", "trackio", "none")
+
+
+def _warn(message: str) -> None:
+    print(f"warning: {message}", file=sys.stderr)
+
+
 def _coerce(value, kind, where: str):
-    """Check one YAML value against a dataclass field's type; ints are accepted for floats."""
+    """Check one YAML value against a dataclass field's type; ints, and strings such as '1e-4'
+    (PyYAML 1.1 reads a float without a dot as a string), are accepted for floats."""
     origin = typing.get_origin(kind)
     if dataclasses.is_dataclass(kind):
         return from_dict(kind, value, where)
@@ -122,9 +153,39 @@ def _coerce(value, kind, where: str):
         return _coerce(value, kind, where)
     if kind is float and isinstance(value, int) and not isinstance(value, bool):
         return float(value)
+    if kind is float and isinstance(value, str):
+        try:
+            return float(value)
+        except ValueError:
+            pass  # refused below, naming the key
     if kind in (int, float, str, bool) and not (isinstance(value, kind) and not (kind is int and isinstance(value, bool))):
         raise ConfigError(f"{where}: expected {kind.__name__}, got {value!r}")
     return value
+
+
+def _flatten_sections(cls, raw: dict, where: str) -> dict:
+    """`verify: {device: cuda}` -> `{verify_device: cuda}` (SECTIONS); old flat keys warn once each."""
+    raw = dict(raw)
+    for section, mapping in SECTIONS.get(cls, {}).items():
+        for key, name in mapping.items():
+            if name in raw:
+                _warn(f"{where}.{name} is deprecated; write {where}.{section}.{key}")
+        if section not in raw:
+            continue
+        sub = raw.pop(section)
+        if sub is None:
+            continue
+        if not isinstance(sub, dict):
+            raise ConfigError(f"{where}.{section}: expected a mapping of settings, got {sub!r}")
+        unknown = sorted(set(sub) - set(mapping))
+        if unknown:
+            raise ConfigError(f"{where}.{section}: unknown settings {unknown} (known: {sorted(mapping)})")
+        for key, value in sub.items():
+            if mapping[key] in raw:
+                raise ConfigError(f"{where}: both {section}.{key} and its old name {mapping[key]} are set; "
+                                  f"keep {section}.{key}")
+            raw[mapping[key]] = value
+    return raw
 
 
 def from_dict(cls, raw, where: str):
@@ -132,12 +193,54 @@ def from_dict(cls, raw, where: str):
         raw = {}
     if not isinstance(raw, dict):
         raise ConfigError(f"{where}: expected a mapping of settings, got {raw!r}")
+    raw = _flatten_sections(cls, raw, where)
     hints = typing.get_type_hints(cls)
     known = {f.name for f in fields(cls)}
     unknown = sorted(set(raw) - known)
     if unknown:
-        raise ConfigError(f"{where}: unknown settings {unknown} (known: {sorted(known)})")
+        sections = sorted(SECTIONS.get(cls, {}))
+        what = "build settings" if cls is BuildConfig else "settings"  # a flat `data build` file says what it is
+        raise ConfigError(f"{where}: unknown {what} {unknown} (known: {sorted(known)}"
+                          + (f"; sections: {sections})" if sections else ")"))
     return cls(**{k: _coerce(v, hints[k], f"{where}.{k}") for k, v in raw.items()})
+
+
+def apply_overrides(raw: dict, overrides: list[str] | tuple[str, ...]) -> dict:
+    """`--set rl.learning_rate=1e-4`: each VALUE read as YAML, written at its dotted path."""
+    import yaml
+    raw = dict(raw)
+    for text in overrides:
+        path, sep, value_text = text.partition("=")
+        keys = path.strip().split(".")
+        if not sep or not all(keys):
+            raise ConfigError(f"--set {text!r}: expected KEY=VALUE, e.g. rl.learning_rate=1e-4")
+        try:
+            value = yaml.safe_load(value_text)
+        except yaml.YAMLError as exc:
+            raise ConfigError(f"--set {path}: value is not valid YAML ({str(exc).splitlines()[0]})") from None
+        node = raw
+        for i, key in enumerate(keys[:-1]):
+            child = node.get(key)
+            if child is None:
+                child = {}
+            elif not isinstance(child, dict):
+                raise ConfigError(f"--set {path}: {'.'.join(keys[:i + 1])} is {child!r}, not a section")
+            node[key] = child = dict(child)  # copies: the caller's dict stays as read
+            node = child
+        node[keys[-1]] = value
+    return raw
+
+
+def check_report_to(names: list[str], where: str = "report_to") -> list[str]:
+    """The loggers for TRL's `report_to`, checked now rather than when the trainer starts."""
+    for name in names:
+        if name not in REPORTERS:
+            raise ConfigError(f"{where}: unknown logger {name!r} (known: {list(REPORTERS)})")
+        if name != "none" and importlib.util.find_spec(name) is None:
+            raise ConfigError(f"{where}: {name} is not installed (pip install {name}), or leave it out")
+    if "none" in names and len(names) > 1:
+        raise ConfigError(f"{where}: 'none' cannot be combined with {[n for n in names if n != 'none']}")
+    return list(names)
 
 
 def check_sft(s: SFTSettings, world_size: int = 1, where: str = "sft") -> None:
@@ -171,9 +274,9 @@ def check_rl(s: RLSettings, world_size: int = 1, where: str = "rl") -> None:
         raise ConfigError(f"{where}.hrd_alpha must be in [0, 1], got {s.hrd_alpha}")
     if s.hrd and s.verify_device == "cpu":
         raise ConfigError(f"{where}.hrd needs GPU timing (the plan's reward is the speedup); "
-                          "the interpreter does not time, so set verify_device to cuda or auto on a GPU machine")
+                          "the interpreter does not time, so set verify.device to cuda or auto on a GPU machine")
     if s.verify_device not in ("auto", "cpu", "cuda"):
-        raise ConfigError(f"{where}.verify_device must be auto, cpu or cuda, got {s.verify_device!r}")
+        raise ConfigError(f"{where}.verify.device must be auto, cpu or cuda, got {s.verify_device!r}")
 
 
 def check_eval(s: EvalSettings, where: str = "eval") -> None:
@@ -202,20 +305,49 @@ def load_yaml(path: Path) -> dict:
     return raw
 
 
-def load_pipeline_config(path: Path, world_size: int = 1) -> PipelineConfig:
-    config = from_dict(PipelineConfig, load_yaml(path), path.name)
+def load_pipeline_config(path: Path, world_size: int = 1, overrides: tuple[str, ...] = ()) -> PipelineConfig:
+    config = from_dict(PipelineConfig, apply_overrides(load_yaml(path), overrides), path.name)
     check_sft(config.sft, world_size)
     check_rl(config.rl, world_size)
     check_eval(config.eval)
+    check_report_to(config.report_to)
     return config
 
 
-def load_stage_settings(cls, path: Path | None, section: str, world_size: int = 1):
-    """Settings of one stage for `train sft|rl`: a pipeline YAML's section, or a flat YAML of that stage."""
-    raw = load_yaml(path) if path else {}
-    if section in raw and isinstance(raw[section], dict):
-        raw = raw[section]
+def load_stage_settings(cls, path: Path | None, section: str, world_size: int = 1, overrides: tuple[str, ...] = ()):
+    """Settings of one stage for `train sft|rl`: a pipeline YAML's section, or a flat YAML of that
+    stage. Overrides name a field (`learning_rate=1e-4`) or the section's (`rl.learning_rate=1e-4`)."""
+    raw = _stage_raw(path, section)
+    own = tuple(o for o in overrides if not o.startswith(("eval.", "report_to=")))
+    raw = apply_overrides(raw, tuple(o.removeprefix(f"{section}.") for o in own))
     settings = from_dict(cls, raw, f"{path.name if path else 'defaults'}:{section}")
     (check_sft if cls is SFTSettings else check_rl)(settings, world_size)
     return settings
 
+
+def _stage_raw(path: Path | None, section: str) -> dict:
+    raw = load_yaml(path) if path else {}
+    if set(raw) & ({f.name for f in fields(PipelineConfig)} - {"report_to"}):  # a pipeline config
+        return raw.get(section) or {}
+    return {k: v for k, v in raw.items() if k != "report_to"}  # a flat stage file may name its loggers
+
+
+def load_train_extras(path: Path | None, overrides: tuple[str, ...] = ()) -> tuple[EvalSettings, list[str]]:
+    """What `train sft|rl` takes from a config besides its stage: the `eval:` section of the quick
+    eval afterwards and the top-level `report_to`, each with its `--set` overrides."""
+    raw = load_yaml(path) if path else {}
+    mine = tuple(o for o in overrides if o.startswith(("eval.", "report_to=")))
+    raw = apply_overrides({k: raw[k] for k in ("eval", "report_to") if k in raw}, mine)
+    where = path.name if path else "defaults"
+    settings = from_dict(EvalSettings, raw.get("eval"), f"{where}:eval")
+    check_eval(settings)
+    return settings, check_report_to(_coerce(raw.get("report_to", []), list[str], f"{where}:report_to"))
+
+
+def load_build_config(path: Path | None, overrides: tuple[str, ...] = ()) -> BuildConfig:
+    """`data build -c`: a flat BuildConfig file (or a pipeline config's `data:` section)."""
+    raw = load_yaml(path) if path else {}
+    if isinstance(raw.get("data"), dict):  # BuildConfig has no `data` field
+        raw = raw["data"]
+    raw = apply_overrides(raw, tuple(o.removeprefix("data.") for o in overrides))
+    return from_dict(BuildConfig, raw, path.name if path else "build")

@@ -288,7 +288,8 @@ def make_scorer(s: RLSettings) -> RewardScorer:
                                      time_it=timed, measure_compile=False, gpu_ids=gpu_ids, cache_dir=None))
 
 
-def trainer_args(s: RLSettings, out: Path, world_size: int, n_funcs_weights: list[float]):
+def trainer_args(s: RLSettings, out: Path, world_size: int, n_funcs_weights: list[float],
+                 loggers: list[str] | None = None):
     from trl import GRPOConfig
     cuda = torch.cuda.is_available()
     accum = s.batch_size // (s.micro_batch_size * world_size)
@@ -299,11 +300,12 @@ def trainer_args(s: RLSettings, out: Path, world_size: int, n_funcs_weights: lis
         temperature=s.temperature, top_p=s.top_p, top_k=0, beta=s.beta, reward_weights=n_funcs_weights,
         use_vllm=s.use_vllm, vllm_mode="colocate", gradient_checkpointing=s.gradient_checkpointing,
         lr_scheduler_type="constant",  # GRPO runs are short (9-30 steps): warmup would idle the first step at lr 0
-        save_steps=s.save_steps, save_total_limit=2, logging_steps=s.logging_steps, report_to=report_to(),
+        save_steps=s.save_steps, save_total_limit=2, logging_steps=s.logging_steps, report_to=report_to(loggers),
         seed=s.seed, use_cpu=not cuda, log_completions=False, disable_tqdm=False, **precision(cuda))
 
 
-def run_rl(policy: Policy, data: Path, s: RLSettings, out: Path, stop_after_s: float | None = None) -> TrainResult:
+def run_rl(policy: Policy, data: Path, s: RLSettings, out: Path, stop_after_s: float | None = None,
+           loggers: list[str] | None = None) -> TrainResult:
     """Train (or resume) GRPO from `policy` (typically SFT's adapter) on the RL prompts of `data`."""
     from accelerate import PartialState
 
@@ -326,7 +328,7 @@ def run_rl(policy: Policy, data: Path, s: RLSettings, out: Path, stop_after_s: f
         tokenizer = load_tokenizer(policy.base, policy.adapter)  # left padding, for generation
         model = load_trainable(policy, full=policy.adapter is None)  # SFT's adapter continues, else every weight trains
         funcs, weights = reward_setup(s, scorer)
-        common = dict(model=model, reward_funcs=funcs, args=trainer_args(s, out, world, weights), train_dataset=rows,
+        common = dict(model=model, reward_funcs=funcs, args=trainer_args(s, out, world, weights, loggers), train_dataset=rows,
                       processing_class=tokenizer, callbacks=[JsonlLog(out / METRICS_FILE), stop], scorer=scorer,
                       drop_uniform_groups=s.drop_uniform_groups, rollout_copy=s.rollout_copy)
         trainer = HRDGRPOTrainer(**common, hrd_alpha=s.hrd_alpha) if s.hrd else AutoTritonGRPOTrainer(**common)

@@ -172,12 +172,12 @@ def _run_stage(run: _Run, stage: str, data_dir: Path) -> dict | None:
     base = run.base
     sft_policy = trained_policy(base, run.out / "sft")
     if stage == "sft":
-        r = run_sft(base, data_dir, c.sft, folder, run.remaining_s())
+        r = run_sft(base, data_dir, c.sft, folder, run.remaining_s(), c.report_to)
     elif stage == "rl":
-        r = run_rl(sft_policy, data_dir, c.rl, folder, run.remaining_s())
+        r = run_rl(sft_policy, data_dir, c.rl, folder, run.remaining_s(), c.report_to)
     elif stage == "rl_norule":
         _reuse_pass_rates(run.out / "rl", folder)
-        r = run_rl(sft_policy, data_dir, norule_settings(c), folder, run.remaining_s())
+        r = run_rl(sft_policy, data_dir, norule_settings(c), folder, run.remaining_s(), c.report_to)
     else:
         policy = {"eval_base": base, "eval_sft": sft_policy,
                   "eval_rl": trained_policy(sft_policy, run.out / "rl"),

@@ -74,7 +74,7 @@ def lora_config(s: SFTSettings):
                       target_modules="all-linear", task_type="CAUSAL_LM")
 
 
-def trainer_args(s: SFTSettings, out: Path, world_size: int):
+def trainer_args(s: SFTSettings, out: Path, world_size: int, loggers: list[str] | None = None):
     import torch
     from trl import SFTConfig
     return SFTConfig(
@@ -84,13 +84,14 @@ def trainer_args(s: SFTSettings, out: Path, world_size: int):
         max_length=s.max_length, completion_only_loss=True, packing=False,
         lr_scheduler_type="cosine", warmup_steps=0.03,
         gradient_checkpointing=s.gradient_checkpointing, save_steps=s.save_steps, save_total_limit=2,
-        logging_steps=s.logging_steps, logging_first_step=True, report_to=report_to(), seed=s.seed,
+        logging_steps=s.logging_steps, logging_first_step=True, report_to=report_to(loggers), seed=s.seed,
         dataset_num_proc=None, use_cpu=not torch.cuda.is_available(), disable_tqdm=False,
         **precision(torch.cuda.is_available()))
 
 
-def run_sft(policy: Policy, data: Path, s: SFTSettings, out: Path, stop_after_s: float | None = None) -> TrainResult:
-    """Train (or resume) SFT; returns where the trained policy is."""
+def run_sft(policy: Policy, data: Path, s: SFTSettings, out: Path, stop_after_s: float | None = None,
+            loggers: list[str] | None = None) -> TrainResult:
+    """Train (or resume) SFT; returns where the trained policy is. `loggers`: TRL's report_to."""
     from accelerate import PartialState
     from trl import SFTTrainer
 
@@ -105,7 +106,7 @@ def run_sft(policy: Policy, data: Path, s: SFTSettings, out: Path, stop_after_s:
     peft_config = lora_config(s) if s.lora and policy.adapter is None else None
     rows = drop_overlong(rows, tokenizer, s.max_length)
     stop = StopAfter(stop_after_s)
-    trainer = SFTTrainer(model=model, args=trainer_args(s, out, world), train_dataset=rows,
+    trainer = SFTTrainer(model=model, args=trainer_args(s, out, world, loggers), train_dataset=rows,
                          processing_class=tokenizer, peft_config=peft_config,
                          callbacks=[JsonlLog(out / METRICS_FILE), stop])
     output = trainer.train(resume_from_checkpoint=last_checkpoint(out))
