@@ -1,5 +1,6 @@
 """Grammar families and kinds added for KernelBench L1/L2 coverage: activations, reduce kinds,
-log_softmax, scans, losses, row/global normalisation, pooling, matmul variants (CPU)."""
+log_softmax, scans, losses, row/global normalisation, pooling, matmul variants, group / instance
+norm and the implicit-GEMM convolution (CPU)."""
 
 import collections
 
@@ -110,3 +111,50 @@ def test_heldout_task_files_are_never_composed():
         assert verdict.keep, (c.task_id, verdict)
         kinds[_point(c.spec)] += 1
     assert kinds[("scan", "cumsum")] and kinds[("loss", "cross_entropy")] and kinds[("softmax", "log")]
+
+
+# Issue 13's "convolution as implicit GEMM" and the channel norms: (family, point) as _conv_norm_point names them
+CONV_NORM_POINTS = {("groupnorm", k) for k in ("groupnorm", "instancenorm", "instancenorm_affine")} | \
+    {("conv2d", f"{k}x{k} s{s} p{p}") for k, s, p in ((1, 1, 0), (1, 2, 0), (3, 1, 0), (3, 1, 1), (3, 2, 0), (3, 2, 1))} | \
+    {("conv2d", "bias act"), ("conv2d", "no bias")}
+
+
+def _conv_norm_points(n: int, seed: int) -> dict:
+    """The first task of every CONV_NORM_POINTS point in compose(n, seed); a conv task can be the first
+    of its window point and of its epilogue point."""
+    picks = {}
+    for c in compose(n, seed):
+        s = c.spec
+        if s["family"] == "groupnorm":
+            picks.setdefault(("groupnorm", s["kind"] + ("_affine" if s.get("affine") else "")), c)
+        elif s["family"] == "conv2d":
+            picks.setdefault(("conv2d", f"{s['kernel']}x{s['kernel']} s{s['stride']} p{s['padding']}"), c)
+            if s["act"] or not s["bias"]:
+                picks.setdefault(("conv2d", "bias act" if s["act"] else "no bias"), c)
+    return picks
+
+
+def test_conv_and_channel_norm_points_are_composed_and_pass_the_rule_table():
+    picks = _conv_norm_points(1500, 0)
+    assert set(picks) == CONV_NORM_POINTS
+    for point, c in picks.items():
+        if c.spec["family"] == "groupnorm":  # every shape setting keeps C a multiple of the groups
+            assert all(v["C"] % c.spec.get("groups", 1) == 0 for v in c.spec["sizes"].values()), point
+        sol = teach(c.spec)
+        assert not check_rules(sol.code), point
+        assert 300 < len(sol.reasoning) < 2500, point  # short answers: a 135M model learns from them
+    assert "TOLERANCE" in picks[("conv2d", "3x3 s1 p1")].source  # tl.dot is TF32 on GPU
+
+
+def test_conv_and_channel_norm_points_verify(cpu_verifier):
+    """The implicit-GEMM convolution (every window, bias and epilogue point) and group / instance norm
+    (with and without affine) through the whole verifier, in every style."""
+    pairs, names = [], []
+    for point, c in sorted(_conv_norm_points(1500, 0).items()):
+        for style in styles(c.spec):
+            pairs.append((c.task(), teach(c.spec, style).answer()))
+            names.append((point, c.task_id, style))
+    results = cpu_verifier.verify_many(pairs)
+    failed = [(n, r.error_kind.value, r.error_msg[:300]) for n, r in zip(names, results) if not r.correct]
+    assert not failed
+    assert len(pairs) >= len(CONV_NORM_POINTS) - 2  # the two epilogue points may share a task

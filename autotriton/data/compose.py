@@ -9,16 +9,18 @@ Families, with the level they are tagged (FAMILY_WEIGHTS gives each one's share)
   3-D tensor times matrix, tril/triu of a matmul; square, large-K, small-K and
   tall-skinny shapes), a layout copy, an embedding gather, a max-pool, a pool
   (avg 2-D, max/avg 1-D, with padding), a scan (cumsum, cumprod, reverse,
-  exclusive, masked) and a loss (cross-entropy, KL batchmean, smooth L1, Huber,
-  hinge, cosine);
+  exclusive, masked), a loss (cross-entropy, KL batchmean, smooth L1, Huber,
+  hinge, cosine), a group or instance norm over (N, C, H, W), and a 2-D
+  convolution (1x1 or 3x3, stride 1 or 2, padding 0 or 1, with or without bias);
 - L2: fused chains: elementwise chains with a second input or a broadcast
   parameter, reductions and scans with a pre-op, norms with residual and activation,
   scaled softmax, matmul/linear with epilogues (bias, activation, scale,
-  residual), the MSE loss;
+  residual), the MSE loss, a convolution with bias and an activation;
 - L3: multi-kernel modules: linear-act-linear MLPs, linear followed by a norm,
   and scaled-dot-product attention.
 
-Level 1 follows KernelBench level 1's mix of kinds; its convolutions are not covered.
+Level 1 follows KernelBench level 1's mix of kinds; of its convolutions only groups=1 2-D ones
+with square 1x1 / 3x3 kernels are covered (no transposed, depthwise, dilated or 1-D/3-D ones).
 
 Generation is deterministic given the seed: task i of seed s comes from
 `random.Random(f"{s}:{i}")`, so a larger `-n` extends a smaller run; how the file
@@ -92,12 +94,12 @@ PARAM = {"bias": "{h} + self.bias", "col_scale": "{h} * self.scale"}
 
 # Family weights per level. Level 1 follows KernelBench level 1's mix where the grammar has
 # the kind (activations ~15%, matmul variants ~18%, reductions 7%, norms 8%, losses 7%,
-# pooling 6%, scans 5%; its 34% of convolutions are not in the grammar), plus the data
-# movement families at a few percent each.
+# pooling 6%, scans 5%; its 34% of convolutions get 8%, as the grammar has only the plain 2-D
+# kind), plus the data movement families at a few percent each.
 FAMILY_WEIGHTS = {
     1: {"unary": 15, "reduce": 8, "norm": 5, "normalize": 4, "softmax": 5, "matmul": 16, "layout": 3,
-        "embedding": 2, "maxpool": 3, "pool": 5, "scan": 6, "loss": 8},
-    2: {"chain": 5, "reduce": 4, "norm": 4, "softmax": 3, "matmul": 6, "mse": 1, "scan": 2},
+        "embedding": 2, "maxpool": 3, "pool": 5, "scan": 6, "loss": 8, "groupnorm": 3, "conv2d": 8},
+    2: {"chain": 5, "reduce": 4, "norm": 4, "softmax": 3, "matmul": 6, "mse": 1, "scan": 2, "conv2d": 3},
     3: {"mlp": 1, "linear_norm": 1, "attention": 1},
 }
 FAMILIES_BY_LEVEL = {level: tuple(w) for level, w in FAMILY_WEIGHTS.items()}
@@ -229,7 +231,41 @@ def _pool_spec(rng: random.Random, level: int) -> dict:
             "form": "functional" if kind == "avg2d" else rng.choice(["functional", "module"]), "sizes": sizes}
 
 
-_MORE_SPECS = {"normalize": _normalize_spec, "scan": _scan_spec, "loss": _loss_spec, "pool": _pool_spec}
+def _groupnorm_spec(rng: random.Random, level: int) -> dict:
+    """nn.GroupNorm(G, C) (affine), or instance norm (G = C) as nn.InstanceNorm2d or F.instance_norm."""
+    kind = rng.choice(["groupnorm", "instancenorm"])
+    spec = {"family": "groupnorm", "kind": kind, "eps": rng.choice([1e-5, 1e-6])}
+    if kind == "groupnorm":
+        spec["groups"] = rng.choice([2, 3, 4, 8])
+    else:
+        spec["form"] = rng.choice(["module", "functional"])
+        spec["affine"] = spec["form"] == "module" and rng.random() < 0.5
+    sizes = _sizes(rng, {"B": (3, 16, 15), "C": (12, 64, 60), "H": (12, 256, 250), "W": (12, 256, 200)})
+    g = spec.get("groups", 1)
+    for setting in sizes.values():  # C must be a multiple of the group count
+        setting["C"] = max(g, setting["C"] // g * g)
+    return {**spec, "sizes": sizes}
+
+
+def _conv2d_spec(rng: random.Random, level: int) -> dict:
+    """nn.Conv2d, groups=1: kernel 1 or 3, stride 1 or 2, padding <= k // 2; level 2 adds an activation."""
+    k = rng.choice([1, 3, 3])
+    spec = {"family": "conv2d", "kernel": k, "stride": rng.choice([1, 1, 2]),
+            "padding": rng.choice([0, 1]) if k == 3 else 0,
+            "bias": level == 2 or rng.random() < 0.5,
+            "act": _pick_unary(rng, ACTIVATIONS) if level == 2 else None}
+    sizes = _sizes(rng, {"B": (3, 16, 15), "C_IN": (12, 64, 60), "C_OUT": (12, 128, 120),
+                         "H": (12, 128, 120), "W": (12, 128, 100)})
+    # As for matmul's K: a dot of 3 to 5 taps can cancel until the reference is too unstable to
+    # judge a TF32 kernel, so interpreter C_IN stays >= 8; H, W >= 4 keep a 3x3 window inside.
+    for name, floor in (("interp_odd", 9), ("interp_pow2", 8)):
+        sizes[name]["C_IN"] = max(sizes[name]["C_IN"], floor)
+        sizes[name].update({d: max(sizes[name][d], 4) for d in ("H", "W")})
+    return {**spec, "sizes": sizes}
+
+
+_MORE_SPECS = {"normalize": _normalize_spec, "scan": _scan_spec, "loss": _loss_spec, "pool": _pool_spec,
+               "groupnorm": _groupnorm_spec, "conv2d": _conv2d_spec}
 
 
 def _spec(rng: random.Random, family: str, level: int) -> dict:
@@ -550,7 +586,34 @@ def _pool_code(spec: dict) -> tuple[str, str, str, str]:
     return _model("", init, "x", body), ins, "[]", f"{name} kernel {k} stride {s} padding {p}"
 
 
-_MORE_CODE = {"normalize": _normalize_code, "scan": _scan_code, "loss": _loss_code, "pool": _pool_code}
+def _groupnorm_code(spec: dict) -> tuple[str, str, str, str]:
+    eps = spec["eps"]
+    if spec["kind"] == "groupnorm":
+        init = [f"self.gn = nn.GroupNorm(num_groups, num_channels, eps={eps})"]
+        model = _model(", num_groups: int, num_channels: int", init, "x", ["return self.gn(x)"])
+        return model, "[torch.randn(B, C, H, W)]", f"[{spec['groups']}, C]", f"group norm, {spec['groups']} groups"
+    if spec["form"] == "functional":
+        model = _model("", [], "x", [f"return F.instance_norm(x, eps={eps})"])
+        return model, "[torch.randn(B, C, H, W)]", "[]", "instance norm"
+    init = [f"self.norm = nn.InstanceNorm2d(num_features, eps={eps}, affine={spec['affine']})"]
+    model = _model(", num_features: int", init, "x", ["return self.norm(x)"])
+    return model, "[torch.randn(B, C, H, W)]", "[C]", "instance norm" + (" with affine" if spec["affine"] else "")
+
+
+def _conv2d_code(spec: dict) -> tuple[str, str, str, str]:
+    k, s, p = spec["kernel"], spec["stride"], spec["padding"]
+    init = [f"self.conv = nn.Conv2d(in_channels, out_channels, kernel_size={k}, stride={s}, padding={p}, "
+            f"bias={spec['bias']})"]
+    body = ["h = self.conv(x)"] + ([f"h = {torch_unary(spec['act'], 'h')}"] if spec["act"] else []) + ["return h"]
+    model = _model(", in_channels: int, out_channels: int", init, "x", body)
+    desc = f"conv2d {k}x{k} stride {s} padding {p}" + ("" if spec["bias"] else " without bias")
+    if spec["act"]:
+        desc += f", then {spec['act']['op']}"
+    return model, "[torch.randn(B, C_IN, H, W)]", "[C_IN, C_OUT]", desc
+
+
+_MORE_CODE = {"normalize": _normalize_code, "scan": _scan_code, "loss": _loss_code, "pool": _pool_code,
+              "groupnorm": _groupnorm_code, "conv2d": _conv2d_code}
 
 
 def _matmul_code(spec: dict) -> tuple[str, str, str, str]:
@@ -600,6 +663,7 @@ _LOWER_BY_FAMILY = {
     "loss": {"N": "batch_size", "C": "num_classes"},
     "attention": {"H": "num_heads", "D": "head_dim"}, "mlp": {"M": "batch_size", "D": "dim", "H": "hidden_dim"},
     "linear_norm": {"M": "batch_size", "K": "in_features", "N": "out_features"},
+    "conv2d": {"C_IN": "in_channels", "C_OUT": "out_channels"},
 }
 _CLASS_DOCS = ("{Desc}.", "Computes {desc}.", "A module that computes {desc}.", "Model: {desc}.")
 _FORWARD_DOCS = ("Runs the computation on the given inputs and returns the result.",
@@ -668,7 +732,7 @@ def _source(spec: dict, task_id: str, surface: dict | None = None) -> str:
     gpu = {s: {names.get(k, k): v for k, v in sizes[s].items()} for s in ("gpu", "gpu_odd")}
     inputs_body, init_inputs = _rename(inputs_body, names), _rename(init_inputs, names)
     tags = [spec["family"]] + _spec_ops(spec)
-    tol = _TF32_TOL if spec["family"] in ("matmul", "mlp", "linear_norm", "attention") else ""
+    tol = _TF32_TOL if spec["family"] in ("matmul", "mlp", "linear_norm", "attention", "conv2d") else ""
     spec_literal = repr({k: v for k, v in sorted(spec.items()) if k != "sizes"})
     doc = f'"""Composed task {task_id}: {desc}."""\n\n' if surface.get("module_doc", True) else ""
     return (f"{doc}{_imports(model + inputs_body + init_inputs, surface.get('minimal_imports', False))}\n"

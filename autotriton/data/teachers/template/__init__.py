@@ -9,7 +9,7 @@ allocation/view calls in forward, every op inside `@triton.jit` kernels,
 boundary masks everywhere, fp32 accumulation.
 
 One module per group of families (`elementwise`, `reductions`, `scans`, `rows`,
-`normalize`, `matmul`, `attention`, `movement`, `pooling`, `losses`), each with a
+`normalize`, `groupnorm`, `conv`, `matmul`, `attention`, `movement`, `pooling`, `losses`), each with a
 `write_<family>(spec[, style]) -> Solution`; `common` holds what they share.
 """
 
@@ -19,7 +19,9 @@ from typing import TYPE_CHECKING
 
 from autotriton.data.teachers import Candidate, Solution
 from autotriton.data.teachers.template.attention import write_attention
+from autotriton.data.teachers.template.conv import write_conv2d
 from autotriton.data.teachers.template.elementwise import write_elementwise
+from autotriton.data.teachers.template.groupnorm import write_groupnorm
 from autotriton.data.teachers.template.losses import write_loss, write_mse
 from autotriton.data.teachers.template.matmul import write_linear_norm, write_matmul, write_mlp
 from autotriton.data.teachers.template.movement import write_embedding, write_layout
@@ -37,7 +39,7 @@ FAMILY_WRITERS = {
     "softmax": write_softmax, "matmul": write_matmul, "mlp": write_mlp, "linear_norm": write_linear_norm,
     "layout": write_layout, "embedding": write_embedding, "maxpool": write_maxpool, "mse": write_mse,
     "attention": write_attention, "scan": write_scan, "normalize": write_normalize, "loss": write_loss,
-    "pool": write_pool,
+    "pool": write_pool, "groupnorm": write_groupnorm, "conv2d": write_conv2d,
 }
 
 

@@ -1,0 +1,98 @@
+"""2-D convolution as an implicit GEMM (family conv2d): output pixels x output channels tiles,
+K = C_in*k*k walked in slices, the input patch gathered with masked loads, tl.dot in fp32."""
+
+from __future__ import annotations
+
+from autotriton.data.teachers import Solution
+from autotriton.data.teachers.template.common import HEADER, indent, numbered, op_words, tl_unary
+
+
+def write_conv2d(spec: dict) -> Solution:
+    k, s, p, bias, act = spec["kernel"], spec["stride"], spec["padding"], spec["bias"], spec["act"]
+    epilogue = (["acc += tl.load(b_ptr + offs_n, mask=n_ok, other=0.0).to(tl.float32)[None, :]"] if bias else [])
+    epilogue += tl_unary(act, "acc") if act else []
+    h = f"oh * {s}" if s > 1 else "oh"  # the input row and column of tap (0, 0)
+    w = f"ow * {s}" if s > 1 else "ow"
+    h2, w2 = (f"({h}{f' - {p}' if p else ''})[:, None]" if " " in h + str(p) or p else f"{h}[:, None]"
+              for h in (h, w))
+    kernel = ("\n@triton.jit\n"
+              f"def conv2d_kernel(x_ptr, w_ptr, {'b_ptr, ' if bias else ''}out_ptr, B, C_IN, H, W, C_OUT, OH, OW,\n"
+              "                  BLOCK_M: tl.constexpr, BLOCK_N: tl.constexpr, BLOCK_K: tl.constexpr):\n"
+              "    # GEMM view: out[m, n] = sum_k patch[m, k] * weight[n, k], m = (b, oh, ow), k = (ci, kh, kw)\n"
+              "    M = B * OH * OW\n"
+              f"    K = C_IN * {k * k}\n"
+              "    offs_m = tl.program_id(0) * BLOCK_M + tl.arange(0, BLOCK_M)\n"
+              "    offs_n = tl.program_id(1) * BLOCK_N + tl.arange(0, BLOCK_N)\n"
+              "    m_ok = offs_m < M\n"
+              "    n_ok = offs_n < C_OUT\n"
+              "    ow = offs_m % OW\n"
+              "    oh = (offs_m // OW) % OH\n"
+              "    b = (offs_m // (OW * OH)).to(tl.int64)\n"
+              "    acc = tl.zeros((BLOCK_M, BLOCK_N), dtype=tl.float32)\n"
+              "    for k0 in range(0, K, BLOCK_K):\n"
+              "        offs_k = k0 + tl.arange(0, BLOCK_K)\n"
+              "        k_ok = offs_k < K\n"
+              + (f"        ci = offs_k // {k * k}\n"
+                 f"        kh = (offs_k // {k}) % {k}\n"
+                 f"        kw = offs_k % {k}\n"
+                 f"        ih = {h2} + kh[None, :]\n"
+                 f"        iw = {w2} + kw[None, :]\n"
+                 "        ok = m_ok[:, None] & k_ok[None, :] & (ih >= 0) & (ih < H) & (iw >= 0) & (iw < W)\n"
+                 "        src = ((b[:, None] * C_IN + ci[None, :]) * H + ih) * W + iw\n"
+                 if k > 1 else
+                 f"        ih = {h}\n"
+                 f"        iw = {w}\n"
+                 "        ok = m_ok[:, None] & k_ok[None, :]\n"
+                 "        src = ((b[:, None] * C_IN + offs_k[None, :]) * H + ih[:, None]) * W + iw[:, None]\n")
+              + "        a = tl.load(x_ptr + src, mask=ok, other=0.0)  # (BLOCK_M, BLOCK_K) patch; padding reads 0\n"
+              "        wt = tl.load(w_ptr + offs_n[None, :] * K + offs_k[:, None],\n"
+              "                     mask=k_ok[:, None] & n_ok[None, :], other=0.0)  # (BLOCK_K, BLOCK_N)\n"
+              "        acc += tl.dot(a, wt)\n"
+              f"{indent(epilogue)}\n"
+              "    dst = (b[:, None] * C_OUT + offs_n[None, :]) * (OH * OW) + (oh * OW + ow)[:, None]\n"
+              "    tl.store(out_ptr + dst, acc.to(out_ptr.dtype.element_ty), mask=m_ok[:, None] & n_ok[None, :])\n")
+    module = ("\n\nclass ModelNew(nn.Module):\n"
+              "    def __init__(self, in_channels: int, out_channels: int):\n"
+              "        super().__init__()\n"
+              f"        self.conv = nn.Conv2d(in_channels, out_channels, kernel_size={k}, stride={s}, padding={p}, "
+              f"bias={bias})\n\n"
+              "    def forward(self, x):\n"
+              "        x = x.contiguous()\n"
+              "        B, C_IN, H, W = x.shape\n"
+              "        C_OUT = self.conv.weight.shape[0]\n"
+              f"        OH = (H + {2 * p} - {k}) // {s} + 1\n"
+              f"        OW = (W + {2 * p} - {k}) // {s} + 1\n"
+              "        out = torch.empty((B, C_OUT, OH, OW), device=x.device, dtype=x.dtype)\n"
+              "        BLOCK_M, BLOCK_K = 64, 32\n"
+              "        BLOCK_N = min(64, max(16, triton.next_power_of_2(C_OUT)))\n"
+              "        grid = (triton.cdiv(B * OH * OW, BLOCK_M), triton.cdiv(C_OUT, BLOCK_N))\n"
+              f"        conv2d_kernel[grid](x, self.conv.weight, {'self.conv.bias, ' if bias else ''}out, "
+              "B, C_IN, H, W, C_OUT, OH, OW,\n"
+              "                            BLOCK_M=BLOCK_M, BLOCK_N=BLOCK_N, BLOCK_K=BLOCK_K, num_warps=4)\n"
+              "        return out\n")
+    steps = ["A convolution is a matrix product in disguise (implicit GEMM): rows m are output pixels "
+             "(b, oh, ow), M = B*OH*OW; columns n are output channels; the reduction runs over "
+             f"K = C_IN*{k}*{k} taps (ci, kh, kw). The contiguous weight (C_OUT, C_IN, {k}, {k}) already is the "
+             "(C_OUT, K) matrix; the patch matrix is never materialised.",
+             "Each program owns a 64-pixel x BLOCK_N-channel output tile (BLOCK_N = next power of two of C_OUT, "
+             "16 to 64, as tl.dot needs 16); the grid is (cdiv(M, 64), cdiv(C_OUT, BLOCK_N)). It walks K in "
+             "slices of 32 and adds tl.dot(patch, weight) into a float32 accumulator.",
+             (f"The patch is gathered from k: ci = k // {k * k}, kh = (k // {k}) % {k}, kw = k % {k}; the input row "
+              f"is ih = oh*{s} - {p} + kh, and likewise iw. "
+              + ("Taps with ih or iw outside the image are the zero padding: the load is masked and reads 0, so "
+                 "no padded copy of x is made." if p else "Without padding every tap is inside the image; "
+                 "only the tile edges (m >= M, k >= K) are masked.")
+              if k > 1 else
+              f"With a 1x1 kernel k is just the input channel and the pixel is (oh*{s}, ow*{s}): the conv is a "
+              "plain GEMM over channels with a strided gather. Tile edges (m >= M, k >= K) are masked."),
+             ("Epilogue, on the accumulator before the single store: " +
+              ", ".join((["bias per output channel"] if bias else []) + ([op_words(act)] if act else []))
+              + ". The output (B, C_OUT, OH, OW) is written at ((b*C_OUT + n)*OH + oh)*OW + ow."
+              if bias or act else
+              "No bias: the accumulator is stored as is, at ((b*C_OUT + n)*OH + oh)*OW + ow of the "
+              "(B, C_OUT, OH, OW) output."),
+             "The batch index is int64, as B*C*H*W can pass 2^31; tl.dot on float32 is TF32 on GPU, within the "
+             "task's dot tolerance."]
+    return Solution(numbered(f"The module is a 2-D convolution, {k}x{k} kernel, stride {s}, padding {p}"
+                             + (", then " + op_words(act) if act else "") + ".", steps),
+                    HEADER + kernel + module)
