@@ -1,6 +1,7 @@
 """Compose grammar, template teacher and decontamination (CPU)."""
 
 import collections
+import math
 import re
 
 import pytest
@@ -57,13 +58,24 @@ def test_template_outputs_verify(cpu_verifier):
     assert len(items) >= 15  # every family, plus half-precision variants
 
 
+def _interp_work(c) -> int:
+    """Product of the task's interpreter sizes, a proxy for how long the interpreter takes."""
+    sizes = c.spec.get("sizes", {})
+    return max((math.prod(v for v in s.values() if isinstance(v, int)) for k, s in sizes.items()
+                if k.startswith("interp")), default=0)
+
+
 def test_template_styles_are_distinct_kernels_that_verify(cpu_verifier):
     """Several correct kernel shapes per family (flat, 2-D tiles, autotuned; single-block and
     online softmax), so that SFT does not learn one template per family."""
     picks = {}
     for c in compose(300, 5):
         if len(styles(c.spec)) > 1:  # matvec and diag(d) @ B are not tiled products: one style
-            picks.setdefault(c.spec["family"], c)
+            family = c.spec["family"]
+            # The family's smallest task: the interpreter runs a program per tile, and the first
+            # reduce drawn took 31 s per style on an idle 2-core machine and timed out under load.
+            if family not in picks or _interp_work(c) < _interp_work(picks[family]):
+                picks[family] = c
     picks = {f: c for f, c in picks.items() if f in STYLES}
     assert set(picks) == set(STYLES)
     pairs, names = [], []
