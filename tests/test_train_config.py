@@ -107,7 +107,12 @@ def test_every_shipped_config_hashes_like_its_flat_key_twin(name, tmp_path, caps
         config = load_pipeline_config(path, 2 if name == "multi_gpu.yaml" else 1)
         return {stage: _hash(stage_settings(config, stage)) for stage in STAGES}
 
-    shipped = hashes(CONFIGS / name)
+    try:
+        shipped = hashes(CONFIGS / name)
+    except ConfigError as exc:
+        if "not found" in str(exc) and "external/" in str(exc):  # a benchmark checkout CI does not have
+            pytest.skip(str(exc))
+        raise
     assert "deprecated" not in capsys.readouterr().err  # shipped configs use the new keys
     twin = tmp_path / name
     twin.write_text(yaml.safe_dump(_flat_twin(yaml.safe_load((CONFIGS / name).read_text()), kind)))
