@@ -195,6 +195,13 @@ def test_device_cuda_without_a_gpu_is_refused(tmp_path):
     user_error(["verify", "--task", RELU.id, str(good), "--device", "cuda"], "no CUDA GPU", env=no_gpu)
     user_error(["eval", "--model", "reference", "--device", "cuda", "--out", str(tmp_path / "e")], "no CUDA GPU",
                env=no_gpu)
+    # The same in a config file (it used to end in an nvidia-smi traceback once the verifier started).
+    build = tmp_path / "build.yaml"
+    build.write_text("compose_n: 2\nteachers: [template]\nverify: {device: cuda}\n")
+    user_error(["data", "build", "-c", str(build), "-o", str(tmp_path / "d")], "verify.device is cuda", env=no_gpu)
+    pipe = tmp_path / "pipe.yaml"
+    pipe.write_text("eval: {device: cuda}\n")
+    user_error(["pipeline", "-c", str(pipe), "-o", str(tmp_path / "p")], "eval.device is cuda", env=no_gpu)
 
 
 def test_task_whose_get_inputs_raises_is_a_user_error(tmp_path):

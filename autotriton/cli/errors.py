@@ -52,12 +52,13 @@ def out_dir(path: Path | None) -> Path | None:
     return path
 
 
-def check_device(device: str) -> str:
-    """`--device` of the verifier: auto, cpu or cuda, and cuda only where a GPU is visible
-    (an unknown name used to fall through to the CPU interpreter without a word)."""
+def check_device(device: str, where: str = "--device") -> str:
+    """A verifier device (`--device`, or a config's device field): auto, cpu or cuda, and cuda
+    only where a GPU is visible (an unknown name used to fall through to the CPU interpreter
+    without a word; a config's cuda on a CPU machine ended in an nvidia-smi traceback)."""
     if device not in DEVICES:
-        fail(f"unknown device '{device}' (expected cpu, cuda or auto)")
+        fail(f"{where}: unknown device '{device}' (expected cpu, cuda or auto)")
     from autotriton.verify import VerifyConfig
     if device == "cuda" and VerifyConfig(device="auto").resolved_device() != "cuda":  # auto finds no GPU
-        fail("--device cuda: no CUDA GPU is visible here; use --device cpu (the Triton interpreter) or auto")
+        fail(f"{where} is cuda but no CUDA GPU is visible here; use cpu (the Triton interpreter) or auto")
     return device

@@ -9,7 +9,7 @@ import typer
 from rich.console import Console
 
 from autotriton.cli.data import _Bars, _progress
-from autotriton.cli.errors import out_dir
+from autotriton.cli.errors import check_device, out_dir
 
 train_app = typer.Typer(no_args_is_help=True, help="SFT and GRPO training (TRL).")
 console = Console()
@@ -45,6 +45,8 @@ def _train(stage: str, model: str, data: Path, config: Optional[Path], sets: lis
     cls = SFTSettings if stage == "sft" else RLSettings
     settings = load_stage_settings(cls, config, stage, _world_size(), tuple(sets))
     eval_settings, loggers = load_train_extras(config, tuple(sets))  # checked before any model loads
+    if stage == "rl":
+        check_device(settings.verify_device, "rl.verify.device")
     if lora is not None and stage == "sft":
         settings.lora = lora
     policy = resolve_policy(model)
@@ -103,6 +105,9 @@ def pipeline_cmd(config: Path = typer.Option(..., "--config", "-c", help="pipeli
     from autotriton.train.pipeline import run_pipeline
     out = out_dir(out or Path("runs") / config.stem)
     cfg = load_pipeline_config(config, _world_size(), tuple(sets))
+    for device, where in ((cfg.data.device, "data.verify.device"), (cfg.rl.verify_device, "rl.verify.device"),
+                          (cfg.eval.device, "eval.device")):
+        check_device(device, f"{config}: {where}")
     with _progress() as bar:
         result = run_pipeline(cfg, out, say=bar.console.print, stop_after_s=stop_after_s, redo=tuple(redo),
                               progress=_Bars(bar))
