@@ -17,7 +17,7 @@ generate path), and a static cache without the compiled decode step is no faster
 this copy must pass a generation config with compile enabled.
 The static cache's length is prompt + new tokens, and every new length compiles a new graph
 (30-45 s); TRL pads each batch to its longest prompt, so prompts are left-padded further to a
-multiple of BUCKET tokens (`pad_to_bucket`) and the padding columns cut from the output again.
+multiple of PROMPT_BUCKET tokens (`pad_to_bucket`, models/hf.py) and the padding columns cut from the output again.
 The GRPO trainer uses it with `rl.rollout_copy` (grpo.py); speed: benchmarks/rollout_speed.py.
 """
 
@@ -25,7 +25,9 @@ from __future__ import annotations
 
 import torch
 
-BUCKET = 256  # tokens; our RL prompts span about 250-900, so three or four graphs in all
+from autotriton.models.hf import PROMPT_BUCKET  # one bucket size for eval and rollouts; RL prompts
+                                               # are 594-813 tokens, so buckets 768 and 1024
+
 
 
 class MergedCopy:
@@ -73,7 +75,7 @@ def _weight_pairs(base, plain) -> list[tuple[torch.Tensor, torch.Tensor, object 
 
 
 def pad_to_bucket(ids: torch.Tensor, mask: torch.Tensor, pad_id: int,
-                  bucket: int = BUCKET) -> tuple[torch.Tensor, torch.Tensor, int]:
+                  bucket: int = PROMPT_BUCKET) -> tuple[torch.Tensor, torch.Tensor, int]:
     """Left-pad (B, T) prompt ids and mask to the next multiple of `bucket` columns; returns them
     and the number of columns added."""
     extra = -ids.shape[1] % bucket
