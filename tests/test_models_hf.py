@@ -113,3 +113,43 @@ def test_user_mistakes_raise_backend_error(tiny_dir, tmp_path):
         HFBackend(str(tiny_dir), adapter=str(tmp_path))
     with pytest.raises(BackendError, match="unknown dtype"):
         HFBackend(str(tiny_dir), dtype="float8")
+
+
+SOFTMAX_TASK = '''import torch
+import torch.nn as nn
+
+
+class Model(nn.Module):
+    """Softmax over the last dimension."""
+
+    def __init__(self):
+        super().__init__()
+
+    def forward(self, x):
+        return torch.softmax(x, dim=-1)
+
+
+def get_inputs():
+    return [torch.randn(64, 300)]
+
+
+def get_init_inputs():
+    return []
+'''
+
+
+def test_shipped_adapter_is_small_and_answers_in_the_trained_format(embedded_cache):
+    from autotriton.eval.prompts import initial_messages
+    from autotriton.models.embedded import shipped_adapter_dir
+
+    folder = shipped_adapter_dir()
+    assert (folder / "adapter_model.safetensors").stat().st_size < 16 * 2**20  # the issue's limit
+    config = json.loads((folder / "adapter_config.json").read_text())
+    assert config["peft_type"] == "LORA" and config["r"] == 16
+    params = SamplingParams(n=1, temperature=0, max_new_tokens=24)
+    trained = embedded_backend(embedded_cache[0], device="cpu", trained=True)
+    assert trained.name == "embedded:triton"
+    answer = trained.generate([initial_messages(SOFTMAX_TASK)], params)[0][0].text
+    base = embedded_backend(embedded_cache[0], device="cpu").generate([initial_messages(SOFTMAX_TASK)], params)[0][0].text
+    # Every training answer opens by saying what the module computes; the base model does not.
+    assert answer.startswith("The module") and not base.startswith("The module") and answer != base
