@@ -275,3 +275,35 @@ def test_verify_modules_import_one_way():
     for start in sorted(graph):
         cycle = cycle_from(start, [start])
         assert cycle is None, " -> ".join(cycle)
+
+
+def test_a_server_killed_mid_job_leaves_no_candidate_dir():
+    """The candidate's temp dir lives on /dev/shm (memory) and was removed only by the server
+    itself, so a server killed mid-job (Ctrl-C in an eval, a timeout) left it there for good."""
+    import os
+    import signal
+    import tempfile
+    import threading
+    import time
+    from pathlib import Path
+
+    from autotriton.verify.job import build_job
+    from autotriton.verify.sandbox import CAND_PREFIX, ForkServer, _work_root
+
+    hang = RELU.solution_source.replace("super().__init__()", "super().__init__()\n        import time; time.sleep(60)")
+    assert hang != RELU.solution_source
+    job = build_job("check", RELU, VerifyConfig(device="cpu", n_trials=1, timeout_s=90.0), "interp", candidate=hang)
+    server = ForkServer("interp")
+    server.start()
+    pid = server.proc.pid
+    root = Path(_work_root() or tempfile.gettempdir())
+    side = threading.Thread(target=server.run, args=(job,))
+    side.start()
+    deadline = time.monotonic() + 60
+    while not list(root.glob(f"{CAND_PREFIX}{pid}-*")) and time.monotonic() < deadline:
+        time.sleep(0.2)
+    assert list(root.glob(f"{CAND_PREFIX}{pid}-*")), "the job never started"
+    os.kill(pid, signal.SIGKILL)
+    side.join(timeout=120)
+    server.close()
+    assert not list(root.glob(f"{CAND_PREFIX}{pid}-*"))

@@ -405,7 +405,8 @@ def run_isolated(job: Job, scratch: str | None = None) -> dict:
     The judge's temp dir goes under `scratch` (the server's, which its client removes)."""
     server_pid = os.getpid()
     judge_dir = tempfile.mkdtemp(prefix="autotriton-judge-", dir=scratch)
-    workdir = tempfile.mkdtemp(prefix="autotriton-cand-", dir=_work_root())
+    # Named after the server, so that its client can remove what a killed server left (ForkServer.close).
+    workdir = tempfile.mkdtemp(prefix=f"{CAND_PREFIX}{server_pid}-", dir=_work_root())
     job = replace(job, judge_dir=judge_dir, workdir=workdir, uid=_sandbox_uid())
     w = Watch()
     fds: list[int] = []
@@ -473,6 +474,7 @@ def run_isolated(job: Job, scratch: str | None = None) -> dict:
 
 
 _JOB_IDS = itertools.count()
+CAND_PREFIX = "autotriton-cand-"
 # A candidate's temp dir on tmpfs: what it writes is memory charged to its job cgroup, so
 # the total is capped (RLIMIT_FSIZE caps one file; 300 MiB of files reached the host disk).
 TMPFS_MIN_FREE_BYTES = 1 << 30
@@ -707,6 +709,10 @@ class ForkServer:
             for pipe in (self.proc.stdin, self.proc.stdout):
                 with contextlib.suppress(BrokenPipeError):  # a dead server's stdin: nothing to flush into
                     pipe.close()
+            # A server killed mid-job leaves that job's candidate dir (on /dev/shm: memory) behind.
+            root = _work_root() or tempfile.gettempdir()
+            for left in Path(root).glob(f"{CAND_PREFIX}{self.proc.pid}-*"):
+                shutil.rmtree(left, ignore_errors=True)
             self.proc = None
         if self.scratch is not None:
             shutil.rmtree(self.scratch, ignore_errors=True)
