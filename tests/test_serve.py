@@ -140,6 +140,19 @@ def test_unsupported_fields_are_refused_by_name(server):
     assert chat(url, max_tokens=2, logprobs=False, frequency_penalty=0, tools=[]).choices[0].finish_reason == "length"
 
 
+def test_messages_the_chat_template_refuses_are_a_400(server):
+    srv, url = server
+    strict = "{% if messages[0]['role'] == 'system' %}{{ raise_exception('no system role') }}{% endif %}" + CHATML
+    tokenizer = srv.backend.tokenizer
+    tokenizer.chat_template, original = strict, tokenizer.chat_template
+    try:
+        with pytest.raises(openai.BadRequestError, match="chat template refused these messages: no system role"):
+            chat(url, max_tokens=2, messages=[{"role": "system", "content": "hello"}, *HELLO])
+        assert chat(url, max_tokens=2).choices[0].finish_reason == "length"
+    finally:
+        tokenizer.chat_template = original
+
+
 def test_too_long_prompt_is_refused_before_the_backend(server):
     srv, url = server
     before = len(srv.recent)

@@ -487,7 +487,14 @@ class _Reply:
 
 
 def _local_prompt(backend: HFBackend, request: CompletionRequest) -> str:
-    return backend.render(request.messages) if request.route == "chat" else request.prompt
+    from jinja2 import TemplateError
+
+    if request.route != "chat":
+        return request.prompt
+    try:
+        return backend.render(request.messages)
+    except TemplateError as err:  # a strict template (roles must alternate, no system role): the request's fault
+        raise _BadRequest(f"the model's chat template refused these messages: {err}") from None
 
 
 def _generate_local(backend: HFBackend, text: str, request: CompletionRequest, reply: _Reply) -> None:
