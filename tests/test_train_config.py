@@ -55,6 +55,13 @@ def test_batch_must_split_over_devices():
         check_rl(RLSettings(batch_size=16, group_size=4, micro_batch_size=4), world_size=3)
 
 
+def test_dropping_uniform_groups_needs_whole_groups_on_every_device():
+    with pytest.raises(ConfigError, match=r"batch_size / devices \(16 / 4\) must be a multiple of group_size \(8\)"):
+        check_rl(RLSettings(batch_size=16, group_size=8, micro_batch_size=4), world_size=4)
+    check_rl(RLSettings(batch_size=16, group_size=8, micro_batch_size=4, drop_uniform_groups=False), world_size=4)
+    check_rl(RLSettings(batch_size=16, group_size=8, micro_batch_size=4), world_size=2)
+
+
 def test_stage_settings_come_from_a_pipeline_section_or_a_flat_file(tmp_path):
     assert load_stage_settings(RLSettings, write(tmp_path, "rl: {max_steps: 7}"), "rl").max_steps == 7
     assert load_stage_settings(RLSettings, write(tmp_path, "max_steps: 5"), "rl").max_steps == 5

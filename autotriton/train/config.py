@@ -266,6 +266,10 @@ def check_rl(s: RLSettings, world_size: int = 1, where: str = "rl") -> None:
     if s.batch_size % (s.micro_batch_size * world_size):
         raise ConfigError(f"{where}.batch_size ({s.batch_size}) must be a multiple of micro_batch_size "
                           f"({s.micro_batch_size}) x devices ({world_size})")
+    if s.drop_uniform_groups and (s.batch_size // world_size) % s.group_size:
+        # Each process tells uniform groups from its own rewards, so it must hold whole groups.
+        raise ConfigError(f"{where}: batch_size / devices ({s.batch_size} / {world_size}) must be a multiple of "
+                          f"group_size ({s.group_size}) to drop uniform groups; or set {where}.drop_uniform_groups: false")
     if s.exec_weight < 0 or s.format_weight < 0 or s.speedup_weight < 0 or s.exec_weight + s.format_weight + s.speedup_weight == 0:
         raise ConfigError(f"{where}: reward weights must be >= 0 and not all 0")
     if s.hrd and not s.rule_reward:
