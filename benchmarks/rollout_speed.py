@@ -58,7 +58,7 @@ def main() -> None:
     ap.add_argument("--model", default="embedded",
                     help="embedded, random (SmolLM2-135M's shape with random weights and a random LoRA "
                          "r=16 on every projection: no weights needed), or a local HF model dir")
-    ap.add_argument("--adapter", default=str(ROOT / "docs/results/pipeline_gpu_h100/rl_adapter"))
+    ap.add_argument("--adapter", default=str(ROOT / "autotriton/models/adapters/smollm2-135m-triton"))
     ap.add_argument("--sequences", type=int, default=64)
     ap.add_argument("--prompt-tokens", type=int, default=384)
     ap.add_argument("--new-tokens", type=int, default=512)
