@@ -10,11 +10,11 @@ import pytest
 from typer.testing import CliRunner
 
 from autotriton.cli.main import app
-from autotriton.eval.harness import EvalConfig, RunLog, run_eval
+from autotriton.eval.config import EvalConfig
+from autotriton.eval.harness import RunLog, run_eval
 from autotriton.eval.report import write_report
 from autotriton.eval.suites import SuiteSpecError
 from autotriton.models import load_backend
-from autotriton.models.base import SamplingParams
 from autotriton.rundir import RunDirError
 from autotriton.tasks import TaskError
 
@@ -54,8 +54,7 @@ class FlakyReference:
 
 
 def test_resume_after_interrupt(tmp_path, cpu_verifier):
-    config = EvalConfig(suites=["builtin:heldout"], samples=1, ks=[1], batch_tasks=4, hack_rate=False,
-                        sampling=SamplingParams(n=1))
+    config = EvalConfig(suites=["builtin:heldout"], samples=1, ks=[1], batch_size=4, hack_rate=False)
     def report(metrics, records):
         write_report(metrics, records, tmp_path, "reference", "cpu", "test (partial)")
     with pytest.raises(KeyboardInterrupt):
@@ -71,7 +70,7 @@ def test_resume_after_interrupt(tmp_path, cpu_verifier):
 
 
 def test_changed_settings_refuse_to_mix(tmp_path, cpu_verifier):
-    config = EvalConfig(suites=["builtin:heldout"], samples=1, batch_tasks=50, hack_rate=False)
+    config = EvalConfig(suites=["builtin:heldout"], samples=1, batch_size=50, hack_rate=False)
     run_eval(load_backend("reference"), "reference", config, cpu_verifier, tmp_path)
     with pytest.raises(RunDirError, match=r"different settings \(changed: model;"):
         run_eval(load_backend("reference"), "embedded", config, cpu_verifier, tmp_path)
@@ -97,7 +96,7 @@ def test_resume_after_a_torn_last_line_neither_duplicates_nor_loses(tmp_path, cp
     """A kill mid-line leaves a fragment: the resume redoes that one sample, cuts the fragment
     off before appending, and the next resume finds nothing to do. (Appending onto the fragment
     made every later resume stop there and re-append the rest: 10 duplicated keys after two.)"""
-    config = EvalConfig(suites=["builtin:heldout"], limit=4, samples=1, batch_tasks=2, hack_rate=False)
+    config = EvalConfig(suites=["builtin:heldout"], limit=4, samples=1, batch_size=2, hack_rate=False)
     run_eval(load_backend("reference"), "reference", config, cpu_verifier, tmp_path)
     log_path = tmp_path / "runlog.jsonl"
     whole = log_path.read_text()
@@ -233,8 +232,7 @@ def test_answers_backend_replays_files_by_task_name(tmp_path, cpu_verifier):
     (answers / stem[1]).mkdir()
     (answers / stem[1] / "sample_0.py").write_text(tasks[1].solution_source)
     (answers / stem[1] / "sample_1.py").write_text("print('not a kernel')\n")
-    config = EvalConfig(suites=["builtin:heldout"], limit=3, samples=2, ks=[1], hack_rate=False,
-                        sampling=SamplingParams(n=2))
+    config = EvalConfig(suites=["builtin:heldout"], limit=3, samples=2, ks=[1], hack_rate=False)
     backend = load_backend(f"answers:{answers}")
     run_eval(backend, f"answers:{answers}", config, cpu_verifier, tmp_path / "run")
     records = {(r["key"], r["sample"]): r for r in RunLog(tmp_path / "run" / "runlog.jsonl").records}

@@ -206,3 +206,15 @@ def test_cli_set_errors_are_one_line_exit_2(tmp_path):
     bad = runner.invoke(app, ["pipeline", "-c", str(CONFIGS / "demo.yaml"), "-o", str(tmp_path / "p"),
                               "--set", "rl.learning_rat=1e-4"])
     assert bad.exit_code == 2 and "unknown settings ['learning_rat']" in bad.output
+
+
+def test_one_eval_config_for_the_cli_and_the_pipeline(tmp_path):
+    """`autotriton eval` and the pipeline's `eval:` section share EvalConfig (issue 14: they were two
+    classes); fields the pipeline did not have are hashed only when set, so old runs keep their hash."""
+    from autotriton.eval.config import EvalConfig
+    from autotriton.train.pipeline import eval_hashed
+    config = load_pipeline_config(write(tmp_path, "eval: {samples: 2, ks: [1, 2], temperature: 0.7, seed: 3}"))
+    assert isinstance(config.eval, EvalConfig) and config.eval.sampling().seed == 3
+    assert eval_hashed(config.eval)["seed"] == 3 and "seed" not in eval_hashed(EvalConfig())
+    with pytest.raises(ConfigError, match=r"eval.ks: each k must be in 1..samples \(1\)"):
+        load_pipeline_config(write(tmp_path, "eval: {ks: [1, 4]}"))

@@ -212,19 +212,23 @@ def eval_cmd(
     max_new_tokens: int = typer.Option(2048), seed: int = typer.Option(0),
     no_hack_rate: bool = typer.Option(False, help="skip the plain-allclose re-check used for the hack rate"),
     only_answered: bool = typer.Option(False, help="answers:DIR only: evaluate just the tasks that have an answer file"),
+    batch_size: int = typer.Option(8, help="tasks per generate call (bounds the work lost on Ctrl-C)"),
 ) -> None:
     """Evaluate a model on one or more suites; writes results.json, results.md, plots and report.html."""
     from rich.progress import Progress
 
-    from autotriton.eval.harness import EvalConfig, RunLog, run_eval
+    from autotriton.eval.config import EvalConfig
+    from autotriton.eval.harness import RunLog, run_eval
     from autotriton.eval.report import markdown_table, write_report
     from autotriton.models import load_backend
     from autotriton.verify import Verifier
-    config = EvalConfig(suites=_suites(suite), samples=samples, ks=_ks(k, samples), hack_rate=not no_hack_rate,
-                        limit=limit, only_answered=only_answered,
-                        sampling=_sampling(samples, temperature, max_new_tokens, seed))
+    config = EvalConfig(suites=_suites(suite), samples=samples, temperature=temperature, max_new_tokens=max_new_tokens,
+                        limit=limit, batch_size=batch_size, device=device, ks=_ks(k, samples), seed=seed,
+                        hack_rate=not no_hack_rate, only_answered=only_answered)
     if limit < 0:
         fail(f"--limit must be >= 0 (0 = all tasks), got {limit}")
+    if batch_size < 1:
+        fail(f"--batch-size must be >= 1, got {batch_size}")
     if samples > 1 and temperature == 0:
         Console(stderr=True).print(f"note: --samples {samples} at temperature 0 (greedy, the default) repeats one "
                                    "answer per task for a sampling model; pass --temperature for pass@k",

@@ -16,15 +16,16 @@ one after a start that failed before any sample simply replaces the record.
 
 from __future__ import annotations
 
-from dataclasses import asdict, dataclass, field, replace
+from dataclasses import asdict, dataclass, replace
 from pathlib import Path
 from typing import Callable
 
+from autotriton.eval.config import EvalConfig
 from autotriton.eval.loaders import with_signed_trials
 from autotriton.eval.metrics import ChannelMetrics, channel_metrics
 from autotriton.eval.prompts import initial_messages
 from autotriton.eval.suites import parse_suite_spec
-from autotriton.models.base import Backend, SamplingParams
+from autotriton.models.base import Backend
 from autotriton.rundir import append_jsonl, check_settings, read_jsonl, write_settings
 from autotriton.tasks import Task, list_tasks
 from autotriton.verify import Verifier
@@ -39,20 +40,6 @@ class EvalItem:
     prompt: list[dict]
     task: Task | None = None
     tb_item: object | None = None
-
-
-@dataclass
-class EvalConfig:
-    suites: list[str] = field(default_factory=lambda: ["builtin:heldout"],
-                              metadata={"help": "suite specs (see module docstring)"})
-    samples: int = field(default=1, metadata={"help": "samples per task (n for pass@k)"})
-    ks: list[int] = field(default_factory=lambda: [1], metadata={"help": "k values for pass@k"})
-    batch_tasks: int = field(default=8, metadata={"help": "tasks generated per batch (bounds work lost on Ctrl-C)"})
-    hack_rate: bool = field(default=True, metadata={"help": "re-check rejected candidates with a plain allclose harness"})
-    limit: int = field(default=0, metadata={"help": "only the first N tasks of each suite (0 = all)"})
-    only_answered: bool = field(default=False, metadata={
-        "help": "answers:DIR: only the tasks with an answer file (the others are left out, not scored as no code)"})
-    sampling: SamplingParams = field(default_factory=SamplingParams)
 
 
 def resolve_suite(text: str) -> list[EvalItem]:
@@ -90,7 +77,7 @@ class RunLog:
 def _claim_run_dir(out: Path, model: str, config: EvalConfig, mode: str, log: RunLog) -> None:
     """Refuse to add samples to a log made with other settings; then record these."""
     meta = {"model": model, "suites": config.suites, "samples": config.samples, "mode": mode,
-            "sampling": asdict(config.sampling)}
+            "sampling": asdict(config.sampling())}
     if config.limit:
         meta["limit"] = config.limit
     if config.only_answered:
@@ -139,14 +126,14 @@ def run_eval(backend: Backend, model_spec: str, config: EvalConfig, verifier: Ve
     total = len(items) * config.samples
     if progress:
         progress(len(log.done), total)
-    for start in range(0, len(items), config.batch_tasks):
-        batch = items[start:start + config.batch_tasks]
+    for start in range(0, len(items), config.batch_size):
+        batch = items[start:start + config.batch_size]
         todo = [(it, [s for s in range(config.samples) if (it.key, s) not in log.done]) for it in batch]
         todo = [(it, missing) for it, missing in todo if missing]
         if not todo:
             continue
         width = max(len(m) for _, m in todo)
-        gens = backend.generate([it.prompt for it, _ in todo], replace(config.sampling, n=width),
+        gens = backend.generate([it.prompt for it, _ in todo], replace(config.sampling(), n=width),
                                 tasks=[it.task for it, _ in todo] if all(it.task for it, _ in todo) else None)
         triples = [(it, s, g) for (it, missing), gs in zip(todo, gens) for s, g in zip(missing, gs)]
         for record in _score_batch(triples, verifier, config):

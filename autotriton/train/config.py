@@ -29,6 +29,7 @@ from dataclasses import dataclass, field, fields
 from pathlib import Path
 
 from autotriton.data.build import BuildConfig
+from autotriton.eval.config import EvalConfig
 
 
 class ConfigError(ValueError):
@@ -95,25 +96,13 @@ class RLSettings:
 
 
 @dataclass
-class EvalSettings:
-    suites: list[str] = field(default_factory=lambda: ["builtin:heldout"],
-                              metadata={"help": "suites to evaluate every stage on (builtin:heldout always first)"})
-    samples: int = field(default=1, metadata={"help": "samples per task"})
-    temperature: float = field(default=0.0, metadata={"help": "0 = greedy"})
-    max_new_tokens: int = field(default=1536, metadata={"help": "completion cap"})
-    limit: int = field(default=0, metadata={"help": "evaluate only the first N tasks of each suite (0 = all); demo sizing"})
-    batch_size: int = field(default=32, metadata={"help": "sequences per generate call"})
-    device: str = field(default="auto", metadata={"help": "verifier device: cpu, cuda or auto"})
-
-
-@dataclass
 class PipelineConfig:
     model: str = field(default="embedded", metadata={"help": "embedded | hf:PATH (a local Hugging Face model dir)"})
     data: BuildConfig = field(default_factory=BuildConfig, metadata={"help": "data build (see autotriton data build)"})
     data_from: str | None = field(default=None, metadata={"help": "use this finished `data build` dir instead of building"})
     sft: SFTSettings = field(default_factory=SFTSettings, metadata={"help": "SFT stage"})
     rl: RLSettings = field(default_factory=RLSettings, metadata={"help": "GRPO stage"})
-    eval: EvalSettings = field(default_factory=EvalSettings, metadata={"help": "evaluation of base, SFT and SFT+RL"})
+    eval: EvalConfig = field(default_factory=EvalConfig, metadata={"help": "evaluation of base, SFT and SFT+RL"})
     eval_base: bool = field(default=True, metadata={"help": "also evaluate the untrained base model"})
     report_to: list[str] = field(default_factory=list, metadata={
         "help": "training loggers passed to TRL: tensorboard, wandb, trackio or none; [] = tensorboard where "
@@ -283,9 +272,11 @@ def check_rl(s: RLSettings, world_size: int = 1, where: str = "rl") -> None:
         raise ConfigError(f"{where}.verify.device must be auto, cpu or cuda, got {s.verify_device!r}")
 
 
-def check_eval(s: EvalSettings, where: str = "eval") -> None:
+def check_eval(s: EvalConfig, where: str = "eval") -> None:
     if s.samples < 1 or s.max_new_tokens < 1 or s.batch_size < 1 or s.limit < 0:
         raise ConfigError(f"{where}: samples, max_new_tokens and batch_size must be >= 1, limit >= 0")
+    if not s.ks or min(s.ks) < 1 or max(s.ks) > s.samples:
+        raise ConfigError(f"{where}.ks: each k must be in 1..samples ({s.samples}), got {s.ks}")
     if not s.suites:
         raise ConfigError(f"{where}.suites is empty")
     from autotriton.eval.suites import SuiteSpecError, parse_suite_spec
@@ -336,14 +327,14 @@ def _stage_raw(path: Path | None, section: str) -> dict:
     return {k: v for k, v in raw.items() if k != "report_to"}  # a flat stage file may name its loggers
 
 
-def load_train_extras(path: Path | None, overrides: tuple[str, ...] = ()) -> tuple[EvalSettings, list[str]]:
+def load_train_extras(path: Path | None, overrides: tuple[str, ...] = ()) -> tuple[EvalConfig, list[str]]:
     """What `train sft|rl` takes from a config besides its stage: the `eval:` section of the quick
     eval afterwards and the top-level `report_to`, each with its `--set` overrides."""
     raw = load_yaml(path) if path else {}
     mine = tuple(o for o in overrides if o.startswith(("eval.", "report_to=")))
     raw = apply_overrides({k: raw[k] for k in ("eval", "report_to") if k in raw}, mine)
     where = path.name if path else "defaults"
-    settings = from_dict(EvalSettings, raw.get("eval"), f"{where}:eval")
+    settings = from_dict(EvalConfig, raw.get("eval"), f"{where}:eval")
     check_eval(settings)
     return settings, check_report_to(_coerce(raw.get("report_to", []), list[str], f"{where}:report_to"))
 

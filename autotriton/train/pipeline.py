@@ -29,7 +29,8 @@ from typing import Callable
 
 from autotriton.rundir import changed_settings, write_settings
 from autotriton.train.common import Policy, main_value, resolve_policy, trained_policy, write_json
-from autotriton.train.config import ConfigError, EvalSettings, PipelineConfig
+from autotriton.eval.config import PIPELINE_HASHED, EvalConfig
+from autotriton.train.config import ConfigError, PipelineConfig
 
 STAGES = ("data", "eval_base", "sft", "eval_sft", "rl", "eval_rl", "rl_norule", "eval_rl_norule", "report")
 ABLATION_STAGES = ("rl_norule", "eval_rl_norule")
@@ -60,13 +61,20 @@ def stage_settings(config: PipelineConfig, stage: str) -> dict:
     sft = {**base, "sft": asdict(config.sft)}
     rl = {**sft, "rl": asdict(config.rl)}
     norule = {**sft, "rl": asdict(norule_settings(config))}
-    ev = asdict(config.eval)
+    ev = eval_hashed(config.eval)
     report = {**rl, "eval": ev, "eval_base": config.eval_base}
     if config.ablate_rule:  # only then, so that runs made before the ablation existed keep their hash
         report["ablate_rule"] = True
     return {"data": data, "eval_base": {"model": config.model, "eval": ev}, "sft": sft,
             "eval_sft": {**sft, "eval": ev}, "rl": rl, "eval_rl": {**rl, "eval": ev},
             "rl_norule": norule, "eval_rl_norule": {**norule, "eval": ev}, "report": report}[stage]
+
+
+def eval_hashed(s: EvalConfig) -> dict:
+    """The eval settings a stage's hash covers: the ones it always had, and any other set away from
+    its default (so that runs made before those fields existed keep their hash)."""
+    default = asdict(EvalConfig())
+    return {k: v for k, v in asdict(s).items() if k in PIPELINE_HASHED or v != default[k]}
 
 
 def norule_settings(config: PipelineConfig):
@@ -113,22 +121,18 @@ def run_data(config: PipelineConfig, out: Path, say: Say, progress=None) -> dict
     return {"dir": str(out), **report.to_dict()}
 
 
-def run_eval_stage(policy: Policy, s: EvalSettings, out: Path, say: Say) -> dict:
-    from autotriton.eval.harness import EvalConfig, RunLog, run_eval
+def run_eval_stage(policy: Policy, s: EvalConfig, out: Path, say: Say) -> dict:
+    from autotriton.eval.harness import RunLog, run_eval
     from autotriton.eval.report import write_report
-    from autotriton.models.base import SamplingParams
     from autotriton.models.hf import HFBackend
     from autotriton.verify import Verifier, VerifyConfig
 
-    config = EvalConfig(suites=s.suites, samples=s.samples, ks=[1], limit=s.limit, batch_tasks=s.batch_size,
-                        sampling=SamplingParams(n=s.samples, temperature=s.temperature,
-                                                max_new_tokens=s.max_new_tokens, seed=0))
     backend = HFBackend(str(policy.base), adapter=str(policy.adapter) if policy.adapter else None,
                         batch_size=s.batch_size)
     try:
         with Verifier(VerifyConfig(device=s.device)) as verifier:
             progress = lambda done, total: say(f"  {out.name}: {done}/{total} samples")  # noqa: E731
-            metrics = run_eval(backend, policy.spec, config, verifier, out, progress=progress)
+            metrics = run_eval(backend, policy.spec, s, verifier, out, progress=progress)
             records = RunLog(out / "runlog.jsonl").records
             write_report(metrics, records, out, policy.spec, verifier.device_name,
                          f"autotriton pipeline (eval of {policy.spec})")

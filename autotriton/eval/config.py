@@ -1,0 +1,38 @@
+"""The settings of one evaluation, in one place: `autotriton eval`'s flags build it, and the `eval:`
+section of a pipeline or `train` config is read into it (train/config.py). Kept apart from the
+harness so that reading a config imports no verifier or model code."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from autotriton.models.base import SamplingParams
+
+# What a pipeline's eval stages were hashed on before the other fields joined (train/pipeline.py):
+# finished runs keep their hash while the others stay at their defaults.
+PIPELINE_HASHED = ("suites", "samples", "temperature", "max_new_tokens", "limit", "batch_size", "device")
+
+
+@dataclass
+class EvalConfig:
+    """One evaluation's settings: `autotriton eval`'s flags, and the `eval:` section of a pipeline
+    or `train` config (train/config.py reads it from YAML; the pipeline hashes PIPELINE_HASHED and
+    any other field set away from its default)."""
+    suites: list[str] = field(default_factory=lambda: ["builtin:heldout"],
+                              metadata={"help": "suite specs (eval/suites.py; the pipeline puts builtin:heldout first)"})
+    samples: int = field(default=1, metadata={"help": "samples per task (n for pass@k)"})
+    temperature: float = field(default=0.0, metadata={"help": "0 = greedy"})
+    max_new_tokens: int = field(default=1536, metadata={"help": "completion cap"})
+    limit: int = field(default=0, metadata={"help": "only the first N tasks of each suite (0 = all); demo sizing"})
+    batch_size: int = field(default=32, metadata={
+        "help": "tasks per generate call (a local model's batch; bounds the work lost on Ctrl-C)"})
+    device: str = field(default="auto", metadata={"help": "verifier device: cpu, cuda or auto"})
+    ks: list[int] = field(default_factory=lambda: [1], metadata={"help": "k values for pass@k"})
+    seed: int = field(default=0, metadata={"help": "sampling seed"})
+    hack_rate: bool = field(default=True, metadata={"help": "re-check rejected candidates with a plain allclose harness"})
+    only_answered: bool = field(default=False, metadata={
+        "help": "answers:DIR: only the tasks with an answer file (the others are left out, not scored as no code)"})
+
+    def sampling(self) -> SamplingParams:
+        return SamplingParams(n=self.samples, temperature=self.temperature, max_new_tokens=self.max_new_tokens,
+                              seed=self.seed)
