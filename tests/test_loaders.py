@@ -475,6 +475,10 @@ def test_tb_eval_adapter_scores_a_model_answer():
     record = score_tritonbench(item, answer, "interp", timeout_s=120)
     assert record["compiled"] and record["correct"] and record["speedup"] is None, record["error_msg"]
     assert record["static_ok"] and record["launched"] and record["hack_flags"] == []
+    # An answer cut mid-string (the last block does not parse) crashed the whole eval at the rule check.
+    cut = score_tritonbench(item, '```python\nimport triton\n"""a docstring that never ends\n```', "interp")
+    assert (cut["error_kind"], cut["compiled"]) == ("syntax_error", False), cut
+    assert cut["error_msg"].startswith("line 2: unterminated triple-quoted string"), cut["error_msg"]
 
 
 def test_a_task_file_by_path_goes_through_the_same_loader():

@@ -62,7 +62,7 @@ import torch
 
 from autotriton.eval.loaders import SkippedFile
 from autotriton.eval.prompts import SYSTEM
-from autotriton.tasks.contract import TaskError
+from autotriton.tasks.contract import TaskError, parse_source
 from autotriton.verify.extract import code_blocks
 from autotriton.verify.rules import check_rules
 from autotriton.verify.confined_run import OUTPUT_CAP_BYTES, ConfinedRun, run_confined
@@ -438,6 +438,12 @@ def run_tritonbench_item(item: TBItem, candidate_code: str, device: str = "cpu",
         # item is not judgeable here, whatever the candidate did.
         result.error_kind = "gold_failed"
         result.error_msg = f"the gold code failed on this machine, so the item cannot be judged: {gold.error_msg}"
+        return result
+    try:
+        parse_source(candidate_code)
+    except (SyntaxError, ValueError) as err:  # an answer cut mid-string (ValueError: a NUL byte, Python 3.11)
+        result.error_kind = "syntax_error"
+        result.error_msg = f"line {getattr(err, 'lineno', None) or '?'}: {getattr(err, 'msg', None) or err}"
         return result
     violations = check_rules(candidate_code, contract="tritonbench") if rules else []
     if violations:
