@@ -258,6 +258,19 @@ def test_allowed_decorators_and_future_import_are_clean():
     assert check_rules(src) == []
 
 
+def test_a_def_line_hidden_in_a_kernel_string_is_a_violation():
+    """Triton's interpreter compiles a kernel from the last line of its source that starts with
+    `def `: one inside a string became the kernel, unchecked (outside red team, 2026-11-24)."""
+    honest = module("return y")
+    hidden = honest.replace("    offs = tl.program_id(0)", '    """\ndef k(x_ptr, y_ptr, n, BLOCK):\n'
+                            '    pass\n    """\n    offs = tl.program_id(0)')
+    assert hidden != honest and check_rules(honest) == []
+    found = [v for v in check_rules(hidden) if v.rule == "jit_body"]
+    assert [v.line for v in found] == [hidden.splitlines().index("def k(x_ptr, y_ptr, n, BLOCK):") + 1], found
+    docstring = honest.replace("    offs = tl.program_id(0)", '    """Copies x: the definition of y is x."""\n    offs = tl.program_id(0)')
+    assert check_rules(docstring) == []  # a docstring that merely says "def" is fine
+
+
 def test_missing_pieces():
     assert {"no_triton_kernel", "missing_modelnew"} <= rules_of("import torch\nx = 1\n")
 

@@ -1397,7 +1397,7 @@ def check_rules(source: str, contract: str = "kernelbench") -> list[RuleViolatio
         raise ValueError(f"contract must be 'kernelbench' or 'tritonbench', got {contract!r}")
     try:
         tree = parse_source(source)
-        out = _check(tree, contract)
+        out = _check(tree, contract) + _hidden_def_violations(tree, source)
     except (RecursionError, MemoryError):
         return [RuleViolation("too_complex", 1, RULES["too_complex"])]
     if contract == "tritonbench":
@@ -1405,6 +1405,29 @@ def check_rules(source: str, contract: str = "kernelbench") -> list[RuleViolatio
     # One line per (rule, line) keeps the feedback readable.
     unique = {(v.rule, v.line): v for v in out}
     return sorted(unique.values(), key=lambda v: (v.line, v.rule))
+
+
+def _hidden_def_violations(tree: ast.Module, source: str) -> list[RuleViolation]:
+    """A line inside a decorated function that starts with `def ` but is no def of the tree.
+
+    Triton's interpreter (TRITON_INTERPRET=1, our CPU mode) re-reads a kernel's source and
+    compiles it from the *last* line that starts with `def ` (triton/runtime/interpreter.py,
+    `FunctionRewriter._find_def`, 3.6 and 3.9). A second `def` inside a string literal in the
+    kernel therefore became the kernel: the rules checked a harmless body that only stored
+    zeros, while the interpreter ran the hidden one, which did the matmul with numpy and was
+    judged correct (outside red team, 2026-11-24). Honest kernels have no such line."""
+    lines = source.splitlines()
+    out = []
+    for fn in ast.walk(tree):
+        if not isinstance(fn, (ast.FunctionDef, ast.AsyncFunctionDef)) or not fn.decorator_list:
+            continue
+        real = {n.lineno for n in ast.walk(fn) if isinstance(n, (ast.FunctionDef, ast.AsyncFunctionDef))}
+        first = min(d.lineno for d in fn.decorator_list)
+        for number in range(first, fn.end_lineno + 1):
+            if number not in real and lines[number - 1].strip().startswith("def "):
+                out.append(RuleViolation("jit_body", number, f"a line of {fn.name} that is not a def starts with "
+                                         "'def ' (in a string?): Triton's interpreter would run the kernel from it"))
+    return out
 
 
 def _check(tree: ast.Module, contract: str = "kernelbench") -> list[RuleViolation]:
