@@ -40,6 +40,13 @@ class EvalItem:
     prompt: list[dict]
     task: Task | None = None
     tb_item: object | None = None
+    # TritonBench: the item as the Task that answer-replaying backends (reference, answers:DIR)
+    # look up; never verified, the item is judged by its own test section.
+    answer_task: Task | None = None
+
+    @property
+    def backend_task(self) -> Task | None:
+        return self.task or self.answer_task
 
 
 def resolve_suite(text: str) -> list[EvalItem]:
@@ -55,8 +62,8 @@ def resolve_suite(text: str) -> list[EvalItem]:
     from autotriton.eval import tritonbench
     loader = tritonbench.load_tritonbench_g if spec.kind == "tritonbench-g" else tritonbench.load_tritonbench_t
     channel = "TritonBench-G" if spec.kind == "tritonbench-g" else "TritonBench-T"
-    return [EvalItem(f"{channel}/{it.id}", channel, tritonbench.prompt_messages(it), tb_item=it)
-            for it in loader(spec.path)]
+    return [EvalItem(f"{channel}/{it.id}", channel, tritonbench.prompt_messages(it), tb_item=it,
+                     answer_task=tritonbench.answer_task(it)) for it in loader(spec.path)]
 
 
 class RunLog:
@@ -122,7 +129,7 @@ def run_eval(backend: Backend, model_spec: str, config: EvalConfig, verifier: Ve
     _claim_run_dir(out, model_spec, config, verifier.mode, log)
     items = [it for spec in config.suites for it in resolve_suite(spec)[:config.limit or None]]
     if config.only_answered:
-        items = [it for it in items if it.task is not None and backend.find(it.task, 0) is not None]
+        items = [it for it in items if it.backend_task is not None and backend.find(it.backend_task, 0) is not None]
     total = len(items) * config.samples
     if progress:
         progress(len(log.done), total)
@@ -134,7 +141,8 @@ def run_eval(backend: Backend, model_spec: str, config: EvalConfig, verifier: Ve
             continue
         width = max(len(m) for _, m in todo)
         gens = backend.generate([it.prompt for it, _ in todo], replace(config.sampling(), n=width),
-                                tasks=[it.task for it, _ in todo] if all(it.task for it, _ in todo) else None)
+                                tasks=[it.backend_task for it, _ in todo] if all(it.backend_task for it, _ in todo)
+                                else None)
         triples = [(it, s, g) for (it, missing), gs in zip(todo, gens) for s, g in zip(missing, gs)]
         for record in _score_batch(triples, verifier, config):
             log.append(record)

@@ -62,9 +62,9 @@ import torch
 
 from autotriton.eval.loaders import SkippedFile
 from autotriton.eval.prompts import SYSTEM
-from autotriton.tasks.contract import TaskError, parse_source
+from autotriton.tasks.contract import Task, TaskError, parse_source
 from autotriton.verify.extract import code_blocks
-from autotriton.verify.rules import check_rules
+from autotriton.verify.rules import BUILTIN_NAMES, RuleViolation, check_rules
 from autotriton.verify.confined_run import OUTPUT_CAP_BYTES, ConfinedRun, run_confined
 from autotriton.verify.sandbox import KEEP_ENV, _work_root
 
@@ -350,6 +350,16 @@ def prompt_messages(item: TBItem) -> list[dict]:
     return [{"role": "system", "content": SYSTEM}, {"role": "user", "content": item.instruction + ask}]
 
 
+def answer_task(item: TBItem) -> Task:
+    """The item as a Task for the backends that answer by task: `answers:DIR` finds
+    DIR/<file stem>.py (the last id part), `reference` answers with `solution_source`.
+    Only G has a Triton reference, its gold code; T's gold is the PyTorch operator, no
+    answer to "write it in Triton", so `reference` refuses T items by name. Handed to
+    backends only: the item is judged by its own test section, never by the verifier."""
+    return Task(id=item.id, suite=f"tritonbench-{item.channel.lower()}", level=0, source=item.instruction,
+                split="heldout", solution_source=item.gold_code if item.channel == "G" else None, path=item.file)
+
+
 def extract_tb_code(text: str) -> str | None:
     """The last fenced code block that parses (else the last block), outside <think>; None if none."""
     blocks = code_blocks(_THINK.sub("", text))
@@ -369,15 +379,20 @@ def score_tritonbench(item: TBItem, text: str, mode: str, timeout_s: float = 300
     follow VerifyResult's where they mean the same: compiled = call
     accuracy, correct = execution accuracy."""
     device = "cuda" if mode == "gpu" else "cpu"
+    gold = _cached_gold(item, device, timeout_s)
     code = extract_tb_code(text)
-    if code is None:
-        return {"parsed": False, "compiled": False, "correct": False, "speedup": None, "error_kind": "no_code",
-                "error_msg": "no ```python block in the answer", "gold_us": None, "candidate_us": None}
-    result = run_tritonbench_item(item, code, device, timeout_s, gold=_cached_gold(item, device, timeout_s))
+    # The gold first: an item that cannot run here is skipped for every answer, an empty one
+    # too, or a model that said nothing would be charged a failure where others are not.
+    if code is None and _judgeable(gold):
+        return {"mode": mode, "parsed": False, "compiled": False, "correct": False, "speedup": None,
+                "error_kind": "no_code", "error_msg": "no ```python block in the answer", "gold_us": gold.total_us,
+                "candidate_us": None}
+    result = run_tritonbench_item(item, code or "", device, timeout_s, gold=gold)
     # gold_failed: the item cannot run here at all; counted as skipped (invalid_task) like a
     # verifier task whose reference fails, for every model alike.
     kind = "invalid_task" if result.error_kind == "gold_failed" else result.error_kind or "none"
-    return {"parsed": True, "static_ok": result.error_kind != "rule_violation", "compiled": result.call_ok,
+    # mode: on a GPU a channel with no correct answer has fast1 0%, not "not measured" (metrics).
+    return {"mode": mode, "parsed": True, "static_ok": result.error_kind != "rule_violation", "compiled": result.call_ok,
             "launched": result.launches > 0, "correct": result.exec_ok, "speedup": result.speedup,
             "error_kind": kind, "error_msg": result.error_msg, "hack_flags": result.hack_flags,
             "gold_us": result.gold_us, "candidate_us": result.candidate_us,
@@ -433,11 +448,12 @@ def run_tritonbench_item(item: TBItem, candidate_code: str, device: str = "cpu",
         gold = run_tritonbench_gold(item, device, timeout_s)
     result = TBResult(call_ok=False, exec_ok=False, error_msg="", gold_us=gold.total_us, candidate_us=None,
                       speedup=None)
-    if not gold.exited_ok or gold.results is None:
+    if not _judgeable(gold):
         # The environment's failure, not the model's (CUDA-only code on a CPU, say): the
         # item is not judgeable here, whatever the candidate did.
         result.error_kind = "gold_failed"
-        result.error_msg = f"the gold code failed on this machine, so the item cannot be judged: {gold.error_msg}"
+        # Cause first: the report's verdict table shows a message's first 120 characters.
+        result.error_msg = f"gold code failed here, item not judged: {gold.error_msg}"
         return result
     try:
         parse_source(candidate_code)
@@ -445,7 +461,7 @@ def run_tritonbench_item(item: TBItem, candidate_code: str, device: str = "cpu",
         result.error_kind = "syntax_error"
         result.error_msg = f"line {getattr(err, 'lineno', None) or '?'}: {getattr(err, 'msg', None) or err}"
         return result
-    violations = check_rules(candidate_code, contract="tritonbench") if rules else []
+    violations = item_rule_violations(item, candidate_code) if rules else []
     if violations:
         result.error_kind = "rule_violation"
         result.hack_flags = sorted({v.rule for v in violations})
@@ -459,6 +475,35 @@ def run_tritonbench_item(item: TBItem, candidate_code: str, device: str = "cpu",
     if result.exec_ok and gold.total_us and cand.total_us:
         result.speedup = gold.total_us / cand.total_us
     return result
+
+
+def item_rule_violations(item: TBItem, code: str) -> list[RuleViolation]:
+    """The rule table in its TritonBench form, less the one rule the item itself breaks: five T
+    items (abs, max, min, pow, sum) and G max_reduction ask for a function named like a
+    builtin, which their test sections call, and `def abs` re-binds a builtin. Every answer
+    was rejected for writing what the item asks for. Only that def-name flag of those names
+    is dropped; every other rule still judges the def and its body."""
+    required = _required_builtin_defs(item)
+    allowed = {(n.lineno, f"def {n.name} re-binds a builtin, dunder or import name")
+               for n in parse_source(code).body if isinstance(n, ast.FunctionDef) and n.name in required}
+    return [v for v in check_rules(code, contract="tritonbench")
+            if not (v.rule == "io_access" and (v.line, v.message) in allowed)]
+
+
+@functools.lru_cache(maxsize=1024)
+def _required_builtin_defs(item: TBItem) -> frozenset[str]:
+    """Builtin names the gold defines at module level and the test section uses: the item's
+    own function names (T `abs`), not a shadowing of the answer's choosing."""
+    try:
+        defined = {n.name for n in ast.parse(item.gold_code).body if isinstance(n, ast.FunctionDef)}
+    except SyntaxError:  # a gold that does not parse fails its own run: gold_failed, never this
+        return frozenset()
+    used = {n.id for n in ast.walk(ast.parse(item.test_code)) if isinstance(n, ast.Name)}
+    return frozenset(defined & used & BUILTIN_NAMES)
+
+
+def _judgeable(gold: TBRun) -> bool:
+    return gold.exited_ok and gold.results is not None
 
 
 def _verdict(item: TBItem, gold: TBRun, cand: TBRun, rules: bool, result: TBResult) -> tuple[str, str]:
@@ -599,7 +644,8 @@ def _compare_tensors(expected: torch.Tensor, actual: torch.Tensor, path: str, sk
     atol, rtol = _tolerance(expected)
     wide = _wide(expected)
     err = (actual.to(wide) - expected.to(wide)).abs().nan_to_num(nan=math.inf).masked_fill(ok, 0)
-    return (f"{path}: max abs err {float(err.max()):.3g} at {list(torch.unravel_index(err.argmax(), err.shape))} "
+    at = [int(i) for i in torch.unravel_index(err.argmax(), err.shape)]
+    return (f"{path}: max abs err {float(err.max()):.3g} at {at} "
             f"(atol={atol:g}, rtol={rtol:g}, dtype {actual.dtype} vs expected {expected.dtype})")
 
 
@@ -780,7 +826,8 @@ def _collect(work: Path, run: ConfinedRun, timeout_s: float) -> TBRun:
         return TBRun(False, False, f"the program ran out of memory (cap {run.sandbox})"[:1000], None, None, **base)
     if run.returncode != 0:
         msg = f"timed out after {timeout_s:g} s" if run.timed_out else f"exit status {run.returncode}"
-        return TBRun(False, run.timed_out, f"{msg}\n{run.output_tail}".strip(), None, None, **base)
+        return TBRun(False, run.timed_out, f"{msg}{_cause(run.output_tail)}\n{run.output_tail}".strip(), None, None,
+                     **base)
     status = _read_owned(work / "status.json", json.load, {})
     results, error = None, status.get("result_error", "")
     if (work / "result.pt").exists():
@@ -792,6 +839,13 @@ def _collect(work: Path, run: ConfinedRun, timeout_s: float) -> TBRun:
     return TBRun(True, False, error, results, status.get("total_us"), launches=int(status.get("launches", 0)),
                  torch_ops=[str(o) for o in status.get("torch_ops", [])][:20],
                  tampered=list(status.get("tampered", [])), threads_left=int(status.get("threads_left", 0)), **base)
+
+
+def _cause(output_tail: str) -> str:
+    """": <last line of the output>", the exception a traceback ends with, for the first line
+    of a message: reports cut messages to their start, which was only "exit status 1"."""
+    last = next((line.strip() for line in reversed(output_tail.splitlines()) if line.strip()), "")
+    return f": {last[:300]}" if last else ""
 
 
 def _load_stored(f) -> object:

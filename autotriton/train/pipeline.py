@@ -27,9 +27,9 @@ from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Callable
 
+from autotriton.eval.config import PIPELINE_HASHED, EvalConfig
 from autotriton.rundir import changed_settings, write_settings
 from autotriton.train.common import Policy, main_value, resolve_policy, trained_policy, write_json
-from autotriton.eval.config import PIPELINE_HASHED, EvalConfig
 from autotriton.train.config import ConfigError, PipelineConfig
 
 STAGES = ("data", "eval_base", "sft", "eval_sft", "rl", "eval_rl", "rl_norule", "eval_rl_norule", "report")
