@@ -3,6 +3,7 @@ log_softmax, scans, losses, row/global normalisation, pooling, matmul variants, 
 norm and the implicit-GEMM convolution (CPU)."""
 
 import collections
+import re
 
 from autotriton.data.compose import FAMILY_WEIGHTS, UNARY, compose, compose_one
 from autotriton.data.decontam import build_index, check
@@ -96,6 +97,11 @@ def test_surface_variety_keeps_tasks_valid():
     assert any("torch.rand(" in s for s in sources)
     assert any("    x = torch.randn(" in s for s in sources)
     assert any('    """' in s.split("class Model")[1] for s in sources)
+    # the layouts hand-written files use (issue 13: the 135M model answered only its own layout)
+    assert any(s.index("class Model") < s.index("dim = ") for s in sources if "\ndim = " in s)
+    assert any(") -> torch.Tensor:" in s for s in sources) and any("        Args:\n" in s for s in sources)
+    assert any(re.search(r"\n        return (torch|F)\.\w+\(x[,)]", s) for s in sources)
+    assert any("\n\ndef get_inputs" in s and "\n\n\ndef get_inputs" not in s for s in sources)
     for c in items:
         task = c.task()
         assert len(task.shapes_for("interp")) == 2
@@ -105,16 +111,20 @@ def test_surface_variety_keeps_tasks_valid():
 
 def test_heldout_task_files_are_never_composed():
     """Held-out *operators* are in the grammar now; held-out task *files* are not: no composed
-    source normalises to a held-out task's, and decontamination keeps every composed task."""
+    source normalises to a held-out task's, and decontamination keeps all but a few composed tasks.
+    A one-op task written `return F.softplus(x)` can share most n-grams with a short held-out file
+    (1 of 1500 for seed 0): the build drops it, which is decontamination doing its job."""
     heldout = {fingerprint(t.prompt_source) for t in load_suite("builtin:heldout")}
     index = build_index([])
-    kinds = collections.Counter()
+    kinds, dropped = collections.Counter(), []
     for c in compose(1500, 0):
         src = c.task().prompt_source
         assert fingerprint(src) not in heldout, c.task_id
         verdict = check(src, index)
-        assert verdict.keep, (c.task_id, verdict)
+        if not verdict.keep:
+            dropped.append((c.task_id, verdict.reason))
         kinds[_point(c.spec)] += 1
+    assert len(dropped) <= 15 and all(reason == "ngram_overlap" for _, reason in dropped), dropped
     assert kinds[("scan", "cumsum")] and kinds[("loss", "cross_entropy")] and kinds[("softmax", "log")]
 
 

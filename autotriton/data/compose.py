@@ -684,30 +684,76 @@ def _surface(rng: random.Random, spec: dict) -> dict:
             # A fixed header taught the 135M model to copy the task's import block and then leave
             # out `import triton` on KernelBench prompts, which start `import torch`
             # (51 of 89 rule violations after SFT, H100 ablation run, 2026-11-24).
-            "module_doc": rng.random() < 0.5, "minimal_imports": rng.random() < 0.6}
+            "module_doc": rng.random() < 0.5, "minimal_imports": rng.random() < 0.6,
+            # Drawn after those, for the same reason. With only the layout above, the shipped SFT
+            # adapter answered our own ReLU file correctly and wrote nonsense for the same module
+            # laid out as many hand-written files are (sizes after the class, typed signature,
+            # Args/Returns docstrings, `return torch.relu(x)`): 0 of 100 KernelBench-L1 answers
+            # ran (H100 ablation run 4; CPU probe 2026-11-24, docs/RESULTS.md).
+            "sizes_last": rng.random() < 0.5, "typed": rng.random() < 0.5, "doc_block": rng.random() < 0.5,
+            "direct": rng.random() < 0.6, "compact": rng.random() < 0.3}
+
+
+def _forward_args(model: str) -> list[str]:
+    head = model[model.index("    def forward(self, ") + len("    def forward(self, "):]
+    return [n.strip() for n in head[:head.index(")")].split(",")]
+
+
+def _direct(model: str) -> str:
+    """A chain written `h = x; h = f(h); ...; return h` as one `return f(x)`, or as `x = f(x)`
+    lines for several steps: the other way people write the same forward."""
+    head = model.index("    def forward(")
+    body = model[model.index("\n", head) + 1:].rstrip("\n").split("\n")
+    steps = [line.strip() for line in body]
+    if steps[0] != "h = x" or steps[-1] != "return h" or not all(t.startswith("h = ") for t in steps[1:-1]):
+        return model
+    exprs = [re.sub(r"\bh\b", "x", t[len("h = "):]) for t in steps[1:-1]]
+    lines = [f"return {exprs[0]}"] if len(exprs) == 1 else [f"x = {e}" for e in exprs] + ["return x"]
+    return model[:model.index("\n", head) + 1] + "".join(f"        {line}\n" for line in lines)
+
+
+def _doc_block(desc: str, args: list[str], class_doc: str | None) -> tuple[str, str]:
+    """Class and forward docstrings as blocks, the forward's with Args and Returns sections."""
+    what = (class_doc or "{Desc}.").format(desc=desc, Desc=desc[:1].upper() + desc[1:])
+    listed = "".join(f"            {a} (torch.Tensor): input {i + 1} of the module.\n" for i, a in enumerate(args))
+    forward = (f'        """\n        Computes {desc}.\n\n        Args:\n{listed}\n'
+               f'        Returns:\n            torch.Tensor: the result.\n        """\n')
+    return f'    """\n    {what}\n    """\n', forward
 
 
 def _restyle(model: str, inputs: str, desc: str, surface: dict) -> tuple[str, str]:
     """`model` and the body of get_inputs written in `surface`'s style."""
+    if surface.get("direct"):
+        model = _direct(model)
     if surface["super_old"]:
         model = model.replace("super().__init__()", "super(Model, self).__init__()")
-    if surface["class_doc"]:
+    class_doc = forward_doc = None
+    if surface.get("doc_block"):
+        class_doc, forward_doc = _doc_block(desc, _forward_args(model), surface["class_doc"])
+    elif surface["class_doc"]:
         doc = surface["class_doc"].format(desc=desc, Desc=desc[:1].upper() + desc[1:])
-        model = model.replace("class Model(nn.Module):\n", f'class Model(nn.Module):\n    """{doc}"""\n\n', 1)
-    if surface["forward_doc"]:
+        class_doc = f'    """{doc}"""\n\n'
+    if surface["forward_doc"] and not forward_doc:
+        forward_doc = f'        """{surface["forward_doc"]}"""\n'
+    if class_doc:
+        model = model.replace("class Model(nn.Module):\n", "class Model(nn.Module):\n" + class_doc, 1)
+    if forward_doc:
         head = model[model.index("    def forward("):]
         head = head[:head.index("\n") + 1]
-        model = model.replace(head, head + f'        """{surface["forward_doc"]}"""\n', 1)
+        model = model.replace(head, head + forward_doc, 1)
     if surface["rand"]:
         inputs = inputs.replace("torch.randn(", "torch.rand(")
     body = f"    return {inputs}"
     if surface["locals"]:
         elts = ast.parse(inputs, mode="eval").body.elts
-        head = model[model.index("    def forward(self, ") + len("    def forward(self, "):]
-        names = [n.strip() for n in head[:head.index(")")].split(",")]
+        names = _forward_args(model)
         if len(names) == len(elts):
             lines = [f"    {n} = {ast.get_source_segment(inputs, e)}" for n, e in zip(names, elts)]
             body = "\n".join(lines + [f"    return [{', '.join(names)}]"])
+    if surface.get("typed"):
+        args = _forward_args(model)
+        typed = ", ".join(f"{a}: torch.Tensor" for a in args)
+        model = model.replace(f"def forward(self, {', '.join(args)}):", f"def forward(self, {typed}) -> torch.Tensor:", 1)
     return model, body
 
 
@@ -735,8 +781,10 @@ def _source(spec: dict, task_id: str, surface: dict | None = None) -> str:
     tol = _TF32_TOL if spec["family"] in ("matmul", "mlp", "linear_norm", "attention", "conv2d") else ""
     spec_literal = repr({k: v for k, v in sorted(spec.items()) if k != "sizes"})
     doc = f'"""Composed task {task_id}: {desc}."""\n\n' if surface.get("module_doc", True) else ""
-    return (f"{doc}{_imports(model + inputs_body + init_inputs, surface.get('minimal_imports', False))}\n"
-            f"{consts}\n\n\n{model}\n\ndef get_inputs():\n{inputs_body}\n\n\n"
+    gap = "\n" if surface.get("compact") else "\n\n"
+    imports = _imports(model + inputs_body + init_inputs, surface.get("minimal_imports", False))
+    layout = ([model, consts + "\n"] if surface.get("sizes_last") else [consts + "\n", model])
+    return (f"{doc}{imports}{gap}" + gap.join(layout) + f"{gap}def get_inputs():\n{inputs_body}\n{gap}"
             f"def get_init_inputs():\n    return {init_inputs}\n\n\n{METADATA_MARKER}\nSPLIT = \"train\"\n"
             f"TAGS = {json.dumps(tags)}\nINTERP_SHAPES = {json.dumps(interp)}\nGPU_SHAPES = {json.dumps(gpu)}\n"
             f"{tol}COMPOSE_SPEC = {spec_literal}\n")
