@@ -245,3 +245,14 @@ def test_one_model_spec_parser_for_eval_and_train(tmp_path):
         user_error([*args, "--model", "hf:/m+adapter:"], "expected hf:PATH or hf:PATH+adapter:DIR")
     user_error(["train", "sft", "--model", "openai:q@http://h/v1", "--data", str(data), "--out", str(tmp_path / "t")],
                "training needs local weights")
+
+
+def test_usage_mistakes_are_one_line_too():
+    """An unknown option, a missing argument or a bad value: one line naming it and the help to
+    read, not typer's boxed usage (issue 14); a bare group still prints its help."""
+    assert "(see 'autotriton eval -h')" in user_error(["eval", "--bogus"], "No such option: --bogus")
+    user_error(["verify"], "Missing argument 'candidate'")
+    user_error(["tasks", "show"], "Missing argument 'task_id'")
+    user_error(["eval", "--samples", "abc"], "'--samples'")
+    out = runner.invoke(app, ["data"])
+    assert "Usage: root data" in out.output and "error:" not in out.output  # CliRunner names the program root

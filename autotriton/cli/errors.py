@@ -13,6 +13,7 @@ from pathlib import Path
 import typer
 from rich.console import Console
 from rich.text import Text
+from typer._click.exceptions import NoArgsIsHelpError, UsageError  # typer 0.29 vendors click here
 from typer.core import TyperGroup
 
 from autotriton.data.harvest import HarvestError
@@ -42,6 +43,12 @@ class UserErrorsExit(TyperGroup):
             return super().invoke(ctx)
         except USER_ERRORS as exc:
             fail(str(exc))
+        except NoArgsIsHelpError:
+            raise  # a bare command prints its help, which is the point
+        except UsageError as exc:
+            # a subcommand's unknown option or missing argument: one line too, not typer's box
+            where = " ".join(["autotriton"] + (exc.ctx.command_path.split()[1:] if exc.ctx else []))
+            fail(f"{exc.format_message()} (see '{where} -h')")
 
 
 def out_dir(path: Path | None) -> Path | None:
