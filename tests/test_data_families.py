@@ -167,3 +167,25 @@ def test_conv_and_channel_norm_points_verify(cpu_verifier):
     checked, failed = _verify_every_style(cpu_verifier, _conv_norm_points(1500, 0))
     assert not failed
     assert checked >= len(CONV_NORM_POINTS) - 2  # the two epilogue points may share a task
+
+
+def test_constructor_arguments_reach_the_kernel_as_scalars(cpu_verifier):
+    """Some leaky_relu / elu tasks take their constant in the constructor (`self.negative_slope`),
+    as hand-written modules do: the answer keeps it and passes it to the kernel, and it verifies;
+    a kernel with the default baked in instead is wrong for the task's init value."""
+    picks = {}
+    for c in compose(1500, 0):
+        step = c.spec["steps"][0] if c.spec["family"] == "unary" else {}
+        if step.get("init") and c.spec.get("dtype", "float32") == "float32":
+            picks.setdefault(step["op"], c)
+    assert set(picks) == {"leaky_relu", "elu"}
+    pairs = [(c.task(), teach(c.spec, style).answer()) for c in picks.values() for style in styles(c.spec)]
+    for c in picks.values():
+        name = c.spec["steps"][0]["init"]
+        assert f"self.{name} = {name}" in c.source and f"self.{name})" in c.source
+        assert f"self.{name}" in teach(c.spec).code
+    baked = teach(picks["leaky_relu"].spec).answer().replace("h * negative_slope", "h * 0.01")
+    results = cpu_verifier.verify_many(pairs + [(picks["leaky_relu"].task(), baked)])
+    assert all(r.correct for r in results[:-1]), [(r.error_kind, r.error_msg[:200]) for r in results]
+    assert picks["leaky_relu"].spec["steps"][0]["a"] == 0.01 or not results[-1].correct
+

@@ -81,6 +81,10 @@ ACTIVATIONS = ("relu", "gelu", "sigmoid", "tanh", "silu", "leaky_relu", "hardtan
 # exp of a chain's intermediate (squares of scaled values reach ~600) overflows float32 where the
 # float64 reference does not: exp only ever sees the task's own randn input.
 CHAIN_UNARY = tuple(op for op in UNARY if op != "exp")
+# Unary ops whose constant hand-written modules often take as a constructor argument
+# (`self.negative_slope`): name and the signature's default. The 135M model trained without this
+# form kept `negative_slope` in ModelNew and then wrote a swish (H100 ablation run 5).
+INIT_ARGS = {"leaky_relu": ("negative_slope", 0.01), "elu": ("alpha", 1.0)}
 # Binary ops with a second input tensor `y` of the same shape.
 BINARY = {
     "add": "{h} + {y}",
@@ -139,7 +143,10 @@ def _pick_unary(rng: random.Random, choices=tuple(UNARY)) -> dict:
 
 
 def torch_unary(step: dict, h: str) -> str:
-    return UNARY[step["op"]].format(h=h, **{k: v for k, v in step.items() if k != "op"})
+    args = {k: v for k, v in step.items() if k not in ("op", "init")}
+    if step.get("init"):
+        args["a"] = f"self.{step['init']}"  # the constant comes from the constructor
+    return UNARY[step["op"]].format(h=h, **args)
 
 
 def _odd(rng: random.Random, lo: int, hi: int) -> int:
@@ -432,10 +439,15 @@ def _family_code(spec: dict) -> tuple[str, str, str, str]:
         return _MORE_CODE[f](spec)
     if f in ("unary", "chain"):
         lines, extra, init = _chain_expr(spec["steps"], "x")
-        model = _model(", cols: int" if init else "", init, ", ".join(["x"] + extra),
-                       ["h = x"] + lines + ["return h"])
+        init_args, init_inputs = (", cols: int", "[COLS]") if init else ("", "[]")
+        scalar = next((s for s in spec["steps"] if s.get("init")), None)
+        if scalar:  # a constructor argument, with the value get_init_inputs passes
+            name = scalar["init"]
+            init_args, init_inputs = f", {name}: float = {INIT_ARGS[scalar['op']][1]}", f"[{scalar['a']}]"
+            init = init + [f"self.{name} = {name}"]
+        model = _model(init_args, init, ", ".join(["x"] + extra), ["h = x"] + lines + ["return h"])
         ins = ", ".join(f"torch.randn(ROWS, COLS{dtype})" for _ in ["x"] + extra)
-        return model, f"[{ins}]", "[COLS]" if init else "[]", "elementwise " + " -> ".join(s["op"] for s in spec["steps"])
+        return model, f"[{ins}]", init_inputs, "elementwise " + " -> ".join(s["op"] for s in spec["steps"])
     if f == "reduce":
         pre = [f"x = {torch_unary(spec['pre'], 'x')}"] if spec["pre"] else []
         red = {"sum": "torch.sum(x, dim={d})", "mean": "torch.mean(x, dim={d})",
@@ -822,6 +834,10 @@ def compose_one(seed: int, index: int) -> Composed:
     weights = FAMILY_WEIGHTS[level]
     family = rng.choices(tuple(weights), weights=tuple(weights.values()))[0]
     spec = _spec(rng, family, level)
+    # a stream of its own too, so that adding this form left every other task's spec as it was
+    init_rng = random.Random(f"{seed}:{index}:init")
+    if family == "unary" and spec["steps"][0]["op"] in INIT_ARGS and init_rng.random() < 0.5:
+        spec["steps"][0]["init"] = INIT_ARGS[spec["steps"][0]["op"]][0]
     has_param = any(s["op"] in PARAM for s in spec.get("steps", [])) or spec.get("bias")
     if family in HALF_FAMILIES and not has_param and spec.get("kind") != "prod" and rng.random() < 0.25:
         spec["dtype"] = rng.choice(["float16", "bfloat16"])

@@ -76,6 +76,8 @@ def numbered(what: str, steps: list[str]) -> str:
 
 
 def op_words(step: dict) -> str:
+    if step.get("init"):  # the value arrives through the constructor: name it, not the number
+        return f"{step['op']}({step['init']}=self.{step['init']})"
     extra = {k: v for k, v in step.items() if k not in ("op", "input")}
     return step["op"] + (f"({', '.join(f'{k}={v}' for k, v in extra.items())})" if extra else "")
 

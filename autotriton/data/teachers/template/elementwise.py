@@ -7,7 +7,8 @@ from autotriton.data.teachers.template.common import HEADER, indent, numbered, o
 
 
 def _elementwise_parts(spec: dict) -> tuple[list[str], list[str], list[str]]:
-    """(extra inputs, parameter vectors, fp32 statements on `h`) of an elementwise chain."""
+    """(extra inputs, parameter vectors, fp32 statements on `h`) of an elementwise chain. A
+    constant the module takes in its constructor (`init`) is a runtime scalar of the kernel."""
     steps = spec["steps"]
     inputs = [s["input"] for s in steps if "input" in s]
     params = [("bias" if s["op"] == "bias" else "scale") for s in steps if s["op"] in ("bias", "col_scale")]
@@ -23,7 +24,7 @@ def _elementwise_parts(spec: dict) -> tuple[list[str], list[str], list[str]]:
         elif s["op"] == "col_scale":
             body.append("h = h * scale")
         else:
-            body += tl_unary(s)
+            body += tl_unary({**s, "a": s["init"]} if s.get("init") else s)
     return inputs, params, body
 
 
@@ -38,16 +39,20 @@ def write_elementwise(spec: dict, style: str = "flat") -> Solution:
     tiles of rows x columns (the parameter vector loaded once per tile), `autotune` flat blocks
     whose size and warps @triton.autotune picks."""
     inputs, params, body = _elementwise_parts(spec)
-    ptrs = ["x_ptr"] + [f"{y}_ptr" for y in inputs] + [f"{p}_ptr" for p in params]
+    scalars = [s["init"] for s in spec["steps"] if s.get("init")]
+    ptrs = ["x_ptr"] + [f"{y}_ptr" for y in inputs] + [f"{p}_ptr" for p in params] + scalars
     if style == "rows2d":
         kernel, launch = _ew_rows2d(inputs, params, body, ptrs)
     else:
         kernel, launch = _ew_flat(inputs, params, body, ptrs, style == "autotune")
     init_args = ", cols: int" if params else ""
     init = "".join(f"\n        self.{p} = nn.Parameter(torch.randn(cols))" for p in params)
+    for name in scalars:
+        init_args += f", {name}: float"
+        init += f"\n        self.{name} = {name}"
     args = ", ".join(["x"] + inputs)
     conts = "".join(f"\n        {y} = {y}.contiguous()" for y in inputs)
-    launch_args = ", ".join(["x"] + inputs + [f"self.{p}" for p in params])
+    launch_args = ", ".join(["x"] + inputs + [f"self.{p}" for p in params] + [f"self.{n}" for n in scalars])
     module = (f"\nclass ModelNew(nn.Module):\n"
               f"    def __init__(self{init_args}):\n"
               f"        super().__init__(){init}\n\n"
@@ -138,6 +143,10 @@ def _ew_reasoning(spec: dict, params: list[str], style: str) -> str:
         if params:
             steps.append("Parameters: the per-column vector is indexed with offs % n_cols, since the flat index "
                          "of element (row, col) is row * n_cols + col.")
+    for step in spec["steps"]:
+        if step.get("init"):
+            steps.append(f"{step['init']} is a constructor argument: ModelNew keeps it as self.{step['init']} "
+                         "and passes it to the kernel as a runtime scalar, so one compiled kernel serves any value.")
     steps.append("Arithmetic is done in float32 registers and cast to the output dtype only at the store, which "
                  "is more accurate than rounding after every op.")
     return numbered(f"The module is a pure elementwise chain: {chain}.", steps)
