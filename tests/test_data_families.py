@@ -190,3 +190,33 @@ def test_constructor_arguments_reach_the_kernel_as_scalars(cpu_verifier):
     assert all(r.correct for r in results[:-1]), [(r.error_kind, r.error_msg[:200]) for r in results]
     assert not results[-1].correct and results[-1].error_kind.value == "wrong_output"
 
+
+def test_reductions_over_a_constructor_dim_or_keeping_it_verify(cpu_verifier):
+    """Reductions that take their dim in the constructor (`self.dim`) or keep it (keepdim=True), as
+    KernelBench's do: ModelNew computes the (OUTER, RED, INNER) view at run time, and every kind in
+    every style verifies."""
+    picks = {}
+    for c in compose(3000, 0):
+        s = c.spec
+        if s["family"] == "reduce" and s.get("dtype", "float32") == "float32":
+            if s.get("init_dim"):
+                picks.setdefault((s["kind"], "init_dim"), c)
+            if s.get("keepdim"):
+                picks.setdefault((s["kind"], "keepdim"), c)
+    kinds = {"sum", "mean", "max", "min", "prod", "argmax", "argmin"}
+    assert {k for k, form in picks if form == "init_dim"} >= kinds
+    assert {k for k, form in picks if form == "keepdim"} >= {"sum", "mean", "argmax"}
+    pairs, names = [], []
+    for point, c in sorted(picks.items()):
+        if point[1] == "init_dim":
+            assert "self.dim = dim" in c.source and "dim=self.dim" in c.source
+        for style in styles(c.spec):
+            code = teach(c.spec, style).code
+            assert not check_rules(code), (point, style)
+            assert ("self.dim" in code) == bool(c.spec.get("init_dim")), (point, style)
+            pairs.append((c.task(), teach(c.spec, style).answer()))
+            names.append((point, style))
+    results = cpu_verifier.verify_many(pairs)
+    failed = [(n, r.error_kind.value, r.error_msg[:200]) for n, r in zip(names, results) if not r.correct]
+    assert not failed
+

@@ -450,15 +450,21 @@ def _family_code(spec: dict) -> tuple[str, str, str, str]:
         return model, f"[{ins}]", init_inputs, "elementwise " + " -> ".join(s["op"] for s in spec["steps"])
     if f == "reduce":
         pre = [f"x = {torch_unary(spec['pre'], 'x')}"] if spec["pre"] else []
-        red = {"sum": "torch.sum(x, dim={d})", "mean": "torch.mean(x, dim={d})",
-               "max": "torch.amax(x, dim={d})", "amax_abs": "torch.amax(torch.abs(x), dim={d})",
-               "min": "torch.min(x, dim={d})[0]", "prod": "torch.prod(x, dim={d})",
-               "argmax": "torch.argmax(x, dim={d})", "argmin": "torch.argmin(x, dim={d})"}[spec["kind"]]
-        model = _model("", [], "x", pre + ["return " + red.format(d=spec["dim"])])
+        red = {"sum": "torch.sum(x, dim={d}{k})", "mean": "torch.mean(x, dim={d}{k})",
+               "max": "torch.amax(x, dim={d}{k})", "amax_abs": "torch.amax(torch.abs(x), dim={d}{k})",
+               "min": "torch.min(x, dim={d}{k})[0]", "prod": "torch.prod(x, dim={d}{k})",
+               "argmax": "torch.argmax(x, dim={d}{k})", "argmin": "torch.argmin(x, dim={d}{k})"}[spec["kind"]]
+        red = red.format(d="self.dim" if spec.get("init_dim") else spec["dim"],
+                         k=", keepdim=True" if spec.get("keepdim") else "")
+        if spec.get("init_dim"):  # the reduced dim as a constructor argument, as hand-written modules take it
+            model = _model(", dim: int", ["self.dim = dim"], "x", pre + ["return " + red])
+            init_inputs = f"[{spec['dim']}]"
+        else:
+            model, init_inputs = _model("", [], "x", pre + ["return " + red]), "[]"
         pre_txt = f"{spec['pre']['op']} then " if spec["pre"] else ""
         # prod: factors in [0.8, 1.2), so a product of a thousand of them stays in float32's range
         ins = "[torch.rand(B, R, C) * 0.4 + 0.8]" if spec["kind"] == "prod" else f"[torch.randn(B, R, C{dtype})]"
-        return model, ins, "[]", f"{pre_txt}{spec['kind']} over dim {spec['dim']} of (B, R, C)"
+        return model, ins, init_inputs, f"{pre_txt}{spec['kind']} over dim {spec['dim']} of (B, R, C)"
     if f == "norm":
         if spec["kind"] == "layernorm":
             init = ["self.weight = nn.Parameter(torch.randn(cols))", "self.bias = nn.Parameter(torch.randn(cols))"]
@@ -838,6 +844,11 @@ def compose_one(seed: int, index: int) -> Composed:
     init_rng = random.Random(f"{seed}:{index}:init")
     if family == "unary" and spec["steps"][0]["op"] in INIT_ARGS and init_rng.random() < 0.5:
         spec["steps"][0]["init"] = INIT_ARGS[spec["steps"][0]["op"]][0]
+    if family == "reduce":  # KernelBench's 7 reductions all take self.dim, 2 of them keepdim=True
+        if init_rng.random() < 0.5:
+            spec["init_dim"] = True
+        if init_rng.random() < 0.3:
+            spec["keepdim"] = True
     has_param = any(s["op"] in PARAM for s in spec.get("steps", [])) or spec.get("bias")
     if family in HALF_FAMILIES and not has_param and spec.get("kind") != "prod" and rng.random() < 0.25:
         spec["dtype"] = rng.choice(["float16", "bfloat16"])

@@ -81,16 +81,11 @@ def write_reduce(spec: dict, style: str = "tiled") -> Solution:
     def fold(x: str) -> str:
         return f"tl.reduce({x}, 0, mul_combine)" if fold_fn == "prod" else f"{fold_fn}({x}, axis=0)"
     helper = MUL_COMBINE if kind == "prod" else ""
-    if dim == 2:
-        shape_lines = "OUTER, RED, INNER = B * R, C, 1\n        out = torch.empty((B, R), device=x.device, dtype=x.dtype)"
-        blocks = "BLOCK_I = 1\n        BLOCK_R = min(1024, triton.next_power_of_2(RED))"
-    else:
-        shape_lines = "OUTER, RED, INNER = B, R, C\n        out = torch.empty((B, C), device=x.device, dtype=x.dtype)"
-        blocks = "BLOCK_I = min(64, triton.next_power_of_2(INNER))\n        BLOCK_R = min(64, triton.next_power_of_2(RED))"
+    shape_lines, blocks = _view_lines(spec, "x.dtype")
     if style == "split":
         kernels, launch = _reduce_split(spec, init, pre, combine, fold)
-        return Solution(_reduce_split_reasoning(spec, init),
-                        HEADER + helper + kernels + _reduce_module(shape_lines, blocks, launch))
+        return Solution(_reduce_split_reasoning(spec, init) + _runtime_dim_words(spec),
+                        HEADER + helper + kernels + _reduce_module(shape_lines, blocks, launch, spec))
     final = f"res = {fold('acc')}"
     if kind == "mean":
         final += "\n    res = res / RED"
@@ -114,7 +109,7 @@ def reduce_kernel(x_ptr, out_ptr, RED, INNER, BLOCK_R: tl.constexpr, BLOCK_I: tl
     tl.store(out_ptr + outer * INNER + offs_i, res.to(out_ptr.dtype.element_ty), mask=mask_i)
 '''
     module = _reduce_module(shape_lines, blocks, "grid = (OUTER, triton.cdiv(INNER, BLOCK_I))\n"
-                            "reduce_kernel[grid](x, out, RED, INNER, BLOCK_R=BLOCK_R, BLOCK_I=BLOCK_I)")
+                            "reduce_kernel[grid](x, out, RED, INNER, BLOCK_R=BLOCK_R, BLOCK_I=BLOCK_I)", spec)
     what = _REDUCE_WHAT[kind]
     pre_txt = f"apply {op_words(spec['pre'])} to each element, then " if spec["pre"] else ""
     layout = ("the reduced dim is the last one, so each output is a contiguous row: one program per row "
@@ -128,7 +123,7 @@ def reduce_kernel(x_ptr, out_ptr, RED, INNER, BLOCK_R: tl.constexpr, BLOCK_I: tl
 2. The accumulator is a [BLOCK_R, BLOCK_I] float32 tile, reduced across axis 0 only once at the end; this keeps the loop free of cross-lane reductions.
 3. Masks: rows past RED and columns past INNER are loaded as 0 and then replaced by the reduction's identity ({init}), so padding never changes the result, including after the element-wise pre-op.
 4. {_REDUCE_LAST[kind] if kind in _REDUCE_LAST else "Accumulate in float32 and cast to the output dtype at the store."}"""
-    return Solution(reasoning, HEADER + helper + kernel + module)
+    return Solution(reasoning + _runtime_dim_words(spec), HEADER + helper + kernel + module)
 
 
 def _reduce_arg(spec: dict, style: str) -> Solution:
@@ -194,12 +189,7 @@ def _reduce_arg(spec: dict, style: str) -> Solution:
                    "    tl.store(out_ptr + outer * INNER + offs_i, idx.to(tl.int64), mask=mask_i)\n")
         launch = ("grid = (OUTER, triton.cdiv(INNER, BLOCK_I))\n"
                   f"{kind}_kernel[grid](x, out, RED, INNER, BLOCK_R=BLOCK_R, BLOCK_I=BLOCK_I)")
-    if dim == 2:
-        shape_lines = "OUTER, RED, INNER = B * R, C, 1\n        out = torch.empty((B, R), device=x.device, dtype=torch.int64)"
-        blocks = "BLOCK_I = 1\n        BLOCK_R = min(1024, triton.next_power_of_2(RED))"
-    else:
-        shape_lines = "OUTER, RED, INNER = B, R, C\n        out = torch.empty((B, C), device=x.device, dtype=torch.int64)"
-        blocks = "BLOCK_I = min(64, triton.next_power_of_2(INNER))\n        BLOCK_R = min(64, triton.next_power_of_2(RED))"
+    shape_lines, blocks = _view_lines(spec, "torch.int64")
     word = "largest" if kind == "argmax" else "smallest"
     steps = ["View the input as (OUTER, RED, INNER): the reduced dim is RED, " +
              ("INNER = 1 since it is the last dim." if dim == 2 else "and the C contiguous columns after it are INNER, "
@@ -217,17 +207,48 @@ def _reduce_arg(spec: dict, style: str) -> Solution:
                         "the S partials per output. Slices cover increasing rows, so the smallest index among the "
                         "winning slices is still the first occurrence. No atomics, so the result is deterministic.")
     reasoning = numbered(f"The module returns the {_REDUCE_WHAT[kind]} over dim {dim} of a (B, R, C) tensor.", steps)
-    return Solution(reasoning, HEADER + kernels + _reduce_module(shape_lines, blocks, launch))
+    return Solution(reasoning + _runtime_dim_words(spec),
+                    HEADER + kernels + _reduce_module(shape_lines, blocks, launch, spec))
 
 
-def _reduce_module(shape_lines: str, blocks: str, launch: str) -> str:
+def _view_lines(spec: dict, out_dtype: str) -> tuple[str, str]:
+    """forward's (OUTER, RED, INNER) view with the output allocation, and the block sizes: fixed
+    for the task's dim, or computed at run time where the module takes its dim in the
+    constructor (self.dim) or keeps the reduced dim."""
+    if spec.get("init_dim") or spec.get("keepdim"):
+        d = "self.dim % len(x.shape)" if spec.get("init_dim") else str(spec["dim"])
+        kept = "(1,) + " if spec.get("keepdim") else ""
+        return (f"d = {d}\n"
+                "        OUTER, RED, INNER = math.prod(x.shape[:d]), x.shape[d], math.prod(x.shape[d + 1:])\n"
+                f"        out = torch.empty(x.shape[:d] + {kept}x.shape[d + 1:], device=x.device, dtype={out_dtype})",
+                "BLOCK_I = min(64, triton.next_power_of_2(INNER))  # 1 when the reduced dim is the last\n"
+                "        BLOCK_R = min(1024 if INNER == 1 else 64, triton.next_power_of_2(RED))")
+    if spec["dim"] == 2:
+        return (f"OUTER, RED, INNER = B * R, C, 1\n        out = torch.empty((B, R), device=x.device, dtype={out_dtype})",
+                "BLOCK_I = 1\n        BLOCK_R = min(1024, triton.next_power_of_2(RED))")
+    return (f"OUTER, RED, INNER = B, R, C\n        out = torch.empty((B, C), device=x.device, dtype={out_dtype})",
+            "BLOCK_I = min(64, triton.next_power_of_2(INNER))\n        BLOCK_R = min(64, triton.next_power_of_2(RED))")
+
+
+def _runtime_dim_words(spec: dict) -> str:
+    """The reasoning's last paragraph where forward computes the view at run time."""
+    if not (spec.get("init_dim") or spec.get("keepdim")):
+        return ""
+    src = "comes from the constructor (self.dim), so" if spec.get("init_dim") else "is fixed, but"
+    kept = " The output keeps the reduced dim as size 1 (keepdim=True); the kernel's writes are the same." \
+        if spec.get("keepdim") else ""
+    return (f"\nThe reduced dim {src} forward computes the view at run time: OUTER = prod(shape[:d]), "
+            "RED = shape[d], INNER = prod(shape[d + 1:]), and one kernel serves any dim." + kept)
+
+
+def _reduce_module(shape_lines: str, blocks: str, launch: str, spec: dict) -> str:
     """ModelNew of a (B, R, C) reduction: the (OUTER, RED, INNER) view, the blocks, `launch`."""
-    return ("\nclass ModelNew(nn.Module):\n"
-            "    def __init__(self):\n"
-            "        super().__init__()\n\n"
+    init = ("    def __init__(self, dim: int):\n        super().__init__()\n        self.dim = dim\n\n"
+            if spec.get("init_dim") else "    def __init__(self):\n        super().__init__()\n\n")
+    return ("\nclass ModelNew(nn.Module):\n" + init +
             "    def forward(self, x):\n"
             "        x = x.contiguous()\n"
-            "        B, R, C = x.shape\n"
+            + ("" if spec.get("init_dim") or spec.get("keepdim") else "        B, R, C = x.shape\n") +
             f"        {shape_lines}\n"
             f"        {blocks}\n"
             f"{indent(launch.splitlines(), 8)}\n"
