@@ -81,11 +81,10 @@ def write_reduce(spec: dict, style: str = "tiled") -> Solution:
     def fold(x: str) -> str:
         return f"tl.reduce({x}, 0, mul_combine)" if fold_fn == "prod" else f"{fold_fn}({x}, axis=0)"
     helper = MUL_COMBINE if kind == "prod" else ""
-    shape_lines, blocks = _view_lines(spec, "x.dtype")
     if style == "split":
         kernels, launch = _reduce_split(spec, init, pre, combine, fold)
         return Solution(_reduce_split_reasoning(spec, init) + _runtime_dim_words(spec),
-                        HEADER + helper + kernels + _reduce_module(shape_lines, blocks, launch, spec))
+                        HEADER + helper + kernels + _reduce_module(launch, spec, "x.dtype"))
     final = f"res = {fold('acc')}"
     if kind == "mean":
         final += "\n    res = res / RED"
@@ -108,8 +107,8 @@ def reduce_kernel(x_ptr, out_ptr, RED, INNER, BLOCK_R: tl.constexpr, BLOCK_I: tl
     {final}
     tl.store(out_ptr + outer * INNER + offs_i, res.to(out_ptr.dtype.element_ty), mask=mask_i)
 '''
-    module = _reduce_module(shape_lines, blocks, "grid = (OUTER, triton.cdiv(INNER, BLOCK_I))\n"
-                            "reduce_kernel[grid](x, out, RED, INNER, BLOCK_R=BLOCK_R, BLOCK_I=BLOCK_I)", spec)
+    module = _reduce_module("grid = (OUTER, triton.cdiv(INNER, BLOCK_I))\n"
+                            "reduce_kernel[grid](x, out, RED, INNER, BLOCK_R=BLOCK_R, BLOCK_I=BLOCK_I)", spec, "x.dtype")
     what = _REDUCE_WHAT[kind]
     pre_txt = f"apply {op_words(spec['pre'])} to each element, then " if spec["pre"] else ""
     layout = ("the reduced dim is the last one, so each output is a contiguous row: one program per row "
@@ -189,7 +188,6 @@ def _reduce_arg(spec: dict, style: str) -> Solution:
                    "    tl.store(out_ptr + outer * INNER + offs_i, idx.to(tl.int64), mask=mask_i)\n")
         launch = ("grid = (OUTER, triton.cdiv(INNER, BLOCK_I))\n"
                   f"{kind}_kernel[grid](x, out, RED, INNER, BLOCK_R=BLOCK_R, BLOCK_I=BLOCK_I)")
-    shape_lines, blocks = _view_lines(spec, "torch.int64")
     word = "largest" if kind == "argmax" else "smallest"
     steps = ["View the input as (OUTER, RED, INNER): the reduced dim is RED, " +
              ("INNER = 1 since it is the last dim." if dim == 2 else "and the C contiguous columns after it are INNER, "
@@ -208,14 +206,19 @@ def _reduce_arg(spec: dict, style: str) -> Solution:
                         "winning slices is still the first occurrence. No atomics, so the result is deterministic.")
     reasoning = numbered(f"The module returns the {_REDUCE_WHAT[kind]} over dim {dim} of a (B, R, C) tensor.", steps)
     return Solution(reasoning + _runtime_dim_words(spec),
-                    HEADER + kernels + _reduce_module(shape_lines, blocks, launch, spec))
+                    HEADER + kernels + _reduce_module(launch, spec, "torch.int64"))
+
+
+def _runtime_view(spec: dict) -> bool:
+    """Whether forward computes the (OUTER, RED, INNER) view at run time: where the module takes
+    its dim in the constructor (self.dim) or keeps the reduced dim."""
+    return bool(spec.get("init_dim") or spec.get("keepdim"))
 
 
 def _view_lines(spec: dict, out_dtype: str) -> tuple[str, str]:
     """forward's (OUTER, RED, INNER) view with the output allocation, and the block sizes: fixed
-    for the task's dim, or computed at run time where the module takes its dim in the
-    constructor (self.dim) or keeps the reduced dim."""
-    if spec.get("init_dim") or spec.get("keepdim"):
+    for the task's (B, R, C) dim, or computed at run time (_runtime_view)."""
+    if _runtime_view(spec):
         d = "self.dim % len(x.shape)" if spec.get("init_dim") else str(spec["dim"])
         kept = "(1,) + " if spec.get("keepdim") else ""
         return (f"d = {d}\n"
@@ -224,15 +227,15 @@ def _view_lines(spec: dict, out_dtype: str) -> tuple[str, str]:
                 "BLOCK_I = min(64, triton.next_power_of_2(INNER))  # 1 when the reduced dim is the last\n"
                 "        BLOCK_R = min(1024 if INNER == 1 else 64, triton.next_power_of_2(RED))")
     if spec["dim"] == 2:
-        return (f"OUTER, RED, INNER = B * R, C, 1\n        out = torch.empty((B, R), device=x.device, dtype={out_dtype})",
+        return (f"B, R, C = x.shape\n        OUTER, RED, INNER = B * R, C, 1\n        out = torch.empty((B, R), device=x.device, dtype={out_dtype})",
                 "BLOCK_I = 1\n        BLOCK_R = min(1024, triton.next_power_of_2(RED))")
-    return (f"OUTER, RED, INNER = B, R, C\n        out = torch.empty((B, C), device=x.device, dtype={out_dtype})",
+    return (f"B, R, C = x.shape\n        OUTER, RED, INNER = B, R, C\n        out = torch.empty((B, C), device=x.device, dtype={out_dtype})",
             "BLOCK_I = min(64, triton.next_power_of_2(INNER))\n        BLOCK_R = min(64, triton.next_power_of_2(RED))")
 
 
 def _runtime_dim_words(spec: dict) -> str:
     """The reasoning's last paragraph where forward computes the view at run time."""
-    if not (spec.get("init_dim") or spec.get("keepdim")):
+    if not _runtime_view(spec):
         return ""
     src = "comes from the constructor (self.dim), so" if spec.get("init_dim") else "is fixed, but"
     kept = " The output keeps the reduced dim as size 1 (keepdim=True); the kernel's writes are the same." \
@@ -241,14 +244,14 @@ def _runtime_dim_words(spec: dict) -> str:
             "RED = shape[d], INNER = prod(shape[d + 1:]), and one kernel serves any dim." + kept)
 
 
-def _reduce_module(shape_lines: str, blocks: str, launch: str, spec: dict) -> str:
+def _reduce_module(launch: str, spec: dict, out_dtype: str) -> str:
     """ModelNew of a (B, R, C) reduction: the (OUTER, RED, INNER) view, the blocks, `launch`."""
+    shape_lines, blocks = _view_lines(spec, out_dtype)
     init = ("    def __init__(self, dim: int):\n        super().__init__()\n        self.dim = dim\n\n"
             if spec.get("init_dim") else "    def __init__(self):\n        super().__init__()\n\n")
     return ("\nclass ModelNew(nn.Module):\n" + init +
             "    def forward(self, x):\n"
             "        x = x.contiguous()\n"
-            + ("" if spec.get("init_dim") or spec.get("keepdim") else "        B, R, C = x.shape\n") +
             f"        {shape_lines}\n"
             f"        {blocks}\n"
             f"{indent(launch.splitlines(), 8)}\n"
