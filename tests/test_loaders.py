@@ -621,3 +621,39 @@ def test_decontamination_reads_suite_specs_through_the_same_parser():
         build_index([f"kernelbench:{KB}:levels=x"])
     index = build_index([f"kernelbench:{KB}:levels=1"])
     assert any(item.startswith("kernelbench/l1/") for item in index.calls)
+
+
+def test_tb_item_that_asks_for_a_builtin_name_may_define_it():
+    """TritonBench-T's abs item asks for `def abs`, which its test section calls: that one def-name
+    flag is dropped for that item only; the same def elsewhere, and any other builtin def, stay
+    flagged (item_rule_violations)."""
+    from autotriton.eval.tritonbench import item_rule_violations
+    item = TBItem(id="tritonbench_t/abs", channel="T", instruction="Write abs in Triton.",
+                  gold_code="import torch\n\ndef abs(input):\n    return torch.abs(input)\n",
+                  test_code="result = {'a': abs(torch.tensor([-1.0, 2.0]))}\n", difficulty="1", file="abs.py")
+    answer = ("import torch\nimport triton\nimport triton.language as tl\n\n"
+              "def abs(input):\n    return input\n\ndef max(a, b):\n    return a\n")
+    rebinds = lambda vs: sorted(v.message.split()[1] for v in vs if "re-binds a builtin" in v.message)  # noqa: E731
+    assert rebinds(check_rules(answer, contract="tritonbench")) == ["abs", "max"]
+    assert rebinds(item_rule_violations(item, answer)) == ["max"]
+    other = TBItem(id="tritonbench_t/neg", channel="T", instruction="", gold_code="def neg(x):\n    return -x\n",
+                   test_code="result = {'a': neg(1)}\n", difficulty="1", file="neg.py")
+    assert rebinds(item_rule_violations(other, answer)) == ["abs", "max"]
+
+
+def test_answer_replaying_backends_get_tritonbench_items_as_tasks():
+    """`reference` answers a TritonBench-G item with its gold code (through EvalItem.backend_task) and
+    refuses a T item by name: T's gold is the PyTorch operator, not an answer."""
+    from autotriton.eval.harness import resolve_suite
+    from autotriton.models.base import BackendError, SamplingParams
+    from autotriton.models.reference import ReferenceBackend
+    g = resolve_suite(f"tritonbench-g:{FIXTURES / 'tritonbench_g'}")
+    t = resolve_suite(f"tritonbench-t:{FIXTURES / 'tritonbench_t'}")
+    assert g and t and all(it.task is None for it in g + t)
+    assert all(it.backend_task.solution_source == it.tb_item.gold_code for it in g)
+    assert all(it.backend_task.solution_source is None for it in t)
+    backend = ReferenceBackend()
+    gens = backend.generate([it.prompt for it in g], SamplingParams(), tasks=[it.backend_task for it in g])
+    assert all(it.tb_item.gold_code in gen[0].text for it, gen in zip(g, gens))
+    with pytest.raises(BackendError, match=t[0].tb_item.id):
+        backend.generate([t[0].prompt], SamplingParams(), tasks=[t[0].backend_task])
