@@ -244,7 +244,7 @@ def eval_cmd(
         def report(metrics, records):  # after every batch: a killed eval still has its report
             return write_report(metrics, records, out, model, verifier.device_name, command + " (partial)")
         metrics = run_eval(backend, model, config, verifier, out, on_batch=report,
-                           progress=lambda done, total: bar.update(job, completed=done, total=total))
+                           progress=lambda done, total, _note: bar.update(job, completed=done, total=total))
         records = RunLog(out / "runlog.jsonl").records
         paths = write_report(metrics, records, out, model, verifier.device_name, command)
     backend.close()

@@ -131,7 +131,8 @@ def run_eval_stage(policy: Policy, s: EvalConfig, out: Path, say: Say) -> dict:
                         batch_size=s.batch_size)
     try:
         with Verifier(VerifyConfig(device=s.device)) as verifier:
-            progress = lambda done, total: say(f"  {out.name}: {done}/{total} samples")  # noqa: E731
+            progress = lambda done, total, note: say(  # noqa: E731
+                f"  {out.name}: {done}/{total} samples" + (f" ({note})" if note else ""))
             metrics = run_eval(backend, policy.spec, s, verifier, out, progress=progress)
             records = RunLog(out / "runlog.jsonl").records
             write_report(metrics, records, out, policy.spec, verifier.device_name,
