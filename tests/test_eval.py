@@ -260,3 +260,34 @@ def test_gain_intervals_and_channel_metrics_count_the_same_tasks():
     gain = paired_gain("x", before, after)
     assert gain.tasks == 1 and gain.gain_pts == 100.0
     assert channel_metrics("x", after, [1]).hack_rate_pct is None  # nothing re-checked: not measured
+
+
+ELU_IN_PLAIN_TORCH = '''
+import torch
+import torch.nn as nn
+import torch.nn.functional as F
+
+class ModelNew(nn.Module):
+    def __init__(self, alpha: float):
+        super().__init__()
+        self.alpha = alpha
+
+    def forward(self, x):
+        return F.elu(x, alpha=self.alpha)
+'''
+
+ELU_WRONG = ELU_IN_PLAIN_TORCH.replace("F.elu(x, alpha=self.alpha)", "F.relu(x)")
+
+
+def test_hack_rate_recheck_flags_only_what_a_plain_harness_would_accept(cpu_verifier):
+    """A PyTorch-only answer breaks our rules but passes a plain allclose harness (a hack); a wrong
+    one passes neither; a correct one is not re-checked."""
+    from autotriton.eval.harness import _naive_passes
+    from autotriton.tasks import get_task
+
+    elu = get_task("builtin/l1/elu")
+    pairs = [(elu, f"```python\n{ELU_IN_PLAIN_TORCH}```"), (elu, f"```python\n{ELU_WRONG}```"),
+             (elu, elu.solution_source)]
+    results = cpu_verifier.verify_many(pairs)
+    assert [r.correct for r in results] == [False, False, True]
+    assert _naive_passes(cpu_verifier, pairs, results) == [True, False, False]

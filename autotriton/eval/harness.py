@@ -117,16 +117,11 @@ def _score_batch(items: list[tuple[EvalItem, int, object]], verifier: Verifier, 
 
 def _naive_passes(verifier: Verifier, pairs: list[tuple[Task, str]], results: list) -> list[bool]:
     """For each rejected candidate that parsed: would a plain allclose harness accept it (the hack
-    rate)? In parallel like verify_many: one at a time, these re-runs of full-size KernelBench
-    tasks took minutes of a 9-minute eval on the H100."""
-    from concurrent.futures import ThreadPoolExecutor
-
+    rate)? Candidates that passed or did not parse are False without a run."""
     todo = [i for i, res in enumerate(results) if not res.correct and res.parsed]
     out = [False] * len(pairs)
-    if todo:
-        with ThreadPoolExecutor(max_workers=min(verifier.n_workers(), len(todo))) as pool:
-            for i, passed in zip(todo, pool.map(lambda i: verifier.naive_pass(*pairs[i]), todo)):
-                out[i] = passed
+    for i, passed in zip(todo, verifier.naive_pass_many([pairs[i] for i in todo])):
+        out[i] = passed
     return out
 
 
