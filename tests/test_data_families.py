@@ -3,9 +3,12 @@ log_softmax, scans, losses, row/global normalisation, pooling, matmul variants, 
 norm and the implicit-GEMM convolution (CPU)."""
 
 import collections
+import random
 import re
 
-from autotriton.data.compose import FAMILY_WEIGHTS, UNARY, compose, compose_one
+import torch
+
+from autotriton.data.compose import BINARY, FAMILY_WEIGHTS, PARAM, UNARY, _source, _surface, compose, compose_one
 from autotriton.data.decontam import build_index, check
 from autotriton.data.normalize import fingerprint
 from autotriton.data.teachers.template import styles, teach
@@ -220,3 +223,53 @@ def test_reductions_over_a_constructor_dim_or_keeping_it_verify(cpu_verifier):
     failed = [(n, r.error_kind.value, r.error_msg[:200]) for n, r in zip(names, results) if not r.correct]
     assert not failed
 
+
+
+def _forward_of(source: str):
+    """Model(*get_init_inputs()) of a task file, built from its text."""
+    ns: dict = {}
+    exec(compile(source, "<task>", "exec"), ns)
+    return ns["Model"](*ns["get_init_inputs"]())
+
+
+def test_kernelbench_spellings_occur_and_compute_the_same():
+    """Keyword constants, `torch.nn.functional.` and softsign written out are spellings only: each
+    such task's Model gives what the same task in our plain spelling gives."""
+    plain = {"functional_long": False, "keywords": False, "written_out": False}
+    seen = collections.Counter()
+    for c in compose(1500, 0):
+        # one input and no per-column parameter, so that a small input serves
+        if c.spec["family"] not in ("unary", "chain") or any(st["op"] in BINARY or st["op"] in PARAM
+                                                              for st in c.spec["steps"]):
+            continue
+        marks = [m for m in ("torch.nn.functional.", "negative_slope=", "alpha=", "min_val=", "/ (1 + torch.abs(")
+                 if m in c.source.split("class Model")[1]]
+        if not marks:
+            continue
+        seen.update(marks)
+        surface = _surface(random.Random(f"0:{int(c.task_id.split('/')[-1][:5])}:surface"), c.spec)
+        other = _source(c.spec, c.task_id, {**surface, **plain})
+        assert other != c.source
+        x = torch.randn(5, 9)
+        torch.testing.assert_close(_forward_of(c.source)(x), _forward_of(other)(x), msg=c.task_id)
+    assert len(seen) == 5, seen
+
+
+def test_template_answers_open_with_the_quoted_forward():
+    """The answer's first line quotes the reference forward (docstring left out) as written, so the
+    constants and keepdim the kernel needs sit right above it; long forwards are cut with '...'."""
+    from autotriton.data.build import TaskItem
+    from autotriton.data.teachers.template import QUOTED_STATEMENTS, TemplateTeacher, forward_quote
+    src = ('import torch\nimport torch.nn as nn\n\nclass Model(nn.Module):\n    def __init__(self, dim: int):\n'
+           '        super().__init__()\n        self.dim = dim\n\n    def forward(self, x):\n'
+           '        """Sums.\n\n        Args: x\n        """\n        return torch.sum(x, dim=self.dim,\n'
+           '                         keepdim=True)\n')
+    assert forward_quote(src) == "`return torch.sum(x, dim=self.dim, keepdim=True)`"
+    long = src.replace("        return torch.sum", "        x = x + 1\n" * 7 + "        return torch.sum")
+    assert forward_quote(long).count("`x = x + 1`") == QUOTED_STATEMENTS and forward_quote(long).endswith("; ...")
+    c = next(c for c in compose(200, 0) if c.spec["family"] == "reduce" and c.spec.get("keepdim"))
+    item = TaskItem(c.task(), "compose", {}, spec=c.spec)
+    for cand in TemplateTeacher().candidates([item]):
+        first = cand.solution.reasoning.split("\n")[0]
+        assert first.startswith("The reference's forward: `") and "keepdim=True" in first
+        assert cand.solution.code == teach(c.spec, cand.label).code

@@ -99,9 +99,11 @@ PARAM = {"bias": "{h} + self.bias", "col_scale": "{h} * self.scale"}
 # Family weights per level. Level 1 follows KernelBench level 1's mix where the grammar has
 # the kind (activations ~15%, matmul variants ~18%, reductions 7%, norms 8%, losses 7%,
 # pooling 6%, scans 5%; its 34% of convolutions get 8%, as the grammar has only the plain 2-D
-# kind), plus the data movement families at a few percent each.
+# kind), plus the data movement families at a few percent each. Activations and reductions are
+# weighted above that mix (22 and 9): they are 21 of KernelBench-L1's 100 files and the ones a
+# 135M model can get right, and at 15 the run-6 SFT adapter ran 1 of its 14 activations.
 FAMILY_WEIGHTS = {
-    1: {"unary": 15, "reduce": 8, "norm": 5, "normalize": 4, "softmax": 5, "matmul": 16, "layout": 3,
+    1: {"unary": 22, "reduce": 9, "norm": 5, "normalize": 4, "softmax": 5, "matmul": 16, "layout": 3,
         "embedding": 2, "maxpool": 3, "pool": 5, "scan": 6, "loss": 8, "groupnorm": 3, "conv2d": 8},
     2: {"chain": 5, "reduce": 4, "norm": 4, "softmax": 3, "matmul": 6, "mse": 1, "scan": 2, "conv2d": 3},
     3: {"mlp": 1, "linear_norm": 1, "attention": 1},
@@ -709,7 +711,14 @@ def _surface(rng: random.Random, spec: dict) -> dict:
             # Args/Returns docstrings, `return torch.relu(x)`): 0 of 100 KernelBench-L1 answers
             # ran (H100 ablation run 4; CPU probe 2026-11-24, docs/RESULTS.md).
             "sizes_last": rng.random() < 0.5, "typed": rng.random() < 0.5, "doc_block": rng.random() < 0.5,
-            "direct": rng.random() < 0.6, "compact": rng.random() < 0.3}
+            "direct": rng.random() < 0.6, "compact": rng.random() < 0.3,
+            # Drawn after those, for the same reason. KernelBench writes `torch.nn.functional.gelu(x)`,
+            # `leaky_relu(x, negative_slope=...)`, `hardtanh(x, min_val=..., max_val=...)` and softsign
+            # as `x / (1 + torch.abs(x))`; our files wrote only `F.gelu`, positional constants and
+            # `F.softsign`, and the run-6 SFT adapter answered KernelBench's ReLU with a matmul
+            # kernel and its GELU with a sigmoid (CPU probe, 2026-11-24).
+            "functional_long": rng.random() < 0.35, "keywords": rng.random() < 0.5,
+            "written_out": rng.random() < 0.5}
 
 
 def _forward_args(model: str) -> list[str]:
@@ -730,6 +739,25 @@ def _direct(model: str) -> str:
     return model[:model.index("\n", head) + 1] + "".join(f"        {line}\n" for line in lines)
 
 
+# The same call written with keyword constants, as hand-written modules often do.
+_KEYWORD_FORMS = ((r"F\.leaky_relu\((\w+), ([-\w.]+)\)", r"F.leaky_relu(\1, negative_slope=\2)"),
+                  (r"F\.elu\((\w+), ([-\w.]+)\)", r"F.elu(\1, alpha=\2)"),
+                  (r"F\.hardtanh\((\w+), ([-\w.]+), ([-\w.]+)\)", r"F.hardtanh(\1, min_val=\2, max_val=\3)"))
+
+
+def _spelled(model: str, surface: dict) -> str:
+    """The forward's calls in `surface`'s spelling: keyword constants, softsign written out,
+    `torch.nn.functional.` for `F.`. The computation is the same, so the teacher's kernel is too."""
+    if surface.get("keywords"):
+        for pattern, repl in _KEYWORD_FORMS:
+            model = re.sub(pattern, repl, model)
+    if surface.get("written_out"):
+        model = re.sub(r"F\.softsign\((\w+)\)", r"\1 / (1 + torch.abs(\1))", model)
+    if surface.get("functional_long"):
+        model = re.sub(r"\bF\.", "torch.nn.functional.", model)
+    return model
+
+
 def _doc_block(desc: str, args: list[str], class_doc: str | None) -> tuple[str, str]:
     """Class and forward docstrings as blocks, the forward's with Args and Returns sections."""
     what = (class_doc or "{Desc}.").format(desc=desc, Desc=desc[:1].upper() + desc[1:])
@@ -743,6 +771,7 @@ def _restyle(model: str, inputs: str, desc: str, surface: dict) -> tuple[str, st
     """`model` and the body of get_inputs written in `surface`'s style."""
     if surface.get("direct"):
         model = _direct(model)
+    model = _spelled(model, surface)
     if surface["super_old"]:
         model = model.replace("super().__init__()", "super(Model, self).__init__()")
     class_doc = forward_doc = None

@@ -15,6 +15,8 @@ One module per group of families (`elementwise`, `reductions`, `scans`, `rows`,
 
 from __future__ import annotations
 
+import ast
+import re
 from typing import TYPE_CHECKING
 
 from autotriton.data.teachers import Candidate, Solution
@@ -68,6 +70,30 @@ def teach(spec: dict, style: str | None = None) -> Solution:
     return writer(spec, style or known[0]) if spec["family"] in STYLES else writer(spec)
 
 
+# The forward's first statements quoted at the top of the answer; past this many, "...".
+QUOTED_STATEMENTS = 6
+
+
+def forward_quote(source: str) -> str:
+    """The reference forward's statements as written in the task file (docstring left out), for the
+    answer's first line. The 135M model, asked about a file laid out unlike ours, named the right op
+    and then wrote another family's kernel (run-6 SFT adapter on KernelBench's ReLU: "a ReLU
+    activation, followed by softmax", then a matmul): copying the forward first puts the op, its
+    constants and its keepdim right above the kernel the model writes from them."""
+    tree = ast.parse(source)
+    model = next(n for n in tree.body if isinstance(n, ast.ClassDef) and n.name == "Model")
+    forward = next(n for n in model.body if isinstance(n, ast.FunctionDef) and n.name == "forward")
+    body = forward.body[1:] if ast.get_docstring(forward) is not None else forward.body
+    lines = [re.sub(r"\s+", " ", ast.get_source_segment(source, st)) for st in body[:QUOTED_STATEMENTS]]
+    more = "; ..." if len(body) > QUOTED_STATEMENTS else ""
+    return "; ".join(f"`{line}`" for line in lines) + more
+
+
+def grounded(solution: Solution, source: str) -> Solution:
+    """The solution with its reasoning opened by the quoted forward."""
+    return Solution(f"The reference's forward: {forward_quote(source)}.\n{solution.reasoning}", solution.code)
+
+
 class TemplateTeacher:
     """Every style the family has for each composed task, one sample each: several
     distinct correct kernels per task, not one shape per family."""
@@ -76,7 +102,8 @@ class TemplateTeacher:
         return bool(item.spec)  # harvested tasks have no grammar point to write from
 
     def candidates(self, batch: list[TaskItem]) -> list[Candidate]:
-        return [Candidate(it, "template", i, it.task, teach(it.spec, style), label=style)
+        return [Candidate(it, "template", i, it.task, grounded(teach(it.spec, style), it.task.prompt_source),
+                          label=style)
                 for it in batch if it.spec for i, style in enumerate(styles(it.spec))]
 
     def explain(self, verified: list[Candidate]) -> list[Solution]:
