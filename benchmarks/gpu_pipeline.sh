@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # A whole GPU pipeline run (configs/gpu.yaml by default), repeatable with one command:
-#     bash benchmarks/gpu_pipeline.sh [CONFIG]
+#     bash benchmarks/gpu_pipeline.sh [CONFIG] [PIPELINE OPTIONS...]
+# (options after CONFIG go to `autotriton pipeline`, e.g. `--set eval_base=false --set ablate_rule=false`)
 # On a GPU machine with network and this repo installed that is all there is to it; the script is
 # one `autotriton pipeline` call plus copying results to $OUT.
 #
@@ -42,7 +43,7 @@ fi
 # Evals stop between stages only, so a hard limit too (PIPELINE_TIMEOUT_S): an eval killed
 # mid-way resumes from its run log, and the results below still get packed.
 timeout "${PIPELINE_TIMEOUT_S:-540}" "${LAUNCH[@]}" -m autotriton.cli.main pipeline -c "$CONFIG" -o "$RUN" \
-  --stop-after-s "${BUDGET_S:-480}" >> "$OUT/pipeline.log" 2>&1
+  --stop-after-s "${BUDGET_S:-480}" "${@:2}" >> "$OUT/pipeline.log" 2>&1
 rc=$?
 echo "pipeline rc=$rc (0 done, 3 paused: send the same command again) wall=$(( $(date +%s) - start ))s" \
   | tee -a "$OUT/pipeline.log"
