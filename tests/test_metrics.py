@@ -73,3 +73,24 @@ def test_fast_against_torch_compile():
     m = channel_metrics("x", records, [1])
     assert m.fast1_compile_pct == pytest.approx(100 / 3) and m.fast2_compile_pct == pytest.approx(100 / 3)
     assert channel_metrics("x", [_rec("a", True, 1.5)], [1]).fast1_compile_pct is None
+
+
+def test_compare_runlogs_uses_only_the_prompts_both_logs_answered():
+    """benchmarks/compare_runlogs.py, for an eval cut part-way: the prompt only the first log has
+    (where it was right) counts for neither model, so the gain is +50 points on the shared two."""
+    import importlib.util
+    from pathlib import Path
+    path = Path(__file__).parent.parent / "benchmarks" / "compare_runlogs.py"
+    spec = importlib.util.spec_from_file_location("compare_runlogs", path)
+    mod = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(mod)
+
+    def rec(task, correct):
+        return {**_rec(task, correct), "key": task, "channel": "c"}
+    before = [rec("a", False), rec("b", True), rec("only_before", True)]
+    after = [rec("a", True), rec("b", True)]
+    table = mod.compare(before, after, ("SFT", "RL"))
+    assert "| c | SFT | 2 | 100.0 | 50.0 | 0 |" in table and "| c | RL | 2 | 100.0 | 100.0 | 0 |" in table
+    assert "| c | 2 | +50.0 |" in table
+    with pytest.raises(SystemExit):
+        mod.compare(before, [rec("z", True)], ("SFT", "RL"))

@@ -1,0 +1,53 @@
+"""Two eval run logs compared on the prompts both answered: per-channel compiled / exec / rule
+violations for each, and the paired-bootstrap exec gain of the second over the first.
+
+For an eval that stopped part-way (a device session's time ran out): its run log keeps every
+finished batch, and this compares it with the other model on exactly those prompts.
+
+    python benchmarks/compare_runlogs.py BEFORE/runlog.jsonl AFTER/runlog.jsonl [--names SFT SFT+RL]
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+from pathlib import Path
+
+from autotriton.eval.metrics import channel_metrics, paired_gain
+
+
+def _read(path: Path) -> list[dict]:
+    return [json.loads(line) for line in path.read_text().splitlines() if line.strip()]
+
+
+def compare(before: list[dict], after: list[dict], names: tuple[str, str]) -> str:
+    """A markdown table over the prompts (run-log keys) both logs hold."""
+    shared = {r["key"] for r in before} & {r["key"] for r in after}
+    if not shared:
+        raise SystemExit("the two run logs share no prompt")
+    logs = {names[0]: [r for r in before if r["key"] in shared], names[1]: [r for r in after if r["key"] in shared]}
+    lines = ["| channel | model | tasks | compiled % | exec % | rule violations |", "|---|---|---|---|---|---|"]
+    gains = ["", "| channel | tasks | exec gain (points) | 95% interval |", "|---|---|---|---|"]
+    for channel in sorted({r["channel"] for r in logs[names[0]]}):
+        per = {n: [r for r in recs if r["channel"] == channel] for n, recs in logs.items()}
+        for name, recs in per.items():
+            m = channel_metrics(channel, recs, [1])
+            lines.append(f"| {channel} | {name} | {m.tasks} | {m.compiled_pct:.1f} | {m.exec_pct:.1f} | "
+                         f"{m.rule_violations} |")
+        g = paired_gain(channel, per[names[0]], per[names[1]])
+        if g is not None:
+            gains.append(f"| {channel} | {g.tasks} | {g.gain_pts:+.1f} | [{g.low_pts:+.1f}, {g.high_pts:+.1f}] |")
+    return "\n".join(lines + gains) + "\n"
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("before", type=Path)
+    parser.add_argument("after", type=Path)
+    parser.add_argument("--names", nargs=2, default=("before", "after"))
+    args = parser.parse_args()
+    print(compare(_read(args.before), _read(args.after), tuple(args.names)), end="")
+
+
+if __name__ == "__main__":
+    main()
