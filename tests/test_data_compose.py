@@ -40,14 +40,22 @@ def test_template_code_passes_the_rule_table_for_every_grammar_point():
 
 
 def _sample_per_family(seed, per_family):
-    seen = collections.Counter()
-    out = []
+    """The `per_family` cheapest tasks for the interpreter (`_interp_cost`) of each (family, dtype) in compose(600, seed):
+    the first fp16 argmin drawn once data v5 reweighted the families ran 498 interpreter programs
+    per trial and took 56 s of the verifier's 60 on an idle 2-core machine."""
+    groups = collections.defaultdict(list)
     for c in compose(600, seed):
-        key = (c.spec["family"], c.spec.get("dtype", "float32"))
-        if seen[key] < per_family:
-            seen[key] += 1
-            out.append(c)
-    return out
+        groups[(c.spec["family"], c.spec.get("dtype", "float32"))].append(c)
+    return [c for group in groups.values() for c in sorted(group, key=_interp_cost)[:per_family]]
+
+
+def _interp_cost(c) -> tuple[int, int]:
+    """(programs, elements): the interpreter pays per program, and a reduction over the last dim
+    runs one program per (B, R) row (498 for that argmin), over the middle one per (B, C) tile or fewer."""
+    if c.spec["family"] != "reduce":
+        return 0, _interp_work(c)
+    odd = c.spec["sizes"]["interp_odd"]
+    return odd["B"] * (odd["R"] if c.spec["dim"] == 2 else odd["C"]), _interp_work(c)
 
 
 def test_template_outputs_verify(cpu_verifier):
