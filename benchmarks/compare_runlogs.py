@@ -10,14 +10,10 @@ finished batch, and this compares it with the other model on exactly those promp
 from __future__ import annotations
 
 import argparse
-import json
 from pathlib import Path
 
 from autotriton.eval.metrics import channel_metrics, paired_gain
-
-
-def _read(path: Path) -> list[dict]:
-    return [json.loads(line) for line in path.read_text().splitlines() if line.strip()]
+from autotriton.rundir import read_jsonl
 
 
 def compare(before: list[dict], after: list[dict], names: tuple[str, str]) -> str:
@@ -46,7 +42,7 @@ def main() -> None:
     parser.add_argument("after", type=Path)
     parser.add_argument("--names", nargs=2, default=("before", "after"))
     args = parser.parse_args()
-    print(compare(_read(args.before), _read(args.after), tuple(args.names)), end="")
+    print(compare(read_jsonl(args.before), read_jsonl(args.after), tuple(args.names)), end="")
 
 
 if __name__ == "__main__":

@@ -3,12 +3,11 @@ log_softmax, scans, losses, row/global normalisation, pooling, matmul variants, 
 norm and the implicit-GEMM convolution (CPU)."""
 
 import collections
-import random
 import re
 
 import torch
 
-from autotriton.data.compose import BINARY, FAMILY_WEIGHTS, PARAM, UNARY, _source, _surface, compose, compose_one
+from autotriton.data.compose import BINARY, FAMILY_WEIGHTS, PARAM, UNARY, _source, compose, compose_one, task_surface
 from autotriton.data.decontam import build_index, check
 from autotriton.data.normalize import fingerprint
 from autotriton.data.teachers.template import styles, teach
@@ -247,7 +246,7 @@ def test_kernelbench_spellings_occur_and_compute_the_same():
         if not marks:
             continue
         seen.update(marks)
-        surface = _surface(random.Random(f"0:{int(c.task_id.split('/')[-1][:5])}:surface"), c.spec)
+        surface = task_surface(0, int(c.task_id.split("/")[-1].split("_")[0]), c.spec)
         other = _source(c.spec, c.task_id, {**surface, **plain})
         assert other != c.source
         x = torch.randn(5, 9)

@@ -882,9 +882,13 @@ def compose_one(seed: int, index: int) -> Composed:
     if family in HALF_FAMILIES and not has_param and spec.get("kind") != "prod" and rng.random() < 0.25:
         spec["dtype"] = rng.choice(["float16", "bfloat16"])
     task_id = f"composed/s{seed}/{index:05d}_{family}"
-    # a stream of its own, so that the task's spec does not depend on how its file is written
-    surface = _surface(random.Random(f"{seed}:{index}:surface"), spec)
-    return Composed(task_id, level, spec, _source(spec, task_id, surface))
+    return Composed(task_id, level, spec, _source(spec, task_id, task_surface(seed, index, spec)))
+
+
+def task_surface(seed: int, index: int, spec: dict) -> dict:
+    """How task `index` of `seed` is written: a stream of its own, so that the task's spec does not
+    depend on how its file is written."""
+    return _surface(random.Random(f"{seed}:{index}:surface"), spec)
 
 
 def compose(n: int, seed: int) -> list[Composed]:
