@@ -11,7 +11,7 @@ import pytest
 
 from autotriton.tasks import get_task
 from autotriton.verify import Verifier, VerifyConfig, footprint
-from autotriton.verify.footprint import GiB, Footprint
+from autotriton.verify.footprint import GiB, Footprint, GpuPlan
 
 BIG_RELU = '''
 import torch, torch.nn as nn
@@ -68,13 +68,17 @@ def test_measured_judge_peak_raises_the_estimate():
     assert high.reserve_bytes > low.reserve_bytes and high.reserve_bytes >= 1.1 * 20 * GiB
 
 
+def _reserve(n: int):
+    return lambda usable: GpuPlan(n, 0.0, 0.0, False, False, False)
+
+
 def test_ledger_grants_in_arrival_order():
     ledger = footprint.GpuLedger(100)
-    ledger.acquire(60)  # 90 usable: 30 left
+    ledger.acquire(_reserve(60))  # 90 usable: 30 left
     order = []
 
     def take(name, n):
-        ledger.acquire(n)
+        ledger.acquire(_reserve(n))
         order.append(name)
 
     big = threading.Thread(target=take, args=("big", 90))
@@ -90,6 +94,26 @@ def test_ledger_grants_in_arrival_order():
     ledger.release(90)
     small.join(timeout=2)
     assert order == ["big", "small"]
+
+
+def test_ledger_leaves_out_what_other_processes_hold(monkeypatch):
+    """The generating model's weights and KV cache sit on the GPU the verifier judges on: a
+    6 GiB KernelBench task reserved "alone" must get the GPU less those, not all of it."""
+    h100, held = 80 * GiB, [10 * GiB]
+    monkeypatch.setattr(footprint.GpuLedger, "REFRESH_S", 0.0)
+    ledger = footprint.GpuLedger(h100, lambda: held[0])
+    assert ledger.capacity == int(footprint.USABLE * h100) - 10 * GiB
+    huge = Footprint(6 * GiB, 6 * GiB, 0, 6 * GiB)
+    p = ledger.acquire(lambda usable: footprint.plan(huge, h100, usable // 4, False, usable_bytes=usable))
+    assert p.alone and p.reserve_bytes == ledger.capacity
+    assert (p.judge_fraction + p.candidate_fraction) * h100 <= h100 - 10 * GiB
+    held[0] = 30 * GiB  # the trainer grew while the job ran: seen once nothing is reserved
+    assert ledger.capacity == p.reserve_bytes
+    ledger.release(p.reserve_bytes)
+    q = ledger.acquire(lambda usable: footprint.plan(huge, h100, usable // 4, False, usable_bytes=usable))
+    assert q.reserve_bytes == int(footprint.USABLE * h100) - 30 * GiB
+    # the float64 decision does not depend on what else runs: the same task, the same reference
+    assert footprint.plan(huge, h100, 1, True, usable_bytes=GiB).fp64 == footprint.plan(huge, h100, 1, True).fp64
 
 
 def test_footprint_is_measured_in_a_sandbox_and_cached(tmp_path):

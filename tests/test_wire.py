@@ -92,3 +92,19 @@ def test_non_device_descriptor_is_refused():
         wire.recv(sock, 1 << 30, device="cuda")
     sock.send(b"x")
     proc.wait(timeout=60)
+
+
+def test_a_refused_device_buffer_is_retried_after_freeing_the_cache(monkeypatch):
+    """Freed blocks of torch's caching allocator are invisible to the driver: the share is
+    asked for again after empty_cache, before the payload would go through host memory."""
+    from autotriton.verify import cuda_share
+    calls = []
+
+    def refuse(nbytes):
+        calls.append("create")
+        raise cuda_share.ShareError("cuMemCreate failed with CUresult 2")
+
+    monkeypatch.setattr(cuda_share, "create", refuse)
+    monkeypatch.setattr(torch.cuda, "empty_cache", lambda: calls.append("empty_cache"))
+    assert wire._fill_cuda([], [], 1 << 20) is None  # still refused: the caller takes a memfd
+    assert calls == ["create", "empty_cache", "create"]

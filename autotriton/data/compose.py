@@ -445,7 +445,8 @@ def _family_code(spec: dict) -> tuple[str, str, str, str]:
         scalar = next((s for s in spec["steps"] if s.get("init")), None)
         if scalar:  # a constructor argument, with the value get_init_inputs passes
             name = scalar["init"]
-            init_args, init_inputs = f", {name}: float = {INIT_ARGS[scalar['op']][1]}", f"[{scalar['a']}]"
+            init_args = f", {name}: float = {INIT_ARGS[scalar['op']][1]}"
+            init_inputs = "[]" if scalar.get("init_default") else f"[{scalar['a']}]"
             init = init + [f"self.{name} = {name}"]
         model = _model(init_args, init, ", ".join(["x"] + extra), ["h = x"] + lines + ["return h"])
         ins = ", ".join(f"torch.randn(ROWS, COLS{dtype})" for _ in ["x"] + extra)
@@ -459,8 +460,9 @@ def _family_code(spec: dict) -> tuple[str, str, str, str]:
         red = red.format(d="self.dim" if spec.get("init_dim") else spec["dim"],
                          k=", keepdim=True" if spec.get("keepdim") else "")
         if spec.get("init_dim"):  # the reduced dim as a constructor argument, as hand-written modules take it
-            model = _model(", dim: int", ["self.dim = dim"], "x", pre + ["return " + red])
-            init_inputs = f"[{spec['dim']}]"
+            default = f" = {spec['dim']}" if spec.get("dim_default") else ""
+            model = _model(f", dim: int{default}", ["self.dim = dim"], "x", pre + ["return " + red])
+            init_inputs = "[]" if default else f"[{spec['dim']}]"
         else:
             model, init_inputs = _model("", [], "x", pre + ["return " + red]), "[]"
         pre_txt = f"{spec['pre']['op']} then " if spec["pre"] else ""
@@ -878,6 +880,14 @@ def compose_one(seed: int, index: int) -> Composed:
             spec["init_dim"] = True
         if init_rng.random() < 0.3:
             spec["keepdim"] = True
+    # Drawn last, so that every draw above stays the same. Half the constructor constants are the
+    # signature's default, built with no arguments (get_init_inputs returns []), as KernelBench's
+    # LeakyReLU and ELU are: always passing it taught the model a signature without the default.
+    step = spec["steps"][0] if family == "unary" else {}
+    if step.get("init") and init_rng.random() < 0.5:
+        step["a"], step["init_default"] = INIT_ARGS[step["op"]][1], True
+    if spec.get("init_dim") and init_rng.random() < 0.3:  # `dim: int = 1`, as KernelBench's LogSoftmax
+        spec["dim_default"] = True
     has_param = any(s["op"] in PARAM for s in spec.get("steps", [])) or spec.get("bias")
     if family in HALF_FAMILIES and not has_param and spec.get("kind") != "prod" and rng.random() < 0.25:
         spec["dtype"] = rng.choice(["float16", "bfloat16"])

@@ -94,6 +94,28 @@ def grounded(solution: Solution, source: str) -> Solution:
     return Solution(f"The reference's forward: {forward_quote(source)}.\n{solution.reasoning}", solution.code)
 
 
+def _init_signature(code: str, cls: str) -> tuple[str, list[str]]:
+    """(the `def __init__(...):` text as written, its parameter names) of class `cls`."""
+    tree = ast.parse(code)
+    node = next(n for n in tree.body if isinstance(n, ast.ClassDef) and n.name == cls)
+    init = next(n for n in node.body if isinstance(n, ast.FunctionDef) and n.name == "__init__")
+    lines = code.splitlines()[init.lineno - 1:init.body[0].lineno - 1]
+    return "\n".join(lines).strip(), [a.arg for a in init.args.args]
+
+
+def same_constructor(solution: Solution, source: str) -> Solution:
+    """The solution with ModelNew's constructor signature written as the reference's, defaults
+    and annotations included: the prompt asks for the same signature, and a teacher that left
+    out `= 0.01` taught the model to, so KernelBench's LeakyReLU (`negative_slope: float =
+    0.01`, built with no arguments) failed at construction (run-7 SFT; 45 of KernelBench's 100
+    level-1 modules have a default in the constructor)."""
+    ref, ref_names = _init_signature(source, "Model")
+    ours, names = _init_signature(solution.code, "ModelNew")
+    if names != ref_names:
+        raise ValueError(f"the template's ModelNew takes {names}, the reference's Model {ref_names}")
+    return Solution(solution.reasoning, solution.code.replace(ours, ref, 1))
+
+
 class TemplateTeacher:
     """Every style the family has for each composed task, one sample each: several
     distinct correct kernels per task, not one shape per family."""
@@ -102,8 +124,9 @@ class TemplateTeacher:
         return bool(item.spec)  # harvested tasks have no grammar point to write from
 
     def candidates(self, batch: list[TaskItem]) -> list[Candidate]:
-        return [Candidate(it, "template", i, it.task, grounded(teach(it.spec, style), it.task.prompt_source),
-                          label=style)
+        return [Candidate(it, "template", i, it.task,
+                          grounded(same_constructor(teach(it.spec, style), it.task.prompt_source),
+                                   it.task.prompt_source), label=style)
                 for it in batch if it.spec for i, style in enumerate(styles(it.spec))]
 
     def explain(self, verified: list[Candidate]) -> list[Solution]:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from autotriton.data.compose import INIT_ARGS
 from autotriton.data.teachers import Solution
 from autotriton.data.teachers.template.common import HEADER, indent, numbered, op_words, tl_unary
 
@@ -40,6 +41,8 @@ def write_elementwise(spec: dict, style: str = "flat") -> Solution:
     whose size and warps @triton.autotune picks."""
     inputs, params, body = _elementwise_parts(spec)
     scalars = [s["init"] for s in spec["steps"] if s.get("init")]
+    # the reference signature's default (compose writes every constructor constant with one)
+    defaults = {s["init"]: INIT_ARGS[s["op"]][1] for s in spec["steps"] if s.get("init")}
     ptrs = ["x_ptr"] + [f"{y}_ptr" for y in inputs] + [f"{p}_ptr" for p in params] + scalars
     if style == "rows2d":
         kernel, launch = _ew_rows2d(inputs, params, body, ptrs)
@@ -48,7 +51,7 @@ def write_elementwise(spec: dict, style: str = "flat") -> Solution:
     init_args = ", cols: int" if params else ""
     init = "".join(f"\n        self.{p} = nn.Parameter(torch.randn(cols))" for p in params)
     for name in scalars:
-        init_args += f", {name}: float"
+        init_args += f", {name}: float = {defaults[name]}"
         init += f"\n        self.{name} = {name}"
     args = ", ".join(["x"] + inputs)
     conts = "".join(f"\n        {y} = {y}.contiguous()" for y in inputs)

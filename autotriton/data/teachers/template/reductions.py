@@ -247,7 +247,8 @@ def _runtime_dim_words(spec: dict) -> str:
 def _reduce_module(launch: str, spec: dict, out_dtype: str) -> str:
     """ModelNew of a (B, R, C) reduction: the (OUTER, RED, INNER) view, the blocks, `launch`."""
     shape_lines, blocks = _view_lines(spec, out_dtype)
-    init = ("    def __init__(self, dim: int):\n        super().__init__()\n        self.dim = dim\n\n"
+    default = f" = {spec['dim']}" if spec.get("dim_default") else ""
+    init = (f"    def __init__(self, dim: int{default}):\n        super().__init__()\n        self.dim = dim\n\n"
             if spec.get("init_dim") else "    def __init__(self):\n        super().__init__()\n\n")
     return ("\nclass ModelNew(nn.Module):\n" + init +
             "    def forward(self, x):\n"
