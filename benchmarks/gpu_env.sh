@@ -45,9 +45,13 @@ embedded_gguf() {
 }
 
 # A finished data build carried as .carry_data/data.tgz (a tar of runs/<name>/), unpacked once.
+# The marker names the archive's md5: a warm machine given another build unpacks that one too.
 carried_data() {
-  if [ -f .carry_data/data.tgz ] && [ ! -f runs/.data-unpacked ]; then
-    mkdir -p runs && tar xzf .carry_data/data.tgz -C runs && touch runs/.data-unpacked \
+  [ -f .carry_data/data.tgz ] || return 0
+  local mark
+  mark=runs/.data-unpacked-$(md5sum < .carry_data/data.tgz | cut -c1-12)
+  if [ ! -f "$mark" ]; then
+    mkdir -p runs && tar xzf .carry_data/data.tgz -C runs && touch "$mark" \
       && echo "unpacked carried data build: $(tar tzf .carry_data/data.tgz | head -1)"
   fi
 }
