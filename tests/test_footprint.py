@@ -101,6 +101,7 @@ def test_ledger_leaves_out_what_other_processes_hold(monkeypatch):
     6 GiB KernelBench task reserved "alone" must get the GPU less those, not all of it."""
     h100, held = 80 * GiB, [10 * GiB]
     monkeypatch.setattr(footprint.GpuLedger, "REFRESH_S", 0.0)
+    monkeypatch.setattr(footprint.GpuLedger, "SETTLE_S", 0.01)  # the memory stays taken
     ledger = footprint.GpuLedger(h100, lambda: held[0])
     assert ledger.capacity == int(footprint.USABLE * h100) - 10 * GiB
     huge = Footprint(6 * GiB, 6 * GiB, 0, 6 * GiB)
@@ -135,3 +136,33 @@ def test_a_reference_too_unstable_for_tf32_is_the_tasks_failure():
     assert rms_limit < 1e-2 and 0 < floor < 0.1
     with pytest.raises(TaskFailure, match="cannot judge TF32"):
         _tf32_bounds(torch.randn(64, 32), truth)
+
+
+def test_a_job_short_of_memory_waits_for_others_to_free_it(monkeypatch):
+    """Memory of sandboxes that just ended is briefly still held: a job that the GPU less that
+    memory cannot hold waits for it (re-measuring) rather than run short. What others held at the
+    least (a resident model) is not waited for; memory that stays taken past SETTLE_S becomes the
+    new resident level, so only one job waits for it."""
+    h100 = 80 * GiB
+    monkeypatch.setattr(footprint.GpuLedger, "REFRESH_S", 0.0)
+    monkeypatch.setattr(footprint.GpuLedger, "SETTLE_S", 5.0)
+    huge = Footprint(6 * GiB, 6 * GiB, 0, 6 * GiB)
+    plan_for = lambda usable: footprint.plan(huge, h100, usable // 4, False, usable_bytes=usable)  # noqa: E731
+    held = [2 * GiB]
+    ledger = footprint.GpuLedger(h100, lambda: held[0])  # a resident 2 GiB from the start
+    held[0] = 40 * GiB  # a dying sandbox's memory, measured after the last reservation ended
+    ledger._measured_at = -1.0
+    reads = iter([40 * GiB] * 3 + [2 * GiB] * 1000)
+    ledger._used_bytes = lambda: next(reads)
+    p = ledger.acquire(plan_for)
+    assert p.reserve_bytes == int(footprint.USABLE * h100) - 2 * GiB and ledger.others == 2 * GiB
+    ledger.release(p.reserve_bytes)
+    monkeypatch.setattr(footprint.GpuLedger, "SETTLE_S", 0.05)
+    ledger._used_bytes = lambda: 40 * GiB  # now it stays: one job waits SETTLE_S, the next none
+    start = time.monotonic()
+    q = ledger.acquire(plan_for)
+    assert q.reserve_bytes == ledger.capacity < q.need_bytes and time.monotonic() - start >= 0.05
+    ledger.release(q.reserve_bytes)
+    start = time.monotonic()
+    ledger.acquire(plan_for)
+    assert time.monotonic() - start < 0.05 and ledger.resident == 40 * GiB

@@ -65,6 +65,7 @@ class GpuPlan:
     fp64: bool  # float64 reference (else the native one, and the verdict says why)
     lean: bool  # one timing set and one checked rep (LEAN_INPUT_BYTES)
     alone: bool  # the job has the whole usable GPU
+    need_bytes: int = 0  # what the footprint says the job needs; above reserve_bytes it runs short
 
 
 class _LiveBytes(TorchDispatchMode):
@@ -174,7 +175,7 @@ def plan(fp: Footprint, total_bytes: int, share_bytes: int, want_fp64: bool, alo
     # (its forward may stage more than the reference's).
     judge_part = min(0.6, (judge + PROCESS_OVERHEAD) / max(1, judge + cand + 2 * PROCESS_OVERHEAD))
     return GpuPlan(reserve, reserve * judge_part / total_bytes, reserve * (1 - judge_part) / total_bytes,
-                   fp64, lean, alone)
+                   fp64, lean, alone, need)
 
 
 def plan_unknown(total_bytes: int, usable_bytes: int | None = None) -> GpuPlan:
@@ -232,12 +233,18 @@ class GpuLedger:
     two reward batches is seen before the next one."""
 
     REFRESH_S = 2.0
+    # How long a job that the GPU less others' memory cannot hold waits for that memory to come
+    # back. Sandboxes that just ended still hold theirs for a moment: measured then, a 6 GiB
+    # SELU's signed-input trial got 19 of the 24 GiB its candidate needed, and our own timing
+    # loop ran out of memory in a correct kernel's process (H100, 2026-11-25).
+    SETTLE_S = 30.0
 
     def __init__(self, total_bytes: int, used_bytes: Callable[[], int] | None = None):
         self.total = total_bytes
         self._used_bytes = used_bytes
         self._measured_at = -self.REFRESH_S
-        self.capacity = self.free = 0
+        self.capacity = self.free = self.others = 0
+        self.resident = total_bytes
         self._refresh()
         self._cond = threading.Condition()
         self._tickets: list[int] = []
@@ -249,10 +256,12 @@ class GpuLedger:
         if now - self._measured_at < self.REFRESH_S:
             return
         self._measured_at = now
-        others = self._used_bytes() if self._used_bytes else 0
+        self.others = self._used_bytes() if self._used_bytes else 0
+        # the least others ever held: the part that stays (a resident model), not to be waited out
+        self.resident = min(self.resident, self.others)
         # Never below a tenth of the GPU: a job then still runs, and an out-of-memory verdict
         # beside others is retried alone (Verifier._run).
-        self.capacity = self.free = max(int(0.1 * self.total), int(USABLE * self.total) - others)
+        self.capacity = self.free = max(int(0.1 * self.total), int(USABLE * self.total) - self.others)
 
     def acquire(self, plan_for: Callable[[int], GpuPlan]) -> GpuPlan:
         """The plan `plan_for(capacity)` makes, once its reservation fits; the plan is made
@@ -261,14 +270,22 @@ class GpuLedger:
             ticket = self._next
             self._next += 1
             self._tickets.append(ticket)
+            settle_until = None
             while True:
                 if self._tickets[0] == ticket:
                     if self.free == self.capacity:
                         self._refresh()
                     plan = plan_for(self.capacity)
-                    if self.free >= plan.reserve_bytes:
+                    # short, and others hold more than what stays: wait for that memory, a while
+                    short = (plan.reserve_bytes < plan.need_bytes <= int(USABLE * self.total)
+                             and self.others > self.resident + GiB)
+                    if short:
+                        settle_until = settle_until or time.monotonic() + self.SETTLE_S
+                        if time.monotonic() >= settle_until:  # it stays: a new resident level
+                            self.resident, short = self.others, False
+                    if self.free >= plan.reserve_bytes and not short:
                         break
-                self._cond.wait()
+                self._cond.wait(timeout=self.REFRESH_S)
             self._tickets.pop(0)
             self.free -= plan.reserve_bytes
             self._cond.notify_all()
