@@ -11,7 +11,7 @@ import pytest
 
 from autotriton.tasks import get_task
 from autotriton.verify import Verifier, VerifyConfig, footprint
-from autotriton.verify.footprint import GiB, Footprint, GpuPlan
+from autotriton.verify.footprint import GiB, Footprint
 
 BIG_RELU = '''
 import torch, torch.nn as nn
@@ -68,17 +68,13 @@ def test_measured_judge_peak_raises_the_estimate():
     assert high.reserve_bytes > low.reserve_bytes and high.reserve_bytes >= 1.1 * 20 * GiB
 
 
-def _reserve(n: int):
-    return lambda usable: GpuPlan(n, 0.0, 0.0, False, False, False)
-
-
 def test_ledger_grants_in_arrival_order():
     ledger = footprint.GpuLedger(100)
-    ledger.acquire(_reserve(60))  # 90 usable: 30 left
+    ledger.acquire(60)  # 90 usable: 30 left
     order = []
 
     def take(name, n):
-        ledger.acquire(_reserve(n))
+        ledger.acquire(n)
         order.append(name)
 
     big = threading.Thread(target=take, args=("big", 90))
@@ -94,27 +90,6 @@ def test_ledger_grants_in_arrival_order():
     ledger.release(90)
     small.join(timeout=2)
     assert order == ["big", "small"]
-
-
-def test_ledger_leaves_out_what_other_processes_hold(monkeypatch):
-    """The generating model's weights and KV cache sit on the GPU the verifier judges on: a
-    6 GiB KernelBench task reserved "alone" must get the GPU less those, not all of it."""
-    h100, held = 80 * GiB, [10 * GiB]
-    monkeypatch.setattr(footprint.GpuLedger, "REFRESH_S", 0.0)
-    monkeypatch.setattr(footprint.GpuLedger, "SETTLE_S", 0.01)  # the memory stays taken
-    ledger = footprint.GpuLedger(h100, lambda: held[0])
-    assert ledger.capacity == int(footprint.USABLE * h100) - 10 * GiB
-    huge = Footprint(6 * GiB, 6 * GiB, 0, 6 * GiB)
-    p = ledger.acquire(lambda usable: footprint.plan(huge, h100, usable // 4, False, usable_bytes=usable))
-    assert p.alone and p.reserve_bytes == ledger.capacity
-    assert (p.judge_fraction + p.candidate_fraction) * h100 <= h100 - 10 * GiB
-    held[0] = 30 * GiB  # the trainer grew while the job ran: seen once nothing is reserved
-    assert ledger.capacity == p.reserve_bytes
-    ledger.release(p.reserve_bytes)
-    q = ledger.acquire(lambda usable: footprint.plan(huge, h100, usable // 4, False, usable_bytes=usable))
-    assert q.reserve_bytes == int(footprint.USABLE * h100) - 30 * GiB
-    # the float64 decision does not depend on what else runs: the same task, the same reference
-    assert footprint.plan(huge, h100, 1, True, usable_bytes=GiB).fp64 == footprint.plan(huge, h100, 1, True).fp64
 
 
 def test_footprint_is_measured_in_a_sandbox_and_cached(tmp_path):
@@ -136,33 +111,3 @@ def test_a_reference_too_unstable_for_tf32_is_the_tasks_failure():
     assert rms_limit < 1e-2 and 0 < floor < 0.1
     with pytest.raises(TaskFailure, match="cannot judge TF32"):
         _tf32_bounds(torch.randn(64, 32), truth)
-
-
-def test_a_job_short_of_memory_waits_for_others_to_free_it(monkeypatch):
-    """Memory of sandboxes that just ended is briefly still held: a job that the GPU less that
-    memory cannot hold waits for it (re-measuring) rather than run short. What others held at the
-    least (a resident model) is not waited for; memory that stays taken past SETTLE_S becomes the
-    new resident level, so only one job waits for it."""
-    h100 = 80 * GiB
-    monkeypatch.setattr(footprint.GpuLedger, "REFRESH_S", 0.0)
-    monkeypatch.setattr(footprint.GpuLedger, "SETTLE_S", 5.0)
-    huge = Footprint(6 * GiB, 6 * GiB, 0, 6 * GiB)
-    plan_for = lambda usable: footprint.plan(huge, h100, usable // 4, False, usable_bytes=usable)  # noqa: E731
-    held = [2 * GiB]
-    ledger = footprint.GpuLedger(h100, lambda: held[0])  # a resident 2 GiB from the start
-    held[0] = 40 * GiB  # a dying sandbox's memory, measured after the last reservation ended
-    ledger._measured_at = -1.0
-    reads = iter([40 * GiB] * 3 + [2 * GiB] * 1000)
-    ledger._used_bytes = lambda: next(reads)
-    p = ledger.acquire(plan_for)
-    assert p.reserve_bytes == int(footprint.USABLE * h100) - 2 * GiB and ledger.others == 2 * GiB
-    ledger.release(p.reserve_bytes)
-    monkeypatch.setattr(footprint.GpuLedger, "SETTLE_S", 0.05)
-    ledger._used_bytes = lambda: 40 * GiB  # now it stays: one job waits SETTLE_S, the next none
-    start = time.monotonic()
-    q = ledger.acquire(plan_for)
-    assert q.reserve_bytes == ledger.capacity < q.need_bytes and time.monotonic() - start >= 0.05
-    ledger.release(q.reserve_bytes)
-    start = time.monotonic()
-    ledger.acquire(plan_for)
-    assert time.monotonic() - start < 0.05 and ledger.resident == 40 * GiB

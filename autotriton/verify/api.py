@@ -9,7 +9,6 @@ seeds, inputs, reference and verdict, and a confined candidate process
 
 from __future__ import annotations
 
-import functools
 import json
 import os
 import threading
@@ -165,8 +164,7 @@ class Verifier:
     def _ledger(self, gpu_id: str) -> footprint.GpuLedger:
         with self._server_lock:
             if gpu_id not in self._ledgers:
-                self._ledgers[gpu_id] = footprint.GpuLedger(footprint.gpu_total_bytes(gpu_id),
-                                                            lambda: footprint.gpu_used_bytes(gpu_id))
+                self._ledgers[gpu_id] = footprint.GpuLedger(footprint.gpu_total_bytes(gpu_id))
             return self._ledgers[gpu_id]
 
     def _footprint_key(self, task: Task) -> str:
@@ -222,9 +220,12 @@ class Verifier:
         fp = self.footprint(task, server)
         # Outside the job, for details.stages: where a batch's wall time goes besides the jobs.
         waits = {"footprint_s": time.perf_counter() - start, "ledger_wait_s": 0.0}
+        share = footprint.default_share_bytes(ledger.total, self.config.workers_per_gpu)
         for alone in (False, True):
+            plan = footprint.plan(fp, ledger.total, share, task.reference_fp64, alone) if fp is not None \
+                else footprint.plan_unknown(ledger.total)
             start = time.perf_counter()
-            plan = ledger.acquire(functools.partial(self._plan, task, fp, ledger.total, alone))
+            ledger.acquire(plan.reserve_bytes)
             waits["ledger_wait_s"] += time.perf_counter() - start
             try:
                 verdict = server.run(job.with_plan(plan))
@@ -238,14 +239,6 @@ class Verifier:
             if plan.alone or not _out_of_memory(verdict):
                 return verdict
         return verdict
-
-    def _plan(self, task: Task, fp: footprint.Footprint | None, total: int, alone: bool,
-              usable: int) -> footprint.GpuPlan:
-        """The job's share of a GPU of which `usable` bytes are the verifier's now."""
-        if fp is None:
-            return footprint.plan_unknown(total, usable)
-        share = footprint.default_share_bytes(usable, self.config.workers_per_gpu)
-        return footprint.plan(fp, total, share, task.reference_fp64, alone, usable)
 
     def _run_pooled(self, task: Task, job: Job) -> dict:
         with self._server() as server:

@@ -18,9 +18,7 @@ from __future__ import annotations
 
 import subprocess
 import threading
-import time
 import weakref
-from collections.abc import Callable
 from dataclasses import dataclass
 
 import torch
@@ -65,7 +63,6 @@ class GpuPlan:
     fp64: bool  # float64 reference (else the native one, and the verdict says why)
     lean: bool  # one timing set and one checked rep (LEAN_INPUT_BYTES)
     alone: bool  # the job has the whole usable GPU
-    need_bytes: int = 0  # what the footprint says the job needs; above reserve_bytes it runs short
 
 
 class _LiveBytes(TorchDispatchMode):
@@ -147,25 +144,22 @@ def _need(judge: int, cand: int) -> int:
     return int(MARGIN * (judge + cand)) + 2 * PROCESS_OVERHEAD
 
 
-def default_share_bytes(usable_bytes: int, sandboxes_per_gpu: int) -> int:
-    """The least a job reserves: an even split of the usable GPU (GpuLedger.capacity) between
-    the sandboxes that share it (VerifyConfig.workers_per_gpu), so that many small jobs run at
-    once; a larger task reserves what its footprint needs (`plan`). At least one sandbox: 0
-    from a config must not divide by zero."""
-    return int(usable_bytes / max(1, sandboxes_per_gpu))
+def default_share_bytes(total_bytes: int, sandboxes_per_gpu: int) -> int:
+    """The least a job reserves: an even split of the usable GPU between the sandboxes
+    that share it (VerifyConfig.workers_per_gpu), so that many small jobs run at once; a
+    larger task reserves what its footprint needs (`plan`). At least one sandbox: 0 from
+    a config must not divide by zero."""
+    return int(USABLE * total_bytes / max(1, sandboxes_per_gpu))
 
 
-def plan(fp: Footprint, total_bytes: int, share_bytes: int, want_fp64: bool, alone: bool = False,
-         usable_bytes: int | None = None) -> GpuPlan:
-    """The reservation for one job on a GPU of `total_bytes` of which `usable_bytes` are ours
-    (default: USABLE of it), never less than the default `share_bytes` (so small tasks pack as
-    before). The float64 reference is used when it fits on this GPU alone; the decision never
-    depends on what else is running."""
-    fp64_room = int(USABLE * total_bytes)
-    usable = min(fp64_room, usable_bytes) if usable_bytes is not None else fp64_room
+def plan(fp: Footprint, total_bytes: int, share_bytes: int, want_fp64: bool, alone: bool = False) -> GpuPlan:
+    """The reservation for one job on a GPU of `total_bytes`, never less than the
+    default `share_bytes` (so small tasks pack as before). The float64 reference is used
+    when it fits on this GPU alone; the decision never depends on what else is running."""
+    usable = int(USABLE * total_bytes)
     lean = fp.input_bytes > LEAN_INPUT_BYTES
     fp64 = want_fp64 and _need(_measured(fp, "fp64", judge_bytes(fp, True, lean)),
-                               candidate_bytes(fp, lean)) <= fp64_room
+                               candidate_bytes(fp, lean)) <= usable
     judge = _measured(fp, "fp64" if fp64 else "native", judge_bytes(fp, fp64, lean))
     cand = candidate_bytes(fp, lean)
     need = _need(judge, cand)
@@ -175,12 +169,12 @@ def plan(fp: Footprint, total_bytes: int, share_bytes: int, want_fp64: bool, alo
     # (its forward may stage more than the reference's).
     judge_part = min(0.6, (judge + PROCESS_OVERHEAD) / max(1, judge + cand + 2 * PROCESS_OVERHEAD))
     return GpuPlan(reserve, reserve * judge_part / total_bytes, reserve * (1 - judge_part) / total_bytes,
-                   fp64, lean, alone, need)
+                   fp64, lean, alone)
 
 
-def plan_unknown(total_bytes: int, usable_bytes: int | None = None) -> GpuPlan:
+def plan_unknown(total_bytes: int) -> GpuPlan:
     """A task whose footprint could not be measured runs alone."""
-    usable = int(USABLE * total_bytes) if usable_bytes is None else usable_bytes
+    usable = int(USABLE * total_bytes)
     return GpuPlan(usable, 0.5 * usable / total_bytes, 0.5 * usable / total_bytes, True, False, True)
 
 
@@ -190,106 +184,39 @@ def _measured(fp: Footprint, which: str, estimate: int) -> int:
     return max(estimate, int(1.1 * seen))
 
 
-def _smi_rows() -> list[tuple[str, str, int, int]]:
-    """(index, uuid, total, used) bytes of every GPU, read with nvidia-smi: this process does
-    not initialise CUDA."""
-    out = subprocess.run(["nvidia-smi", "--query-gpu=index,uuid,memory.total,memory.used",
-                          "--format=csv,noheader,nounits"], capture_output=True, text=True, check=False).stdout
-    rows = []
-    for line in out.strip().splitlines():
-        index, uuid, total, used = (part.strip() for part in line.split(","))
-        rows.append((index, uuid, int(total) << 20, int(used) << 20))
-    return rows
-
-
-def _smi_row(gpu_id: str) -> tuple[str, str, int, int]:
-    for row in _smi_rows():
-        if gpu_id in row[:2] or row[1].startswith(gpu_id):
-            return row
-    raise RuntimeError(f"nvidia-smi does not list GPU {gpu_id!r}")
-
-
 def gpu_total_bytes(gpu_id: str) -> int:
     """Total memory of the GPU that CUDA_VISIBLE_DEVICES entry `gpu_id` names (an index or
-    a UUID)."""
-    return _smi_row(gpu_id)[2]
-
-
-def gpu_used_bytes(gpu_id: str) -> int:
-    """Memory every process together holds on that GPU now."""
-    return _smi_row(gpu_id)[3]
+    a UUID), read with nvidia-smi: this process does not initialise CUDA."""
+    out = subprocess.run(["nvidia-smi", "--query-gpu=index,uuid,memory.total", "--format=csv,noheader,nounits"],
+                         capture_output=True, text=True, check=False).stdout
+    for line in out.strip().splitlines():
+        index, uuid, mib = (part.strip() for part in line.split(","))
+        if gpu_id in (index, uuid) or uuid.startswith(gpu_id):
+            return int(mib) << 20
+    raise RuntimeError(f"nvidia-smi does not list GPU {gpu_id!r}:\n{out}")
 
 
 class GpuLedger:
     """Reservations on one GPU, granted strictly in arrival order: a job that needs the
-    whole GPU is not starved by small ones arriving after it.
+    whole GPU is not starved by small ones arriving after it."""
 
-    What the ledger hands out is the usable GPU less what other processes hold there. The
-    model whose answers are being judged keeps its weights and its static KV cache on the same
-    GPU (111 sequences of 3,000 tokens: ~8 GiB for the 135M model); counted as free, a
-    KernelBench-L1 task with 6 GiB tensors, reserved "alone", ran its judge and candidate past
-    the H100's 80 GB. `used_bytes` (memory every process holds, nvidia-smi's) is read again
-    whenever no reservation is out, at most every REFRESH_S, so a trainer that grew between
-    two reward batches is seen before the next one."""
-
-    REFRESH_S = 2.0
-    # How long a job that the GPU less others' memory cannot hold waits for that memory to come
-    # back. Sandboxes that just ended still hold theirs for a moment: measured then, a 6 GiB
-    # SELU's signed-input trial got 19 of the 24 GiB its candidate needed, and our own timing
-    # loop ran out of memory in a correct kernel's process (H100, 2026-11-25).
-    SETTLE_S = 30.0
-
-    def __init__(self, total_bytes: int, used_bytes: Callable[[], int] | None = None):
+    def __init__(self, total_bytes: int):
         self.total = total_bytes
-        self._used_bytes = used_bytes
-        self._measured_at = -self.REFRESH_S
-        self.capacity = self.free = self.others = 0
-        self.resident = total_bytes
-        self._refresh()
+        self.free = int(USABLE * total_bytes)
         self._cond = threading.Condition()
         self._tickets: list[int] = []
         self._next = 0
 
-    def _refresh(self) -> None:
-        """Only while no reservation is out: then all memory in use belongs to others."""
-        now = time.monotonic()
-        if now - self._measured_at < self.REFRESH_S:
-            return
-        self._measured_at = now
-        self.others = self._used_bytes() if self._used_bytes else 0
-        # the least others ever held: the part that stays (a resident model), not to be waited out
-        self.resident = min(self.resident, self.others)
-        # Never below a tenth of the GPU: a job then still runs, and an out-of-memory verdict
-        # beside others is retried alone (Verifier._run).
-        self.capacity = self.free = max(int(0.1 * self.total), int(USABLE * self.total) - self.others)
-
-    def acquire(self, plan_for: Callable[[int], GpuPlan]) -> GpuPlan:
-        """The plan `plan_for(capacity)` makes, once its reservation fits; the plan is made
-        when the job's turn comes, as the capacity may have changed while it waited."""
+    def acquire(self, nbytes: int) -> None:
         with self._cond:
             ticket = self._next
             self._next += 1
             self._tickets.append(ticket)
-            settle_until = None
-            while True:
-                if self._tickets[0] == ticket:
-                    if self.free == self.capacity:
-                        self._refresh()
-                    plan = plan_for(self.capacity)
-                    # short, and others hold more than what stays: wait for that memory, a while
-                    short = (plan.reserve_bytes < plan.need_bytes <= int(USABLE * self.total)
-                             and self.others > self.resident + GiB)
-                    if short:
-                        settle_until = settle_until or time.monotonic() + self.SETTLE_S
-                        if time.monotonic() >= settle_until:  # it stays: a new resident level
-                            self.resident, short = self.others, False
-                    if self.free >= plan.reserve_bytes and not short:
-                        break
-                self._cond.wait(timeout=self.REFRESH_S)
+            while self._tickets[0] != ticket or self.free < nbytes:
+                self._cond.wait()
             self._tickets.pop(0)
-            self.free -= plan.reserve_bytes
+            self.free -= nbytes
             self._cond.notify_all()
-            return plan
 
     def release(self, nbytes: int) -> None:
         with self._cond:
