@@ -94,26 +94,26 @@ def grounded(solution: Solution, source: str) -> Solution:
     return Solution(f"The reference's forward: {forward_quote(source)}.\n{solution.reasoning}", solution.code)
 
 
-def _init_signature(code: str, cls: str) -> tuple[str, list[str]]:
-    """(the `def __init__(...):` text as written, its parameter names) of class `cls`."""
+def _init_params(code: str, cls: str) -> list[tuple[str, str | None]]:
+    """(name, default as written or None) of each constructor parameter of class `cls`."""
     tree = ast.parse(code)
     node = next(n for n in tree.body if isinstance(n, ast.ClassDef) and n.name == cls)
     init = next(n for n in node.body if isinstance(n, ast.FunctionDef) and n.name == "__init__")
-    lines = code.splitlines()[init.lineno - 1:init.body[0].lineno - 1]
-    return "\n".join(lines).strip(), [a.arg for a in init.args.args]
+    args = init.args.args
+    defaults = [None] * (len(args) - len(init.args.defaults)) + [ast.unparse(d) for d in init.args.defaults]
+    return [(a.arg, d) for a, d in zip(args, defaults)]
 
 
 def same_constructor(solution: Solution, source: str) -> Solution:
-    """The solution with ModelNew's constructor signature written as the reference's, defaults
-    and annotations included: the prompt asks for the same signature, and a teacher that left
-    out `= 0.01` taught the model to, so KernelBench's LeakyReLU (`negative_slope: float =
-    0.01`, built with no arguments) failed at construction (run-7 SFT; 45 of KernelBench's 100
-    level-1 modules have a default in the constructor)."""
-    ref, ref_names = _init_signature(source, "Model")
-    ours, names = _init_signature(solution.code, "ModelNew")
-    if names != ref_names:
-        raise ValueError(f"the template's ModelNew takes {names}, the reference's Model {ref_names}")
-    return Solution(solution.reasoning, solution.code.replace(ours, ref, 1))
+    """The solution, once its ModelNew is known to take the reference's constructor parameters
+    with the same defaults (raises ValueError, our bug, otherwise). The prompt asks for the same
+    signature, and a teacher that left out `= 0.01` taught the model to, so KernelBench's
+    LeakyReLU (`negative_slope: float = 0.01`, built with no arguments) failed at construction
+    (run-7 SFT; 45 of KernelBench's 100 level-1 modules have a default in the constructor)."""
+    ours, ref = _init_params(solution.code, "ModelNew"), _init_params(source, "Model")
+    if ours != ref:
+        raise ValueError(f"the template's ModelNew takes {ours}, the reference's Model {ref}")
+    return solution
 
 
 class TemplateTeacher:

@@ -40,9 +40,8 @@ def write_elementwise(spec: dict, style: str = "flat") -> Solution:
     tiles of rows x columns (the parameter vector loaded once per tile), `autotune` flat blocks
     whose size and warps @triton.autotune picks."""
     inputs, params, body = _elementwise_parts(spec)
-    scalars = [s["init"] for s in spec["steps"] if s.get("init")]
-    # the reference signature's default (compose writes every constructor constant with one)
-    defaults = {s["init"]: INIT_ARGS[s["op"]][1] for s in spec["steps"] if s.get("init")}
+    inits = [s for s in spec["steps"] if s.get("init")]
+    scalars = [s["init"] for s in inits]
     ptrs = ["x_ptr"] + [f"{y}_ptr" for y in inputs] + [f"{p}_ptr" for p in params] + scalars
     if style == "rows2d":
         kernel, launch = _ew_rows2d(inputs, params, body, ptrs)
@@ -50,9 +49,9 @@ def write_elementwise(spec: dict, style: str = "flat") -> Solution:
         kernel, launch = _ew_flat(inputs, params, body, ptrs, style == "autotune")
     init_args = ", cols: int" if params else ""
     init = "".join(f"\n        self.{p} = nn.Parameter(torch.randn(cols))" for p in params)
-    for name in scalars:
-        init_args += f", {name}: float = {defaults[name]}"
-        init += f"\n        self.{name} = {name}"
+    for s in inits:  # with the reference signature's default (compose writes every one with it)
+        init_args += f", {s['init']}: float = {INIT_ARGS[s['op']][1]}"
+        init += f"\n        self.{s['init']} = {s['init']}"
     args = ", ".join(["x"] + inputs)
     conts = "".join(f"\n        {y} = {y}.contiguous()" for y in inputs)
     launch_args = ", ".join(["x"] + inputs + [f"self.{p}" for p in params] + [f"self.{n}" for n in scalars])
