@@ -69,13 +69,12 @@ with tarfile.open(out / "results.tgz", "w:gz") as tar:
 # trainer checkpoints, TensorBoard files and the verifier cache, with the adapters in bf16 (what the
 # next machine resumes from; the shipped adapter is bf16 too).
 import tempfile
-import torch
-from safetensors.torch import load_file, save_file
+from autotriton.train.common import adapter_to_bf16
 half = Path(tempfile.mkdtemp())
 for stage in ("sft", "rl", "rl_norule"):
     src = run / stage / "final" / "adapter_model.safetensors"
     if src.is_file():
-        save_file({k: v.to(torch.bfloat16) for k, v in load_file(src).items()}, half / f"{stage}.safetensors")
+        adapter_to_bf16(src, half / f"{stage}.safetensors")
 def keep(info):
     parts = Path(info.name).parts
     if any(p.startswith("checkpoint-") or p in ("runs", "verify_cache") for p in parts):

@@ -71,13 +71,12 @@ tar czf "$OUT/results.tgz" -C "$RUN" --exclude='checkpoint-*' --exclude='final' 
 python3 - "$RUN" "$OUT" "$@" <<'PY'
 import sys
 from pathlib import Path
-import torch
-from safetensors.torch import load_file, save_file
+from autotriton.train.common import adapter_to_bf16
 run, out = Path(sys.argv[1]), Path(sys.argv[2])
 for arm in sys.argv[3:]:
     name = arm.split("=", 1)[0]
     src = run / name / "sft" / "final" / "adapter_model.safetensors"
-    if src.is_file():  # LoRA r=16 in fp32 is 19.5 MB, over the 16 MiB a returned file may take
-        save_file({k: v.to(torch.bfloat16) for k, v in load_file(src).items()}, out / f"{name}_adapter.safetensors")
+    if src.is_file():
+        adapter_to_bf16(src, out / f"{name}_adapter.safetensors")
 PY
 ls -la "$OUT"

@@ -143,6 +143,27 @@ def test_grpo_with_reward_signal_moves_weights(tiny_dir, data_dir, tmp_path, mon
         assert all("hrd/code_token_frac" in m for m in logged)
 
 
+def test_grpo_samples_several_steps_of_rollouts_in_one_generate_call(tiny_dir, data_dir, tmp_path, monkeypatch):
+    """steps_per_generation=2: one generate call of 2 x batch_size completions feeds two updates."""
+    from autotriton.train.grpo import run_rl
+    from autotriton.verify.rewards import RewardScorer
+    monkeypatch.setattr(RewardScorer, "results", _alternating_results)
+    sizes = []
+    real = RewardScorer.results
+    monkeypatch.setattr(RewardScorer, "results", lambda self, completions, **kw: sizes.append(len(completions))
+                        or real(self, completions, **kw))
+    settings = tiny_rl(steps_per_generation=2, beta=0.0)
+    result = run_rl(Policy(tiny_dir), data_dir, settings, tmp_path / "rl")
+    assert result.finished and result.steps == 2
+    assert sizes == [2 * settings.batch_size]  # both steps' rollouts scored at once
+    logged = [m for m in metrics(result) if "reward" in m]
+    generate = [m["time/generate_s"] for m in metrics(result) if "time/generate_s" in m]
+    assert len(generate) == 2 and generate[0] > 0 and generate[1] == 0  # the second step samples nothing
+    assert all(math.isfinite(m["loss"]) for m in logged)
+    before, after = weights(tiny_dir), weights(tmp_path / "rl" / "final")
+    assert any(not torch.equal(before[k], after[k]) for k in before)
+
+
 def test_grpo_rl_continues_an_sft_adapter(tiny_dir, data_dir, tmp_path, monkeypatch):
     from autotriton.train.grpo import run_rl
     from autotriton.train.sft import run_sft
@@ -372,6 +393,20 @@ def test_too_few_informative_prompts_are_repeated_to_fill_a_step():
     filled = fill_one_step(rows, 8)
     assert len(filled) == 9 and set(filled["task_id"]) == {"a", "b", "c"}
     assert len(fill_one_step(rows, 3)) == 3
+
+
+def test_adapter_to_bf16_halves_every_weight(tmp_path):
+    from safetensors.torch import load_file, save_file
+    from autotriton.train.common import adapter_to_bf16
+    weights_fp32 = {"a.lora_A.weight": torch.randn(16, 64), "a.lora_B.weight": torch.randn(64, 16)}
+    save_file(weights_fp32, tmp_path / "fp32.safetensors")
+    adapter_to_bf16(tmp_path / "fp32.safetensors", tmp_path / "bf16.safetensors")
+    halved = load_file(tmp_path / "bf16.safetensors")
+    assert halved.keys() == weights_fp32.keys()
+    for name, weight in weights_fp32.items():
+        assert halved[name].dtype == torch.bfloat16
+        torch.testing.assert_close(halved[name].float(), weight, rtol=1e-2, atol=1e-2)
+    assert (tmp_path / "bf16.safetensors").stat().st_size < 0.6 * (tmp_path / "fp32.safetensors").stat().st_size
 
 
 def test_sft_leaves_out_rows_it_would_cut(tiny_dir):

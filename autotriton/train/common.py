@@ -194,6 +194,14 @@ def save_final(trainer, tokenizer, out: Path) -> None:
     trainer.accelerator.wait_for_everyone()
 
 
+def adapter_to_bf16(src: Path, dst: Path) -> None:
+    """A saved adapter's weights halved to bf16: LoRA r=16 on the 135M model is 19.5 MB in fp32, over
+    the 16 MiB a shipped adapter, and a file returned from the lent GPU machine, may take."""
+    import torch
+    from safetensors.torch import load_file, save_file
+    save_file({name: weight.to(torch.bfloat16) for name, weight in load_file(src).items()}, dst)
+
+
 def load_trainable(policy: Policy, full: bool):
     """The policy's model with its adapter (if any) loaded trainable.
 

@@ -79,6 +79,11 @@ class RLSettings:
     rollout_copy: bool = field(default=False, metadata={
         "help": "sample rollouts from a merged plain copy of the policy with a compiled static cache on GPU, "
                 "synced after each update (one process, no vLLM; not yet measured on a GPU)"})
+    steps_per_generation: int = field(default=1, metadata={
+        "help": "optimizer steps whose rollouts one generate call samples (k x batch_size completions at once). "
+                "A decode step of a small model costs about the same at 64 or 256 sequences, so k > 1 divides the "
+                "generation time per step by up to k; steps after the first in a call are off-policy by the "
+                "updates between, which TRL's importance ratio corrects (its steps_per_generation)"})
     drop_uniform_groups: bool = field(default=True, metadata={
         "help": "leave groups whose completions all got the same reward out of the loss (no gradient, only dilution)"})
     select_samples: int = field(default=0, metadata={
@@ -244,7 +249,8 @@ def check_sft(s: SFTSettings, world_size: int = 1, where: str = "sft") -> None:
 
 
 def check_rl(s: RLSettings, world_size: int = 1, where: str = "rl") -> None:
-    for name in ("batch_size", "group_size", "micro_batch_size", "max_steps", "max_completion_length", "save_steps"):
+    for name in ("batch_size", "group_size", "micro_batch_size", "max_steps", "steps_per_generation",
+                 "max_completion_length", "save_steps"):
         if getattr(s, name) < 1:
             raise ConfigError(f"{where}.{name} must be >= 1, got {getattr(s, name)}")
     if s.group_size < 2:

@@ -222,16 +222,17 @@ def select_rows(policy: Policy, rows, s: RLSettings, scorer: RewardScorer, out: 
         if todo:
             print(f"measuring the pass rate of {policy.spec} on {len(todo)} RL prompts "
                   f"({s.select_samples} samples each)", flush=True)
-            # One RL step's worth of completions per generate call: the batch the user sized for
+            # One generate call's worth of rollouts per call: the batch the user sized for
             # rollouts fits here too. (A fixed 32 took 280 s for 80 completions on an H100: the
             # 135M model's decode step costs the same at 32 or 256 sequences.)
+            per_call = s.batch_size * s.steps_per_generation
             backend = HFBackend(str(policy.base), str(policy.adapter) if policy.adapter else None,
-                                batch_size=s.batch_size)
+                                batch_size=per_call)
             try:
                 rates.update(select.measure_pass_rates(
                     backend, scorer, todo, params, out,
                     progress=lambda done, total: print(f"  pass rates: {done}/{total} prompts", flush=True),
-                    prompts_per_batch=max(1, s.batch_size // s.select_samples)))
+                    prompts_per_batch=max(1, per_call // s.select_samples)))
             finally:
                 backend.close()
     mine = {row["task_id"]: rates[row["task_id"]] for row in rows}  # the file may hold other prompts too
@@ -246,11 +247,11 @@ def select_rows(policy: Policy, rows, s: RLSettings, scorer: RewardScorer, out: 
                           f"({summary['histogram']}): every GRPO group would be uniform and carry no gradient. "
                           "Train SFT further, raise rl.temperature or rl.select_samples, or set "
                           "rl.select_samples: 0 to train on every prompt anyway")
-    return fill_one_step(rows.filter(lambda row: row["task_id"] in keep), s.batch_size // s.group_size)
+    return rows.filter(lambda row: row["task_id"] in keep)
 
 
 def fill_one_step(rows, prompts_per_step: int):
-    """`rows` repeated until they fill at least one step. TRL's loader drops an incomplete last
+    """`rows` repeated until they fill at least one generate call's steps. TRL's loader drops an incomplete last
     batch, so 4 informative prompts with 8 per step gave a GRPO run of zero steps that reported
     itself finished (H100, 2026-11-24); repeating them is what DAPO's resampling would draw."""
     import datasets
@@ -296,6 +297,7 @@ def trainer_args(s: RLSettings, out: Path, world_size: int, n_funcs_weights: lis
     return GRPOConfig(
         output_dir=str(out), learning_rate=s.learning_rate, max_steps=s.max_steps,
         per_device_train_batch_size=s.micro_batch_size, gradient_accumulation_steps=accum,
+        steps_per_generation=s.steps_per_generation * accum,  # TRL counts micro-steps
         num_generations=s.group_size, max_completion_length=s.max_completion_length,
         temperature=s.temperature, top_p=s.top_p, top_k=0, beta=s.beta, reward_weights=n_funcs_weights,
         use_vllm=s.use_vllm, vllm_mode="colocate", gradient_checkpointing=s.gradient_checkpointing,
@@ -325,6 +327,7 @@ def run_rl(policy: Policy, data: Path, s: RLSettings, out: Path, stop_after_s: f
         if s.select_samples:
             # Before the trainable copy loads: the measuring copy is freed first (two 7B copies may not fit).
             rows = select_rows(policy, rows, s, scorer, out)
+        rows = fill_one_step(rows, s.batch_size * s.steps_per_generation // s.group_size)
         tokenizer = load_tokenizer(policy.base, policy.adapter)  # left padding, for generation
         model = load_trainable(policy, full=policy.adapter is None)  # SFT's adapter continues, else every weight trains
         funcs, weights = reward_setup(s, scorer)
