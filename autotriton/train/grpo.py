@@ -222,17 +222,18 @@ def select_rows(policy: Policy, rows, s: RLSettings, scorer: RewardScorer, out: 
         if todo:
             print(f"measuring the pass rate of {policy.spec} on {len(todo)} RL prompts "
                   f"({s.select_samples} samples each)", flush=True)
-            # One generate call's worth of rollouts per call: the batch the user sized for
-            # rollouts fits here too. (A fixed 32 took 280 s for 80 completions on an H100: the
-            # 135M model's decode step costs the same at 32 or 256 sequences.)
-            per_call = s.batch_size * s.steps_per_generation
+            # One RL step's worth of completions per generate call: the batch the user sized for
+            # rollouts fits here too, and the rates are saved after each call, so a cut run keeps
+            # them (one call of 256 ran past a device call's 10 minutes with nothing saved, H100).
+            # (A fixed 32 took 280 s for 80 completions on an H100: the 135M model's decode step
+            # costs the same at 32 or 256 sequences.)
             backend = HFBackend(str(policy.base), str(policy.adapter) if policy.adapter else None,
-                                batch_size=per_call)
+                                batch_size=s.batch_size)
             try:
                 rates.update(select.measure_pass_rates(
                     backend, scorer, todo, params, out,
                     progress=lambda done, total: print(f"  pass rates: {done}/{total} prompts", flush=True),
-                    prompts_per_batch=max(1, per_call // s.select_samples)))
+                    prompts_per_batch=max(1, s.batch_size // s.select_samples)))
             finally:
                 backend.close()
     mine = {row["task_id"]: rates[row["task_id"]] for row in rows}  # the file may hold other prompts too
