@@ -624,6 +624,12 @@ def _groupnorm_code(spec: dict) -> tuple[str, str, str, str]:
 
 def _conv2d_code(spec: dict) -> tuple[str, str, str, str]:
     k, s, p = spec["kernel"], spec["stride"], spec["padding"]
+    if spec.get("depthwise"):
+        init = [f"self.conv = nn.Conv2d(in_channels, in_channels, kernel_size={k}, stride={s}, padding={p}, "
+                f"groups=in_channels, bias={spec['bias']})"]
+        model = _model(", in_channels: int", init, "x", ["return self.conv(x)"])
+        desc = f"depthwise conv2d {k}x{k} stride {s} padding {p}" + ("" if spec["bias"] else " without bias")
+        return model, "[torch.randn(B, C_IN, H, W)]", "[C_IN]", desc
     init = [f"self.conv = nn.Conv2d(in_channels, out_channels, kernel_size={k}, stride={s}, padding={p}, "
             f"bias={spec['bias']})"]
     body = ["h = self.conv(x)"] + ([f"h = {torch_unary(spec['act'], 'h')}"] if spec["act"] else []) + ["return h"]
@@ -827,7 +833,8 @@ def _source(spec: dict, task_id: str, surface: dict | None = None) -> str:
     gpu = {s: {names.get(k, k): v for k, v in sizes[s].items()} for s in ("gpu", "gpu_odd")}
     inputs_body, init_inputs = _rename(inputs_body, names), _rename(init_inputs, names)
     tags = [spec["family"]] + _spec_ops(spec)
-    tol = _TF32_TOL if spec["family"] in ("matmul", "mlp", "linear_norm", "attention", "conv2d") else ""
+    dots = spec["family"] in ("matmul", "mlp", "linear_norm", "attention", "conv2d") and not spec.get("depthwise")
+    tol = _TF32_TOL if dots else ""
     spec_literal = repr({k: v for k, v in sorted(spec.items()) if k != "sizes"})
     doc = f'"""Composed task {task_id}: {desc}."""\n\n' if surface.get("module_doc", True) else ""
     gap = "\n" if surface.get("compact") else "\n\n"
@@ -888,6 +895,12 @@ def compose_one(seed: int, index: int) -> Composed:
         step["a"], step["init_default"] = INIT_ARGS[step["op"]][1], True
     if spec.get("init_dim") and init_rng.random() < 0.3:  # `dim: int = 1`, as KernelBench's LogSoftmax
         spec["dim_default"] = True
+    # 5 of KernelBench-L1's 34 convolutions are depthwise; the run-8 SFT wrote a syntax error on 25
+    # of its 35 conv tasks, most of them kinds the grammar lacked.
+    if family == "conv2d" and level == 1 and init_rng.random() < 0.3:
+        spec["depthwise"] = True
+        for setting in spec["sizes"].values():
+            setting.pop("C_OUT")  # out = in channels
     has_param = any(s["op"] in PARAM for s in spec.get("steps", [])) or spec.get("bias")
     if family in HALF_FAMILIES and not has_param and spec.get("kind") != "prod" and rng.random() < 0.25:
         spec["dtype"] = rng.choice(["float16", "bfloat16"])

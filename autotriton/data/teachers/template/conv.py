@@ -1,5 +1,7 @@
-"""2-D convolution as an implicit GEMM (family conv2d): output pixels x output channels tiles,
-K = C_in*k*k walked in slices, the input patch gathered with masked loads, tl.dot in fp32."""
+"""2-D convolution (family conv2d). groups=1: an implicit GEMM, output pixels x output channels
+tiles, K = C_in*k*k walked in slices, the input patch gathered with masked loads, tl.dot in fp32.
+Depthwise (groups = channels): one lane per output, the k x k window unrolled, since each output
+reads only its own channel's k*k taps, too few for tl.dot's 16."""
 
 from __future__ import annotations
 
@@ -8,6 +10,8 @@ from autotriton.data.teachers.template.common import HEADER, indent, numbered, o
 
 
 def write_conv2d(spec: dict) -> Solution:
+    if spec.get("depthwise"):
+        return write_depthwise(spec)
     k, s, p, bias, act = spec["kernel"], spec["stride"], spec["padding"], spec["bias"], spec["act"]
     epilogue = (["acc += tl.load(b_ptr + offs_n, mask=n_ok, other=0.0).to(tl.float32)[None, :]"] if bias else [])
     epilogue += tl_unary(act, "acc") if act else []
@@ -96,3 +100,70 @@ def write_conv2d(spec: dict) -> Solution:
     return Solution(numbered(f"The module is a 2-D convolution, {k}x{k} kernel, stride {s}, padding {p}"
                              + (", then " + op_words(act) if act else "") + ".", steps),
                     HEADER + kernel + module)
+
+
+def write_depthwise(spec: dict) -> Solution:
+    k, s, p, bias = spec["kernel"], spec["stride"], spec["padding"], spec["bias"]
+    row = f"oh * {s}" if s > 1 else "oh"
+    col = f"ow * {s}" if s > 1 else "ow"
+    if p:
+        row, col = f"{row} - {p}", f"{col} - {p}"
+    inside = "mask & (ih >= 0) & (ih < H) & (iw >= 0) & (iw < W)" if p else "mask"
+    kernel = f"""
+@triton.jit
+def depthwise_conv2d_kernel(x_ptr, w_ptr, {'b_ptr, ' if bias else ''}out_ptr, n, C, H, W, OH, OW, BLOCK: tl.constexpr):
+    # One lane per output element of the contiguous (B, C, OH, OW) result.
+    offs = tl.program_id(0) * BLOCK + tl.arange(0, BLOCK)
+    mask = offs < n
+    ow = offs % OW
+    oh = (offs // OW) % OH
+    plane = (offs // (OW * OH)).to(tl.int64)  # the (b, c) image; it reads only input plane (b, c)
+    c = plane % C
+    acc = tl.zeros([BLOCK], dtype=tl.float32)
+    for kh in tl.static_range({k}):
+        for kw in tl.static_range({k}):
+            ih = {row} + kh
+            iw = {col} + kw
+            ok = {inside}
+            v = tl.load(x_ptr + (plane * H + ih) * W + iw, mask=ok, other=0.0).to(tl.float32)
+            w = tl.load(w_ptr + c * {k * k} + kh * {k} + kw, mask=mask, other=0.0).to(tl.float32)
+            acc += v * w
+"""
+    kernel += ("    acc += tl.load(b_ptr + c, mask=mask, other=0.0).to(tl.float32)\n" if bias else "")
+    kernel += "    tl.store(out_ptr + offs, acc.to(out_ptr.dtype.element_ty), mask=mask)\n"
+    module = f"""
+
+class ModelNew(nn.Module):
+    def __init__(self, in_channels: int):
+        super().__init__()
+        self.conv = nn.Conv2d(in_channels, in_channels, kernel_size={k}, stride={s}, padding={p}, groups=in_channels, bias={bias})
+
+    def forward(self, x):
+        x = x.contiguous()
+        B, C, H, W = x.shape
+        OH = (H + {2 * p} - {k}) // {s} + 1
+        OW = (W + {2 * p} - {k}) // {s} + 1
+        out = torch.empty((B, C, OH, OW), device=x.device, dtype=x.dtype)
+        n = out.numel()
+        BLOCK = 256
+        grid = (triton.cdiv(n, BLOCK),)
+        depthwise_conv2d_kernel[grid](x, self.conv.weight, {'self.conv.bias, ' if bias else ''}out, n, C, H, W, OH, OW, BLOCK=BLOCK)
+        return out
+"""
+    steps = [f"Depthwise means groups = channels: output channel c is input channel c convolved with its own "
+             f"{k}x{k} filter, weight (C, 1, {k}, {k}). There is no sum over channels, so each output needs only "
+             f"{k * k} multiply-adds: too few for tl.dot (it needs 16), so no GEMM view.",
+             "One lane per output element of the contiguous (B, C, OH, OW) result, BLOCK = 256 lanes per "
+             "program, grid cdiv(n, 256). A lane decodes ow, oh and its (b, c) plane from its flat index, which "
+             "is also where it stores.",
+             f"The {k}x{k} window is unrolled with tl.static_range (k is a constant); the tap (kh, kw) reads input "
+             f"row ih = oh*{s} - {p} + kh and column iw = ow*{s} - {p} + kw of the same plane, and weight "
+             f"c*{k * k} + kh*{k} + kw. "
+             + ("Taps outside the image are the zero padding: the load is masked and reads 0."
+                if p else "Without padding every tap is inside the image; only the last block is masked."),
+             "Products are summed in float32 " + ("and the channel's bias is added " if bias else "")
+             + "before the single store, cast to the output dtype; the plane index is int64, since "
+             "B*C*H*W can pass 2^31."]
+    what = f"The module is a depthwise 2-D convolution, {k}x{k} kernel, stride {s}, padding {p}" + \
+        ("" if bias else ", no bias") + "."
+    return Solution(numbered(what, steps), HEADER + kernel + module)
