@@ -134,7 +134,8 @@ def test_heldout_task_files_are_never_composed():
 # Issue 13's "convolution as implicit GEMM" and the channel norms: (family, point) as _conv_norm_point names them
 CONV_NORM_POINTS = {("groupnorm", k) for k in ("groupnorm", "instancenorm", "instancenorm_affine")} | \
     {("conv2d", f"{k}x{k} s{s} p{p}") for k, s, p in ((1, 1, 0), (1, 2, 0), (3, 1, 0), (3, 1, 1), (3, 2, 0), (3, 2, 1))} | \
-    {("conv2d", "bias act"), ("conv2d", "no bias"), ("conv2d", "depthwise p0"), ("conv2d", "depthwise p1")}
+    {("conv2d", "bias act"), ("conv2d", "no bias"), ("conv2d", "depthwise p0"), ("conv2d", "depthwise p1")} | \
+    {("conv2d", f"1d d{d} p{p}") for d, p in ((1, 0), (1, 1), (2, 0), (2, 1))}
 
 
 def _conv_norm_points(n: int, seed: int) -> dict:
@@ -147,6 +148,8 @@ def _conv_norm_points(n: int, seed: int) -> dict:
             picks.setdefault(("groupnorm", s["kind"] + ("_affine" if s.get("affine") else "")), c)
         elif s["family"] == "conv2d" and s.get("depthwise"):  # a direct kernel, not an implicit GEMM
             picks.setdefault(("conv2d", f"depthwise p{s['padding']}"), c)
+        elif s["family"] == "conv2d" and s.get("dims") == 1:
+            picks.setdefault(("conv2d", f"1d d{s['dilation']} p{s['padding']}"), c)
         elif s["family"] == "conv2d":
             picks.setdefault(("conv2d", f"{s['kernel']}x{s['kernel']} s{s['stride']} p{s['padding']}"), c)
             if s["act"] or not s["bias"]:
@@ -167,6 +170,8 @@ def test_conv_and_channel_norm_points_are_composed_and_pass_the_rule_table():
     depthwise = picks[("conv2d", "depthwise p1")]  # plain fp32 products: the default tolerance
     assert "TOLERANCE" not in depthwise.source and "groups=in_channels" in depthwise.source
     assert "out_channels" not in depthwise.source and "tl.dot" not in teach(depthwise.spec).code
+    dilated = picks[("conv2d", "1d d2 p1")]
+    assert "nn.Conv1d(" in dilated.source and "dilation=2" in dilated.source and "TOLERANCE" in dilated.source
 
 
 def test_conv_and_channel_norm_points_verify(cpu_verifier):

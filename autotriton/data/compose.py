@@ -10,8 +10,9 @@ Families, with the level they are tagged (FAMILY_WEIGHTS gives each one's share)
   tall-skinny shapes), a layout copy, an embedding gather, a max-pool, a pool
   (avg 2-D, max/avg 1-D, with padding), a scan (cumsum, cumprod, reverse,
   exclusive, masked), a loss (cross-entropy, KL batchmean, smooth L1, Huber,
-  hinge, cosine), a group or instance norm over (N, C, H, W), and a 2-D
-  convolution (1x1 or 3x3, stride 1 or 2, padding 0 or 1, with or without bias);
+  hinge, cosine), a group or instance norm over (N, C, H, W), and a convolution
+  (2-D, 1x1 or 3x3, stride 1 or 2, padding 0 or 1, with or without bias; of those, 30% depthwise,
+  and 30% of the rest 1-D, dilation 1 or 2);
 - L2: fused chains: elementwise chains with a second input or a broadcast
   parameter, reductions and scans with a pre-op, norms with residual and activation,
   scaled softmax, matmul/linear with epilogues (bias, activation, scale,
@@ -19,8 +20,9 @@ Families, with the level they are tagged (FAMILY_WEIGHTS gives each one's share)
 - L3: multi-kernel modules: linear-act-linear MLPs, linear followed by a norm,
   and scaled-dot-product attention.
 
-Level 1 follows KernelBench level 1's mix of kinds; of its convolutions only groups=1 2-D ones
-with square 1x1 / 3x3 kernels are covered (no transposed, depthwise, dilated or 1-D/3-D ones).
+Level 1 follows KernelBench level 1's mix of kinds; of its convolutions, groups=1 2-D ones with
+square 1x1 / 3x3 kernels, depthwise 2-D ones, and 1-D ones (dilation 1 or 2) are covered; the 1-D
+kind is a `conv2d` family task with `dims: 1` (no transposed or 3-D ones).
 
 Generation is deterministic given the seed: task i of seed s comes from
 `random.Random(f"{s}:{i}")`, so a larger `-n` extends a smaller run; how the file
@@ -271,6 +273,17 @@ def _conv2d_spec(rng: random.Random, level: int) -> dict:
         sizes[name]["C_IN"] = max(sizes[name]["C_IN"], floor)
         sizes[name].update({d: max(sizes[name][d], 4) for d in ("H", "W")})
     return {**spec, "sizes": sizes}
+
+
+def _as_conv1d(spec: dict, rng: random.Random) -> None:
+    """The conv2d spec turned into nn.Conv1d's: the same kernel, stride, padding and bias, a dilation
+    of 1 or 2 (3-wide kernels), and the image rows flattened into one long length L."""
+    spec["dims"] = 1
+    spec["dilation"] = rng.choice([1, 2]) if spec["kernel"] == 3 else 1
+    for name, setting in spec["sizes"].items():
+        height, width = setting.pop("H"), setting.pop("W")
+        # interpreter lengths >= 8 leave a dilated window (span 5) inside even without padding
+        setting["L"] = max(8, width) if name.startswith("interp") else height * width // 8
 
 
 _MORE_SPECS = {"normalize": _normalize_spec, "scan": _scan_spec, "loss": _loss_spec, "pool": _pool_spec,
@@ -630,6 +643,13 @@ def _conv2d_code(spec: dict) -> tuple[str, str, str, str]:
         model = _model(", in_channels: int", init, "x", ["return self.conv(x)"])
         desc = f"depthwise conv2d {k}x{k} stride {s} padding {p}" + ("" if spec["bias"] else " without bias")
         return model, "[torch.randn(B, C_IN, H, W)]", "[C_IN]", desc
+    if spec.get("dims") == 1:
+        d = spec["dilation"]
+        init = [f"self.conv = nn.Conv1d(in_channels, out_channels, kernel_size={k}, stride={s}, padding={p}, "
+                f"dilation={d}, bias={spec['bias']})"]
+        model = _model(", in_channels: int, out_channels: int", init, "x", ["return self.conv(x)"])
+        desc = f"conv1d kernel {k} stride {s} padding {p} dilation {d}" + ("" if spec["bias"] else " without bias")
+        return model, "[torch.randn(B, C_IN, L)]", "[C_IN, C_OUT]", desc
     init = [f"self.conv = nn.Conv2d(in_channels, out_channels, kernel_size={k}, stride={s}, padding={p}, "
             f"bias={spec['bias']})"]
     body = ["h = self.conv(x)"] + ([f"h = {torch_unary(spec['act'], 'h')}"] if spec["act"] else []) + ["return h"]
@@ -691,7 +711,7 @@ _LOWER_BY_FAMILY = {
     "loss": {"N": "batch_size", "C": "num_classes"},
     "attention": {"H": "num_heads", "D": "head_dim"}, "mlp": {"M": "batch_size", "D": "dim", "H": "hidden_dim"},
     "linear_norm": {"M": "batch_size", "K": "in_features", "N": "out_features"},
-    "conv2d": {"C_IN": "in_channels", "C_OUT": "out_channels"},
+    "conv2d": {"C_IN": "in_channels", "C_OUT": "out_channels", "L": "length"},
 }
 _CLASS_DOCS = ("{Desc}.", "Computes {desc}.", "A module that computes {desc}.", "Model: {desc}.")
 _FORWARD_DOCS = ("Runs the computation on the given inputs and returns the result.",
@@ -901,6 +921,8 @@ def compose_one(seed: int, index: int) -> Composed:
         spec["depthwise"] = True
         for setting in spec["sizes"].values():
             setting.pop("C_OUT")  # out = in channels
+    elif family == "conv2d" and level == 1 and init_rng.random() < 0.3:  # 9 of the 34 are 1-D
+        _as_conv1d(spec, init_rng)
     has_param = any(s["op"] in PARAM for s in spec.get("steps", [])) or spec.get("bias")
     if family in HALF_FAMILIES and not has_param and spec.get("kind") != "prod" and rng.random() < 0.25:
         spec["dtype"] = rng.choice(["float16", "bfloat16"])

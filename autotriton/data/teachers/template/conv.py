@@ -1,4 +1,4 @@
-"""2-D convolution (family conv2d). groups=1: an implicit GEMM, output pixels x output channels
+"""Convolutions (family conv2d, which also holds the 1-D kind). groups=1, 2-D or 1-D: an implicit GEMM, output pixels x output channels
 tiles, K = C_in*k*k walked in slices, the input patch gathered with masked loads, tl.dot in fp32.
 Depthwise (groups = channels): one lane per output, the k x k window unrolled, since each output
 reads only its own channel's k*k taps, too few for tl.dot's 16."""
@@ -12,6 +12,8 @@ from autotriton.data.teachers.template.common import HEADER, indent, numbered, o
 def write_conv2d(spec: dict) -> Solution:
     if spec.get("depthwise"):
         return write_depthwise(spec)
+    if spec.get("dims") == 1:
+        return write_conv1d(spec)
     k, s, p, bias, act = spec["kernel"], spec["stride"], spec["padding"], spec["bias"], spec["act"]
     epilogue = (["acc += tl.load(b_ptr + offs_n, mask=n_ok, other=0.0).to(tl.float32)[None, :]"] if bias else [])
     epilogue += tl_unary(act, "acc") if act else []
@@ -165,5 +167,79 @@ class ModelNew(nn.Module):
              + "before the single store, cast to the output dtype; the plane index is int64, since "
              "B*C*H*W can pass 2^31."]
     what = f"The module is a depthwise 2-D convolution, {k}x{k} kernel, stride {s}, padding {p}" + \
+        ("" if bias else ", no bias") + "."
+    return Solution(numbered(what, steps), HEADER + kernel + module)
+
+
+def write_conv1d(spec: dict) -> Solution:
+    k, s, p, d, bias = spec["kernel"], spec["stride"], spec["padding"], spec["dilation"], spec["bias"]
+    start = f"ol * {s}" if s > 1 else "ol"
+    start = f"({start} - {p})" if p else start
+    tap = f"kw * {d}" if d > 1 else "kw"
+    kernel = f"""
+@triton.jit
+def conv1d_kernel(x_ptr, w_ptr, {'b_ptr, ' if bias else ''}out_ptr, B, C_IN, L, C_OUT, OL,
+                  BLOCK_M: tl.constexpr, BLOCK_N: tl.constexpr, BLOCK_K: tl.constexpr):
+    # GEMM view: out[m, n] = sum_k patch[m, k] * weight[n, k], m = (b, ol), k = (ci, kw)
+    M = B * OL
+    K = C_IN * {k}
+    offs_m = tl.program_id(0) * BLOCK_M + tl.arange(0, BLOCK_M)
+    offs_n = tl.program_id(1) * BLOCK_N + tl.arange(0, BLOCK_N)
+    m_ok = offs_m < M
+    n_ok = offs_n < C_OUT
+    ol = offs_m % OL
+    b = (offs_m // OL).to(tl.int64)
+    acc = tl.zeros((BLOCK_M, BLOCK_N), dtype=tl.float32)
+    for k0 in range(0, K, BLOCK_K):
+        offs_k = k0 + tl.arange(0, BLOCK_K)
+        k_ok = offs_k < K
+        ci = offs_k // {k}
+        kw = offs_k % {k}
+        il = {start}[:, None] + ({tap})[None, :]
+        ok = m_ok[:, None] & k_ok[None, :] & (il >= 0) & (il < L)
+        a = tl.load(x_ptr + (b[:, None] * C_IN + ci[None, :]) * L + il, mask=ok, other=0.0)  # (BLOCK_M, BLOCK_K)
+        wt = tl.load(w_ptr + offs_n[None, :] * K + offs_k[:, None],
+                     mask=k_ok[:, None] & n_ok[None, :], other=0.0)  # (BLOCK_K, BLOCK_N)
+        acc += tl.dot(a, wt)
+"""
+    kernel += ("    acc += tl.load(b_ptr + offs_n, mask=n_ok, other=0.0).to(tl.float32)[None, :]\n" if bias else "")
+    kernel += ("    dst = (b[:, None] * C_OUT + offs_n[None, :]) * OL + ol[:, None]\n"
+               "    tl.store(out_ptr + dst, acc.to(out_ptr.dtype.element_ty), mask=m_ok[:, None] & n_ok[None, :])\n")
+    module = f"""
+
+class ModelNew(nn.Module):
+    def __init__(self, in_channels: int, out_channels: int):
+        super().__init__()
+        self.conv = nn.Conv1d(in_channels, out_channels, kernel_size={k}, stride={s}, padding={p}, dilation={d}, bias={bias})
+
+    def forward(self, x):
+        x = x.contiguous()
+        B, C_IN, L = x.shape
+        C_OUT = self.conv.weight.shape[0]
+        OL = (L + {2 * p} - {d * (k - 1) + 1}) // {s} + 1
+        out = torch.empty((B, C_OUT, OL), device=x.device, dtype=x.dtype)
+        BLOCK_M, BLOCK_K = 64, 32
+        BLOCK_N = min(64, max(16, triton.next_power_of_2(C_OUT)))
+        grid = (triton.cdiv(B * OL, BLOCK_M), triton.cdiv(C_OUT, BLOCK_N))
+        conv1d_kernel[grid](x, self.conv.weight, {'self.conv.bias, ' if bias else ''}out, B, C_IN, L, C_OUT, OL,
+                            BLOCK_M=BLOCK_M, BLOCK_N=BLOCK_N, BLOCK_K=BLOCK_K, num_warps=4)
+        return out
+"""
+    span = d * (k - 1) + 1
+    steps = ["A 1-D convolution is a matrix product in disguise (implicit GEMM): rows m are output positions "
+             f"(b, ol), M = B*OL; columns n are output channels; the reduction runs over K = C_IN*{k} taps "
+             f"(ci, kw). The contiguous weight (C_OUT, C_IN, {k}) already is the (C_OUT, K) matrix.",
+             f"Output length: the window spans dilation*(k-1)+1 = {span} inputs, so OL = (L + 2*{p} - {span}) "
+             f"// {s} + 1.",
+             "Each program owns a 64-position x BLOCK_N-channel output tile (BLOCK_N = next power of two of "
+             "C_OUT, 16 to 64, as tl.dot needs 16); it walks K in slices of 32 and adds tl.dot(patch, weight) "
+             "into a float32 accumulator.",
+             f"The patch is gathered from k: ci = k // {k}, kw = k % {k}, input position il = ol*{s} - {p} + "
+             f"kw*{d}. " + ("Positions outside [0, L) are the zero padding: the load is masked and reads 0."
+                            if p else "Only tile edges and the end of the row are masked."),
+             ("The bias is added per output channel before the single store; " if bias else "No bias; ")
+             + "the output (B, C_OUT, OL) is written at (b*C_OUT + n)*OL + ol. The batch index is int64, and "
+             "tl.dot on float32 is TF32 on GPU, within the task's dot tolerance."]
+    what = f"The module is a 1-D convolution, kernel {k}, stride {s}, padding {p}, dilation {d}" + \
         ("" if bias else ", no bias") + "."
     return Solution(numbered(what, steps), HEADER + kernel + module)
