@@ -135,7 +135,7 @@ def test_heldout_task_files_are_never_composed():
 CONV_NORM_POINTS = {("groupnorm", k) for k in ("groupnorm", "instancenorm", "instancenorm_affine")} | \
     {("conv2d", f"{k}x{k} s{s} p{p}") for k, s, p in ((1, 1, 0), (1, 2, 0), (3, 1, 0), (3, 1, 1), (3, 2, 0), (3, 2, 1))} | \
     {("conv2d", "bias act"), ("conv2d", "no bias"), ("conv2d", "depthwise p0"), ("conv2d", "depthwise p1")} | \
-    {("conv2d", f"1d d{d} p{p}") for d, p in ((1, 0), (1, 1), (2, 0), (2, 1))}
+    {("conv2d", f"1d d{d} p{p}") for d, p in ((1, 0), (1, 1), (2, 0), (2, 1))} | {("conv2d", "1d s2 p0")}
 
 
 def _conv_norm_points(n: int, seed: int) -> dict:
@@ -150,6 +150,8 @@ def _conv_norm_points(n: int, seed: int) -> dict:
             picks.setdefault(("conv2d", f"depthwise p{s['padding']}"), c)
         elif s["family"] == "conv2d" and s.get("dims") == 1:
             picks.setdefault(("conv2d", f"1d d{s['dilation']} p{s['padding']}"), c)
+            if s["stride"] == 2 and not s["padding"]:  # a strided start with nothing subtracted
+                picks.setdefault(("conv2d", "1d s2 p0"), c)
         elif s["family"] == "conv2d":
             picks.setdefault(("conv2d", f"{s['kernel']}x{s['kernel']} s{s['stride']} p{s['padding']}"), c)
             if s["act"] or not s["bias"]:

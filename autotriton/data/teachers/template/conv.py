@@ -174,7 +174,7 @@ class ModelNew(nn.Module):
 def write_conv1d(spec: dict) -> Solution:
     k, s, p, d, bias = spec["kernel"], spec["stride"], spec["padding"], spec["dilation"], spec["bias"]
     start = f"ol * {s}" if s > 1 else "ol"
-    start = f"({start} - {p})" if p else start
+    start = f"({start} - {p})" if p else f"({start})" if s > 1 else start  # indexed by [:, None] next
     tap = f"kw * {d}" if d > 1 else "kw"
     kernel = f"""
 @triton.jit
