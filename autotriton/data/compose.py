@@ -100,7 +100,7 @@ PARAM = {"bias": "{h} + self.bias", "col_scale": "{h} * self.scale"}
 
 # Family weights per level. Level 1 follows KernelBench level 1's mix where the grammar has
 # the kind (activations ~15%, matmul variants ~18%, reductions 7%, norms 8%, losses 7%,
-# pooling 6%, scans 5%; its 34% of convolutions get 8%, as the grammar has only the plain 2-D
+# pooling 6%, scans 5%; its 35% of convolutions get 8%, as the grammar has only the plain 2-D
 # kind), plus the data movement families at a few percent each. Activations and reductions are
 # weighted above that mix (22 and 9): they are 21 of KernelBench-L1's 100 files and the ones a
 # 135M model can get right, and at 15 the run-6 SFT adapter ran 1 of its 14 activations.
@@ -915,13 +915,13 @@ def compose_one(seed: int, index: int) -> Composed:
         step["a"], step["init_default"] = INIT_ARGS[step["op"]][1], True
     if spec.get("init_dim") and init_rng.random() < 0.3:  # `dim: int = 1`, as KernelBench's LogSoftmax
         spec["dim_default"] = True
-    # 5 of KernelBench-L1's 34 convolutions are depthwise; the run-8 SFT wrote a syntax error on 25
+    # 5 of KernelBench-L1's 35 convolution files are depthwise; the run-8 SFT wrote a syntax error on 25
     # of its 35 conv tasks, most of them kinds the grammar lacked.
     if family == "conv2d" and level == 1 and init_rng.random() < 0.3:
         spec["depthwise"] = True
         for setting in spec["sizes"].values():
             setting.pop("C_OUT")  # out = in channels
-    elif family == "conv2d" and level == 1 and init_rng.random() < 0.3:  # 9 of the 34 are 1-D
+    elif family == "conv2d" and level == 1 and init_rng.random() < 0.3:  # 5 of the 35 are 1-D (2 standard, 3 transposed)
         _as_conv1d(spec, init_rng)
     has_param = any(s["op"] in PARAM for s in spec.get("steps", [])) or spec.get("bias")
     if family in HALF_FAMILIES and not has_param and spec.get("kind") != "prod" and rng.random() < 0.25:
