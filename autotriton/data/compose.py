@@ -100,8 +100,8 @@ PARAM = {"bias": "{h} + self.bias", "col_scale": "{h} * self.scale"}
 
 # Family weights per level. Level 1 follows KernelBench level 1's mix where the grammar has
 # the kind (activations ~15%, matmul variants ~18%, reductions 7%, norms 8%, losses 7%,
-# pooling 6%, scans 5%; its 35% of convolutions get 8%, as the grammar has only the plain 2-D
-# kind), plus the data movement families at a few percent each. Activations and reductions are
+# pooling 6%, scans 5%; its 35% of convolutions get 8%, as the grammar lacks the transposed and
+# 3-D kinds), plus the data movement families at a few percent each. Activations and reductions are
 # weighted above that mix (22 and 9): they are 21 of KernelBench-L1's 100 files and the ones a
 # 135M model can get right, and at 15 the run-6 SFT adapter ran 1 of its 14 activations.
 FAMILY_WEIGHTS = {
