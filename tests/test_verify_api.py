@@ -69,13 +69,15 @@ def test_cache_makes_reruns_free(tmp_path):
     assert second.correct and second.cached
 
 
-def test_timeout_kills_and_reports(tmp_path):
+def test_timeout_kills_and_reports_and_is_not_cached(tmp_path):
     hang = RELU.solution_source.replace("        x = x.contiguous()", "        while True:\n            pass")
-    config = VerifyConfig(device="cpu", cache_dir=None, timeout_s=3, workers=1)
+    config = VerifyConfig(device="cpu", cache_dir=str(tmp_path), timeout_s=3, workers=1)
     with Verifier(config) as v:
         r = v.verify(RELU, hang)
         assert r.error_kind == ErrorKind.TIMEOUT and r.wall_s < 15
         assert v.verify(RELU, RELU.solution_source).correct  # the server survives
+        again = v.verify(RELU, hang)  # judged again: a timeout may be the machine's load
+        assert again.error_kind == ErrorKind.TIMEOUT and not again.cached
 
 
 def test_rewards_in_trl_signature():
