@@ -147,11 +147,9 @@ def test_grpo_samples_several_steps_of_rollouts_in_one_generate_call(tiny_dir, d
     """steps_per_generation=2: one generate call of 2 x batch_size completions feeds two updates."""
     from autotriton.train.grpo import run_rl
     from autotriton.verify.rewards import RewardScorer
-    monkeypatch.setattr(RewardScorer, "results", _alternating_results)
     sizes = []
-    real = RewardScorer.results
     monkeypatch.setattr(RewardScorer, "results", lambda self, completions, **kw: sizes.append(len(completions))
-                        or real(self, completions, **kw))
+                        or _alternating_results(self, completions, **kw))
     settings = tiny_rl(steps_per_generation=2, beta=0.0)
     result = run_rl(Policy(tiny_dir), data_dir, settings, tmp_path / "rl")
     assert result.finished and result.steps == 2

@@ -78,6 +78,8 @@ def test_timeout_kills_and_reports_and_is_not_cached(tmp_path):
         assert v.verify(RELU, RELU.solution_source).correct  # the server survives
         again = v.verify(RELU, hang)  # judged again: a timeout may be the machine's load
         assert again.error_kind == ErrorKind.TIMEOUT and not again.cached
+        assert not v.naive_pass(RELU, hang)  # the plain harness's re-check: not kept either
+        assert v.cache.get(v._key(RELU, hang) + "-naive") is None
 
 
 def test_rewards_in_trl_signature():

@@ -275,6 +275,13 @@ def _conv2d_spec(rng: random.Random, level: int) -> dict:
     return {**spec, "sizes": sizes}
 
 
+def _as_depthwise(spec: dict) -> None:
+    """The conv2d spec turned into a depthwise one: groups = channels, so out = in channels."""
+    spec["depthwise"] = True
+    for setting in spec["sizes"].values():
+        setting.pop("C_OUT")
+
+
 def _as_conv1d(spec: dict, rng: random.Random) -> None:
     """The conv2d spec turned into nn.Conv1d's: the same kernel, stride, padding and bias, a dilation
     of 1 or 2 (3-wide kernels), and the image rows flattened into one long length L."""
@@ -918,9 +925,7 @@ def compose_one(seed: int, index: int) -> Composed:
     # 5 of KernelBench-L1's 35 convolution files are depthwise; the run-8 SFT wrote a syntax error on 25
     # of its 35 conv tasks, most of them kinds the grammar lacked.
     if family == "conv2d" and level == 1 and init_rng.random() < 0.3:
-        spec["depthwise"] = True
-        for setting in spec["sizes"].values():
-            setting.pop("C_OUT")  # out = in channels
+        _as_depthwise(spec)
     elif family == "conv2d" and level == 1 and init_rng.random() < 0.3:  # 5 of the 35 are 1-D (2 standard, 3 transposed)
         _as_conv1d(spec, init_rng)
     has_param = any(s["op"] in PARAM for s in spec.get("steps", [])) or spec.get("bias")

@@ -286,7 +286,8 @@ class Verifier:
             return cached.correct
         verdict = self._run_pooled(task, build_job("naive", task, self.config, self.mode, code))
         passed = bool(verdict.get("result", {}).get("naive_pass", False))
-        self.cache.put(key, VerifyResult(task_id=task.id, mode=self.mode, correct=passed))
+        if verdict.get("sandbox_error") != "timeout":  # not kept, as in verify()
+            self.cache.put(key, VerifyResult(task_id=task.id, mode=self.mode, correct=passed))
         return passed
 
     def compile_baseline(self, task: Task) -> float | None:

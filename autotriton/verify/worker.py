@@ -252,14 +252,16 @@ class Worker:
         would sit inside the timed region). CPU allocations are poisoned as made."""
         if self.device != "cuda" or not self.last_allocs:
             return
+        def allocate():
+            return [torch.empty(n, dtype=torch.uint8, device=dev) for dev, n in self.last_allocs]
         try:
-            blocks = [torch.empty(n, dtype=torch.uint8, device=dev) for dev, n in self.last_allocs]
+            blocks = allocate()
         except torch.OutOfMemoryError:
             # Our allocation, not the candidate's: a 6 GiB block did not fit beside 5.75 GiB of freed
             # but fragmented cache, and a correct KernelBench ReLU was judged `exited` (H100,
             # 2026-11-25). Freed blocks go back to the driver, and the fill is asked for once more.
             torch.cuda.empty_cache()
-            blocks = [torch.empty(n, dtype=torch.uint8, device=dev) for dev, n in self.last_allocs]
+            blocks = allocate()
         for b in blocks:
             b.fill_(0xFF)
         del blocks

@@ -1,5 +1,6 @@
-"""Convolutions (family conv2d, which also holds the 1-D kind). groups=1, 2-D or 1-D: an implicit GEMM, output pixels x output channels
-tiles, K = C_in*k*k walked in slices, the input patch gathered with masked loads, tl.dot in fp32.
+"""Convolutions (family conv2d, which also holds the 1-D kind). groups=1, 2-D or 1-D: an implicit
+GEMM, output pixels x output channels tiles, K = C_in*k*k (or C_in*k) walked in slices, the input
+patch gathered with masked loads, tl.dot in fp32.
 Depthwise (groups = channels): one lane per output, the k x k window unrolled, since each output
 reads only its own channel's k*k taps, too few for tl.dot's 16."""
 
