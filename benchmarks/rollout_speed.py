@@ -33,6 +33,15 @@ def timed_generate(model, ids, new_tokens: int, **kwargs) -> float:
     return time.perf_counter() - start
 
 
+def greedy_logits(model, ids, new_tokens: int = 8) -> torch.Tensor:
+    """(steps, B, vocab) float32 logits of a short greedy static-cache decode, not compiled: the
+    same numbers whichever attention function runs, up to rounding."""
+    out = model.generate(input_ids=ids, attention_mask=torch.ones_like(ids), max_new_tokens=new_tokens,
+                         min_new_tokens=new_tokens, do_sample=False, cache_implementation="static",
+                         disable_compile=True, output_logits=True, return_dict_in_generate=True)
+    return torch.stack(out.logits).float()
+
+
 def smollm2_135m_shape():
     """SmolLM2-135M-Instruct's architecture (its config.json's numbers), built in code."""
     from transformers import LlamaConfig
@@ -67,6 +76,9 @@ def main() -> None:
     ap.add_argument("--copy-dtype", default=None, choices=["bfloat16", "float32"],
                     help="the merged copy's dtype (default: the policy's)")
     ap.add_argument("--skip-wrapped", action="store_true", help="time only the merged copy")
+    ap.add_argument("--compare-attention", action="store_true",
+                    help="also time the merged copy with transformers' own SDPA (the KV cache repeated per "
+                         "query head) against the packed decode attention it uses (models/attention.py)")
     ap.add_argument("--device", default="cuda" if torch.cuda.is_available() else "cpu")
     ap.add_argument("--out", type=Path, default=ROOT / "docs" / "perf")
     args = ap.parse_args()
@@ -100,6 +112,14 @@ def main() -> None:
     sync_s = time.perf_counter() - start
     first_s = timed_generate(copy, ids, args.new_tokens, cache_implementation="static")  # compiles
     static_s = timed_generate(copy, ids, args.new_tokens, cache_implementation="static")
+    repeat_s = repeat_first_s = logit_diff = None
+    if args.compare_attention:
+        packed_logits = greedy_logits(copy.model, ids[:8])
+        torch._dynamo.reset()  # the attention function is baked into the compiled decode graph
+        copy.model.set_attn_implementation("sdpa")
+        logit_diff = (packed_logits - greedy_logits(copy.model, ids[:8])).abs().max().item()
+        repeat_first_s = timed_generate(copy, ids, args.new_tokens, cache_implementation="static")
+        repeat_s = timed_generate(copy, ids, args.new_tokens, cache_implementation="static")
     device = torch.cuda.get_device_name() if args.device == "cuda" else "CPU"
     import transformers
     record = {"device": device, "torch": torch.__version__, "transformers": transformers.__version__,
@@ -109,6 +129,10 @@ def main() -> None:
               "lora_wrapped_tok_s": round(tokens / wrapped_s, 1) if wrapped_s else None,
               "merged_static_tok_s": round(tokens / static_s, 1),
               "speedup": round(wrapped_s / static_s, 2) if wrapped_s else None, "merged_static_first_call_s": round(first_s, 1),
+              "attention": copy.model.config._attn_implementation if not args.compare_attention else "sdpa_packed_gqa",
+              "packed_vs_sdpa_max_logit_diff": logit_diff,
+              "merged_static_repeat_kv_tok_s": round(tokens / repeat_s, 1) if repeat_s else None,
+              "merged_static_repeat_kv_first_call_s": round(repeat_first_s, 1) if repeat_first_s else None,
               "copy_build_s": round(build_s, 2), "sync_s": round(sync_s, 3)}
     args.out.mkdir(parents=True, exist_ok=True)
     (args.out / f"rollout_speed_{args.device}_{args.sequences}_{args.dtype}_{args.copy_dtype or args.dtype}.json").write_text(json.dumps(record, indent=1) + "\n")

@@ -153,3 +153,58 @@ def test_shipped_adapter_is_small_and_answers_in_the_trained_format(embedded_cac
     base = embedded_backend(embedded_cache[0], device="cpu").generate([initial_messages(SOFTMAX_TASK)], params)[0][0].text
     # Every training answer opens by saying what the module computes; the base model does not.
     assert answer.startswith("The module") and not base.startswith("The module") and answer != base
+
+
+def test_packed_gqa_decode_matches_transformers_sdpa():
+    """The packed decode attention (models/attention.py) is exact: the same logits at every step of
+    a left-padded, static-cache greedy decode as transformers' own SDPA, and a direct call agrees
+    with a padding mask; prefill goes through transformers' function unchanged."""
+    import copy
+
+    import torch
+    from transformers import LlamaConfig, LlamaForCausalLM
+    from transformers.integrations.sdpa_attention import sdpa_attention_forward
+
+    from autotriton.models.attention import NAME, packed_gqa_sdpa, use_packed_gqa
+
+    config = LlamaConfig(vocab_size=64, hidden_size=48, intermediate_size=64, num_hidden_layers=2,
+                         num_attention_heads=6, num_key_value_heads=2, max_position_embeddings=128,
+                         pad_token_id=0, eos_token_id=1, bos_token_id=1, attn_implementation="sdpa")
+    torch.manual_seed(0)
+    plain = LlamaForCausalLM(copy.deepcopy(config)).eval()
+    packed = LlamaForCausalLM(copy.deepcopy(config)).eval()  # a model keeps its config object, not a copy
+    packed.load_state_dict(plain.state_dict())
+    assert use_packed_gqa(packed) and packed.config._attn_implementation == NAME
+    assert plain.config._attn_implementation == "sdpa"
+    ids = torch.randint(2, 64, (3, 9))
+    mask = torch.ones_like(ids)
+    mask[0, :4] = 0  # left padding of different lengths
+    mask[1, :2] = 0
+    kwargs = dict(input_ids=ids, attention_mask=mask, max_new_tokens=12, min_new_tokens=12, do_sample=False,
+                  cache_implementation="static", output_logits=True, return_dict_in_generate=True)
+    want, got = plain.generate(**kwargs), packed.generate(**kwargs)
+    assert torch.equal(want.sequences, got.sequences)
+    for a, b in zip(want.logits, got.logits):
+        torch.testing.assert_close(a, b, atol=1e-5, rtol=1e-5)
+
+    module = plain.model.layers[0].self_attn
+    q, k, v = torch.randn(3, 6, 1, 8), torch.randn(3, 2, 20, 8), torch.randn(3, 2, 20, 8)
+    pad = torch.ones(3, 1, 1, 20, dtype=torch.bool)
+    pad[0, ..., :7] = False
+    out, _ = packed_gqa_sdpa(module, q, k, v, pad, scaling=0.3)
+    ref, _ = sdpa_attention_forward(module, q, k, v, pad, scaling=0.3)
+    torch.testing.assert_close(out, ref)
+    prefill = torch.randn(3, 6, 5, 8)
+    torch.testing.assert_close(packed_gqa_sdpa(module, prefill, k, v, None, scaling=0.3)[0],
+                               sdpa_attention_forward(module, prefill, k, v, None, scaling=0.3)[0])
+
+
+def test_packed_gqa_leaves_models_without_grouped_heads_alone():
+    from transformers import LlamaConfig, LlamaForCausalLM
+
+    from autotriton.models.attention import use_packed_gqa
+
+    config = LlamaConfig(vocab_size=32, hidden_size=16, intermediate_size=32, num_hidden_layers=1,
+                         num_attention_heads=2, num_key_value_heads=2, attn_implementation="sdpa")
+    model = LlamaForCausalLM(config)
+    assert not use_packed_gqa(model) and model.config._attn_implementation == "sdpa"

@@ -21,6 +21,7 @@ import dataclasses
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from autotriton.models.attention import use_packed_gqa
 from autotriton.models.base import BackendError, Generation, Message, SamplingParams
 
 if TYPE_CHECKING:
@@ -211,6 +212,7 @@ def load_model(path: Path, adapter: Path | None, device: str, dtype):
         # Merged, each decode step costs only the base matmuls; unmerged LoRA
         # adds two small matmuls per adapted projection per token.
         model = PeftModel.from_pretrained(model, str(adapter)).merge_and_unload()
+    use_packed_gqa(model)  # decode without repeating the KV cache per query head (models/attention.py)
     return model.to(device).eval()
 
 

@@ -23,6 +23,8 @@ The GRPO trainer uses it with `rl.rollout_copy` (grpo.py); speed: benchmarks/rol
 
 from __future__ import annotations
 
+import copy
+
 import torch
 
 from autotriton.models.hf import PROMPT_BUCKET  # one bucket size for eval and rollouts; RL prompts
@@ -35,8 +37,14 @@ class MergedCopy:
 
     def __init__(self, policy, dtype: torch.dtype | None = None):
         from transformers import AutoModelForCausalLM
+
+        from autotriton.models.attention import use_packed_gqa
         base = policy.get_base_model() if hasattr(policy, "get_base_model") else policy
-        self.model = AutoModelForCausalLM.from_config(base.config, dtype=dtype or next(base.parameters()).dtype)
+        # A model keeps the config object it is built from: copy it, so switching the copy's
+        # attention leaves the policy's alone.
+        self.model = AutoModelForCausalLM.from_config(copy.deepcopy(base.config),
+                                                      dtype=dtype or next(base.parameters()).dtype)
+        use_packed_gqa(self.model)  # decode without repeating the KV cache per query head
         self.model.to(next(base.parameters()).device).eval().requires_grad_(False)
         self.model.generation_config = base.generation_config
         self._pairs = _weight_pairs(base, self.model)
