@@ -16,48 +16,32 @@ def write_conv2d(spec: dict) -> Solution:
     if spec.get("dims") == 1:
         return write_conv1d(spec)
     k, s, p, bias, act = spec["kernel"], spec["stride"], spec["padding"], spec["bias"], spec["act"]
-    epilogue = (["acc += tl.load(b_ptr + offs_n, mask=n_ok, other=0.0).to(tl.float32)[None, :]"] if bias else [])
+    epilogue = ([BIAS_EPILOGUE.strip()] if bias else [])
     epilogue += tl_unary(act, "acc") if act else []
     h = f"oh * {s}" if s > 1 else "oh"  # the input row and column of tap (0, 0)
     w = f"ow * {s}" if s > 1 else "ow"
     h2, w2 = (f"({h}{f' - {p}' if p else ''})[:, None]" if " " in h + str(p) or p else f"{h}[:, None]"
               for h in (h, w))
-    kernel = ("\n@triton.jit\n"
-              f"def conv2d_kernel(x_ptr, w_ptr, {'b_ptr, ' if bias else ''}out_ptr, B, C_IN, H, W, C_OUT, OH, OW,\n"
-              "                  BLOCK_M: tl.constexpr, BLOCK_N: tl.constexpr, BLOCK_K: tl.constexpr):\n"
-              "    # GEMM view: out[m, n] = sum_k patch[m, k] * weight[n, k], m = (b, oh, ow), k = (ci, kh, kw)\n"
-              "    M = B * OH * OW\n"
-              f"    K = C_IN * {k * k}\n"
-              "    offs_m = tl.program_id(0) * BLOCK_M + tl.arange(0, BLOCK_M)\n"
-              "    offs_n = tl.program_id(1) * BLOCK_N + tl.arange(0, BLOCK_N)\n"
-              "    m_ok = offs_m < M\n"
-              "    n_ok = offs_n < C_OUT\n"
-              "    ow = offs_m % OW\n"
-              "    oh = (offs_m // OW) % OH\n"
-              "    b = (offs_m // (OW * OH)).to(tl.int64)\n"
-              "    acc = tl.zeros((BLOCK_M, BLOCK_N), dtype=tl.float32)\n"
-              "    for k0 in range(0, K, BLOCK_K):\n"
-              "        offs_k = k0 + tl.arange(0, BLOCK_K)\n"
-              "        k_ok = offs_k < K\n"
-              + (f"        ci = offs_k // {k * k}\n"
-                 f"        kh = (offs_k // {k}) % {k}\n"
-                 f"        kw = offs_k % {k}\n"
-                 f"        ih = {h2} + kh[None, :]\n"
-                 f"        iw = {w2} + kw[None, :]\n"
-                 "        ok = m_ok[:, None] & k_ok[None, :] & (ih >= 0) & (ih < H) & (iw >= 0) & (iw < W)\n"
-                 "        src = ((b[:, None] * C_IN + ci[None, :]) * H + ih) * W + iw\n"
-                 if k > 1 else
-                 f"        ih = {h}\n"
-                 f"        iw = {w}\n"
-                 "        ok = m_ok[:, None] & k_ok[None, :]\n"
-                 "        src = ((b[:, None] * C_IN + offs_k[None, :]) * H + ih[:, None]) * W + iw[:, None]\n")
-              + "        a = tl.load(x_ptr + src, mask=ok, other=0.0)  # (BLOCK_M, BLOCK_K) patch; padding reads 0\n"
-              "        wt = tl.load(w_ptr + offs_n[None, :] * K + offs_k[:, None],\n"
-              "                     mask=k_ok[:, None] & n_ok[None, :], other=0.0)  # (BLOCK_K, BLOCK_N)\n"
-              "        acc += tl.dot(a, wt)\n"
-              f"{indent(epilogue)}\n"
-              "    dst = (b[:, None] * C_OUT + offs_n[None, :]) * (OH * OW) + (oh * OW + ow)[:, None]\n"
-              "    tl.store(out_ptr + dst, acc.to(out_ptr.dtype.element_ty), mask=m_ok[:, None] & n_ok[None, :])\n")
+    gather = (f"        ci = offs_k // {k * k}\n"
+              f"        kh = (offs_k // {k}) % {k}\n"
+              f"        kw = offs_k % {k}\n"
+              f"        ih = {h2} + kh[None, :]\n"
+              f"        iw = {w2} + kw[None, :]\n"
+              "        ok = m_ok[:, None] & k_ok[None, :] & (ih >= 0) & (ih < H) & (iw >= 0) & (iw < W)\n"
+              "        src = ((b[:, None] * C_IN + ci[None, :]) * H + ih) * W + iw\n"
+              if k > 1 else
+              f"        ih = {h}\n"
+              f"        iw = {w}\n"
+              "        ok = m_ok[:, None] & k_ok[None, :]\n"
+              "        src = ((b[:, None] * C_IN + offs_k[None, :]) * H + ih[:, None]) * W + iw[:, None]\n")
+    gather += "        a = tl.load(x_ptr + src, mask=ok, other=0.0)  # (BLOCK_M, BLOCK_K) patch; padding reads 0\n"
+    kernel = gemm_kernel("conv2d_kernel", bias, "B, C_IN, H, W, C_OUT, OH, OW", "m = (b, oh, ow), k = (ci, kh, kw)",
+                         "B * OH * OW", f"C_IN * {k * k}",
+                         "    ow = offs_m % OW\n"
+                         "    oh = (offs_m // OW) % OH\n"
+                         "    b = (offs_m // (OW * OH)).to(tl.int64)\n",
+                         gather, f"{indent(epilogue)}\n",
+                         "(b[:, None] * C_OUT + offs_n[None, :]) * (OH * OW) + (oh * OW + ow)[:, None]")
     module = ("\n\nclass ModelNew(nn.Module):\n"
               "    def __init__(self, in_channels: int, out_channels: int):\n"
               "        super().__init__()\n"
@@ -70,13 +54,7 @@ def write_conv2d(spec: dict) -> Solution:
               f"        OH = (H + {2 * p} - {k}) // {s} + 1\n"
               f"        OW = (W + {2 * p} - {k}) // {s} + 1\n"
               "        out = torch.empty((B, C_OUT, OH, OW), device=x.device, dtype=x.dtype)\n"
-              "        BLOCK_M, BLOCK_K = 64, 32\n"
-              "        BLOCK_N = min(64, max(16, triton.next_power_of_2(C_OUT)))\n"
-              "        grid = (triton.cdiv(B * OH * OW, BLOCK_M), triton.cdiv(C_OUT, BLOCK_N))\n"
-              f"        conv2d_kernel[grid](x, self.conv.weight, {'self.conv.bias, ' if bias else ''}out, "
-              "B, C_IN, H, W, C_OUT, OH, OW,\n"
-              "                            BLOCK_M=BLOCK_M, BLOCK_N=BLOCK_N, BLOCK_K=BLOCK_K, num_warps=4)\n"
-              "        return out\n")
+              + gemm_launch("conv2d_kernel", bias, "B * OH * OW", "B, C_IN, H, W, C_OUT, OH, OW"))
     steps = ["A convolution is a matrix product in disguise (implicit GEMM): rows m are output pixels "
              "(b, oh, ow), M = B*OH*OW; columns n are output channels; the reduction runs over "
              f"K = C_IN*{k}*{k} taps (ci, kh, kw). The contiguous weight (C_OUT, C_IN, {k}, {k}) already is the "
@@ -177,35 +155,18 @@ def write_conv1d(spec: dict) -> Solution:
     start = f"ol * {s}" if s > 1 else "ol"
     start = f"({start} - {p})" if p else f"({start})" if s > 1 else start  # indexed by [:, None] next
     tap = f"kw * {d}" if d > 1 else "kw"
-    kernel = f"""
-@triton.jit
-def conv1d_kernel(x_ptr, w_ptr, {'b_ptr, ' if bias else ''}out_ptr, B, C_IN, L, C_OUT, OL,
-                  BLOCK_M: tl.constexpr, BLOCK_N: tl.constexpr, BLOCK_K: tl.constexpr):
-    # GEMM view: out[m, n] = sum_k patch[m, k] * weight[n, k], m = (b, ol), k = (ci, kw)
-    M = B * OL
-    K = C_IN * {k}
-    offs_m = tl.program_id(0) * BLOCK_M + tl.arange(0, BLOCK_M)
-    offs_n = tl.program_id(1) * BLOCK_N + tl.arange(0, BLOCK_N)
-    m_ok = offs_m < M
-    n_ok = offs_n < C_OUT
-    ol = offs_m % OL
-    b = (offs_m // OL).to(tl.int64)
-    acc = tl.zeros((BLOCK_M, BLOCK_N), dtype=tl.float32)
-    for k0 in range(0, K, BLOCK_K):
-        offs_k = k0 + tl.arange(0, BLOCK_K)
-        k_ok = offs_k < K
-        ci = offs_k // {k}
-        kw = offs_k % {k}
-        il = {start}[:, None] + ({tap})[None, :]
-        ok = m_ok[:, None] & k_ok[None, :] & (il >= 0) & (il < L)
-        a = tl.load(x_ptr + (b[:, None] * C_IN + ci[None, :]) * L + il, mask=ok, other=0.0)  # (BLOCK_M, BLOCK_K)
-        wt = tl.load(w_ptr + offs_n[None, :] * K + offs_k[:, None],
-                     mask=k_ok[:, None] & n_ok[None, :], other=0.0)  # (BLOCK_K, BLOCK_N)
-        acc += tl.dot(a, wt)
-"""
-    kernel += ("    acc += tl.load(b_ptr + offs_n, mask=n_ok, other=0.0).to(tl.float32)[None, :]\n" if bias else "")
-    kernel += ("    dst = (b[:, None] * C_OUT + offs_n[None, :]) * OL + ol[:, None]\n"
-               "    tl.store(out_ptr + dst, acc.to(out_ptr.dtype.element_ty), mask=m_ok[:, None] & n_ok[None, :])\n")
+    gather = (f"        ci = offs_k // {k}\n"
+              f"        kw = offs_k % {k}\n"
+              f"        il = {start}[:, None] + ({tap})[None, :]\n"
+              "        ok = m_ok[:, None] & k_ok[None, :] & (il >= 0) & (il < L)\n"
+              "        a = tl.load(x_ptr + (b[:, None] * C_IN + ci[None, :]) * L + il, mask=ok, other=0.0)"
+              "  # (BLOCK_M, BLOCK_K)\n")
+    kernel = gemm_kernel("conv1d_kernel", bias, "B, C_IN, L, C_OUT, OL", "m = (b, ol), k = (ci, kw)",
+                         "B * OL", f"C_IN * {k}",
+                         "    ol = offs_m % OL\n"
+                         "    b = (offs_m // OL).to(tl.int64)\n",
+                         gather, BIAS_EPILOGUE if bias else "",
+                         "(b[:, None] * C_OUT + offs_n[None, :]) * OL + ol[:, None]")
     module = f"""
 
 class ModelNew(nn.Module):
@@ -219,13 +180,8 @@ class ModelNew(nn.Module):
         C_OUT = self.conv.weight.shape[0]
         OL = (L + {2 * p} - {d * (k - 1) + 1}) // {s} + 1
         out = torch.empty((B, C_OUT, OL), device=x.device, dtype=x.dtype)
-        BLOCK_M, BLOCK_K = 64, 32
-        BLOCK_N = min(64, max(16, triton.next_power_of_2(C_OUT)))
-        grid = (triton.cdiv(B * OL, BLOCK_M), triton.cdiv(C_OUT, BLOCK_N))
-        conv1d_kernel[grid](x, self.conv.weight, {'self.conv.bias, ' if bias else ''}out, B, C_IN, L, C_OUT, OL,
-                            BLOCK_M=BLOCK_M, BLOCK_N=BLOCK_N, BLOCK_K=BLOCK_K, num_warps=4)
-        return out
 """
+    module += gemm_launch("conv1d_kernel", bias, "B * OL", "B, C_IN, L, C_OUT, OL")
     span = d * (k - 1) + 1
     steps = ["A 1-D convolution is a matrix product in disguise (implicit GEMM): rows m are output positions "
              f"(b, ol), M = B*OL; columns n are output channels; the reduction runs over K = C_IN*{k} taps "
@@ -244,3 +200,47 @@ class ModelNew(nn.Module):
     what = f"The module is a 1-D convolution, kernel {k}, stride {s}, padding {p}, dilation {d}" + \
         ("" if bias else ", no bias") + "."
     return Solution(numbered(what, steps), HEADER + kernel + module)
+
+
+# The bias, per output channel, added to the (BLOCK_M, BLOCK_N) accumulator before the store.
+BIAS_EPILOGUE = "    acc += tl.load(b_ptr + offs_n, mask=n_ok, other=0.0).to(tl.float32)[None, :]\n"
+
+
+def gemm_kernel(name: str, bias: bool, sizes: str, view: str, m_size: str, k_size: str, decode: str,
+                gather: str, epilogue: str, dst: str) -> str:
+    """An implicit-GEMM convolution kernel: BLOCK_M output positions x BLOCK_N output channels per
+    program, K walked in BLOCK_K slices with tl.dot into fp32. The caller writes what depends on the
+    conv's shape: `decode` (output index from offs_m, `b` last), `gather` (the patch, ending in
+    `a = tl.load(...)`), `epilogue` and the store address `dst`."""
+    return ("\n@triton.jit\n"
+            f"def {name}(x_ptr, w_ptr, {'b_ptr, ' if bias else ''}out_ptr, {sizes},\n"
+            "                  BLOCK_M: tl.constexpr, BLOCK_N: tl.constexpr, BLOCK_K: tl.constexpr):\n"
+            f"    # GEMM view: out[m, n] = sum_k patch[m, k] * weight[n, k], {view}\n"
+            f"    M = {m_size}\n"
+            f"    K = {k_size}\n"
+            "    offs_m = tl.program_id(0) * BLOCK_M + tl.arange(0, BLOCK_M)\n"
+            "    offs_n = tl.program_id(1) * BLOCK_N + tl.arange(0, BLOCK_N)\n"
+            "    m_ok = offs_m < M\n"
+            "    n_ok = offs_n < C_OUT\n"
+            + decode +
+            "    acc = tl.zeros((BLOCK_M, BLOCK_N), dtype=tl.float32)\n"
+            "    for k0 in range(0, K, BLOCK_K):\n"
+            "        offs_k = k0 + tl.arange(0, BLOCK_K)\n"
+            "        k_ok = offs_k < K\n"
+            + gather +
+            "        wt = tl.load(w_ptr + offs_n[None, :] * K + offs_k[:, None],\n"
+            "                     mask=k_ok[:, None] & n_ok[None, :], other=0.0)  # (BLOCK_K, BLOCK_N)\n"
+            "        acc += tl.dot(a, wt)\n"
+            + epilogue +
+            f"    dst = {dst}\n"
+            "    tl.store(out_ptr + dst, acc.to(out_ptr.dtype.element_ty), mask=m_ok[:, None] & n_ok[None, :])\n")
+
+
+def gemm_launch(name: str, bias: bool, m_size: str, sizes: str) -> str:
+    """The end of ModelNew.forward for `gemm_kernel`: tile sizes, grid, launch, return."""
+    return ("        BLOCK_M, BLOCK_K = 64, 32\n"
+            "        BLOCK_N = min(64, max(16, triton.next_power_of_2(C_OUT)))\n"
+            f"        grid = (triton.cdiv({m_size}, BLOCK_M), triton.cdiv(C_OUT, BLOCK_N))\n"
+            f"        {name}[grid](x, self.conv.weight, {'self.conv.bias, ' if bias else ''}out, {sizes},\n"
+            "                            BLOCK_M=BLOCK_M, BLOCK_N=BLOCK_N, BLOCK_K=BLOCK_K, num_warps=4)\n"
+            "        return out\n")
