@@ -50,6 +50,7 @@ import re
 from dataclasses import dataclass
 from pathlib import Path
 
+from autotriton.data.docstrings import describe, named_docs
 from autotriton.tasks.contract import METADATA_MARKER, Task, task_from_source
 
 # Unary ops: torch expression of `h`. Parameters (slope, bounds, constant) are drawn per task.
@@ -720,19 +721,13 @@ _LOWER_BY_FAMILY = {
     "linear_norm": {"M": "batch_size", "K": "in_features", "N": "out_features"},
     "conv2d": {"C_IN": "in_channels", "C_OUT": "out_channels", "L": "length"},
 }
-_CLASS_DOCS = ("{Desc}.", "Computes {desc}.", "A module that computes {desc}.", "Model: {desc}.")
-_FORWARD_DOCS = ("Runs the computation on the given inputs and returns the result.",
-                 "Forward pass.\n\n        Returns the output tensor of the module.",
-                 "Applies the module's operation; the output is a new tensor.")
-
-
 def _surface(rng: random.Random, spec: dict) -> dict:
     """How the task file is written (not what it computes): lower-case size names, docstrings,
     the super() call, torch.rand inputs, inputs built in local variables. Sign-sensitive ops
     (any unary op: relu, abs, clamp...) keep signed randn inputs, which `return x` cannot pass."""
     signed = any(op in UNARY for op in _spec_ops(spec))
-    return {"lower": rng.random() < 0.35, "class_doc": rng.choice([None, None] + list(_CLASS_DOCS)),
-            "forward_doc": rng.choice([None, None, None] + list(_FORWARD_DOCS)),
+    # randrange(6) draws as a choice from 6 did before, so every other draw stays the same
+    return {"lower": rng.random() < 0.35, "class_doc": rng.randrange(6) >= 2, "forward_doc": rng.randrange(6) >= 3,
             "super_old": rng.random() < 0.35, "rand": not signed and rng.random() < 0.25,
             "locals": rng.random() < 0.4,
             # Drawn last, so that the draws above (and every task made before) stay the same.
@@ -753,7 +748,9 @@ def _surface(rng: random.Random, spec: dict) -> dict:
             # `F.softsign`, and the run-6 SFT adapter answered KernelBench's ReLU with a matmul
             # kernel and its GELU with a sigmoid (CPU probe, 2026-11-24).
             "functional_long": rng.random() < 0.35, "keywords": rng.random() < 0.5,
-            "written_out": rng.random() < 0.5}
+            "written_out": rng.random() < 0.5,
+            # Drawn last, for the same reason: the words of the docstrings (data/docstrings.py).
+            "doc_seed": rng.randrange(1 << 30)}
 
 
 def _forward_args(model: str) -> list[str]:
@@ -793,30 +790,14 @@ def _spelled(model: str, surface: dict) -> str:
     return model
 
 
-def _doc_block(desc: str, args: list[str], class_doc: str | None) -> tuple[str, str]:
-    """Class and forward docstrings as blocks, the forward's with Args and Returns sections."""
-    what = (class_doc or "{Desc}.").format(desc=desc, Desc=desc[:1].upper() + desc[1:])
-    listed = "".join(f"            {a} (torch.Tensor): input {i + 1} of the module.\n" for i, a in enumerate(args))
-    forward = (f'        """\n        Computes {desc}.\n\n        Args:\n{listed}\n'
-               f'        Returns:\n            torch.Tensor: the result.\n        """\n')
-    return f'    """\n    {what}\n    """\n', forward
-
-
-def _restyle(model: str, inputs: str, desc: str, surface: dict) -> tuple[str, str]:
+def _restyle(model: str, inputs: str, spec: dict, surface: dict) -> tuple[str, str]:
     """`model` and the body of get_inputs written in `surface`'s style."""
     if surface.get("direct"):
         model = _direct(model)
     model = _spelled(model, surface)
     if surface["super_old"]:
         model = model.replace("super().__init__()", "super(Model, self).__init__()")
-    class_doc = forward_doc = None
-    if surface.get("doc_block"):
-        class_doc, forward_doc = _doc_block(desc, _forward_args(model), surface["class_doc"])
-    elif surface["class_doc"]:
-        doc = surface["class_doc"].format(desc=desc, Desc=desc[:1].upper() + desc[1:])
-        class_doc = f'    """{doc}"""\n\n'
-    if surface["forward_doc"] and not forward_doc:
-        forward_doc = f'        """{surface["forward_doc"]}"""\n'
+    class_doc, forward_doc, _ = named_docs(spec, _forward_args(model), surface)
     if class_doc:
         model = model.replace("class Model(nn.Module):\n", "class Model(nn.Module):\n" + class_doc, 1)
     if forward_doc:
@@ -844,10 +825,10 @@ def _rename(text: str, names: dict[str, str]) -> str:
 
 
 def _source(spec: dict, task_id: str, surface: dict | None = None) -> str:
-    surface = surface or {"lower": False, "class_doc": None, "forward_doc": None, "super_old": False,
-                          "rand": False, "locals": False}
-    model, inputs, init_inputs, desc = _family_code(spec)
-    model, inputs_body = _restyle(model, inputs, desc, surface)
+    surface = surface or {"lower": False, "class_doc": False, "forward_doc": False, "super_old": False,
+                          "rand": False, "locals": False, "doc_seed": 0}
+    model, inputs, init_inputs, _grammar_desc = _family_code(spec)
+    model, inputs_body = _restyle(model, inputs, spec, surface)
     sizes = spec["sizes"]
     names = {}
     if surface["lower"]:
@@ -863,7 +844,8 @@ def _source(spec: dict, task_id: str, surface: dict | None = None) -> str:
     dots = spec["family"] in ("matmul", "mlp", "linear_norm", "attention", "conv2d") and not spec.get("depthwise")
     tol = _TF32_TOL if dots else ""
     spec_literal = repr({k: v for k, v in sorted(spec.items()) if k != "sizes"})
-    doc = f'"""Composed task {task_id}: {desc}."""\n\n' if surface.get("module_doc", True) else ""
+    name = describe(spec, random.Random(surface["doc_seed"]))  # the docstrings' own name for it
+    doc = f'"""{name[:1].upper() + name[1:]}: composed task {task_id}."""\n\n' if surface.get("module_doc", True) else ""
     gap = "\n" if surface.get("compact") else "\n\n"
     imports = _imports(model + inputs_body + init_inputs, surface.get("minimal_imports", False))
     layout = ([model, consts + "\n"] if surface.get("sizes_last") else [consts + "\n", model])

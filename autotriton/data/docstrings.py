@@ -1,0 +1,170 @@
+"""Docstrings for composed task files in the words people use ("Sigmoid activation",
+"2D convolution", "GEMM"), never in the words of the template teacher's answers.
+
+Why: until data v9 every docstring compose wrote was the task's own grammar description
+("Model: elementwise sigmoid."), which is also what the template answer's first lines say ("The
+module is a pure elementwise chain: sigmoid."). The model learned to copy the docstring into its
+answer. A CPU probe of the shipped adapter (2026-11-26, greedy, fp32; docs/DATA.md) on
+KernelBench's own Sigmoid file began "The module is a Sigmoid activation applied Saturated
+Sgomery order: P = 256, ..." and went on to plan a matmul; with only that file's docstrings
+deleted it began "The module is a pure elementwise chain: sigmoid." and planned the right kernel.
+Docstrings drawn from many names and phrasings, unrelated to the answer's wording, make copying
+them useless, so the forward is what the answer has to be read from.
+
+The names describe what the task computes (a docstring that lied would teach the model to
+distrust true ones), but they do not try to be complete: constants, dims and epilogue order are
+left to the code, as in hand-written files.
+"""
+
+from __future__ import annotations
+
+import random
+
+# Several names per op token (main_ops): written by us, none taken from a benchmark.
+OP_NAMES = {
+    "relu": ("ReLU", "ReLU activation", "rectified linear unit"),
+    "gelu": ("GELU", "GELU activation", "Gaussian error linear unit"),
+    "gelu_tanh": ("GELU (tanh approximation)", "approximate GELU", "the tanh form of GELU"),
+    "sigmoid": ("Sigmoid", "Sigmoid activation", "logistic sigmoid"),
+    "tanh": ("Tanh", "Tanh activation", "hyperbolic tangent"),
+    "silu": ("SiLU", "SiLU activation", "sigmoid linear unit"),
+    "swish": ("Swish", "Swish activation", "x times sigmoid(x)"),
+    "leaky_relu": ("LeakyReLU", "LeakyReLU activation", "leaky rectifier"),
+    "hardtanh": ("HardTanh", "HardTanh activation", "hard tanh clipping"),
+    "elu": ("ELU", "ELU activation", "exponential linear unit"),
+    "selu": ("SELU", "SELU activation", "scaled exponential linear unit"),
+    "softplus": ("Softplus", "Softplus activation", "smooth ReLU"),
+    "softsign": ("Softsign", "Softsign activation", "x / (1 + |x|)"),
+    "hardsigmoid": ("HardSigmoid", "HardSigmoid activation", "piecewise-linear sigmoid"),
+    "hardswish": ("HardSwish", "HardSwish activation", "hard swish"),
+    "clamp": ("clamp", "clipping to a range", "Clamp"),
+    "abs": ("absolute value", "Abs", "magnitude"),
+    "square": ("square", "squaring", "x squared"),
+    "scale": ("scaling by a constant", "constant scale", "multiplication by a scalar"),
+    "shift": ("constant shift", "addition of a scalar", "offset"),
+    "exp": ("exponential", "Exp", "e to the x"),
+    "neg": ("negation", "Neg", "sign flip"),
+    "add": ("addition of two tensors", "tensor addition", "sum of the inputs"),
+    "sub": ("difference of two tensors", "tensor subtraction", "subtraction"),
+    "mul": ("elementwise product", "Hadamard product", "multiplication of the inputs"),
+    "maximum": ("larger of two tensors", "max of two tensors", "pairwise maximum"),
+    "silu_gate": ("SiLU gate", "gated linear unit (SiLU)", "SwiGLU-style gating"),
+    "bias": ("bias add", "added bias", "learned bias"),
+    "col_scale": ("per-feature scale", "learned scaling", "channel-wise scale"),
+    "residual": ("residual add", "skip connection", "residual connection"),
+    # reductions, scans, norms, losses, pools and products
+    "sum": ("sum reduction", "Sum over a dimension", "reduction by summation"),
+    "mean": ("mean reduction", "average over a dimension", "Mean"),
+    "max": ("max reduction", "maximum over a dimension", "Max"),
+    "min": ("min reduction", "minimum over a dimension", "Min"),
+    "amax_abs": ("largest magnitude over a dimension", "max-abs reduction", "absolute maximum"),
+    "prod": ("product reduction", "product over a dimension", "Prod"),
+    "argmax": ("Argmax", "index of the maximum", "argmax over a dimension"),
+    "argmin": ("Argmin", "index of the minimum", "argmin over a dimension"),
+    "cumsum": ("cumulative sum", "prefix sum", "running total"),
+    "cumprod": ("cumulative product", "prefix product", "running product"),
+    "reverse_cumsum": ("reverse cumulative sum", "suffix sum", "cumulative sum from the end"),
+    "exclusive_cumsum": ("exclusive cumulative sum", "exclusive prefix sum", "exclusive scan"),
+    "masked_cumsum": ("masked cumulative sum", "prefix sum of the kept elements", "masked scan"),
+    "layernorm": ("LayerNorm", "layer normalization", "Layer Normalization"),
+    "rmsnorm": ("RMSNorm", "RMS normalization", "root-mean-square norm"),
+    "groupnorm": ("GroupNorm", "group normalization", "Group Normalization"),
+    "instancenorm": ("InstanceNorm", "instance normalization", "Instance Normalization"),
+    "l1": ("L1 normalization", "division by the L1 norm", "L1 Norm"),
+    "l2": ("L2 normalization", "division by the L2 norm", "L2 Norm"),
+    "frobenius": ("Frobenius norm normalization", "division by the Frobenius norm", "Frobenius Norm"),
+    "log_softmax": ("LogSoftmax", "log-softmax", "log of the softmax"),
+    "cross_entropy": ("cross-entropy loss", "Cross Entropy Loss", "classification loss"),
+    "kl_div": ("KL divergence", "Kullback-Leibler divergence loss", "KLDiv loss"),
+    "smooth_l1": ("Smooth L1 loss", "smooth L1 (Huber-like) loss", "SmoothL1Loss"),
+    "huber": ("Huber loss", "HuberLoss", "robust regression loss"),
+    "hinge": ("hinge loss", "Hinge Loss", "margin loss"),
+    "cosine": ("cosine similarity loss", "Cosine Similarity Loss", "1 - cosine similarity"),
+    "avg1d": ("1D average pooling", "Average Pooling 1D", "AvgPool1d"),
+    "avg2d": ("2D average pooling", "Average Pooling 2D", "AvgPool2d"),
+    "max1d": ("1D max pooling", "Max Pooling 1D", "MaxPool1d"),
+    "linear": ("linear layer", "fully connected layer", "Linear"),
+    "matmul": ("matrix multiplication", "GEMM", "matmul (C = A * B)"),
+    "matmul_bt": ("matrix multiplication with B transposed", "A times B^T", "GEMM with a transposed operand"),
+    "bmm": ("batched matrix multiplication", "batched GEMM", "bmm"),
+    "matvec": ("matrix-vector multiplication", "GEMV", "matrix times vector"),
+    "diag_mm": ("diagonal matrix times a matrix", "row scaling by a diagonal", "diag(A) @ B"),
+    "mm3d": ("3D tensor-matrix multiplication", "batched product with a shared matrix", "tensor times matrix"),
+    "tril": ("lower triangular matrix multiplication", "matmul of lower triangular matrices", "tril(A @ B)"),
+    "triu": ("upper triangular matrix multiplication", "matmul of upper triangular matrices", "triu(A @ B)"),
+}
+# Families whose spec has no op token of its own (compose._spec_ops is empty or lists only
+# epilogues): the name of the family's main op.
+FAMILY_NAMES = {
+    "softmax": ("Softmax", "softmax activation", "softmax over the last dimension"),
+    "conv2d": ("2D convolution", "standard 2D convolution", "Conv2d"),
+    "conv1d": ("1D convolution", "standard 1D convolution", "Conv1d"),
+    "depthwise": ("depthwise 2D convolution", "depthwise convolution", "per-channel convolution"),
+    "mse": ("mean squared error", "MSE loss", "squared error loss"),
+    "layout": ("permutation", "transpose to a contiguous layout", "axis reordering"),
+    "embedding": ("table lookup", "Embedding", "token embedding gather"),
+    "maxpool": ("2D max pooling", "Max Pooling 2D", "MaxPool2d"),
+    "attention": ("scaled dot-product attention", "attention", "self-attention core"),
+    "mlp": ("MLP", "feed-forward block", "two-layer perceptron"),
+}
+
+CLASS_DOCS = ("Simple model that applies {name}.", "{Name} as a module.", "Performs {name} on the input.",
+              "A model computing {name}.", "Module that performs {name}.", "Wrapper module for {name}.",
+              "Applies {name}.", "Basic model: {name}.", "{Name}.", "This module implements {name}.")
+FORWARD_DOCS = ("Applies {name} to the input tensor.", "Computes {name}.", "Performs the forward pass ({name}).",
+                "Runs {name} on the inputs.", "Forward: {name}.")
+ARG_DOCS = ("Input tensor.", "Input tensor of any shape.", "The input.", "Input data.", "Tensor to process.")
+RETURN_DOCS = ("Output tensor.", "The result.", "Output of {name}.", "Result tensor.", "Output tensor of the module.")
+
+
+def main_ops(spec: dict) -> list[str]:
+    """The op tokens a docstring names, in the order the forward applies them."""
+    family = spec["family"]
+    if family in ("unary", "chain"):
+        return [s["op"] for s in spec["steps"]]
+    pre = [spec["pre"]["op"]] if spec.get("pre") else []
+    if family == "conv2d":
+        head = ["depthwise" if spec.get("depthwise") else "conv1d" if spec.get("dims") == 1 else "conv2d"]
+    elif family == "matmul":
+        head = [spec["form"]] + [s["op"] for s in spec.get("epilogue", [])]
+    elif family == "softmax":
+        head = ["log_softmax" if spec.get("log") else "softmax"]
+    elif family == "linear_norm":
+        head = ["linear", spec["kind"]]
+    elif family in FAMILY_NAMES:
+        head = [family]
+    elif family == "norm" and spec.get("residual"):
+        head = ["residual", spec["kind"]]
+    else:  # reduce, scan, normalize, loss, groupnorm, pool, norm
+        head = [spec["kind"]]
+    act = [spec["act"]["op"]] if family != "mlp" and spec.get("act") else []
+    return pre + head + act
+
+
+def describe(spec: dict, rng: random.Random) -> str:
+    """One docstring name for the task: each op's name drawn from its list, joined as prose."""
+    names = [rng.choice(OP_NAMES.get(op) or FAMILY_NAMES[op]) for op in main_ops(spec)]
+    if len(names) == 1:
+        return names[0]
+    joiner = rng.choice((", then ", ", followed by ", " and then "))
+    return ", ".join(names[:-1]) + joiner + names[-1] if joiner == ", then " else joiner.join(names)
+
+
+def named_docs(spec: dict, args: list[str], surface: dict) -> tuple[str | None, str | None, str]:
+    """(class docstring, forward docstring, a one-line name for the module docstring) in the
+    file's indentation. Which docstrings the file has is the surface's draw (class_doc,
+    forward_doc, doc_block: both as blocks, the forward's with Args and Returns); only the
+    words come from here, from the surface's own `doc_seed`."""
+    rng = random.Random(surface["doc_seed"])
+    name = describe(spec, rng)
+    fill = {"name": name, "Name": name[:1].upper() + name[1:]}
+    what = rng.choice(CLASS_DOCS).format(**fill)
+    doing = rng.choice(FORWARD_DOCS).format(**fill)
+    if not surface.get("doc_block"):
+        class_doc = f'    """{what}"""\n\n' if surface["class_doc"] else None
+        return class_doc, (f'        """{doing}"""\n' if surface["forward_doc"] else None), fill["Name"]
+    listed = "".join(f"            {a} (torch.Tensor): {rng.choice(ARG_DOCS)}\n" for a in args)
+    returns = rng.choice(RETURN_DOCS).format(**fill)
+    forward = (f'        """\n        {doing}\n\n        Args:\n{listed}\n'
+               f'        Returns:\n            torch.Tensor: {returns}\n        """\n')
+    return f'    """\n    {what}\n    """\n', forward, fill["Name"]

@@ -1,0 +1,57 @@
+"""Composed tasks' docstrings name the op in people's words and never in the template answer's
+(data/docstrings.py says why: the model copied them into its answers)."""
+
+import ast
+import random
+import re
+from collections import defaultdict
+
+from autotriton.data import compose
+from autotriton.data.docstrings import FAMILY_NAMES, OP_NAMES, describe, main_ops
+
+N = 1500
+
+
+def _docstrings(source: str) -> list[str]:
+    tree = ast.parse(source.split(compose.METADATA_MARKER)[0])
+    nodes = [tree] + [n for n in ast.walk(tree) if isinstance(n, (ast.ClassDef, ast.FunctionDef))]
+    return [d for d in (ast.get_docstring(n) for n in nodes) if d]
+
+
+def test_every_grammar_point_has_names():
+    for item in compose.compose(N, 0):
+        ops = main_ops(item.spec)
+        assert ops, item.task_id
+        assert all(op in OP_NAMES or op in FAMILY_NAMES for op in ops), (item.task_id, ops)
+
+
+def test_docstrings_never_say_the_grammar_description():
+    # The grammar description is what the template answer's opening restates ("elementwise
+    # sigmoid" -> "a pure elementwise chain: sigmoid"); before v9 every docstring was it.
+    with_docs = 0
+    for item in compose.compose(N, 0):
+        grammar_desc = compose._family_code(item.spec)[3].lower()
+        docs = _docstrings(item.source)
+        with_docs += bool(docs)
+        if " " in grammar_desc:  # one-word descriptions ("layernorm") are also people's names
+            said = re.compile(r"\b" + re.escape(grammar_desc) + r"\b")
+            assert not any(said.search(d.lower()) for d in docs), (item.task_id, grammar_desc, docs)
+    assert with_docs > N // 2
+
+
+def test_the_same_op_is_described_in_several_ways():
+    seen = defaultdict(set)
+    for item in compose.compose(N, 0):
+        if item.spec["family"] == "unary":
+            seen[item.spec["steps"][0]["op"]].update(_docstrings(item.source))
+    common = [op for op, docs in seen.items() if len(docs) >= 5]
+    assert len(common) >= 10
+    assert all(len(seen[op]) >= 4 for op in common), {op: len(seen[op]) for op in common}
+
+
+def test_describe_follows_the_forward_order():
+    spec = {"family": "chain", "steps": [{"op": "relu"}, {"op": "scale", "a": 2.0}]}
+    names = describe(spec, random.Random(0))
+    relu_at = min(names.find(n) for n in OP_NAMES["relu"] if n in names)
+    scale_at = min(names.find(n) for n in OP_NAMES["scale"] if n in names)
+    assert 0 <= relu_at < scale_at
