@@ -6,6 +6,7 @@ continues from the checkpoint, and the pipeline skips finished stages."""
 
 import json
 import math
+from pathlib import Path
 
 import pytest
 import torch
@@ -91,6 +92,38 @@ def test_sft_lora_pauses_at_time_budget_then_finishes(tiny_dir, data_dir, tmp_pa
     import importlib.util
     if importlib.util.find_spec("tensorboard"):
         assert list(out.glob("runs/*/events.out.tfevents.*"))
+
+
+def test_sft_holds_out_whole_tasks_and_keeps_the_best_checkpoint(tiny_dir, data_dir, tmp_path):
+    from autotriton.train.sft import eval_split, load_sft_rows, run_sft
+    rows = load_sft_rows(data_dir)
+    train, held = eval_split(rows, 1, seed=0)
+    assert len(train) + len(held) == len(rows)
+    assert len(set(held["task_id"])) == 1 and not set(held["task_id"]) & set(train["task_id"])
+    with pytest.raises(ConfigError, match="leaves no task"):
+        eval_split(rows, len(set(rows["task_id"])), seed=0)
+
+    result = run_sft(Policy(tiny_dir), data_dir, tiny_sft(max_steps=3, eval_tasks=1, eval_steps=1, learning_rate=1.0), tmp_path / "sft")
+    losses = [m["eval_loss"] for m in metrics(result) if "eval_loss" in m]
+    assert len(losses) == 3 and all(math.isfinite(x) for x in losses)
+    state = json.loads((tmp_path / "sft" / "checkpoint-3" / "trainer_state.json").read_text())
+    # final/ is the lowest held-out loss: the checkpoint transformers recorded as best
+    assert state["best_metric"] == pytest.approx(min(losses))
+    best = Path(state["best_model_checkpoint"])
+    # lr 1.0 overshoots: the held-out loss rose at the last step (10.80, 10.78, 10.85 on CPU), so the
+    # best checkpoint is not the last one and final/ shows that keep_best took effect
+    assert best.name != "checkpoint-3"
+    assert weights(tmp_path / "sft" / "final").keys() == weights(best).keys()
+    assert all(torch.equal(a, b) for a, b in zip(weights(tmp_path / "sft" / "final").values(), weights(best).values()))
+
+
+def test_sft_held_out_settings_are_checked():
+    from autotriton.train.config import check_sft
+    with pytest.raises(ConfigError, match="multiple of eval_steps"):
+        check_sft(tiny_sft(eval_tasks=2, eval_steps=3, save_steps=4))
+    with pytest.raises(ConfigError, match="needs a held-out split"):
+        check_sft(tiny_sft(early_stop_patience=2))
+    check_sft(tiny_sft(eval_tasks=2, eval_steps=2, save_steps=4))
 
 
 def test_sft_rejects_rows_that_truncation_empties(tiny_dir, data_dir, tmp_path):

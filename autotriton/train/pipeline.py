@@ -30,7 +30,7 @@ from typing import Callable
 from autotriton.eval.config import PIPELINE_HASHED, EvalConfig
 from autotriton.rundir import changed_settings, write_settings
 from autotriton.train.common import Policy, main_value, resolve_policy, trained_policy, write_json
-from autotriton.train.config import ConfigError, PipelineConfig
+from autotriton.train.config import SFT_ADDED, ConfigError, PipelineConfig, SFTSettings
 
 STAGES = ("data", "eval_base", "sft", "eval_sft", "rl", "eval_rl", "rl_norule", "eval_rl_norule", "report")
 ABLATION_STAGES = ("rl_norule", "eval_rl_norule")
@@ -58,7 +58,7 @@ def stage_settings(config: PipelineConfig, stage: str) -> dict:
     """What a stage's output depends on; a change re-runs it (and, through its hash, its dependants)."""
     data = {"data_from": config.data_from} if config.data_from else {"data": asdict(config.data)}
     base = {"model": config.model, **data}
-    sft = {**base, "sft": asdict(config.sft)}
+    sft = {**base, "sft": sft_hashed(config.sft)}
     rl = {**sft, "rl": asdict(config.rl)}
     norule = {**sft, "rl": asdict(norule_settings(config))}
     ev = eval_hashed(config.eval)
@@ -68,6 +68,13 @@ def stage_settings(config: PipelineConfig, stage: str) -> dict:
     return {"data": data, "eval_base": {"model": config.model, "eval": ev}, "sft": sft,
             "eval_sft": {**sft, "eval": ev}, "rl": rl, "eval_rl": {**rl, "eval": ev},
             "rl_norule": norule, "eval_rl_norule": {**norule, "eval": ev}, "report": report}[stage]
+
+
+def sft_hashed(s: SFTSettings) -> dict:
+    """The SFT settings a stage's hash covers: all but the fields added later (SFT_ADDED) left at their
+    defaults, so that runs made before those fields existed keep their hash."""
+    default = asdict(SFTSettings())
+    return {k: v for k, v in asdict(s).items() if k not in SFT_ADDED or v != default[k]}
 
 
 def eval_hashed(s: EvalConfig) -> dict:

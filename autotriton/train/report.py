@@ -263,7 +263,7 @@ def plots(sft: list[dict], rl: list[dict], out: Path, norule: list[dict] | None 
     """SFT loss; RL reward, rollout verdict rates, KL and completion length; the no-rule run beside
     the main one where it ran. Returns the figures drawn and one line per figure left out (no data)."""
     norule = norule or []
-    specs = [("sft_loss.png", "SFT loss", [(sft, "loss", "train loss")], None),
+    specs = [("sft_loss.png", "SFT loss", [(sft, "loss", "train loss"), (sft, "eval_loss", "held-out tasks")], None),
              ("rl_reward.png", "RL reward", [(rl, "reward", "total reward"),
                                               (rl, "rewards/exec_reward/mean", "exec reward"),
                                               (norule, "rewards/plain_reward/mean", "w/o rule: plain reward")], None),

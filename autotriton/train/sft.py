@@ -8,7 +8,8 @@ the loss on the assistant's reasoning and code alone.
 Output directory:
     checkpoint-N/      resume points (re-running the same command continues)
     final/             the LoRA adapter (or full model) + tokenizer
-    metrics.jsonl      loss, learning rate, grad norm per logging step
+    metrics.jsonl      loss, learning rate, grad norm per logging step; with sft.eval_tasks, the
+                       held-out tasks' loss and token accuracy (eval_loss, eval_mean_token_accuracy)
     runs/              TensorBoard events (when tensorboard is installed)
     config.yaml        the resolved settings
     result.json        steps, wall time, final loss
@@ -16,6 +17,7 @@ Output directory:
 
 from __future__ import annotations
 
+import random
 import time
 from pathlib import Path
 
@@ -66,6 +68,19 @@ def drop_overlong(rows, tokenizer, max_length: int):
     return kept
 
 
+def eval_split(rows, n_tasks: int, seed: int):
+    """(training rows, held-out rows or None): every row of `n_tasks` tasks drawn with `seed` is held
+    out. By task, not by row: a build writes up to three kernel styles per task, and a held-out style
+    whose sibling was trained on would measure recall, not generalisation."""
+    if not n_tasks:
+        return rows, None
+    tasks = sorted(set(rows["task_id"]))
+    if n_tasks >= len(tasks):
+        raise ConfigError(f"sft.eval_tasks={n_tasks} leaves no task to train on (the data has {len(tasks)})")
+    held = set(random.Random(seed).sample(tasks, n_tasks))
+    return rows.filter(lambda r: r["task_id"] not in held), rows.filter(lambda r: r["task_id"] in held)
+
+
 def lora_config(s: SFTSettings):
     from peft import LoraConfig
     # all-linear: q/k/v/o and the MLP (which holds 2/3 of SmolLM2's weights); QLoRA
@@ -74,10 +89,19 @@ def lora_config(s: SFTSettings):
                       target_modules="all-linear", task_type="CAUSAL_LM")
 
 
+def held_out_args(s: SFTSettings) -> dict:
+    """SFTConfig's settings for the held-out loss: evaluated every eval_steps; with keep_best, the
+    lowest-loss checkpoint is loaded back at the end (so final/ holds it)."""
+    if not s.eval_tasks:
+        return {}
+    return dict(eval_strategy="steps", eval_steps=s.eval_steps, per_device_eval_batch_size=s.micro_batch_size,
+                metric_for_best_model="eval_loss", greater_is_better=False, load_best_model_at_end=s.keep_best)
+
+
 def trainer_args(s: SFTSettings, out: Path, world_size: int, loggers: list[str] | None = None):
     import torch
     from trl import SFTConfig
-    return SFTConfig(
+    return SFTConfig(**held_out_args(s),
         output_dir=str(out), learning_rate=s.learning_rate, num_train_epochs=s.epochs, max_steps=s.max_steps,
         per_device_train_batch_size=s.micro_batch_size,
         gradient_accumulation_steps=s.batch_size // (s.micro_batch_size * world_size),
@@ -104,10 +128,14 @@ def run_sft(policy: Policy, data: Path, s: SFTSettings, out: Path, stop_after_s:
     model = load_trainable(policy, full=not s.lora and policy.adapter is None)
     # A policy with an adapter continues it; otherwise LoRA starts a new one, or every weight trains.
     peft_config = lora_config(s) if s.lora and policy.adapter is None else None
-    rows = drop_overlong(rows, tokenizer, s.max_length)
+    rows, held_out = eval_split(drop_overlong(rows, tokenizer, s.max_length), s.eval_tasks, s.seed)
     stop = StopAfter(stop_after_s)
+    callbacks = [JsonlLog(out / METRICS_FILE), stop]
+    if s.early_stop_patience:
+        from transformers import EarlyStoppingCallback
+        callbacks.append(EarlyStoppingCallback(early_stopping_patience=s.early_stop_patience))
     trainer = SFTTrainer(model=model, args=trainer_args(s, out, world, loggers), train_dataset=rows,
-                         processing_class=tokenizer, peft_config=peft_config,
-                         callbacks=[JsonlLog(out / METRICS_FILE), stop])
+                         eval_dataset=held_out, processing_class=tokenizer, peft_config=peft_config,
+                         callbacks=callbacks)
     output = trainer.train(resume_from_checkpoint=last_checkpoint(out))
     return finish_run("sft", trainer, tokenizer, policy, out, stop, output, start)
