@@ -455,7 +455,8 @@ def _model(init_args: str, init: list[str], fwd_args: str, body: list[str]) -> s
 
 
 def _family_code(spec: dict) -> tuple[str, str, str, str]:
-    """(model class source, get_inputs body, get_init_inputs list, description)."""
+    """(model class source, get_inputs body, get_init_inputs list, description). The description is
+    the grammar's own words, which the template answer restates: docstrings never use it (data/docstrings.py)."""
     f, dt = spec["family"], spec.get("dtype", "float32")
     dtype = "" if dt == "float32" else f", dtype=torch.{dt}"
     if f in _MORE_CODE:
@@ -721,6 +722,8 @@ _LOWER_BY_FAMILY = {
     "linear_norm": {"M": "batch_size", "K": "in_features", "N": "out_features"},
     "conv2d": {"C_IN": "in_channels", "C_OUT": "out_channels", "L": "length"},
 }
+
+
 def _surface(rng: random.Random, spec: dict) -> dict:
     """How the task file is written (not what it computes): lower-case size names, docstrings,
     the super() call, torch.rand inputs, inputs built in local variables. Sign-sensitive ops
@@ -797,7 +800,7 @@ def _restyle(model: str, inputs: str, spec: dict, surface: dict) -> tuple[str, s
     model = _spelled(model, surface)
     if surface["super_old"]:
         model = model.replace("super().__init__()", "super(Model, self).__init__()")
-    class_doc, forward_doc, _ = named_docs(spec, _forward_args(model), surface)
+    class_doc, forward_doc = named_docs(spec, _forward_args(model), surface)
     if class_doc:
         model = model.replace("class Model(nn.Module):\n", "class Model(nn.Module):\n" + class_doc, 1)
     if forward_doc:

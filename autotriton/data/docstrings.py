@@ -150,11 +150,12 @@ def describe(spec: dict, rng: random.Random) -> str:
     return ", ".join(names[:-1]) + joiner + names[-1] if joiner == ", then " else joiner.join(names)
 
 
-def named_docs(spec: dict, args: list[str], surface: dict) -> tuple[str | None, str | None, str]:
-    """(class docstring, forward docstring, a one-line name for the module docstring) in the
-    file's indentation. Which docstrings the file has is the surface's draw (class_doc,
-    forward_doc, doc_block: both as blocks, the forward's with Args and Returns); only the
-    words come from here, from the surface's own `doc_seed`."""
+def named_docs(spec: dict, args: list[str], surface: dict) -> tuple[str | None, str | None]:
+    """(class docstring, forward docstring) in the file's indentation, either may be None. Which
+    docstrings the file has is the surface's draw (class_doc, forward_doc, doc_block: both as
+    blocks, the forward's with Args and Returns); only the words come from here, from the
+    surface's own `doc_seed` (which `describe` also starts from, so a module docstring drawn with
+    it names the op the same way)."""
     rng = random.Random(surface["doc_seed"])
     name = describe(spec, rng)
     fill = {"name": name, "Name": name[:1].upper() + name[1:]}
@@ -162,9 +163,9 @@ def named_docs(spec: dict, args: list[str], surface: dict) -> tuple[str | None, 
     doing = rng.choice(FORWARD_DOCS).format(**fill)
     if not surface.get("doc_block"):
         class_doc = f'    """{what}"""\n\n' if surface["class_doc"] else None
-        return class_doc, (f'        """{doing}"""\n' if surface["forward_doc"] else None), fill["Name"]
+        return class_doc, (f'        """{doing}"""\n' if surface["forward_doc"] else None)
     listed = "".join(f"            {a} (torch.Tensor): {rng.choice(ARG_DOCS)}\n" for a in args)
     returns = rng.choice(RETURN_DOCS).format(**fill)
     forward = (f'        """\n        {doing}\n\n        Args:\n{listed}\n'
                f'        Returns:\n            torch.Tensor: {returns}\n        """\n')
-    return f'    """\n    {what}\n    """\n', forward, fill["Name"]
+    return f'    """\n    {what}\n    """\n', forward
