@@ -1,9 +1,11 @@
-"""Composed tasks' docstrings name the op in people's words and never in the template answer's
-(data/docstrings.py says why: the model copied them into its answers)."""
+"""Composed tasks' docstrings and comments name the op in people's words and never in the template
+answer's (data/docstrings.py says why: the model copied them into its answers)."""
 
 import ast
+import io
 import random
 import re
+import tokenize
 from collections import defaultdict
 
 from autotriton.data import compose
@@ -15,7 +17,13 @@ N = 1500
 def _docstrings(source: str) -> list[str]:
     tree = ast.parse(source.split(compose.METADATA_MARKER)[0])
     nodes = [tree] + [n for n in ast.walk(tree) if isinstance(n, (ast.ClassDef, ast.FunctionDef))]
-    return [d for d in (ast.get_docstring(n) for n in nodes) if d]
+    docs = [d for d in (ast.get_docstring(n) for n in nodes) if d]
+    return docs + _comments(source)
+
+
+def _comments(source: str) -> list[str]:
+    code = source.split(compose.METADATA_MARKER)[0]
+    return [t.string for t in tokenize.generate_tokens(io.StringIO(code).readline) if t.type == tokenize.COMMENT]
 
 
 def test_every_grammar_point_has_names():
@@ -55,3 +63,19 @@ def test_describe_follows_the_forward_order():
     relu_at = min(names.find(n) for n in OP_NAMES["relu"] if n in names)
     scale_at = min(names.find(n) for n in OP_NAMES["scale"] if n in names)
     assert 0 <= relu_at < scale_at
+
+
+def test_some_files_carry_comments_and_they_leave_the_answer_alone():
+    from autotriton.data.teachers.template import grounded, same_constructor, teach
+    items = compose.compose(200, 0)
+    commented = [it for it in items if _comments(it.source)]
+    assert 40 < len(commented) < 160
+    for it in commented[:20]:
+        task = it.task()
+        bare = "".join(line for line in it.source.splitlines(keepends=True) if not line.lstrip().startswith("# ")
+                       or line.startswith(compose.METADATA_MARKER))
+        bare = re.sub(r"(return \[[^\]]*\])  # [^\n]*", r"\1", bare)
+        assert not _comments(bare)
+        plain = compose.task_from_source(bare, task_id=task.id, suite="compose", level=task.level)
+        answers = [grounded(same_constructor(teach(it.spec), t.prompt_source), t.prompt_source) for t in (task, plain)]
+        assert answers[0] == answers[1]  # the quoted forward skips comments: same answer, same verdict

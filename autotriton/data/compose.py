@@ -50,7 +50,7 @@ import re
 from dataclasses import dataclass
 from pathlib import Path
 
-from autotriton.data.docstrings import describe, named_docs
+from autotriton.data.docstrings import comments, describe, named_docs
 from autotriton.tasks.contract import METADATA_MARKER, Task, task_from_source
 
 # Unary ops: torch expression of `h`. Parameters (slope, bounds, constant) are drawn per task.
@@ -753,7 +753,9 @@ def _surface(rng: random.Random, spec: dict) -> dict:
             "functional_long": rng.random() < 0.35, "keywords": rng.random() < 0.5,
             "written_out": rng.random() < 0.5,
             # Drawn last, for the same reason: the words of the docstrings (data/docstrings.py).
-            "doc_seed": rng.randrange(1 << 30)}
+            "doc_seed": rng.randrange(1 << 30),
+            # Drawn after it, for the same reason: comments in the file (docstrings.comments).
+            "comments": rng.random() < 0.5}
 
 
 def _forward_args(model: str) -> list[str]:
@@ -832,6 +834,10 @@ def _source(spec: dict, task_id: str, surface: dict | None = None) -> str:
                           "rand": False, "locals": False, "doc_seed": 0}
     model, inputs, init_inputs, _grammar_desc = _family_code(spec)
     model, inputs_body = _restyle(model, inputs, spec, surface)
+    forward_comment, init_comment = comments(spec, surface, init_inputs)
+    if forward_comment:  # above the forward's last return, the last line of the class
+        head, _, last = model.rstrip("\n").rpartition("\n")
+        model = f"{head}\n        # {forward_comment}\n{last}\n" if last.startswith("        return") else model
     sizes = spec["sizes"]
     names = {}
     if surface["lower"]:
@@ -853,7 +859,7 @@ def _source(spec: dict, task_id: str, surface: dict | None = None) -> str:
     imports = _imports(model + inputs_body + init_inputs, surface.get("minimal_imports", False))
     layout = ([model, consts + "\n"] if surface.get("sizes_last") else [consts + "\n", model])
     return (f"{doc}{imports}{gap}" + gap.join(layout) + f"{gap}def get_inputs():\n{inputs_body}\n{gap}"
-            f"def get_init_inputs():\n    return {init_inputs}\n\n\n{METADATA_MARKER}\nSPLIT = \"train\"\n"
+            f"def get_init_inputs():\n    return {init_inputs}{f'  # {init_comment}' if init_comment else ''}\n\n\n{METADATA_MARKER}\nSPLIT = \"train\"\n"
             f"TAGS = {json.dumps(tags)}\nINTERP_SHAPES = {json.dumps(interp)}\nGPU_SHAPES = {json.dumps(gpu)}\n"
             f"{tol}COMPOSE_SPEC = {spec_literal}\n")
 

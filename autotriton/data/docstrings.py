@@ -114,6 +114,9 @@ CLASS_DOCS = ("Simple model that applies {name}.", "{Name} as a module.", "Perfo
 FORWARD_DOCS = ("Applies {name} to the input tensor.", "Computes {name}.", "Performs the forward pass ({name}).",
                 "Runs {name} on the inputs.", "Forward: {name}.")
 ARG_DOCS = ("Input tensor.", "Input tensor of any shape.", "The input.", "Input data.", "Tensor to process.")
+FORWARD_COMMENTS = ("{name}", "apply {name}", "{Name} of the input", "computes {name}", "the whole forward: {name}")
+EMPTY_INIT_COMMENTS = ("no constructor arguments", "nothing to configure", "the module takes no arguments")
+INIT_COMMENTS = ("constructor arguments", "passed to __init__", "module settings")
 RETURN_DOCS = ("Output tensor.", "The result.", "Output of {name}.", "Result tensor.", "Output tensor of the module.")
 
 
@@ -169,3 +172,17 @@ def named_docs(spec: dict, args: list[str], surface: dict) -> tuple[str | None, 
     forward = (f'        """\n        {doing}\n\n        Args:\n{listed}\n'
                f'        Returns:\n            torch.Tensor: {returns}\n        """\n')
     return f'    """\n    {what}\n    """\n', forward
+
+
+def comments(spec: dict, surface: dict, init_inputs: str) -> tuple[str | None, str | None]:
+    """(a comment line for the forward's return, a trailing comment for get_init_inputs' return),
+    each None where the surface drew none: 78 of KernelBench-L1's 100 files carry comments and
+    our files had none. Words from the same vocabulary as the docstrings, on a stream of their own."""
+    if not surface.get("comments"):
+        return None, None
+    rng = random.Random(f"{surface['doc_seed']}:comments")
+    name = describe(spec, rng)
+    fill = {"name": name, "Name": name[:1].upper() + name[1:]}
+    forward = rng.choice(FORWARD_COMMENTS).format(**fill) if rng.random() < 0.6 else None
+    init = rng.choice(EMPTY_INIT_COMMENTS if init_inputs == "[]" else INIT_COMMENTS) if rng.random() < 0.6 else None
+    return forward, init
