@@ -24,7 +24,7 @@ from pathlib import Path
 
 from autotriton.data.compose import compose_one
 from autotriton.data.export import save_dataset, sft_row
-from autotriton.data.teachers.template import grounded, same_constructor, teach
+from autotriton.data.teachers.template import answer
 
 
 def old_compose(ref: str):
@@ -42,7 +42,7 @@ def old_compose(ref: str):
 
 def pair(composed) -> dict:
     task = composed.task()
-    solution = grounded(same_constructor(teach(composed.spec), task.prompt_source), task.prompt_source)
+    solution = answer(composed.spec, task.prompt_source)
     return {"task_id": task.id, "teacher": "template", "provenance": {"source": "compose"}, "level": task.level,
             "speedup": None, "prompt_source": task.prompt_source, "reasoning": solution.reasoning,
             "code": solution.code}

@@ -27,11 +27,12 @@ from autotriton.rundir import read_jsonl  # noqa: E402
 
 
 def without_docstrings(source: str) -> str:
-    """`source` with the docstring lines of the module, its classes and functions deleted."""
+    """`source` with the docstring lines of the module, its classes and functions deleted (a
+    docstring that is a body's only statement stays: without it the body would be empty)."""
     drop: set[int] = set()
     for node in ast.walk(ast.parse(source)):
         body = getattr(node, "body", None)
-        if isinstance(node, (ast.Module, ast.ClassDef, ast.FunctionDef)) and body \
+        if isinstance(node, (ast.Module, ast.ClassDef, ast.FunctionDef)) and body and len(body) > 1 \
                 and isinstance(body[0], ast.Expr) and isinstance(body[0].value, ast.Constant) \
                 and isinstance(body[0].value.value, str):
             drop.update(range(body[0].lineno, body[0].end_lineno + 1))

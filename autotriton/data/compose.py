@@ -50,7 +50,7 @@ import re
 from dataclasses import dataclass
 from pathlib import Path
 
-from autotriton.data.docstrings import comments, describe, named_docs
+from autotriton.data.docstrings import comments, fill, named_docs
 from autotriton.tasks.contract import METADATA_MARKER, Task, task_from_source
 
 # Unary ops: torch expression of `h`. Parameters (slope, bounds, constant) are drawn per task.
@@ -853,8 +853,8 @@ def _source(spec: dict, task_id: str, surface: dict | None = None) -> str:
     dots = spec["family"] in ("matmul", "mlp", "linear_norm", "attention", "conv2d") and not spec.get("depthwise")
     tol = _TF32_TOL if dots else ""
     spec_literal = repr({k: v for k, v in sorted(spec.items()) if k != "sizes"})
-    name = describe(spec, random.Random(surface["doc_seed"]))  # the docstrings' own name for it
-    doc = f'"""{name[:1].upper() + name[1:]}: composed task {task_id}."""\n\n' if surface.get("module_doc", True) else ""
+    name = fill(spec, random.Random(surface["doc_seed"]))["Name"]  # the docstrings' own name for it
+    doc = f'"""{name}: composed task {task_id}."""\n\n' if surface.get("module_doc", True) else ""
     gap = "\n" if surface.get("compact") else "\n\n"
     imports = _imports(model + inputs_body + init_inputs, surface.get("minimal_imports", False))
     layout = ([model, consts + "\n"] if surface.get("sizes_last") else [consts + "\n", model])

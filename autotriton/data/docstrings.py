@@ -153,22 +153,27 @@ def describe(spec: dict, rng: random.Random) -> str:
     return ", ".join(names[:-1]) + joiner + names[-1] if joiner == ", then " else joiner.join(names)
 
 
+def fill(spec: dict, rng: random.Random) -> dict[str, str]:
+    """`describe`'s name as the templates take it: {name} as drawn, {Name} capitalised."""
+    name = describe(spec, rng)
+    return {"name": name, "Name": name[:1].upper() + name[1:]}
+
+
 def named_docs(spec: dict, args: list[str], surface: dict) -> tuple[str | None, str | None]:
     """(class docstring, forward docstring) in the file's indentation, either may be None. Which
     docstrings the file has is the surface's draw (class_doc, forward_doc, doc_block: both as
     blocks, the forward's with Args and Returns); only the words come from here, from the
-    surface's own `doc_seed` (which `describe` also starts from, so a module docstring drawn with
+    surface's own `doc_seed` (which `fill` also starts from, so a module docstring drawn with
     it names the op the same way)."""
     rng = random.Random(surface["doc_seed"])
-    name = describe(spec, rng)
-    fill = {"name": name, "Name": name[:1].upper() + name[1:]}
-    what = rng.choice(CLASS_DOCS).format(**fill)
-    doing = rng.choice(FORWARD_DOCS).format(**fill)
+    words = fill(spec, rng)
+    what = rng.choice(CLASS_DOCS).format(**words)
+    doing = rng.choice(FORWARD_DOCS).format(**words)
     if not surface.get("doc_block"):
         class_doc = f'    """{what}"""\n\n' if surface["class_doc"] else None
         return class_doc, (f'        """{doing}"""\n' if surface["forward_doc"] else None)
     listed = "".join(f"            {a} (torch.Tensor): {rng.choice(ARG_DOCS)}\n" for a in args)
-    returns = rng.choice(RETURN_DOCS).format(**fill)
+    returns = rng.choice(RETURN_DOCS).format(**words)
     forward = (f'        """\n        {doing}\n\n        Args:\n{listed}\n'
                f'        Returns:\n            torch.Tensor: {returns}\n        """\n')
     return f'    """\n    {what}\n    """\n', forward
@@ -181,8 +186,7 @@ def comments(spec: dict, surface: dict, init_inputs: str) -> tuple[str | None, s
     if not surface.get("comments"):
         return None, None
     rng = random.Random(f"{surface['doc_seed']}:comments")
-    name = describe(spec, rng)
-    fill = {"name": name, "Name": name[:1].upper() + name[1:]}
-    forward = rng.choice(FORWARD_COMMENTS).format(**fill) if rng.random() < 0.6 else None
+    words = fill(spec, rng)  # drawn first: the stream's order fixes every v10 file
+    forward = rng.choice(FORWARD_COMMENTS).format(**words) if rng.random() < 0.6 else None
     init = rng.choice(EMPTY_INIT_COMMENTS if init_inputs == "[]" else INIT_COMMENTS) if rng.random() < 0.6 else None
     return forward, init

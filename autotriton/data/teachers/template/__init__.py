@@ -116,6 +116,13 @@ def same_constructor(solution: Solution, source: str) -> Solution:
     return solution
 
 
+def answer(spec: dict, source: str, style: str | None = None) -> Solution:
+    """The teacher's whole answer to the task file `source` of grammar point `spec`: the kernel in
+    `style` (the first by default), checked against the reference's constructor, its reasoning
+    opened by the quoted forward."""
+    return grounded(same_constructor(teach(spec, style), source), source)
+
+
 class TemplateTeacher:
     """Every style the family has for each composed task, one sample each: several
     distinct correct kernels per task, not one shape per family."""
@@ -124,9 +131,7 @@ class TemplateTeacher:
         return bool(item.spec)  # harvested tasks have no grammar point to write from
 
     def candidates(self, batch: list[TaskItem]) -> list[Candidate]:
-        return [Candidate(it, "template", i, it.task,
-                          grounded(same_constructor(teach(it.spec, style), it.task.prompt_source),
-                                   it.task.prompt_source), label=style)
+        return [Candidate(it, "template", i, it.task, answer(it.spec, it.task.prompt_source, style), label=style)
                 for it in batch if it.spec for i, style in enumerate(styles(it.spec))]
 
     def explain(self, verified: list[Candidate]) -> list[Solution]:
