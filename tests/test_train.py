@@ -374,6 +374,45 @@ def test_merged_rollout_copy_matches_the_lora_policy_and_follows_updates(tiny_di
         assert copy.model.model.layers[0].self_attn.q_proj.weight.data_ptr() == storage  # in place
 
 
+FSDP2_SYNC = """
+import sys
+import torch
+import torch.distributed as dist
+from torch.distributed.fsdp import fully_shard
+from transformers import AutoModelForCausalLM
+from autotriton.train.rollout import MergedCopy
+
+dist.init_process_group("gloo")
+model = AutoModelForCausalLM.from_pretrained(sys.argv[1])
+copy = MergedCopy(model)  # built before sharding, as the GRPO trainer builds it
+for layer in model.model.layers:
+    fully_shard(layer)
+fully_shard(model)  # swaps every parameter for a DTensor shard
+ids = torch.arange(5, 22).reshape(1, 17)
+with torch.no_grad():
+    for p in model.parameters():
+        p.mul_(1.5)  # an update, each rank on its own shard
+    assert not torch.allclose(copy.model(ids).logits, model(ids).logits, atol=1e-3)
+    copy.sync()  # all-gathers the shards
+    assert torch.allclose(copy.model(ids).logits, model(ids).logits, atol=1e-5)
+print("synced rank", dist.get_rank())
+"""
+
+
+def test_merged_copy_follows_fsdp2_shards(tiny_dir, tmp_path):
+    """Under FSDP2 the trainer builds the rollout copy before fully_shard replaces the policy's
+    parameters with DTensor shards: sync must read the new shards and gather them (2 CPU processes, gloo)."""
+    import subprocess
+    import sys
+    script = tmp_path / "fsdp2_sync.py"
+    script.write_text(FSDP2_SYNC)
+    run = subprocess.run([sys.executable, "-m", "torch.distributed.run", "--nproc_per_node", "2",
+                          "--master_port", "29517", str(script), str(tiny_dir)],
+                         capture_output=True, text=True, timeout=300)
+    assert run.returncode == 0, run.stderr[-3000:]
+    assert run.stdout.count("synced rank") == 2
+
+
 def test_prompts_padded_to_a_bucket_generate_the_same_completions(tiny_dir):
     """The rollout copy left-pads prompts to a bucket so its compiled static cache keeps one
     shape; the extra padding must not change what is generated."""

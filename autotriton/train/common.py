@@ -134,7 +134,17 @@ class JsonlLog(TrainerCallback):
 
     def on_log(self, args, state, control, logs=None, **kwargs):
         if state.is_world_process_zero and logs:
-            append_jsonl(self.path, {"step": state.global_step, "time": time.time(), **logs})
+            append_jsonl(self.path, {"step": state.global_step, "time": time.time(), **logs, **gpu_peak()})
+
+
+def gpu_peak() -> dict:
+    """This process's peak GPU memory so far, in GiB: what a user sizes a larger run by
+    (under FSDP every rank holds about the same share, so rank 0's stands for all)."""
+    import torch
+    if not torch.cuda.is_available():
+        return {}
+    return {"gpu/peak_allocated_gib": round(torch.cuda.max_memory_allocated() / 2**30, 2),
+            "gpu/peak_reserved_gib": round(torch.cuda.max_memory_reserved() / 2**30, 2)}
 
 
 class StopAfter(TrainerCallback):

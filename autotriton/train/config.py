@@ -94,7 +94,7 @@ class RLSettings:
     max_prompts: int = field(default=0, metadata={"help": "use only the first N RL prompts (0 = all)"})
     rollout_copy: bool = field(default=False, metadata={
         "help": "sample rollouts from a merged plain copy of the policy with a compiled static cache on GPU, "
-                "synced after each update (one process, no vLLM; not yet measured on a GPU)"})
+                "synced after each update; one copy per process (under FSDP2 gathered from the shards), not with vLLM"})
     steps_per_generation: int = field(default=1, metadata={
         "help": "optimizer steps whose rollouts one generate call samples (k x batch_size completions at once). "
                 "A decode step of a small model costs about the same at 64 or 256 sequences, so k > 1 divides the "

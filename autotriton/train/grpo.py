@@ -76,7 +76,8 @@ class AutoTritonGRPOTrainer(GRPOTrainer):
         # one did 5,746 (64 sequences, 768 + 1,024 tokens, H100; docs/PERFORMANCE.md). The small
         # difference in sampling is what vLLM's bf16 engine brings to TRL as well.
         cuda = self.accelerator.device.type == "cuda"
-        return MergedCopy(self.accelerator.unwrap_model(self.model), dtype=torch.bfloat16 if cuda else None)
+        return MergedCopy(self.accelerator.unwrap_model(self.model), dtype=torch.bfloat16 if cuda else None,
+                          device=self.accelerator.device)
 
     def _timed_generate(self, *args, **kwargs):
         start = time.perf_counter()
@@ -307,6 +308,16 @@ def trainer_args(s: RLSettings, out: Path, world_size: int, n_funcs_weights: lis
         seed=s.seed, use_cpu=not cuda, log_completions=False, disable_tqdm=False, **precision(cuda))
 
 
+def _fsdp_version() -> int | None:
+    """accelerate's FSDP version for this launch, None when FSDP is off."""
+    from accelerate import PartialState
+    from accelerate.utils import DistributedType
+    if PartialState().distributed_type != DistributedType.FSDP:
+        return None
+    import os
+    return int(os.environ.get("FSDP_VERSION", "1"))
+
+
 def run_rl(policy: Policy, data: Path, s: RLSettings, out: Path, stop_after_s: float | None = None,
            loggers: list[str] | None = None) -> TrainResult:
     """Train (or resume) GRPO from `policy` (typically SFT's adapter) on the RL prompts of `data`."""
@@ -314,8 +325,11 @@ def run_rl(policy: Policy, data: Path, s: RLSettings, out: Path, stop_after_s: f
 
     start = time.monotonic()
     world = PartialState().num_processes
-    if s.rollout_copy and (world > 1 or s.use_vllm):
-        raise ConfigError("rl.rollout_copy needs one process and no vLLM (the copy holds whole, unsharded weights)")
+    if s.rollout_copy and s.use_vllm:
+        raise ConfigError("rl.rollout_copy and rl.use_vllm are two rollout engines: choose one")
+    if s.rollout_copy and _fsdp_version() == 1:
+        # FSDP1 flattens parameters under renamed modules; the copy pairs weights by name (FSDP2 keeps names)
+        raise ConfigError("rl.rollout_copy works with one process, DDP or FSDP2, not FSDP1 (fsdp_version: 2)")
     if s.use_vllm:
         import importlib.util
         if importlib.util.find_spec("vllm") is None:

@@ -35,26 +35,37 @@ from autotriton.models.hf import PROMPT_BUCKET  # one bucket size for eval and r
 class MergedCopy:
     """A frozen, plain (non-PEFT) model holding `policy`'s weights with its active LoRA merged."""
 
-    def __init__(self, policy, dtype: torch.dtype | None = None):
+    def __init__(self, policy, dtype: torch.dtype | None = None, device: torch.device | None = None):
         from transformers import AutoModelForCausalLM
 
         from autotriton.models.attention import use_packed_gqa
         base = policy.get_base_model() if hasattr(policy, "get_base_model") else policy
+        # Looked up again at every sync, not paired once here: under FSDP2 the trainer builds this
+        # copy before accelerate's fully_shard swaps every parameter for a sharded one, and pairs made
+        # now would keep reading the starting weights.
+        self._policy = base
         # A model keeps the config object it is built from: copy it, so switching the copy's
         # attention leaves the policy's alone.
         self.model = AutoModelForCausalLM.from_config(copy.deepcopy(base.config),
                                                       dtype=dtype or next(base.parameters()).dtype)
         use_packed_gqa(self.model)  # decode without repeating the KV cache per query head
-        self.model.to(next(base.parameters()).device).eval().requires_grad_(False)
+        # The trainer's device, not the policy's: under FSDP the policy may still sit on the CPU here.
+        self.model.to(device or next(base.parameters()).device).eval().requires_grad_(False)
         self.model.generation_config = base.generation_config
-        self._pairs = _weight_pairs(base, self.model)
         self.sync()
 
     @torch.no_grad()
     def sync(self) -> None:
-        """Copy the policy's current weights (LoRA deltas added) into the copy, in place."""
-        for target, source, lora in self._pairs:
+        """Copy the policy's current weights (LoRA deltas added) into the copy, in place.
+
+        Under FSDP2 each policy weight is a shard (a DTensor) and is all-gathered here, one weight
+        at a time: a collective, so every rank must sync at the same point, which it does, since
+        every rank samples its own rollouts in every generate call."""
+        from torch.distributed.tensor import DTensor
+        for target, source, lora in _weight_pairs(self._policy, self.model):
             value = source if lora is None else source + _delta(lora).to(source.dtype)
+            if isinstance(value, DTensor):
+                value = value.full_tensor()
             target.copy_(value.to(target.dtype))
 
     def generate(self, **kwargs):
