@@ -37,6 +37,9 @@ fi
 start=$(date +%s)
 PROCS=${PROCS:-1}   # >1: one process per GPU through accelerate + FSDP2 (configs/accelerate/fsdp2.yaml)
 LAUNCH=(python3)
+if [ "$PROCS" -eq 1 ] && [ -z "${CUDA_VISIBLE_DEVICES:-}" ] && [ "$(nvidia-smi -L 2>/dev/null | wc -l)" -gt 1 ]; then
+  export CUDA_VISIBLE_DEVICES=0   # TRL's trainers refuse nn.DataParallel, which one process seeing 2 GPUs gets
+fi
 if [ "$PROCS" -gt 1 ]; then
   LAUNCH=(python3 -m accelerate.commands.launch --config_file configs/accelerate/fsdp2.yaml --num_processes "$PROCS")
 fi

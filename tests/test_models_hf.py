@@ -151,8 +151,9 @@ def test_shipped_adapter_is_small_and_answers_in_the_trained_format(embedded_cac
     assert trained.name == "embedded:triton"
     answer = trained.generate([initial_messages(SOFTMAX_TASK)], params)[0][0].text
     base = embedded_backend(embedded_cache[0], device="cpu").generate([initial_messages(SOFTMAX_TASK)], params)[0][0].text
-    # Every training answer opens by saying what the module computes; the base model does not.
-    assert answer.startswith("The module") and not base.startswith("The module") and answer != base
+    # Every training answer (template.answer) opens by quoting the reference's forward; the base model does not.
+    opening = "The reference's forward: `"
+    assert answer.startswith(opening) and not base.startswith(opening) and answer != base
 
 
 def test_packed_gqa_decode_matches_transformers_sdpa():
