@@ -94,3 +94,42 @@ def test_compare_runlogs_uses_only_the_prompts_both_logs_answered():
     assert "| c | 2 | +50.0 |" in table
     with pytest.raises(SystemExit):
         mod.compare(before, [rec("z", True)], ("SFT", "RL"))
+
+
+def test_scale_summary_reads_sft_and_grpo_logs(tmp_path):
+    """benchmarks/scale_summary.py: GRPO's first step (compilation) is left out of the means, rollout
+    tokens/s is completions x mean length over generation time, SFT's tokens/s comes from its token counter."""
+    import importlib.util
+    import json
+    from pathlib import Path
+
+    import yaml
+    path = Path(__file__).parent.parent / "benchmarks" / "scale_summary.py"
+    spec = importlib.util.spec_from_file_location("scale_summary", path)
+    mod = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(mod)
+
+    rl = tmp_path / "rl"
+    rl.mkdir()
+    (rl / "config.yaml").write_text(yaml.safe_dump({"stage": "rl", "settings": {"batch_size": 4}}))
+    steps = [(40.0, 30.0, 0.0), (10.0, 2.0, 0.25), (12.0, 4.0, 0.5)]  # step s, generate s, reward
+    (rl / "metrics.jsonl").write_text("\n".join(json.dumps({
+        "step": i + 1, "time": float(i), "loss": 0.0, "num_tokens": 100.0 * (i + 1), "reward": reward,
+        "verify/correct_rate": reward, "completions/mean_length": 100.0, "time/step_s": step,
+        "time/generate_s": gen, "gpu/peak_allocated_gib": 3.0 + i, "gpu/peak_reserved_gib": 9.0})
+        for i, (step, gen, reward) in enumerate(steps)) + "\n")
+    sft = tmp_path / "sft"
+    sft.mkdir()
+    (sft / "metrics.jsonl").write_text("\n".join(json.dumps(row) for row in [
+        {"step": 1, "time": 100.0, "loss": 2.0, "num_tokens": 1000.0},
+        {"step": 5, "time": 108.0, "loss": 1.0, "num_tokens": 5000.0},
+        {"step": 5, "time": 109.0, "train_runtime": 9.0}]) + "\n")
+
+    grpo = mod.with_batch(rl, mod.summarise(rl))
+    assert grpo["steps"] == 3 and grpo["step_s"] == 11.0 and grpo["peak_gib"] == 5.0
+    assert grpo["rollout_tok_s"] == (400 / 2 + 400 / 4) / 2  # 4 completions x 100 tokens
+    assert grpo["reward"] == [0.0, 0.25, 0.5]
+    trained = mod.summarise(sft)
+    assert trained["step_s"] == 2.0 and trained["train_tok_s"] == 500.0 and trained["loss"] == [2.0, 1.0]
+    table = mod.table([grpo, trained])
+    assert "| rl | 3 | 11.0 | 150 (rollout) |" in table and "| sft | 5 | 2.0 | 500 (train) |" in table
