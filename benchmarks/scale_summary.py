@@ -15,16 +15,14 @@ import sys
 from pathlib import Path
 from statistics import mean
 
+import yaml
 
-def read(run: Path) -> list[dict]:
-    path = run / "metrics.jsonl"
-    if not path.is_file():
-        return []
-    return [json.loads(line) for line in path.read_text().splitlines() if line.strip()]
+from autotriton.rundir import read_jsonl
+from autotriton.train.common import METRICS_FILE
 
 
 def summarise(run: Path) -> dict:
-    rows = read(run)
+    rows = read_jsonl(run / METRICS_FILE)
     steps = [r for r in rows if "loss" in r and "train_runtime" not in r]
     peak = max((r.get("gpu/peak_allocated_gib", 0.0) for r in rows), default=0.0)
     reserved = max((r.get("gpu/peak_reserved_gib", 0.0) for r in rows), default=0.0)
@@ -37,6 +35,11 @@ def summarise(run: Path) -> dict:
         out["generate_frac"] = mean(r["time/generate_s"] / r["time/step_s"] for r in later)
         out["reward"] = [round(r.get("reward", 0.0), 3) for r in steps]
         out["correct"] = [round(r.get("verify/correct_rate", 0.0), 3) for r in steps]
+        config = run / "config.yaml"  # the completions per step, from the run's resolved settings
+        if config.is_file():
+            out["batch"] = yaml.safe_load(config.read_text())["settings"]["batch_size"]
+            out["rollout_tok_s"] = mean(r["completions/mean_length"] * out["batch"] / r["time/generate_s"]
+                                        for r in later)
     else:  # SFT: logged every logging_steps
         if len(steps) >= 2:
             first, last = steps[0], steps[-1]
@@ -45,20 +48,6 @@ def summarise(run: Path) -> dict:
             out["train_tok_s"] = (last["num_tokens"] - first["num_tokens"]) / seconds
         out["loss"] = [round(steps[0]["loss"], 3), round(steps[-1]["loss"], 3)]
     return out
-
-
-def with_batch(run: Path, summary: dict) -> dict:
-    """GRPO's rollout tokens/s needs the completions per step, from the run's resolved config."""
-    import yaml
-    config = run / "config.yaml"
-    if "reward" not in summary or not config.is_file():
-        return summary
-    batch = yaml.safe_load(config.read_text())["settings"]["batch_size"]
-    rows = [r for r in read(run) if "time/step_s" in r]
-    later = rows[1:] or rows
-    summary["rollout_tok_s"] = mean(r["completions/mean_length"] * batch / r["time/generate_s"] for r in later)
-    summary["batch"] = batch
-    return summary
 
 
 def table(summaries: list[dict]) -> str:
@@ -78,7 +67,7 @@ def table(summaries: list[dict]) -> str:
 
 
 def main() -> None:
-    summaries = [with_batch(Path(arg), summarise(Path(arg))) for arg in sys.argv[1:]]
+    summaries = [summarise(Path(arg)) for arg in sys.argv[1:]]
     print(table(summaries))
     print()
     print("```json")

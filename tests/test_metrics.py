@@ -125,7 +125,7 @@ def test_scale_summary_reads_sft_and_grpo_logs(tmp_path):
         {"step": 5, "time": 108.0, "loss": 1.0, "num_tokens": 5000.0},
         {"step": 5, "time": 109.0, "train_runtime": 9.0}]) + "\n")
 
-    grpo = mod.with_batch(rl, mod.summarise(rl))
+    grpo = mod.summarise(rl)
     assert grpo["steps"] == 3 and grpo["step_s"] == 11.0 and grpo["peak_gib"] == 5.0
     assert grpo["rollout_tok_s"] == (400 / 2 + 400 / 4) / 2  # 4 completions x 100 tokens
     assert grpo["reward"] == [0.0, 0.25, 0.5]

@@ -26,6 +26,7 @@ Generation is TRL's: HF generate, or colocated vLLM with `use_vllm`.
 from __future__ import annotations
 
 import copy
+import os
 import time
 from pathlib import Path
 
@@ -314,7 +315,6 @@ def _fsdp_version() -> int | None:
     from accelerate.utils import DistributedType
     if PartialState().distributed_type != DistributedType.FSDP:
         return None
-    import os
     return int(os.environ.get("FSDP_VERSION", "1"))
 
 
