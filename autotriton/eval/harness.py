@@ -50,16 +50,35 @@ class EvalItem:
         return self.task or self.answer_task
 
 
-def resolve_suite(text: str) -> list[EvalItem]:
-    """Tasks of one suite spec (`eval/suites.py`), each with its channel name and prompt."""
+def resolve_suite(text: str, limit: int = 0, rewrites_log: Path | None = None) -> list[EvalItem]:
+    """Tasks of one suite spec (`eval/suites.py`), each with its channel name and prompt: the
+    first `limit` tasks (0 = all), then, with `:rewrites=K`, their kept rewrites
+    (eval/robustness.py; checked ones are logged to and read back from `rewrites_log`)."""
     spec = parse_suite_spec(text)
+    if spec.kind in ("tritonbench-g", "tritonbench-t"):
+        return _tritonbench_items(spec)[:limit or None]
+    tasks = _suite_tasks(spec)[:limit or None]
+    channel = {"builtin": "builtin", "dev": "dev", "kernelbench": "KernelBench"}[spec.kind]
+    items = [EvalItem(t.id, f"{channel}-L{t.level}", initial_messages(t.prompt_source), task=t) for t in tasks]
+    if spec.rewrites:
+        from autotriton.eval.robustness import REWRITTEN, task_rewrites
+        rewritten = task_rewrites(tasks, spec.rewrites, rewrites_log)
+        items += [EvalItem(r.id, f"{channel}-L{t.level}{REWRITTEN}", initial_messages(r.prompt_source), task=r)
+                  for t in tasks for r in rewritten[t.id]]
+    return items
+
+
+def _suite_tasks(spec) -> list[Task]:
     if spec.kind == "builtin":
-        return [EvalItem(t.id, f"builtin-L{t.level}", initial_messages(t.prompt_source), task=t)
-                for t in list_tasks(spec.split)]
-    if spec.kind == "kernelbench":
-        from autotriton.eval.loaders import load_kernelbench
-        return [EvalItem(t.id, f"KernelBench-L{t.level}", initial_messages(t.prompt_source), task=t)
-                for t in load_kernelbench(spec.path, levels=spec.levels)]
+        return list_tasks(spec.split)
+    if spec.kind == "dev":
+        from autotriton.tasks.suite import dev_tasks
+        return [t for t in dev_tasks() if t.level in spec.levels]
+    from autotriton.eval.loaders import load_kernelbench
+    return load_kernelbench(spec.path, levels=spec.levels)
+
+
+def _tritonbench_items(spec) -> list[EvalItem]:
     from autotriton.eval import tritonbench
     loader = tritonbench.load_tritonbench_g if spec.kind == "tritonbench-g" else tritonbench.load_tritonbench_t
     channel = "TritonBench-G" if spec.kind == "tritonbench-g" else "TritonBench-T"
@@ -137,7 +156,7 @@ def run_eval(backend: Backend, model_spec: str, config: EvalConfig, verifier: Ve
         parse_suite_spec(text)  # a bad spec fails before anything is written
     log = RunLog(out / "runlog.jsonl")
     _claim_run_dir(out, model_spec, config, verifier.mode, log)
-    items = [it for spec in config.suites for it in resolve_suite(spec)[:config.limit or None]]
+    items = [it for spec in config.suites for it in resolve_suite(spec, config.limit, out / "rewrites.jsonl")]
     if config.only_answered:
         items = [it for it in items if it.backend_task is not None and backend.find(it.backend_task, 0) is not None]
     total = len(items) * config.samples

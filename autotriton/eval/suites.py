@@ -1,9 +1,14 @@
 """Suite specs: the one parser of the text that names an evaluation suite.
 
     builtin[:train|heldout]            the built-in tasks (both splits when none is named)
+    dev[:levels=1,2,3]                 the development suite: hand-written modules (tasks/dev/)
     kernelbench:PATH[:levels=1,2,3]    a KernelBench checkout
     tritonbench-g:PATH                 TritonBench-G (Triton code from GitHub)
     tritonbench-t:PATH                 TritonBench-T (PyTorch operators)
+
+Any suite of task files (builtin, dev, kernelbench) also takes `:rewrites=K`: each task is
+scored as written and as K rewrites that keep its meaning (tasks/rewrite.py, checked by
+running both in tasks/equivalence.py), in a channel of their own (`KernelBench-L1/rewritten`).
 
 The eval harness (what to sample for) and decontamination (what training data
 must not overlap) both read specs through `parse_suite_spec`, so a spec means the
@@ -19,8 +24,11 @@ from pathlib import Path
 
 from autotriton.tasks.contract import TaskError
 
-KINDS = ("builtin", "kernelbench", "tritonbench-g", "tritonbench-t")
-USAGE = "builtin[:train|heldout], kernelbench:PATH[:levels=1,2,3], tritonbench-g:PATH or tritonbench-t:PATH"
+KINDS = ("builtin", "dev", "kernelbench", "tritonbench-g", "tritonbench-t")
+USAGE = ("builtin[:train|heldout], dev[:levels=1,2,3], kernelbench:PATH[:levels=1,2,3], tritonbench-g:PATH or "
+         "tritonbench-t:PATH; builtin, dev and kernelbench also take :rewrites=K")
+# Rewrites per task: each costs one more generation and verification per sample.
+MAX_REWRITES = 8
 
 
 class SuiteSpecError(TaskError):
@@ -34,29 +42,61 @@ class SuiteSpec:
     kind: str  # one of KINDS
     split: str | None = None  # builtin: "train", "heldout", or None for both
     path: Path | None = None  # the external suites' folder
-    levels: tuple[int, ...] = (1, 2, 3)  # kernelbench only
+    levels: tuple[int, ...] = (1, 2, 3)  # kernelbench and dev
+    rewrites: int = 0  # rewrites scored per task (builtin, dev, kernelbench)
+
+    @property
+    def base(self) -> str:
+        """The spec without its rewrites: the suite as written."""
+        return self.text.replace(f":rewrites={self.rewrites}", "") if self.rewrites else self.text
 
 
 def parse_suite_spec(text: str) -> SuiteSpec:
     kind, _, rest = text.partition(":")
-    if kind == "builtin":
-        if rest not in ("", "train", "heldout"):
-            raise SuiteSpecError(f"suite '{text}': unknown split '{rest}' (expected builtin, builtin:train "
-                                 "or builtin:heldout)")
-        return SuiteSpec(text, kind, split=rest or None)
     if kind not in KINDS:
         raise SuiteSpecError(f"unknown suite '{text}' (expected {USAGE})")
-    path_text, levels = rest, (1, 2, 3)
-    if kind == "kernelbench":
-        path_text, has_levels, levels_text = rest.partition(":levels=")
-        if has_levels:
-            levels = _levels(text, levels_text)
-    if not path_text:
+    rest, options = _options(text, rest)
+    rewrites = _rewrites(text, kind, options.pop("rewrites", None))
+    if "levels" in options and kind not in ("kernelbench", "dev"):
+        raise SuiteSpecError(f"suite '{text}': {kind} takes no option 'levels'")
+    levels = _levels(text, options.pop("levels")) if "levels" in options else (1, 2, 3)
+    if kind in ("builtin", "dev"):
+        splits = ("", "train", "heldout") if kind == "builtin" else ("",)
+        if rest not in splits:
+            raise SuiteSpecError(f"suite '{text}': unknown split '{rest}' (expected {USAGE})")
+        return SuiteSpec(text, kind, split=rest or None, levels=levels, rewrites=rewrites)
+    if not rest:
         raise SuiteSpecError(f"suite '{text}' names no folder (expected {kind}:PATH)")
-    path = Path(path_text)
+    path = Path(rest)
     if not path.is_dir():
         raise SuiteSpecError(f"suite '{text}': folder {path} not found")
-    return SuiteSpec(text, kind, path=path, levels=levels)
+    return SuiteSpec(text, kind, path=path, levels=levels, rewrites=rewrites)
+
+
+def _options(text: str, rest: str) -> tuple[str, dict[str, str]]:
+    """Trailing `:key=value` options (levels, rewrites) split off the rest of a spec."""
+    options: dict[str, str] = {}
+    while True:
+        head, sep, tail = rest.rpartition(":")
+        candidate = tail if sep else rest
+        key, eq, value = candidate.partition("=")
+        if not eq or key not in ("levels", "rewrites"):
+            return rest, options
+        if key in options:
+            raise SuiteSpecError(f"suite '{text}': {key}= given twice")
+        options[key] = value
+        rest = head if sep else ""
+
+
+def _rewrites(text: str, kind: str, value: str | None) -> int:
+    if value is None:
+        return 0
+    if kind.startswith("tritonbench"):
+        raise SuiteSpecError(f"suite '{text}': rewrites= works on task files (builtin, dev, kernelbench); "
+                             "TritonBench items have no Model to rewrite")
+    if not value.isdigit() or not 1 <= int(value) <= MAX_REWRITES:
+        raise SuiteSpecError(f"suite '{text}': rewrites must be a number from 1 to {MAX_REWRITES}, got '{value}'")
+    return int(value)
 
 
 def _levels(text: str, levels_text: str) -> tuple[int, ...]:

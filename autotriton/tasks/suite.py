@@ -1,7 +1,17 @@
-"""The built-in task suite: data under tasks/builtin/l<level>/<name>/, loadable by id.
+"""The built-in task suite: data under tasks/builtin/l<level>/<name>/, loadable by id;
+and the development suite under tasks/dev/level<N>/<id>_<name>.py.
 
 Ids look like `builtin/l1/softmax`. Selections such as `builtin:heldout` or
 `builtin:train` filter by the split recorded in each task's metadata.
+
+The development suite (`dev`, issue 31) is what decisions about data, prompts, training
+and decoding are made on, instead of KernelBench or TritonBench (test sets, read to
+report only). Its files are modules written by hand the way people write their own
+(an `nn` layer held as an attribute, a tensor method, a dim counted from either end,
+helper classes, no benchmark's house style), in KernelBench's file format, with no
+metadata: they load exactly as a KernelBench file does (derived interp sizes, TF32's
+tolerance where they compute dot products). Every one is split "heldout": never trained
+on, and decontamination keeps training data away from them (data/decontam.py).
 """
 
 from __future__ import annotations
@@ -15,6 +25,7 @@ from autotriton.tasks.contract import Task, TaskError, load_task_file, read_task
 from autotriton.tasks.sizes import with_dot_tolerance, with_interp_shapes
 
 BUILTIN_ROOT = Path(__file__).parent / "builtin"
+DEV_ROOT = Path(__file__).parent / "dev"
 
 
 def _load_folder(folder: Path) -> Task:
@@ -65,17 +76,26 @@ def load_task_path(path: Path) -> Task:
     path = Path(path)
     level = re.fullmatch(r"level(\d)", path.parent.name)
     if level and _KERNELBENCH_FILE.match(path.name) and path.is_file():
-        return load_kernelbench_file(path, int(level.group(1)), path.stem)
+        suite = "dev" if path.resolve().parent.parent == DEV_ROOT.resolve() else "kernelbench"
+        return load_kernelbench_file(path, int(level.group(1)), path.stem, suite=suite)
     return with_dot_tolerance(with_interp_shapes(load_task_file(path)))
 
 
-def load_kernelbench_file(path: Path, level: int, stem: str) -> Task:
-    """One KernelBench file: id `kernelbench/l<level>/<stem>`, split heldout (an
-    external eval set is never training data), derived interp sizes, and TF32's tolerance
+def load_kernelbench_file(path: Path, level: int, stem: str, suite: str = "kernelbench") -> Task:
+    """One file in KernelBench's format: id `<suite>/l<level>/<stem>`, split heldout (an
+    eval set is never training data), derived interp sizes, and TF32's tolerance
     where it computes dot products."""
-    task = task_from_source(read_task_text(path), task_id=f"kernelbench/l{level}/{stem}",
-                            suite="kernelbench", level=level, path=str(path))
+    task = task_from_source(read_task_text(path), task_id=f"{suite}/l{level}/{stem}",
+                            suite=suite, level=level, path=str(path))
     return with_dot_tolerance(with_interp_shapes(replace(task, split="heldout")))
+
+
+@lru_cache(maxsize=1)
+def dev_tasks() -> tuple[Task, ...]:
+    """The development suite, sorted by (level, file name)."""
+    return tuple(load_kernelbench_file(p, int(p.parent.name.removeprefix("level")), p.stem, suite="dev")
+                 for p in sorted(DEV_ROOT.glob("level*/*.py"), key=lambda p: (p.parent.name, p.name))
+                 if _KERNELBENCH_FILE.match(p.name))
 
 
 def load_suite(spec: str) -> list[Task]:

@@ -1,0 +1,77 @@
+"""The robustness channel: every task also scored as K rewrites that keep its meaning.
+
+`suite:...:rewrites=K` (eval/suites.py) puts each task's kept rewrites (tasks/rewrite.py
+proposes, tasks/equivalence.py checks by running both) in a channel of their own, named
+after the original's with "/rewritten". The report sets the two side by side with the gap
+(`robustness_rows`): a model that reads modules does on the rewrites what it does on the
+originals; one that learned a benchmark's wording does not.
+
+Checking costs a few seconds of CPU per task (one confined child each), run `workers` at a
+time. Kept rewrites are logged to a JSONL file (an eval's `rewrites.jsonl`): a resumed or
+repeated eval reads them back instead of checking again, and the file says which proposal
+was dropped and why.
+"""
+
+from __future__ import annotations
+
+import os
+from concurrent.futures import ThreadPoolExecutor
+from dataclasses import asdict
+from pathlib import Path
+from typing import Callable
+
+from autotriton.rundir import append_jsonl, read_jsonl
+from autotriton.tasks.contract import Task
+from autotriton.tasks.equivalence import kept_rewrites, rewritten_task
+from autotriton.tasks.rewrite import Rewrite
+
+REWRITTEN = "/rewritten"  # channel suffix
+
+
+def task_rewrites(tasks: list[Task], k: int, log_path: Path | None = None, workers: int = 0,
+                  progress: Callable[[int, int], None] | None = None) -> dict[str, list[Task]]:
+    """Task id -> its kept rewrites (at most k; fewer where fewer proposals ran the same)."""
+    cached = _cached(log_path, k) if log_path else {}
+    out: dict[str, list[Task]] = {}
+    todo = []
+    for t in tasks:
+        hit = cached.get((t.id, t.source_hash))
+        if hit is None:
+            todo.append(t)
+        else:
+            out[t.id] = [rewritten_task(t, rw, i) for i, rw in enumerate(hit)]
+    done = len(tasks) - len(todo)
+    with ThreadPoolExecutor(max_workers=workers or max(1, os.cpu_count() or 1)) as pool:
+        for t, (kept, checks) in zip(todo, pool.map(lambda t: kept_rewrites(t, k), todo)):
+            out[t.id] = kept
+            if log_path:
+                append_jsonl(log_path, {"task_id": t.id, "source_hash": t.source_hash, "k": k,
+                                        "kept": [asdict(c.rewrite) for c in checks if c.equal][:k],
+                                        "dropped": [{"seed": c.rewrite.seed, "transforms": c.rewrite.transforms,
+                                                     "reason": c.reason} for c in checks if not c.equal]})
+            done += 1
+            if progress:
+                progress(done, len(tasks))
+    return out
+
+
+def _cached(path: Path, k: int) -> dict[tuple[str, str], list[Rewrite]]:
+    out = {}
+    for rec in read_jsonl(path):
+        if rec.get("k") == k:
+            out[(rec["task_id"], rec["source_hash"])] = [Rewrite(r["source"], r["seed"], tuple(r["transforms"]),
+                                                                 r["names"], r["sizes"]) for r in rec["kept"]]
+    return out
+
+
+def robustness_rows(exec_rates: dict[str, float]) -> list[dict]:
+    """One row per channel that has a rewritten twin: exec % as written, on the rewrites, the gap
+    (points) and the ratio. `exec_rates`: channel -> exec %."""
+    rows = []
+    for channel, rate in sorted(exec_rates.items()):
+        twin = exec_rates.get(channel + REWRITTEN)
+        if channel.endswith(REWRITTEN) or twin is None:
+            continue
+        rows.append({"channel": channel, "exec_original": rate, "exec_rewritten": twin, "gap": twin - rate,
+                     "ratio": twin / rate if rate else None})
+    return rows
