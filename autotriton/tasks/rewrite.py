@@ -184,8 +184,9 @@ def _recognise(call: ast.Call, al: _Aliases, layer_args: dict[str, tuple[str, di
             return None
         tensor, rest = call.args[0], call.args[1:]
     if head == "self" and attr in layers:  # the layer's own constructor arguments
-        ok = len(call.args) == 1 and not call.keywords and all(_literal(v) for v in layer_args[attr].values())
-        return _Call(op, tensor, dict(layer_args[attr])) if ok else None
+        args = layer_args[attr][1]
+        ok = len(call.args) == 1 and not call.keywords and all(_literal(v) for v in args.values())
+        return _Call(op, tensor, dict(args)) if ok else None
     args = _bind(FORMS[op], list(rest), call.keywords)
     return None if args is None else _Call(op, tensor, args)
 
