@@ -1,9 +1,11 @@
 """Decontamination: drop training tasks and pairs that overlap an evaluation set.
 
 Always checked against the built-in `heldout` split (task sources and their
-reference solutions) and our own KernelBench answers (benchmarks/kernelbench_answers);
-external suites are added with
-`--decontaminate-against kernelbench:PATH tritonbench-t:PATH ...`.
+reference solutions), the development suite (`dev`, tasks/dev/) with its rewrites, and
+our own KernelBench answers (benchmarks/kernelbench_answers); external suites are added with
+`--decontaminate-against kernelbench:PATH tritonbench-t:PATH ...`. A spec with
+`:rewrites=K` indexes every rewrite the robustness channel could propose for its tasks
+(tasks/equivalence.propose, not only the ones its check keeps): rewrites are eval data.
 
 Two tests, both on normalised code (`normalize.py`: names, comments, docstrings,
 imports and metadata removed):
@@ -34,6 +36,9 @@ from autotriton.data.normalize import call_signature, fingerprint, ngrams, norma
 
 NGRAM_N = 13
 NGRAM_THRESHOLD = 0.5
+# Rewrites indexed per task of the suites that are always held out: the robustness channel's
+# default (1) with room, as each proposal costs only an AST pass (3 per kept rewrite).
+ALWAYS_REWRITES = 3
 
 
 @dataclass
@@ -66,17 +71,17 @@ def _suite_texts(text: str) -> list[tuple[str, str]]:
     the tasks the eval harness would load for the same spec, `levels=` included."""
     from autotriton.eval.suites import parse_suite_spec
     spec = parse_suite_spec(text)
-    if spec.kind == "builtin":
-        from autotriton.tasks import list_tasks
+    if spec.kind in ("builtin", "dev", "kernelbench"):
+        from autotriton.eval.harness import _suite_tasks
         out = []
-        for t in list_tasks(spec.split):
+        for t in _suite_tasks(spec):
             out.append((t.id, t.prompt_source))
             if t.solution_source:
                 out.append((t.id + "#solution", t.solution_source))
+            if spec.rewrites:
+                from autotriton.tasks.equivalence import propose
+                out += [(rt.id, rt.prompt_source) for _, rt in propose(t, spec.rewrites)]
         return out
-    if spec.kind == "kernelbench":
-        from autotriton.eval.loaders import load_kernelbench
-        return [(t.id, t.source) for t in load_kernelbench(spec.path, levels=spec.levels)]
     from autotriton.eval import tritonbench
     loader = tritonbench.load_tritonbench_g if spec.kind == "tritonbench-g" else tritonbench.load_tritonbench_t
     return [(it.id, it.gold_code) for it in loader(spec.path)]
@@ -93,7 +98,8 @@ def _answer_texts() -> list[tuple[str, str]]:
 
 
 def build_index(suites: list[str]) -> EvalIndex:
-    index = EvalIndex(suites=["builtin:heldout"] + [s for s in suites if s != "builtin:heldout"])
+    always = [f"builtin:heldout:rewrites={ALWAYS_REWRITES}", f"dev:rewrites={ALWAYS_REWRITES}"]
+    index = EvalIndex(suites=always + [s for s in suites if s not in always])
     for spec in index.suites:
         for item_id, text in _suite_texts(spec):
             index.add(item_id, text)

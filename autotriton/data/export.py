@@ -102,7 +102,7 @@ correctness over several random trials and shapes, and the anti-hacking checks.
           task_report["ngram_overlap"], task_report["kept"]]])}
 
 ## Decontamination of pairs
-Checked against: {", ".join(["builtin:heldout"] + list(config.decontaminate_against))}
+Checked against: {", ".join(["builtin:heldout", "dev (with rewrites)"] + list(config.decontaminate_against))}
 (normalised-AST fingerprints, and 13-gram overlap >= 0.5 with an eval item that calls the same operations).
 
 {_table(["verified", "duplicates", "dropped: exact AST", "dropped: n-gram overlap", "kept"],

@@ -104,6 +104,24 @@ def _init_params(code: str, cls: str) -> list[tuple[str, str | None]]:
     return [(a.arg, d) for a, d in zip(args, defaults)]
 
 
+def named_like(solution: Solution, source: str) -> Solution:
+    """The solution with its ModelNew's constructor parameters named as the reference's, by position
+    (the rewritten task files of data v11 rename them: tasks/rewrite.py). Only the constructor's own
+    lines change, and only bare names (`self.slope` keeps its attribute)."""
+    ours, ref = _init_params(solution.code, "ModelNew"), _init_params(source, "Model")
+    mapping = {a: b for (a, _), (b, _) in zip(ours, ref) if a != b}
+    if len(ours) != len(ref) or not mapping:
+        return solution
+    tree = ast.parse(solution.code)
+    cls = next(n for n in tree.body if isinstance(n, ast.ClassDef) and n.name == "ModelNew")
+    init = next(n for n in cls.body if isinstance(n, ast.FunctionDef) and n.name == "__init__")
+    lines = solution.code.split("\n")
+    pattern = re.compile(r"(?<![.\w])(" + "|".join(map(re.escape, mapping)) + r")\b")
+    for i in range(init.lineno - 1, init.end_lineno):
+        lines[i] = pattern.sub(lambda m: mapping[m.group(1)], lines[i])
+    return Solution(solution.reasoning, "\n".join(lines))
+
+
 def same_constructor(solution: Solution, source: str) -> Solution:
     """The solution, once its ModelNew is known to take the reference's constructor parameters
     with the same defaults (raises ValueError, our bug, otherwise). The prompt asks for the same
@@ -120,7 +138,7 @@ def answer(spec: dict, source: str, style: str | None = None) -> Solution:
     """The teacher's whole answer to the task file `source` of grammar point `spec`: the kernel in
     `style` (the first by default), checked against the reference's constructor, its reasoning
     opened by the quoted forward."""
-    return grounded(same_constructor(teach(spec, style), source), source)
+    return grounded(same_constructor(named_like(teach(spec, style), source), source), source)
 
 
 class TemplateTeacher:

@@ -1,0 +1,186 @@
+"""The robustness channel: rewrites that keep a task's meaning (tasks/rewrite.py), the check that
+runs both (tasks/equivalence.py), the `:rewrites=K` suite option, and the development suite."""
+
+from __future__ import annotations
+
+import ast
+import json
+from dataclasses import replace
+from pathlib import Path
+
+import pytest
+import torch
+
+from autotriton.eval.suites import SuiteSpecError, parse_suite_spec
+from autotriton.tasks import list_tasks, task_from_source
+from autotriton.tasks.contract import check_contract
+from autotriton.tasks.equivalence import check_rewrites, kept_rewrites, propose
+from autotriton.tasks.rewrite import TRANSFORMS, rewrite
+from autotriton.tasks.suite import dev_tasks
+
+REAL_KB = Path(__file__).resolve().parents[1] / "external" / "kernelbench"
+
+LAYER_TASK = '''
+import torch
+import torch.nn as nn
+
+
+class Model(nn.Module):
+    """Leaky activation held as a layer."""
+
+    def __init__(self, slope: float):
+        super().__init__()
+        self.act = nn.LeakyReLU(0.3)
+        self.slope = slope
+
+    def forward(self, x):
+        y = self.act(x)
+        return torch.softmax(y * self.slope, dim=-1)
+
+
+batch = 96
+width = 300
+
+
+def get_inputs():
+    return [torch.randn(batch, width)]
+
+
+def get_init_inputs():
+    return [1.5]
+'''
+
+
+def _all_sources():
+    return [(t.id, t.source) for t in list_tasks()] + [(t.id, t.source) for t in dev_tasks()]
+
+
+def test_rewrites_of_every_builtin_and_dev_task_are_task_files_and_reproducible():
+    for task_id, source in _all_sources():
+        for seed in range(3):
+            rw = rewrite(source, seed)
+            check_contract(rw.source, f"{task_id} seed {seed}")
+            assert rw == rewrite(source, seed), task_id
+            assert set(rw.transforms) <= set(TRANSFORMS)
+            assert "autotriton metadata" not in rw.source
+
+
+def test_every_transform_happens_and_the_model_class_keeps_its_name():
+    seen = set()
+    for seed in range(40):
+        rw = rewrite(LAYER_TASK, seed)
+        seen |= set(rw.transforms)
+        names = {n.name for n in ast.parse(rw.source).body if isinstance(n, ast.ClassDef)}
+        assert "Model" in names
+    assert seen == set(TRANSFORMS)
+
+
+def test_a_layer_moved_to_another_form_keeps_its_argument():
+    forms = set()
+    for seed in range(40):
+        rw = rewrite(LAYER_TASK, seed, transforms=("forms",))
+        if "forms" in rw.transforms:
+            assert "0.3" in rw.source, rw.source
+            forms.add("leaky_relu(" in rw.source)
+    assert forms == {True, False}  # both the functional and the layer form were written
+
+
+def test_the_check_keeps_true_rewrites_and_rejects_changed_meaning():
+    task = task_from_source(LAYER_TASK, task_id="t/layer", suite="test", level=1)
+    from autotriton.tasks.sizes import with_interp_shapes
+    task = with_interp_shapes(task)
+    (rw, rt), *_ = propose(task, 1)
+    broken = [
+        (replace(rw, source=rw.source.replace("0.3", "0.25")), rt),  # another slope
+        (replace(rw, source=rw.source.replace("torch.randn(", "torch.randn(2, ", 1)), rt),  # other inputs
+        (replace(rw, source=rw.source.replace("return ", "return 1.0000001 * ", 1)), rt),  # a hair off
+        (replace(rw, source=rw.source.replace("def forward", "def forwards")), rt),  # does not run
+        (rw, rt),
+    ]
+    checks = check_rewrites(task, broken)
+    assert [c.equal for c in checks] == [False, False, False, False, True], [c.reason for c in checks]
+    assert "get_inputs makes" in checks[1].reason
+    assert "max error" in checks[2].reason
+
+
+def test_a_rewrite_that_agrees_only_on_nonnegative_inputs_is_rejected():
+    """`torch.rand` inputs are in [0, 1): relu(x) and x agree there; the signed run tells them apart."""
+    from autotriton.tasks.equivalence import rewritten_task
+    from autotriton.tasks.rewrite import Rewrite
+    source = LAYER_TASK.replace("torch.randn(batch", "torch.rand(batch").replace("nn.LeakyReLU(0.3)", "nn.ReLU()")
+    task = task_from_source(source, task_id="t/rand", suite="test", level=1)
+    same = Rewrite(source.replace("self.act(x)", "torch.relu(x)"), 0, ("forms",), {}, {})
+    dropped = Rewrite(source.replace("self.act(x)", "x"), 1, ("forms",), {}, {})
+    checks = check_rewrites(task, [(rw, rewritten_task(task, rw, i)) for i, rw in enumerate((same, dropped))])
+    assert [c.equal for c in checks] == [True, False], [c.reason for c in checks]
+
+
+def test_kept_rewrites_of_builtin_tasks_pass_with_the_reference_solution_rules():
+    task = next(t for t in list_tasks() if t.id == "builtin/l1/log_softmax")
+    kept, checks = kept_rewrites(task, 2)
+    assert len(kept) == 2 and all(c.equal for c in checks[:2]), [c.reason for c in checks]
+    for k, rt in enumerate(kept):
+        assert rt.id == f"{task.id}#rw{k}" and rt.split == task.split and rt.solution_source == task.solution_source
+        assert any(s.mode == "interp" for s in rt.shapes)
+
+
+def test_suite_specs_take_rewrites():
+    spec = parse_suite_spec("builtin:heldout:rewrites=2")
+    assert (spec.split, spec.rewrites, spec.base) == ("heldout", 2, "builtin:heldout")
+    spec = parse_suite_spec("dev:levels=1,2:rewrites=3")
+    assert (spec.kind, spec.levels, spec.rewrites) == ("dev", (1, 2), 3)
+    for bad in ("builtin:rewrites=0", "builtin:rewrites=x", "dev:rewrites=99", "builtin:levels=1",
+                "dev:heldout", "builtin:rewrites=1:rewrites=2"):
+        with pytest.raises(SuiteSpecError):
+            parse_suite_spec(bad)
+
+
+def test_robustness_rows_pair_each_channel_with_its_rewrites():
+    from autotriton.eval.robustness import robustness_rows
+    rows = robustness_rows({"KernelBench-L1": 15.0, "KernelBench-L1/rewritten": 8.0, "dev-L1": 0.0})
+    assert rows == [{"channel": "KernelBench-L1", "exec_original": 15.0, "exec_rewritten": 8.0, "gap": -7.0,
+                     "ratio": 8.0 / 15.0}]
+
+
+def test_eval_scores_rewrites_in_their_own_channel_and_reuses_the_checked_ones(tmp_path):
+    from autotriton.eval.harness import resolve_suite
+    log = tmp_path / "rewrites.jsonl"
+    items = resolve_suite("builtin:heldout:rewrites=1", limit=2, rewrites_log=log)
+    channels = [it.channel for it in items]
+    assert channels[:2] == ["builtin-L1", "builtin-L1"] and channels[2:] == ["builtin-L1/rewritten"] * 2
+    assert [it.key for it in items[2:]] == [it.key + "#rw0" for it in items[:2]]
+    assert len(log.read_text().splitlines()) == 2
+    again = resolve_suite("builtin:heldout:rewrites=1", limit=2, rewrites_log=log)
+    assert [it.task.source for it in again] == [it.task.source for it in items]
+    assert len(log.read_text().splitlines()) == 2  # read back, not checked again
+
+
+def test_dev_suite_is_large_heldout_and_runs_at_interp_size():
+    from autotriton.verify.loading import apply_shape, clone_all, module_from_source, size_constants
+    tasks = dev_tasks()
+    assert len(tasks) >= 60 and {t.level for t in tasks} == {1, 2, 3}
+    assert all(t.split == "heldout" and t.id.startswith("dev/l") for t in tasks)
+    for t in tasks:
+        mod = module_from_source(t.source, "dev_check", t.path)
+        setting = next(s for s in t.shapes if s.mode == "interp")
+        apply_shape(mod, setting, size_constants(mod))
+        torch.manual_seed(0)
+        model = mod.Model(*mod.get_init_inputs())
+        with torch.no_grad():
+            out = model(*clone_all(mod.get_inputs()))
+        for o in out if isinstance(out, (tuple, list)) else [out]:
+            assert not o.is_floating_point() or torch.isfinite(o).all(), t.id
+
+
+@pytest.mark.skipif(not (REAL_KB / "level1").is_dir(), reason="no KernelBench checkout in external/kernelbench")
+def test_real_kernelbench_every_file_rewrites_and_some_pass_the_check():
+    from autotriton.eval.loaders import load_kernelbench
+    tasks = load_kernelbench(REAL_KB, levels=(1, 2, 3))
+    for t in tasks:
+        check_contract(rewrite(t.source, 0).source, t.id)
+    by_id = {t.id: t for t in tasks}
+    for task_id in ("kernelbench/l1/23_Softmax", "kernelbench/l1/47_Sum_reduction_over_a_dimension",
+                    "kernelbench/l2/12_Gemm_Multiply_LeakyReLU"):
+        kept, checks = kept_rewrites(by_id[task_id], 1)
+        assert len(kept) == 1, [c.reason for c in checks]
+        assert json.dumps(kept[0].source)  # plain text
