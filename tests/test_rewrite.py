@@ -137,9 +137,12 @@ def test_suite_specs_take_rewrites():
 
 def test_robustness_rows_pair_each_channel_with_its_rewrites():
     from autotriton.eval.robustness import robustness_rows
-    rows = robustness_rows({"KernelBench-L1": 15.0, "KernelBench-L1/rewritten": 8.0, "dev-L1": 0.0})
-    assert rows == [{"channel": "KernelBench-L1", "exec_original": 15.0, "exec_rewritten": 8.0, "gap": -7.0,
-                     "ratio": 8.0 / 15.0}]
+    rec = lambda key, channel, ok: {"key": key, "channel": channel, "result": {"correct": ok}}  # noqa: E731
+    records = [rec("a", "KernelBench-L1", True), rec("b", "KernelBench-L1", False),
+               rec("a#rw0", "KernelBench-L1/rewritten", False), rec("b#rw0", "KernelBench-L1/rewritten", True)]
+    rows = robustness_rows({"KernelBench-L1": 50.0, "KernelBench-L1/rewritten": 50.0, "dev-L1": 0.0}, records)
+    assert rows == [{"channel": "KernelBench-L1", "exec_original": 50.0, "exec_rewritten": 50.0, "gap": 0.0,
+                     "ratio": 1.0, "held": "0/1"}]
 
 
 def test_eval_scores_rewrites_in_their_own_channel_and_reuses_the_checked_ones(tmp_path):

@@ -91,8 +91,11 @@ def _harvested(config: BuildConfig, out: Path, progress: Progress | None) -> lis
     import os
     harvest(config.harvest, hdir, limit=config.harvest_limit, workers=config.harvest_workers or os.cpu_count() or 2,
             progress=(lambda d, t: progress("harvest", d, t)) if progress else None)
+    from autotriton.data.harvest.split import is_heldout
     items = []
     for rec in read_jsonl(hdir / "manifest.jsonl"):
+        if is_heldout(rec["fingerprint"]):  # the development suite's real modules (harvest/split.py)
+            continue
         source = (hdir / rec["path"]).read_text()
         task = task_from_source(source, task_id=rec["task_id"], suite="harvest", level=int(rec.get("level", 1)))
         items.append(TaskItem(task, "harvest", rec.get("provenance", {})))

@@ -71,7 +71,7 @@ def _suite_texts(text: str) -> list[tuple[str, str]]:
     the tasks the eval harness would load for the same spec, `levels=` included."""
     from autotriton.eval.suites import parse_suite_spec
     spec = parse_suite_spec(text)
-    if spec.kind in ("builtin", "dev", "kernelbench"):
+    if spec.kind in ("builtin", "dev", "harvest", "kernelbench"):
         from autotriton.eval.harness import _suite_tasks
         out = []
         for t in _suite_tasks(spec):

@@ -58,7 +58,7 @@ def resolve_suite(text: str, limit: int = 0, rewrites_log: Path | None = None) -
     if spec.kind in ("tritonbench-g", "tritonbench-t"):
         return _tritonbench_items(spec)[:limit or None]
     tasks = _suite_tasks(spec)[:limit or None]
-    channel = {"builtin": "builtin", "dev": "dev", "kernelbench": "KernelBench"}[spec.kind]
+    channel = {"builtin": "builtin", "dev": "dev", "harvest": "harvest", "kernelbench": "KernelBench"}[spec.kind]
     items = [EvalItem(t.id, f"{channel}-L{t.level}", initial_messages(t.prompt_source), task=t) for t in tasks]
     if spec.rewrites:
         from autotriton.eval.robustness import REWRITTEN, task_rewrites
@@ -74,6 +74,9 @@ def _suite_tasks(spec) -> list[Task]:
     if spec.kind == "dev":
         from autotriton.tasks.suite import dev_tasks
         return [t for t in dev_tasks() if t.level in spec.levels]
+    if spec.kind == "harvest":
+        from autotriton.data.harvest.split import heldout_tasks
+        return heldout_tasks(spec.path)
     from autotriton.eval.loaders import load_kernelbench
     return load_kernelbench(spec.path, levels=spec.levels)
 

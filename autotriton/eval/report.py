@@ -159,13 +159,21 @@ def write_report(metrics: dict[str, ChannelMetrics], records: list[dict], out: P
     prov_line = ", ".join(f"{k}: {v}" for k, v in provenance.items())
     figs = _figures(metrics, records, kinds, out)
     no_speed = verdicts.no_speedup_reason(records) if records else "No speedup figure: no sample judged yet."
+    from autotriton.eval.robustness import robustness_rows, robustness_table
+    robust = robustness_rows({c: m.exec_pct for c, m in metrics.items()}, records)
+    robust_md = f"## As written and rewritten\n\n{robustness_table(robust)}\n" if robust else ""
+    if robust:
+        results["robustness"] = robust
+        (out / "results.json").write_text(json.dumps(results, indent=2) + "\n")
     (out / "results.md").write_text(
-        f"# Evaluation\n\n{prov_line}\n\n{table}\n## Why samples failed\n\n{kind_md}\n"
+        f"# Evaluation\n\n{prov_line}\n\n{table}\n{robust_md}## Why samples failed\n\n{kind_md}\n"
         + (f"## Speedups\n\n{no_speed}\n\n" if no_speed else "") + f"## Verdicts per task\n\n{verdict_matrix(records)}")
     img = lambda key: img_html(figs[key]) if figs[key] else ""  # noqa: E731
     page = (f"<!doctype html><meta charset=utf-8><title>AutoTriton eval: {html.escape(model)}</title>"
             f"<style>{PAGE_STYLE}</style><h1>AutoTriton evaluation</h1><p>{html.escape(prov_line)}</p>"
-            f"{html_table(table)}{img('channels')}<h2>Why samples failed</h2>"
+            f"{html_table(table)}{img('channels')}"
+            + (f"<h2>As written and rewritten</h2>{html_table(robustness_table(robust))}" if robust else "")
+            + "<h2>Why samples failed</h2>"
             + (html_table(kind_md) if records else f"<p>{kind_md}</p>") + img("kinds")
             + "<h2>Speedups</h2>" + (f"<p>{html.escape(no_speed)}</p>" if no_speed else img("speedups"))
             + "<h2>Verdicts per task</h2>" + img("matrix_png")

@@ -64,14 +64,30 @@ def _cached(path: Path, k: int) -> dict[tuple[str, str], list[Rewrite]]:
     return out
 
 
-def robustness_rows(exec_rates: dict[str, float]) -> list[dict]:
+def robustness_rows(exec_rates: dict[str, float], records: list[dict] = ()) -> list[dict]:
     """One row per channel that has a rewritten twin: exec % as written, on the rewrites, the gap
-    (points) and the ratio. `exec_rates`: channel -> exec %."""
+    (points), the ratio, and, from the run log's `records`, how many rewrites of tasks that passed
+    as written pass too ("held"). `exec_rates`: channel -> exec %."""
+    correct = {}
+    for r in records:
+        correct[r["key"]] = correct.get(r["key"], False) or bool(r["result"].get("correct"))
     rows = []
     for channel, rate in sorted(exec_rates.items()):
         twin = exec_rates.get(channel + REWRITTEN)
         if channel.endswith(REWRITTEN) or twin is None:
             continue
+        keys = {r["key"] for r in records if r["channel"] == channel + REWRITTEN}
+        of_passing = [k for k in keys if correct.get(k.partition("#rw")[0])]
         rows.append({"channel": channel, "exec_original": rate, "exec_rewritten": twin, "gap": twin - rate,
-                     "ratio": twin / rate if rate else None})
+                     "ratio": twin / rate if rate else None,
+                     "held": f"{sum(correct[k] for k in of_passing)}/{len(of_passing)}"})
     return rows
+
+
+def robustness_table(rows: list[dict]) -> str:
+    """The rows as markdown, for the eval report."""
+    head = ("| channel | exec % as written | exec % rewritten | gap (points) | ratio | rewrites of passing tasks "
+            "that pass |\n|---|---|---|---|---|---|\n")
+    return head + "".join(f"| {r['channel']} | {r['exec_original']:.1f} | {r['exec_rewritten']:.1f} | {r['gap']:+.1f} "
+                          f"| {'n/a' if r['ratio'] is None else format(r['ratio'], '.2f')} | {r['held']} |\n"
+                          for r in rows)

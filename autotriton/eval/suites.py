@@ -2,11 +2,12 @@
 
     builtin[:train|heldout]            the built-in tasks (both splits when none is named)
     dev[:levels=1,2,3]                 the development suite: hand-written modules (tasks/dev/)
+    harvest:PATH                       the held-out split of a harvest folder (data/harvest/split.py)
     kernelbench:PATH[:levels=1,2,3]    a KernelBench checkout
     tritonbench-g:PATH                 TritonBench-G (Triton code from GitHub)
     tritonbench-t:PATH                 TritonBench-T (PyTorch operators)
 
-Any suite of task files (builtin, dev, kernelbench) also takes `:rewrites=K`: each task is
+Any suite of task files (builtin, dev, harvest, kernelbench) also takes `:rewrites=K`: each task is
 scored as written and as K rewrites that keep its meaning (tasks/rewrite.py, checked by
 running both in tasks/equivalence.py), in a channel of their own (`KernelBench-L1/rewritten`).
 
@@ -24,9 +25,9 @@ from pathlib import Path
 
 from autotriton.tasks.contract import TaskError
 
-KINDS = ("builtin", "dev", "kernelbench", "tritonbench-g", "tritonbench-t")
-USAGE = ("builtin[:train|heldout], dev[:levels=1,2,3], kernelbench:PATH[:levels=1,2,3], tritonbench-g:PATH or "
-         "tritonbench-t:PATH; builtin, dev and kernelbench also take :rewrites=K")
+KINDS = ("builtin", "dev", "harvest", "kernelbench", "tritonbench-g", "tritonbench-t")
+USAGE = ("builtin[:train|heldout], dev[:levels=1,2,3], harvest:PATH, kernelbench:PATH[:levels=1,2,3], "
+         "tritonbench-g:PATH or tritonbench-t:PATH; all but tritonbench also take :rewrites=K")
 # Rewrites per task: each costs one more generation and verification per sample.
 MAX_REWRITES = 8
 
@@ -92,7 +93,7 @@ def _rewrites(text: str, kind: str, value: str | None) -> int:
     if value is None:
         return 0
     if kind.startswith("tritonbench"):
-        raise SuiteSpecError(f"suite '{text}': rewrites= works on task files (builtin, dev, kernelbench); "
+        raise SuiteSpecError(f"suite '{text}': rewrites= works on task files (builtin, dev, harvest, kernelbench); "
                              "TritonBench items have no Model to rewrite")
     if not value.isdigit() or not 1 <= int(value) <= MAX_REWRITES:
         raise SuiteSpecError(f"suite '{text}': rewrites must be a number from 1 to {MAX_REWRITES}, got '{value}'")
