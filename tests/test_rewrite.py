@@ -130,7 +130,7 @@ def test_suite_specs_take_rewrites():
     spec = parse_suite_spec("dev:levels=1,2:rewrites=3")
     assert (spec.kind, spec.levels, spec.rewrites) == ("dev", (1, 2), 3)
     for bad in ("builtin:rewrites=0", "builtin:rewrites=x", "dev:rewrites=99", "builtin:levels=1",
-                "dev:heldout", "builtin:rewrites=1:rewrites=2"):
+                "dev:heldout", "builtin:rewrites=1:rewrites=2", "harvest:"):
         with pytest.raises(SuiteSpecError):
             parse_suite_spec(bad)
 
@@ -187,3 +187,40 @@ def test_real_kernelbench_every_file_rewrites_and_some_pass_the_check():
         kept, checks = kept_rewrites(by_id[task_id], 1)
         assert len(kept) == 1, [c.reason for c in checks]
         assert json.dumps(kept[0].source)  # plain text
+
+
+def test_harvest_heldout_split_is_stable_and_is_what_the_harvest_suite_evaluates(tmp_path):
+    from autotriton.data.harvest.split import HELDOUT_SHARE, heldout_tasks, is_heldout
+    from autotriton.eval.harness import resolve_suite
+    share = sum(is_heldout(f"fp{i}") for i in range(4000)) / 4000
+    assert abs(share - HELDOUT_SHARE) < 0.03 and is_heldout("fp7") == is_heldout("fp7")
+    (tmp_path / "tasks").mkdir()
+    manifest = []
+    for i in range(30):
+        (tmp_path / "tasks" / f"t{i}.py").write_text(LAYER_TASK)
+        manifest.append({"task_id": f"t{i}", "path": f"tasks/t{i}.py", "fingerprint": f"fp{i}", "level": 1})
+    (tmp_path / "manifest.jsonl").write_text("".join(json.dumps(m) + "\n" for m in manifest))
+    held = [m["task_id"] for m in manifest if is_heldout(m["fingerprint"])]
+    assert held and [t.id for t in heldout_tasks(tmp_path)] == [f"harvest/{i}" for i in held]
+    items = resolve_suite(f"harvest:{tmp_path}")
+    assert {it.channel for it in items} == {"harvest-L1"} and all(it.task.split == "heldout" for it in items)
+
+
+def test_tritonbench_t_rewrites_show_a_checked_reference_and_fragments_get_none(tmp_path):
+    from autotriton.eval.harness import resolve_suite
+    fixtures = Path(__file__).parent / "fixtures" / "tritonbench_t"
+    items = resolve_suite(f"tritonbench-t:{fixtures}:rewrites=2", 0, tmp_path / "rw.jsonl")
+    rewritten = [it for it in items if it.channel == "TritonBench-T/rewritten"]
+    assert [it.key for it in rewritten] == [f"TritonBench-T/tritonbench_t/temperature_softmax#rw{k}" for k in (0, 1)]
+    for it in rewritten:
+        assert "def temperature_softmax(input" in it.prompt[-1]["content"]  # the names its test calls stay
+        assert it.tb_item.gold_code == items[0].tb_item.gold_code and it.tb_item.test_code == items[0].tb_item.test_code
+    from autotriton.eval.robustness import _check_tb
+    from dataclasses import replace
+    fragment = replace(items[0].tb_item, instruction=items[0].tb_item.instruction.replace(
+        "def temperature_softmax(input: torch.Tensor, temperature: float = 1.0, dim: int = -1) -> torch.Tensor:\n"
+        "    return", "out ="))
+    kept, dropped = _check_tb(fragment, 1)
+    assert kept == [] and "fragment" in dropped[0]["reason"]
+    with pytest.raises(SuiteSpecError):
+        parse_suite_spec(f"tritonbench-g:{fixtures}:rewrites=1")

@@ -56,7 +56,15 @@ def resolve_suite(text: str, limit: int = 0, rewrites_log: Path | None = None) -
     (eval/robustness.py; checked ones are logged to and read back from `rewrites_log`)."""
     spec = parse_suite_spec(text)
     if spec.kind in ("tritonbench-g", "tritonbench-t"):
-        return _tritonbench_items(spec)[:limit or None]
+        items = _tritonbench_items(spec)[:limit or None]
+        if spec.rewrites:
+            from autotriton.eval import tritonbench
+            from autotriton.eval.robustness import REWRITTEN, tritonbench_rewrites
+            rewritten = tritonbench_rewrites([it.tb_item for it in items], spec.rewrites, rewrites_log)
+            items += [EvalItem(f"{it.channel}/{rw.id}", it.channel + REWRITTEN, tritonbench.prompt_messages(rw),
+                               tb_item=rw, answer_task=tritonbench.answer_task(rw))
+                      for it in items for rw in rewritten[it.tb_item.id]]
+        return items
     tasks = _suite_tasks(spec)[:limit or None]
     channel = {"builtin": "builtin", "dev": "dev", "harvest": "harvest", "kernelbench": "KernelBench"}[spec.kind]
     items = [EvalItem(t.id, f"{channel}-L{t.level}", initial_messages(t.prompt_source), task=t) for t in tasks]

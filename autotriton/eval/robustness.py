@@ -6,6 +6,9 @@ after the original's with "/rewritten". The report sets the two side by side wit
 (`robustness_rows`): a model that reads modules does on the rewrites what it does on the
 originals; one that learned a benchmark's wording does not.
 
+TritonBench-T items are rewritten too (`tritonbench_rewrites`): the PyTorch reference their prompt
+shows, checked by running it with the item's own test section.
+
 Checking costs a few seconds of CPU per task (one confined child each), run `workers` at a
 time. Kept rewrites are logged to a JSONL file (an eval's `rewrites.jsonl`): a resumed or
 repeated eval reads them back instead of checking again, and the file says which proposal
@@ -14,7 +17,9 @@ was dropped and why.
 
 from __future__ import annotations
 
+import ast
 import os
+import re
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import asdict
 from pathlib import Path
@@ -91,3 +96,82 @@ def robustness_table(rows: list[dict]) -> str:
     return head + "".join(f"| {r['channel']} | {r['exec_original']:.1f} | {r['exec_rewritten']:.1f} | {r['gap']:+.1f} "
                           f"| {'n/a' if r['ratio'] is None else format(r['ratio'], '.2f')} | {r['held']} |\n"
                           for r in rows)
+
+
+# ====================================================================== TritonBench-T
+
+_REFERENCE = re.compile(r"(PyTorch reference:\n```python\n)(.*?)(\n```)", re.DOTALL)
+
+
+def tritonbench_rewrites(items: list, k: int, log_path: Path | None = None, workers: int = 0) -> dict[str, list]:
+    """TritonBench-T item id -> up to k items whose prompt shows a rewrite of the item's PyTorch reference
+    (tasks/rewrite.FUNCTION_TRANSFORMS: the names its test section calls by stay), kept when the
+    reference and the rewrite, each run with the item's own test section on the CPU (the confined
+    TritonBench runner), store the same results. Items whose reference does not run on the CPU get none."""
+    cached = _cached(log_path, k) if log_path else {}
+    out: dict[str, list] = {}
+    todo = []
+    for it in items:
+        hit = cached.get((it.id, _hash(it.instruction)))
+        if hit is None:
+            todo.append(it)
+        else:
+            out[it.id] = [_with_reference(it, rw, i) for i, rw in enumerate(hit)]
+    with ThreadPoolExecutor(max_workers=workers or max(1, os.cpu_count() or 1)) as pool:
+        for it, (kept, dropped) in zip(todo, pool.map(lambda it: _check_tb(it, k), todo)):
+            out[it.id] = [_with_reference(it, rw, i) for i, rw in enumerate(kept)]
+            if log_path:
+                append_jsonl(log_path, {"task_id": it.id, "source_hash": _hash(it.instruction), "k": k,
+                                        "kept": [asdict(rw) for rw in kept], "dropped": dropped})
+    return out
+
+
+def _hash(text: str) -> str:
+    import hashlib
+    return hashlib.sha256(text.encode()).hexdigest()[:16]
+
+
+def _with_reference(item, rw: Rewrite, k: int):
+    from dataclasses import replace
+    instruction = _REFERENCE.sub(lambda m: m.group(1) + rw.source.strip() + m.group(3), item.instruction, count=1)
+    return replace(item, id=f"{item.id}#rw{k}", instruction=instruction)
+
+
+def _check_tb(item, k: int) -> tuple[list[Rewrite], list[dict]]:
+    from dataclasses import replace
+    from autotriton.eval.tritonbench import compare_results, run_tritonbench_gold
+    from autotriton.tasks.equivalence import PROPOSALS_PER_REWRITE
+    from autotriton.tasks.rewrite import FUNCTION_TRANSFORMS, rewrite, rewrite_seed
+    match = _REFERENCE.search(item.instruction)
+    if match is None:
+        return [], [{"reason": "the prompt shows no PyTorch reference"}]
+    code = match.group(2)
+    try:
+        defines = any(isinstance(n, ast.FunctionDef) for n in ast.parse(code).body)
+    except SyntaxError:
+        defines = False
+    if not defines:  # TritonBench-T's own prompts: 0 of 166 show a whole function (2026-11-27)
+        return [], [{"reason": "the prompt's reference is a fragment, not a function: a rewrite of it cannot be "
+                               "checked by running it"}]
+    # the prompt's reference may leave out imports its file has (the test section needs torch)
+    imports = "".join(ast.get_source_segment(item.gold_code, n) + "\n" for n in ast.parse(item.gold_code).body
+                      if isinstance(n, (ast.Import, ast.ImportFrom)))
+    original = run_tritonbench_gold(replace(item, gold_code=imports + code), "cpu")
+    if original.results is None:
+        return [], [{"reason": f"the reference does not run on the CPU: {original.error_msg[-200:]}"}]
+    kept, dropped, seen = [], [], {code.strip()}
+    for j in range(k * PROPOSALS_PER_REWRITE):
+        if len(kept) == k:
+            break
+        rw = rewrite(code, rewrite_seed(item.id, j), FUNCTION_TRANSFORMS)
+        if rw.source.strip() in seen:
+            continue
+        seen.add(rw.source.strip())
+        run = run_tritonbench_gold(replace(item, gold_code=imports + rw.source), "cpu")
+        why = (f"does not run: {run.error_msg[-200:]}" if run.results is None
+               else compare_results(original.results, run.results, item.result_var))
+        if why:
+            dropped.append({"seed": rw.seed, "transforms": rw.transforms, "reason": why})
+        else:
+            kept.append(rw)
+    return kept, dropped

@@ -7,7 +7,8 @@
     tritonbench-g:PATH                 TritonBench-G (Triton code from GitHub)
     tritonbench-t:PATH                 TritonBench-T (PyTorch operators)
 
-Any suite of task files (builtin, dev, harvest, kernelbench) also takes `:rewrites=K`: each task is
+Any suite but tritonbench-g also takes `:rewrites=K` (TritonBench-T: its PyTorch reference is
+rewritten, names it is called by kept): each task is
 scored as written and as K rewrites that keep its meaning (tasks/rewrite.py, checked by
 running both in tasks/equivalence.py), in a channel of their own (`KernelBench-L1/rewritten`).
 
@@ -27,7 +28,7 @@ from autotriton.tasks.contract import TaskError
 
 KINDS = ("builtin", "dev", "harvest", "kernelbench", "tritonbench-g", "tritonbench-t")
 USAGE = ("builtin[:train|heldout], dev[:levels=1,2,3], harvest:PATH, kernelbench:PATH[:levels=1,2,3], "
-         "tritonbench-g:PATH or tritonbench-t:PATH; all but tritonbench also take :rewrites=K")
+         "tritonbench-g:PATH or tritonbench-t:PATH; all but tritonbench-g also take :rewrites=K")
 # Rewrites per task: each costs one more generation and verification per sample.
 MAX_REWRITES = 8
 
@@ -92,9 +93,9 @@ def _options(text: str, rest: str) -> tuple[str, dict[str, str]]:
 def _rewrites(text: str, kind: str, value: str | None) -> int:
     if value is None:
         return 0
-    if kind.startswith("tritonbench"):
-        raise SuiteSpecError(f"suite '{text}': rewrites= works on task files (builtin, dev, harvest, kernelbench); "
-                             "TritonBench items have no Model to rewrite")
+    if kind == "tritonbench-g":
+        raise SuiteSpecError(f"suite '{text}': rewrites= works on code the prompt shows (task files, "
+                             "TritonBench-T's PyTorch reference); TritonBench-G's prompt is prose")
     if not value.isdigit() or not 1 <= int(value) <= MAX_REWRITES:
         raise SuiteSpecError(f"suite '{text}': rewrites must be a number from 1 to {MAX_REWRITES}, got '{value}'")
     return int(value)

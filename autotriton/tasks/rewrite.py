@@ -39,6 +39,9 @@ from autotriton.tasks.contract import METADATA_MARKER
 from autotriton.tasks.sizes import SMALL_MAX, _int_constants, _relations_hold, parse_checked
 
 TRANSFORMS = ("names", "forms", "docstrings", "reorder", "sizes")
+# For a function whose callers are fixed (TritonBench-T's reference, called by its test section
+# with keywords): locals renamed, never its arguments or module-level names.
+FUNCTION_TRANSFORMS = ("forms", "docstrings", "reorder", "locals")
 
 # ----------------------------------------------------------------------------- op forms
 
@@ -333,6 +336,26 @@ def _rename_function(ctx: _Ctx, fn: ast.FunctionDef, module_map: dict[str, str])
                 n.id = mapping.get(n.id, n.id)
             elif n.id in module_map:
                 n.id = module_map[n.id]
+
+
+def _rename_locals(ctx: _Ctx) -> None:
+    """Locals of every function (never its arguments): names no caller can see."""
+    renamed = 0
+    for fn in [n for n in ast.walk(ctx.tree) if isinstance(n, ast.FunctionDef)]:
+        if any(isinstance(n, (ast.FunctionDef, ast.Lambda, ast.Global, ast.Nonlocal, ast.ClassDef, ast.ListComp,
+                              ast.SetComp, ast.DictComp, ast.GeneratorExp)) for n in ast.walk(fn) if n is not fn):
+            continue
+        args = {a.arg for a in fn.args.posonlyargs + fn.args.args + fn.args.kwonlyargs}
+        args |= {a.arg for a in (fn.args.vararg, fn.args.kwarg) if a}
+        stored = {n.id for n in ast.walk(fn) if isinstance(n, ast.Name) and isinstance(n.ctx, ast.Store)} - args
+        mapping = {name: ctx.fresh(_LOCAL_POOL) for name in sorted(stored)
+                   if name not in _RESERVED and ctx.rng.random() < 0.8}
+        for n in ast.walk(fn):
+            if isinstance(n, ast.Name) and n.id in mapping:
+                n.id = mapping[n.id]
+        renamed += len(mapping)
+    if renamed:
+        ctx.applied.append("locals")
 
 
 def _binds(fn: ast.FunctionDef, name: str) -> bool:
@@ -683,6 +706,8 @@ def rewrite(source: str, seed: int, transforms: tuple[str, ...] = TRANSFORMS) ->
         _swap_forms(ctx, rank)
     if "names" in chosen:
         _rename_names(ctx)
+    if "locals" in chosen:
+        _rename_locals(ctx)
     if "reorder" in chosen:
         _reorder(ctx)
     if "docstrings" in chosen:
