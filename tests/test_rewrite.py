@@ -224,3 +224,28 @@ def test_tritonbench_t_rewrites_show_a_checked_reference_and_fragments_get_none(
     assert kept == [] and "fragment" in dropped[0]["reason"]
     with pytest.raises(SuiteSpecError):
         parse_suite_spec(f"tritonbench-g:{fixtures}:rewrites=1")
+
+
+def test_template_answer_takes_the_rewritten_constructor_names():
+    from autotriton.data.teachers import Solution
+    from autotriton.data.teachers.template import named_like, same_constructor
+    code = ("class ModelNew(nn.Module):\n    def __init__(self, dim: int, eps=1e-5):\n        super().__init__()\n"
+            "        self.dim = dim\n        self.n = foo(dim=dim, e=eps)\n\n    def forward(self, x):\n"
+            "        return x.sum(dim)\n")
+    reference = "class Model(nn.Module):\n    def __init__(self, t: int, eps=1e-5):\n        pass\n"
+    out = named_like(Solution("why", code), reference)
+    assert "self.dim = t" in out.code and "foo(dim=t, e=eps)" in out.code and "x.sum(dim)" in out.code
+    assert same_constructor(out, reference) is out
+
+
+def test_composed_files_are_rewritten_with_their_shape_settings_renamed(monkeypatch):
+    from autotriton.data import compose as compose_module
+    items = compose_module.compose(60, 0)
+    monkeypatch.setattr(compose_module, "REWRITE_SHARE", 0.0)
+    plain = compose_module.compose(60, 0)
+    assert [c.spec for c in items] == [c.spec for c in plain]  # the rewrite never changes what a task computes
+    share = sum(a.source != b.source for a, b in zip(items, plain)) / len(items)
+    assert abs(share - compose_module.REWRITE_SHARE) < 0.2
+    for c in items:
+        task = c.task()  # shape settings name only constants the file defines, or this raises
+        assert task.shapes and "COMPOSE_SPEC" in c.source

@@ -107,7 +107,7 @@ def _init_params(code: str, cls: str) -> list[tuple[str, str | None]]:
 def named_like(solution: Solution, source: str) -> Solution:
     """The solution with its ModelNew's constructor parameters named as the reference's, by position
     (the rewritten task files of data v11 rename them: tasks/rewrite.py). Only the constructor's own
-    lines change, and only bare names (`self.slope` keeps its attribute)."""
+    lines change, and only bare names (`self.slope` keeps its attribute, `f(slope=s)` its keyword)."""
     ours, ref = _init_params(solution.code, "ModelNew"), _init_params(source, "Model")
     mapping = {a: b for (a, _), (b, _) in zip(ours, ref) if a != b}
     if len(ours) != len(ref) or not mapping:
@@ -116,7 +116,8 @@ def named_like(solution: Solution, source: str) -> Solution:
     cls = next(n for n in tree.body if isinstance(n, ast.ClassDef) and n.name == "ModelNew")
     init = next(n for n in cls.body if isinstance(n, ast.FunctionDef) and n.name == "__init__")
     lines = solution.code.split("\n")
-    pattern = re.compile(r"(?<![.\w])(" + "|".join(map(re.escape, mapping)) + r")\b")
+    # a bare name, not an attribute (`self.slope`) nor a keyword (`f(slope=...)`)
+    pattern = re.compile(r"(?<![.\w])(" + "|".join(map(re.escape, mapping)) + r")\b(?!\s*=[^=])")
     for i in range(init.lineno - 1, init.end_lineno):
         lines[i] = pattern.sub(lambda m: mapping[m.group(1)], lines[i])
     return Solution(solution.reasoning, "\n".join(lines))
