@@ -69,7 +69,8 @@ def test_some_files_carry_comments_and_they_leave_the_answer_alone():
     from autotriton.data.teachers.template import answer
     items = compose.compose(200, 0)
     commented = [it for it in items if _comments(it.source)]
-    assert 40 < len(commented) < 160
+    # half the files get comments (v10); the rewriter re-emits 60% of files without them (v11)
+    assert 15 < len(commented) < 100
     for it in commented[:20]:
         task = it.task()
         bare = "".join(line for line in it.source.splitlines(keepends=True) if not line.lstrip().startswith("# ")

@@ -249,3 +249,29 @@ def test_composed_files_are_rewritten_with_their_shape_settings_renamed(monkeypa
     for c in items:
         task = c.task()  # shape settings name only constants the file defines, or this raises
         assert task.shapes and "COMPOSE_SPEC" in c.source
+
+
+def test_rewritten_composed_tasks_verify_with_the_template_answer(cpu_verifier):
+    """Answers come from COMPOSE_SPEC, files from the rewriter: the verifier says they still agree."""
+    from autotriton.data.compose import compose
+    from autotriton.data.teachers.template import answer
+    plain = {c.task_id: c for c in _unrewritten(80)}
+    picks = {}
+    for c in compose(80, 0):
+        if c.source != plain[c.task_id].source and c.spec["family"] in ("unary", "reduce", "softmax", "chain", "norm",
+                                                                        "loss", "scan", "matmul"):
+            picks.setdefault(c.spec["family"], c)
+    assert len(picks) >= 5
+    pairs = [(c.task(), answer(c.spec, c.task().prompt_source).answer()) for c in picks.values()]
+    results = cpu_verifier.verify_many(pairs)
+    assert all(r.correct for r in results), [(t.id, r.error_kind, r.error_msg[:200]) for (t, _), r in zip(pairs, results)
+                                              if not r.correct]
+
+
+def _unrewritten(n):
+    import autotriton.data.compose as compose_module
+    share, compose_module.REWRITE_SHARE = compose_module.REWRITE_SHARE, 0.0
+    try:
+        return compose_module.compose(n, 0)
+    finally:
+        compose_module.REWRITE_SHARE = share
