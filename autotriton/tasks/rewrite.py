@@ -314,9 +314,7 @@ def _rename_names(ctx: _Ctx) -> None:
 def _rename_function(ctx: _Ctx, fn: ast.FunctionDef, module_map: dict[str, str]) -> None:
     """Arguments and locals of one function get names of their own; the module's names it reads get
     the module's new names. A function holding a nested scope is left as it is."""
-    if any(isinstance(n, (ast.FunctionDef, ast.Lambda, ast.Global, ast.Nonlocal, ast.ClassDef,
-                          ast.ListComp, ast.SetComp, ast.DictComp, ast.GeneratorExp))
-           for n in ast.walk(fn) if n is not fn):
+    if _nested_scope(fn):
         for n in ast.walk(fn):
             if isinstance(n, ast.Name) and n.id in module_map and not _binds(fn, n.id):
                 n.id = module_map[n.id]
@@ -342,8 +340,7 @@ def _rename_locals(ctx: _Ctx) -> None:
     """Locals of every function (never its arguments): names no caller can see."""
     renamed = 0
     for fn in [n for n in ast.walk(ctx.tree) if isinstance(n, ast.FunctionDef)]:
-        if any(isinstance(n, (ast.FunctionDef, ast.Lambda, ast.Global, ast.Nonlocal, ast.ClassDef, ast.ListComp,
-                              ast.SetComp, ast.DictComp, ast.GeneratorExp)) for n in ast.walk(fn) if n is not fn):
+        if _nested_scope(fn):
             continue
         args = {a.arg for a in fn.args.posonlyargs + fn.args.args + fn.args.kwonlyargs}
         args |= {a.arg for a in (fn.args.vararg, fn.args.kwarg) if a}
@@ -356,6 +353,13 @@ def _rename_locals(ctx: _Ctx) -> None:
         renamed += len(mapping)
     if renamed:
         ctx.applied.append("locals")
+
+
+def _nested_scope(fn: ast.FunctionDef) -> bool:
+    """Whether `fn` holds a scope of its own (a def, lambda, class, comprehension) or global/nonlocal:
+    renaming its locals would need Python's scoping rules, so such functions keep their names."""
+    return any(isinstance(n, (ast.FunctionDef, ast.Lambda, ast.Global, ast.Nonlocal, ast.ClassDef, ast.ListComp,
+                              ast.SetComp, ast.DictComp, ast.GeneratorExp)) for n in ast.walk(fn) if n is not fn)
 
 
 def _binds(fn: ast.FunctionDef, name: str) -> bool:
