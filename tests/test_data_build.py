@@ -72,6 +72,16 @@ def test_changed_settings_are_refused(tmp_path):
         run_build(_config(compose_n=3), tmp_path)
 
 
+def test_a_build_may_move_to_another_verifier_setup(tmp_path):
+    """Workers, batch size and device may change on resume; each record names the device that judged it."""
+    run_build(_config(compose_n=2), tmp_path)
+    report = run_build(_config(compose_n=2, workers=1, batch_size=1), tmp_path)
+    records = read_jsonl(tmp_path / "candidates.jsonl")
+    assert records and {r["device"] for r in records} == {"cpu"}
+    assert report.teachers["template"]["judged_on"] == {"cpu": len(records)}
+    assert "judged on" in (tmp_path / "README.md").read_text()
+
+
 def test_a_failed_start_does_not_block_the_corrected_rerun(tmp_path):
     """A bad decontamination suite fails after config.yaml is written but before any output:
     the folder is not bound to those settings, so the corrected build runs."""

@@ -150,9 +150,9 @@ def _open_teacher(name: str, config: BuildConfig, verifier) -> Teacher:
     raise TaskError(f"unknown teacher '{name}' (template, inductor, llm)")
 
 
-def _record(c: Candidate, result) -> dict:
+def _record(c: Candidate, result, device: str) -> dict:
     sol = c.solution
-    rec = {"task_id": c.item.task.id, "teacher": c.teacher, "sample": c.sample, "level": c.item.task.level,
+    rec = {"device": device, "task_id": c.item.task.id, "teacher": c.teacher, "sample": c.sample, "level": c.item.task.level,
            "source_kind": c.item.source_kind, "provenance": c.item.provenance,
            "prompt_source": c.verify_task.prompt_source, "task_source": c.verify_task.source,
            "reasoning": sol.reasoning if sol else "", "code": sol.code if sol else "", "label": c.label}
@@ -169,7 +169,8 @@ def _verify_candidates(cands: list[Candidate], verifier) -> list[dict]:
     todo = [c for c in cands if c.solution is not None]
     results = verifier.verify_many([(c.verify_task, c.solution.answer()) for c in todo])
     by_id = {id(c): r for c, r in zip(todo, results)}
-    return [_record(c, by_id.get(id(c))) for c in cands]
+    device = verifier.config.resolved_device()
+    return [_record(c, by_id.get(id(c)), device) for c in cands]
 
 
 def _explain_passing(records: list[dict], cands: list[Candidate], teacher: Teacher) -> list[dict]:
@@ -234,8 +235,11 @@ def select_pairs(records: list[dict], index) -> tuple[list[dict], dict]:
 def _claim_run_dir(out: Path, config: BuildConfig) -> None:
     """Refuse to add to a build made with other settings; then record these in config.yaml."""
     record, resolved = out / "config.yaml", asdict(config)
-    # Teachers may be added to a finished build; anything else changes the data.
-    check_settings(record, resolved, holds_output(out, record), may_change=("teachers",),
+    # Teachers may be added to a finished build, and where candidates are judged may change on
+    # resume (a build begun on a CPU can finish on a GPU machine): each record names the device
+    # that judged it, and the card counts them. Anything else changes the data.
+    check_settings(record, resolved, holds_output(out, record),
+                   may_change=("teachers", "device", "workers", "batch_size"),
                    hint="use another -o to start fresh")
     write_settings(record, resolved)
 
@@ -244,7 +248,7 @@ def _claim_run_dir(out: Path, config: BuildConfig) -> None:
 class BuildReport:
     tasks: dict
     pairs: dict
-    teachers: dict  # teacher -> {candidates, passed, pass_rate, error_kinds}
+    teachers: dict  # teacher -> {candidates, passed, pass_rate, error_kinds, labels, judged_on}
     sft_rows: int
     rl_rows: int
     elapsed_s: float
@@ -262,8 +266,10 @@ def teacher_stats(records: list[dict]) -> dict:
         passed = sum(r["correct"] for r in rs)
         kinds = Counter(r["error_kind"] for r in rs if not r["correct"])
         labels = Counter(r["label"] for r in rs if r.get("label"))
+        devices = Counter(r.get("device", "unrecorded") for r in rs)  # records before 2026-11-27 lack it
         stats[teacher] = {"candidates": len(rs), "passed": passed, "pass_rate": passed / max(1, len(rs)),
-                          "error_kinds": dict(kinds.most_common()), "labels": dict(labels)}
+                          "error_kinds": dict(kinds.most_common()), "labels": dict(labels),
+                          "judged_on": dict(devices)}
     return stats
 
 

@@ -73,7 +73,8 @@ def card(pairs, items, config, task_report, pair_report, stats, n_sft: int, n_rl
     rl_level = Counter(it.task.level for it in items)
     teacher_rows = [[t, s["candidates"], s["passed"], f"{100 * s['pass_rate']:.1f}%",
                      ", ".join(f"{k}: {v}" for k, v in s["error_kinds"].items()) or "-",
-                     ", ".join(f"{k}: {v}" for k, v in s["labels"].items()) or "-"] for t, s in stats.items()]
+                     ", ".join(f"{k}: {v}" for k, v in s["labels"].items()) or "-",
+                     ", ".join(f"{k}: {v}" for k, v in s["judged_on"].items())] for t, s in stats.items()]
     return f"""# AutoTriton training data
 
 Built by `autotriton data build` on {datetime.date.today()} (torch {torch.__version__}, triton {triton.__version__}).
@@ -94,7 +95,7 @@ correctness over several random trials and shapes, and the anti-hacking checks.
 {_table(["level", "prompts"], [[k, v] for k, v in sorted(rl_level.items())])}
 
 ## Teachers: verification pass rate and rejection reasons
-{_table(["teacher", "candidates", "passed", "pass rate", "rejections (error_kind)", "labels"], teacher_rows)}
+{_table(["teacher", "candidates", "passed", "pass rate", "rejections (error_kind)", "labels", "judged on"], teacher_rows)}
 
 ## Tasks
 {_table(["generated", "duplicates", "dropped: exact AST", "dropped: n-gram overlap", "kept"],
