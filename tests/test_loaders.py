@@ -16,7 +16,8 @@ import torch
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from autotriton.eval.loaders import load_kernelbench, load_kernelbench_report, signed_variant
+from autotriton.eval.loaders import load_kernelbench, load_kernelbench_report
+from autotriton.tasks.signed import signed_variant
 from autotriton.verify.rules import check_rules
 from autotriton.tasks.sizes import INTERP_TARGET_ELEMS, derive_interp, derive_interp_overrides
 from autotriton.eval.tritonbench import (

@@ -127,16 +127,13 @@ def verify_cmd(
     timeout_s: float = typer.Option(60.0, help="wall-clock limit for the candidate"),
 ) -> None:
     """Verify one candidate. Exit code 0 if and only if it is correct."""
-    from autotriton.eval.loaders import with_signed_trials
     from autotriton.verify import Verifier
     config = _config(device, no_cache, timeout_s)
     task_obj = get_task(task)
     text = _read_candidate(candidate)
     with Verifier(config) as verifier:
-        # A task file whose get_inputs draws torch.rand is also checked on randn inputs, as eval does.
-        (result,), (trial,) = with_signed_trials(verifier, [(task_obj, text)], verifier.verify_many([(task_obj, text)]))
+        result = verifier.verify(task_obj, text)
     _check_judgeable(task, result)
-    result.details["signed_trial"] = trial
     if as_json:
         print(json.dumps(result.to_dict(), indent=2))
     else:

@@ -22,7 +22,6 @@ from pathlib import Path
 from typing import Callable
 
 from autotriton.eval.config import EvalConfig
-from autotriton.eval.loaders import with_signed_trials
 from autotriton.eval.metrics import ChannelMetrics, channel_metrics
 from autotriton.eval.prompts import initial_messages
 from autotriton.eval.suites import parse_suite_spec
@@ -128,13 +127,13 @@ def _score_batch(items: list[tuple[EvalItem, int, object]], verifier: Verifier, 
     """Verify (item, sample, generation) triples; returns log records."""
     tasks = [(it, s, g) for it, s, g in items if it.task is not None]
     pairs = [(it.task, g.text) for it, _, g in tasks]
-    results, trials = with_signed_trials(verifier, pairs, verifier.verify_many(pairs))
+    results = verifier.verify_many(pairs)
     records = []
     naives = _naive_passes(verifier, pairs, results) if config.hack_rate else [None] * len(pairs)
-    for (it, s, g), res, trial, naive in zip(tasks, results, trials, naives):
+    for (it, s, g), res, naive in zip(tasks, results, naives):
         records.append({"key": it.key, "channel": it.channel, "task_id": it.key, "sample": s, "text": g.text,
                         "tokens": g.completion_tokens, "result": res.to_dict(), "naive_pass": naive,
-                        "signed_trial": trial})
+                        "signed_trial": res.details.get("signed_trial")})
     for it, s, g in items:
         if it.tb_item is not None:
             from autotriton.eval.tritonbench import score_tritonbench

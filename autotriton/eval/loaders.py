@@ -6,25 +6,19 @@ task contract (`Model`, `get_inputs`, `get_init_inputs`). Task ids are
 external eval set is never training data). Files are read with `ast`, never
 executed, so loading a checkout is safe and fast.
 
-Two things KernelBench files lack, derived:
-
-- An interp-sized shape setting (tasks/sizes.py, shared with every other way a
-  task file is loaded): the file's own sizes stay the "default" GPU setting.
-- Signed inputs (here). `torch.rand` draws from [0, 1), where `return x` passes
-  ReLU-like tasks; `signed_variant(source)` rewrites get_inputs to
-  `torch.randn`. Whether the reference stays finite on it is for the caller
-  to check by running it.
+What KernelBench files lack is derived where every task file gets it: an
+interp-sized shape setting (tasks/sizes.py; the file's own sizes stay the
+"default" GPU setting), and the signed-input trial, which the judge runs on every
+task whose get_inputs draws torch.rand (tasks/signed.py, verify/api.py).
 """
 
 from __future__ import annotations
 
-import ast
 import re
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from pathlib import Path
 
 from autotriton.tasks.contract import Task, TaskError
-from autotriton.tasks.sizes import parse_checked
 from autotriton.tasks.suite import load_kernelbench_file
 
 KERNELBENCH_LEVELS = (1, 2, 3)
@@ -107,62 +101,3 @@ def _kernelbench_root(root: Path) -> Path:
 
 def _level_dirs(root: Path) -> list[str]:
     return sorted(p.name for p in root.glob("level*") if p.is_dir()) if root.is_dir() else []
-
-
-# ====================================================================== signed inputs
-
-_SIGNED = {"rand": "randn", "rand_like": "randn_like"}
-
-
-def with_signed_trials(verifier, pairs: list[tuple[Task, str]], results: list) -> tuple[list, list[str]]:
-    """Each correct verdict re-checked on its task's signed-input variant (`signed_variant`).
-
-    KernelBench inputs drawn from torch.rand in [0, 1) let `return x` pass ReLU-like tasks, and
-    on them a bf16 or half-K matmul stays inside TF32's tolerance; the same task with randn
-    inputs rejects both (TritonRL's input augmentation). A candidate must pass both: a failed
-    trial replaces the verdict. Returns (verdicts, one trial outcome per pair)."""
-    variants = [signed_variant(task.source) for task, _ in pairs]
-    todo = [i for i, (v, r) in enumerate(zip(variants, results)) if v and r.correct]
-    signed = verifier.verify_many([(replace(pairs[i][0], id=pairs[i][0].id + "#signed", source=variants[i]),
-                                    pairs[i][1]) for i in todo])
-    out = list(results)
-    trials = ["n/a" if v is None else "not run (failed before it)" for v in variants]
-    for i, res in zip(todo, signed):
-        if res.error_kind.value == "invalid_task":
-            trials[i] = "skipped: reference not finite on signed inputs"
-        elif res.correct:
-            trials[i] = "passed"
-        else:
-            trials[i] = "failed"
-            res.error_msg = "failed the signed-input (randn) trial: " + res.error_msg
-            out[i] = res
-    return out, trials
-
-
-def signed_variant(source: str) -> str | None:
-    """`source` with torch.rand/rand_like in get_inputs turned into randn/randn_like.
-
-    Only calls inside the module-level get_inputs are rewritten (located with
-    ast, spliced into the text so everything else is byte-identical). Returns
-    None when there is nothing to rewrite. Not covered: rand calls in helpers
-    that get_inputs calls, `from torch import rand`, `x.uniform_()`.
-    """
-    tree = parse_checked(source)
-    fn = next((n for n in tree.body if isinstance(n, ast.FunctionDef) and n.name == "get_inputs"), None)
-    if fn is None:
-        return None
-    aliases = {"torch"} | {a.asname for n in ast.walk(tree) if isinstance(n, ast.Import)
-                           for a in n.names if a.name == "torch" and a.asname}
-    edits = [(n.func.end_lineno, n.func.end_col_offset, n.func.attr) for n in ast.walk(fn)
-             if isinstance(n, ast.Call) and isinstance(n.func, ast.Attribute) and n.func.attr in _SIGNED
-             and isinstance(n.func.value, ast.Name) and n.func.value.id in aliases]
-    if not edits:
-        return None
-    lines = source.splitlines(keepends=True)
-    # ast columns are UTF-8 byte offsets; splice right to left so earlier offsets hold.
-    for lineno, end_col, attr in sorted(edits, reverse=True):
-        raw = lines[lineno - 1].encode()
-        start = end_col - len(attr)
-        assert raw[start:end_col].decode() == attr, (lineno, raw)
-        lines[lineno - 1] = (raw[:start] + _SIGNED[attr].encode() + raw[end_col:]).decode()
-    return "".join(lines)

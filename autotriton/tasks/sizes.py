@@ -81,11 +81,23 @@ def with_dot_tolerance(task: Task) -> Task:
                                     "default tl.dot runs in TF32 on a GPU")
 
 
+def as_judged(task: Task) -> Task:
+    """The task as the judge runs it, however it was loaded (a path, a dataset row's source,
+    the Python API): a file with no interp sizes of its own is an outside file, and gets
+    derived interp sizes and TF32's tolerance where it computes dot products, as a
+    KernelBench file does. Files with our metadata are unchanged. `RewardScorer`, given a
+    KernelBench source, once ran it at its full size on a CPU and blamed the candidate for
+    the host's out-of-memory kill."""
+    if any(s.mode == "interp" for s in task.shapes):
+        return task
+    return with_dot_tolerance(with_interp_shapes(task))
+
+
 def with_interp_shapes(task: Task) -> Task:
     """`task` plus a derived "interp_auto" setting when the file has no interp sizes of
     its own (tagged "auto_interp_shape:<method>"); the file's sizes stay the GPU default."""
-    if any(s.mode == "interp" for s in task.shapes):
-        return task  # the file brings its own interp sizes
+    if any(s.mode == "interp" for s in task.shapes) or any(t.startswith("auto_interp_shape") for t in task.tags):
+        return task  # the file brings its own interp sizes, or derivation ran already
     derived = derive_interp(task.source, spatial_floor=L3_SPATIAL_FLOOR if task.level == 3 else 0)
     if not derived.overrides:
         return replace(task, tags=task.tags + (f"auto_interp_shape:{derived.method}",))

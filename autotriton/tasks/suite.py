@@ -22,7 +22,7 @@ from functools import lru_cache
 from pathlib import Path
 
 from autotriton.tasks.contract import Task, TaskError, load_task_file, read_task_text, task_from_source
-from autotriton.tasks.sizes import with_dot_tolerance, with_interp_shapes
+from autotriton.tasks.sizes import as_judged, with_dot_tolerance, with_interp_shapes
 
 BUILTIN_ROOT = Path(__file__).parent / "builtin"
 DEV_ROOT = Path(__file__).parent / "dev"
@@ -78,7 +78,7 @@ def load_task_path(path: Path) -> Task:
     if level and _KERNELBENCH_FILE.match(path.name) and path.is_file():
         suite = "dev" if path.resolve().parent.parent == DEV_ROOT.resolve() else "kernelbench"
         return load_kernelbench_file(path, int(level.group(1)), path.stem, suite=suite)
-    return with_dot_tolerance(with_interp_shapes(load_task_file(path)))
+    return as_judged(load_task_file(path))
 
 
 def load_kernelbench_file(path: Path, level: int, stem: str, suite: str = "kernelbench") -> Task:

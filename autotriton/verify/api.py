@@ -15,10 +15,13 @@ import threading
 import time
 from concurrent.futures import ThreadPoolExecutor
 from contextlib import contextmanager
+from dataclasses import replace
 from pathlib import Path
 from typing import Callable, Iterable, Iterator
 
 from autotriton.tasks.contract import Task, parse_source
+from autotriton.tasks.signed import signed_variant
+from autotriton.tasks.sizes import as_judged
 from autotriton.verify import baseline, footprint
 from autotriton.verify.cache import VERIFIER_VERSION, ResultCache, cache_key, default_cache_dir
 # gpu_count: the CLI's --device check and the tests import it from here.
@@ -149,10 +152,9 @@ class Verifier:
                 if server in self._servers:  # else close() ran meanwhile and closed it
                     self._idle.append(server)
 
-    def _key(self, task: Task, text: str) -> str:
+    def _key(self, task: Task, text: str, c: VerifyConfig) -> str:
         """Everything a verdict depends on: the shapes the task runs at and its tolerance
         included (a full-size `generate` once reused an interp-size verdict)."""
-        c = self.config
         spec = task_spec(task, self.mode)
         return cache_key(VERIFIER_VERSION, self.device_name, self.mode, task.source, text,
                          str(c.n_trials), str(c.time_it), str(c.static_checks),
@@ -245,17 +247,47 @@ class Verifier:
             return self._run(task, job, server)
 
     def verify(self, task: Task, text: str) -> VerifyResult:
+        """The verdict on one candidate; every path that judges (the CLI, eval, this API,
+        rewards, data builds) comes here, so all give the same one. The task is taken as
+        the judge runs it (`as_judged`: an outside file gets interp sizes), and a task whose
+        get_inputs draws torch.rand is checked again on randn inputs once it passes
+        (tasks/signed.py): a failed signed trial is the verdict. `details.signed_trial`
+        says what happened to that trial."""
         # Lone surrogates ('\ud800') cannot be encoded: one in a comment made cache_key
         # raise out of verify() and took a whole verify_many batch with it.
         text = text.encode("utf-8", "replace").decode("utf-8")
-        key = self._key(task, text)
+        task = as_judged(task)
+        result = self._check(task, text, self.config)
+        variant = signed_variant(task.source)
+        if variant is None or not result.correct:
+            result.details["signed_trial"] = "n/a" if variant is None else "not run (failed before it)"
+            return result
+        # A correctness trial: no timing, no torch.compile baseline.
+        quiet = replace(self.config, time_it=False, measure_compile=False)
+        signed = self._check(replace(task, id=task.id + "#signed", source=variant), text, quiet)
+        result.wall_s += signed.wall_s
+        if signed.correct:
+            result.details["signed_trial"] = "passed"
+        elif signed.error_kind == ErrorKind.INVALID_TASK:
+            result.details["signed_trial"] = "skipped: the reference cannot be judged on signed inputs: " + \
+                signed.error_msg[:300]
+        else:
+            signed.task_id, signed.wall_s = task.id, result.wall_s
+            signed.error_msg = "failed the signed-input (randn) trial: " + signed.error_msg
+            signed.details["signed_trial"] = "failed"
+            return signed
+        return result
+
+    def _check(self, task: Task, text: str, config: VerifyConfig) -> VerifyResult:
+        """One check of `text` on `task` under `config`, cached (timeouts excepted)."""
+        key = self._key(task, text, config)
         cached = self.cache.get(key)
         if cached is not None:
             return cached
         start = time.monotonic()
-        result, code = static_stage(task, text, self.config)
+        result, code = static_stage(task, text, config)
         if code is not None:
-            job = build_job("check", task, self.config, self.mode, code, result.static_ok)
+            job = build_job("check", task, config, self.mode, code, result.static_ok)
             if self.config.fresh_process:
                 with ForkServer(self.mode) as server:
                     verdict = self._run(task, job, server)
@@ -264,7 +296,7 @@ class Verifier:
             result = _apply_verdict(result, verdict)
         result.device = result.device or self.device_name
         result.wall_s = time.monotonic() - start
-        if self.mode == "gpu" and result.correct and self.config.measure_compile:
+        if self.mode == "gpu" and result.correct and config.measure_compile:
             result.compile_us = self.compile_baseline(task)
         # A timeout says as much about the machine's load as about the answer: two reduction
         # answers that verify alone in seconds timed out at 120 s in a 2-core data build (v6),
@@ -280,7 +312,8 @@ class Verifier:
         code = extract_code(text)
         if code is None:
             return False
-        key = self._key(task, text) + "-naive"
+        task = as_judged(task)
+        key = self._key(task, text, self.config) + "-naive"
         cached = self.cache.get(key)
         if cached is not None:
             return cached.correct

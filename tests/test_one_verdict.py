@@ -1,0 +1,70 @@
+"""One judge for every path: the CLI, the Python API, eval, the GRPO reward and the data build
+give one candidate the same verdict, because each calls `Verifier.verify`, which holds the
+signed-input trial and takes an outside file at derived interp sizes (issue 32)."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from typer.testing import CliRunner
+
+from autotriton.cli.main import app
+from autotriton.data.build import TaskItem, _verify_candidates
+from autotriton.data.teachers import Candidate, Solution
+from autotriton.tasks import get_task, task_from_source
+from autotriton.tasks.sizes import as_judged
+from autotriton.verify import VerifyConfig
+from autotriton.verify.rewards import RewardScorer
+
+TASK_FILE = Path(__file__).parent / "fixtures" / "kernelbench" / "level1" / "1_TinyReLU.py"
+RELU = get_task("builtin/l1/relu").solution_source
+COPY = RELU.replace("tl.maximum(x, 0.0)", "x")  # right on torch.rand's [0, 1), wrong on randn
+
+
+def _verdicts_by_path(tmp_path, cpu_verifier, text: str) -> dict[str, tuple[bool, str]]:
+    """(correct, error_kind) of `text` on the fixture through each path."""
+    source = TASK_FILE.read_text()
+    answer = tmp_path / "answer.py"
+    answer.write_text(text)
+    out = CliRunner().invoke(app, ["verify", "--task", str(TASK_FILE), str(answer), "--device", "cpu",
+                                   "--no-cache", "--json"])
+    cli = json.loads(out.output)
+    verdicts = {"cli": (cli["correct"], cli["error_kind"])}
+    # The Python API and RewardScorer get the bare source (no derived sizes, as a dataset row has it):
+    # at the file's own 4096 x 393216 a CPU run would need 6 GiB per tensor.
+    bare = task_from_source(source, task_id="row/0", suite="dataset", level=0)
+    api = cpu_verifier.verify(bare, text)
+    verdicts["api"] = (api.correct, api.error_kind.value)
+    scorer = RewardScorer(VerifyConfig(device="cpu", cache_dir=None, workers=1))
+    try:
+        (reward,) = scorer.results([text], task_source=[source])
+    finally:
+        scorer.close()
+    verdicts["reward"] = (reward.correct, reward.error_kind.value)
+
+    cand = Candidate(item=TaskItem(bare, "compose", {}), teacher="t", sample=0, verify_task=bare,
+                     solution=Solution(reasoning="", code=text))
+    (record,) = _verify_candidates([cand], cpu_verifier)
+    verdicts["data build"] = (record["correct"], record["error_kind"])
+    return verdicts
+
+
+def test_a_copy_kernel_for_relu_is_rejected_on_every_path(tmp_path, cpu_verifier):
+    verdicts = _verdicts_by_path(tmp_path, cpu_verifier, COPY)
+    assert set(verdicts.values()) == {(False, "wrong_output")}, verdicts
+
+
+def test_the_real_relu_passes_on_every_path(tmp_path, cpu_verifier):
+    verdicts = _verdicts_by_path(tmp_path, cpu_verifier, RELU)
+    assert set(verdicts.values()) == {(True, "none")}, verdicts
+
+
+def test_the_api_judges_an_outside_file_at_interp_sizes_with_the_signed_trial(cpu_verifier):
+    bare = task_from_source(TASK_FILE.read_text(), task_id="row/0", suite="dataset", level=0)
+    judged = as_judged(bare)
+    assert [s.mode for s in bare.shapes] == ["gpu"] and "interp" in [s.mode for s in judged.shapes]
+    assert as_judged(judged) == judged  # idempotent: the judge may be handed a task it derived already
+    result = cpu_verifier.verify(bare, COPY)
+    assert result.details["signed_trial"] == "failed" and "signed-input" in result.error_msg
+    assert result.task_id == "row/0"
