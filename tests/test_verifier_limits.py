@@ -94,3 +94,81 @@ def test_candidate_cannot_turn_its_verdict_into_invalid_task():
         verdict = server.run(job)
     result = verdict.get("result") or {}
     assert result.get("error_kind") != "invalid_task", verdict
+
+
+SCALAR_TASK = '''
+import torch
+import torch.nn as nn
+
+
+class Model(nn.Module):
+    def forward(self, x):
+        return float(x.sum())
+
+
+N = 256
+
+
+def get_inputs():
+    return [torch.randn(N)]
+
+
+def get_init_inputs():
+    return []
+'''
+
+HUGE_INT = '''
+import torch
+import torch.nn as nn
+import triton
+import triton.language as tl
+
+
+@triton.jit
+def copy_kernel(x_ptr, y_ptr, n, BLOCK: tl.constexpr):
+    offs = tl.program_id(0) * BLOCK + tl.arange(0, BLOCK)
+    tl.store(y_ptr + offs, tl.load(x_ptr + offs, mask=offs < n), mask=offs < n)
+
+
+class ModelNew(nn.Module):
+    def forward(self, x):
+        y = torch.empty_like(x)
+        copy_kernel[(triton.cdiv(x.numel(), 128),)](x, y, x.numel(), BLOCK=128)
+        return 10 ** 400
+'''
+
+
+def test_an_int_past_floats_range_is_a_verdict_and_the_batch_goes_on():
+    """A red-team answer returned 10**400 where the reference returns a float: the judge's
+    compare raised OverflowError and took the whole verify_many batch with it."""
+    from autotriton.tasks import task_from_source
+    task = task_from_source(SCALAR_TASK, task_id="row/scalar", suite="dataset", level=1)
+    with Verifier(VerifyConfig(**CONFIG, workers=2)) as verifier:
+        huge, relu = verifier.verify_many([(task, HUGE_INT), (RELU, RELU.solution_source)])
+    assert not huge.correct and huge.error_kind.value == "wrong_output", (huge.error_kind, huge.error_msg)
+    assert "an int of 1329 bits" in huge.error_msg
+    assert relu.correct
+
+
+DEEP_DIRS = RELU.solution_source + '''
+
+import os as _os
+import tempfile as _tempfile
+
+_start = _os.getcwd()
+_os.chdir(_tempfile.gettempdir())
+for _ in range(3000):
+    _os.mkdir("d")
+    _os.chdir("d")
+_os.chdir(_start)
+'''
+
+
+def test_a_3000_deep_folder_chain_is_cleaned_up_and_the_server_lives():
+    """A red-team answer left a 3,000-deep chain of folders in its temp dir: shutil.rmtree
+    recursed once per level, raised RecursionError, and the fork-server died."""
+    with Verifier(VerifyConfig(**CONFIG, workers=1)) as verifier:
+        deep = verifier.verify(RELU, DEEP_DIRS)
+        after = verifier.verify(RELU, RELU.solution_source + "\n# the next job on the same server\n")
+    assert deep.error_kind.value in ("none", "import_error"), (deep.error_kind, deep.error_msg[:300])
+    assert after.correct, (after.error_kind, after.error_msg[:300])

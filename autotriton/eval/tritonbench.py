@@ -63,10 +63,11 @@ import torch
 from autotriton.eval.loaders import SkippedFile
 from autotriton.eval.prompts import SYSTEM
 from autotriton.tasks.contract import Task, TaskError, parse_source
+from autotriton.verify.compare import scalars_close, short_repr
 from autotriton.verify.extract import code_blocks
 from autotriton.verify.rules import BUILTIN_NAMES, RuleViolation, check_rules
 from autotriton.verify.confined_run import OUTPUT_CAP_BYTES, ConfinedRun, run_confined
-from autotriton.verify.sandbox import KEEP_ENV, _work_root
+from autotriton.verify.sandbox import KEEP_ENV, _work_root, remove_tree
 
 SEPARATOR = "#" * 146
 G_FIELDS = ("file", "comp_instru", "output")  # the ones the loader needs
@@ -557,11 +558,12 @@ def compare_results(expected, actual, path: str = "result", skip=None) -> str | 
                      if (m := compare_results(e, a, f"{path}[{i}]", None if skip is None else skip[i]))), None)
     if isinstance(expected, float) and isinstance(actual, (int, float)) and not isinstance(actual, bool):
         atol, rtol = TB_TOLERANCE["float32"]
-        if math.isnan(expected) and math.isnan(actual) or math.isclose(actual, expected, rel_tol=rtol, abs_tol=atol):
+        both_nan = math.isnan(expected) and type(actual) is float and math.isnan(actual)
+        if both_nan or scalars_close(actual, expected, rel_tol=rtol, abs_tol=atol):
             return None
-        return f"{path}: got {actual!r}, expected {expected!r}"
+        return f"{path}: got {short_repr(actual)}, expected {short_repr(expected)}"
     if type(expected) is not type(actual) or expected != actual:
-        return f"{path}: got {actual!r}, expected {expected!r}"
+        return f"{path}: got {short_repr(actual)}, expected {short_repr(expected)}"
     return None
 
 
@@ -791,8 +793,9 @@ def _execute(item: TBItem, code: str, device: str, timeout_s: float, memory_mb: 
         raise ValueError(f"device must be 'cpu' or 'cuda', got {device!r}")
     test_fns = [n.name for n in ast.parse(item.test_code).body
                 if isinstance(n, ast.FunctionDef) and n.name.startswith("test")]
-    with tempfile.TemporaryDirectory(prefix="autotriton-tb-", dir=_work_root()) as tmp:
-        work = Path(tmp)
+    # Not TemporaryDirectory: its rmtree recurses once per folder level (sandbox.remove_tree).
+    work = Path(tempfile.mkdtemp(prefix="autotriton-tb-", dir=_work_root()))
+    try:
         test = _SEEDED + item.test_code
         for name, text in (("candidate.py", code), ("test.py", test)):
             (work / name).write_text(on_cpu(text) if device == "cpu" else text)
@@ -806,6 +809,8 @@ def _execute(item: TBItem, code: str, device: str, timeout_s: float, memory_mb: 
                            timeout_s, memory_mb or MEMORY_MB[device], cpu_mode=device == "cpu",
                            hide=_checkout_dirs(item))
         return _collect(work, run, timeout_s)
+    finally:
+        remove_tree(work)
 
 
 def _checkout_dirs(item: TBItem) -> tuple[str, ...]:

@@ -203,10 +203,25 @@ def _compare_scalar(o, r, index: int) -> Mismatch | None:
     if type(r) in (int, bool) or r is None:
         ok = type(o) is type(r) and o == r
     elif type(r) is float:
-        ok = type(o) in (int, float) and math.isclose(o, r, rel_tol=1e-4, abs_tol=1e-6)
+        ok = type(o) in (int, float) and scalars_close(o, r, rel_tol=1e-4, abs_tol=1e-6)
     else:
         return Mismatch("type", f"output {index}: the reference returned an unsupported {type(r).__name__}")
-    return None if ok else Mismatch("values", f"output {index}: got {o!r}, expected {r!r}")
+    return None if ok else Mismatch("values", f"output {index}: got {short_repr(o)}, expected {short_repr(r)}")
+
+
+def scalars_close(o: int | float, r: float, rel_tol: float, abs_tol: float) -> bool:
+    """math.isclose for a candidate's number against a float reference, never raising."""
+    try:
+        return math.isclose(o, r, rel_tol=rel_tol, abs_tol=abs_tol)
+    except OverflowError:
+        return False  # an int past float's range (a red-team answer returned 10**400): no float's value
+
+
+def short_repr(v) -> str:
+    """repr, bounded: a candidate's int may have thousands of digits."""
+    if type(v) is int and v.bit_length() > 200:
+        return f"an int of {v.bit_length()} bits"
+    return repr(v)
 
 
 def compare_outputs(outs, refs, expected_dtypes, tolerance_for, rms_limits: list | None = None,

@@ -258,17 +258,32 @@ def _memfd_bytes(pid: int, seen: set) -> int:
 
 
 def _dir_bytes(path: str) -> int:
-    total, entries = 0, 0
-    for root, dirs, files in os.walk(path):
-        for name in files:
-            entries += 1
-            if entries > TREE_MAX_ENTRIES:
-                return total
-            try:
-                total += os.lstat(os.path.join(root, name)).st_blocks * 512
-            except OSError:
-                pass
+    """Bytes of the files under `path`, walked with a stack: os.walk recursed once per level
+    in Python 3.11, and a candidate's 3,000-deep chain of folders raised RecursionError."""
+    total, entries, todo = 0, 0, [path]
+    while todo and entries <= TREE_MAX_ENTRIES:
+        try:
+            with os.scandir(todo.pop()) as it:
+                for entry in it:
+                    entries += 1
+                    if entry.is_dir(follow_symlinks=False):
+                        todo.append(entry.path)
+                    elif entry.is_file(follow_symlinks=False):
+                        total += entry.stat(follow_symlinks=False).st_blocks * 512
+        except OSError:
+            pass
     return total
+
+
+def remove_tree(path) -> None:
+    """shutil.rmtree(path, ignore_errors=True), at any depth: rmtree recurses once per folder
+    level, and a candidate's 3,000-deep chain of folders in its temp dir raised RecursionError
+    in the cleanup and killed the fork-server. GNU rm walks any depth."""
+    try:
+        shutil.rmtree(path, ignore_errors=True)
+    except RecursionError:
+        subprocess.run(["rm", "-rf", "--one-file-system", "--", str(path)], check=False,
+                       stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
 
 
 def job_bytes(candidate: int, workdir: str) -> int:
@@ -469,8 +484,8 @@ def run_isolated(job: Job, scratch: str | None = None) -> dict:
             os.close(fd)
         if cgroup is not None:
             _remove_cgroup(cgroup)
-        shutil.rmtree(workdir, ignore_errors=True)
-        shutil.rmtree(judge_dir, ignore_errors=True)
+        remove_tree(workdir)
+        remove_tree(judge_dir)
 
 
 _JOB_IDS = itertools.count()
@@ -605,7 +620,7 @@ def warm_up(mode: str, scratch: str | None = None) -> None:
         side.join()
         b.close()
     finally:
-        shutil.rmtree(tmp, ignore_errors=True)
+        remove_tree(tmp)
     guards.STATE.candidate_globals = None
     sys.modules.pop("candidate", None)
     from autotriton.verify import compare
@@ -712,10 +727,10 @@ class ForkServer:
             # A server killed mid-job leaves that job's candidate dir (on /dev/shm: memory) behind.
             root = _work_root() or tempfile.gettempdir()
             for left in Path(root).glob(f"{CAND_PREFIX}{self.proc.pid}-*"):
-                shutil.rmtree(left, ignore_errors=True)
+                remove_tree(left)
             self.proc = None
         if self.scratch is not None:
-            shutil.rmtree(self.scratch, ignore_errors=True)
+            remove_tree(self.scratch)
             self.scratch = None
 
 

@@ -91,8 +91,8 @@ def _unflatten(node, tensors: list[torch.Tensor], depth: int):
         return val
     if tag == "i" and type(val) is int:
         return val
-    if tag == "f" and type(val) in (float, int):
-        return float(val)
+    if tag == "f" and type(val) is float:
+        return val
     if tag == "f" and val in ("nan", "inf", "-inf"):
         return float(val)
     if tag == "N":
