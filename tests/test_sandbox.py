@@ -425,3 +425,43 @@ def test_confined_run_caps_memory_and_reports_protections():
         slow = run_confined([sys.executable, "-c", "import time; time.sleep(60)"], work, {}, timeout_s=2,
                             memory_mb=256, cpu_mode=True)
         assert slow.timed_out and slow.returncode is None
+
+
+READ = """
+def probe():
+    out = {}
+    for path in PATHS:
+        try:
+            with open(path) as f:
+                out[path] = "GOT " + f.read(10)
+        except OSError as exc:
+            out[path] = type(exc).__name__
+    out["on sys.path"] = [p for p in sys.path if p.startswith(CWD)]
+    return out
+"""
+
+
+def test_the_callers_folder_and_the_checkout_stay_hidden(monkeypatch):
+    """Run from a folder under /tmp, the fork-server put it first on every candidate's sys.path
+    and kept all of /tmp visible; a checkout's answer folders (our KernelBench answers, scored
+    model answers, training data) were readable too. Only the package itself may be."""
+    why = _namespaces_work()
+    if why:
+        pytest.skip(f"namespaces unavailable here: {why}")
+    import autotriton
+    cwd = Path(tempfile.mkdtemp(prefix="autotriton-cwd-test-", dir="/tmp"))
+    try:
+        os.chmod(cwd, 0o755)
+        (cwd / "answer.txt").write_text("the answer\n")
+        os.chmod(cwd / "answer.txt", 0o644)
+        checkout = Path(autotriton.__file__).resolve().parents[1]
+        answers = sorted((checkout / "benchmarks" / "kernelbench_answers").rglob("*.py"))
+        targets = [str(cwd / "answer.txt"), str(checkout / "README.md")] + [str(a) for a in answers[:1]]
+        monkeypatch.chdir(cwd)
+        with Verifier(VerifyConfig(**CONFIG, workers=1)) as verifier:
+            result = verifier.verify(RELU, _candidate(READ, PATHS=repr(targets), CWD=repr(str(cwd))))
+    finally:
+        shutil.rmtree(cwd, ignore_errors=True)
+    report = _report(result)
+    assert "GOT " not in report and "'on sys.path': []" in report, report
+    assert result.details["sandbox"]["missing"] == [], result.details["sandbox"]

@@ -132,7 +132,9 @@ def lock_down(conf: Confinement, workdir: str, uid: int, pid_namespace: bool,
     parent's."""
     if any(a.startswith("mount namespace") for a in conf.applied):
         hidden = hidden_dirs() if hidden is None else hidden
-        _read_only_except(conf, workdir, hidden, _needed(workdir) if needed is None else needed)
+        needed = _needed(workdir) if needed is None else needed
+        _read_only_except(conf, workdir, hidden, needed)
+        trim_sys_path(needed)
         if pid_namespace:
             err = _mount(b"proc", "/proc", b"proc", MS_NOSUID | MS_NODEV | MS_NOEXEC)
             if err is None:
@@ -168,30 +170,55 @@ def _read_only_except(conf: Confinement, workdir: str, hidden: list[str], needed
                             + (f" (could not remount {', '.join(list(failed)[:5])})" if failed else ""))
 
 
+SITE_DIRS = ("site-packages", "dist-packages")
+
+
 def hidden_dirs() -> list[str]:
     """Directories the candidate sees empty. Shared temp and runtime dirs hold other jobs'
     files and Unix sockets (a network namespace does not cover path-bound sockets);
-    home dirs hold caches of past verdicts; the built-in solutions and runs/ (training
-    data) are answer keys: one attack simply exec'd the task's solution.py."""
+    home dirs hold caches of past verdicts; the built-in solutions are answer keys (one
+    attack simply exec'd the task's solution.py), and so is a checkout of this project
+    (runs/ holds training data, benchmarks/kernelbench_answers/ our KernelBench answers,
+    docs/results/ scored model answers): all of it but the package itself is hidden."""
     import autotriton
     package = os.path.dirname(autotriton.__file__)
     from autotriton.verify.cache import default_cache_dir
-    return ["/tmp", "/var/tmp", "/run", "/dev/shm", "/root", "/home", os.path.join(package, "tasks", "builtin"),
-            os.path.join(os.path.dirname(package), "runs"), str(default_cache_dir())]
+    checkout = os.path.dirname(package)
+    dirs = [] if os.path.basename(checkout) in SITE_DIRS else [checkout]
+    return dirs + ["/tmp", "/var/tmp", "/run", "/dev/shm", "/root", "/home", os.path.join(package, "tasks", "builtin"),
+                   str(default_cache_dir())]
 
 
 def _needed(workdir: str) -> list[str]:
     """Paths the candidate process still reads after confinement: Python, its packages
-    (lazy imports), CUDA libraries, its own temp dir."""
+    (lazy imports), CUDA libraries, its own temp dir. Only these entries of sys.path: the
+    first one is the caller's working directory (`python -m`), and run from /tmp it kept
+    all of /tmp visible; a checkout on PYTHONPATH kept its answer folders visible."""
     import sys
-    paths = [sys.prefix, sys.base_prefix, sys.exec_prefix, workdir] + [p for p in sys.path if p]
+    prefixes = [sys.prefix, sys.base_prefix, sys.exec_prefix]
+    paths = prefixes + [workdir] + [p for p in sys.path if p and (
+        os.path.basename(p.rstrip("/")) in SITE_DIRS or any(_inside(p, prefix) for prefix in prefixes))]
     for var in ("LD_LIBRARY_PATH", "CUDA_HOME"):
         paths += [p for p in os.environ.get(var, "").split(":") if p]
     for name in ("torch", "triton", "autotriton"):
         module = sys.modules.get(name)
         if module is not None and getattr(module, "__file__", None):
-            paths.append(os.path.dirname(module.__file__))
+            package = os.path.dirname(module.__file__)
+            # torch's and triton's own folder holds the packages they import; ours may be a checkout
+            paths += [package] if name == "autotriton" else [package, os.path.dirname(package)]
     return [os.path.realpath(p) for p in paths if os.path.exists(p)]
+
+
+def _inside(path: str, folder: str) -> bool:
+    path, folder = os.path.realpath(path), os.path.realpath(folder)
+    return path == folder or path.startswith(folder.rstrip("/") + "/")
+
+
+def trim_sys_path(needed: list[str]) -> None:
+    """Drop every sys.path entry outside what the candidate may read: the caller's working
+    directory (`python -m` puts it first) must not be where the candidate's imports look."""
+    import sys
+    sys.path[:] = [p for p in sys.path if p and any(_inside(p, n) for n in needed)]
 
 
 def _hide(conf: Confinement, hidden_dirs: list[str], needed: list[str]) -> None:
@@ -201,7 +228,10 @@ def _hide(conf: Confinement, hidden_dirs: list[str], needed: list[str]) -> None:
     hidden = []
     for d in hidden_dirs:
         real = os.path.realpath(d)
-        if not os.path.isdir(real) or real in needed:
+        if not os.path.isdir(real):
+            continue
+        if real in needed:
+            conf.missing.append(f"{d} left visible: the candidate's Python needs it")
             continue
         keep = sorted({real + "/" + n[len(real) + 1:].split("/")[0] for n in needed if n.startswith(real + "/")})
         fds = [(k, os.open(k, os.O_RDONLY | os.O_PATH)) for k in keep]

@@ -686,8 +686,11 @@ class ForkServer:
         self.close()  # a server that died on its own leaves its scratch dir behind
         # Killed servers left their warm-up dirs in /tmp, one per start (34 seen after a day).
         self.scratch = tempfile.mkdtemp(prefix="autotriton-server-")
+        # In its own scratch dir, not the caller's: `python -m` puts the working directory first
+        # on sys.path, and every candidate is forked from this process.
         self.proc = subprocess.Popen(self._argv(), stdin=subprocess.PIPE, stdout=subprocess.PIPE,
-                                     stderr=subprocess.DEVNULL, env=self._env(), text=True, bufsize=1)
+                                     stderr=subprocess.DEVNULL, env=self._env(), text=True, bufsize=1,
+                                     cwd=self.scratch)
         line = self._readline(self.start_timeout_s)
         if line is None or not json.loads(line).get("ready"):
             self.close()
