@@ -54,10 +54,11 @@ def test_cache_keys_on_shapes_and_tolerance(tmp_path):
     from autotriton.tasks.contract import ShapeSetting
     task = get_task("builtin/l1/relu")
     with Verifier(VerifyConfig(device="cpu", cache_dir=str(tmp_path), workers=1)) as verifier:
-        base = verifier._key(task, task.solution_source)
+        key = lambda t, text: verifier._key(t, text, verifier.config)  # noqa: E731
+        base = key(task, task.solution_source)
         bigger = replace(task, shapes=task.shapes + (ShapeSetting("interp_big", "interp", {"BATCH": 64}),))
         looser = replace(task, tolerance={**task.tolerance, "float32": (1e-2, 1e-2)})
-        assert len({base, verifier._key(bigger, task.solution_source), verifier._key(looser, task.solution_source)}) == 3
+        assert len({base, key(bigger, task.solution_source), key(looser, task.solution_source)}) == 3
 
 
 def test_cache_makes_reruns_free(tmp_path):
@@ -79,7 +80,7 @@ def test_timeout_kills_and_reports_and_is_not_cached(tmp_path):
         again = v.verify(RELU, hang)  # judged again: a timeout may be the machine's load
         assert again.error_kind == ErrorKind.TIMEOUT and not again.cached
         assert not v.naive_pass(RELU, hang)  # the plain harness's re-check: not kept either
-        assert v.cache.get(v._key(RELU, hang) + "-naive") is None
+        assert v.cache.get(v._key(RELU, hang, v.config) + "-naive") is None
 
 
 def test_rewards_in_trl_signature():

@@ -29,7 +29,7 @@ SMALL_MAX = 8  # constants <= this (kernel sizes, strides, dims, group counts) a
 INITIAL_CAP = 64  # every shrinkable constant starts here, then inputs are shrunk to the target
 _MAX_STEPS = 1000
 # Names that describe a window or a partition, not an extent: never shrunk.
-_STRUCTURAL_RE = re.compile(r"kernel|stride|pad|dilation|group|window|pool|ksize", re.IGNORECASE)
+STRUCTURAL_SIZE = re.compile(r"kernel|stride|pad|dilation|group|window|pool|ksize", re.IGNORECASE)
 # Extents must stay >= 2x the largest window, so a convolution or pool still has output.
 _WINDOW_RE = re.compile(r"kernel|window|pool|ksize", re.IGNORECASE)
 _SPATIAL_RE = re.compile(r"height|width|image|img|resolution|^h$|^w$", re.IGNORECASE)
@@ -151,7 +151,7 @@ def derive_interp(source: str, target_elems: int = INTERP_TARGET_ELEMS, spatial_
     # batch_size and input_shape[0] (both 32768) still broadcast.
     entries = _literal_entries(tree, tuples)
     consts = dict(consts, **entries)
-    fixed = {k for k, v in consts.items() if v <= SMALL_MAX or _STRUCTURAL_RE.search(k)}
+    fixed = {k for k, v in consts.items() if v <= SMALL_MAX or STRUCTURAL_SIZE.search(k)}
     # Windows as ints and as tuples (`kernel_size = (5, 9)`: extents stay >= 18).
     windows = [v for k, v in consts.items() if _WINDOW_RE.search(k)] + \
         [max(t) for k, t in tuples.items() if _WINDOW_RE.search(k) and t]
@@ -214,6 +214,33 @@ def _solve(consts: dict[str, int], desired: dict[str, int], fixed: set[str],
         if value < floors[k]:
             value = -(-floors[k] // lcm) * lcm
         new[k] = value if value <= v else v // lcm * lcm
+    return new
+
+
+def grown_sizes(values: dict[str, int], desired: dict[str, int]) -> dict[str, int]:
+    """`values` with each constant in `desired` grown to about its desired value (and above its
+    own), keeping every divisibility among the sizes: a constant that is a multiple of others
+    (equal ones included) becomes a multiple of their new values, and one that is a multiple
+    of a grown constant grows with it. Smallest first, so divisors are settled before their
+    multiples. The CPU judge's random-size trial (verify/judge.py): a size drawn at random
+    broke `channels % groups == 0` and the like, the reference failed, and the trial was
+    skipped without a word."""
+    new: dict[str, int] = {}
+    # Fixed sizes before grown ones of the same value: `channels = num_groups = 32` must keep
+    # channels a multiple of the fixed group count.
+    for k in sorted(values, key=lambda name: (values[name], name in desired, name)):
+        v = values[k]
+        twin = next((j for j in new if values[j] == v and (j in desired) == (k in desired)), None)
+        if twin is not None:
+            new[k] = new[twin]  # equal sizes stay equal (they broadcast against each other)
+            continue
+        lcm = math.lcm(1, *(new[j] for j in new if 1 < values[j] <= v and v % values[j] == 0))
+        if k in desired:
+            new[k] = -(-max(v + 1, desired[k]) // lcm) * lcm
+        elif v > SMALL_MAX and not STRUCTURAL_SIZE.search(k) and v % lcm:
+            new[k] = -(-v // lcm) * lcm  # a multiple of a grown size grows with it
+        else:
+            new[k] = v  # small constants (a dim, a kernel size) never move
     return new
 
 
@@ -321,7 +348,7 @@ def _literal_entries(tree: ast.Module, tuples: dict[str, tuple[int, ...]]) -> di
     for node in tree.body:
         for name, expr in _assigned(node):
             counts[name] = counts.get(name, 0) + 1
-            if name in tuples and not _STRUCTURAL_RE.search(name) and isinstance(expr, (ast.Tuple, ast.List)):
+            if name in tuples and not STRUCTURAL_SIZE.search(name) and isinstance(expr, (ast.Tuple, ast.List)):
                 for i, e in enumerate(expr.elts):
                     if isinstance(e, ast.Constant) and type(e.value) is int and e.value > SMALL_MAX:
                         out[f"{name}[{i}]"] = e.value

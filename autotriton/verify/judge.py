@@ -27,6 +27,7 @@ import torch
 
 import triton
 from autotriton.tasks.contract import ShapeSetting, tolerance_for
+from autotriton.tasks.sizes import SMALL_MAX, STRUCTURAL_SIZE, grown_sizes
 from autotriton.verify import footprint, timing, wire
 from autotriton.verify.compare import INT_VIEW, Mismatch, compare_outputs, fingerprint, flatten_outputs
 from autotriton.verify.compare import chunks as compare_chunks
@@ -55,6 +56,8 @@ FP16_UNIT_ROUNDOFF = 2.0 ** -11
 # Input elements of the CPU random-size setting (2^16: 16-64k elements, tens of ms in the
 # interpreter for a simple kernel, against ~0.1 s for a whole CPU verification).
 RANDOM_SIZE_MAX_ELEMENTS = 1 << 16
+# Draws of the random-size trial, each growing fewer sizes, while the reference fails (_draws).
+RANDOM_SIZE_DRAWS = 6
 TF32_RMS_REL = 1.5e-3
 # The bound also follows the task: the judge runs the reference once more with every
 # dot-product input (matmul, linear, conv, attention operands) truncated to TF32's 10
@@ -225,37 +228,59 @@ class Judge:
         self.rng.shuffle(mixed)
         return [Trial(setting, i, perturb[i], mixed[i]) for i in range(n)]
 
-    def random_setting(self) -> ShapeSetting | None:
-        """CPU only: the first setting with its largest size constant grown by a random
-        factor, so the inputs hold RANDOM_SIZE_MAX_ELEMENTS/4 to RANDOM_SIZE_MAX_ELEMENTS
-        elements, drawn per verification. The interp sizes are small and fixed, and a kernel
-        with a hard-coded 4096-element grid covered all of them. Returns None when the task
-        has no size to grow; a reference that fails there skips the setting (_check_all
-        records why): never the candidate's problem."""
+    def growable_sizes(self) -> tuple[dict[str, int], list[str]]:
+        """(the first setting's integer sizes, the ones that reach an input). Sizes are the
+        module's int constants (lowercase too: KernelBench writes `batch_size = 16`) and the
+        int entries of tuple constants the setting names, as `name[i]` (HingeLoss's
+        `input_shape = (batch_size,)` must grow with batch_size). Structural ones (kernel,
+        stride, groups...) never grow. An empty list: no random-size trial."""
         base = self.shapes[0]
-        sizes = {k: v for k, v in base.overrides.items() if type(v) is int and v >= 2}
-        if not sizes:
-            return None
-        key = max(sizes, key=sizes.get)
-        base_elements = self._input_elements(base, key, sizes[key])
-        factor = self.rng.randint(max(2, RANDOM_SIZE_MAX_ELEMENTS // max(1, 4 * base_elements)),
-                                  max(2, RANDOM_SIZE_MAX_ELEMENTS // max(1, base_elements)))
-        while factor >= 2:
-            value = sizes[key] * factor + self.rng.randint(0, 3)
-            setting = ShapeSetting("random_size", base.mode, dict(base.overrides, **{key: value}))
-            if self._input_elements(setting, key, value) <= RANDOM_SIZE_MAX_ELEMENTS:
-                break
-            factor //= 2  # the constant enters the inputs more than linearly (N x N)
-        else:
-            return None
-        return setting
+        apply_shape(self.task_mod, base, self.defaults)
+        values = {k: v for k, v in vars(self.task_mod).items() if not k.startswith("_") and type(v) is int}
+        for name, value in base.overrides.items():
+            if type(value) is tuple and all(type(v) is int for v in value):
+                values.update({f"{name}[{i}]": v for i, v in enumerate(value)})
+        base_elements = self._input_elements(self._sized(values))
+        if base_elements > RANDOM_SIZE_MAX_ELEMENTS:
+            return values, []
+        reach = [k for k, v in values.items() if v >= 2 and not STRUCTURAL_SIZE.search(k)
+                 and self._input_elements(self._sized(dict(values, **{k: v + 1}))) != base_elements]
+        return values, reach
 
-    def _input_elements(self, setting: ShapeSetting, key: str, value: int) -> int:
+    def _sized(self, values: dict[str, int]) -> ShapeSetting:
+        """The first setting with these sizes (tuple entries `name[i]` put back in their tuples)."""
+        base = self.shapes[0]
+        sizes = {k: v for k, v in values.items() if "[" not in k}
+        for name, value in base.overrides.items():
+            if type(value) is tuple and f"{name}[0]" in values:
+                sizes[name] = tuple(values.get(f"{name}[{i}]", v) for i, v in enumerate(value))
+        return ShapeSetting("random_size", base.mode, dict(base.overrides, **sizes))
+
+    def random_setting(self, values: dict[str, int], grow: list[str]) -> ShapeSetting | None:
+        """CPU only: the first setting with each size in `grow` (growable_sizes) grown by its
+        own random factor, so the inputs hold about RANDOM_SIZE_MAX_ELEMENTS/4 to
+        RANDOM_SIZE_MAX_ELEMENTS elements, drawn per verification, with the divisibility the
+        task's sizes had kept (`grown_sizes`). The interp sizes are small and fixed: a kernel
+        with a hard-coded 4096-element grid covered all of them, and growing only the largest
+        constant let a fixed grid over the rows, or a matmul with no K loop, pass."""
+        base_elements = self._input_elements(self._sized(values))
+        target = self.rng.randint(RANDOM_SIZE_MAX_ELEMENTS // 4, RANDOM_SIZE_MAX_ELEMENTS)
+        for attempt in range(12):
+            # Elements grow about as the product of the factors: the n-th root per size,
+            # shrunk on each retry, never below one step up.
+            g = max(1.0, (target / max(1, base_elements)) ** (1 / len(grow))) * 0.8 ** attempt
+            desired = {k: max(values[k] + 1, round(values[k] * g * self.rng.uniform(0.8, 1.25))) for k in grow}
+            setting = self._sized(grown_sizes(values, desired))
+            if self._input_elements(setting) <= RANDOM_SIZE_MAX_ELEMENTS:
+                return setting
+        return None
+
+    def _input_elements(self, setting: ShapeSetting) -> int:
         apply_shape(self.task_mod, setting, self.defaults)
         try:
             with torch.device("meta"):  # sizes only: nothing is allocated or drawn
                 inputs = self.task_mod.get_inputs()
-        except Exception:  # noqa: BLE001 - a task whose inputs cannot be made on meta: skip the setting
+        except Exception:  # noqa: BLE001 - inputs that cannot be made on meta: too big to try
             return RANDOM_SIZE_MAX_ELEMENTS + 1
         return sum(x.numel() for x in inputs if isinstance(x, torch.Tensor))
 
@@ -463,7 +488,8 @@ class Judge:
         # written after its process is gone, and they make a failure reproducible.
         self.outcome.checks.append({"shape": t.setting.name, "trial": t.index, "seed": seed,
                                     "input_seed": input_seed, "params": params,
-                                    "mixed_magnitudes": t.mixed, "launches": _field(report, "launches", int, 0)})
+                                    "mixed_magnitudes": t.mixed, "launches": _field(report, "launches", int, 0),
+                                    **({"overrides": t.setting.overrides} if t.setting.name == "random_size" else {})})
         context = f"[shape {t.setting.name}, trial {t.index}" + (", mixed magnitudes" if t.mixed else "") + "] "
         try:
             self.check_report(report, trial=True)
@@ -698,12 +724,7 @@ def _check_all(judge: Judge, job: Job) -> dict:
         for t in judge.plan(setting, n):
             judge.trial(t, state)
     if job.mode == "interp":
-        extra = judge.random_setting()
-        for t in judge.plan(extra, 1) if extra is not None else []:
-            try:
-                judge.trial(t, {})
-            except TaskFailure as exc:  # the reference fails at this size: skip it, never blame the candidate
-                judge.outcome.checks.append({"shape": extra.name, "overrides": extra.overrides, "skipped": str(exc)})
+        _random_size_trial(judge)
     timings: dict = {}
     if job.mode == "gpu" and job.time_it:
         timings = judge.time(judge.shapes[0])
@@ -713,6 +734,45 @@ def _check_all(judge: Judge, job: Job) -> dict:
                 for t in judge.plan(setting, 3 * n):
                     judge.trial(t, state)
     return timings
+
+
+def _random_size_trial(judge: Judge) -> None:
+    """One trial at a random size (Judge.random_setting). A size the reference itself cannot
+    run at is drawn again with fewer sizes grown (_draws), never blamed on the candidate. Only
+    when no draw runs is the trial left out, with every draw and why in details.checks: made
+    `invalid_task` instead, KernelBench L3 files whose models assert their own image size
+    (SwinMLP: 224 x 224) or hard-code 3 input channels could not be judged on a CPU at all."""
+    values, reach = judge.growable_sizes()
+    skipped = []
+    for grow in _draws(judge.rng, values, reach):
+        extra = judge.random_setting(values, grow)
+        if extra is None:
+            continue
+        try:
+            for t in judge.plan(extra, 1):
+                judge.trial(t, {})
+            return
+        except TaskFailure as exc:
+            skipped.append({"overrides": extra.overrides, "reference": str(exc)[:300]})
+    if skipped:
+        judge.outcome.checks.append({"shape": "random_size", "skipped": "the reference failed at every random "
+                                     f"size drawn ({len(skipped)})", "draws": skipped})
+
+
+def _draws(rng, values: dict[str, int], reach: list[str]) -> list[list[str]]:
+    """Which sizes each draw grows, at most RANDOM_SIZE_DRAWS: all; then those over
+    SMALL_MAX (3 input channels hard-coded in a network's first conv stay); then a random
+    half; then one at a time (an image size a model asserts stays, the batch grows)."""
+    if not reach:
+        return []
+    large = [k for k in reach if values[k] > SMALL_MAX]
+    singles = rng.sample(reach, len(reach))
+    draws = [reach, large, rng.sample(reach, max(1, len(reach) // 2))] + [[k] for k in singles]
+    unique = []
+    for d in draws:
+        if d and sorted(d) not in [sorted(u) for u in unique]:
+            unique.append(d)
+    return unique[:RANDOM_SIZE_DRAWS]
 
 
 def _hello(channel: Channel) -> dict:
