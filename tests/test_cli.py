@@ -259,3 +259,52 @@ def test_usage_mistakes_are_one_line_too():
     user_error(["eval", "--samples", "abc"], "'--samples'")
     out = runner.invoke(app, ["data"])
     assert "Usage: root data" in out.output and "error:" not in out.output  # CliRunner names the program root
+
+
+def test_numbers_are_checked_before_anything_loads(tmp_path):
+    """Issue 33: each of these ran (a pass@0 column, greedy decoding for nan, 23 GB for 10^20
+    samples, a candidate blamed for a zero timeout, "wrote 0 tasks"); now one line and exit 2."""
+    good = tmp_path / "good.py"
+    good.write_text(RELU.solution_source)
+    cases = [
+        (["eval", "--max-new-tokens", "0"], "--max-new-tokens"),
+        (["eval", "--temperature", "nan"], "--temperature must be a finite number >= 0"),
+        (["eval", "--temperature", "-1"], "--temperature must be a finite number >= 0"),
+        (["eval", "-k", "0"], "-k values must be >= 1"),
+        (["eval", "--samples", "99999999999999999999"], "--samples"),
+        (["verify", "--task", RELU.id, str(good), "--timeout-s", "0"], "--timeout-s must be a finite number > 0"),
+        (["generate", str(good), "--turns", "-1"], "--turns"),
+        (["generate", str(good), "-n", "0"], "-n"),
+        (["data", "compose", "-n", "-5", "-o", str(tmp_path / "c")], "-n"),
+    ]
+    for args, message in cases:
+        out = run(*args)
+        assert out.exit_code == 2, (args, out.output)
+        assert message in out.output and "Traceback" not in out.output, (args, out.output)
+    assert not (tmp_path / "c").exists()
+
+
+def test_addresses_and_out_dirs_are_checked_before_anything_loads(tmp_path):
+    """Issue 33: a port in use or out of range, a host that does not resolve, an --out under a
+    file or 5,000 characters long printed a traceback (serve: after "serving on ..."). One line, exit 2."""
+    import socket
+    busy = socket.socket()
+    busy.bind(("127.0.0.1", 0))
+    busy.listen()
+    port = str(busy.getsockname()[1])
+    a_file = tmp_path / "a_file"
+    a_file.write_text("")
+    cases = [
+        (["serve", "--port", port], "Address already in use"),
+        (["serve", "--port", "70000"], "--port"),
+        (["serve", "--host", "no.such.host.invalid"], "does not resolve"),
+        (["eval", "--out", str(a_file / "sub")], "is a file, so the directory cannot be made"),
+        (["eval", "--out", str(tmp_path / ("a" * 5000))], "File name too long"),
+    ]
+    try:
+        for args, message in cases:
+            out = run(*args)
+            assert out.exit_code == 2, (args, out.output)
+            assert message in out.output and "Traceback" not in out.output and "serving" not in out.output, out.output
+    finally:
+        busy.close()

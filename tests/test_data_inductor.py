@@ -14,6 +14,7 @@ from pathlib import Path
 import pytest
 
 from autotriton.data.teachers.inductor import fixed_shape_task, rewrite
+from autotriton.tasks.sizes import as_judged
 from autotriton.data.teachers.inductor.capture import Capture
 from autotriton.tasks import get_task
 from autotriton.tasks.contract import METADATA_MARKER
@@ -115,9 +116,11 @@ def test_fixed_shape_task_pins_one_size():
     fixed = fixed_shape_task(task, setting)
     assert fixed.id == f"{task.id}@{setting.name}"
     assert (fixed.split, fixed.tags, fixed.suite, fixed.level) == (task.split, task.tags, task.suite, task.level)
-    assert [s.name for s in fixed.shapes_for("interp")] == ["default"]
-    assert [s.name for s in fixed.shapes_for("gpu")] == ["default"]
-    assert "INTERP_SHAPES" not in fixed.source and "GPU_SHAPES" not in fixed.source
+    assert [s.name for s in fixed.shapes_for("interp")] == ["pinned"]
+    assert [s.name for s in fixed.shapes_for("gpu")] == ["pinned"]
+    assert "INTERP_SHAPES" not in fixed.source and fixed.source.count("GPU_SHAPES") == 1  # the pinned one only
+    assert 'GPU_SHAPES = {"pinned": {}}' in fixed.source and "GPU_SHAPES" not in fixed.prompt_source
+    assert as_judged(fixed) == fixed  # no derived interp sizes
     constants = {n.targets[0].id: ast.literal_eval(n.value) for n in ast.parse(fixed.source).body
                  if isinstance(n, ast.Assign) and n.targets[0].id.isupper()}
     assert {k: constants[k] for k in setting.overrides} == setting.overrides

@@ -34,7 +34,7 @@ def _progress() -> Progress:
 
 
 @data_app.command("compose")
-def compose_cmd(n: int = typer.Option(100, "-n", help="tasks to generate"),
+def compose_cmd(n: int = typer.Option(100, "-n", min=1, help="tasks to generate"),
                 seed: int = typer.Option(0, "--seed", help="generation seed (deterministic)"),
                 out: Path = typer.Option(..., "-o", "--out", callback=out_dir, help="output directory")) -> None:
     """Generate tasks from the op grammar (elementwise chains, reductions, norms, softmax, matmul epilogues, ...)."""

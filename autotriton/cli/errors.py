@@ -8,12 +8,17 @@ of the command tree, so commands need no try/except of their own; anything else
 
 from __future__ import annotations
 
+import math
+import os
 from pathlib import Path
 
 import typer
 from rich.console import Console
 from rich.text import Text
-from typer._click.exceptions import NoArgsIsHelpError, UsageError  # typer 0.29 vendors click here
+try:  # typer 0.29 (the version we test) vendors click here; earlier ones depend on click itself
+    from typer._click.exceptions import NoArgsIsHelpError, UsageError
+except ImportError:
+    from click.exceptions import NoArgsIsHelpError, UsageError
 from typer.core import TyperGroup
 
 from autotriton.data.harvest import HarvestError
@@ -51,11 +56,45 @@ class UserErrorsExit(TyperGroup):
             fail(f"{exc.format_message()} (see '{where} -h')")
 
 
+# Samples per task: enough for pass@1000-style studies; 10^20 was taken and then killed for
+# memory at 23 GB.
+MAX_SAMPLES = 4096
+
+
+def finite_at_least_0(param: typer.CallbackParam, value: float) -> float:
+    """Option callback: a finite number >= 0 (`--temperature nan` ran with greedy decoding)."""
+    if not math.isfinite(value) or value < 0:
+        fail(f"{param.opts[0]} must be a finite number >= 0, got {value}")
+    return value
+
+
+def finite_above_0(param: typer.CallbackParam, value: float) -> float:
+    """Option callback: a finite number > 0 (`verify --timeout-s 0` blamed the candidate)."""
+    if not math.isfinite(value) or value <= 0:
+        fail(f"{param.opts[0]} must be a finite number > 0, got {value}")
+    return value
+
+
 def out_dir(path: Path | None) -> Path | None:
     """Option callback for `--out` directories: an existing file there is refused up front,
     not found later by a mkdir deep in a run (a FileExistsError traceback before)."""
-    if path is not None and path.exists() and not path.is_dir():
-        fail(f"--out {path} is a file; give a directory (it is created if missing)")
+    if path is None:
+        return path
+    shown = str(path) if len(str(path)) <= 120 else str(path)[:60] + "..." + str(path)[-40:]
+    try:
+        if path.exists() and not path.is_dir():
+            fail(f"--out {shown} is a file; give a directory (it is created if missing)")
+        # The nearest folder that exists must be a folder we may write in: a file on the way,
+        # or a read-only place, failed deep in a run with a 100-line traceback.
+        parent = path.absolute()
+        while not parent.exists():
+            parent = parent.parent
+    except OSError as exc:  # a 5,000-character path: "File name too long"
+        fail(f"--out {shown}: {exc.strerror or exc}")
+    if not parent.is_dir():
+        fail(f"--out {shown}: {parent} is a file, so the directory cannot be made")
+    if not os.access(parent, os.W_OK | os.X_OK):
+        fail(f"--out {shown}: {parent} is not writable")
     return path
 
 

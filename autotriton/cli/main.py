@@ -17,7 +17,8 @@ from rich.console import Console
 
 from autotriton.cli import render
 from autotriton.cli.data import data_app
-from autotriton.cli.errors import UserErrorsExit, check_device, fail, out_dir
+from autotriton.cli.errors import (MAX_SAMPLES, UserErrorsExit, check_device, fail, finite_above_0, finite_at_least_0,
+                                   out_dir)
 from autotriton.cli.train import pipeline_cmd, train_app
 from autotriton.models import SPEC_HELP
 from autotriton.tasks import TaskError, get_task, list_tasks
@@ -124,7 +125,7 @@ def verify_cmd(
     device: str = typer.Option("auto", help="cpu (Triton interpreter), cuda, or auto"),
     as_json: bool = typer.Option(False, "--json", help="print the result as JSON"),
     no_cache: bool = typer.Option(False, "--no-cache", help="ignore and do not write the result cache"),
-    timeout_s: float = typer.Option(60.0, help="wall-clock limit for the candidate"),
+    timeout_s: float = typer.Option(60.0, callback=finite_above_0, help="wall-clock limit for the candidate, seconds"),
 ) -> None:
     """Verify one candidate. Exit code 0 if and only if it is correct."""
     from autotriton.verify import Verifier
@@ -182,6 +183,8 @@ def _ks(k: str, samples: int) -> list[int]:
         ks = [int(x) for x in k.split(",")]
     except ValueError:
         fail(f"-k must be comma-separated integers, got '{k}'")
+    if min(ks) < 1:
+        fail(f"-k values must be >= 1, got '{k}'")
     if max(ks) > samples:
         fail(f"pass@{max(ks)} needs --samples >= {max(ks)}")
     return ks
@@ -200,13 +203,14 @@ def eval_cmd(
     model: str = typer.Option("embedded", "--model", "-m", help=f"model spec: {SPEC_HELP}"),
     suite: list[str] = typer.Option(["builtin:heldout"], "--suite", "-s", help="repeatable: builtin[:train|heldout], "
                                     "kernelbench:PATH[:levels=1,2,3], tritonbench-g:PATH, tritonbench-t:PATH"),
-    samples: int = typer.Option(1, help="samples per task"),
+    samples: int = typer.Option(1, min=1, max=MAX_SAMPLES, help="samples per task"),
     k: str = typer.Option("1", "-k", help="comma-separated k values for pass@k (each <= samples)"),
     device: str = typer.Option("auto", help="cpu, cuda or auto"),
     out: Path = typer.Option(Path("runs/eval"), callback=out_dir, help="output directory (re-running resumes it)"),
     limit: int = typer.Option(0, help="only the first N tasks of each suite (0 = all)"),
-    temperature: float = typer.Option(0.0, help="0 = greedy, as the pipeline evaluates; > 0 for pass@k"),
-    max_new_tokens: int = typer.Option(2048), seed: int = typer.Option(0),
+    temperature: float = typer.Option(0.0, callback=finite_at_least_0,
+                                      help="0 = greedy, as the pipeline evaluates; > 0 for pass@k"),
+    max_new_tokens: int = typer.Option(2048, min=1), seed: int = typer.Option(0),
     no_hack_rate: bool = typer.Option(False, help="skip the plain-allclose re-check used for the hack rate"),
     only_answered: bool = typer.Option(False, help="answers:DIR only: evaluate just the tasks that have an answer file"),
     batch_size: int = typer.Option(8, help="tasks per generate call (bounds the work lost on Ctrl-C)"),
@@ -257,10 +261,11 @@ def eval_cmd(
 def generate_cmd(
     module: Path = typer.Argument(..., help="PyTorch file in the task contract (Model, get_inputs, get_init_inputs)"),
     model: str = typer.Option("embedded", "--model", "-m", help="model spec (see `autotriton eval --help`)"),
-    n: int = typer.Option(8, "-n", help="candidates sampled in the first turn"),
-    turns: int = typer.Option(3, help="refinement rounds with verifier feedback"),
+    n: int = typer.Option(8, "-n", min=1, max=MAX_SAMPLES, help="candidates sampled in the first turn"),
+    turns: int = typer.Option(3, min=0, help="refinement rounds with verifier feedback"),
     device: str = typer.Option("auto", help="cpu, cuda or auto"),
-    temperature: float = typer.Option(0.7), max_new_tokens: int = typer.Option(2048), seed: int = typer.Option(0),
+    temperature: float = typer.Option(0.7, callback=finite_at_least_0), max_new_tokens: int = typer.Option(2048, min=1),
+    seed: int = typer.Option(0),
 ) -> None:
     """Turn a PyTorch module into a verified Triton one, written to MODULE_triton.py."""
     from rich.progress import Progress
@@ -295,7 +300,7 @@ def generate_cmd(
 
 @app.command("serve")
 def serve_cmd(model: str = typer.Option("embedded", "--model", "-m", help="model spec"),
-              host: str = typer.Option("127.0.0.1"), port: int = typer.Option(8000),
+              host: str = typer.Option("127.0.0.1"), port: int = typer.Option(8000, min=0, max=65535),
               served_model_name: Optional[str] = typer.Option(
                   None, help="the model id clients send and /v1/models lists (default: the spec)"),
               api_key: Optional[str] = typer.Option(
@@ -304,8 +309,9 @@ def serve_cmd(model: str = typer.Option("embedded", "--model", "-m", help="model
     """Serve a model through an OpenAI-compatible API: /v1/chat/completions, /v1/completions,
     /v1/models and /health (models/serve.py says what is covered)."""
     from autotriton.models import load_backend
-    from autotriton.models.serve import ServeConfig, check_servable, serve
+    from autotriton.models.serve import ServeConfig, check_address, check_servable, serve
     check_servable(model)  # reference, answers: and vllm: are refused before anything loads
+    check_address(host, port)  # and an address that cannot be bound
     backend = load_backend(model)
     config = ServeConfig(model_name=served_model_name or model, api_key=api_key, max_prompt_tokens=max_prompt_tokens)
     console.print(f"serving {config.model_name} on http://{host}:{port}/v1")

@@ -107,6 +107,24 @@ def check_servable(text: str) -> None:
                            f"vllm serve {spec.path} --served-model-name NAME --api-key KEY")
 
 
+def check_address(host: str, port: int) -> None:
+    """Raise BackendError, before any model loads, when HOST:PORT cannot be served: a port in
+    use, out of range or a host that does not resolve printed "serving on ..." and then a
+    74-line traceback."""
+    if not 0 <= port <= 65535:
+        raise BackendError(f"--port must be in 0-65535, got {port}")
+    try:
+        family, kind, proto, _, address = socket.getaddrinfo(host, port, type=socket.SOCK_STREAM)[0]
+    except (socket.gaierror, UnicodeError) as exc:
+        raise BackendError(f"cannot serve on {host}:{port}: the host does not resolve ({exc})") from None
+    with socket.socket(family, kind, proto) as probe:
+        probe.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)  # as http.server binds
+        try:
+            probe.bind(address)
+        except OSError as exc:
+            raise BackendError(f"cannot serve on {host}:{port}: {exc.strerror or exc}") from None
+
+
 class ModelServer(ThreadingHTTPServer):
     """A ThreadingHTTPServer that knows its backend; `close()` stops and unbinds it."""
     daemon_threads = True

@@ -23,6 +23,10 @@ from typing import Literal
 Mode = Literal["interp", "gpu"]
 
 METADATA_MARKER = "# --- autotriton metadata ---"
+# A task whose shape settings are all named this (one GPU_SHAPES entry with no overrides) is
+# judged at its own sizes only, in both modes: no derived interp sizes, no random-size trial (an Inductor rewrite specialises sizes
+# into literals; data/teachers/inductor/fixed_shape.py).
+PINNED_SETTING = "pinned"
 
 _PARSE_LOCK = threading.Lock()
 

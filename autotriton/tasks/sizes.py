@@ -20,7 +20,7 @@ import math
 import re
 from dataclasses import dataclass, replace
 
-from autotriton.tasks.contract import ShapeSetting, Task, TaskError, parse_source
+from autotriton.tasks.contract import PINNED_SETTING, ShapeSetting, Task, TaskError, parse_source
 
 # Interp sizing. 4096 fp32 elements per input keeps one interpreted kernel
 # launch well under a second on a 2-core CPU.
@@ -88,7 +88,7 @@ def as_judged(task: Task) -> Task:
     KernelBench file does. Files with our metadata are unchanged. `RewardScorer`, given a
     KernelBench source, once ran it at its full size on a CPU and blamed the candidate for
     the host's out-of-memory kill."""
-    if any(s.mode == "interp" for s in task.shapes):
+    if any(s.mode == "interp" or s.name == PINNED_SETTING for s in task.shapes):
         return task
     return with_dot_tolerance(with_interp_shapes(task))
 

@@ -26,7 +26,7 @@ from pathlib import Path
 import torch
 
 import triton
-from autotriton.tasks.contract import ShapeSetting, tolerance_for
+from autotriton.tasks.contract import PINNED_SETTING, ShapeSetting, tolerance_for
 from autotriton.tasks.sizes import SMALL_MAX, STRUCTURAL_SIZE, grown_sizes
 from autotriton.verify import footprint, timing, wire
 from autotriton.verify.compare import INT_VIEW, Mismatch, compare_outputs, fingerprint, flatten_outputs
@@ -235,6 +235,8 @@ class Judge:
         `input_shape = (batch_size,)` must grow with batch_size). Structural ones (kernel,
         stride, groups...) never grow. An empty list: no random-size trial."""
         base = self.shapes[0]
+        if all(s.name == PINNED_SETTING for s in self.shapes):
+            return {}, []  # judged at its own sizes only (an Inductor rewrite's literals)
         apply_shape(self.task_mod, base, self.defaults)
         values = {k: v for k, v in vars(self.task_mod).items() if not k.startswith("_") and type(v) is int}
         for name, value in base.overrides.items():

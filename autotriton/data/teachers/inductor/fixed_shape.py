@@ -8,7 +8,7 @@ from __future__ import annotations
 import ast
 from dataclasses import replace
 
-from autotriton.tasks.contract import METADATA_MARKER, ShapeSetting, Task, parse_source, task_from_source
+from autotriton.tasks.contract import METADATA_MARKER, PINNED_SETTING, ShapeSetting, Task, parse_source, task_from_source
 
 # Metadata that still applies at a fixed size; the shape tables, split and tags do not
 # (split and tags are carried on the Task object instead).
@@ -18,14 +18,14 @@ _KEPT_METADATA = ("TOLERANCE", "TOLERANCE_REASON", "REFERENCE_FP64")
 def fixed_shape_task(task: Task, setting: ShapeSetting) -> Task:
     """`task` at exactly `setting`'s sizes, in both CPU and GPU mode.
 
-    The size constants are rewritten in the source and the shape tables dropped, so the
-    file is checked at its own constants ("default" setting). Tolerance metadata stays."""
+    The size constants are rewritten in the source and the shape tables replaced by one
+    PINNED_SETTING with no overrides, which both modes run, so the file is checked at its own
+    constants and nowhere else (no derived interp sizes, no random-size trial). Tolerance
+    metadata stays."""
     head, _, meta = task.source.partition(METADATA_MARKER)
     head = _set_constants(head, setting.overrides, task.id)
-    kept = _kept_metadata(meta)
-    source = head.rstrip() + "\n"
-    if kept:
-        source += f"\n\n{METADATA_MARKER}\n" + "".join(kept)
+    pinned = [f'GPU_SHAPES = {{"{PINNED_SETTING}": {{}}}}\n']
+    source = head.rstrip() + f"\n\n\n{METADATA_MARKER}\n" + "".join(_kept_metadata(meta) + pinned)
     fixed = task_from_source(source, task_id=f"{task.id}@{setting.name}", suite=task.suite,
                              level=task.level, solution_source=task.solution_source)
     return replace(fixed, split=task.split, tags=task.tags)
