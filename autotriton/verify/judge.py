@@ -242,11 +242,11 @@ class Judge:
         for name, value in base.overrides.items():
             if type(value) is tuple and all(type(v) is int for v in value):
                 values.update({f"{name}[{i}]": v for i, v in enumerate(value)})
-        base_elements = self._input_elements(self._sized(values))
-        if base_elements > RANDOM_SIZE_MAX_ELEMENTS:
+        if self._elements(self._sized(values)) > RANDOM_SIZE_MAX_ELEMENTS:
             return values, []
+        base_inputs = self._input_elements(self._sized(values))
         reach = [k for k, v in values.items() if v >= 2 and not STRUCTURAL_SIZE.search(k)
-                 and self._input_elements(self._sized(dict(values, **{k: v + 1}))) != base_elements]
+                 and self._input_elements(self._sized(dict(values, **{k: v + 1}))) != base_inputs]
         return values, reach
 
     def _sized(self, values: dict[str, int]) -> ShapeSetting:
@@ -260,12 +260,12 @@ class Judge:
 
     def random_setting(self, values: dict[str, int], grow: list[str]) -> ShapeSetting | None:
         """CPU only: the first setting with each size in `grow` (growable_sizes) grown by its
-        own random factor, so the inputs hold about RANDOM_SIZE_MAX_ELEMENTS/4 to
+        own random factor, so its inputs and outputs hold about RANDOM_SIZE_MAX_ELEMENTS/4 to
         RANDOM_SIZE_MAX_ELEMENTS elements, drawn per verification, with the divisibility the
         task's sizes had kept (`grown_sizes`). The interp sizes are small and fixed: a kernel
         with a hard-coded 4096-element grid covered all of them, and growing only the largest
         constant let a fixed grid over the rows, or a matmul with no K loop, pass."""
-        base_elements = self._input_elements(self._sized(values))
+        base_elements = self._elements(self._sized(values))
         target = self.rng.randint(RANDOM_SIZE_MAX_ELEMENTS // 4, RANDOM_SIZE_MAX_ELEMENTS)
         for attempt in range(12):
             # Elements grow about as the product of the factors: the n-th root per size,
@@ -273,9 +273,21 @@ class Judge:
             g = max(1.0, (target / max(1, base_elements)) ** (1 / len(grow))) * 0.8 ** attempt
             desired = {k: max(values[k] + 1, round(values[k] * g * self.rng.uniform(0.8, 1.25))) for k in grow}
             setting = self._sized(grown_sizes(values, desired))
-            if self._input_elements(setting) <= RANDOM_SIZE_MAX_ELEMENTS:
+            if self._elements(setting) <= RANDOM_SIZE_MAX_ELEMENTS:
                 return setting
         return None
+
+    def _elements(self, setting: ShapeSetting) -> int:
+        """Input and output elements at `setting` (4-byte units, on the meta device), what the
+        random size is budgeted by: an embedding's output is its indices times the width, and
+        budgeting the indices alone gave a lookup of 2 million outputs that the interpreter
+        did not finish in 60 s. Inputs alone where forward cannot run on meta."""
+        apply_shape(self.task_mod, setting, self.defaults)
+        try:
+            fp = footprint.measure_setting(self.task_mod)
+        except Exception:  # noqa: BLE001 - a model that cannot be built on meta
+            return self._input_elements(setting)
+        return (fp.input_bytes + fp.output_bytes) // 4 if fp.exact else self._input_elements(setting)
 
     def _input_elements(self, setting: ShapeSetting) -> int:
         apply_shape(self.task_mod, setting, self.defaults)
