@@ -57,6 +57,9 @@ FP16_UNIT_ROUNDOFF = 2.0 ** -11
 # every size at 2^16 took the data tests from 104 s to 155 s on 2 cores (more programs per
 # launch than growing one constant), and a fixed grid of 4,096 still falls short of 8k.
 RANDOM_SIZE_MAX_ELEMENTS = 1 << 15
+# A task whose interp sizes hold more already gets up to twice its own count (63 of 250
+# KernelBench tasks had no random size at 2^15), up to this ceiling, past which it gets none.
+RANDOM_SIZE_CEILING = 1 << 18
 # Draws of the random-size trial, each growing fewer sizes, while the reference fails (_draws).
 RANDOM_SIZE_DRAWS = 6
 TF32_RMS_REL = 1.5e-3
@@ -243,7 +246,7 @@ class Judge:
         for name, value in base.overrides.items():
             if type(value) is tuple and all(type(v) is int for v in value):
                 values.update({f"{name}[{i}]": v for i, v in enumerate(value)})
-        if self._elements(self._sized(values)) > RANDOM_SIZE_MAX_ELEMENTS:
+        if self._elements(self._sized(values)) > RANDOM_SIZE_CEILING:
             return values, []
         base_inputs = self._input_elements(self._sized(values))
         reach = [k for k, v in values.items() if v >= 2 and not STRUCTURAL_SIZE.search(k)
@@ -261,20 +264,22 @@ class Judge:
 
     def random_setting(self, values: dict[str, int], grow: list[str]) -> ShapeSetting | None:
         """CPU only: the first setting with each size in `grow` (growable_sizes) grown by its
-        own random factor, so its inputs and outputs hold about RANDOM_SIZE_MAX_ELEMENTS/4 to
-        RANDOM_SIZE_MAX_ELEMENTS elements, drawn per verification, with the divisibility the
+        own random factor, so its inputs and outputs hold about a quarter of the budget to the
+        budget (RANDOM_SIZE_MAX_ELEMENTS, or twice the interp count where that is more), drawn
+        per verification, with the divisibility the
         task's sizes had kept (`grown_sizes`). The interp sizes are small and fixed: a kernel
         with a hard-coded 4096-element grid covered all of them, and growing only the largest
         constant let a fixed grid over the rows, or a matmul with no K loop, pass."""
         base_elements = self._elements(self._sized(values))
-        target = self.rng.randint(RANDOM_SIZE_MAX_ELEMENTS // 4, RANDOM_SIZE_MAX_ELEMENTS)
+        budget = max(RANDOM_SIZE_MAX_ELEMENTS, 2 * base_elements)
+        target = self.rng.randint(budget // 4, budget)
         for attempt in range(12):
             # Elements grow about as the product of the factors: the n-th root per size,
             # shrunk on each retry, never below one step up.
             g = max(1.0, (target / max(1, base_elements)) ** (1 / len(grow))) * 0.8 ** attempt
             desired = {k: max(values[k] + 1, round(values[k] * g * self.rng.uniform(0.8, 1.25))) for k in grow}
             setting = self._sized(grown_sizes(values, desired))
-            if self._elements(setting) <= RANDOM_SIZE_MAX_ELEMENTS:
+            if self._elements(setting) <= budget:
                 return setting
         return None
 
@@ -296,7 +301,7 @@ class Judge:
             with torch.device("meta"):  # sizes only: nothing is allocated or drawn
                 inputs = self.task_mod.get_inputs()
         except Exception:  # noqa: BLE001 - inputs that cannot be made on meta: too big to try
-            return RANDOM_SIZE_MAX_ELEMENTS + 1
+            return RANDOM_SIZE_CEILING + 1
         return sum(x.numel() for x in inputs if isinstance(x, torch.Tensor))
 
     # ------------------------------------------------------------ one trial
