@@ -25,7 +25,7 @@ from autotriton.eval.harness import resolve_suite
 from autotriton.tasks.sizes import as_judged
 from autotriton.verify import VerifyConfig
 from autotriton.verify.job import build_job
-from autotriton.verify.judge import Judge, TaskFailure, _draws
+from autotriton.verify.judge import Judge, TaskFailure, size_draws
 
 
 def _tasks(specs: list[str], composed: int) -> list:
@@ -51,7 +51,7 @@ def check(task, draws: int) -> tuple[str, str]:
         if not reach:
             return "none", "no size reaches an input, or the interp sizes are past the budget already"
         for _ in range(draws):
-            for grow in _draws(judge.rng, values, reach):  # as judge._random_size_trial draws them
+            for grow in size_draws(judge.rng, values, reach):  # as judge._random_size_trial draws them
                 setting = judge.random_setting(values, grow)
                 if setting is None:
                     continue

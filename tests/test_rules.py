@@ -271,6 +271,50 @@ def test_a_def_line_hidden_in_a_kernel_string_is_a_violation():
     assert check_rules(docstring) == []  # a docstring that merely says "def" is fine
 
 
+def test_a_name_must_be_bound_where_it_is_read():
+    """Python's scoping, not "bound anywhere in the module": `np` as a parameter of an unused
+    function let forward read the numpy that Triton's interpreter puts into the candidate's
+    module on its first launch (outside red team, 2026-11-27)."""
+    cheat = module("np.copyto(y, x)\n        return y", extra="\ndef unused(np):\n    return np\n")
+    assert "undefined_name" in rules_of(cheat)
+    elsewhere = module("return scale * y", extra="\ndef other():\n    scale = 2.0\n    return scale\n")
+    assert "undefined_name" in rules_of(elsewhere)  # a local of another function
+    method_local = module("return y", init="self.k = 3").replace(
+        "    def forward", "    def helper(self):\n        width = 4\n        return width\n\n    def forward")
+    assert check_rules(method_local) == []
+    assert "undefined_name" in rules_of(method_local.replace("return y", "return y[:width]"))
+
+
+SCOPED_HONEST = [
+    # a closure over forward's locals, a lambda's own parameter, comprehension variables at
+    # module level and in forward, a class-body constant used in the class body
+    "n = x.numel()\n        grid = lambda meta: (triton.cdiv(n, meta['BLOCK']),)\n        k[grid](x, y, n, BLOCK=256)\n"
+    "        return y",
+    "shapes = [d * 2 for d in x.shape]\n        return y if shapes else y",
+    "def launch(t):\n            k[(1,)](t, y, t.numel(), BLOCK=1024)\n        launch(x)\n        return y",
+]
+
+
+@pytest.mark.parametrize("body", SCOPED_HONEST)
+def test_names_bound_in_an_enclosing_scope_are_clean(body):
+    assert check_rules(module(body, extra="\nSIZES = [2 ** i for i in range(4)]\n")) == []
+
+
+def test_class_body_constants_may_use_each_other():
+    src = module("return y").replace("class ModelNew(nn.Module):\n",
+                                     "class ModelNew(nn.Module):\n    BLOCK = 256\n    GRID = BLOCK * 2\n")
+    assert check_rules(src) == []
+
+
+@pytest.mark.parametrize("char", ["\x0c", "\x0b", "\x1c", "\x85", "\u2028"])
+def test_characters_read_as_line_breaks_by_some_tools_are_violations(char):
+    """str.splitlines (the interpreter's source search, the hidden-def scan) breaks lines at
+    these, Python's tokenizer does not: 30 form feeds in a comment hid a `def` in a kernel
+    string from the scan (outside red team, 2026-11-27)."""
+    src = module("return y").replace("import torch\n", f"import torch  # page{char}break\n", 1)
+    assert "forbidden_syntax" in rules_of(src)
+
+
 def test_missing_pieces():
     assert {"no_triton_kernel", "missing_modelnew"} <= rules_of("import torch\nx = 1\n")
 

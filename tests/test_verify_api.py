@@ -191,12 +191,24 @@ class ModelNew(nn.Module):
 '''
 
 
-def test_autotuned_kernel_runs_under_the_interpreter():
-    """Under the interpreter autotune runs its first config (timing configs needs a driver)."""
+# Correct with its first config; its second config (SKIP=1) leaves every other block unwritten.
+AUTOTUNED_SKIPPING = AUTOTUNED_RELU.replace(
+    'triton.Config({"BLOCK": 1024})', 'triton.Config({"BLOCK": 256, "SKIP": 1})').replace(
+    'triton.Config({"BLOCK": 256})', 'triton.Config({"BLOCK": 256, "SKIP": 0})').replace(
+    "EVEN: tl.constexpr):", "EVEN: tl.constexpr, SKIP: tl.constexpr):").replace(
+    "tl.program_id(0) * BLOCK +", "tl.program_id(0) * BLOCK * (1 + SKIP) +")
+
+
+def test_every_autotune_config_is_checked_under_the_interpreter():
+    """Timing configs needs a driver, so under the interpreter each launch runs one config,
+    in turn. With the first config only, a second config that skipped every other block was
+    judged correct on CPU (outside red team, 2026-11-27)."""
     task = get_task("builtin/l1/relu")
+    assert AUTOTUNED_SKIPPING.count("SKIP") == 4  # each replacement found its line
     with Verifier(VerifyConfig(device="cpu", cache_dir=None, workers=1)) as verifier:
-        r = verifier.verify(task, AUTOTUNED_RELU)
-    assert r.correct, (r.error_kind, r.error_msg[-600:])
+        honest, skipping = verifier.verify_many([(task, AUTOTUNED_RELU), (task, AUTOTUNED_SKIPPING)])
+    assert honest.correct, (honest.error_kind, honest.error_msg[-600:])
+    assert not skipping.correct and skipping.error_kind == "wrong_output", (skipping.error_kind, skipping.error_msg[-300:])
 
 
 def _live_children() -> set[int]:

@@ -60,7 +60,7 @@ RANDOM_SIZE_MAX_ELEMENTS = 1 << 15
 # A task whose interp sizes hold more already gets up to twice its own count (63 of 250
 # KernelBench tasks had no random size at 2^15), up to this ceiling, past which it gets none.
 RANDOM_SIZE_CEILING = 1 << 18
-# Draws of the random-size trial, each growing fewer sizes, while the reference fails (_draws).
+# Draws of the random-size trial, each growing fewer sizes, while the reference fails (size_draws).
 RANDOM_SIZE_DRAWS = 6
 TF32_RMS_REL = 1.5e-3
 # The bound also follows the task: the judge runs the reference once more with every
@@ -758,13 +758,13 @@ def _check_all(judge: Judge, job: Job) -> dict:
 
 def _random_size_trial(judge: Judge) -> None:
     """One trial at a random size (Judge.random_setting). A size the reference itself cannot
-    run at is drawn again with fewer sizes grown (_draws), never blamed on the candidate. Only
+    run at is drawn again with fewer sizes grown (size_draws), never blamed on the candidate. Only
     when no draw runs is the trial left out, with every draw and why in details.checks: made
     `invalid_task` instead, KernelBench L3 files whose models assert their own image size
     (SwinMLP: 224 x 224) or hard-code 3 input channels could not be judged on a CPU at all."""
     values, reach = judge.growable_sizes()
     skipped = []
-    for grow in _draws(judge.rng, values, reach):
+    for grow in size_draws(judge.rng, values, reach):
         extra = judge.random_setting(values, grow)
         if extra is None:
             continue
@@ -779,7 +779,7 @@ def _random_size_trial(judge: Judge) -> None:
                                      f"size drawn ({len(skipped)})", "draws": skipped})
 
 
-def _draws(rng, values: dict[str, int], reach: list[str]) -> list[list[str]]:
+def size_draws(rng, values: dict[str, int], reach: list[str]) -> list[list[str]]:
     """Which sizes each draw grows, at most RANDOM_SIZE_DRAWS: all; then those over
     SMALL_MAX (3 input channels hard-coded in a network's first conv stay); then a random
     half; then one at a time (an image size a model asserts stays, the batch grows)."""

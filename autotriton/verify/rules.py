@@ -345,6 +345,8 @@ class _Module:
     methods: set[str] = field(default_factory=set)  # method names of the module's classes
     self_args: set[int] = field(default_factory=set)  # ids of the `self` parameters of methods
     bound: set[str] = field(default_factory=set)  # every name bound anywhere
+    module_bound: set[str] = field(default_factory=set)  # names bound at module level
+    class_bound: set[str] = field(default_factory=set)  # names bound directly in class bodies
     init_only: set[int] = field(default_factory=set)  # ids of defs checked as __init__ code
     strict_units: list[ast.AST] = field(default_factory=list)  # code that runs at forward time or import
 
@@ -394,7 +396,39 @@ def _build(tree: ast.Module) -> _Module:
                     mod.self_args.add(id(fn.args.args[0]))
     refs = _scan(mod)
     mod.init_only = _init_only(mod, refs)
+    mod.module_bound = _scope_names(tree.body)
+    mod.class_bound = set().union(*(_scope_names(cls.body) for cls in mod.classes.values()))
     return mod
+
+
+# Nodes that open a scope of their own: names bound inside them are not the enclosing scope's.
+_NEW_SCOPE = (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef, ast.Lambda,
+              ast.ListComp, ast.SetComp, ast.DictComp, ast.GeneratorExp)
+
+
+def _scope_names(body: list[ast.AST]) -> set[str]:
+    """Names that the statements of one scope bind in it: targets, defs and classes,
+    imports, except-handler names; not names bound inside nested defs, lambdas, classes or
+    comprehensions (Python 3 keeps those to themselves)."""
+    out: set[str] = set()
+    todo = list(body)
+    while todo:
+        node = todo.pop()
+        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
+            out.add(node.name)
+            todo += node.decorator_list + ([] if isinstance(node, ast.ClassDef) else
+                                           [d for d in node.args.defaults + node.args.kw_defaults if d])
+            continue
+        if isinstance(node, _NEW_SCOPE):
+            continue
+        if isinstance(node, ast.Name) and not isinstance(node.ctx, ast.Load):
+            out.add(node.id)
+        elif isinstance(node, (ast.Import, ast.ImportFrom)):
+            out |= {a.asname or a.name.split(".")[0] for a in node.names}
+        elif isinstance(node, ast.ExceptHandler) and node.name:
+            out.add(node.name)
+        todo.extend(ast.iter_child_nodes(node))
+    return out
 
 
 def _decorator_path(mod: _Module, dec: ast.AST) -> str | None:
@@ -548,6 +582,7 @@ class _Checker:
                                  if _is_static(fn) and fn.name in ("forward", "backward")}
         self.out: list[RuleViolation] = []
         self._bindings: dict[int, dict] = {}
+        self._enclosing: dict[int, list] | None = None  # node id -> enclosing comprehensions, on first need
         self._reordered: dict[int, set[str]] = {}
         self._modules: dict[int, str | None] = {}
         model = mod.classes.get("ModelNew")
@@ -740,8 +775,20 @@ class _Checker:
         elif name in self.mod.classes and not _class_use_ok(node, parent) and not (
                 name in self.autograd_classes and isinstance(parent, ast.Attribute) and parent.attr == "apply"):
             self.flag("class_definition", node, f"class {name} may only be instantiated or subclassed")
-        if name not in self.mod.bound and name not in BUILTIN_NAMES and name != "Model":
+        if name not in BUILTIN_NAMES and name != "Model" and not self._visible(name, node, scope):
             self.flag("undefined_name", node, f"{name} is not defined in the candidate")
+
+    def _visible(self, name: str, node: ast.Name, scope: _Scope) -> bool:
+        """Is `name` bound where `node` reads it, by Python's scoping: in an enclosing def,
+        lambda or comprehension, or at module level (in a class body, also the class's own
+        names)? A name bound anywhere in the module used to pass: a parameter `np` of an
+        unused function let a kernel read the numpy that Triton's interpreter puts into the
+        candidate's module on the first launch (outside red team, 2026-11-27)."""
+        if name in self.mod.module_bound or (not scope.fns and name in self.mod.class_bound):
+            return True
+        if any(name in self._scope_names(fn) for fn in scope.fns):
+            return True
+        return any(name in self._scope_names(c) for c in self._comprehensions(node))
 
     def _import_use(self, node: ast.Name, parent, scope) -> None:
         path = self.mod.aliases[node.id]
@@ -1063,6 +1110,23 @@ class _Checker:
         if not ok:
             self.flag("jit_body", node, "kernels may only call tl.*, libdevice, other @triton.jit functions "
                       "and range/min/max/int/float/len")
+
+    def _scope_names(self, fn: ast.AST) -> set[str] | dict:
+        """Names local to a def or lambda (_local_bindings: imports and try, which would add
+        more, are rule violations inside functions anyway) or to a comprehension."""
+        if isinstance(fn, (ast.ListComp, ast.SetComp, ast.DictComp, ast.GeneratorExp)):
+            return set().union(*(_scope_names([g.target]) for g in fn.generators))
+        return self._locals(fn)
+
+    def _comprehensions(self, node: ast.AST) -> list[ast.AST]:
+        """The comprehensions that enclose `node` (they are no entry of _Scope.fns)."""
+        if self._enclosing is None:
+            self._enclosing = {}
+            for comp in ast.walk(self.mod.tree):
+                if isinstance(comp, (ast.ListComp, ast.SetComp, ast.DictComp, ast.GeneratorExp)):
+                    for inner in ast.walk(comp):
+                        self._enclosing.setdefault(id(inner), []).append(comp)
+        return self._enclosing.get(id(node), [])
 
     def _locals(self, fn: ast.AST) -> dict:
         key = id(fn)
@@ -1397,7 +1461,7 @@ def check_rules(source: str, contract: str = "kernelbench") -> list[RuleViolatio
         raise ValueError(f"contract must be 'kernelbench' or 'tritonbench', got {contract!r}")
     try:
         tree = parse_source(source)
-        out = _check(tree, contract) + _hidden_def_violations(tree, source)
+        out = _check(tree, contract) + _hidden_def_violations(tree, source) + _line_break_violations(source)
     except (RecursionError, MemoryError):
         return [RuleViolation("too_complex", 1, RULES["too_complex"])]
     if contract == "tritonbench":
@@ -1405,6 +1469,22 @@ def check_rules(source: str, contract: str = "kernelbench") -> list[RuleViolatio
     # One line per (rule, line) keeps the feedback readable.
     unique = {(v.rule, v.line): v for v in out}
     return sorted(unique.values(), key=lambda v: (v.line, v.rule))
+
+
+# Characters that str.splitlines (and so the interpreter's source search and the line
+# numbers below) takes for line ends, while Python's tokenizer does not: 30 form feeds in a
+# comment shifted _hidden_def_violations' lines past a hidden `def` (outside red team,
+# 2026-11-27). Honest code has none of them.
+_ODD_LINE_BREAKS = "\x0b\x0c\x1c\x1d\x1e\x85\u2028\u2029"
+
+
+def _line_break_violations(source: str) -> list[RuleViolation]:
+    for number, line in enumerate(source.split("\n"), 1):
+        found = next((c for c in line if c in _ODD_LINE_BREAKS), None)
+        if found is not None:
+            return [RuleViolation("forbidden_syntax", number, f"the source holds {found!r}, which some tools read "
+                                  "as a line break and Python does not")]
+    return []
 
 
 def _hidden_def_violations(tree: ast.Module, source: str) -> list[RuleViolation]:

@@ -325,20 +325,32 @@ class Worker:
 
 
 def untimed_autotune() -> None:
-    """Under the interpreter `@triton.autotune` runs its first config (after the
-    kernel's own pruning) instead of timing every config: timing needs a GPU driver,
-    and an honest autotuned kernel was rejected with "0 active drivers". Correctness
-    is checked on that config; nothing is timed on CPU anyway."""
+    """Under the interpreter `@triton.autotune` runs one config per launch (after the
+    kernel's own pruning) instead of timing every config: timing needs a GPU driver, and
+    an honest autotuned kernel was rejected with "0 active drivers". Launches take the
+    configs in turn from a random start, each launch choosing afresh (the per-key cache is
+    cleared), so every config of a kernel launched at least as many times as it has configs
+    is checked: with the first config only, a second config that skipped every other block
+    passed on CPU and could have been the one a GPU picked (outside red team, 2026-11-27).
+    Nothing is timed on CPU anyway."""
     from triton.runtime.autotuner import Autotuner
-    prune = Autotuner.prune_configs
-    if getattr(prune, "autotriton_first_only", False):
+    prune, run_tuned = Autotuner.prune_configs, Autotuner.run
+    if getattr(prune, "autotriton_in_turn", False):
         return
 
-    def first_config(self, kwargs):
-        return prune(self, kwargs)[:1]
+    def config_in_turn(self, kwargs):
+        configs = prune(self, kwargs)
+        turn = self.__dict__.setdefault("_autotriton_turn", secrets.randbelow(max(len(configs), 1)))
+        self._autotriton_turn = turn + 1
+        return [configs[turn % len(configs)]] if configs else configs
 
-    first_config.autotriton_first_only = True
-    Autotuner.prune_configs = first_config
+    def run_choosing_afresh(self, *args, **kwargs):
+        self.cache.clear()
+        return run_tuned(self, *args, **kwargs)
+
+    config_in_turn.autotriton_in_turn = True
+    Autotuner.prune_configs = config_in_turn
+    Autotuner.run = run_choosing_afresh
 
 
 def run(sock: socket.socket, job: Job, hello: dict) -> None:
