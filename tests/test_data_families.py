@@ -245,8 +245,8 @@ def test_constructor_defaults_are_kept_in_the_answer(cpu_verifier):
 
 
 def test_reductions_over_a_constructor_dim_or_keeping_it_verify(cpu_verifier):
-    """Reductions that take their dim in the constructor (`self.dim`) or keep it (keepdim=True), as
-    KernelBench's do: ModelNew computes the (OUTER, RED, INNER) view at run time, and every kind in
+    """Reductions that take their dim in the constructor (`self.dim`) or keep it (keepdim=True), over
+    inputs of rank 2 to 4 and any dim (negative too): ModelNew computes the (OUTER, RED, INNER) view at run time, and every kind in
     every style verifies. Each (kind, form) is verified in one style, taken in turn, so every style
     is verified on several points: the split style alone on a (6, 167, 12) max over the last dim
     (1,002 programs per launch) took 108 s in the interpreter, and all styles on every point 207 s
@@ -261,6 +261,9 @@ def test_reductions_over_a_constructor_dim_or_keeping_it_verify(cpu_verifier):
                 picks.setdefault((s["kind"], "keepdim"), c)
     kinds = {"sum", "mean", "max", "min", "prod", "argmax", "argmin"}
     assert {k for k, form in picks if form == "init_dim"} >= kinds
+    # other ranks and dims counted from the end (compose.REDUCE_RANKS) are among the points
+    assert {len(c.spec.get("shape") or "BRC") for c in picks.values()} == {2, 3, 4}
+    assert any(c.spec["dim"] < 0 for c in picks.values())
     assert {k for k, form in picks if form == "keepdim"} >= {"sum", "mean", "argmax"}
     pairs, names = [], []
     for i, (point, c) in enumerate(sorted(picks.items())):

@@ -489,8 +489,9 @@ def _family_code(spec: dict) -> tuple[str, str, str, str]:
             model, init_inputs = _model("", [], "x", pre + ["return " + red]), "[]"
         pre_txt = f"{spec['pre']['op']} then " if spec["pre"] else ""
         # prod: factors in [0.8, 1.2), so a product of a thousand of them stays in float32's range
-        ins = "[torch.rand(B, R, C) * 0.4 + 0.8]" if spec["kind"] == "prod" else f"[torch.randn(B, R, C{dtype})]"
-        return model, ins, init_inputs, f"{pre_txt}{spec['kind']} over dim {spec['dim']} of (B, R, C)"
+        shape = ", ".join(reduce_shape(spec))
+        ins = f"[torch.rand({shape}) * 0.4 + 0.8]" if spec["kind"] == "prod" else f"[torch.randn({shape}{dtype})]"
+        return model, ins, init_inputs, f"{pre_txt}{spec['kind']} over dim {spec['dim']} of ({shape})"
     if f == "norm":
         if spec["kind"] == "layernorm":
             init = ["self.weight = nn.Parameter(torch.randn(cols))", "self.bias = nn.Parameter(torch.randn(cols))"]
@@ -889,6 +890,38 @@ def _spec_ops(spec: dict) -> list[str]:
     return sorted(set(ops))
 
 
+# Reductions over other ranks than (B, R, C): size names and (interp max, typical gpu size, gpu odd
+# cap) per rank, each rank's inputs about as large as the rank-3 ones (interp <= 48k elements, gpu
+# about 16M). The data-v11 adapter wrote (64, 1, 512) for a (64, 512) sum and reduced the wrong dim
+# of hand-written modules (dev suite, H100, 2026-11-27): v11 had only dim 1 or 2 of a rank-3 input.
+REDUCE_RANKS = {
+    2: {"ROWS": (200, 4096, 4000), "COLS": (200, 4096, 3000)},
+    3: {"B": (6, 32, 30), "R": (200, 1024, 1000), "C": (40, 512, 500)},
+    4: {"B": (4, 16, 16), "R": (8, 64, 60), "C": (30, 128, 120), "W": (30, 128, 120)},
+}
+# Share of reduce tasks drawn again over REDUCE_RANKS with any dim; of those, the share that
+# write the dim counted from the end (`dim=-1`), as people often do.
+RESHAPE_SHARE, NEGATIVE_DIM_SHARE = 0.5, 0.3
+
+
+def _reshape_reduce(spec: dict, rng: random.Random) -> None:
+    """RESHAPE_SHARE of reduce tasks: a rank of 2, 3 or 4 and any of its dims (the rest keep
+    dim 1 or 2 of (B, R, C)); spec["shape"] names the input's sizes."""
+    if rng.random() >= RESHAPE_SHARE:
+        return
+    rank = rng.choice(sorted(REDUCE_RANKS))
+    dim = rng.randrange(rank)
+    if rng.random() < NEGATIVE_DIM_SHARE:
+        dim -= rank
+    spec["shape"], spec["dim"] = list(REDUCE_RANKS[rank]), dim
+    spec["sizes"] = _sizes(rng, REDUCE_RANKS[rank])
+
+
+def reduce_shape(spec: dict) -> list[str]:
+    """The size names of a reduce task's input, in order."""
+    return spec.get("shape") or ["B", "R", "C"]
+
+
 def compose_one(seed: int, index: int) -> Composed:
     """Task `index` of `seed`: independent of how many others are generated."""
     rng = random.Random(f"{seed}:{index}")
@@ -913,6 +946,8 @@ def compose_one(seed: int, index: int) -> Composed:
         step["a"], step["init_default"] = INIT_ARGS[step["op"]][1], True
     if spec.get("init_dim") and init_rng.random() < 0.3:  # `dim: int = 1`, as KernelBench's LogSoftmax
         spec["dim_default"] = True
+    if family == "reduce":  # a stream of its own, so every draw above stays the same
+        _reshape_reduce(spec, random.Random(f"{seed}:{index}:rank"))
     # 5 of KernelBench-L1's 35 convolution files are depthwise; the run-8 SFT wrote a syntax error on 25
     # of its 35 conv tasks, most of them kinds the grammar lacked.
     if family == "conv2d" and level == 1 and init_rng.random() < 0.3:

@@ -1,8 +1,9 @@
-"""Reductions over one dim of (B, R, C) (family reduce): tiled or split into partials;
-argmax/argmin keep the first index on ties."""
+"""Reductions over one dim of a rank-2 to rank-4 input (family reduce): tiled or split into
+partials; argmax/argmin keep the first index on ties."""
 
 from __future__ import annotations
 
+from autotriton.data.compose import reduce_shape
 from autotriton.data.teachers import Solution
 from autotriton.data.teachers.template.common import HEADER, MUL_COMBINE, indent, numbered, op_words, tl_unary
 
@@ -69,6 +70,24 @@ _REDUCE_LAST = {
            "is tracked, in float32, and cast at the store."}
 
 
+def _shape_words(spec: dict) -> str:
+    return "(" + ", ".join(reduce_shape(spec)) + ")"
+
+
+def _last(spec: dict) -> bool:
+    """Whether the reduced dim is the input's last (INNER = 1)."""
+    rank = len(reduce_shape(spec))
+    return spec["dim"] % rank == rank - 1
+
+
+def _inner_words(spec: dict) -> str:
+    """What INNER is, for the reasoning."""
+    if _last(spec):
+        return "INNER = 1 since it is the last dim."
+    after = reduce_shape(spec)[spec["dim"] % len(reduce_shape(spec)) + 1:]
+    return f"and the {' x '.join(after)} contiguous elements after it are INNER, so each load reads contiguous column blocks."
+
+
 def write_reduce(spec: dict, style: str = "tiled") -> Solution:
     kind, dim = spec["kind"], spec["dim"]
     if kind in ("argmax", "argmin"):
@@ -111,13 +130,14 @@ def reduce_kernel(x_ptr, out_ptr, RED, INNER, BLOCK_R: tl.constexpr, BLOCK_I: tl
                             "reduce_kernel[grid](x, out, RED, INNER, BLOCK_R=BLOCK_R, BLOCK_I=BLOCK_I)", spec, "x.dtype")
     what = _REDUCE_WHAT[kind]
     pre_txt = f"apply {op_words(spec['pre'])} to each element, then " if spec["pre"] else ""
+    after = " x ".join(reduce_shape(spec)[dim % len(reduce_shape(spec)) + 1:])
     layout = ("the reduced dim is the last one, so each output is a contiguous row: one program per row "
               "walks it in chunks of BLOCK_R (up to 1024) elements and folds them into a vector accumulator"
-              if dim == 2 else
-              "the reduced dim is the middle one, with C contiguous columns after it: each program owns one batch "
-              "index and a block of up to 64 columns, and walks the R rows in chunks of 64, so every load reads "
-              "contiguous column blocks")
-    reasoning = f"""The module computes the {what} over dim {dim} of a (B, R, C) tensor: {pre_txt}reduce.
+              if _last(spec) else
+              f"the reduced dim has {after} contiguous elements after it (INNER): each program owns one outer "
+              "index and a block of up to 64 of those columns, and walks the reduced rows in chunks of 64, so "
+              "every load reads contiguous column blocks")
+    reasoning = f"""The module computes the {what} over dim {dim} of a {_shape_words(spec)} tensor: {pre_txt}reduce.
 1. View the input as (OUTER, RED, INNER) so one kernel covers both cases; here {layout}.
 2. The accumulator is a [BLOCK_R, BLOCK_I] float32 tile, reduced across axis 0 only once at the end; this keeps the loop free of cross-lane reductions.
 3. Masks: rows past RED and columns past INNER are loaded as 0 and then replaced by the reduction's identity ({init}), so padding never changes the result, including after the element-wise pre-op.
@@ -126,7 +146,7 @@ def reduce_kernel(x_ptr, out_ptr, RED, INNER, BLOCK_R: tl.constexpr, BLOCK_I: tl
 
 
 def _reduce_arg(spec: dict, style: str) -> Solution:
-    """argmax / argmin over dim 1 or 2 of (B, R, C): int64 indices, the first on ties (torch's rule).
+    """argmax / argmin over one dim: int64 indices, the first on ties (torch's rule).
     `tiled`: one program per output block; `split`: slices of RED into (value, index) partials."""
     kind, dim = spec["kind"], spec["dim"]
     worst, better, pick = ('-float("inf")', ">", "tl.max") if kind == "argmax" else ('float("inf")', "<", "tl.min")
@@ -189,9 +209,7 @@ def _reduce_arg(spec: dict, style: str) -> Solution:
         launch = ("grid = (OUTER, triton.cdiv(INNER, BLOCK_I))\n"
                   f"{kind}_kernel[grid](x, out, RED, INNER, BLOCK_R=BLOCK_R, BLOCK_I=BLOCK_I)")
     word = "largest" if kind == "argmax" else "smallest"
-    steps = ["View the input as (OUTER, RED, INNER): the reduced dim is RED, " +
-             ("INNER = 1 since it is the last dim." if dim == 2 else "and the C contiguous columns after it are INNER, "
-              "so each load reads contiguous column blocks."),
+    steps = ["View the input as (OUTER, RED, INNER): the reduced dim is RED, " + _inner_words(spec),
              f"Each lane of a [BLOCK_R, BLOCK_I] tile keeps the {word} value it has seen and the row it came from. "
              f"The update uses a strict comparison ({better}), and a lane sees its rows in increasing order, so on a "
              "tie it keeps the earlier row.",
@@ -204,22 +222,23 @@ def _reduce_arg(spec: dict, style: str) -> Solution:
                         "reduced by its own program into a (value, first row) partial; a second kernel combines "
                         "the S partials per output. Slices cover increasing rows, so the smallest index among the "
                         "winning slices is still the first occurrence. No atomics, so the result is deterministic.")
-    reasoning = numbered(f"The module returns the {_REDUCE_WHAT[kind]} over dim {dim} of a (B, R, C) tensor.", steps)
+    reasoning = numbered(f"The module returns the {_REDUCE_WHAT[kind]} over dim {dim} of a {_shape_words(spec)} tensor.", steps)
     return Solution(reasoning + _runtime_dim_words(spec),
                     HEADER + kernels + _reduce_module(launch, spec, "torch.int64"))
 
 
 def _runtime_view(spec: dict) -> bool:
     """Whether forward computes the (OUTER, RED, INNER) view at run time: where the module takes
-    its dim in the constructor (self.dim) or keeps the reduced dim."""
-    return bool(spec.get("init_dim") or spec.get("keepdim"))
+    its dim in the constructor (self.dim), keeps the reduced dim, or is not a (B, R, C) input."""
+    return bool(spec.get("init_dim") or spec.get("keepdim") or spec.get("shape"))
 
 
 def _view_lines(spec: dict, out_dtype: str) -> tuple[str, str]:
     """forward's (OUTER, RED, INNER) view with the output allocation, and the block sizes: fixed
     for the task's (B, R, C) dim, or computed at run time (_runtime_view)."""
     if _runtime_view(spec):
-        d = "self.dim % len(x.shape)" if spec.get("init_dim") else str(spec["dim"])
+        d = "self.dim % len(x.shape)" if spec.get("init_dim") else \
+            str(spec["dim"]) if spec["dim"] >= 0 else f"{spec['dim']} % len(x.shape)"
         kept = "(1,) + " if spec.get("keepdim") else ""
         return (f"d = {d}\n"
                 "        OUTER, RED, INNER = math.prod(x.shape[:d]), x.shape[d], math.prod(x.shape[d + 1:])\n"
@@ -245,7 +264,7 @@ def _runtime_dim_words(spec: dict) -> str:
 
 
 def _reduce_module(launch: str, spec: dict, out_dtype: str) -> str:
-    """ModelNew of a (B, R, C) reduction: the (OUTER, RED, INNER) view, the blocks, `launch`."""
+    """ModelNew of a reduction: the (OUTER, RED, INNER) view, the blocks, `launch`."""
     shape_lines, blocks = _view_lines(spec, out_dtype)
     default = f" = {spec['dim']}" if spec.get("dim_default") else ""
     init = (f"    def __init__(self, dim: int{default}):\n        super().__init__()\n        self.dim = dim\n\n"
@@ -263,8 +282,7 @@ def _reduce_split_reasoning(spec: dict, init: str) -> str:
     kind, dim = spec["kind"], spec["dim"]
     what = _REDUCE_WHAT[kind]
     pre_txt = f"apply {op_words(spec['pre'])} to each element, then " if spec["pre"] else ""
-    steps = [f"View the input as (OUTER, RED, INNER): the reduced dim {dim} is RED, "
-             + ("and INNER = 1 (it is the last dim)." if dim == 2 else "with the C contiguous columns after it as INNER."),
+    steps = [f"View the input as (OUTER, RED, INNER): the reduced dim {dim} is RED, " + _inner_words(spec),
              "Split the reduction: with one program per output (or column block), a few long reductions leave most "
              "of the GPU idle. Instead RED is cut into S slices of about 128 rows (S = cdiv(RED, 128), at most 64), "
              "each reduced by its own program into a float32 partial; grid (OUTER, column blocks, S). It pays off "
@@ -275,4 +293,4 @@ def _reduce_split_reasoning(spec: dict, init: str) -> str:
              f"Masks: rows past the slice's end and columns past INNER are replaced by the identity ({init}) after "
              "the element-wise pre-op, so padding never changes a partial, and the combine masks slices past S the "
              "same way." + (" " + _REDUCE_LAST[kind] if kind in _REDUCE_LAST else "")]
-    return numbered(f"The module computes the {what} over dim {dim} of a (B, R, C) tensor: {pre_txt}reduce.", steps)
+    return numbered(f"The module computes the {what} over dim {dim} of a {_shape_words(spec)} tensor: {pre_txt}reduce.", steps)
