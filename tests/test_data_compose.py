@@ -6,7 +6,7 @@ import re
 
 import pytest
 
-from autotriton.data.compose import FAMILIES_BY_LEVEL, compose, compose_one
+from autotriton.data.compose import FAMILIES_BY_LEVEL, compose, compose_one, reduce_shape
 from autotriton.data.decontam import build_index, check
 from autotriton.data.teachers.template import STYLES, styles, teach
 from autotriton.tasks import load_suite
@@ -50,12 +50,13 @@ def _sample_per_family(seed, per_family):
 
 
 def _interp_cost(c) -> tuple[int, int]:
-    """(programs, elements): the interpreter pays per program, and a reduction over the last dim
-    runs one program per (B, R) row (498 for that argmin), over the middle one per (B, C) tile or fewer."""
+    """(outputs, elements): the interpreter pays per program, and a reduction's programs follow its
+    outputs (one per row once ran 498 programs for that argmin; now 16 rows or 64 columns each)."""
     if c.spec["family"] != "reduce":
         return 0, _interp_work(c)
     odd = c.spec["sizes"]["interp_odd"]
-    return odd["B"] * (odd["R"] if c.spec["dim"] == 2 else odd["C"]), _interp_work(c)
+    names = reduce_shape(c.spec)
+    return math.prod(odd[n] for k, n in enumerate(names) if k != c.spec["dim"] % len(names)), _interp_work(c)
 
 
 def test_template_outputs_verify(cpu_verifier):

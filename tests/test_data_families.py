@@ -27,6 +27,7 @@ NEW_UNARY = ("elu", "selu", "softplus", "softsign", "hardsigmoid", "hardswish", 
              "swish", "clamp")
 # (family, kind or form) points whose template answers the verifier must accept, every style
 NEW_POINTS = {("reduce", k) for k in ("min", "prod", "argmax", "argmin")} | {("softmax", "log")} | \
+    {("softmax", "strided")} | \
     {("scan", k) for k in ("cumsum", "cumprod", "reverse_cumsum", "exclusive_cumsum", "masked_cumsum")} | \
     {("normalize", k) for k in ("l1", "l2", "frobenius")} | \
     {("loss", k) for k in ("cross_entropy", "kl_div", "smooth_l1", "huber", "hinge", "cosine")} | \
@@ -35,8 +36,8 @@ NEW_POINTS = {("reduce", k) for k in ("min", "prod", "argmax", "argmin")} | {("s
 
 
 def _point(spec: dict) -> tuple[str, str]:
-    if spec["family"] == "softmax":
-        return "softmax", "log" if spec.get("log") else ""
+    if spec["family"] == "softmax":  # "strided": over any dim of a rank-2 to rank-4 input
+        return "softmax", "strided" if spec.get("shape") else "log" if spec.get("log") else ""
     if spec["family"] == "matmul":
         return "matmul", spec.get("shape") or spec["form"]
     return spec["family"], spec.get("kind", "")

@@ -510,9 +510,14 @@ def _family_code(spec: dict) -> tuple[str, str, str, str]:
         h = f"x * {spec['scale']}" if spec["scale"] != 1.0 else "x"
         h = f"{h} + self.bias" if spec["bias"] else h
         fn = "log_softmax" if spec.get("log") else "softmax"
-        call = f"F.log_softmax({h}, dim=1)" if spec.get("log") else f"torch.softmax({h}, dim=-1)"
+        if spec.get("shape"):
+            call = f"F.log_softmax({h}, dim={spec['dim']})" if spec.get("log") else f"torch.softmax({h}, dim={spec['dim']})"
+        else:
+            call = f"F.log_softmax({h}, dim=1)" if spec.get("log") else f"torch.softmax({h}, dim=-1)"
         model = _model(", cols: int" if init else "", init, "x", [f"return {call}"])
-        return model, f"[torch.randn(ROWS, COLS{dtype})]", "[COLS]" if init else "[]", f"{fn} over the last dim"
+        shape = ", ".join(reduce_shape(spec))
+        where = f"dim {spec['dim']} of ({shape})" if spec.get("shape") else "the last dim"
+        return model, f"[torch.randn({shape}{dtype})]", "[COLS]" if init else "[]", f"{fn} over {where}"
     if f == "matmul":
         return _matmul_code(spec)
     if f == "layout":
@@ -890,10 +895,11 @@ def _spec_ops(spec: dict) -> list[str]:
     return sorted(set(ops))
 
 
-# Reductions over other ranks than (B, R, C): size names and (interp max, typical gpu size, gpu odd
-# cap) per rank, each rank's inputs about as large as the rank-3 ones (interp <= 48k elements, gpu
-# about 16M). The data-v11 adapter wrote (64, 1, 512) for a (64, 512) sum and reduced the wrong dim
-# of hand-written modules (dev suite, H100, 2026-11-27): v11 had only dim 1 or 2 of a rank-3 input.
+# Reductions and softmax over other ranks than v11's (B, R, C) and (ROWS, COLS): size names and
+# (interp max, typical gpu size, gpu odd cap) per rank, each rank's inputs about as large as the
+# rank-3 ones (interp <= 48k elements, gpu about 16M). The data-v11 adapter wrote (64, 1, 512) for a
+# (64, 512) sum and reduced the wrong dim of hand-written modules (dev suite, H100, 2026-11-27):
+# v11 reduced only dim 1 or 2 of a rank-3 input, and softmax only over the last dim of a matrix.
 REDUCE_RANKS = {
     2: {"ROWS": (200, 4096, 4000), "COLS": (200, 4096, 3000)},
     3: {"B": (6, 32, 30), "R": (200, 1024, 1000), "C": (40, 512, 500)},
@@ -904,11 +910,14 @@ REDUCE_RANKS = {
 RESHAPE_SHARE, NEGATIVE_DIM_SHARE = 0.5, 0.3
 
 
-def _reshape_reduce(spec: dict, rng: random.Random) -> None:
-    """RESHAPE_SHARE of reduce tasks: a rank of 2, 3 or 4 and any of its dims (the rest keep
-    dim 1 or 2 of (B, R, C)); spec["shape"] names the input's sizes."""
+def _reshape(spec: dict, rng: random.Random) -> None:
+    """RESHAPE_SHARE of reduce and softmax tasks: a rank of 2, 3 or 4 and any of its dims (the
+    rest keep v11's forms); spec["shape"] names the input's sizes. A reshaped softmax has no
+    per-column bias (its broadcast would tie it to the last dim)."""
     if rng.random() >= RESHAPE_SHARE:
         return
+    if spec["family"] == "softmax":
+        spec["bias"] = False
     rank = rng.choice(sorted(REDUCE_RANKS))
     dim = rng.randrange(rank)
     if rng.random() < NEGATIVE_DIM_SHARE:
@@ -918,8 +927,8 @@ def _reshape_reduce(spec: dict, rng: random.Random) -> None:
 
 
 def reduce_shape(spec: dict) -> list[str]:
-    """The size names of a reduce task's input, in order."""
-    return spec.get("shape") or ["B", "R", "C"]
+    """The size names of a reduce or softmax task's input, in order."""
+    return spec.get("shape") or (["ROWS", "COLS"] if spec["family"] == "softmax" else ["B", "R", "C"])
 
 
 def compose_one(seed: int, index: int) -> Composed:
@@ -946,8 +955,8 @@ def compose_one(seed: int, index: int) -> Composed:
         step["a"], step["init_default"] = INIT_ARGS[step["op"]][1], True
     if spec.get("init_dim") and init_rng.random() < 0.3:  # `dim: int = 1`, as KernelBench's LogSoftmax
         spec["dim_default"] = True
-    if family == "reduce":  # a stream of its own, so every draw above stays the same
-        _reshape_reduce(spec, random.Random(f"{seed}:{index}:rank"))
+    if family in ("reduce", "softmax"):  # a stream of its own, so every draw above stays the same
+        _reshape(spec, random.Random(f"{seed}:{index}:rank"))
     # 5 of KernelBench-L1's 35 convolution files are depthwise; the run-8 SFT wrote a syntax error on 25
     # of its 35 conv tasks, most of them kinds the grammar lacked.
     if family == "conv2d" and level == 1 and init_rng.random() < 0.3:

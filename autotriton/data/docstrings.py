@@ -144,9 +144,21 @@ def main_ops(spec: dict) -> list[str]:
     return pre + head + act
 
 
+def _names_for(op: str, spec: dict) -> tuple[str, ...]:
+    """The op's names; a softmax over another dim than the last (compose.REDUCE_RANKS) is never
+    called "softmax over the last dimension". The draw keeps its three choices, so the rng
+    stream, and every other task's words, stay as they were."""
+    names = OP_NAMES.get(op) or FAMILY_NAMES[op]
+    if spec.get("shape") and spec["family"] == "softmax":
+        rank = len(spec["shape"])
+        if spec["dim"] % rank != rank - 1:
+            names = tuple(n.replace("over the last dimension", f"over dim {spec['dim']}") for n in names)
+    return names
+
+
 def describe(spec: dict, rng: random.Random) -> str:
     """One docstring name for the task: each op's name drawn from its list, joined as prose."""
-    names = [rng.choice(OP_NAMES.get(op) or FAMILY_NAMES[op]) for op in main_ops(spec)]
+    names = [rng.choice(_names_for(op, spec)) for op in main_ops(spec)]
     if len(names) == 1:
         return names[0]
     joiner = rng.choice((", then ", ", followed by ", " and then "))

@@ -57,6 +57,8 @@ def styles(spec: dict) -> tuple[str, ...]:
     """The kernel styles the teacher can write for this grammar point (at least one)."""
     if spec["family"] == "matmul" and spec["form"] in ("matvec", "diag_mm"):
         return ("plain",)  # not tiled products: no tile order to vary
+    if spec["family"] == "softmax" and spec.get("shape"):
+        return ("strided",)  # any dim of any rank: one (OUTER, RED, INNER) kernel
     return STYLES.get(spec["family"], ("default",))
 
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from autotriton.data.compose import reduce_shape
 from autotriton.data.teachers import Solution
 from autotriton.data.teachers.template.common import HEADER, indent, numbered, op_words, tl_unary
 
@@ -147,7 +148,9 @@ def _norm_looped_reasoning(kind: str, residual: bool, act: dict | None, bias_par
 def write_softmax(spec: dict, style: str = "single_block") -> Solution:
     """`single_block`: one program holds a whole row in registers; `online`: rows of any length
     in BLOCK-column chunks, with a running max and rescaled sum (one read pass for the
-    statistics, one for the output)."""
+    statistics, one for the output); `strided`: any dim of any rank (_softmax_strided)."""
+    if style == "strided":
+        return _softmax_strided(spec)
     scale, bias, log = spec["scale"], spec["bias"], spec.get("log", False)
     # log_softmax: h - max - log(sum), never log(e / s), which is -inf once e underflows
     out = "h - m - tl.log(s)" if log else "e / s"
@@ -240,3 +243,81 @@ def _softmax_online(pre: list[str], log: bool = False) -> tuple[str, str]:
     launch = ("BLOCK = min(triton.next_power_of_2(x.shape[-1]), 1024)\n"
               "softmax_online_kernel[(x.shape[0],)](x, B, out, x.shape[-1], BLOCK=BLOCK, num_warps=4)")
     return kernel, launch
+
+
+def _softmax_strided(spec: dict) -> Solution:
+    """Softmax or log_softmax over dim d of a rank-2 to rank-4 input, viewed as (OUTER, RED,
+    INNER) slices: a program owns BLOCK_J neighbouring slices, keeps a running max and rescaled
+    sum per lane of a [BLOCK_R, BLOCK_J] tile, and writes in a second pass. Several slices per
+    program also when d is the last dim: one row per program ran 1,000 programs per launch,
+    which took over a minute in the interpreter."""
+    scale, log, dim = spec["scale"], spec.get("log", False), spec["dim"]
+    names = reduce_shape(spec)
+    rank = len(names)
+    pre = [f"h = h * {scale}"] if scale != 1.0 else []
+    out = "h - top[None, :] - tl.log(total)[None, :]" if log else "tl.exp(h - top[None, :]) / total[None, :]"
+    tile = ("        offs_r = r0 + tl.arange(0, BLOCK_R)\n"
+            "        mask = (offs_r[:, None] < RED) & mask_j[None, :]\n"
+            "        offs = start[None, :] + offs_r[:, None] * INNER\n"
+            "        h = tl.load(x_ptr + offs, mask=mask, other=0.0).to(tl.float32)\n"
+            + (f"{indent(pre, 8)}\n" if pre else ""))
+    kernel = ("\n@triton.jit\n"
+              "def softmax_dim_kernel(x_ptr, out_ptr, SLICES, RED, INNER, BLOCK_R: tl.constexpr, BLOCK_J: tl.constexpr):\n"
+              "    # x viewed as (OUTER, RED, INNER); slice j = (o, i) holds the RED elements\n"
+              "    # o * RED * INNER + r * INNER + i, and each program normalises BLOCK_J slices\n"
+              "    j = tl.program_id(0) * BLOCK_J + tl.arange(0, BLOCK_J)\n"
+              "    mask_j = j < SLICES\n"
+              "    start = (j // INNER).to(tl.int64) * RED * INNER + j % INNER\n"
+              "    m = tl.full([BLOCK_R, BLOCK_J], -float(\"inf\"), tl.float32)  # running max per lane\n"
+              "    s = tl.zeros([BLOCK_R, BLOCK_J], dtype=tl.float32)  # running sum of exp(h - m) per lane\n"
+              "    for r0 in range(0, RED, BLOCK_R):\n" + tile +
+              "        h = tl.where(mask, h, -float(\"inf\"))\n"
+              "        m_new = tl.maximum(m, h)\n"
+              "        seen = m_new > -float(\"inf\")  # lanes that saw only padding stay at s = 0\n"
+              "        s = tl.where(seen, s * tl.exp(m - m_new) + tl.exp(h - m_new), 0.0)\n"
+              "        m = m_new\n"
+              "    top = tl.max(m, axis=0)  # each slice's max\n"
+              "    total = tl.sum(tl.where(m > -float(\"inf\"), s * tl.exp(m - top[None, :]), 0.0), axis=0)\n"
+              "    for r0 in range(0, RED, BLOCK_R):\n" + tile +
+              f"        y = {out}\n"
+              "        tl.store(out_ptr + offs, y.to(out_ptr.dtype.element_ty), mask=mask)\n")
+    d = str(dim) if dim >= 0 else f"{dim} % len(x.shape)"
+    module = ("\nclass ModelNew(nn.Module):\n"
+              "    def __init__(self):\n"
+              "        super().__init__()\n\n"
+              "    def forward(self, x):\n"
+              "        x = x.contiguous()\n"
+              "        out = torch.empty_like(x)\n"
+              f"        d = {d}\n"
+              "        OUTER, RED, INNER = math.prod(x.shape[:d]), x.shape[d], math.prod(x.shape[d + 1:])\n"
+              "        SLICES = OUTER * INNER\n"
+              "        BLOCK_R = min(64 if INNER > 1 else 256, triton.next_power_of_2(RED))\n"
+              "        BLOCK_J = min(64 if INNER > 1 else 16, triton.next_power_of_2(SLICES))\n"
+              "        grid = (triton.cdiv(SLICES, BLOCK_J),)\n"
+              "        softmax_dim_kernel[grid](x, out, SLICES, RED, INNER, BLOCK_R=BLOCK_R, BLOCK_J=BLOCK_J)\n"
+              "        return out\n")
+    fn = "log_softmax" if log else "softmax"
+    last = dim % rank == rank - 1
+    after = " x ".join(names[dim % rank + 1:])
+    what = (f"The module is a {fn} over dim {dim} of a ({', '.join(names)}) tensor"
+            f"{f' of x * {scale}' if scale != 1.0 else ''}: each slice along that dim is normalised on its "
+            "own, and the other dims only say which slice.")
+    steps = ["View the input as (OUTER, RED, INNER): OUTER = the product of the sizes before dim d, RED = the "
+             "size of d, INNER = the product of the sizes after it. Slice j = (o, i) with o = j // INNER and "
+             "i = j % INNER holds the RED elements o * RED * INNER + r * INNER + i, so one kernel serves every "
+             "dim. " + ("Here d is the last dim: INNER = 1, each slice is a contiguous row and neighbouring "
+             "slices are rows." if last else f"Here the {after} elements after d make INNER = {after}: a "
+             "slice's elements are INNER apart, and neighbouring slices are neighbouring columns, so a tile "
+             "of them reads contiguous memory."),
+             "One program per BLOCK_J neighbouring slices (64, or 16 rows when d is last), walking RED in chunks "
+             "of BLOCK_R, so any RED fits and no launch has one program per slice.",
+             "Online statistics per lane of the [BLOCK_R, BLOCK_J] tile: a running max m and a running sum s of "
+             "exp(h - m); when a chunk raises the max, the old sum is rescaled by exp(m_old - m_new). After the "
+             "loop each slice's max is the max over axis 0 and its sum is sum(s * exp(m - max)). Lanes that saw "
+             "only padding keep m = -inf and get 0 explicitly (exp(-inf - (-inf)) would be NaN).",
+             f"A second pass reads the chunks again and writes {'h - max - log(sum)' if log else 'exp(h - max) / sum'}"
+             f"{'; the scale is applied at each load' if pre else ''}. All math in float32, cast at the store."]
+    if log:
+        steps.append("log_softmax is h - max - log(sum), never the log of the softmax, which gives -inf wherever "
+                     "exp underflows.")
+    return Solution(numbered(what, steps), HEADER + kernel + module)
