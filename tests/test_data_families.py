@@ -60,6 +60,8 @@ def _first_per_point(n: int, seed: int) -> dict:
 def test_the_grammar_reaches_every_new_op_and_weights_level_1_like_kernelbench():
     picks = _first_per_point(1500, 0)
     assert set(NEW_POINTS) <= set(picks)
+    # scans along other dims of rank-2 to 4 inputs (compose.SCAN_RANKS) are among the verified points
+    assert {bool(c.spec.get("shape")) for (family, _), c in picks.items() if family == "scan"} == {True, False}
     assert {("unary", op) for op in NEW_UNARY} <= set(picks)
     assert set(NEW_UNARY) <= set(UNARY)
     weights = FAMILY_WEIGHTS[1]

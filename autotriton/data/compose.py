@@ -568,15 +568,20 @@ def _normalize_code(spec: dict) -> tuple[str, str, str, str]:
     return _model("", [], "x", body), "[torch.randn(ROWS, COLS)]", "[]", desc
 
 
+def scan_dim(spec: dict) -> int:
+    """The dim a scan task scans: its own where reshaped (_reshape), else 1."""
+    return spec["dim"] if spec.get("shape") else 1
+
+
 def _scan_code(spec: dict) -> tuple[str, str, str, str]:
-    kind = spec["kind"]
-    shape = "B, L, D" if "B" in spec["sizes"]["gpu"] else "ROWS, L"
+    kind, d = spec["kind"], scan_dim(spec)
+    shape = ", ".join(spec["shape"]) if spec.get("shape") else "B, L, D" if "B" in spec["sizes"]["gpu"] else "ROWS, L"
     pre = [f"x = {torch_unary(spec['pre'], 'x')}"] if spec["pre"] else []
-    body = {"cumsum": "return x.cumsum(dim=1)" if spec.get("method") else "return torch.cumsum(x, dim=1)",
-            "cumprod": "return torch.cumprod(x, dim=1)",
-            "reverse_cumsum": "return torch.cumsum(x.flip(1), dim=1).flip(1)",
-            "exclusive_cumsum": "return torch.cumsum(x, dim=1) - x",
-            "masked_cumsum": "return torch.cumsum(x * mask, dim=1)"}[kind]
+    body = {"cumsum": f"return x.cumsum(dim={d})" if spec.get("method") else f"return torch.cumsum(x, dim={d})",
+            "cumprod": f"return torch.cumprod(x, dim={d})",
+            "reverse_cumsum": f"return torch.cumsum(x.flip({d}), dim={d}).flip({d})",
+            "exclusive_cumsum": f"return torch.cumsum(x, dim={d}) - x",
+            "masked_cumsum": f"return torch.cumsum(x * mask, dim={d})"}[kind]
     if kind == "cumprod":  # factors in [0.5, 1.5): running products stay in float32's range longer
         ins = f"[torch.rand({shape}) + 0.5]"
     elif kind == "masked_cumsum":
@@ -585,7 +590,7 @@ def _scan_code(spec: dict) -> tuple[str, str, str, str]:
         ins = f"[torch.randn({shape})]"
     model = _model("", [], "x, mask" if kind == "masked_cumsum" else "x", pre + [body])
     pre_txt = f"{spec['pre']['op']} then " if spec["pre"] else ""
-    return model, ins, "[]", f"{pre_txt}{kind.replace('_', ' ')} along dim 1"
+    return model, ins, "[]", f"{pre_txt}{kind.replace('_', ' ')} along dim {d}"
 
 
 def _loss_code(spec: dict) -> tuple[str, str, str, str]:
@@ -905,25 +910,35 @@ REDUCE_RANKS = {
     3: {"B": (6, 32, 30), "R": (200, 1024, 1000), "C": (40, 512, 500)},
     4: {"B": (4, 16, 16), "R": (8, 64, 60), "C": (30, 128, 120), "W": (30, 128, 120)},
 }
-# Share of reduce tasks drawn again over REDUCE_RANKS with any dim; of those, the share that
-# write the dim counted from the end (`dim=-1`), as people often do.
+# Scans the same way, with a shorter scanned extent at interp sizes: each scan is a loop of chunks.
+SCAN_RANKS = {
+    2: {"ROWS": (40, 1024, 1000), "COLS": (300, 4096, 4000)},
+    3: {"B": (4, 32, 30), "L": (100, 1024, 1000), "D": (20, 256, 250)},
+    4: {"B": (3, 8, 8), "C": (8, 32, 30), "H": (20, 64, 60), "W": (20, 64, 60)},
+}
+# Share of reduce, softmax and scan tasks drawn again over these ranks with any dim; of those, the
+# share that write the dim counted from the end (`dim=-1`), as people often do.
 RESHAPE_SHARE, NEGATIVE_DIM_SHARE = 0.5, 0.3
 
 
 def _reshape(spec: dict, rng: random.Random) -> None:
-    """RESHAPE_SHARE of reduce and softmax tasks: a rank of 2, 3 or 4 and any of its dims (the
-    rest keep v11's forms); spec["shape"] names the input's sizes. A reshaped softmax has no
+    """RESHAPE_SHARE of reduce, softmax and scan tasks: a rank of 2, 3 or 4 and any of its dims
+    (the rest keep v11's forms); spec["shape"] names the input's sizes. A reshaped softmax has no
     per-column bias (its broadcast would tie it to the last dim)."""
     if rng.random() >= RESHAPE_SHARE:
         return
     if spec["family"] == "softmax":
         spec["bias"] = False
-    rank = rng.choice(sorted(REDUCE_RANKS))
+    ranks = SCAN_RANKS if spec["family"] == "scan" else REDUCE_RANKS
+    rank = rng.choice(sorted(ranks))
     dim = rng.randrange(rank)
     if rng.random() < NEGATIVE_DIM_SHARE:
         dim -= rank
-    spec["shape"], spec["dim"] = list(REDUCE_RANKS[rank]), dim
-    spec["sizes"] = _sizes(rng, REDUCE_RANKS[rank])
+    spec["shape"], spec["dim"] = list(ranks[rank]), dim
+    spec["sizes"] = _sizes(rng, ranks[rank])
+    spec.pop("method", None)
+    if spec["family"] == "scan" and spec["kind"] == "cumsum" and rng.random() < 0.3:
+        spec["method"] = True  # x.cumsum(dim=...), the tensor-method form
 
 
 def reduce_shape(spec: dict) -> list[str]:
@@ -955,7 +970,7 @@ def compose_one(seed: int, index: int) -> Composed:
         step["a"], step["init_default"] = INIT_ARGS[step["op"]][1], True
     if spec.get("init_dim") and init_rng.random() < 0.3:  # `dim: int = 1`, as KernelBench's LogSoftmax
         spec["dim_default"] = True
-    if family in ("reduce", "softmax"):  # a stream of its own, so every draw above stays the same
+    if family in ("reduce", "softmax", "scan"):  # a stream of its own, so every draw above stays the same
         _reshape(spec, random.Random(f"{seed}:{index}:rank"))
     # 5 of KernelBench-L1's 35 convolution files are depthwise; the run-8 SFT wrote a syntax error on 25
     # of its 35 conv tasks, most of them kinds the grammar lacked.
