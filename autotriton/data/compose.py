@@ -463,7 +463,8 @@ def _family_code(spec: dict) -> tuple[str, str, str, str]:
         return _MORE_CODE[f](spec)
     if f in ("unary", "chain"):
         lines, extra, init = _chain_expr(spec["steps"], "x")
-        init_args, init_inputs = (", cols: int", "[COLS]") if init else ("", "[]")
+        names = spec.get("shape") or ["ROWS", "COLS"]
+        init_args, init_inputs = (", cols: int", f"[{names[-1]}]") if init else ("", "[]")
         scalar = next((s for s in spec["steps"] if s.get("init")), None)
         if scalar:  # a constructor argument, with the value get_init_inputs passes
             name = scalar["init"]
@@ -471,7 +472,7 @@ def _family_code(spec: dict) -> tuple[str, str, str, str]:
             init_inputs = "[]" if scalar.get("init_default") else f"[{scalar['a']}]"
             init = init + [f"self.{name} = {name}"]
         model = _model(init_args, init, ", ".join(["x"] + extra), ["h = x"] + lines + ["return h"])
-        ins = ", ".join(f"torch.randn(ROWS, COLS{dtype})" for _ in ["x"] + extra)
+        ins = ", ".join(f"torch.randn({', '.join(names)}{dtype})" for _ in ["x"] + extra)
         return model, f"[{ins}]", init_inputs, "elementwise " + " -> ".join(s["op"] for s in spec["steps"])
     if f == "reduce":
         pre = [f"x = {torch_unary(spec['pre'], 'x')}"] if spec["pre"] else []
@@ -916,8 +917,16 @@ SCAN_RANKS = {
     3: {"B": (4, 32, 30), "L": (100, 1024, 1000), "D": (20, 256, 250)},
     4: {"B": (3, 8, 8), "C": (8, 32, 30), "H": (20, 64, 60), "W": (20, 64, 60)},
 }
-# Share of reduce, softmax and scan tasks drawn again over these ranks with any dim; of those, the
-# share that write the dim counted from the end (`dim=-1`), as people often do.
+# Elementwise chains over a vector or a rank-3 or rank-4 tensor (v11: always (ROWS, COLS)); a
+# parameter vector broadcasts over the last dim, as in PyTorch.
+ELEMENTWISE_RANKS = {
+    1: {"N": (4000, 1 << 22, 3_000_000)},
+    3: {"B": (4, 16, 16), "ROWS": (30, 512, 500), "COLS": (100, 2048, 2000)},
+    4: {"B": (3, 16, 16), "C": (8, 64, 60), "H": (20, 64, 60), "W": (20, 64, 60)},
+}
+# Share of reduce, softmax, scan and elementwise tasks drawn again over these ranks (with any dim
+# where the op has one); of those, the share that write the dim counted from the end (`dim=-1`),
+# as people often do.
 RESHAPE_SHARE, NEGATIVE_DIM_SHARE = 0.5, 0.3
 
 
@@ -929,6 +938,10 @@ def _reshape(spec: dict, rng: random.Random) -> None:
         return
     if spec["family"] == "softmax":
         spec["bias"] = False
+    if spec["family"] in ("unary", "chain"):
+        rank = rng.choice(sorted(ELEMENTWISE_RANKS))
+        spec["shape"], spec["sizes"] = list(ELEMENTWISE_RANKS[rank]), _sizes(rng, ELEMENTWISE_RANKS[rank])
+        return
     ranks = SCAN_RANKS if spec["family"] == "scan" else REDUCE_RANKS
     rank = rng.choice(sorted(ranks))
     dim = rng.randrange(rank)
@@ -970,8 +983,8 @@ def compose_one(seed: int, index: int) -> Composed:
         step["a"], step["init_default"] = INIT_ARGS[step["op"]][1], True
     if spec.get("init_dim") and init_rng.random() < 0.3:  # `dim: int = 1`, as KernelBench's LogSoftmax
         spec["dim_default"] = True
-    if family in ("reduce", "softmax", "scan"):  # a stream of its own, so every draw above stays the same
-        _reshape(spec, random.Random(f"{seed}:{index}:rank"))
+    if family in ("reduce", "softmax", "scan", "unary", "chain"):  # a stream of its own, so every draw above stays
+        _reshape(spec, random.Random(f"{seed}:{index}:rank"))  # the same
     # 5 of KernelBench-L1's 35 convolution files are depthwise; the run-8 SFT wrote a syntax error on 25
     # of its 35 conv tasks, most of them kinds the grammar lacked.
     if family == "conv2d" and level == 1 and init_rng.random() < 0.3:
