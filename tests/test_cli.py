@@ -41,6 +41,32 @@ def test_tasks_list_any_suite_as_json():
     assert out.exit_code != 0 and "unknown suite" in out.output
 
 
+def test_every_id_tasks_list_prints_is_accepted_with_its_suite(tmp_path):
+    """`tasks show` and `verify --task` refused the ids that `tasks list --suite kernelbench:...`
+    printed (issue 33); with the same --suite they take every one."""
+    suite = f"kernelbench:{Path(__file__).parent / 'fixtures' / 'kernelbench'}:levels=1"
+    ids = [line.split("\t")[0] for line in run("tasks", "list", "--suite", suite).output.splitlines()]
+    assert "kernelbench/l1/1_TinyReLU" in ids
+    for task_id in ids:
+        out = run("tasks", "show", task_id, "--suite", suite)
+        assert out.exit_code == 0 and "class Model" in out.output, (task_id, out.output[-300:])
+    out = run("tasks", "show", "kernelbench/l1/1_TinyReLU")
+    assert out.exit_code == 2 and "--suite" in out.output and "Traceback" not in out.output
+    out = run("tasks", "show", "kernelbench/l1/99_Nope", "--suite", suite)
+    assert out.exit_code == 2 and "no task 'kernelbench/l1/99_Nope'" in out.output
+    good = tmp_path / "relu.py"
+    good.write_text(RELU.solution_source)
+    out = run("verify", "--task", "kernelbench/l1/1_TinyReLU", "--suite", suite, str(good), "--device", "cpu",
+              "--no-cache", "--json")
+    assert out.exit_code == 0, out.output[-500:]
+    assert json.loads(out.output)["task_id"] == "kernelbench/l1/1_TinyReLU"
+
+
+def test_a_candidate_path_that_is_a_directory_says_so(tmp_path):
+    out = run("verify", "--task", RELU.id, str(tmp_path), "--device", "cpu")
+    assert out.exit_code == 2 and "is a directory" in out.output
+
+
 def test_verify_correct_and_rejected(tmp_path):
     good = tmp_path / "good.py"
     good.write_text(RELU.solution_source)

@@ -21,7 +21,7 @@ from autotriton.cli.errors import (MAX_SAMPLES, UserErrorsExit, check_device, fa
                                    out_dir)
 from autotriton.cli.train import pipeline_cmd, train_app
 from autotriton.models import SPEC_HELP
-from autotriton.tasks import TaskError, get_task, list_tasks
+from autotriton.tasks import Task, TaskError, get_task, list_tasks
 
 # -h beside --help; click hands help_option_names down to every subcommand's context.
 app = typer.Typer(cls=UserErrorsExit, add_completion=False, no_args_is_help=True,
@@ -91,12 +91,37 @@ def _task_row(item) -> dict:
             "path": task.path or ""}
 
 
+SUITE_OF_ID = "the suite whose `tasks list` printed the id (builtin ids and task file paths need none)"
+
+
+def _task_by_id(task_id: str, suite: str | None) -> Task:
+    """A task by any id that `tasks list --suite SUITE` prints, a built-in id or a task file path.
+    The ids of other suites name no file on their own (kernelbench/l1/19_ReLU lives under a
+    user's checkout), so they come with the suite spec that listed them."""
+    if suite is None or suite == "builtin":
+        try:
+            return get_task(task_id)
+        except TaskError as exc:
+            hint = "" if task_id.startswith("builtin/") else \
+                "; an id listed by `tasks list --suite SPEC` needs the same --suite SPEC"
+            raise TaskError(f"{exc}{hint}") from None
+    from autotriton.eval.harness import resolve_suite
+    for item in resolve_suite(suite):
+        if item.task is not None and item.task.id == task_id:
+            return item.task
+        if item.task is None and item.key == task_id:
+            raise TaskError(f"{task_id} is a TritonBench item, judged by its own tests (`autotriton eval`), "
+                            f"not a task file: {item.tb_item.file}")
+    raise TaskError(f"no task '{task_id}' in suite {suite} (see `autotriton tasks list --suite {suite}`)")
+
+
 @tasks_app.command("show")
-def tasks_show(task_id: str = typer.Argument(..., help="e.g. builtin/l1/softmax"),
+def tasks_show(task_id: str = typer.Argument(..., help="e.g. builtin/l1/softmax, or an id `tasks list --suite` printed"),
+               suite: Optional[str] = typer.Option(None, help=SUITE_OF_ID),
                solution: bool = typer.Option(False, help="also print the reference solution; piped, only it")) -> None:
     """Print a task's source and metadata. Piped (`> task.py`), the raw file alone: the task
     source, or with --solution only the solution, ready for `autotriton verify`."""
-    task = get_task(task_id)
+    task = _task_by_id(task_id, suite)
     if console.is_terminal:
         render.show_task(console, task, solution)
         return
@@ -106,6 +131,8 @@ def tasks_show(task_id: str = typer.Argument(..., help="e.g. builtin/l1/softmax"
 
 
 def _read_candidate(path: Path) -> str:
+    if path.is_dir():
+        fail(f"{path} is a directory: give the candidate's .py file")
     if not path.is_file():
         fail(f"candidate file not found: {path}")
     try:
@@ -121,7 +148,9 @@ def _read_candidate(path: Path) -> str:
 @app.command("verify")
 def verify_cmd(
     candidate: Path = typer.Argument(..., help="candidate .py (or raw model output with a code block)"),
-    task: str = typer.Option(..., "--task", "-t", help="built-in task id or path to a task .py file"),
+    task: str = typer.Option(..., "--task", "-t", help="built-in task id, path to a task .py file, or an id "
+                                                        "`tasks list --suite` printed (with the same --suite)"),
+    suite: Optional[str] = typer.Option(None, help=SUITE_OF_ID),
     device: str = typer.Option("auto", help="cpu (Triton interpreter), cuda, or auto"),
     as_json: bool = typer.Option(False, "--json", help="print the result as JSON"),
     no_cache: bool = typer.Option(False, "--no-cache", help="ignore and do not write the result cache"),
@@ -130,7 +159,7 @@ def verify_cmd(
     """Verify one candidate. Exit code 0 if and only if it is correct."""
     from autotriton.verify import Verifier
     config = _config(device, no_cache, timeout_s)
-    task_obj = get_task(task)
+    task_obj = _task_by_id(task, suite)
     text = _read_candidate(candidate)
     with Verifier(config) as verifier:
         result = verifier.verify(task_obj, text)
