@@ -247,6 +247,25 @@ def test_answers_backend_replays_files_by_task_name(tmp_path, cpu_verifier):
         load_backend(f"answers:{tmp_path / 'nowhere'}")
 
 
+def test_answers_folder_that_is_empty_or_misnamed_says_so(tmp_path, capsys):
+    """An empty answers folder scored 0 everywhere and a case typo (19_relu.py for 19_ReLU) was
+    silently "no code" (issue 33)."""
+    from autotriton.models.base import BackendError, SamplingParams
+    from autotriton.tasks import get_task
+    empty = tmp_path / "empty"
+    empty.mkdir()
+    with pytest.raises(BackendError, match="holds no .py file"):
+        load_backend(f"answers:{empty}")
+    task = get_task("builtin/l1/relu")
+    (tmp_path / "typo").mkdir()
+    (tmp_path / "typo" / "ReLU.py").write_text(task.solution_source)
+    backend = load_backend(f"answers:{tmp_path / 'typo'}")
+    (gen,), = backend.generate([[]], SamplingParams(n=1), tasks=[task])
+    assert gen.text == "" and backend.missing == [task.id]
+    err = capsys.readouterr().err
+    assert "no answer for builtin/l1/relu" in err and "ReLU differs only in case" in err
+
+
 def test_gain_intervals_and_channel_metrics_count_the_same_tasks():
     """A task with any sample the verifier could not judge is left out whole, by both."""
     from autotriton.eval.metrics import channel_metrics, paired_gain

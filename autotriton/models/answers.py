@@ -9,11 +9,14 @@ last id part for other tasks, e.g. `relu` for builtin/l1/relu):
     DIR/level1/19_ReLU.py          the same, under KernelBench's level folders
 
 A task without an answer gets an empty generation (it scores as "no code", like a
-model that said nothing); `missing` lists them for the report.
+model that said nothing), and a warning on stderr names it, with the file that differs
+from its name only in case when there is one (`19_relu.py` for 19_ReLU). A folder with
+no .py file at all is an error: nothing would be scored.
 """
 
 from __future__ import annotations
 
+import sys
 from pathlib import Path
 
 from autotriton.models.base import BackendError, Generation, Message, SamplingParams
@@ -27,6 +30,15 @@ class AnswersBackend:
         self.root = Path(folder).expanduser()
         if not self.root.is_dir():
             raise BackendError(f"answers folder not found: {self.root}")
+        files = sorted(self.root.rglob("*.py"))
+        if not files:
+            raise BackendError(f"answers folder {self.root} holds no .py file (layout: DIR/<task stem>.py, "
+                               "DIR/<stem>/sample_K.py or DIR/level<N>/<stem>.py)")
+        # lower-cased stem (the file's, or its sample folder's) -> the stems on disk
+        self._stems: dict[str, set[str]] = {}
+        for f in files:
+            stem = f.parent.name if f.stem.startswith("sample_") else f.stem
+            self._stems.setdefault(stem.lower(), set()).add(stem)
         self.missing: list[str] = []
 
     def generate(self, conversations: list[list[Message]], params: SamplingParams,
@@ -41,6 +53,11 @@ class AnswersBackend:
         if path is None:
             if task.id not in self.missing:
                 self.missing.append(task.id)
+                stem = task.id.rsplit("/", 1)[-1]
+                near = sorted(self._stems.get(stem.lower(), set()) - {stem})
+                hint = f"; {', '.join(near)} differs only in case" if near else ""
+                print(f"warning: answers:{self.root} has no answer for {task.id} (sample {sample}){hint}",
+                      file=sys.stderr)
             return Generation("", prompt_tokens=0, completion_tokens=0, finish_reason="error")
         text = path.read_text(encoding="utf-8", errors="replace")
         return Generation(text, prompt_tokens=0, completion_tokens=len(text) // 4)
