@@ -115,12 +115,31 @@ def test_surface_variety_keeps_tasks_valid():
     assert any(s.index("class Model") < s.index("dim = ") for s in sources if "\ndim = " in s)
     assert any(") -> torch.Tensor:" in s for s in sources) and any("        Args:\n" in s for s in sources)
     assert any(re.search(r"\n        return (torch|F)\.\w+\(x[,)]", s) for s in sources)
+
     assert any("\n\ndef get_inputs" in s and "\n\n\ndef get_inputs" not in s for s in sources)
     for c in items:
         task = c.task()
         assert len(task.shapes_for("interp")) == 2
         if any(s.get("op") in UNARY for s in c.spec.get("steps", []) + [c.spec.get("act") or {}]):
             assert "torch.rand(" not in c.source  # sign-sensitive ops keep signed inputs
+
+
+def test_a_chain_may_be_written_as_one_nested_expression():
+    """Data v12: `h = self.fc(x); h = F.elu(h); h = h + r; return h` also as `return F.elu(self.fc(x)) + r`,
+    an operator's operand in parentheses; a step that reads the previous value twice stays a line."""
+    from autotriton.data.compose import _direct
+    head = "class Model(nn.Module):\n    def forward(self, x, r):\n"
+    chain = head + "        h = self.fc(x)\n        h = F.elu(h)\n        h = h * 0.5\n        h = torch.tanh(h + r)\n        return h\n"
+    assert _direct(chain, nested=True).endswith("        return torch.tanh((F.elu(self.fc(x)) * 0.5) + r)\n")
+    assert _direct(chain).endswith("        x = torch.tanh(x + r)\n        return x\n")
+    twice = chain.replace("h = h * 0.5", "h = h * torch.sigmoid(h)")
+    assert "return x\n" in _direct(twice, nested=True)
+    ns: dict = {}
+    exec("import torch\nimport torch.nn.functional as F\n"
+         "def a(x, r, fc):\n    return torch.tanh((F.elu(fc(x)) * 0.5) + r)\n", ns)
+    x, r = torch.randn(4, 3), torch.randn(4, 3)
+    fc = torch.nn.Linear(3, 3)
+    assert torch.allclose(ns["a"](x, r, fc), torch.tanh(torch.nn.functional.elu(fc(x)) * 0.5 + r))
 
 
 def test_heldout_task_files_are_never_composed():

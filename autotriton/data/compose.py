@@ -767,7 +767,10 @@ def _surface(rng: random.Random, spec: dict) -> dict:
             # Drawn last, for the same reason: the words of the docstrings (data/docstrings.py).
             "doc_seed": rng.randrange(1 << 30),
             # Drawn after it, for the same reason: comments in the file (docstrings.comments).
-            "comments": rng.random() < 0.5}
+            "comments": rng.random() < 0.5,
+            # Drawn last, for the same reason: a chain of several steps as one nested expression,
+            # `return torch.relu(self.fc(x) + r)`, as people write short forwards (data v12).
+            "nested": rng.random() < 0.4}
 
 
 def _forward_args(model: str) -> list[str]:
@@ -775,17 +778,38 @@ def _forward_args(model: str) -> list[str]:
     return [n.strip() for n in head[:head.index(")")].split(",")]
 
 
-def _direct(model: str) -> str:
+def _direct(model: str, nested: bool = False) -> str:
     """A chain written `h = x; h = f(h); ...; return h` as one `return f(x)`, or as `x = f(x)`
-    lines for several steps: the other way people write the same forward."""
+    lines for several steps: the other way people write the same forward. `nested`: several
+    steps as one expression, `return g(f(x) + r)`, where each step reads the previous once."""
     head = model.index("    def forward(")
     body = model[model.index("\n", head) + 1:].rstrip("\n").split("\n")
     steps = [line.strip() for line in body]
-    if steps[0] != "h = x" or steps[-1] != "return h" or not all(t.startswith("h = ") for t in steps[1:-1]):
+    if steps[-1] != "return h" or not all(t.startswith("h = ") for t in steps[:-1]) or \
+            re.search(r"\bh\b", steps[0][len("h = "):]):
         return model
-    exprs = [re.sub(r"\bh\b", "x", t[len("h = "):]) for t in steps[1:-1]]
-    lines = [f"return {exprs[0]}"] if len(exprs) == 1 else [f"x = {e}" for e in exprs] + ["return x"]
+    steps = steps[1:] if steps[0] == "h = x" else steps  # `h = self.fc(x)` may open the chain too
+    if len(steps) < 2:
+        return model
+    exprs = [re.sub(r"\bh\b", "x", t[len("h = "):]) for t in steps[:-1]]
+    if len(exprs) == 1:
+        lines = [f"return {exprs[0]}"]
+    elif nested and all(len(re.findall(r"\bx\b", e)) == 1 for e in exprs[1:]):
+        lines = [f"return {_nest(exprs)}"]
+    else:
+        lines = [f"x = {e}" for e in exprs] + ["return x"]
     return model[:model.index("\n", head) + 1] + "".join(f"        {line}\n" for line in lines)
+
+
+def _nest(exprs: list[str]) -> str:
+    """Each expression put in place of the `x` the next one reads, in parentheses unless it is a
+    call, a name, an attribute or a subscript (which bind tighter than any operator)."""
+    out = exprs[0]
+    for expr in exprs[1:]:
+        tight = isinstance(ast.parse(out, mode="eval").body, (ast.Call, ast.Name, ast.Attribute, ast.Subscript))
+        inner = out if tight else f"({out})"
+        out = re.sub(r"\bx\b", lambda _: inner, expr, count=1)
+    return out
 
 
 # The same call written with keyword constants, as hand-written modules often do.
@@ -810,7 +834,7 @@ def _spelled(model: str, surface: dict) -> str:
 def _restyle(model: str, inputs: str, spec: dict, surface: dict) -> tuple[str, str]:
     """`model` and the body of get_inputs written in `surface`'s style."""
     if surface.get("direct"):
-        model = _direct(model)
+        model = _direct(model, surface.get("nested", False))
     model = _spelled(model, surface)
     if surface["super_old"]:
         model = model.replace("super().__init__()", "super(Model, self).__init__()")
