@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import json
 import socket
+import threading
 import time
 import urllib.request
 
@@ -210,3 +211,37 @@ def test_specs_that_cannot_be_served_are_refused_at_start():
     assert len(out.output.strip().splitlines()) == 1
     out = runner.invoke(app, ["serve", "--model", "vllm:/models/x"])
     assert out.exit_code == 2 and "vllm serve /models/x" in out.output
+
+
+def test_the_backend_lock_is_granted_first_come_first_served():
+    """20 concurrent requests were served in arbitrary order by a plain lock (one waited 20.7 s,
+    a later one 1.3 s; issue 33). Waiters that queue in order get the lock in order, and one that
+    leaves the queue is skipped."""
+    from autotriton.models.serve import FifoLock
+    lock, order = FifoLock(), []
+    first = lock.enter()
+    assert first.is_set()
+    tickets = []
+    for i in range(8):
+        tickets.append(lock.enter())
+    assert not any(t.is_set() for t in tickets)
+    lock.leave(tickets[3])  # its client went away while queued
+
+    def worker(i, ticket):
+        ticket.wait()
+        order.append(i)
+        lock.release()
+    threads = [threading.Thread(target=worker, args=(i, t)) for i, t in reversed(list(enumerate(tickets)))
+               if i != 3]
+    for t in threads:
+        t.start()
+    time.sleep(0.05)
+    lock.release()  # the first holder is done
+    for t in threads:
+        t.join(5)
+    assert order == [0, 1, 2, 4, 5, 6, 7]
+    with lock:  # free again: the context manager takes it at once, and a newcomer queues
+        newcomer = lock.enter()
+        assert not newcomer.is_set()
+        lock.leave(newcomer)
+    assert lock.enter().is_set()

@@ -36,7 +36,9 @@ Not covered: tools, logprobs, echo, suffix, penalties, a list of prompts, TLS (i
 Omitted sampling fields take `SamplingParams` defaults (temperature 0.7, top_p 0.95, 2048
 tokens, clamped to the context), except `seed`, which is unseeded as in the OpenAI API.
 Calls into the backend are serialised with one lock: HF `generate` is not thread-safe, and
-one GPU gains nothing from interleaving two requests.
+one GPU gains nothing from interleaving two requests. The lock is granted first come, first
+served (`FifoLock`): with a plain lock, of 20 concurrent requests one waited 20.7 s while a
+later one waited 1.3 s.
 """
 
 from __future__ import annotations
@@ -125,6 +127,53 @@ def check_address(host: str, port: int) -> None:
             raise BackendError(f"cannot serve on {host}:{port}: {exc.strerror or exc}") from None
 
 
+class FifoLock:
+    """A lock granted in arrival order. `threading.Lock` wakes an arbitrary waiter; here each
+    waiter holds a ticket (an Event) in a queue, and release hands the lock to the oldest.
+    A waiter whose client has gone leaves the queue (`leave`)."""
+
+    def __init__(self):
+        self._mutex = threading.Lock()
+        self._queue: deque[threading.Event] = deque()
+        self._held = False
+
+    def enter(self) -> threading.Event:
+        """A ticket: set once this caller holds the lock (at once when nobody does)."""
+        ticket = threading.Event()
+        with self._mutex:
+            if self._held or self._queue:
+                self._queue.append(ticket)
+            else:
+                self._held = True
+                ticket.set()
+        return ticket
+
+    def leave(self, ticket: threading.Event) -> None:
+        """Give up a ticket: out of the queue, or, granted meanwhile, the lock released."""
+        with self._mutex:
+            if ticket.is_set():
+                self._hand_on()
+            else:
+                self._queue.remove(ticket)
+
+    def release(self) -> None:
+        with self._mutex:
+            self._hand_on()
+
+    def _hand_on(self) -> None:
+        if self._queue:
+            self._queue.popleft().set()  # the lock passes straight to the oldest waiter
+        else:
+            self._held = False
+
+    def __enter__(self) -> "FifoLock":
+        self.enter().wait()
+        return self
+
+    def __exit__(self, *exc) -> None:
+        self.release()
+
+
 class ModelServer(ThreadingHTTPServer):
     """A ThreadingHTTPServer that knows its backend; `close()` stops and unbinds it."""
     daemon_threads = True
@@ -133,7 +182,7 @@ class ModelServer(ThreadingHTTPServer):
         super().__init__((host, port), _Handler)
         self.backend = backend
         self.config = dataclasses.replace(config, model_name=config.model_name or backend.name)
-        self.backend_lock = threading.Lock()
+        self.backend_lock = FifoLock()
         self.created = int(time.time())
         self.recent: deque[RequestLog] = deque(maxlen=64)
 
@@ -359,9 +408,12 @@ class _Handler(BaseHTTPRequestHandler):
         return tokens
 
     def _wait_for_backend(self, reply: _Reply) -> bool:
-        """Take the backend lock; False (lock not taken) if the client leaves while waiting."""
-        while not self.server.backend_lock.acquire(timeout=0.1):
+        """Take the backend lock in arrival order; False (lock not taken) if the client leaves
+        while waiting."""
+        ticket = self.server.backend_lock.enter()
+        while not ticket.wait(timeout=0.1):
             if reply.client_gone():
+                self.server.backend_lock.leave(ticket)
                 return False
         return True
 
