@@ -334,3 +334,17 @@ def test_addresses_and_out_dirs_are_checked_before_anything_loads(tmp_path):
             assert message in out.output and "Traceback" not in out.output and "serving" not in out.output, out.output
     finally:
         busy.close()
+
+
+def test_help_in_a_pipe_is_not_cut_to_80_columns():
+    """Piped, Rich assumed 80 columns and cut `hf:PATH[+adapter:DIR]` to `hf:PATH[+adapte…`
+    (issue 33); and a skip flag reads --no-hack-rate, never --no-no-hack-rate."""
+    import os
+    import subprocess
+    import sys
+    env = {k: v for k, v in os.environ.items() if k not in ("TERMINAL_WIDTH", "COLUMNS")}
+    out = subprocess.run([sys.executable, "-m", "autotriton.cli.main", "eval", "--help"], capture_output=True,
+                         text=True, env=env, timeout=120)
+    assert out.returncode == 0, out.stderr[-500:]
+    assert "hf:PATH[+adapter:DIR]" in out.stdout and "…" not in out.stdout
+    assert "--no-hack-rate" in out.stdout and "--no-no-hack-rate" not in out.stdout

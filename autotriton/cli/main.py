@@ -240,7 +240,7 @@ def eval_cmd(
     temperature: float = typer.Option(0.0, callback=finite_at_least_0,
                                       help="0 = greedy, as the pipeline evaluates; > 0 for pass@k"),
     max_new_tokens: int = typer.Option(2048, min=1), seed: int = typer.Option(0),
-    no_hack_rate: bool = typer.Option(False, help="skip the plain-allclose re-check used for the hack rate"),
+    no_hack_rate: bool = typer.Option(False, "--no-hack-rate", help="skip the plain-allclose re-check used for the hack rate"),
     only_answered: bool = typer.Option(False, help="answers:DIR only: evaluate just the tasks that have an answer file"),
     batch_size: int = typer.Option(8, help="tasks per generate call (bounds the work lost on Ctrl-C)"),
 ) -> None:
