@@ -348,3 +348,16 @@ def test_help_in_a_pipe_is_not_cut_to_80_columns():
     assert out.returncode == 0, out.stderr[-500:]
     assert "hf:PATH[+adapter:DIR]" in out.stdout and "…" not in out.stdout
     assert "--no-hack-rate" in out.stdout and "--no-no-hack-rate" not in out.stdout
+
+
+def test_eval_progress_goes_to_stderr_with_counts_and_the_time_split(tmp_path):
+    """The bar moved once per batch with no counts, the generate/verify note was dropped, and the
+    bar was written into piped stdout above the table (issue 33)."""
+    import subprocess
+    import sys
+    out = subprocess.run([sys.executable, "-m", "autotriton.cli.main", "eval", "--model", "reference", "--suite",
+                          "builtin:heldout", "--limit", "1", "--device", "cpu", "--out", str(tmp_path / "ev")],
+                         capture_output=True, text=True, timeout=600)
+    assert out.returncode == 0, out.stderr[-800:]
+    assert out.stdout.startswith("| channel |") and "━" not in out.stdout
+    assert "1/1" in out.stderr and "generate" in out.stderr and "verify" in out.stderr

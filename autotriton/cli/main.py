@@ -245,8 +245,6 @@ def eval_cmd(
     batch_size: int = typer.Option(8, help="tasks per generate call (bounds the work lost on Ctrl-C)"),
 ) -> None:
     """Evaluate a model on one or more suites; writes results.json, results.md, plots and report.html."""
-    from rich.progress import Progress
-
     from autotriton.eval.config import EvalConfig
     from autotriton.eval.harness import RunLog, run_eval
     from autotriton.eval.report import markdown_table, write_report
@@ -267,14 +265,14 @@ def eval_cmd(
     backend = load_backend(model)
     if only_answered and not hasattr(backend, "find"):
         fail("--only-answered needs --model answers:DIR")
-    with Verifier(verify_config) as verifier, Progress(console=console) as bar:
-        job = bar.add_task("eval", total=None)
+    with Verifier(verify_config) as verifier, render.counted_progress("eval") as bar:
+        job = bar.add_task("eval", total=None, note="")
         command = "autotriton " + " ".join(sys.argv[1:])
 
         def report(metrics, records):  # after every batch: a killed eval still has its report
             return write_report(metrics, records, out, model, verifier.device_name, command + " (partial)")
         metrics = run_eval(backend, model, config, verifier, out, on_batch=report,
-                           progress=lambda done, total, _note: bar.update(job, completed=done, total=total))
+                           progress=lambda done, total, note: bar.update(job, completed=done, total=total, note=note))
         records = RunLog(out / "runlog.jsonl").records
         paths = write_report(metrics, records, out, model, verifier.device_name, command)
     backend.close()

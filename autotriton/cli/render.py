@@ -67,6 +67,13 @@ def verdict(console: Console, r: VerifyResult) -> None:
     console.print("[bold green]CORRECT[/]" if r.correct else "[bold red]REJECTED[/]")
 
 
+def counted_progress(label: str) -> Progress:
+    """A bar on stderr with done/total and a note (the eval's generate/verify split): piped
+    stdout then holds the results alone."""
+    return Progress(TextColumn(f"[bold]{label}"), BarColumn(), MofNCompleteColumn(), TextColumn("{task.fields[note]}"),
+                    TimeElapsedColumn(), console=Console(stderr=True))
+
+
 def run_with_progress(verifier, pairs, label: str) -> list[VerifyResult]:
     columns = (TextColumn(f"[bold]{label}"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn())
     with Progress(*columns) as progress:

@@ -160,8 +160,9 @@ def run_eval(backend: Backend, model_spec: str, config: EvalConfig, verifier: Ve
              ) -> dict[str, ChannelMetrics]:
     """Generate, verify and log every missing (task, sample); return metrics per channel.
     `on_batch(metrics so far, records so far)` runs after every batch, so a report can be
-    rewritten as results arrive and a killed eval still leaves one. `progress(done, total, note)`:
-    the note says how long the last batch took to generate and to verify."""
+    rewritten as results arrive and a killed eval still leaves one. `progress(done, total, note)`
+    before and after every batch: the note says what is being generated, then how long the batch
+    took to generate and to verify."""
     for text in config.suites:
         parse_suite_spec(text)  # a bad spec fails before anything is written
     log = RunLog(out / "runlog.jsonl")
@@ -179,6 +180,8 @@ def run_eval(backend: Backend, model_spec: str, config: EvalConfig, verifier: Ve
         if not todo:
             continue
         width = max(len(m) for _, m in todo)
+        if progress:
+            progress(len(log.done), total, f"generating {sum(len(m) for _, m in todo)} answers")
         started = time.monotonic()
         gens = backend.generate([it.prompt for it, _ in todo], replace(config.sampling(), n=width),
                                 tasks=[it.backend_task for it, _ in todo] if all(it.backend_task for it, _ in todo)
