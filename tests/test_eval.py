@@ -310,3 +310,23 @@ def test_hack_rate_recheck_flags_only_what_a_plain_harness_would_accept(cpu_veri
     results = cpu_verifier.verify_many(pairs)
     assert [r.correct for r in results] == [False, False, True]
     assert _naive_passes(cpu_verifier, pairs, results) == [True, False, False]
+
+
+def test_two_suites_of_one_kind_keep_their_own_channels_and_ids(tmp_path):
+    """A user's own KernelBench-format folder beside another was merged into one channel and
+    same-named files shared one id (issue 33)."""
+    import shutil
+    from autotriton.eval.harness import suite_items
+    fixtures = Path(__file__).parent / "fixtures" / "kernelbench"
+    mine = tmp_path / "mybench"
+    shutil.copytree(fixtures / "level1", mine / "level1")
+    first, second = f"kernelbench:{fixtures}:levels=1", f"kernelbench:{mine}:levels=1"
+    alone = suite_items([first])
+    both = suite_items([first, second])
+    assert [(it.key, it.channel) for it in both[:len(alone)]] == [(it.key, it.channel) for it in alone]
+    theirs = both[len(alone):]
+    assert theirs and {it.channel for it in theirs} == {"KernelBench-L1@mybench"}
+    assert len({it.key for it in both}) == len(both)
+    assert "mybench:kernelbench/l1/1_TinyReLU" in {it.key for it in theirs}
+    assert [(it.key, it.channel) for it in suite_items([first, "builtin:heldout"])[:len(alone)]] == \
+        [(it.key, it.channel) for it in alone]  # suites that do not collide keep their names

@@ -75,6 +75,28 @@ def resolve_suite(text: str, limit: int = 0, rewrites_log: Path | None = None) -
     return items
 
 
+def suite_items(suites: list[str], limit: int = 0, rewrites_log: Path | None = None) -> list[EvalItem]:
+    """The items of several suite specs. Two suites of one kind in one eval (a user's own
+    KernelBench-format folder beside the real one) were merged into one channel, 130 tasks of
+    "KernelBench-L1", and files of the same name shared one id (issue 33): a suite whose
+    channels another suite already uses gets its own, `KernelBench-L1@<folder>`, and ids
+    `<folder>:kernelbench/l1/...`. Suites that do not collide keep their names."""
+    out: list[EvalItem] = []
+    owner: dict[str, str] = {}  # channel -> the suite spec that named it first
+    for n, text in enumerate(suites):
+        items = resolve_suite(text, limit, rewrites_log)
+        if any(owner.get(it.channel, text) != text for it in items):
+            path = parse_suite_spec(text).path
+            tag = Path(path).name if path else "suite"
+            if any(f"{it.channel}@{tag}" in owner for it in items):
+                tag = f"{tag}{n + 1}"
+            items = [replace(it, key=f"{tag}:{it.key}", channel=f"{it.channel}@{tag}") for it in items]
+        for it in items:
+            owner.setdefault(it.channel, text)
+        out += items
+    return out
+
+
 def _suite_tasks(spec) -> list[Task]:
     if spec.kind == "builtin":
         return list_tasks(spec.split)
@@ -167,7 +189,7 @@ def run_eval(backend: Backend, model_spec: str, config: EvalConfig, verifier: Ve
         parse_suite_spec(text)  # a bad spec fails before anything is written
     log = RunLog(out / "runlog.jsonl")
     _claim_run_dir(out, model_spec, config, verifier.mode, log)
-    items = [it for spec in config.suites for it in resolve_suite(spec, config.limit, out / "rewrites.jsonl")]
+    items = suite_items(config.suites, config.limit, out / "rewrites.jsonl")
     if config.only_answered:
         items = [it for it in items if it.backend_task is not None and backend.find(it.backend_task, 0) is not None]
     total = len(items) * config.samples
