@@ -167,3 +167,18 @@ def test_reports_with_nothing_judged_say_so_and_draw_nothing(tmp_path):
     assert not list(report.glob("*.png"))
     md = (report / "ablation.md").read_text()
     assert "No eval stage finished." in md and "No RL rollouts logged" in md and "SFT loss: nothing logged" in md
+
+
+def test_a_report_of_all_zeros_says_why_and_what_the_recipe_reached_at_gpu_size():
+    """`make demo` reported 0.0 everywhere and a newcomer read "this does not work" (issue 33):
+    the line names the run's size and the shipped adapter's own recorded exec, with its device."""
+    from pathlib import Path as P
+
+    from autotriton.train.config import load_pipeline_config
+    from autotriton.train.report import context_line
+    config = load_pipeline_config(P(__file__).parents[1] / "configs" / "demo.yaml")
+    zeros = {"Base": {"builtin-L1": {"exec_pct": 0.0}}, "SFT": {"builtin-L1": {"exec_pct": 0.0}}}
+    line = context_line(zeros, config)
+    assert f"SFT {config.sft.max_steps} steps" in line and "embedded:triton" in line
+    assert "NVIDIA H100" in line and "builtin-L1 42.9% of 14" in line
+    assert context_line({"SFT": {"builtin-L1": {"exec_pct": 16.7}}}, config) == ""

@@ -394,6 +394,27 @@ def _sections(tvh: dict, table: str, figures: dict, gain_md: str, split_line: st
              matrix[1] + (verdicts.matrix_html(m) if m else ""))]
 
 
+def context_line(rows: dict[str, dict], config) -> str:
+    """One line under the ablation table when every stage scored 0 exec: why (the run is sized to
+    finish on a CPU, `make demo`), and what the same recipe reached at GPU size, from the shipped
+    adapter's own recorded eval (models/adapters/.../eval.json). A newcomer read the demo's zeros
+    as "this does not work" (issue 33). Empty when some stage passed a task."""
+    if not rows or any(m.get("exec_pct") for channels in rows.values() for m in channels.values()):
+        return ""
+    from autotriton.models.embedded import SHIPPED_ADAPTER
+    line = (f"Every row is 0: this run is sized to finish on a CPU (SFT {config.sft.max_steps} steps, "
+            f"GRPO {config.rl.max_steps} steps, {config.eval.max_new_tokens} new tokens per answer), far too "
+            "little for the 135M model to learn to write kernels.")
+    recorded = SHIPPED_ADAPTER / "eval.json"
+    if not recorded.is_file():
+        return line
+    shipped = json.loads(recorded.read_text())
+    scores = ", ".join(f"{c} {m['exec_pct']:.1f}% of {m['tasks']}" for c, m in sorted(shipped["channels"].items())
+                       if not c.endswith("/rewritten"))
+    return (f"{line} The same recipe at GPU size trained the shipped `embedded:triton` adapter; its exec on "
+            f"{shipped['device']} ({shipped['date']}, `{shipped['command']}`): {scores}.")
+
+
 def write_pipeline_report(out: Path, config) -> Path:
     from dataclasses import asdict
     folder = out / "report"
@@ -413,7 +434,9 @@ def write_pipeline_report(out: Path, config) -> Path:
     (folder / "results.json").write_text(json.dumps(
         {"provenance": prov, "stages": rows, "train_vs_heldout": tvh, "error_kinds": figures["counts"],
          "gains": found, "rl_step_time": split, "config": asdict(config)}, indent=2) + "\n")
-    sections = _sections(tvh, ablation_table(rows), figures, gain_md, split_line, curves, missing)
+    context = context_line(rows, config)
+    table = ablation_table(rows) + (f"\n{context}\n" if context else "")
+    sections = _sections(tvh, table, figures, gain_md, split_line, curves, missing)
     (folder / "ablation.md").write_text(f"# AutoTriton pipeline: ablation\n\n{prov_line}\n\n"
                                         + "".join(f"## {title}\n\n{md}\n" for title, md, _ in sections))
     page = (f"<!doctype html><meta charset=utf-8><title>AutoTriton pipeline</title><style>{PAGE_STYLE}"
