@@ -3,9 +3,7 @@ honest code (built-in solutions, template and Inductor teacher output) is never 
 
 from __future__ import annotations
 
-import statistics
 import textwrap
-import time
 
 import pytest
 import torch
@@ -349,16 +347,6 @@ def test_template_teacher_output_is_never_rejected(seed, index):
 def test_reference_solutions_are_clean():
     for task in builtin_tasks():
         assert check_rules(task.solution_source) == [], task.id
-
-
-def test_typical_solution_checks_fast():
-    src = get_task("builtin/l3/transformer_block").solution_source  # 223 lines, the largest solution
-    times = []
-    for _ in range(7):
-        start = time.perf_counter()
-        check_rules(src)
-        times.append(time.perf_counter() - start)
-    assert statistics.median(times) < 0.05  # ~10 ms on a 2-core CPU; the bound leaves room for slow CI
 
 
 def test_dotted_name():
