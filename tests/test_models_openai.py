@@ -13,7 +13,6 @@ from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 
 import pytest
 
-from autotriton.models import openai_backend
 from autotriton.models.base import BackendError, Generation, SamplingParams
 from autotriton.models.openai_backend import OpenAIBackend, _split_tokens
 from autotriton.models.serve import start_in_thread
@@ -24,9 +23,8 @@ HELLO = [{"role": "user", "content": "hello"}]
 
 @pytest.fixture(autouse=True)
 def fast_and_local(monkeypatch):
-    # Backoff of 10 ms instead of 1 s keeps the retry tests under a second; no_proxy
-    # keeps a proxy in the environment away from our loopback servers.
-    monkeypatch.setattr(openai_backend, "_BACKOFF_BASE_S", 0.01)
+    # no_proxy keeps a proxy in the environment away from our loopback servers (the SDK's own
+    # backoff, 0.5 s doubling, keeps each retry test within a few seconds).
     monkeypatch.setenv("no_proxy", "*")
     monkeypatch.setenv("NO_PROXY", "*")
     monkeypatch.delenv("TEST_OPENAI_KEY", raising=False)
@@ -59,7 +57,7 @@ def fake_server():
 
 class Scripted:
     """A loopback server answering POSTs from a script of (status, body); the last entry repeats.
-    Records each request's headers and JSON body."""
+    Records each request's headers (names lower-cased: HTTP's are case-blind) and JSON body."""
 
     def __init__(self, script: list[tuple[int, dict | str]]):
         self.script, self.requests = script, []
@@ -68,7 +66,7 @@ class Scripted:
         class Handler(BaseHTTPRequestHandler):
             def do_POST(self):
                 body = json.loads(self.rfile.read(int(self.headers["Content-Length"])))
-                outer.requests.append((dict(self.headers), body))
+                outer.requests.append(({k.lower(): v for k, v in self.headers.items()}, body))
                 status, reply = outer.script[min(len(outer.requests), len(outer.script)) - 1]
                 data = (reply if isinstance(reply, str) else json.dumps(reply)).encode()
                 self.send_response(status)
@@ -170,13 +168,13 @@ def test_401_names_the_env_var_and_is_not_retried(scripted, monkeypatch):
     with pytest.raises(BackendError, match=r"rejected the API key from \$TEST_OPENAI_KEY"):
         backend(server.url).generate([HELLO], SamplingParams(n=1))
     assert len(server.requests) == 1
-    assert server.requests[0][0]["Authorization"] == "Bearer sk-wrong"
+    assert server.requests[0][0]["authorization"] == "Bearer sk-wrong"
 
 
 def test_no_key_sends_no_authorization(scripted):
     server = scripted([(200, one_choice())])
     backend(server.url).generate([HELLO], SamplingParams(n=1))
-    assert "Authorization" not in server.requests[0][0]
+    assert "authorization" not in server.requests[0][0]
     server = scripted([(401, "unauthorized")])
     with pytest.raises(BackendError, match=r"wants an API key: set \$TEST_OPENAI_KEY"):
         backend(server.url).generate([HELLO], SamplingParams(n=1))

@@ -1,39 +1,30 @@
 """`openai:MODEL@BASE_URL`: any OpenAI-compatible /v1/chat/completions endpoint
-(a vLLM or `autotriton.models.serve` server, or a commercial API).
+(a vLLM or `autotriton.models.serve` server, or a commercial API), through the official
+`openai` SDK: it does the transport, timeouts and retries (exponential backoff with jitter,
+Retry-After honoured, on connection errors, timeouts, 408/409/429 and 5xx).
 
-Standard library only (urllib + json + a thread pool), so no extra dependency.
-
-Covered: n samples per conversation (topped up with more requests when a server
-returns fewer choices than asked), temperature / top_p / max_tokens / seed, token
-counts from `usage`, retries with exponential backoff and jitter on connection
-errors, timeouts, 429 and 5xx, and one-line errors for the user's mistakes
-(unreachable server, rejected key, unknown model, malformed reply).
+Ours: n samples per conversation (topped up with more requests when a server returns fewer
+choices than asked), fresh seeds for the top-ups, token counts from `usage` (estimated
+without it), our own check of the reply's shape (the SDK builds its objects without
+validating them), and one-line errors for the user's mistakes (unreachable server, rejected
+key, unknown model, malformed reply). A server that needs no key gets no Authorization
+header at all.
 Not covered: streaming, tools, stop sequences, logprobs, and reasoning text that a
 server returns outside `message.content` (vLLM's `reasoning_content` is dropped).
 """
 
 from __future__ import annotations
 
-import http.client
 import json
 import os
-import random
-import time
-import urllib.error
 import urllib.parse
-import urllib.request
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 
+import openai
+
 from autotriton.models.base import BackendError, Generation, Message, SamplingParams
 
-# Backoff before retry k (k = 0, 1, ...) is BASE * 2**k s, capped, times a jitter in
-# [0.5, 1): with the default 4 retries that is at most 1 + 2 + 4 + 8 = 15 s, enough to
-# ride out a vLLM restart or a per-minute rate-limit window, short enough to fail a
-# dead server in a CLI run. Jitter keeps 8 worker threads from retrying in lockstep.
-_BACKOFF_BASE_S = 1.0
-_BACKOFF_CAP_S = 30.0
-_RETRY_STATUS = frozenset({429, 500, 502, 503, 504})
 _CHARS_PER_TOKEN = 4  # OpenAI's rule of thumb for English and code; only used when `usage` is missing
 
 
@@ -60,6 +51,10 @@ class OpenAIBackend:
         self.api_key = os.environ.get(api_key_env) or None  # local servers usually need none
         self.timeout_s = timeout_s
         self.max_retries = max_retries
+        # The SDK insists on a key; a keyless server gets none sent (the header is omitted).
+        self._client = openai.OpenAI(api_key=self.api_key or "none", base_url=self.url.removesuffix("/chat/completions"),
+                                     timeout=timeout_s, max_retries=max_retries)
+        self._headers = None if self.api_key else {"Authorization": openai.Omit()}
         self._pool = ThreadPoolExecutor(max_workers=max_concurrency, thread_name_prefix="openai")
 
     def generate(self, conversations: list[list[Message]], params: SamplingParams,
@@ -76,6 +71,7 @@ class OpenAIBackend:
 
     def close(self) -> None:
         self._pool.shutdown(wait=True, cancel_futures=True)
+        self._client.close()
 
     def _sample(self, conversation: list[Message], params: SamplingParams) -> list[Generation]:
         """Ask for n choices; some servers return fewer (they ignore `n`), so ask again for the rest."""
@@ -94,35 +90,22 @@ class OpenAIBackend:
         return out
 
     def _post(self, payload: dict) -> bytes:
-        """POST with retries; the raw 200 body, or BackendError with a one-line reason."""
-        body = json.dumps(payload).encode()
-        headers = {"Content-Type": "application/json", "Accept": "application/json",
-                   # some CDNs answer 403 to urllib's default "Python-urllib/3.x" agent
-                   "User-Agent": "autotriton-openai-backend"}
-        if self.api_key:
-            headers["Authorization"] = f"Bearer {self.api_key}"
+        """One chat completion through the SDK (its retries included); the raw 200 body, or
+        BackendError with a one-line reason."""
         tries = self.max_retries + 1
-        for attempt in range(tries):
-            request = urllib.request.Request(self.url, data=body, headers=headers, method="POST")
-            try:
-                # timeout_s bounds the connect and each socket read, not the whole reply
-                with urllib.request.urlopen(request, timeout=self.timeout_s) as response:
-                    return response.read()
-            except urllib.error.HTTPError as err:  # before OSError: HTTPError is one
-                message = _server_message(err)
-                if err.code not in _RETRY_STATUS:
-                    raise BackendError(self._http_error(err.code, message)) from None
-                if attempt + 1 == tries:
-                    raise BackendError(f"{self.url} still failing after {_tries(tries)} "
-                                       f"(HTTP {err.code}: {message})") from None
-                time.sleep(_retry_after_s(err) or _backoff_s(attempt))
-            except (OSError, http.client.HTTPException) as err:  # refused, reset, DNS, timeout
-                if attempt + 1 == tries:
-                    raise BackendError(self._connection_error(err, tries)) from None
-                time.sleep(_backoff_s(attempt))
-        raise AssertionError("unreachable: the loop returns or raises")
+        try:
+            raw = self._client.chat.completions.with_raw_response.create(**payload, extra_headers=self._headers)
+            return raw.http_response.content
+        except openai.APITimeoutError:
+            raise BackendError(f"{self.url} did not answer within {self.timeout_s:g} s ({_tries(tries)}); "
+                               "raise timeout_s or lower max_new_tokens") from None
+        except openai.APIConnectionError as err:
+            cause = err.__cause__ or err
+            raise BackendError(f"cannot reach {self.base_url}: {cause} ({_tries(tries)})") from None
+        except openai.APIStatusError as err:
+            raise BackendError(self._http_error(err.status_code, _server_message(err), tries)) from None
 
-    def _http_error(self, code: int, message: str) -> str:
+    def _http_error(self, code: int, message: str, tries: int) -> str:
         if code in (401, 403) and self.api_key is None:
             return f"{self.base_url} wants an API key: set ${self.api_key_env} (HTTP {code}: {message})"
         if code in (401, 403):
@@ -131,14 +114,20 @@ class OpenAIBackend:
             return (f"model '{self.model}' not found at {self.url} (HTTP 404: {message}); "
                     f"check the model name (GET {self.url.rsplit('/chat/', 1)[0]}/models lists them) "
                     f"and that BASE_URL ends in /v1")
+        if code in (408, 409, 429) or code >= 500:  # the statuses the SDK retries
+            return f"{self.url} still failing after {_tries(tries)} (HTTP {code}: {message})"
         return f"{self.url} refused the request (HTTP {code}: {message})"
 
-    def _connection_error(self, err: Exception, tries: int) -> str:
-        reason = err.reason if isinstance(err, urllib.error.URLError) else err
-        if isinstance(reason, TimeoutError):
-            return (f"{self.url} did not answer within {self.timeout_s:g} s ({_tries(tries)}); "
-                    f"raise timeout_s or lower max_new_tokens")
-        return f"cannot reach {self.base_url}: {reason} ({_tries(tries)})"
+
+def _server_message(err: openai.APIStatusError) -> str:
+    """The `error.message` of an OpenAI-style error body, else the body's first 200 chars."""
+    body = err.body
+    if isinstance(body, dict):
+        message = body.get("message") or body.get("error")
+        if message:
+            return str(message)[:200]
+    text = err.response.text.strip() if err.response is not None else ""
+    return text[:200] or str(err.message)[:200]
 
 
 def _chat_url(base_url: str) -> str:
@@ -152,36 +141,6 @@ def _chat_url(base_url: str) -> str:
 
 def _tries(n: int) -> str:
     return "1 try" if n == 1 else f"{n} tries"
-
-
-def _backoff_s(attempt: int) -> float:
-    return min(_BACKOFF_CAP_S, _BACKOFF_BASE_S * 2 ** attempt) * random.uniform(0.5, 1.0)
-
-
-def _retry_after_s(err: urllib.error.HTTPError) -> float | None:
-    """The server's Retry-After in seconds (numeric form only), capped like our own backoff."""
-    value = err.headers.get("Retry-After") if err.headers else None
-    try:
-        return min(_BACKOFF_CAP_S, max(0.0, float(value))) if value else None
-    except ValueError:  # the HTTP-date form; our own backoff is good enough then
-        return None
-
-
-def _server_message(err: urllib.error.HTTPError) -> str:
-    """The `error.message` of an OpenAI-style error body, else the body's first 200 chars."""
-    try:
-        raw = err.read().decode("utf-8", "replace")
-    except (OSError, http.client.HTTPException):
-        return err.reason or "no body"
-    try:
-        data = json.loads(raw)
-        error = data.get("error") if isinstance(data, dict) else None
-        message = error.get("message") if isinstance(error, dict) else error
-        if message:
-            return str(message)[:200]
-    except ValueError:
-        pass  # not JSON: fall back to the raw text below
-    return raw.strip()[:200] or str(err.reason)
 
 
 def _parse_reply(body: bytes, url: str) -> _Reply:
