@@ -12,7 +12,7 @@ from hypothesis import strategies as st
 
 from autotriton.data.compose import compose_one
 from autotriton.data.teachers.template import teach
-from autotriton.tasks import builtin_tasks, get_task
+from autotriton.tasks import builtin_tasks
 from autotriton.verify.rules import (FORWARD_ATTRS, INIT_ATTRS, RULES, TENSOR_ATTRS, check_rules,
                                      dotted_name)
 
