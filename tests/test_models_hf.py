@@ -209,3 +209,18 @@ def test_packed_gqa_leaves_models_without_grouped_heads_alone():
                          num_attention_heads=2, num_key_value_heads=2, attn_implementation="sdpa")
     model = LlamaForCausalLM(config)
     assert not use_packed_gqa(model) and model.config._attn_implementation == "sdpa"
+
+
+def test_eval_batch_is_one_generate_call_of_all_samples(tiny_dir, monkeypatch):
+    """`--batch-size` counts tasks; a local model gets all their samples in one generate call
+    (it batched 8 sequences whatever the flag said before)."""
+    from autotriton.eval.config import EvalConfig
+    from autotriton.models import load_backend
+
+    config = EvalConfig(batch_size=3, samples=4, temperature=0.8, max_new_tokens=2)
+    backend = load_backend(f"hf:{tiny_dir}", batch_size=config.sequences_per_call())
+    calls = []
+    real = backend.generate_batch
+    monkeypatch.setattr(backend, "generate_batch", lambda rows, params: calls.append(len(rows)) or real(rows, params))
+    backend.generate([SHORT, LONG, SHORT], config.sampling())
+    assert calls == [12]

@@ -242,7 +242,7 @@ def eval_cmd(
     max_new_tokens: int = typer.Option(2048, min=1), seed: int = typer.Option(0),
     no_hack_rate: bool = typer.Option(False, "--no-hack-rate", help="skip the plain-allclose re-check used for the hack rate"),
     only_answered: bool = typer.Option(False, help="answers:DIR only: evaluate just the tasks that have an answer file"),
-    batch_size: int = typer.Option(8, help="tasks per generate call (bounds the work lost on Ctrl-C)"),
+    batch_size: int = typer.Option(8, help="tasks per generate call, all their samples in it (bounds the work lost on Ctrl-C)"),
 ) -> None:
     """Evaluate a model on one or more suites; writes results.json, results.md, plots and report.html."""
     from autotriton.eval.config import EvalConfig
@@ -262,7 +262,7 @@ def eval_cmd(
                                    "answer per task for a sampling model; pass --temperature for pass@k",
                                    highlight=False, markup=False, soft_wrap=True)
     verify_config = _config(device, False, 120.0)
-    backend = load_backend(model)
+    backend = load_backend(model, batch_size=config.sequences_per_call())
     if only_answered and not hasattr(backend, "find"):
         fail("--only-answered needs --model answers:DIR")
     with Verifier(verify_config) as verifier, render.counted_progress("eval") as bar:

@@ -17,21 +17,22 @@ from autotriton.models.base import Backend, BackendError, Generation, Message, S
 from autotriton.models.spec import SPEC_HELP, ModelSpec, parse_model_spec
 
 
-def load_backend(text: str | ModelSpec) -> Backend:
-    """The backend a spec names. Unknown or malformed specs raise BackendError."""
+def load_backend(text: str | ModelSpec, batch_size: int = 8) -> Backend:
+    """The backend a spec names; `batch_size` is a local model's sequences per generate call.
+    Unknown or malformed specs raise BackendError."""
     spec = text if isinstance(text, ModelSpec) else parse_model_spec(text)
     if spec.kind == "reference":
         from autotriton.models.reference import ReferenceBackend
         return ReferenceBackend()
     if spec.kind == "embedded":
         from autotriton.models.hf import embedded_backend
-        return embedded_backend(trained=spec.trained)
+        return embedded_backend(batch_size=batch_size, trained=spec.trained)
     if spec.kind == "answers":
         from autotriton.models.answers import AnswersBackend
         return AnswersBackend(spec.path)
     if spec.kind == "hf":
         from autotriton.models.hf import HFBackend
-        return HFBackend(spec.path, adapter=spec.adapter or None)
+        return HFBackend(spec.path, adapter=spec.adapter or None, batch_size=batch_size)
     if spec.kind == "openai":
         from autotriton.models.openai_backend import OpenAIBackend
         return OpenAIBackend(spec.model, spec.base_url)

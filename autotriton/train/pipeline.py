@@ -135,7 +135,7 @@ def run_eval_stage(policy: Policy, s: EvalConfig, out: Path, say: Say) -> dict:
     from autotriton.verify import Verifier, VerifyConfig
 
     backend = HFBackend(str(policy.base), adapter=str(policy.adapter) if policy.adapter else None,
-                        batch_size=s.batch_size)
+                        batch_size=s.sequences_per_call())
     try:
         with Verifier(VerifyConfig(device=s.device)) as verifier:
             progress = lambda done, total, note: say(  # noqa: E731
