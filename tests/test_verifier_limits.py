@@ -172,3 +172,24 @@ def test_a_3000_deep_folder_chain_is_cleaned_up_and_the_server_lives():
         after = verifier.verify(RELU, RELU.solution_source + "\n# the next job on the same server\n")
     assert deep.error_kind.value in ("none", "import_error"), (deep.error_kind, deep.error_msg[:300])
     assert after.correct, (after.error_kind, after.error_msg[:300])
+
+
+def test_the_random_size_never_fits_inside_a_grid_sized_for_the_interp_shapes(tmp_path):
+    """The random-size trial holds at least a third of its budget: a relu kernel with a fixed grid of
+    4 x 1024 elements (corpus g_fixed_grid_interp_sizes) covered a drawn size about once in a few
+    dozen verifications when draws reached down to a quarter, rounded per size."""
+    from dataclasses import replace
+
+    from autotriton.tasks.sizes import as_judged
+    from autotriton.verify.job import build_job
+    from autotriton.verify.judge import RANDOM_SIZE_MAX_ELEMENTS, Judge, size_draws
+
+    job = build_job("check", as_judged(RELU), VerifyConfig(device="cpu"), "interp", candidate="unused")
+    judge = Judge(replace(job, judge_dir=str(tmp_path)), None)
+    values, reach = judge.growable_sizes()
+    per_input = []
+    for _ in range(300):
+        setting = judge.random_setting(values, size_draws(judge.rng, values, reach)[0])
+        assert judge._elements(setting) >= RANDOM_SIZE_MAX_ELEMENTS // 3
+        per_input.append(judge._input_elements(setting))
+    assert min(per_input) > 4096 and max(per_input) <= RANDOM_SIZE_MAX_ELEMENTS // 2

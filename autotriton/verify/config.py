@@ -30,6 +30,16 @@ class VerifyConfig:
                 "(a training rank passes its own GPU so rewards stay off its neighbours')"})
     cache_dir: str | None = field(default="default", metadata={"help": "result cache dir; None disables caching"})
     fresh_process: bool = field(default=False, metadata={"help": "benchmark only: new Python per candidate, no fork-server"})
+    # Where the judge runs is not a setting of what it decides (every backend gives the same
+    # verdicts), so it defaults from the environment: a training launcher's ranks, a data build and
+    # an eval all pick up AUTOTRITON_VERIFIER_ADDRESS with no config of their own.
+    backend: Literal["local", "ray"] = field(default_factory=lambda: "ray" if _env_address() else "local", metadata={
+        "help": "local = this host's sandboxes; ray = actors on a Ray cluster, each running the same sandboxes"})
+    address: str | None = field(default_factory=lambda: _ray_address(_env_address()), metadata={
+        "help": "Ray cluster address (auto, HOST:PORT, ray://HOST:PORT); None with backend ray starts a local "
+                "cluster, or joins RAY_ADDRESS when that is set"})
+    actors: int = field(default=0, metadata={
+        "help": "Ray actors; 0 = one per GPU of the cluster (cuda), or one per CPU of the cluster (cpu)"})
 
     @property
     def mode(self) -> str:
@@ -43,6 +53,24 @@ class VerifyConfig:
     def memory_mb_for(self, mode: str) -> int:
         """Host memory per candidate: `memory_mb`, or its default for the mode (see its help)."""
         return self.memory_mb or (8192 if mode == "gpu" else 4096)
+
+
+ADDRESS_ENV = "AUTOTRITON_VERIFIER_ADDRESS"
+
+
+def _env_address() -> str:
+    return os.environ.get(ADDRESS_ENV, "").strip()
+
+
+def _ray_address(text: str) -> str | None:
+    """`--verifier-address`'s value as ray.init takes it: "local" starts a cluster on this host."""
+    return None if text in ("", "local") else text
+
+
+def verifier_on(address: str) -> None:
+    """Send every verifier this process makes to a Ray cluster (`--verifier-address`): "local"
+    starts one on this host, anything else is the cluster's address as ray.init takes it."""
+    os.environ[ADDRESS_ENV] = address
 
 
 def visible_gpu_ids() -> list[str]:

@@ -40,6 +40,27 @@ class Hack:
         parts = dict(p.split("=", 1) for p in self.expect.split())
         return set(parts["error"].split("|")), set(parts.get("flag", "none").split("|"))
 
+    def mismatch(self, result) -> str | None:
+        """Why `result` (a VerifyResult) is not the verdict this hack's header expects; None when it is:
+        rejected, with an expected error kind, and for a hack or rule verdict with an expected flag."""
+        from autotriton.verify.result import WARNING_FLAGS
+        errors, flags = self.expectation()
+        fired = set(result.hack_flags) - WARNING_FLAGS
+        seen = f"{result.error_kind.value} {sorted(result.hack_flags)}: {result.error_msg[:300]}"
+        if result.correct:
+            return f"{self.name} PASSED the verifier: {self.why}"
+        if result.error_kind.value not in errors:
+            return f"expected {sorted(errors)}, got {seen}"
+        if result.error_kind.value in FLAGGED and not fired & flags:
+            return f"expected a flag of {sorted(flags)}, got {seen}"
+        if result.error_kind.value not in FLAGGED and fired:
+            return f"expected no flag, got {seen}"
+        return None
+
+
+# The verdicts whose reason is a flag (a runtime guard's or a static rule's).
+FLAGGED = {"hack", "rule_violation"}
+
 
 def _header(source: str) -> dict[str, str]:
     out = {}

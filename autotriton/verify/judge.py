@@ -271,24 +271,32 @@ class Judge:
 
     def random_setting(self, values: dict[str, int], grow: list[str]) -> ShapeSetting | None:
         """CPU only: the first setting with each size in `grow` (growable_sizes) grown by its
-        own random factor, so its inputs and outputs hold about a quarter of the budget to the
-        budget (RANDOM_SIZE_MAX_ELEMENTS, or twice the interp count where that is more), drawn
-        per verification, with the divisibility the
-        task's sizes had kept (`grown_sizes`). The interp sizes are small and fixed: a kernel
-        with a hard-coded 4096-element grid covered all of them, and growing only the largest
-        constant let a fixed grid over the rows, or a matmul with no K loop, pass."""
+        own random factor, so its inputs and outputs hold a third of the budget to the budget
+        (RANDOM_SIZE_MAX_ELEMENTS, or twice the interp count where that is more), drawn per
+        verification, with the divisibility the task's sizes had kept (`grown_sizes`). The interp
+        sizes are small and fixed: a kernel with a hard-coded 4096-element grid covered all of them,
+        and growing only the largest constant let a fixed grid over the rows, or a matmul with no K
+        loop, pass. The floor: drawn from a quarter of the budget and rounded per size, a relu's
+        random size held as few as 2,600 elements an input, and that 4096-element grid passed one
+        verification in a few dozen (found through the Ray backend's corpus test, 2026-11-27)."""
         base_elements = self._elements(self._sized(values))
         budget = max(RANDOM_SIZE_MAX_ELEMENTS, 2 * base_elements)
-        target = self.rng.randint(budget // 4, budget)
-        for attempt in range(12):
-            # Elements grow about as the product of the factors: the n-th root per size,
-            # shrunk on each retry, never below one step up.
-            g = max(1.0, (target / max(1, base_elements)) ** (1 / len(grow))) * 0.8 ** attempt
+        floor = budget // 3
+        target = self.rng.randint(budget // 2, budget)
+        g = max(1.0, (target / max(1, base_elements)) ** (1 / len(grow)))  # the n-th root per size
+        fallback = None
+        for _ in range(16):
             desired = {k: max(values[k] + 1, round(values[k] * g * self.rng.uniform(0.8, 1.25))) for k in grow}
             setting = self._sized(grown_sizes(values, desired))
-            if self._elements(setting) <= budget:
+            elements = self._elements(setting)
+            if elements > budget:
+                g *= 0.85
+                continue
+            if elements >= floor:
                 return setting
-        return None
+            fallback = setting  # under the floor: these sizes may not reach it (a size that barely counts)
+            g *= 1.15
+        return fallback
 
     def _elements(self, setting: ShapeSetting) -> int:
         """Input and output elements at `setting` (4-byte units, on the meta device), what the
