@@ -361,3 +361,18 @@ def test_eval_progress_goes_to_stderr_with_counts_and_the_time_split(tmp_path):
     assert out.returncode == 0, out.stderr[-800:]
     assert out.stdout.startswith("| channel |") and "━" not in out.stdout
     assert "1/1" in out.stderr and "generate" in out.stderr and "verify" in out.stderr
+
+
+def test_verifier_address_reaches_every_commands_verifier(monkeypatch):
+    """`autotriton --verifier-address ADDR CMD`: every verifier CMD makes joins that Ray cluster."""
+    import os
+
+    from autotriton.verify import VerifyConfig
+    from autotriton.verify.config import ADDRESS_ENV
+    monkeypatch.setenv(ADDRESS_ENV, "")  # restored after the test
+    out = runner.invoke(app, ["--verifier-address", "ray://head:10001", "tasks", "list", "--suite", "builtin"])
+    assert out.exit_code == 0, out.output
+    assert os.environ[ADDRESS_ENV] == "ray://head:10001"
+    assert (VerifyConfig().backend, VerifyConfig().address) == ("ray", "ray://head:10001")
+    out = runner.invoke(app, ["--verifier-address", " ", "tasks", "list"])
+    assert out.exit_code == 2 and "--verifier-address needs an address" in out.output

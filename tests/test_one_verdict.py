@@ -68,3 +68,21 @@ def test_the_api_judges_an_outside_file_at_interp_sizes_with_the_signed_trial(cp
     result = cpu_verifier.verify(bare, COPY)
     assert result.details["signed_trial"] == "failed" and "signed-input" in result.error_msg
     assert result.task_id == "row/0"
+
+
+def test_verl_reward_gives_the_judge_verdict(monkeypatch):
+    """verl's compute_score path (verify/rewards.py): the task's source as ground truth, the batch
+    manager's lists, the same verdicts as the other paths (the copy kernel fails the signed trial)."""
+    from autotriton.verify import rewards
+    scorer = RewardScorer(VerifyConfig(device="cpu", cache_dir=None, workers=2))
+    monkeypatch.setattr(rewards, "_SHARED", scorer)
+    source = TASK_FILE.read_text()
+    try:
+        rows = rewards.verl_compute_score_batch(None, [COPY, RELU, "no code"], [source] * 3,
+                                                [{"task_id": "relu/0"}, None, {}])
+        one = rewards.verl_compute_score("mine", RELU, source, {"task_id": "relu/0"})
+    finally:
+        scorer.close()
+    assert [r["score"] for r in rows] == [0.0, 1.0, 0.0] and one["score"] == 1.0
+    assert rows[0]["rules"] == 1.0 and rows[2]["compiled"] == 0.0
+    assert all(isinstance(v, float) for r in rows for v in r.values())  # verl logs the extra keys as numbers

@@ -47,8 +47,17 @@ def _version(value: bool) -> None:
 
 @app.callback()
 def _app(_version_flag: bool = typer.Option(False, "--version", callback=_version, is_eager=True,
-                                            help="print the version and exit")) -> None:
+                                            help="print the version and exit"),
+         verifier_address: Optional[str] = typer.Option(
+             None, "--verifier-address", metavar="ADDRESS",
+             help="judge on a Ray cluster: its address (auto, HOST:PORT, ray://HOST:PORT), or 'local' to start one "
+                  "here; every command's verifier uses it (same as AUTOTRITON_VERIFIER_ADDRESS)")) -> None:
     """AutoTriton: verify, generate and train Triton kernels."""
+    if verifier_address is not None:
+        if not verifier_address.strip():
+            fail("--verifier-address needs an address (auto, HOST:PORT, ray://HOST:PORT) or 'local'")
+        from autotriton.verify.config import verifier_on
+        verifier_on(verifier_address.strip())
 
 
 def _config(device: str, no_cache: bool, timeout_s: float):

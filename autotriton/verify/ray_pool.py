@@ -24,6 +24,7 @@ from __future__ import annotations
 import collections
 import os
 import socket
+import threading
 import time
 from dataclasses import dataclass, replace
 from typing import Callable
@@ -113,6 +114,7 @@ class RayPool:
         self._actor_cls = ray.remote(actor_cls).options(max_concurrency=self.slots, **options)
         self._slots: list[_Slot] = []
         self._starting: dict = {}  # where() ref -> handle, for actors not yet answering
+        self._lock = threading.Lock()  # one batch at a time: callers on threads (one verify() each) queue here
         for _ in range(n):
             self._start_actor()
         self.places = self._wait_started(n)
@@ -158,6 +160,10 @@ class RayPool:
 
     def run(self, jobs: list[Job], progress: Callable[[VerifyResult], None] | None = None) -> list:
         """Each job's verdict (a VerifyResult, or a bool for "naive"), in the order given."""
+        with self._lock:
+            return self._run(jobs, progress)
+
+    def _run(self, jobs: list[Job], progress) -> list:
         results: list = [None] * len(jobs)
         queue = collections.deque(range(len(jobs)))
         inflight: dict = {}  # ref -> (job index, slot)

@@ -1,4 +1,5 @@
-"""The verifier's scores in TRL's reward signature: `fn(completions, **kwargs) -> list[float | None]`.
+"""The verifier's scores in TRL's reward signature, `fn(completions, **kwargs) -> list[float | None]`,
+and in verl's, `compute_score(data_source, solution_str, ground_truth, extra_info)`.
 
 `RewardScorer` holds one Verifier and serves these as its methods (close it when
 done). Dataset columns arrive as kwargs: each row needs `task_id` (a built-in id or a
@@ -32,7 +33,6 @@ from __future__ import annotations
 import threading
 import time
 from collections import OrderedDict
-from concurrent.futures import ThreadPoolExecutor
 
 from autotriton.tasks import Task, get_task, task_from_source
 from autotriton.verify.api import Verifier
@@ -132,10 +132,8 @@ class RewardScorer:
     def plain_reward(self, completions, log_metric=None, **kwargs) -> list[float | None]:
         tasks = _row_tasks(len(completions), kwargs)
         texts = [completion_text(c) for c in completions]
-        n = min(self.verifier.n_workers(), max(1, len(texts)))
         start = time.perf_counter()
-        with ThreadPoolExecutor(max_workers=n) as pool:  # naive_pass caches per (task, answer) itself
-            passed = list(pool.map(self.verifier.naive_pass, tasks, texts))
+        passed = self.verifier.naive_pass_many(list(zip(tasks, texts)))  # cached per (task, answer)
         self.seconds += time.perf_counter() - start
         if log_metric is not None:
             # The ablation's point is what the strict verifier says of answers trained without the
@@ -152,3 +150,46 @@ def _log(log_metric, results: list[VerifyResult]) -> None:
         for name, value in verifier_metrics(results).items():
             log_metric(name, value)
 
+
+
+# ------------------------------------------------------------ verl
+
+_SHARED: RewardScorer | None = None
+_SHARED_LOCK = threading.Lock()
+
+
+def shared_scorer() -> RewardScorer:
+    """One scorer per process, for trainers that call a plain function rather than hold an object
+    (verl). Its verifier follows AUTOTRITON_VERIFIER_ADDRESS: this host's sandboxes, or actors on a
+    Ray cluster (inside verl's own Ray job they join verl's cluster)."""
+    global _SHARED
+    with _SHARED_LOCK:
+        if _SHARED is None:
+            _SHARED = RewardScorer(VerifyConfig())
+        return _SHARED
+
+
+def verl_compute_score(data_source, solution_str, ground_truth, extra_info=None, **kwargs) -> dict:
+    """verl's `custom_reward_function` signature, one response at a time (its `naive` reward
+    manager). `ground_truth` is the task's PyTorch source (Model, get_inputs, get_init_inputs);
+    `extra_info["task_id"]`, when present, names it in verdicts. The score is AutoTriton's exec
+    reward: 1.0 when the rules pass, a kernel launched and every trial is correct."""
+    return verl_compute_score_batch([data_source], [solution_str], [ground_truth], [extra_info])[0]
+
+
+def verl_compute_score_batch(data_sources, solution_strs, ground_truths, extra_infos=None, **kwargs) -> list[dict]:
+    """The same for verl's `batch` reward manager: the whole batch verified at once, in parallel over
+    the verifier's sandboxes (or the Ray cluster's actors)."""
+    n = len(solution_strs)
+    sources = list(data_sources) if data_sources is not None else ["task"] * n  # some verl callers pass None
+    infos = list(extra_infos) if extra_infos is not None else [None] * n
+    ids = [(info or {}).get("task_id") or f"{source}/{i}" for i, (source, info) in enumerate(zip(sources, infos))]
+    results = shared_scorer().results(list(solution_strs), task_source=list(ground_truths), task_id=ids)
+    return [_verl_row(r) for r in results]
+
+
+def _verl_row(r: VerifyResult) -> dict:
+    """`score` is the reward; verl logs the other keys (numbers only) beside it."""
+    correct = r.correct and r.passed_rules
+    return {"score": 1.0 if correct else 0.0, "rules": 1.0 if r.passed_rules else 0.0,
+            "compiled": 1.0 if r.compiled else 0.0, "speedup": float(r.speedup or 0.0) if correct else 0.0}
