@@ -44,6 +44,22 @@ embedded_gguf() {
   fi
 }
 
+# Ray (scripts/fetch_ray_wheels.sh), carried in two halves .carry_ray0/ and .carry_ray1/: joined,
+# md5-checked and installed into /tmp/site once. Returns 1 while a half is missing.
+carried_ray() {
+  [ -f /tmp/site/.ray-installed ] && return 0
+  mkdir -p /tmp/ray-parts && cp .carry_ray*/* /tmp/ray-parts/ 2>/dev/null
+  [ -f /tmp/ray-parts/ray.name ] || { echo "Ray: carry .carry_ray0 and .carry_ray1 (scripts/fetch_ray_wheels.sh)"; return 1; }
+  local wheel=/tmp/ray-parts/$(cat /tmp/ray-parts/ray.name)
+  cat /tmp/ray-parts/ray.part_* > "$wheel" 2>/dev/null
+  if [ "$(md5sum < "$wheel" | cut -d' ' -f1)" != "$(cat /tmp/ray-parts/ray.md5)" ]; then
+    echo "Ray wheel incomplete: have $(ls /tmp/ray-parts | grep part | tr '\n' ' '); send the other half"
+    return 1
+  fi
+  python3 -m pip install -q --no-index --no-deps --no-compile --no-cache-dir --target /tmp/site /tmp/ray-parts/*.whl \
+    && touch /tmp/site/.ray-installed && echo "Ray installed into /tmp/site"
+}
+
 # A finished data build carried as .carry_data/data.tgz (a tar of runs/<name>/), unpacked once.
 # The marker names the archive's md5: a warm machine given another build unpacks that one too.
 carried_data() {
