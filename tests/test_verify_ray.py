@@ -101,9 +101,9 @@ def test_a_killed_actor_costs_no_candidate(on_ray, cpu_verifier):
 class DyingJudge:
     """Dies whenever it is handed the word KILL_JUDGE, as a kernel that takes its judge down would."""
 
-    def __init__(self, config):
+    def __init__(self, config, verifier_cls):
         from autotriton.verify.ray_pool import JudgeActor
-        self.inner = JudgeActor(config)
+        self.inner = JudgeActor(config, verifier_cls)
 
     def where(self):
         return self.inner.where()
@@ -124,7 +124,7 @@ def test_a_candidate_that_kills_its_judge_is_a_crash_and_the_batch_goes_on(clust
     from autotriton.verify.ray_pool import MAX_ACTOR_DEATHS, Job, RayPool
     ray.cloudpickle.register_pickle_by_value(__import__(__name__))
     task = get_task("builtin/l1/add")
-    pool = RayPool(VerifyConfig(device="cpu", cache_dir=None, backend="ray", actors=2), actor_cls=DyingJudge)
+    pool = RayPool(VerifyConfig(device="cpu", cache_dir=None, backend="ray", actors=2), Verifier, actor_cls=DyingJudge)
     try:
         results = pool.run([Job("verify", task, "no code"), Job("verify", task, "KILL_JUDGE"),
                             Job("verify", task, BROKEN), Job("naive", task, "KILL_JUDGE")])

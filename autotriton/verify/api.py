@@ -110,7 +110,7 @@ class Verifier:
         self._ray = None  # backend "ray": every check runs in an actor's own Verifier (ray_pool.py)
         if self.config.backend == "ray":
             from autotriton.verify.ray_pool import RayPool
-            self._ray = RayPool(self.config)
+            self._ray = RayPool(self.config, type(self))
             self.mode, self.device_name = self._ray.mode, self._ray.device_name
 
     def __enter__(self):

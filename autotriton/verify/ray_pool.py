@@ -47,9 +47,8 @@ class RayPoolError(RuntimeError):
 class JudgeActor:
     """One GPU's (or one CPU's) judge on its node: a local Verifier, called on up to `slots` threads."""
 
-    def __init__(self, config: VerifyConfig):
-        from autotriton.verify.api import Verifier
-        self.verifier = Verifier(config)
+    def __init__(self, config: VerifyConfig, verifier_cls: type):
+        self.verifier = verifier_cls(config)  # api.Verifier, handed in: this module does not import api
 
     def where(self) -> dict:
         return {"node": socket.gethostname(), "pid": os.getpid(), "device": self.verifier.device_name,
@@ -84,8 +83,9 @@ class Job:
 class RayPool:
     """The actors, and `run`, which judges a batch on them and keeps its order."""
 
-    def __init__(self, config: VerifyConfig, actor_cls: type = JudgeActor):
-        """`actor_cls`: JudgeActor, or in tests a subclass that misbehaves on purpose."""
+    def __init__(self, config: VerifyConfig, verifier_cls: type, actor_cls: type = JudgeActor):
+        """`verifier_cls`: the local Verifier each actor runs (api.Verifier); `actor_cls`: JudgeActor,
+        or in tests a class that misbehaves on purpose."""
         try:
             import ray
         except ImportError:
@@ -111,6 +111,7 @@ class RayPool:
         # Each actor judges locally on the GPU Ray gives it (CUDA_VISIBLE_DEVICES is set per actor).
         self._local = replace(config, backend="local", address=None, device=device, workers=self.slots,
                               gpu_ids=None)
+        self._verifier_cls = verifier_cls
         self._actor_cls = ray.remote(actor_cls).options(max_concurrency=self.slots, **options)
         self._slots: list[_Slot] = []
         self._starting: dict = {}  # where() ref -> handle, for actors not yet answering
@@ -124,7 +125,7 @@ class RayPool:
     # ------------------------------------------------------------ actors
 
     def _start_actor(self) -> None:
-        handle = self._actor_cls.remote(self._local)
+        handle = self._actor_cls.remote(self._local, self._verifier_cls)
         self._starting[handle.where.remote()] = handle
 
     def _wait_started(self, n: int) -> list[dict]:
