@@ -30,6 +30,7 @@ from __future__ import annotations
 
 from collections import Counter, defaultdict
 from dataclasses import dataclass, field
+from functools import lru_cache
 from pathlib import Path
 
 from autotriton.data.normalize import call_signature, fingerprint, ngrams, normalize_code
@@ -51,11 +52,33 @@ class EvalIndex:
     suites: list[str] = field(default_factory=list)
 
     def add(self, item_id: str, text: str) -> None:
-        self.fingerprints.setdefault(fingerprint(text), item_id)
-        grams = ngrams(text, NGRAM_N)
-        self.calls[item_id] = _calls(text)
+        code_print, grams, calls = _indexed(text)
+        self.fingerprints.setdefault(code_print, item_id)
+        self.calls[item_id] = calls
         for g in grams:
             self.postings[g].add(item_id)
+
+
+# Every build indexes the same suites again: 10 s of each on the 2-core CPU once warm (15 s cold),
+# most of a small build's time and about 150 s of the test suite. Both memos are keyed by the texts
+# themselves, so an edited task file is indexed afresh.
+@lru_cache(maxsize=8192)
+def _indexed(text: str) -> tuple[str, frozenset[int], frozenset[str]]:
+    """What the index keeps of one eval text: its fingerprint, n-grams and call set."""
+    return fingerprint(text), frozenset(ngrams(text, NGRAM_N)), _calls(text)
+
+
+_PROPOSALS: dict[tuple[str, str, int], list[tuple[str, str]]] = {}
+
+
+def _proposal_texts(task, k: int) -> list[tuple[str, str]]:
+    """(id, text) of every rewrite the robustness channel could propose for `task`
+    (tasks/equivalence.propose, deterministic in the task's id and source)."""
+    key = (task.id, task.source, k)
+    if key not in _PROPOSALS:
+        from autotriton.tasks.equivalence import propose
+        _PROPOSALS[key] = [(rt.id, rt.prompt_source) for _, rt in propose(task, k)]
+    return _PROPOSALS[key]
 
 
 @dataclass
@@ -79,8 +102,7 @@ def _suite_texts(text: str) -> list[tuple[str, str]]:
             if t.solution_source:
                 out.append((t.id + "#solution", t.solution_source))
             if spec.rewrites:
-                from autotriton.tasks.equivalence import propose
-                out += [(rt.id, rt.prompt_source) for _, rt in propose(t, spec.rewrites)]
+                out += _proposal_texts(t, spec.rewrites)
         return out
     from autotriton.eval import tritonbench
     loader = tritonbench.load_tritonbench_g if spec.kind == "tritonbench-g" else tritonbench.load_tritonbench_t
