@@ -661,3 +661,60 @@ def test_answer_replaying_backends_get_tritonbench_items_as_tasks():
     assert all(it.tb_item.gold_code in gen[0].text for it, gen in zip(g, gens))
     with pytest.raises(BackendError, match=t[0].tb_item.id):
         backend.generate([t[0].prompt], SamplingParams(), tasks=[t[0].backend_task])
+
+
+TRANSPOSE_GOLD = '''import torch
+import triton
+import triton.language as tl
+
+
+@triton.jit
+def transpose_kernel(x_ptr, out_ptr, rows, cols, BLOCK: tl.constexpr):
+    r = tl.program_id(0)
+    c = tl.arange(0, BLOCK)
+    v = tl.load(x_ptr + r * cols + c, mask=c < cols)
+    tl.store(out_ptr + c * rows + r, v, mask=c < cols)
+
+
+def transpose(x):
+    out = torch.empty((x.shape[1], x.shape[0]), dtype=x.dtype)
+    transpose_kernel[(x.shape[0],)](x, out, x.shape[0], x.shape[1], BLOCK=triton.next_power_of_2(x.shape[1]))
+    return out
+
+
+@triton.jit
+def double_kernel(x_ptr, n, BLOCK: tl.constexpr):
+    i = tl.arange(0, BLOCK)
+    tl.store(x_ptr + i, tl.load(x_ptr + i, mask=i < n) * 2, mask=i < n)
+
+
+def double_(x):
+    double_kernel[(1,)](x, x.numel(), BLOCK=triton.next_power_of_2(x.numel()))
+    return x
+'''
+TRANSPOSE_TEST = '''def test_transpose():
+    x = torch.randn(5, 7)
+    return {"t": transpose(x), "d": double_(torch.randn(9))}
+
+
+result_gold = test_transpose()
+'''
+
+
+def test_tb_answer_returning_a_view_of_its_argument_is_a_hack(tmp_path):
+    """A transpose answered with `x.t()` beside a decorative launch stores the right values; the
+    gold's transpose writes a new tensor, so the view is refused. Its in-place double_ returns
+    its argument, and an answer may do the same there."""
+    item = _plain_item(tmp_path, TRANSPOSE_GOLD, TRANSPOSE_TEST, stem="transpose_views")
+    gold = run_tritonbench_gold(item, "cpu", timeout_s=120)
+    assert gold.exited_ok and gold.aliased == ["double_"], gold.error_msg
+    honest = run_tritonbench_item(item, TRANSPOSE_GOLD, "cpu", timeout_s=120, gold=gold)
+    assert honest.exec_ok, honest.error_msg
+    view = TRANSPOSE_GOLD.replace(
+        "    transpose_kernel[(x.shape[0],)](x, out, x.shape[0], x.shape[1], BLOCK=triton.next_power_of_2(x.shape[1]))\n"
+        "    return out\n",
+        "    transpose_kernel[(1,)](x, out, 1, 1, BLOCK=2)\n    return x.t()\n")
+    assert view != TRANSPOSE_GOLD
+    result = run_tritonbench_item(item, view, "cpu", timeout_s=120, gold=gold)
+    assert result.error_kind == "hack" and result.hack_flags == ["output_aliases_input"], result.error_msg
+    assert "transpose" in result.error_msg and "double_" not in result.error_msg

@@ -34,11 +34,14 @@ why), at least one launch of a kernel the answer defines while the test section
 runs, no torch compute op issued from the answer's own frames then (operators the
 rules cannot type), no clock/synchronize/save/launch function replaced and no
 thread left running (in-process checks, which the rule table keeps the answer from
-reaching), and an uncompressed result archive.
+reaching), no function of the answer handing the test section (a view of) its own
+argument where the gold's never does (a transpose answered with `x.t()` beside a
+decorative launch), and an uncompressed result archive.
 Not applicable to this format: the verifier's judge/candidate split (the test
 section computes the answer's results in the answer's own process), fresh inputs
-(the test section draws its own), input-mutation, provenance and stale-output
-checks, and the fp64 reference (the gold is a low-precision program itself).
+(the test section draws its own), input-mutation, the full provenance and
+stale-output checks, and the fp64 reference (the gold is a low-precision program
+itself).
 """
 
 from __future__ import annotations
@@ -131,6 +134,7 @@ class TBRun:
     torch_ops: list[str] = field(default_factory=list)  # torch compute ops its own code issued
     tampered: list[str] = field(default_factory=list)  # clock/sync/save/launch functions it replaced
     threads_left: int = 0  # Python threads it left running
+    aliased: list[str] = field(default_factory=list)  # its functions that returned (a view of) an argument
     oom: bool = False
     flooded: bool = False
     sandbox: dict = field(default_factory=dict)  # confinement applied/missing
@@ -532,6 +536,11 @@ def _verdict(item: TBItem, gold: TBRun, cand: TBRun, rules: bool, result: TBResu
         # answer did the whole item with them beside a kernel launched on dummy data.
         result.hack_flags += ["torch_compute_runtime"]
         return "hack", f"the answer's own code ran torch compute ops: {', '.join(cand.torch_ops)}"
+    aliased = sorted(set(cand.aliased) - set(gold.aliased))
+    if rules and aliased:
+        result.hack_flags += ["output_aliases_input"]
+        return "hack", (f"{', '.join(aliased)} returned (a view of) its own argument to the test section, "
+                        "which the gold never does: the result was not written by a kernel")
     result.undetermined = gold.undetermined_n
     mismatch = compare_results(gold.results, cand.results, item.result_var, gold.undetermined)
     return ("", "") if mismatch is None else ("mismatch", mismatch)
@@ -695,6 +704,33 @@ def tampered():
     return sorted(n for n, (owner, attr) in WATCHED.items() if getattr(owner, attr, None) is not ORIGINAL[n])
 
 
+# Functions of the code under test that handed the test section (a view of) one of its own
+# arguments: a transpose answered with `x.t()` beside a decorative launch. The gold runs the
+# same way, and the verdict allows it only where the gold does it too (in-place operators).
+ALIASED = {}
+
+
+def storages(obj, depth=0):
+    if isinstance(obj, torch.Tensor):
+        return {obj.untyped_storage().data_ptr()} if obj.numel() else set()
+    if depth < 4 and isinstance(obj, (list, tuple)):
+        return set().union(*(storages(v, depth + 1) for v in obj))
+    if depth < 4 and isinstance(obj, dict):
+        return set().union(*(storages(v, depth + 1) for v in obj.values()))
+    return set()
+
+
+def watch_aliases(name, fn):
+    def watched(*args, **kwargs):
+        out = fn(*args, **kwargs)
+        if sys._getframe(1).f_code.co_filename == job["test"] and storages(out) & storages((args, kwargs)):
+            ALIASED[name] = ALIASED.get(name, 0) + 1
+        return out
+    watched.__name__, watched.__qualname__, watched.__doc__ = fn.__name__, fn.__qualname__, fn.__doc__
+    watched.__wrapped__ = fn
+    return watched
+
+
 # One namespace, as TritonBench runs them (gold code often imports torch only in its test
 # section); the answer's ops are told apart by their frames' file. The op watch runs only
 # where it is applied (answers under the rules): it slowed interpreted golds past 60 s.
@@ -710,6 +746,9 @@ fns = []
 try:
     exec(compile(open(job["candidate"]).read(), job["candidate"], "exec"), ns)
     guards.STATE.candidate_globals = ns
+    for name, obj in list(ns.items()):
+        if isinstance(obj, types.FunctionType) and obj.__code__.co_filename == job["candidate"]:
+            ns[name] = watch_aliases(name, obj)
     ns["__file__"] = job["test"]
     with ops:
         exec(compile(open(job["test"]).read(), job["test"], "exec"), ns)
@@ -723,6 +762,7 @@ except BaseException:
     sys.stdout.flush()
     os._exit(1)
 status["launches"] = guards.STATE.launches
+status["aliased"] = sorted(ALIASED)
 status["torch_ops"] = ops.compute_ops if job["watch_ops"] else []
 
 
@@ -843,7 +883,8 @@ def _collect(work: Path, run: ConfinedRun, timeout_s: float) -> TBRun:
         error = "the program exited 0 but stored no results"
     return TBRun(True, False, error, results, status.get("total_us"), launches=int(status.get("launches", 0)),
                  torch_ops=[str(o) for o in status.get("torch_ops", [])][:20],
-                 tampered=list(status.get("tampered", [])), threads_left=int(status.get("threads_left", 0)), **base)
+                 tampered=list(status.get("tampered", [])), threads_left=int(status.get("threads_left", 0)),
+                 aliased=[str(n) for n in status.get("aliased", [])][:20], **base)
 
 
 def _cause(output_tail: str) -> str:

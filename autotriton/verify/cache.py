@@ -11,7 +11,7 @@ from pathlib import Path
 from autotriton.verify.result import VerifyResult
 
 # Bump when a change could flip a verdict: cached results of older versions are ignored.
-VERIFIER_VERSION = "5"  # 5: the random size holds at least a third of its budget
+VERIFIER_VERSION = "6"  # 6: interpreted launches behave as concurrent (verify/concurrency.py)
 
 
 def default_cache_dir() -> Path:

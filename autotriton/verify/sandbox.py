@@ -593,7 +593,7 @@ def warm_up(mode: str, scratch: str | None = None) -> None:
     dir goes under `scratch`, which the client removes even if warm-up is killed."""
     import torch
     import torch._dynamo  # noqa: F401 - a dispatch mode imports it lazily: 2-3 s per child, cold
-    from autotriton.verify import guards, judge, worker
+    from autotriton.verify import concurrency, guards, judge, worker
     torch.set_num_threads(1)
     guards.install_launch_hook()
     with guards.WriteTracker([], poison_allocations=True):
@@ -613,6 +613,7 @@ def warm_up(mode: str, scratch: str | None = None) -> None:
                         candidate=task.solution_source)
         a, b = socket.socketpair()
         worker.untimed_autotune()
+        concurrency.install()
         side = threading.Thread(target=lambda: worker.Worker(b, "interp", str(Path(tmp, "candidate.py"))).serve({}))
         side.start()
         result = judge.run_job(replace(job, workdir=tmp, judge_dir=tmp), a)

@@ -27,7 +27,7 @@ from dataclasses import dataclass
 
 import torch
 
-from autotriton.verify import guards, wire
+from autotriton.verify import concurrency, guards, wire
 from autotriton.verify.compare import INT_VIEW, fingerprint
 from autotriton.verify.guards import PRISTINE, STATE, WriteTracker
 from autotriton.verify.job import Job
@@ -361,5 +361,6 @@ def run(sock: socket.socket, job: Job, hello: dict) -> None:
     else:
         torch.set_num_threads(1)
         untimed_autotune()
+        concurrency.install()
     guards.install_launch_hook()
     Worker(sock, job.mode, os.path.join(job.workdir, "candidate.py")).serve(hello)

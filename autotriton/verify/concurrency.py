@@ -1,0 +1,244 @@
+"""Interpreted launches behave as if their programs ran at once, as they do on a GPU.
+
+Triton's interpreter (our CPU mode) runs the programs of a launch one after another, in order
+of their ids. A kernel whose programs race on memory is exact there: a plain load and store of
+one output cell by every program (a sum without atomics) adds every partial on a CPU and loses
+most of them on a GPU, where the programs run together; a kernel whose last program overwrites
+what the others wrote wins on a CPU every time. A reward judged on a CPU paid both (outside red
+team, 2026-11-27; issue 32, class B).
+
+Two changes close that:
+- **Random order.** Each launch runs its programs in a random order drawn from os.urandom, so
+  which program writes a cell last is as unpredictable as on a GPU.
+- **No view of other programs' plain stores.** A plain load of an address that another program
+  of the same launch stored to reads the value the address held before the launch, as a program
+  that ran before (or alongside) the writer would on a GPU. A program always sees its own stores.
+  Atomics are how Triton programs share memory within a launch, so they keep working: an atomic
+  op (and a volatile load) reads memory as it is, and a plain store is visible to another program
+  once it is published and acquired, that is when the writer did an atomic op after the store (a
+  release: the "last block finishes the sum" counter, a lock's release) and the reader did one
+  before the load (an acquire: the counter's read, a lock's compare-and-swap).
+
+What stays allowed that a GPU could still get wrong: a read-modify-write of a plain cell bracketed
+by atomic ops on other cells counts as synchronised. What a CPU judge now rejects that a GPU
+might pass: a kernel that spins waiting for a lower program id's flag (it relies on an order of
+dispatch CUDA does not promise; take a ticket with `tl.atomic_add` instead) waits for ever on a
+program that has not run, and is judged on the timeout.
+"""
+
+from __future__ import annotations
+
+import bisect
+import secrets
+
+import numpy as np
+
+try:  # present in every Triton release with an interpreter (>= 2.2)
+    from triton.runtime import interpreter as _interp
+except ImportError:  # pragma: no cover - a Triton without the interpreter has no CPU mode
+    _interp = None
+
+# The interpreter internals this module wraps. If a Triton release renames one, install() raises
+# rather than judging racy kernels as exact without saying so.
+_WRAPPED = ("create_masked_load", "create_masked_store", "create_atomic_cas", "create_atomic_rmw",
+            "create_atomic_store", "set_grid_dim", "set_grid_idx")
+_RAW = {1: np.uint8, 2: np.uint16, 4: np.uint32, 8: np.uint64}
+
+
+class Launch:
+    """What one launch has stored so far, and by whom: per stored address its value before the
+    launch, its last writer and how many atomic ops that writer had done when it stored."""
+
+    def __init__(self, grid: tuple[int, int, int]):
+        self.grid = grid
+        n = grid[0] * grid[1] * grid[2]
+        self.order = np.random.default_rng(secrets.randbits(64)).permutation(n) if n > 1 else None
+        self.turn = 0
+        self.pid = -1
+        self.acquired = False
+        self.atomics: dict[int, int] = {}  # program -> atomic ops it has done
+        self.keys = np.empty(0, np.uint64)  # stored addresses, sorted
+        self.key_rows = np.empty(0, np.int64)  # each one's row in the arrays below
+        self.writer = np.empty(0, np.int64)
+        self.seq = np.empty(0, np.int64)  # writer's atomic count at the store; -1: an atomic store
+        self.old = np.empty(0, np.uint64)  # the raw bits before the launch
+        self.size = np.empty(0, np.int8)
+        self.used = 0
+        self.starts: list[int] = []  # disjoint byte ranges stored to, sorted: a fast "no overlap"
+        self.ends: list[int] = []
+
+    def next_program(self) -> tuple[int, int, int]:
+        """The grid index the interpreter's k-th program of this launch runs as."""
+        linear = int(self.order[self.turn]) if self.order is not None else self.turn
+        self.turn += 1
+        self.pid, self.acquired = linear, False
+        _, gy, gz = self.grid
+        x, rest = divmod(linear, gy * gz)
+        return x, *divmod(rest, gz)
+
+    def atomic(self) -> None:
+        """An atomic op: a release of this program's earlier stores and an acquire."""
+        self.atomics[self.pid] = self.atomics.get(self.pid, 0) + 1
+        self.acquired = True
+
+    def stored(self, ptrs: np.ndarray, mask: np.ndarray, itemsize: int, atomic: bool) -> None:
+        addrs = np.unique(_masked(ptrs, mask))
+        if addrs.size == 0:
+            return
+        rows = self._rows(addrs)
+        fresh = rows < 0
+        if fresh.any():
+            new = addrs[fresh]
+            raw = _RAW[itemsize]
+            before = _interp._interpreter.load(new, np.ones(new.size, bool), np.zeros(new.size, raw), raw)
+            rows[fresh] = added = self._grow(new.size)
+            self.old[added], self.size[added] = before.astype(np.uint64), itemsize
+            at = np.searchsorted(self.keys, new)
+            self.keys, self.key_rows = np.insert(self.keys, at, new), np.insert(self.key_rows, at, added)
+        self.writer[rows] = self.pid
+        self.seq[rows] = -1 if atomic else self.atomics.get(self.pid, 0)
+        self._add_range(int(addrs[0]), int(addrs[-1]) + itemsize)
+
+    def _rows(self, addrs: np.ndarray) -> np.ndarray:
+        """Each address's row, or -1 where this launch has not stored to it."""
+        if self.keys.size == 0:
+            return np.full(addrs.size, -1, np.int64)
+        at = np.minimum(np.searchsorted(self.keys, addrs), self.keys.size - 1)
+        return np.where(self.keys[at] == addrs, self.key_rows[at], -1)
+
+    def hide_unpublished(self, ptrs: np.ndarray, mask: np.ndarray, out: np.ndarray) -> np.ndarray:
+        """`out` as this program may see it: other programs' unpublished stores replaced by the
+        values from before the launch."""
+        if not self.starts:
+            return out
+        mask = np.broadcast_to(mask, ptrs.shape).reshape(-1)
+        where = np.flatnonzero(mask)
+        addrs = ptrs.reshape(-1)[where].astype(np.uint64, copy=False)
+        if addrs.size == 0 or not self._overlaps(int(addrs.min()), int(addrs.max()) + out.dtype.itemsize):
+            return out
+        rows = self._rows(addrs)
+        hit = rows >= 0
+        where, rows = where[hit], rows[hit]
+        writers = self.writer[rows]
+        visible = writers == self.pid
+        if self.acquired:
+            released = np.fromiter((self.atomics.get(w, 0) for w in writers.tolist()), np.int64, writers.size)
+            visible |= (self.seq[rows] < released)
+        hide = ~visible & (self.size[rows] == out.dtype.itemsize)
+        if not hide.any():
+            return out
+        out = np.array(out, copy=True)
+        flat = out.reshape(-1).view(_RAW[out.dtype.itemsize])
+        flat[where[hide]] = self.old[rows[hide]].astype(flat.dtype)
+        return out
+
+    def _grow(self, k: int) -> np.ndarray:
+        need = self.used + k
+        if need > self.writer.size:
+            cap = max(need, 2 * self.writer.size, 1024)
+            self.writer, self.seq, self.old, self.size = (np.resize(a, cap) for a in
+                                                          (self.writer, self.seq, self.old, self.size))
+        rows = np.arange(self.used, need)
+        self.used = need
+        return rows
+
+    def _add_range(self, lo: int, hi: int) -> None:
+        i = bisect.bisect_left(self.starts, lo)
+        if i > 0 and self.ends[i - 1] >= lo:
+            i -= 1
+            lo = self.starts[i]
+        j = i
+        while j < len(self.starts) and self.starts[j] <= hi:
+            hi = max(hi, self.ends[j])
+            j += 1
+        self.starts[i:j], self.ends[i:j] = [lo], [hi]
+
+    def _overlaps(self, lo: int, hi: int) -> bool:
+        i = bisect.bisect_left(self.starts, hi)
+        return i > 0 and self.ends[i - 1] > lo
+
+
+def _masked(ptrs: np.ndarray, mask: np.ndarray) -> np.ndarray:
+    return ptrs[np.broadcast_to(mask, ptrs.shape)].astype(np.uint64, copy=False)
+
+
+LAUNCH: Launch | None = None
+
+
+def install() -> None:
+    """Make every interpreted launch in this process concurrent in the sense above. Idempotent."""
+    if _interp is None:
+        return
+    builder = _interp.InterpreterBuilder
+    missing = [name for name in _WRAPPED if not hasattr(builder, name)] + \
+        ([] if hasattr(_interp.GridExecutor, "__call__") else ["GridExecutor.__call__"])
+    if missing:
+        raise RuntimeError(f"Triton's interpreter changed ({', '.join(missing)} gone): "
+                           "autotriton/verify/concurrency.py must follow it")
+    if getattr(builder.set_grid_idx, "autotriton_concurrent", False):
+        return
+    _wrap_builder(builder)
+    run_grid = _interp.GridExecutor.__call__
+
+    def run_launch(self, *args, **kwargs):
+        global LAUNCH
+        try:
+            return run_grid(self, *args, **kwargs)
+        finally:
+            LAUNCH = None
+
+    _interp.GridExecutor.__call__ = run_launch
+
+
+def _wrap_builder(builder) -> None:
+    load, store = builder.create_masked_load, builder.create_masked_store
+    cas, rmw, atomic_store = builder.create_atomic_cas, builder.create_atomic_rmw, builder.create_atomic_store
+    grid_dim, grid_idx = builder.set_grid_dim, builder.set_grid_idx
+    in_atomic_store = [False]
+
+    def set_grid_dim(self, nx, ny, nz):
+        global LAUNCH
+        LAUNCH = Launch((int(nx), int(ny), int(nz)))
+        return grid_dim(self, nx, ny, nz)
+
+    def set_grid_idx(self, x, y, z):
+        if LAUNCH is None:
+            return grid_idx(self, x, y, z)
+        return grid_idx(self, *LAUNCH.next_program())
+
+    def masked_load(self, ptrs, mask, other, cache_policy, is_volatile):
+        out = load(self, ptrs, mask, other, cache_policy, is_volatile)
+        if LAUNCH is None:
+            return out
+        if is_volatile:  # tl.atomic_load and volatile loads read memory as it is, and acquire
+            LAUNCH.atomic()
+            return out
+        out.data = LAUNCH.hide_unpublished(ptrs.data, mask.data, out.data)
+        return out
+
+    def masked_store(self, ptrs, value, mask, cache_policy):
+        if LAUNCH is not None:
+            LAUNCH.stored(ptrs.data, mask.data, np.dtype(value.data.dtype).itemsize, in_atomic_store[0])
+        return store(self, ptrs, value, mask, cache_policy)
+
+    def atomic_op(original):
+        def wrapped(self, *args):
+            if LAUNCH is not None:
+                LAUNCH.atomic()
+            return original(self, *args)
+        return wrapped
+
+    def atomic_store_op(self, *args):
+        if LAUNCH is not None:
+            LAUNCH.atomic()
+        in_atomic_store[0] = True
+        try:
+            return atomic_store(self, *args)
+        finally:
+            in_atomic_store[0] = False
+
+    set_grid_idx.autotriton_concurrent = True
+    builder.set_grid_dim, builder.set_grid_idx = set_grid_dim, set_grid_idx
+    builder.create_masked_load, builder.create_masked_store = masked_load, masked_store
+    builder.create_atomic_cas, builder.create_atomic_rmw = atomic_op(cas), atomic_op(rmw)
+    builder.create_atomic_store = atomic_store_op
