@@ -13,7 +13,7 @@ price a real 7-8B run.
 `merged`: the shipped adapter merged into a full copy of the embedded model, for full-weight
 GRPO under FSDP2 (FSDP shards whole weights; the RL stage trains every weight of a model given
 without an adapter). It starts from a policy whose rollouts earn rewards, which a model trained
-for 40 steps did not (docs/RESULTS.md, "Two H200s").
+for 40 steps did not (docs/results/HISTORY.md, "Two H200s").
 """
 
 from __future__ import annotations

@@ -754,7 +754,7 @@ def _surface(rng: random.Random, spec: dict) -> dict:
             # adapter answered our own ReLU file correctly and wrote nonsense for the same module
             # laid out as many hand-written files are (sizes after the class, typed signature,
             # Args/Returns docstrings, `return torch.relu(x)`): 0 of 100 KernelBench-L1 answers
-            # ran (H100 ablation run 4; CPU probe 2026-11-24, docs/RESULTS.md).
+            # ran (H100 ablation run 4; CPU probe 2026-11-24, docs/results/HISTORY.md).
             "sizes_last": rng.random() < 0.5, "typed": rng.random() < 0.5, "doc_block": rng.random() < 0.5,
             "direct": rng.random() < 0.6, "compact": rng.random() < 0.3,
             # Drawn after those, for the same reason. KernelBench writes `torch.nn.functional.gelu(x)`,

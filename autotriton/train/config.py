@@ -54,7 +54,7 @@ class SFTSettings:
     logging_steps: int = field(default=5, metadata={"help": "log loss every N steps"})
     seed: int = field(default=0, metadata={"help": "data order and LoRA init seed"})
     # A held-out split of the build's own tasks (sft.py, eval_split). Every ablation run so far ended SFT
-    # at 99.9% token accuracy on its training rows (docs/RESULTS.md) with nothing to say when it began to
+    # at 99.9% token accuracy on its training rows (docs/results/HISTORY.md) with nothing to say when it began to
     # memorise.
     eval_tasks: int = field(default=0, metadata={"help": "hold out this many SFT tasks (every row of each) and "
                                                          "log their loss every eval_steps; 0 = none"})

@@ -55,7 +55,7 @@ def drop_overlong(rows, tokenizer, max_length: int):
     """The rows whose whole conversation fits in `max_length` tokens. TRL cuts longer ones, and a
     cut answer has no end: 141 of 661 rows (a fifth; matmul answers run to 2,650 tokens) were cut at
     2048, and the model trained on them ran to the token limit on 82 of 222 benchmark prompts, most
-    ending in a syntax error (docs/RESULTS.md). Dropping them is what a user would expect."""
+    ending in a syntax error (docs/results/HISTORY.md). Dropping them is what a user would expect."""
     def fits(row) -> bool:
         text = tokenizer.apply_chat_template(row["prompt"] + row["completion"], tokenize=False)
         return len(tokenizer(text, add_special_tokens=False)["input_ids"]) <= max_length
