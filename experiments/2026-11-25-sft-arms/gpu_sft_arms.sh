@@ -1,9 +1,9 @@
 #!/usr/bin/env bash
 # SFT arms trained side by side on one GPU, then each evaluated greedily (pass@1 at temperature 0,
 # as the pipeline evaluates) on KernelBench level 1 at full size and builtin:heldout:
-#     bash benchmarks/gpu_sft_arms.sh DATA_DIR NAME=SFT_OPTIONS [NAME=SFT_OPTIONS ...]
+#     bash experiments/2026-11-25-sft-arms/gpu_sft_arms.sh DATA_DIR NAME=SFT_OPTIONS [NAME=SFT_OPTIONS ...]
 # e.g. (the LoRA-against-full-tuning comparison of issue 13, on the ablation's SFT settings):
-#     bash benchmarks/gpu_sft_arms.sh runs/data-ablation-v6 \
+#     bash experiments/2026-11-25-sft-arms/gpu_sft_arms.sh runs/data-ablation-v6 \
 #         "lora=--lora" "full=--full --set sft.learning_rate=5e-5"
 # Why side by side: one SFT of the 135M model keeps an H100 busy far below its peak (run 7: 405 steps
 # of 16 x <=4096 tokens in 344 s, ~40 TFLOP/s) and takes ~25 GB, so two share the GPU.
@@ -14,7 +14,7 @@
 # What comes back under $OUT: versions, logs, each arm's SFT metrics and eval results (results.tgz)
 # and the LoRA adapters in bf16.
 set -uo pipefail
-cd "$(dirname "$0")/.."
+cd "$(dirname "$0")/../.."
 source benchmarks/gpu_env.sh
 DATA=${1:?usage: gpu_sft_arms.sh DATA_DIR NAME=SFT_OPTIONS...}
 shift

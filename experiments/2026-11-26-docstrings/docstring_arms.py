@@ -1,10 +1,10 @@
 """Two small SFT sets that differ only in the task files' docstrings: the same composed tasks and
 the same template answers, with the docstrings of this checkout (data/docstrings.py: people's
 words) in one and those of an older commit (the grammar's own words, which the answers restate)
-in the other. Continuing one adapter on each and running benchmarks/docstring_probe.py on both
+in the other. Continuing one adapter on each and running experiments/2026-11-26-docstrings/docstring_probe.py on both
 shows whether the new docstrings make the model read the forward (docs/DATA.md, "Docstrings").
 
-    python benchmarks/docstring_arms.py --old-ref 0c1277e --tasks 120 --out runs/docstring-arms
+    python experiments/2026-11-26-docstrings/docstring_arms.py --old-ref 0c1277e --tasks 120 --out runs/docstring-arms
     # -> runs/docstring-arms/{new,old}/sft  (build layout: `autotriton train sft --data runs/docstring-arms/new`)
 
 Tasks are composed task indices from --start on (seed 0) whose family is in --families; index

@@ -7,7 +7,7 @@ KernelBench-L1 activation files it ran 1 as written and 4 with the docstrings go
 "Docstrings"). Files are copied into OUT (never into the repository: the benchmark's files
 must not be committed).
 
-    python benchmarks/docstring_probe.py --kernelbench external/kernelbench --tasks 19-32,88 \\
+    python experiments/2026-11-26-docstrings/docstring_probe.py --kernelbench external/kernelbench --tasks 19-32,88 \\
         --model embedded:triton --device cpu --max-new-tokens 900 --out runs/docstring-probe
 """
 
@@ -20,8 +20,8 @@ import subprocess
 import sys
 from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parent))
-from compare_runlogs import compare  # noqa: E402  (the script beside this one)
+sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "benchmarks"))
+from compare_runlogs import compare  # noqa: E402  (benchmarks/, a maintained tool)
 
 from autotriton.rundir import read_jsonl  # noqa: E402
 
