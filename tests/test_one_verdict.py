@@ -86,3 +86,48 @@ def test_verl_reward_gives_the_judge_verdict(monkeypatch):
     assert [r["score"] for r in rows] == [0.0, 1.0, 0.0] and one["score"] == 1.0
     assert rows[0]["rules"] == 1.0 and rows[2]["compiled"] == 0.0
     assert all(isinstance(v, float) for r in rows for v in r.values())  # verl logs the extra keys as numbers
+
+
+def test_signed_trials_are_trials_of_the_one_verification(cpu_verifier):
+    """The signed-input trials are half of every setting's trials, shuffled among the task's own
+    draws (issue 32, class D): one verification, no second run that differs only in sign."""
+    bare = task_from_source(TASK_FILE.read_text(), task_id="row/0", suite="dataset", level=0)
+    result = cpu_verifier.verify(bare, RELU)
+    assert result.correct and result.details["signed_trial"] == "passed", result.error_msg
+    by_setting: dict[str, set[bool]] = {}
+    for check in result.details["checks"]:
+        if "trial" in check:
+            by_setting.setdefault(check["shape"], set()).add(check["signed_inputs"])
+    fixed = {k: v for k, v in by_setting.items() if k != "random_size"}
+    assert fixed and all(v == {True, False} for v in fixed.values()), by_setting
+
+
+LOG_TASK = '''import torch
+import torch.nn as nn
+
+N = 4096
+
+
+class Model(nn.Module):
+    def forward(self, x):
+        return torch.log(x + 1e-3)
+
+
+def get_inputs():
+    return [torch.rand(N)]
+
+
+def get_init_inputs():
+    return []
+'''
+LOG_ANSWER = RELU.replace("tl.maximum(x, 0.0)", "tl.log(x + 1e-3)")
+
+
+def test_a_reference_that_cannot_take_signed_inputs_is_judged_on_its_own(cpu_verifier):
+    """log of a negative number: the signed trial runs again on the task's own draw, and the
+    verdict says signed trials were skipped and why."""
+    assert LOG_ANSWER != RELU
+    task = task_from_source(LOG_TASK, task_id="row/log", suite="dataset", level=0)
+    result = cpu_verifier.verify(task, LOG_ANSWER)
+    assert result.correct, result.error_msg
+    assert result.details["signed_trial"].startswith("skipped: the reference cannot be judged on signed inputs")

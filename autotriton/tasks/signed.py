@@ -2,8 +2,9 @@
 
 `torch.rand` draws from [0, 1), where `return x` passes ReLU-like tasks and a bf16 or half-K
 matmul stays inside TF32's tolerance; on randn inputs both fail (TritonRL's input
-augmentation). The judge runs this variant as a second trial of every such task
-(verify/api.py), so every path that judges gets the same verdict.
+augmentation). The judge draws half of every such task's trials from this variant, shuffled
+among the task's own draws (verify/judge.py, Judge.plan), so every path that judges gets the
+same verdict and a candidate cannot tell a signed trial from the rest by when it comes.
 """
 
 from __future__ import annotations

@@ -20,13 +20,14 @@ import os
 import secrets
 import socket
 import time
-from dataclasses import asdict, dataclass, field
+from dataclasses import asdict, dataclass, field, replace
 from pathlib import Path
 
 import torch
 
 import triton
 from autotriton.tasks.contract import PINNED_SETTING, ShapeSetting, tolerance_for
+from autotriton.tasks.signed import signed_variant
 from autotriton.tasks.sizes import SMALL_MAX, STRUCTURAL_SIZE, grown_sizes
 from autotriton.verify import footprint, timing, wire
 from autotriton.verify.compare import INT_VIEW, Mismatch, compare_outputs, fingerprint, flatten_outputs
@@ -179,6 +180,7 @@ class Trial:
     index: int
     perturb: bool
     mixed: bool  # magnitudes mixed across leading-index slices (see TINY_EXPONENTS)
+    signed: bool = False  # inputs from the task's signed variant (tasks/signed.py: rand -> randn)
 
 
 @dataclass
@@ -187,6 +189,8 @@ class Outcome:
     launched: bool = False
     flags: list[str] = field(default_factory=list)
     checks: list[dict] = field(default_factory=list)
+    signed_trials: int = 0  # signed-input trials passed
+    signed_failed: bool = False  # the verdict came from a signed-input trial
 
 
 class Judge:
@@ -208,6 +212,7 @@ class Judge:
         except Exception as exc:
             raise TaskFailure(f"task module failed to import: {exc!r}") from exc
         self.defaults = size_constants(self.task_mod)
+        self.signed_mod, self.signed_note = self._signed_module(task.source, Path(job.judge_dir))
         self.outcome = Outcome()
         self.precision_checks = max(self.tolerance_for("float32")) > FP16_UNIT_ROUNDOFF
         self.range_trials = task.range_trials  # Task.range_trials says when not
@@ -227,17 +232,52 @@ class Judge:
     def tolerance_for(self, dtype_name: str) -> tuple[float, float]:
         return tolerance_for(self.tolerance, dtype_name)
 
+    @staticmethod
+    def _signed_module(source: str, judge_dir: Path):
+        """(the task's signed variant as a module, why there is none: "" when there is). A task
+        whose get_inputs draws torch.rand gets trials on randn inputs too (tasks/signed.py)."""
+        variant = signed_variant(source)
+        if variant is None:
+            return None, "n/a"
+        path = judge_dir / "task_signed.py"
+        path.write_text(variant)
+        try:
+            return module_from_source(variant, "autotriton_task_signed", str(path)), ""
+        except Exception as exc:  # noqa: BLE001 - the task imported once; its variant is the task's own problem
+            return None, f"skipped: the signed variant does not import: {trim(repr(exc), 200)}"
+
+    def signed_available(self) -> bool:
+        return self.signed_mod is not None and not self.signed_note
+
+    def signed_status(self) -> str:
+        """details.signed_trial: n/a, skipped (and why), failed, passed, or not run (the
+        verdict came before any signed trial)."""
+        if self.outcome.signed_failed:
+            return "failed"
+        if self.signed_note:
+            return self.signed_note
+        return "passed" if self.outcome.signed_trials else "not run (failed before it)"
+
     # ------------------------------------------------------------ plan
 
     def plan(self, setting: ShapeSetting, n: int) -> list[Trial]:
-        """Trials of one setting. Which trials re-randomise 1-D parameters and which get
-        tiny inputs is shuffled: no trial kind sits at a fixed position, and the
-        candidate, which keeps no state between calls, sees only its own inputs."""
+        """Trials of one setting. Which trials re-randomise 1-D parameters, which get tiny
+        inputs and which draw signed inputs is shuffled: no trial kind sits at a fixed
+        position, and the candidate, which keeps no state between calls, sees only its own
+        inputs. Signed trials are half of every setting's (at least one, and one of the
+        task's own draws beside it), one of the trial kinds rather than a second
+        verification that differed only in sign (issue 32, class D)."""
         perturb = [i % 2 == 1 for i in range(n)]
         mixed = [i == 0 for i in range(n)] if self.precision_checks and self.range_trials else [False] * n
-        self.rng.shuffle(perturb)
-        self.rng.shuffle(mixed)
-        return [Trial(setting, i, perturb[i], mixed[i]) for i in range(n)]
+        if not self.signed_available():
+            signed = [False] * n
+        elif n == 1:
+            signed = [self.rng.random() < 0.5]
+        else:
+            signed = [i % 2 == 0 for i in range(n)]
+        for kind in (perturb, mixed, signed):
+            self.rng.shuffle(kind)
+        return [Trial(setting, i, perturb[i], mixed[i], signed[i]) for i in range(n)]
 
     def growable_sizes(self) -> tuple[dict[str, int], list[str]]:
         """(the first setting's integer sizes, the ones that reach an input). Sizes are the
@@ -324,6 +364,8 @@ class Judge:
     def build_reference(self, setting: ShapeSetting, seed: int):
         """(reference model, init inputs), built after `seed` on the target device."""
         apply_shape(self.task_mod, setting, self.defaults)
+        if self.signed_mod is not None:
+            apply_shape(self.signed_mod, setting, self.defaults)
         try:
             with torch.device(self.device):
                 torch.manual_seed(seed)
@@ -334,19 +376,21 @@ class Judge:
             raise TaskFailure(f"reference Model could not be built: {exc!r}") from exc
         return ref, init
 
-    def draw_inputs(self, mixed: bool, seed: int | None = None) -> tuple[list, list[float] | None]:
+    def draw_inputs(self, mixed: bool, seed: int | None = None, signed: bool = False) -> tuple[list, list[float] | None]:
         """(inputs, the first input's slice factors when `mixed`), inputs from a fresh
         secret seed, drawn on the target device (a 512 MB randn on the host and a copy
-        took most of a GPU verification). The first input's factors are the ones output
-        slices usually follow (x @ W): compare.compare_tensor's `row_scales`."""
+        took most of a GPU verification), from the task's signed variant when `signed`. The
+        first input's factors are the ones output slices usually follow (x @ W):
+        compare.compare_tensor's `row_scales`."""
         with self.timed("draw_inputs_s"):
-            return self._draw_inputs(mixed, seed)
+            return self._draw_inputs(mixed, seed, signed)
 
-    def _draw_inputs(self, mixed: bool, seed: int | None) -> tuple[list, list[float] | None]:
+    def _draw_inputs(self, mixed: bool, seed: int | None, signed: bool) -> tuple[list, list[float] | None]:
+        mod = self.signed_mod if signed else self.task_mod
         try:
             with torch.device(self.device):
                 torch.manual_seed(urandom_seed() if seed is None else seed)
-                inputs = to_device(self.task_mod.get_inputs(), self.device)
+                inputs = to_device(mod.get_inputs(), self.device)
         except Exception as exc:
             raise _task_or_oom(exc, "get_inputs") from exc
         if not mixed:
@@ -502,11 +546,30 @@ class Judge:
             return None
 
     def trial(self, t: Trial, state: dict) -> None:
+        """One trial. A signed one whose reference cannot run on signed inputs (the log of
+        a negative number) is run again on the task's own draw, and signed trials stop for
+        this verification, said in details.signed_trial; were the reference to fail on its
+        own draw too, the task is invalid as for any trial."""
+        if not t.signed:
+            return self._trial(t, state)
+        try:
+            self._trial(t, state)
+            self.outcome.signed_trials += 1
+            return
+        except TaskFailure as exc:
+            reason = trim(str(exc), 300)
+        except CandidateFailure:
+            self.outcome.signed_failed = True
+            raise
+        self._trial(replace(t, signed=False), state)
+        self.signed_note = f"skipped: the reference cannot be judged on signed inputs: {reason}"
+
+    def _trial(self, t: Trial, state: dict) -> None:
         seed = urandom_seed()
         ref, init = self.build_reference(t.setting, seed)
         params = self.build_candidate(ref, init, seed, t.perturb, t.mixed)
         input_seed = urandom_seed()
-        inputs, row_scales = self.draw_inputs(t.mixed, input_seed)
+        inputs, row_scales = self.draw_inputs(t.mixed, input_seed, t.signed)
         # The candidate runs first: the wire copied the inputs out, so the reference can
         # then run on them in place, where a clone of a 6 GiB KernelBench input was one
         # more input's worth of judge memory.
@@ -524,9 +587,11 @@ class Judge:
         # written after its process is gone, and they make a failure reproducible.
         self.outcome.checks.append({"shape": t.setting.name, "trial": t.index, "seed": seed,
                                     "input_seed": input_seed, "params": params,
-                                    "mixed_magnitudes": t.mixed, "launches": _field(report, "launches", int, 0),
+                                    "mixed_magnitudes": t.mixed, "signed_inputs": t.signed,
+                                    "launches": _field(report, "launches", int, 0),
                                     **({"overrides": t.setting.overrides} if t.setting.name == "random_size" else {})})
-        context = f"[shape {t.setting.name}, trial {t.index}" + (", mixed magnitudes" if t.mixed else "") + "] "
+        context = f"[shape {t.setting.name}, trial {t.index}" + (", mixed magnitudes" if t.mixed else "") + \
+            (", signed-input (randn) trial" if t.signed else "") + "] "
         try:
             self.check_report(report, trial=True)
             self.check_outputs(out, expected, state, row_scales)
@@ -600,7 +665,9 @@ class Judge:
         self.build_candidate(ref, init, seed, perturb=False)
         n = 1 if self.lean else 2
         plans = self.plan(setting, n)  # two sets, rotated: no one input stays cached
-        drawn = [self.draw_inputs(p.mixed) for p in plans]
+        # Timed on signed inputs where the task has them: a kernel that takes a shortcut
+        # only on non-negative inputs (within tolerance there) is timed on its honest path.
+        drawn = [self.draw_inputs(p.mixed, signed=self.signed_available()) for p in plans]
         sets, set_scales = [d[0] for d in drawn], [d[1] for d in drawn]
         fractions = [self.rng.random() for _ in range(n)]  # which reps come back: anywhere in the run
         with timing.exclusive_gpu(self.seconds):
@@ -869,6 +936,8 @@ def run_job(job: Job, sock: socket.socket) -> dict:
         stages.update(judge.seconds)
     if judge is not None and judge.fp64_unavailable:
         timing_info["reference_fp64_unavailable"] = judge.fp64_unavailable
+    if judge is not None:
+        timing_info["signed_trial"] = judge.signed_status()
     details = {"checks": outcome.checks, "torch": torch.__version__, "triton": triton.__version__,
                "sandbox": sandbox, "stages": {k: round(v, 3) for k, v in stages.items()}, **timing_info}
     if mismatch is not None:
