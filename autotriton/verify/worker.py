@@ -102,10 +102,14 @@ def _changed(now, before) -> bool:
         return True
 
 
-def _flat(value) -> list:
-    if type(value) in (list, tuple):
-        return [x for v in value for x in _flat(v)]
-    return [value]
+def _flat(value, depth: int = 0) -> list:
+    """Leaves of nested lists/tuples, no deeper than the wire carries (a 20,000-deep list
+    recursed until Python's limit, and the verdict quoted the worker's traceback)."""
+    if type(value) not in (list, tuple):
+        return [value]
+    if depth >= wire.MAX_DEPTH:
+        raise Failure("bad_output", f"forward returned values nested deeper than {wire.MAX_DEPTH} lists or tuples")
+    return [x for v in value for x in _flat(v, depth + 1)]
 
 
 class Worker:
@@ -241,8 +245,11 @@ class Worker:
         self.last_allocs = tracker.alloc_nbytes
         try:
             problems, aliased = tracker.provenance(_flat(out))
-        except BaseException as exc:  # noqa: BLE001 - a self-containing or 100k-deep list, a storage-less tensor
-            raise Failure("bad_output", "forward returned a value the verifier cannot walk: " + describe(exc)) from None
+        except Failure:
+            raise
+        except BaseException as exc:  # noqa: BLE001 - a storage-less tensor, an object that raises when read
+            raise Failure("bad_output", "forward returned a value the verifier cannot walk: "
+                          f"{type(exc).__name__}") from None
         report.update(compute_ops=tracker.compute_ops[:20], provenance=problems[:8], aliases_input=aliased)
         return out, report
 
