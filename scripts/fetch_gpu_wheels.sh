@@ -3,7 +3,6 @@
 # into .whl/, which the device tool carries (typer needs pydantic; training needs trl, datasets, gguf).
 set -euo pipefail
 cd "$(dirname "$0")/.."
-grep -qx '/.whl/' .git/info/exclude || echo /.whl/ >> .git/info/exclude
 python3 -m pip download -q --no-deps --only-binary=:all: --python-version 3.12 --implementation cp \
   --platform manylinux_2_28_x86_64 --platform manylinux_2_17_x86_64 --platform manylinux2014_x86_64 \
   -d .whl rich==15.0.0 typer==0.29.2 click shellingham markdown-it-py mdurl pygments \

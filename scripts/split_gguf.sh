@@ -12,7 +12,6 @@ tmp=$(mktemp -d)
 split -n "$N" -d -a 1 "$GGUF" "$tmp/part_"
 for i in $(seq 0 $((N - 1))); do
   mkdir -p ".carry_gguf$i" && mv "$tmp/part_$i" ".carry_gguf$i/part_$i"
-  grep -qx "/.carry_gguf$i/" .git/info/exclude || echo "/.carry_gguf$i/" >> .git/info/exclude
 done
 rmdir "$tmp"
 du -sh .carry_gguf*
