@@ -68,25 +68,78 @@ def test_measured_judge_peak_raises_the_estimate():
     assert high.reserve_bytes > low.reserve_bytes and high.reserve_bytes >= 1.1 * 20 * GiB
 
 
-def test_ledger_grants_in_arrival_order():
-    ledger = footprint.GpuLedger(100)
-    ledger.acquire(60)  # 90 usable: 30 left
-    order = []
-
+def _taker(ledger, order):
     def take(name, n):
         ledger.acquire(n)
         order.append(name)
 
-    big = threading.Thread(target=take, args=("big", 90))
-    big.start()
-    time.sleep(0.05)
-    small = threading.Thread(target=take, args=("small", 10))  # would fit now, but arrived later
-    small.start()
-    time.sleep(0.05)
+    def start(name, n):
+        thread = threading.Thread(target=take, args=(name, n))
+        thread.start()
+        time.sleep(0.05)  # arrival order
+        return thread
+    return start
+
+
+def test_ledger_lets_a_small_job_pass_a_waiting_large_one():
+    ledger = footprint.GpuLedger(100)
+    ledger.acquire(60)  # 90 usable: 30 left
+    order = []
+    start = _taker(ledger, order)
+    big = start("big", 90)  # waits for the GPU to drain
+    small = start("small", 10)  # fits beside the first job: passes it
+    small.join(timeout=2)
+    assert order == ["small"] and ledger.passes == 1
+    ledger.release(60)
+    ledger.release(10)
+    big.join(timeout=2)
+    assert order == ["small", "big"]
+
+
+def test_ledger_keeps_arrival_order_among_jobs_that_fit():
+    ledger = footprint.GpuLedger(100)
+    ledger.acquire(90)
+    order = []
+    start = _taker(ledger, order)
+    first, second = start("first", 20), start("second", 20)
+    ledger.release(90)
+    first.join(timeout=2)
+    second.join(timeout=2)
+    assert order == ["first", "second"] and ledger.passes == 0
+
+
+def test_ledger_starves_no_one(monkeypatch):
+    """After MAX_PASSES passes the large job is passed no more: memory drains to it."""
+    monkeypatch.setattr(footprint, "MAX_PASSES", 2)
+    ledger = footprint.GpuLedger(100)
+    ledger.acquire(60)
+    order = []
+    start = _taker(ledger, order)
+    big = start("big", 90)
+    for i in range(2):
+        start(f"small{i}", 10).join(timeout=2)
+        ledger.release(10)
+    third = start("small2", 10)  # fits, but the big job may not be passed again
+    assert order == ["small0", "small1"]
+    ledger.release(60)
+    big.join(timeout=2)
+    assert order == ["small0", "small1", "big"]
+    ledger.release(90)
+    third.join(timeout=2)
+    assert order[-1] == "small2"
+
+
+def test_ledger_stops_passing_a_job_that_waited_too_long(monkeypatch):
+    monkeypatch.setattr(footprint, "MAX_PASS_WAIT_S", 0.0)
+    ledger = footprint.GpuLedger(100)
+    ledger.acquire(60)
+    order = []
+    start = _taker(ledger, order)
+    big = start("big", 90)
+    small = start("small", 10)
     assert order == []
     ledger.release(60)
     big.join(timeout=2)
-    assert order == ["big"]
     ledger.release(90)
     small.join(timeout=2)
     assert order == ["big", "small"]
