@@ -30,16 +30,14 @@ import tempfile
 from pathlib import Path
 from typing import BinaryIO
 
-from autotriton.tasks.contract import TaskError
 
 _TAIL_CHUNK = 1 << 16  # bytes read per step when looking back for the last newline
 
 
-class RunDirError(TaskError):
+class RunDirError(ValueError):
     """A run folder cannot be used as asked: made with other settings, or a corrupt log.
 
-    One line, for the user. A TaskError, so every command that already turns user
-    mistakes into exit code 2 reports it the same way."""
+    One line, for the user: cli/errors.py's USER_ERRORS turn it into exit code 2."""
 
 
 # ====================================================================== atomic writes

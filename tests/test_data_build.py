@@ -121,7 +121,8 @@ def test_inductor_teacher_path_with_recorded_captures(cpu_verifier):
     captures recorded on an H100 standing in for the GPU-only capture step."""
     from pathlib import Path
 
-    from autotriton.data.build import TaskItem, _verify_candidates
+    from autotriton.data.build import _verify_candidates
+    from autotriton.data.teachers import TaskItem
     from autotriton.data.teachers.inductor import InductorTeacher
     from autotriton.tasks import get_task
     captures = {c["task_id"]: c for c in json.loads(

@@ -241,7 +241,7 @@ def test_constructor_defaults_are_kept_in_the_answer(cpu_verifier):
     """Some constants are the signature's default and the task builds Model with no arguments, as
     KernelBench's LeakyReLU, ELU and LogSoftmax do: the answer's ModelNew has the reference's
     signature as written (a ModelNew without `= 0.01` cannot be built from get_init_inputs() = [])."""
-    from autotriton.data.build import TaskItem
+    from autotriton.data.teachers import TaskItem
     from autotriton.data.teachers.template import TemplateTeacher
     picks = {}
     for c in compose(3000, 0):
@@ -339,7 +339,7 @@ def test_kernelbench_spellings_occur_and_compute_the_same():
 def test_template_answers_open_with_the_quoted_forward():
     """The answer's first line quotes the reference forward (docstring left out) as written, so the
     constants and keepdim the kernel needs sit right above it; long forwards are cut with '...'."""
-    from autotriton.data.build import TaskItem
+    from autotriton.data.teachers import TaskItem
     from autotriton.data.teachers.template import QUOTED_STATEMENTS, TemplateTeacher, forward_quote
     src = ('import torch\nimport torch.nn as nn\n\nclass Model(nn.Module):\n    def __init__(self, dim: int):\n'
            '        super().__init__()\n        self.dim = dim\n\n    def forward(self, x):\n'

@@ -10,7 +10,8 @@ from pathlib import Path
 from typer.testing import CliRunner
 
 from autotriton.cli.main import app
-from autotriton.data.build import TaskItem, _verify_candidates
+from autotriton.data.build import _verify_candidates
+from autotriton.data.teachers import TaskItem
 from autotriton.data.teachers import Candidate, Solution
 from autotriton.tasks import get_task, task_from_source
 from autotriton.tasks.sizes import as_judged

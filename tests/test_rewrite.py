@@ -1,5 +1,5 @@
 """The robustness channel: rewrites that keep a task's meaning (tasks/rewrite.py), the check that
-runs both (tasks/equivalence.py), the `:rewrites=K` suite option, and the development suite."""
+runs both (eval/equivalence.py), the `:rewrites=K` suite option, and the development suite."""
 
 from __future__ import annotations
 
@@ -14,7 +14,7 @@ import torch
 from autotriton.eval.suites import SuiteSpecError, parse_suite_spec
 from autotriton.tasks import list_tasks, task_from_source
 from autotriton.tasks.contract import check_contract
-from autotriton.tasks.equivalence import check_rewrites, kept_rewrites, propose
+from autotriton.eval.equivalence import check_rewrites, kept_rewrites, propose
 from autotriton.tasks.rewrite import TRANSFORMS, rewrite
 from autotriton.tasks.suite import dev_tasks
 
@@ -105,7 +105,7 @@ def test_the_check_keeps_true_rewrites_and_rejects_changed_meaning():
 
 def test_a_rewrite_that_agrees_only_on_nonnegative_inputs_is_rejected():
     """`torch.rand` inputs are in [0, 1): relu(x) and x agree there; the signed run tells them apart."""
-    from autotriton.tasks.equivalence import rewritten_task
+    from autotriton.eval.equivalence import rewritten_task
     from autotriton.tasks.rewrite import Rewrite
     source = LAYER_TASK.replace("torch.randn(batch", "torch.rand(batch").replace("nn.LeakyReLU(0.3)", "nn.ReLU()")
     task = task_from_source(source, task_id="t/rand", suite="test", level=1)
@@ -190,7 +190,7 @@ def test_real_kernelbench_every_file_rewrites_and_some_pass_the_check():
 
 
 def test_harvest_heldout_split_is_stable_and_is_what_the_harvest_suite_evaluates(tmp_path):
-    from autotriton.data.harvest.split import HELDOUT_SHARE, heldout_tasks, is_heldout
+    from autotriton.tasks.heldout import HELDOUT_SHARE, heldout_tasks, is_heldout
     from autotriton.eval.harness import resolve_suite
     share = sum(is_heldout(f"fp{i}") for i in range(4000)) / 4000
     assert abs(share - HELDOUT_SHARE) < 0.03 and is_heldout("fp7") == is_heldout("fp7")

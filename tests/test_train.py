@@ -14,14 +14,15 @@ import torch
 pytest.importorskip("trl")
 
 from autotriton.train.common import Policy, TrainResult  # noqa: E402
-from autotriton.train.config import ConfigError, RLSettings, SFTSettings  # noqa: E402
+from autotriton.config import ConfigError  # noqa: E402
+from autotriton.train.config import RLSettings, SFTSettings  # noqa: E402
 from autotriton.verify.result import VerifyResult  # noqa: E402
 
 
 @pytest.fixture(scope="module")
 def data_dir(tmp_path_factory):
     """A data build's layout (sft/, rl/) from 4 composed tasks and their template answers."""
-    from autotriton.data.build import TaskItem
+    from autotriton.data.teachers import TaskItem
     from autotriton.data.compose import compose
     from autotriton.data.export import rl_rows, save_dataset, sft_row
     from autotriton.data.teachers.template import teach
@@ -212,7 +213,8 @@ def test_grpo_rl_continues_an_sft_adapter(tiny_dir, data_dir, tmp_path, monkeypa
 
 def test_pipeline_runs_every_stage_then_skips_them(tiny_dir, data_dir, tmp_path):
     """The whole recipe on the tiny model, the rule ablation included; a re-run skips every finished stage."""
-    from autotriton.train.config import from_dict, PipelineConfig
+    from autotriton.config import from_dict
+    from autotriton.train.config import PipelineConfig
     from autotriton.train.pipeline import STAGES, run_pipeline
     raw = {"model": f"hf:{tiny_dir}", "data_from": str(data_dir),
            "sft": {"max_steps": 1, "batch_size": 1, "micro_batch_size": 1, "max_length": 1600},
@@ -251,7 +253,8 @@ def test_pipeline_runs_every_stage_then_skips_them(tiny_dir, data_dir, tmp_path)
 
 
 def test_pipeline_errors_of_main_only_stages_reach_the_caller(tiny_dir, tmp_path):
-    from autotriton.train.config import from_dict, PipelineConfig
+    from autotriton.config import from_dict
+    from autotriton.train.config import PipelineConfig
     from autotriton.train.pipeline import run_pipeline
     config = from_dict(PipelineConfig, {"model": f"hf:{tiny_dir}", "data_from": str(tmp_path / "nothing")}, "test")
     with pytest.raises(ConfigError, match="has no sft/ dataset"):
@@ -259,7 +262,8 @@ def test_pipeline_errors_of_main_only_stages_reach_the_caller(tiny_dir, tmp_path
 
 
 def test_pipeline_starts_no_stage_past_its_deadline(tiny_dir, data_dir, tmp_path):
-    from autotriton.train.config import from_dict, PipelineConfig
+    from autotriton.config import from_dict
+    from autotriton.train.config import PipelineConfig
     from autotriton.train.pipeline import run_pipeline
     raw = {"model": f"hf:{tiny_dir}", "data_from": str(data_dir), "eval_base": False,
            "sft": {"max_steps": 1, "batch_size": 1, "micro_batch_size": 1, "max_length": 1600}}

@@ -4,8 +4,12 @@ from pathlib import Path
 
 import pytest
 
-from autotriton.train.config import (ConfigError, RLSettings, SFTSettings, apply_overrides, check_report_to, check_rl,
-                                     load_build_config, load_pipeline_config, load_stage_settings, load_train_extras)
+from autotriton.config import ConfigError, apply_overrides
+from autotriton.data.build import BuildConfig
+from autotriton.train.config import (RLSettings, SFTSettings, check_report_to, check_rl, load_pipeline_config,
+                                     load_stage_settings, load_train_extras)
+
+load_build_config = BuildConfig.from_yaml
 
 CONFIGS = Path(__file__).resolve().parents[1] / "configs"
 

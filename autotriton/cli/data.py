@@ -74,8 +74,8 @@ def build_cmd(config: Optional[Path] = typer.Option(None, "--config", "-c", help
                                              "VALUE read as YAML (compose_n=50, verify.workers=4)")) -> None:
     """harvest/compose -> teachers -> verify -> dedupe/decontaminate -> export (datasets + JSONL + card)."""
     from autotriton.data.build import run_build
-    from autotriton.train.config import load_build_config
-    cfg = load_build_config(config, tuple(sets))
+    from autotriton.data.build import BuildConfig
+    cfg = BuildConfig.from_yaml(config, tuple(sets))
     if decontaminate_against:
         cfg.decontaminate_against = list(cfg.decontaminate_against) + list(decontaminate_against)
     cfg.device = check_device(device) if device else check_device(cfg.device, f"{config}: verify.device")

@@ -21,13 +21,14 @@ except ImportError:
     from click.exceptions import NoArgsIsHelpError, UsageError
 from typer.core import TyperGroup
 
+from autotriton.config import ConfigError
 from autotriton.data.harvest import HarvestError
 from autotriton.models.base import BackendError
+from autotriton.rundir import RunDirError
 from autotriton.tasks import TaskError
-from autotriton.train.config import ConfigError
 
-# eval/suites.SuiteSpecError and rundir.RunDirError are TaskErrors, so they are in here too.
-USER_ERRORS: tuple[type[Exception], ...] = (TaskError, BackendError, ConfigError, HarvestError)
+# eval/suites.SuiteSpecError is a TaskError, so it is in here too.
+USER_ERRORS: tuple[type[Exception], ...] = (TaskError, BackendError, ConfigError, HarvestError, RunDirError)
 DEVICES = ("auto", "cpu", "cuda")
 
 

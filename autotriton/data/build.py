@@ -24,9 +24,10 @@ import json
 import time
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
-from typing import Callable
+from typing import Callable, ClassVar
 
-from autotriton.data.teachers import Candidate, Teacher
+from autotriton.config import apply_overrides, from_dict, load_yaml
+from autotriton.data.teachers import Candidate, TaskItem, Teacher
 from autotriton.rundir import append_jsonl, atomic_write, check_settings, holds_output, read_jsonl, write_settings
 from autotriton.tasks import Task, TaskError, task_from_source
 
@@ -53,21 +54,17 @@ class BuildConfig:
                                              metadata={"help": "eval suites besides builtin:heldout"})
     timeout_s: float = field(default=120.0, metadata={"help": "verifier wall-clock limit per candidate (YAML: verify.timeout_s)"})
 
+    YAML_SECTIONS: ClassVar[dict] = {"verify": {"device": "device", "workers": "workers", "timeout_s": "timeout_s"}}
+    YAML_NAME: ClassVar[str] = "build settings"
+
     @classmethod
-    def from_yaml(cls, path: Path) -> "BuildConfig":
-        """The one YAML loader of every config (train/config.py: `1e-4` floats, `verify:` section)."""
-        from autotriton.train.config import load_build_config
-        return load_build_config(path)
-
-
-@dataclass
-class TaskItem:
-    """A training task with where it came from."""
-
-    task: Task
-    source_kind: str  # "compose" | "harvest"
-    provenance: dict
-    spec: dict | None = None  # compose grammar point (template teacher input)
+    def from_yaml(cls, path: Path | None, overrides: tuple[str, ...] = ()) -> "BuildConfig":
+        """`data build -c`: a flat BuildConfig file (or a pipeline config's `data:` section)."""
+        raw = load_yaml(path) if path else {}
+        if isinstance(raw.get("data"), dict):  # BuildConfig has no `data` field
+            raw = raw["data"]
+        raw = apply_overrides(raw, tuple(o.removeprefix("data.") for o in overrides))
+        return from_dict(cls, raw, path.name if path else "build")
 
 
 # --------------------------------------------------------------- stage 1: tasks
@@ -91,7 +88,7 @@ def _harvested(config: BuildConfig, out: Path, progress: Progress | None) -> lis
     import os
     harvest(config.harvest, hdir, limit=config.harvest_limit, workers=config.harvest_workers or os.cpu_count() or 2,
             progress=(lambda d, t: progress("harvest", d, t)) if progress else None)
-    from autotriton.data.harvest.split import is_heldout
+    from autotriton.tasks.heldout import is_heldout
     items = []
     for rec in read_jsonl(hdir / "manifest.jsonl"):
         if is_heldout(rec["fingerprint"]):  # the development suite's real modules (harvest/split.py)

@@ -76,7 +76,7 @@ def _proposal_texts(task, k: int) -> list[tuple[str, str]]:
     (tasks/equivalence.propose, deterministic in the task's id and source)."""
     key = (task.id, task.source, k)
     if key not in _PROPOSALS:
-        from autotriton.tasks.equivalence import propose
+        from autotriton.eval.equivalence import propose
         _PROPOSALS[key] = [(rt.id, rt.prompt_source) for _, rt in propose(task, k)]
     return _PROPOSALS[key]
 

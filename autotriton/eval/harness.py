@@ -104,7 +104,7 @@ def _suite_tasks(spec) -> list[Task]:
         from autotriton.tasks.suite import dev_tasks
         return [t for t in dev_tasks() if t.level in spec.levels]
     if spec.kind == "harvest":
-        from autotriton.data.harvest.split import heldout_tasks
+        from autotriton.tasks.heldout import heldout_tasks
         return heldout_tasks(spec.path)
     from autotriton.eval.loaders import load_kernelbench
     return load_kernelbench(spec.path, levels=spec.levels)

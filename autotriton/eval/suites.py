@@ -2,7 +2,7 @@
 
     builtin[:train|heldout]            the built-in tasks (both splits when none is named)
     dev[:levels=1,2,3]                 the development suite: hand-written modules (tasks/dev/)
-    harvest:PATH                       the held-out split of a harvest folder (data/harvest/split.py)
+    harvest:PATH                       the held-out split of a harvest folder (tasks/heldout.py)
     kernelbench:PATH[:levels=1,2,3]    a KernelBench checkout
     tritonbench-g:PATH                 TritonBench-G (Triton code from GitHub)
     tritonbench-t:PATH                 TritonBench-T (PyTorch operators)
@@ -10,7 +10,7 @@
 Any suite but tritonbench-g also takes `:rewrites=K` (TritonBench-T: its PyTorch reference is
 rewritten, names it is called by kept): each task is
 scored as written and as K rewrites that keep its meaning (tasks/rewrite.py, checked by
-running both in tasks/equivalence.py), in a channel of their own (`KernelBench-L1/rewritten`).
+running both in eval/equivalence.py), in a channel of their own (`KernelBench-L1/rewritten`).
 
 The eval harness (what to sample for) and decontamination (what training data
 must not overlap) both read specs through `parse_suite_spec`, so a spec means the

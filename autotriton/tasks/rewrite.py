@@ -17,7 +17,7 @@ benchmark and fails the same op written another way (issue 31: 15/100 KernelBenc
 
 A rewrite is a proposal: a guessed dim can be wrong, a reordered statement can be read
 before it is set. `check_equivalent` runs the original and the rewrite on the same inputs
-and parameters (tasks/equivalence.py) and only those that agree are kept; `rewrites(...)`
+and parameters (eval/equivalence.py) and only those that agree are kept; `rewrites(...)`
 does both and returns K kept rewrites per task.
 
 Not covered: ops outside FORMS keep their form; parameterised layers (Linear, Conv,

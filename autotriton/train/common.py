@@ -11,7 +11,7 @@ from transformers import TrainerCallback
 
 from autotriton.rundir import RunDirError, append_jsonl, atomic_write, check_settings, write_settings
 from autotriton.models.base import BackendError
-from autotriton.train.config import ConfigError
+from autotriton.config import ConfigError
 
 FINAL_DIR = "final"  # the trained adapter (or full model) and its tokenizer
 METRICS_FILE = "metrics.jsonl"  # one JSON line per Trainer log event: the source of the plots

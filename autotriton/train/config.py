@@ -1,39 +1,24 @@
 """Training and pipeline settings: one dataclass per stage, every field with a default and help,
-and the one YAML loader of every config (pipeline, `train sft|rl`, `data build`).
-
-YAML files only override fields; `--set a.b=VALUE` overrides one after the file
-(VALUE is read as YAML). Unknown keys, wrong types and inconsistent sizes (a
-group size that does not divide the batch, say) raise `ConfigError` with one
-line that names the key, before any model is loaded. Floats may be written
-`1e-4` (PyYAML reads that as a string; a float field takes it).
+their checks, and the loaders of pipeline and `train sft|rl` configs (the YAML reading itself is
+autotriton/config.py's).
 
 The verifier's settings are written as a `verify:` section (`rl.verify.device`,
 `data.verify.workers`). The dataclasses keep their flat fields (`verify_device`,
 BuildConfig's `device`): stage hashes and run records are `asdict` of them, so
 nesting the fields would refuse every finished run. The old flat keys still
 load, with a one-line deprecation warning.
-
-We did not use transformers' `HfArgumentParser`: its YAML reader takes flat
-dataclasses only (no nested `sft:`/`rl:` sections) and, like PyYAML, leaves
-`1e-4` a string.
 """
 
 from __future__ import annotations
 
-import dataclasses
 import importlib.util
-import sys
-import types
-import typing
 from dataclasses import dataclass, field, fields
+from typing import ClassVar
 from pathlib import Path
 
+from autotriton.config import ConfigError, apply_overrides, coerce, from_dict, load_yaml
 from autotriton.data.build import BuildConfig
 from autotriton.eval.config import EvalConfig
-
-
-class ConfigError(ValueError):
-    """A user's config is malformed: printed as one line, no traceback."""
 
 
 @dataclass
@@ -111,6 +96,10 @@ class RLSettings:
     verify_device: str = field(default="auto", metadata={"help": "reward verifier: cpu (interpreter), cuda, or auto (YAML: verify.device)"})
     verify_workers: int = field(default=0, metadata={"help": "parallel sandboxes for the reward (0 = all cores / 6 per GPU; YAML: verify.workers)"})
     verify_timeout_s: float = field(default=60.0, metadata={"help": "wall-clock limit per rollout verification (YAML: verify.timeout_s)"})
+
+    # YAML's `verify:` section fills the flat fields (autotriton/config.py)
+    YAML_SECTIONS: ClassVar[dict] = {
+        "verify": {"device": "verify_device", "workers": "verify_workers", "timeout_s": "verify_timeout_s"}}
     save_steps: int = field(default=10, metadata={"help": "checkpoint every N steps (resume point)"})
     logging_steps: int = field(default=1, metadata={"help": "log every N steps"})
     seed: int = field(default=0, metadata={"help": "prompt order and sampling seed"})
@@ -133,112 +122,7 @@ class PipelineConfig:
                 "prompts, then its eval (stages rl_norule, eval_rl_norule)"})
 
 
-# YAML sections that fill flat fields: {class: {section: {key in the section: field}}}.
-SECTIONS = {
-    RLSettings: {"verify": {"device": "verify_device", "workers": "verify_workers", "timeout_s": "verify_timeout_s"}},
-    BuildConfig: {"verify": {"device": "device", "workers": "workers", "timeout_s": "timeout_s"}},
-}
 REPORTERS = ("tensorboard", "wandb", "trackio", "none")
-
-
-def _warn(message: str) -> None:
-    print(f"warning: {message}", file=sys.stderr)
-
-
-def _coerce(value, kind, where: str):
-    """Check one YAML value against a dataclass field's type; ints, and strings such as '1e-4'
-    (PyYAML 1.1 reads a float without a dot as a string), are accepted for floats."""
-    origin = typing.get_origin(kind)
-    if dataclasses.is_dataclass(kind):
-        return from_dict(kind, value, where)
-    if origin is list:
-        (item,) = typing.get_args(kind)
-        if not isinstance(value, list):
-            raise ConfigError(f"{where}: expected a list, got {value!r}")
-        return [_coerce(v, item, f"{where}[{i}]") for i, v in enumerate(value)]
-    if origin in (typing.Union, types.UnionType):
-        if value is None and type(None) in typing.get_args(kind):
-            return None
-        kind = next(a for a in typing.get_args(kind) if a is not type(None))
-        return _coerce(value, kind, where)
-    if kind is float and isinstance(value, int) and not isinstance(value, bool):
-        return float(value)
-    if kind is float and isinstance(value, str):
-        try:
-            return float(value)
-        except ValueError:
-            pass  # refused below, naming the key
-    if kind in (int, float, str, bool) and not (isinstance(value, kind) and not (kind is int and isinstance(value, bool))):
-        raise ConfigError(f"{where}: expected {kind.__name__}, got {value!r}")
-    return value
-
-
-def _flatten_sections(cls, raw: dict, where: str) -> dict:
-    """`verify: {device: cuda}` -> `{verify_device: cuda}` (SECTIONS); old flat keys warn once each."""
-    raw = dict(raw)
-    for section, mapping in SECTIONS.get(cls, {}).items():
-        for key, name in mapping.items():
-            if name in raw:
-                _warn(f"{where}.{name} is deprecated; write {where}.{section}.{key}")
-        if section not in raw:
-            continue
-        sub = raw.pop(section)
-        if sub is None:
-            continue
-        if not isinstance(sub, dict):
-            raise ConfigError(f"{where}.{section}: expected a mapping of settings, got {sub!r}")
-        unknown = sorted(set(sub) - set(mapping))
-        if unknown:
-            raise ConfigError(f"{where}.{section}: unknown settings {unknown} (known: {sorted(mapping)})")
-        for key, value in sub.items():
-            if mapping[key] in raw:
-                raise ConfigError(f"{where}: both {section}.{key} and its old name {mapping[key]} are set; "
-                                  f"keep {section}.{key}")
-            raw[mapping[key]] = value
-    return raw
-
-
-def from_dict(cls, raw, where: str):
-    if raw is None:
-        raw = {}
-    if not isinstance(raw, dict):
-        raise ConfigError(f"{where}: expected a mapping of settings, got {raw!r}")
-    raw = _flatten_sections(cls, raw, where)
-    hints = typing.get_type_hints(cls)
-    known = {f.name for f in fields(cls)}
-    unknown = sorted(set(raw) - known)
-    if unknown:
-        sections = sorted(SECTIONS.get(cls, {}))
-        what = "build settings" if cls is BuildConfig else "settings"  # a flat `data build` file says what it is
-        raise ConfigError(f"{where}: unknown {what} {unknown} (known: {sorted(known)}"
-                          + (f"; sections: {sections})" if sections else ")"))
-    return cls(**{k: _coerce(v, hints[k], f"{where}.{k}") for k, v in raw.items()})
-
-
-def apply_overrides(raw: dict, overrides: list[str] | tuple[str, ...]) -> dict:
-    """`--set rl.learning_rate=1e-4`: each VALUE read as YAML, written at its dotted path."""
-    import yaml
-    raw = dict(raw)
-    for text in overrides:
-        path, sep, value_text = text.partition("=")
-        keys = path.strip().split(".")
-        if not sep or not all(keys):
-            raise ConfigError(f"--set {text!r}: expected KEY=VALUE, e.g. rl.learning_rate=1e-4")
-        try:
-            value = yaml.safe_load(value_text)
-        except yaml.YAMLError as exc:
-            raise ConfigError(f"--set {path}: value is not valid YAML ({str(exc).splitlines()[0]})") from None
-        node = raw
-        for i, key in enumerate(keys[:-1]):
-            child = node.get(key)
-            if child is None:
-                child = {}
-            elif not isinstance(child, dict):
-                raise ConfigError(f"--set {path}: {'.'.join(keys[:i + 1])} is {child!r}, not a section")
-            node[key] = child = dict(child)  # copies: the caller's dict stays as read
-            node = child
-        node[keys[-1]] = value
-    return raw
 
 
 def check_report_to(names: list[str], where: str = "report_to") -> list[str]:
@@ -317,19 +201,6 @@ def check_eval(s: EvalConfig, where: str = "eval") -> None:
             raise ConfigError(f"{where}.suites[{i}]: {exc}") from None
 
 
-def load_yaml(path: Path) -> dict:
-    import yaml
-    if not path.is_file():
-        raise ConfigError(f"config file {path} does not exist")
-    try:
-        raw = yaml.safe_load(path.read_text()) or {}
-    except yaml.YAMLError as exc:
-        raise ConfigError(f"{path}: not valid YAML ({str(exc).splitlines()[0]})") from None
-    if not isinstance(raw, dict):
-        raise ConfigError(f"{path}: expected a mapping at the top level")
-    return raw
-
-
 def load_pipeline_config(path: Path, world_size: int = 1, overrides: tuple[str, ...] = ()) -> PipelineConfig:
     config = from_dict(PipelineConfig, apply_overrides(load_yaml(path), overrides), path.name)
     check_sft(config.sft, world_size)
@@ -366,13 +237,4 @@ def load_train_extras(path: Path | None, overrides: tuple[str, ...] = ()) -> tup
     where = path.name if path else "defaults"
     settings = from_dict(EvalConfig, raw.get("eval"), f"{where}:eval")
     check_eval(settings)
-    return settings, check_report_to(_coerce(raw.get("report_to", []), list[str], f"{where}:report_to"))
-
-
-def load_build_config(path: Path | None, overrides: tuple[str, ...] = ()) -> BuildConfig:
-    """`data build -c`: a flat BuildConfig file (or a pipeline config's `data:` section)."""
-    raw = load_yaml(path) if path else {}
-    if isinstance(raw.get("data"), dict):  # BuildConfig has no `data` field
-        raw = raw["data"]
-    raw = apply_overrides(raw, tuple(o.removeprefix("data.") for o in overrides))
-    return from_dict(BuildConfig, raw, path.name if path else "build")
+    return settings, check_report_to(coerce(raw.get("report_to", []), list[str], f"{where}:report_to"))

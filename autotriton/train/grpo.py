@@ -39,7 +39,8 @@ from autotriton.models.hf import load_tokenizer
 from autotriton.train.common import (METRICS_FILE, JsonlLog, Policy, StopAfter, TrainResult, finish_run,
                                      last_checkpoint, load_trainable, precision, report_to,
                                      write_resolved_config)
-from autotriton.train.config import ConfigError, RLSettings
+from autotriton.config import ConfigError
+from autotriton.train.config import RLSettings
 from autotriton.verify.rewards import RewardScorer
 
 

@@ -30,7 +30,8 @@ from typing import Callable
 from autotriton.eval.config import PIPELINE_HASHED, EvalConfig
 from autotriton.rundir import changed_settings, write_settings
 from autotriton.train.common import Policy, main_value, resolve_policy, trained_policy, write_json
-from autotriton.train.config import SFT_ADDED, ConfigError, PipelineConfig, SFTSettings
+from autotriton.config import ConfigError
+from autotriton.train.config import SFT_ADDED, PipelineConfig, SFTSettings
 
 STAGES = ("data", "eval_base", "sft", "eval_sft", "rl", "eval_rl", "rl_norule", "eval_rl_norule", "report")
 ABLATION_STAGES = ("rl_norule", "eval_rl_norule")

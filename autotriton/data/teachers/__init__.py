@@ -17,8 +17,17 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Protocol
 
 if TYPE_CHECKING:
-    from autotriton.data.build import TaskItem
     from autotriton.tasks import Task
+
+
+@dataclass
+class TaskItem:
+    """A training task with where it came from: what every teacher is asked to answer."""
+
+    task: Task
+    source_kind: str  # "compose" | "harvest"
+    provenance: dict
+    spec: dict | None = None  # compose grammar point (template teacher input)
 
 
 @dataclass

@@ -18,7 +18,7 @@ from autotriton.tasks import Task
 from autotriton.verify.extract import extract_code
 
 if TYPE_CHECKING:
-    from autotriton.data.build import TaskItem
+    from autotriton.data.teachers import TaskItem
 
 _FENCED = re.compile(r"```.*?(?:```|\Z)", re.DOTALL)
 MIN_REASONING_CHARS = 200  # below this the answer's prose is a one-liner, not an explanation

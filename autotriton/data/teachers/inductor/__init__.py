@@ -53,7 +53,7 @@ from autotriton.data.teachers.inductor.fixed_shape import fixed_shape_task
 from autotriton.data.teachers.inductor.rewriter import rewrite
 
 if TYPE_CHECKING:
-    from autotriton.data.build import TaskItem
+    from autotriton.data.teachers import TaskItem
 
 
 class InductorTeacher:

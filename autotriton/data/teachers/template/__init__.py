@@ -34,7 +34,7 @@ from autotriton.data.teachers.template.rows import write_norm, write_softmax
 from autotriton.data.teachers.template.scans import write_scan
 
 if TYPE_CHECKING:
-    from autotriton.data.build import TaskItem
+    from autotriton.data.teachers import TaskItem
 
 FAMILY_WRITERS = {
     "unary": write_elementwise, "chain": write_elementwise, "reduce": write_reduce, "norm": write_norm,

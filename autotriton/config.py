@@ -1,0 +1,141 @@
+"""The one YAML loader of every config (pipeline, `train sft|rl`, `data build`): a leaf module,
+imported by the stages' settings (data/build.py, train/config.py, eval/config.py) and importing
+none of them.
+
+YAML files only override a dataclass's fields; `--set a.b=VALUE` overrides one after the file
+(VALUE is read as YAML). Unknown keys and wrong types raise `ConfigError` with one line that
+names the key, before any model is loaded. Floats may be written `1e-4` (PyYAML reads that as a
+string; a float field takes it). A dataclass may declare `YAML_SECTIONS: ClassVar`, sections
+that fill flat fields (`verify: {device: cuda}` -> `verify_device`), and `YAML_NAME`, what its
+settings are called in errors.
+
+We did not use transformers' `HfArgumentParser`: its YAML reader takes flat dataclasses only (no
+nested `sft:`/`rl:` sections) and, like PyYAML, leaves `1e-4` a string.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import sys
+import types
+import typing
+from dataclasses import fields
+from pathlib import Path
+
+
+class ConfigError(ValueError):
+    """A user's config is malformed: printed as one line, no traceback."""
+
+
+def warn(message: str) -> None:
+    print(f"warning: {message}", file=sys.stderr)
+
+
+def coerce(value, kind, where: str):
+    """Check one YAML value against a dataclass field's type; ints, and strings such as '1e-4'
+    (PyYAML 1.1 reads a float without a dot as a string), are accepted for floats."""
+    origin = typing.get_origin(kind)
+    if dataclasses.is_dataclass(kind):
+        return from_dict(kind, value, where)
+    if origin is list:
+        (item,) = typing.get_args(kind)
+        if not isinstance(value, list):
+            raise ConfigError(f"{where}: expected a list, got {value!r}")
+        return [coerce(v, item, f"{where}[{i}]") for i, v in enumerate(value)]
+    if origin in (typing.Union, types.UnionType):
+        if value is None and type(None) in typing.get_args(kind):
+            return None
+        kind = next(a for a in typing.get_args(kind) if a is not type(None))
+        return coerce(value, kind, where)
+    if kind is float and isinstance(value, int) and not isinstance(value, bool):
+        return float(value)
+    if kind is float and isinstance(value, str):
+        try:
+            return float(value)
+        except ValueError:
+            pass  # refused below, naming the key
+    if kind in (int, float, str, bool) and not (isinstance(value, kind) and not (kind is int and isinstance(value, bool))):
+        raise ConfigError(f"{where}: expected {kind.__name__}, got {value!r}")
+    return value
+
+
+def _flatten_sections(cls, raw: dict, where: str) -> dict:
+    """`verify: {device: cuda}` -> `{verify_device: cuda}` (the class's YAML_SECTIONS); old flat
+    keys warn once each."""
+    raw = dict(raw)
+    for section, mapping in getattr(cls, "YAML_SECTIONS", {}).items():
+        for key, name in mapping.items():
+            if name in raw:
+                warn(f"{where}.{name} is deprecated; write {where}.{section}.{key}")
+        if section not in raw:
+            continue
+        sub = raw.pop(section)
+        if sub is None:
+            continue
+        if not isinstance(sub, dict):
+            raise ConfigError(f"{where}.{section}: expected a mapping of settings, got {sub!r}")
+        unknown = sorted(set(sub) - set(mapping))
+        if unknown:
+            raise ConfigError(f"{where}.{section}: unknown settings {unknown} (known: {sorted(mapping)})")
+        for key, value in sub.items():
+            if mapping[key] in raw:
+                raise ConfigError(f"{where}: both {section}.{key} and its old name {mapping[key]} are set; "
+                                  f"keep {section}.{key}")
+            raw[mapping[key]] = value
+    return raw
+
+
+def from_dict(cls, raw, where: str):
+    if raw is None:
+        raw = {}
+    if not isinstance(raw, dict):
+        raise ConfigError(f"{where}: expected a mapping of settings, got {raw!r}")
+    raw = _flatten_sections(cls, raw, where)
+    hints = typing.get_type_hints(cls)
+    known = {f.name for f in fields(cls)}
+    unknown = sorted(set(raw) - known)
+    if unknown:
+        sections = sorted(getattr(cls, "YAML_SECTIONS", {}))
+        what = getattr(cls, "YAML_NAME", "settings")  # a flat `data build` file says what it is
+        raise ConfigError(f"{where}: unknown {what} {unknown} (known: {sorted(known)}"
+                          + (f"; sections: {sections})" if sections else ")"))
+    return cls(**{k: coerce(v, hints[k], f"{where}.{k}") for k, v in raw.items()})
+
+
+def apply_overrides(raw: dict, overrides: list[str] | tuple[str, ...]) -> dict:
+    """`--set rl.learning_rate=1e-4`: each VALUE read as YAML, written at its dotted path."""
+    import yaml
+    raw = dict(raw)
+    for text in overrides:
+        path, sep, value_text = text.partition("=")
+        keys = path.strip().split(".")
+        if not sep or not all(keys):
+            raise ConfigError(f"--set {text!r}: expected KEY=VALUE, e.g. rl.learning_rate=1e-4")
+        try:
+            value = yaml.safe_load(value_text)
+        except yaml.YAMLError as exc:
+            raise ConfigError(f"--set {path}: value is not valid YAML ({str(exc).splitlines()[0]})") from None
+        node = raw
+        for i, key in enumerate(keys[:-1]):
+            child = node.get(key)
+            if child is None:
+                child = {}
+            elif not isinstance(child, dict):
+                raise ConfigError(f"--set {path}: {'.'.join(keys[:i + 1])} is {child!r}, not a section")
+            node[key] = child = dict(child)  # copies: the caller's dict stays as read
+            node = child
+        node[keys[-1]] = value
+    return raw
+
+
+def load_yaml(path: Path) -> dict:
+    import yaml
+    if not path.is_file():
+        raise ConfigError(f"config file {path} does not exist")
+    try:
+        raw = yaml.safe_load(path.read_text()) or {}
+    except yaml.YAMLError as exc:
+        raise ConfigError(f"{path}: not valid YAML ({str(exc).splitlines()[0]})") from None
+    if not isinstance(raw, dict):
+        raise ConfigError(f"{path}: expected a mapping at the top level")
+    return raw
