@@ -1,0 +1,29 @@
+"""AutoTriton: teach language models to write fast, correct Triton kernels (SFT, then GRPO), with
+every kernel judged by running it. The Python API's front door:
+
+    from autotriton import evaluate, EvalConfig
+    result = evaluate("embedded:triton", EvalConfig(suites=["builtin:heldout"]), "runs/eval")
+
+`autotriton.verify` holds the judge (`Verifier`, `VerifyConfig`, `verify`); the `autotriton`
+command does the rest (docs/ and README.md).
+"""
+
+from importlib.metadata import PackageNotFoundError
+from importlib.metadata import version as _version
+
+try:
+    __version__ = _version("autotriton")
+except PackageNotFoundError:  # run from a checkout that was never installed
+    __version__ = "0.0.0+unknown"
+
+
+def __getattr__(name: str):
+    # Lazy: `import autotriton` (the verifier's sandbox does it for its path) must not import
+    # the eval harness, models and torch with it.
+    if name == "evaluate":
+        from autotriton.eval.harness import evaluate
+        return evaluate
+    if name == "EvalConfig":
+        from autotriton.eval.config import EvalConfig
+        return EvalConfig
+    raise AttributeError(f"module 'autotriton' has no attribute {name!r}")

@@ -155,10 +155,12 @@ def _flat(settings: dict, prefix: str = "") -> dict:
 
 
 def changed_settings(old: dict, new: dict, may_change: tuple[str, ...] = ()) -> list[str]:
-    """Dotted names of the settings that differ between two records, leaving out `may_change`.
-    Both go through JSON first, so a tuple and the list it was saved as are equal."""
+    """Dotted names of the settings that differ between two records, leaving out `may_change`
+    and everything under them ("verifier" covers "verifier.timeout_s"). Both go through JSON
+    first, so a tuple and the list it was saved as are equal."""
     old, new = (_flat(json.loads(json.dumps(d, default=str))) for d in (old, new))
-    return sorted(k for k in old.keys() | new.keys() if k not in may_change and old.get(k) != new.get(k))
+    free = lambda k: any(k == m or k.startswith(m + ".") for m in may_change)  # noqa: E731
+    return sorted(k for k in old.keys() | new.keys() if not free(k) and old.get(k) != new.get(k))
 
 
 def check_settings(record: Path, settings: dict, has_output: bool, may_change: tuple[str, ...] = (),

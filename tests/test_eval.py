@@ -330,3 +330,20 @@ def test_two_suites_of_one_kind_keep_their_own_channels_and_ids(tmp_path):
     assert "mybench:kernelbench/l1/1_TinyReLU" in {it.key for it in theirs}
     assert [(it.key, it.channel) for it in suite_items([first, "builtin:heldout"])[:len(alone)]] == \
         [(it.key, it.channel) for it in alone]  # suites that do not collide keep their names
+
+
+def test_the_python_api_is_the_cli_s_evaluation(tmp_path):
+    """`autotriton.evaluate`: the function `autotriton eval` and the pipeline call, with the same
+    defaults; it writes the report and records the verifier's settings in run.json."""
+    import autotriton
+    from autotriton.cli.main import _EVAL
+    from autotriton.eval.config import EvalConfig
+    assert _EVAL == EvalConfig()  # the CLI's flag defaults are EvalConfig's
+    result = autotriton.evaluate("reference", autotriton.EvalConfig(suites=["builtin:heldout"], limit=2,
+                                                                     device="cpu"), tmp_path)
+    (channel,) = [m for name, m in result.metrics.items() if name == "builtin-L1"]
+    assert channel.exec_pct == 100.0 and result.device == "cpu-interpreter"
+    assert Path(result.reports["html"]).is_file()
+    run = json.loads((tmp_path / "run.json").read_text())
+    assert run["verifier"]["device"] == "cpu" and run["verifier"]["timeout_s"] > 0
+    assert autotriton.__version__.count(".") >= 2

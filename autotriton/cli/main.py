@@ -20,6 +20,7 @@ from autotriton.cli.data import data_app
 from autotriton.cli.errors import (MAX_SAMPLES, UserErrorsExit, check_device, fail, finite_above_0, finite_at_least_0,
                                    out_dir)
 from autotriton.cli.train import pipeline_cmd, train_app
+from autotriton.eval.config import EvalConfig
 from autotriton.models import SPEC_HELP
 from autotriton.tasks import Task, TaskError, get_task, list_tasks
 
@@ -236,31 +237,34 @@ def _suites(specs: list[str]) -> list[str]:
     return list(specs)
 
 
+_EVAL = EvalConfig()  # the one set of defaults: the CLI, the pipeline and the Python API share them
+
+
 @app.command("eval")
 def eval_cmd(
     model: str = typer.Option("embedded", "--model", "-m", help=f"model spec: {SPEC_HELP}"),
-    suite: list[str] = typer.Option(["builtin:heldout"], "--suite", "-s", help="repeatable: builtin[:train|heldout], "
+    suite: list[str] = typer.Option(_EVAL.suites, "--suite", "-s", help="repeatable: builtin[:train|heldout], "
                                     "kernelbench:PATH[:levels=1,2,3], tritonbench-g:PATH, tritonbench-t:PATH"),
-    samples: int = typer.Option(1, min=1, max=MAX_SAMPLES, help="samples per task"),
+    samples: int = typer.Option(_EVAL.samples, min=1, max=MAX_SAMPLES, help="samples per task"),
     k: str = typer.Option("1", "-k", help="comma-separated k values for pass@k (each <= samples)"),
-    device: str = typer.Option("auto", help="cpu, cuda or auto"),
+    device: str = typer.Option(_EVAL.device, help="cpu, cuda or auto"),
     out: Path = typer.Option(Path("runs/eval"), callback=out_dir, help="output directory (re-running resumes it)"),
-    limit: int = typer.Option(0, help="only the first N tasks of each suite (0 = all)"),
-    temperature: float = typer.Option(0.0, callback=finite_at_least_0,
+    limit: int = typer.Option(_EVAL.limit, help="only the first N tasks of each suite (0 = all)"),
+    temperature: float = typer.Option(_EVAL.temperature, callback=finite_at_least_0,
                                       help="0 = greedy, as the pipeline evaluates; > 0 for pass@k"),
-    max_new_tokens: int = typer.Option(2048, min=1), seed: int = typer.Option(0),
+    max_new_tokens: int = typer.Option(_EVAL.max_new_tokens, min=1), seed: int = typer.Option(_EVAL.seed),
     no_hack_rate: bool = typer.Option(False, "--no-hack-rate", help="skip the plain-allclose re-check used for the hack rate"),
     only_answered: bool = typer.Option(False, help="answers:DIR only: evaluate just the tasks that have an answer file"),
-    batch_size: int = typer.Option(8, help="tasks per generate call, all their samples in it (bounds the work lost on Ctrl-C)"),
+    batch_size: int = typer.Option(_EVAL.batch_size, help="tasks per generate call, all their samples in it "
+                                   "(bounds the work lost on Ctrl-C)"),
 ) -> None:
-    """Evaluate a model on one or more suites; writes results.json, results.md, plots and report.html."""
-    from autotriton.eval.config import EvalConfig
-    from autotriton.eval.harness import RunLog, run_eval
-    from autotriton.eval.report import markdown_table, write_report
+    """Evaluate a model on one or more suites; writes results.json, results.md, plots and report.html.
+    The same function as the pipeline's eval stages and `autotriton.evaluate` (eval/harness.py)."""
+    from autotriton.eval.harness import evaluate
+    from autotriton.eval.report import markdown_table
     from autotriton.models import load_backend
-    from autotriton.verify import Verifier
     config = EvalConfig(suites=_suites(suite), samples=samples, temperature=temperature, max_new_tokens=max_new_tokens,
-                        limit=limit, batch_size=batch_size, device=device, ks=_ks(k, samples), seed=seed,
+                        limit=limit, batch_size=batch_size, device=check_device(device), ks=_ks(k, samples), seed=seed,
                         hack_rate=not no_hack_rate, only_answered=only_answered)
     if limit < 0:
         fail(f"--limit must be >= 0 (0 = all tasks), got {limit}")
@@ -270,27 +274,23 @@ def eval_cmd(
         Console(stderr=True).print(f"note: --samples {samples} at temperature 0 (greedy, the default) repeats one "
                                    "answer per task for a sampling model; pass --temperature for pass@k",
                                    highlight=False, markup=False, soft_wrap=True)
-    verify_config = _config(device, False, 120.0)
     backend = load_backend(model, batch_size=config.sequences_per_call())
     if only_answered and not hasattr(backend, "find"):
         fail("--only-answered needs --model answers:DIR")
-    with Verifier(verify_config) as verifier, render.counted_progress("eval") as bar:
-        job = bar.add_task("eval", total=None, note="")
-        command = "autotriton " + " ".join(sys.argv[1:])
-
-        def report(metrics, records):  # after every batch: a killed eval still has its report
-            return write_report(metrics, records, out, model, verifier.device_name, command + " (partial)")
-        metrics = run_eval(backend, model, config, verifier, out, on_batch=report,
-                           progress=lambda done, total, note: bar.update(job, completed=done, total=total, note=note))
-        records = RunLog(out / "runlog.jsonl").records
-        paths = write_report(metrics, records, out, model, verifier.device_name, command)
-    backend.close()
-    console.print(markdown_table(metrics), markup=False, soft_wrap=True)  # piped: table rows stay whole
+    try:
+        with render.counted_progress("eval") as bar:
+            job = bar.add_task("eval", total=None, note="")
+            result = evaluate(model, config, out, backend=backend, command="autotriton " + " ".join(sys.argv[1:]),
+                              progress=lambda done, total, note: bar.update(job, completed=done, total=total,
+                                                                            note=note))
+    finally:
+        backend.close()
+    console.print(markdown_table(result.metrics), markup=False, soft_wrap=True)  # piped: table rows stay whole
     missing = getattr(backend, "missing", [])  # answers:DIR
     if missing:
         console.print(f"{len(missing)} tasks had no answer file (scored as no code): {', '.join(missing[:10])}"
                       + (" ..." if len(missing) > 10 else ""), markup=False)
-    console.print(f"report: {paths['html']}")
+    console.print(f"report: {result.reports['html']}")
 
 
 @app.command("generate")

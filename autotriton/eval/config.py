@@ -22,9 +22,9 @@ class EvalConfig:
                               metadata={"help": "suite specs (eval/suites.py; the pipeline puts builtin:heldout first)"})
     samples: int = field(default=1, metadata={"help": "samples per task (n for pass@k)"})
     temperature: float = field(default=0.0, metadata={"help": "0 = greedy"})
-    max_new_tokens: int = field(default=1536, metadata={"help": "completion cap"})
+    max_new_tokens: int = field(default=2048, metadata={"help": "completion cap"})
     limit: int = field(default=0, metadata={"help": "only the first N tasks of each suite (0 = all); demo sizing"})
-    batch_size: int = field(default=32, metadata={
+    batch_size: int = field(default=8, metadata={
         "help": "tasks per generate call (a local model's batch; bounds the work lost on Ctrl-C)"})
     device: str = field(default="auto", metadata={"help": "verifier device: cpu, cuda or auto"})
     ks: list[int] = field(default_factory=lambda: [1], metadata={"help": "k values for pass@k"})

@@ -12,6 +12,11 @@ Suites: `builtin[:train|heldout]`, `kernelbench:PATH[:levels=1,2,3]`,
 The output directory is bound to the settings in `run.json` once it holds a
 sample: a re-run with other settings is refused (`rundir.check_settings`), while
 one after a start that failed before any sample simply replaces the record.
+`run.json` also records the verifier's settings (not binding: a resume may judge
+on another machine).
+
+`evaluate` is the one entry point: `autotriton eval`, the pipeline's eval stages
+and the Python API (`autotriton.evaluate`) all call it, with EvalConfig's defaults.
 """
 
 from __future__ import annotations
@@ -28,7 +33,7 @@ from autotriton.eval.suites import parse_suite_spec
 from autotriton.models.base import Backend
 from autotriton.rundir import append_jsonl, check_settings, read_jsonl, write_settings
 from autotriton.tasks import Task, list_tasks
-from autotriton.verify import Verifier
+from autotriton.verify import Verifier, VerifyConfig
 
 
 @dataclass
@@ -133,15 +138,16 @@ class RunLog:
         self.done.add((record["key"], record["sample"]))
 
 
-def _claim_run_dir(out: Path, model: str, config: EvalConfig, mode: str, log: RunLog) -> None:
+def _claim_run_dir(out: Path, model: str, config: EvalConfig, verifier: Verifier, log: RunLog) -> None:
     """Refuse to add samples to a log made with other settings; then record these."""
-    meta = {"model": model, "suites": config.suites, "samples": config.samples, "mode": mode,
+    meta = {"model": model, "suites": config.suites, "samples": config.samples, "mode": verifier.mode,
             "sampling": asdict(config.sampling())}
     if config.limit:
         meta["limit"] = config.limit
     if config.only_answered:
         meta["only_answered"] = True
-    check_settings(out / "run.json", meta, has_output=bool(log.records))
+    meta["verifier"] = asdict(verifier.config)
+    check_settings(out / "run.json", meta, has_output=bool(log.records), may_change=("verifier",))
     write_settings(out / "run.json", meta)
 
 
@@ -188,7 +194,7 @@ def run_eval(backend: Backend, model_spec: str, config: EvalConfig, verifier: Ve
     for text in config.suites:
         parse_suite_spec(text)  # a bad spec fails before anything is written
     log = RunLog(out / "runlog.jsonl")
-    _claim_run_dir(out, model_spec, config, verifier.mode, log)
+    _claim_run_dir(out, model_spec, config, verifier, log)
     items = suite_items(config.suites, config.limit, out / "rewrites.jsonl")
     if config.only_answered:
         items = [it for it in items if it.backend_task is not None and backend.find(it.backend_task, 0) is not None]
@@ -225,3 +231,43 @@ def _metrics(log: RunLog, items: list[EvalItem], config: EvalConfig) -> tuple[di
     records = [r for r in log.records if r["key"] in keys and r["sample"] < config.samples]
     channels = sorted({r["channel"] for r in records})
     return {c: channel_metrics(c, [r for r in records if r["channel"] == c], config.ks) for c in channels}, records
+
+
+@dataclass
+class EvalResult:
+    """What `evaluate` returns: metrics per channel, the device that judged, the report files."""
+
+    metrics: dict[str, ChannelMetrics]
+    device: str
+    reports: dict[str, str]
+
+
+def evaluate(model: str, config: EvalConfig | None = None, out: Path | str = "runs/eval", *,
+             backend: Backend | None = None, verify: VerifyConfig | None = None,
+             progress: Callable[[int, int, str], None] | None = None, command: str | None = None) -> EvalResult:
+    """Evaluate `model` (a model spec: `embedded:triton`, `hf:PATH`, `openai:NAME@URL`...) on
+    `config.suites`, as `autotriton eval`, the pipeline's eval stages and the Python API all do:
+    writes runlog.jsonl, run.json, results.json/md, plots and report.html under `out` (the report
+    after every batch too, so a killed run leaves one), resumes a run that was stopped, and
+    returns the metrics per channel. `backend`: an already loaded model (the pipeline's trained
+    policy), closed by its owner; `verify`: the judge's settings (default: VerifyConfig's, on
+    `config.device`)."""
+    from autotriton.eval.report import write_report
+    from autotriton.models import load_backend
+    config, out = config or EvalConfig(), Path(out)
+    verify = verify or VerifyConfig(device=config.device)
+    command = command or f"autotriton.evaluate({model!r})"
+    own = backend is None
+    if own:
+        backend = load_backend(model, batch_size=config.sequences_per_call())
+    try:
+        with Verifier(verify) as verifier:
+            def report(metrics, records):  # after every batch
+                return write_report(metrics, records, out, model, verifier.device_name, command + " (partial)")
+            metrics = run_eval(backend, model, config, verifier, out, progress=progress, on_batch=report)
+            paths = write_report(metrics, RunLog(out / "runlog.jsonl").records, out, model, verifier.device_name,
+                                 command)
+            return EvalResult(metrics, verifier.device_name, {k: str(v) for k, v in paths.items()})
+    finally:
+        if own:
+            backend.close()

@@ -130,25 +130,20 @@ def run_data(config: PipelineConfig, out: Path, say: Say, progress=None) -> dict
 
 
 def run_eval_stage(policy: Policy, s: EvalConfig, out: Path, say: Say) -> dict:
-    from autotriton.eval.harness import RunLog, run_eval
-    from autotriton.eval.report import write_report
+    from autotriton.eval.harness import evaluate
     from autotriton.models.hf import HFBackend
-    from autotriton.verify import Verifier, VerifyConfig
+    from autotriton.train.report import local_provenance
 
     backend = HFBackend(str(policy.base), adapter=str(policy.adapter) if policy.adapter else None,
                         batch_size=s.sequences_per_call())
+    progress = lambda done, total, note: say(  # noqa: E731
+        f"  {out.name}: {done}/{total} samples" + (f" ({note})" if note else ""))
     try:
-        with Verifier(VerifyConfig(device=s.device)) as verifier:
-            progress = lambda done, total, note: say(  # noqa: E731
-                f"  {out.name}: {done}/{total} samples" + (f" ({note})" if note else ""))
-            metrics = run_eval(backend, policy.spec, s, verifier, out, progress=progress)
-            records = RunLog(out / "runlog.jsonl").records
-            write_report(metrics, records, out, policy.spec, verifier.device_name,
-                         f"autotriton pipeline (eval of {policy.spec})")
+        result = evaluate(policy.spec, s, out, backend=backend, progress=progress,
+                          command=f"autotriton pipeline (eval of {policy.spec})")
     finally:
         backend.close()
-    from autotriton.train.report import local_provenance
-    return {"channels": {k: m.to_dict() for k, m in metrics.items()}, "device": verifier.device_name,
+    return {"channels": {k: m.to_dict() for k, m in result.metrics.items()}, "device": result.device,
             "provenance": local_provenance()}
 
 
