@@ -16,6 +16,7 @@ nested `sft:`/`rl:` sections) and, like PyYAML, leaves `1e-4` a string.
 from __future__ import annotations
 
 import dataclasses
+import json
 import sys
 import types
 import typing
@@ -139,3 +140,19 @@ def load_yaml(path: Path) -> dict:
     if not isinstance(raw, dict):
         raise ConfigError(f"{path}: expected a mapping at the top level")
     return raw
+
+
+def hash_record(settings) -> dict:
+    """The settings a finished pipeline stage is known by (train/pipeline.py hashes this record): an
+    explicit, versioned list rather than `asdict`, so that reorganising a dataclass cannot silently
+    make every finished run look different. A class names its fields in `HASHED` (always in the
+    record: version 1), `HASHED_IF_SET` (fields added after runs were made: in the record only
+    away from their default, so those runs keep their hash) and `NOT_HASHED` (left out on purpose:
+    where logs go, how the work is split); tests/test_train_config.py checks that every field is
+    in exactly one of them."""
+    cls = type(settings)
+    default = cls()
+    record = {k: getattr(settings, k) for k in cls.HASHED}
+    record.update({k: getattr(settings, k) for k in getattr(cls, "HASHED_IF_SET", ())
+                   if getattr(settings, k) != getattr(default, k)})
+    return json.loads(json.dumps(record, default=str))

@@ -103,18 +103,17 @@ def _flat_twin(raw: dict, kind: str) -> dict:
 def test_every_shipped_config_hashes_like_its_flat_key_twin(name, tmp_path, capsys):
     """Every shipped config loads without deprecated keys, and gives the stage hashes its old,
     flat-key spelling gives (the hashes decide whether a finished stage is reused)."""
-    from dataclasses import asdict
-
     import yaml
 
+    from autotriton.config import hash_record
     from autotriton.train.pipeline import _hash, stage_settings
     kind = "data" if name.startswith("data_") else "rl" if name.startswith("rl_") else "pipeline"
 
     def hashes(path):
         if kind == "data":
-            return {"build": _hash(asdict(load_build_config(path)))}
+            return {"build": _hash(hash_record(load_build_config(path)))}
         if kind == "rl":
-            return {"rl": _hash(asdict(load_stage_settings(RLSettings, path, "rl")))}
+            return {"rl": _hash(hash_record(load_stage_settings(RLSettings, path, "rl")))}
         config = load_pipeline_config(path, 2 if name == "multi_gpu.yaml" else 1)
         return {stage: _hash(stage_settings(config, stage)) for stage in STAGES}
 
@@ -216,9 +215,33 @@ def test_one_eval_config_for_the_cli_and_the_pipeline(tmp_path):
     """`autotriton eval` and the pipeline's `eval:` section share EvalConfig (issue 14: they were two
     classes); fields the pipeline did not have are hashed only when set, so old runs keep their hash."""
     from autotriton.eval.config import EvalConfig
-    from autotriton.train.pipeline import eval_hashed
+    from autotriton.config import hash_record
     config = load_pipeline_config(write(tmp_path, "eval: {samples: 2, ks: [1, 2], temperature: 0.7, seed: 3}"))
     assert isinstance(config.eval, EvalConfig) and config.eval.sampling().seed == 3
-    assert eval_hashed(config.eval)["seed"] == 3 and "seed" not in eval_hashed(EvalConfig())
+    assert hash_record(config.eval)["seed"] == 3 and "seed" not in hash_record(EvalConfig())
     with pytest.raises(ConfigError, match=r"eval.ks: each k must be in 1..samples \(1\)"):
         load_pipeline_config(write(tmp_path, "eval: {ks: [1, 4]}"))
+
+
+def test_every_setting_is_in_the_stage_hash_record_or_left_out_on_purpose():
+    """A field added to a stage's settings must be placed in its class's HASHED_IF_SET (so that
+    finished runs keep their hash) or NOT_HASHED; one that is in no list fails here instead of
+    silently leaving the hash (autotriton/config.py, hash_record)."""
+    from dataclasses import fields
+
+    from autotriton.eval.config import EvalConfig
+    for cls in (SFTSettings, RLSettings, BuildConfig, EvalConfig):
+        lists = [tuple(getattr(cls, name, ())) for name in ("HASHED", "HASHED_IF_SET", "NOT_HASHED")]
+        placed = [f for names in lists for f in names]
+        assert sorted(placed) == sorted(f.name for f in fields(cls)), cls.__name__
+
+
+def test_a_finished_run_keeps_its_stage_hash():
+    """configs/ablation.yaml's SFT stage hashes as run 13 recorded it on an H100 (its DONE.json):
+    the hash is what decides whether a finished stage is reused."""
+    import json
+
+    from autotriton.train.pipeline import _hash, stage_settings
+    done = json.loads((Path(__file__).parent.parent / "docs/results/ablation_h100_run13/sft/DONE.json").read_text())
+    config = load_pipeline_config(CONFIGS / "ablation.yaml")
+    assert _hash(stage_settings(config, "sft")) == done["settings_hash"] == "aa7db330f5d7f0ba"

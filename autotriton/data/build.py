@@ -56,6 +56,11 @@ class BuildConfig:
 
     YAML_SECTIONS: ClassVar[dict] = {"verify": {"device": "device", "workers": "workers", "timeout_s": "timeout_s"}}
     YAML_NAME: ClassVar[str] = "build settings"
+    # The stage hash's record (autotriton/config.py, hash_record): every field, as first run.
+    HASHED: ClassVar[tuple] = (
+        "compose_n", "compose_seed", "harvest", "harvest_limit", "harvest_workers", "teachers", "llm_model",
+        "llm_samples", "llm_max_new_tokens", "llm_temperature", "device", "workers", "batch_size",
+        "decontaminate_against", "timeout_s")
 
     @classmethod
     def from_yaml(cls, path: Path | None, overrides: tuple[str, ...] = ()) -> "BuildConfig":

@@ -5,18 +5,14 @@ harness so that reading a config imports no verifier or model code."""
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import ClassVar
 
 from autotriton.models.base import SamplingParams
-
-# What a pipeline's eval stages were hashed on before the other fields joined (train/pipeline.py):
-# finished runs keep their hash while the others stay at their defaults.
-PIPELINE_HASHED = ("suites", "samples", "temperature", "max_new_tokens", "limit", "batch_size", "device")
-
 
 @dataclass
 class EvalConfig:
     """One evaluation's settings: `autotriton eval`'s flags, and the `eval:` section of a pipeline
-    or `train` config (train/config.py reads it from YAML; the pipeline hashes PIPELINE_HASHED and
+    or `train` config (train/config.py reads it from YAML; a pipeline stage's hash covers HASHED and
     any other field set away from its default)."""
     suites: list[str] = field(default_factory=lambda: ["builtin:heldout"],
                               metadata={"help": "suite specs (eval/suites.py; the pipeline puts builtin:heldout first)"})
@@ -32,6 +28,11 @@ class EvalConfig:
     hack_rate: bool = field(default=True, metadata={"help": "re-check rejected candidates with a plain allclose harness"})
     only_answered: bool = field(default=False, metadata={
         "help": "answers:DIR: only the tasks with an answer file (the others are left out, not scored as no code)"})
+
+    # The stage hash's record (autotriton/config.py, hash_record): what the pipeline's eval stages
+    # were first hashed on; the fields that joined later count only when set.
+    HASHED: ClassVar[tuple] = ("suites", "samples", "temperature", "max_new_tokens", "limit", "batch_size", "device")
+    HASHED_IF_SET: ClassVar[tuple] = ("ks", "seed", "hack_rate", "only_answered")
 
     def sampling(self) -> SamplingParams:
         return SamplingParams(n=self.samples, temperature=self.temperature, max_new_tokens=self.max_new_tokens,

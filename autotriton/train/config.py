@@ -50,10 +50,13 @@ class SFTSettings:
                                                                   "evaluations without a lower held-out loss "
                                                                   "(0 = never)"})
 
-
-# SFT fields added after pipelines were first run: hashed only when set away from their default, so that
-# a finished run's stage hash (train/pipeline.py) stays what it was.
-SFT_ADDED = ("eval_tasks", "eval_steps", "keep_best", "early_stop_patience")
+    # The stage hash's record (autotriton/config.py, hash_record). The held-out fields came after
+    # pipelines were first run: in the record only when set, so those runs keep their hash.
+    HASHED: ClassVar[tuple] = (
+        "lora", "lora_r", "lora_alpha", "lora_dropout", "learning_rate", "epochs", "max_steps", "batch_size",
+        "micro_batch_size", "max_length", "max_examples", "gradient_checkpointing", "save_steps", "logging_steps",
+        "seed")
+    HASHED_IF_SET: ClassVar[tuple] = ("eval_tasks", "eval_steps", "keep_best", "early_stop_patience")
 
 
 @dataclass
@@ -96,13 +99,20 @@ class RLSettings:
     verify_device: str = field(default="auto", metadata={"help": "reward verifier: cpu (interpreter), cuda, or auto (YAML: verify.device)"})
     verify_workers: int = field(default=0, metadata={"help": "parallel sandboxes for the reward (0 = all cores / 6 per GPU; YAML: verify.workers)"})
     verify_timeout_s: float = field(default=60.0, metadata={"help": "wall-clock limit per rollout verification (YAML: verify.timeout_s)"})
+    save_steps: int = field(default=10, metadata={"help": "checkpoint every N steps (resume point)"})
+    logging_steps: int = field(default=1, metadata={"help": "log every N steps"})
+    seed: int = field(default=0, metadata={"help": "prompt order and sampling seed"})
 
     # YAML's `verify:` section fills the flat fields (autotriton/config.py)
     YAML_SECTIONS: ClassVar[dict] = {
         "verify": {"device": "verify_device", "workers": "verify_workers", "timeout_s": "verify_timeout_s"}}
-    save_steps: int = field(default=10, metadata={"help": "checkpoint every N steps (resume point)"})
-    logging_steps: int = field(default=1, metadata={"help": "log every N steps"})
-    seed: int = field(default=0, metadata={"help": "prompt order and sampling seed"})
+    # The stage hash's record (autotriton/config.py, hash_record): every field, as first run.
+    HASHED: ClassVar[tuple] = (
+        "learning_rate", "max_steps", "batch_size", "group_size", "micro_batch_size", "beta", "temperature", "top_p",
+        "max_completion_length", "exec_weight", "rule_reward", "format_weight", "speedup_weight", "hrd", "hrd_alpha",
+        "max_prompts", "rollout_copy", "steps_per_generation", "drop_uniform_groups", "select_samples", "max_level",
+        "use_vllm", "gradient_checkpointing", "verify_device", "verify_workers", "verify_timeout_s", "save_steps",
+        "logging_steps", "seed")
 
 
 @dataclass

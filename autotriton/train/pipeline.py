@@ -27,11 +27,11 @@ from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Callable
 
-from autotriton.eval.config import PIPELINE_HASHED, EvalConfig
+from autotriton.eval.config import EvalConfig
 from autotriton.rundir import changed_settings, write_settings
 from autotriton.train.common import Policy, main_value, resolve_policy, trained_policy, write_json
-from autotriton.config import ConfigError
-from autotriton.train.config import SFT_ADDED, PipelineConfig, SFTSettings
+from autotriton.config import ConfigError, hash_record
+from autotriton.train.config import PipelineConfig
 
 STAGES = ("data", "eval_base", "sft", "eval_sft", "rl", "eval_rl", "rl_norule", "eval_rl_norule", "report")
 ABLATION_STAGES = ("rl_norule", "eval_rl_norule")
@@ -57,32 +57,18 @@ def _hash(obj) -> str:
 
 def stage_settings(config: PipelineConfig, stage: str) -> dict:
     """What a stage's output depends on; a change re-runs it (and, through its hash, its dependants)."""
-    data = {"data_from": config.data_from} if config.data_from else {"data": asdict(config.data)}
+    data = {"data_from": config.data_from} if config.data_from else {"data": hash_record(config.data)}
     base = {"model": config.model, **data}
-    sft = {**base, "sft": sft_hashed(config.sft)}
-    rl = {**sft, "rl": asdict(config.rl)}
-    norule = {**sft, "rl": asdict(norule_settings(config))}
-    ev = eval_hashed(config.eval)
+    sft = {**base, "sft": hash_record(config.sft)}
+    rl = {**sft, "rl": hash_record(config.rl)}
+    norule = {**sft, "rl": hash_record(norule_settings(config))}
+    ev = hash_record(config.eval)
     report = {**rl, "eval": ev, "eval_base": config.eval_base}
     if config.ablate_rule:  # only then, so that runs made before the ablation existed keep their hash
         report["ablate_rule"] = True
     return {"data": data, "eval_base": {"model": config.model, "eval": ev}, "sft": sft,
             "eval_sft": {**sft, "eval": ev}, "rl": rl, "eval_rl": {**rl, "eval": ev},
             "rl_norule": norule, "eval_rl_norule": {**norule, "eval": ev}, "report": report}[stage]
-
-
-def sft_hashed(s: SFTSettings) -> dict:
-    """The SFT settings a stage's hash covers: all but the fields added later (SFT_ADDED) left at their
-    defaults, so that runs made before those fields existed keep their hash."""
-    default = asdict(SFTSettings())
-    return {k: v for k, v in asdict(s).items() if k not in SFT_ADDED or v != default[k]}
-
-
-def eval_hashed(s: EvalConfig) -> dict:
-    """The eval settings a stage's hash covers: the ones it always had, and any other set away from
-    its default (so that runs made before those fields existed keep their hash)."""
-    default = asdict(EvalConfig())
-    return {k: v for k, v in asdict(s).items() if k in PIPELINE_HASHED or v != default[k]}
 
 
 def norule_settings(config: PipelineConfig):
