@@ -38,7 +38,7 @@ def test_reference_passes_from_raw_model_output(cpu_verifier):
     # one entry per forward; the later calls of a repeated-call trial share its seed
     seeds = [c["seed"] for c in r.details["checks"] if "seed" in c and c.get("call", 1) == 1]
     assert len(seeds) >= 3 * len(RELU.shapes_for("interp")) and len(set(seeds)) == len(seeds)
-    assert sum(c.get("call") == 2 for c in r.details["checks"]) == len(RELU.shapes_for("interp"))
+    assert sum(c.get("call") == 2 for c in r.details["checks"]) == 1  # one repeated-call trial a verification
     assert all("params" in c and "mixed_magnitudes" in c for c in r.details["checks"])
     sandbox = r.details["sandbox"]
     assert sandbox["applied"] and isinstance(sandbox["missing"], list)

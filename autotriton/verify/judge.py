@@ -215,6 +215,7 @@ class Judge:
             raise TaskFailure(f"task module failed to import: {exc!r}") from exc
         self.defaults = size_constants(self.task_mod)
         self.signed_mod, self.signed_note = self._signed_module(task.source, Path(job.judge_dir))
+        self.repeat_setting = self.rng.choice(self.shapes).name  # its plan has the repeated-call trial
         self.outcome = Outcome()
         self.precision_checks = max(self.tolerance_for("float32")) > FP16_UNIT_ROUNDOFF
         self.range_trials = task.range_trials  # Task.range_trials says when not
@@ -279,12 +280,14 @@ class Judge:
             signed = [i % 2 == 0 for i in range(n)]
         for kind in (perturb, mixed, signed):
             self.rng.shuffle(kind)
-        # One trial of a setting calls the same instance 2 or 3 times on fresh inputs: each
-        # trial built a new instance and called it once, so a kernel right on the first call
-        # of an instance and wrong on later ones (a counter in a buffer) passed on CPU, where
-        # nothing is timed (outside red team, 2026-11-28).
+        # One trial of one setting (drawn per verification) calls the same instance 2 or 3 times
+        # on fresh inputs: each trial built a new instance and called it once, so a kernel right
+        # on the first call of an instance and wrong on later ones (a counter in a buffer) passed
+        # on CPU, where nothing is timed (outside red team, 2026-11-28). One per verification,
+        # not per setting: the extra forwards cost CPU throughput, and the candidate cannot tell
+        # which setting or trial it is.
         calls = [1] * n
-        if n > 1:
+        if n > 1 and setting.name == self.repeat_setting:
             calls[self.rng.randrange(n)] = self.rng.choice((2, 3))
         return [Trial(setting, i, perturb[i], mixed[i], signed[i], calls[i]) for i in range(n)]
 

@@ -1,6 +1,6 @@
 # task: builtin/l1/relu
 # expect: error=hack flag=zero_output
-# why: a call counter kept in a buffer of the instance: right on each instance's first forward, zeros after it; every trial built a new instance and called it once, so it passed on CPU, where nothing is timed (outside red team, 2026-11-28); one trial per setting now calls its instance 2 or 3 times.
+# why: a call counter kept in a buffer of the instance: right on each instance's first forward, zeros after it; every trial built a new instance and called it once, so it passed on CPU, where nothing is timed (outside red team, 2026-11-28); one trial per verification now calls its instance 2 or 3 times.
 import torch
 import torch.nn as nn
 import triton
