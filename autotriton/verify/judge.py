@@ -215,11 +215,11 @@ class Judge:
             raise TaskFailure(f"task module failed to import: {exc!r}") from exc
         self.defaults = size_constants(self.task_mod)
         self.signed_mod, self.signed_note = self._signed_module(task.source, Path(job.judge_dir))
-        self.repeat_setting = self.rng.choice(self.shapes).name  # its plan has the repeated-call trial
         self.outcome = Outcome()
         self.precision_checks = max(self.tolerance_for("float32")) > FP16_UNIT_ROUNDOFF
         self.range_trials = task.range_trials  # Task.range_trials says when not
         self.rng = secrets.SystemRandom()
+        self.repeat_setting = self.rng.choice(self.shapes).name  # its plan has the repeated-call trial
         self.fp64_unavailable = ""  # why the reference ran in its native dtype, when it had to
         self.seconds: dict[str, float] = {}  # reference and comparison time, for details.stages
         self._reply_caps: dict[str, int] = {}
