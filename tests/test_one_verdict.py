@@ -89,6 +89,23 @@ def test_verl_reward_gives_the_judge_verdict(monkeypatch):
     assert all(isinstance(v, float) for r in rows for v in r.values())  # verl logs the extra keys as numbers
 
 
+def test_trl_rewards_by_import_path_give_the_judge_verdict(monkeypatch):
+    """`trl grpo --reward_funcs autotriton.verify.rewards.exec_reward` (configs/trl/grpo.yaml): the
+    module-level rewards over the shared scorer, named as TRL names their curves."""
+    from autotriton.verify import rewards
+    scorer = RewardScorer(VerifyConfig(device="cpu", cache_dir=None, workers=2))
+    monkeypatch.setattr(rewards, "_SHARED", scorer)
+    source = TASK_FILE.read_text()
+    try:
+        execs = rewards.exec_reward([COPY, RELU], task_source=[source] * 2)
+        rules = rewards.rule_reward([COPY, RELU], task_source=[source] * 2)
+        speed = rewards.speedup_reward([RELU], task_source=[source])
+    finally:
+        scorer.close()
+    assert execs == [0.0, 1.0] and rules == [1.0, 1.0] and speed == [None]  # no timing on CPU
+    assert [f.__name__ for f in (rewards.rule_reward, rewards.exec_reward)] == ["rule_reward", "exec_reward"]
+
+
 def test_signed_trials_are_trials_of_the_one_verification(cpu_verifier):
     """The signed-input trials are half of every setting's trials, shuffled among the task's own
     draws (issue 32, class D): one verification, no second run that differs only in sign."""

@@ -2,7 +2,8 @@
 and in verl's, `compute_score(data_source, solution_str, ground_truth, extra_info)`.
 
 `RewardScorer` holds one Verifier and serves these as its methods (close it when
-done). Dataset columns arrive as kwargs: each row needs `task_id` (a built-in id or a
+done); `rule_reward`, `exec_reward` and `speedup_reward` are also module-level functions over
+one shared scorer, for trainers that take rewards by import path (`trl grpo --reward_funcs`). Dataset columns arrive as kwargs: each row needs `task_id` (a built-in id or a
 task file path) or `task_source` (the task's source text). Completions are
 strings or chat message lists (TRL's conversational format).
 
@@ -150,6 +151,24 @@ def _log(log_metric, results: list[VerifyResult]) -> None:
         for name, value in verifier_metrics(results).items():
             log_metric(name, value)
 
+
+
+# ------------------------------------------------------------ TRL by import path
+
+# The same rewards as plain functions, for a trainer that takes rewards by dotted import path
+# (`trl grpo --reward_funcs autotriton.verify.rewards.exec_reward`, configs/trl/grpo.yaml). They
+# share one scorer per process (shared_scorer); TRL names each curve by the function's name.
+
+def rule_reward(completions, **kwargs) -> list[float | None]:
+    return shared_scorer().rule_reward(completions, **kwargs)
+
+
+def exec_reward(completions, log_metric=None, **kwargs) -> list[float | None]:
+    return shared_scorer().exec_reward(completions, log_metric=log_metric, **kwargs)
+
+
+def speedup_reward(completions, **kwargs) -> list[float | None]:
+    return shared_scorer().speedup_reward(completions, **kwargs)
 
 
 # ------------------------------------------------------------ verl
