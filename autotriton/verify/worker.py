@@ -50,6 +50,13 @@ def describe(exc: BaseException) -> str:
         return f"{type(exc).__name__} (its message could not be formatted)"
 
 
+def _one_line(exc: BaseException) -> str:
+    try:
+        return f"{type(exc).__name__}: {str(exc).splitlines()[0][:300] if str(exc) else ''}"
+    except BaseException:  # noqa: BLE001 - a candidate's exception whose __str__ raises
+        return type(exc).__name__
+
+
 def classify(exc: BaseException, stage: str) -> str:
     text = describe(exc).lower()
     if isinstance(exc, SystemExit):
@@ -144,8 +151,9 @@ class Worker:
             except BaseException as exc:  # noqa: BLE001 - the value failed before a byte was sent
                 # (e.g. a stride-0 expand() of 2^36 elements: contiguous() cannot allocate it;
                 # an int too long for JSON): the candidate's output, not a crash of this process.
+                # One line: the traceback would be this file's and wire.py's, not the candidate's.
                 kind = "oom" if classify(exc, "forward") == "oom" else "bad_output"
-                wire.send(self.sock, {"error": {"kind": kind, "msg": "output could not be sent: " + describe(exc)}})
+                wire.send(self.sock, {"error": {"kind": kind, "msg": "output could not be sent: " + _one_line(exc)}})
 
     def handle(self, op: str, header: dict, value):
         if op == "load":
