@@ -5,6 +5,8 @@ signed-input trial and takes an outside file at derived interp sizes (issue 32).
 from __future__ import annotations
 
 import json
+
+import pytest
 from pathlib import Path
 
 from typer.testing import CliRunner
@@ -149,3 +151,33 @@ def test_a_reference_that_cannot_take_signed_inputs_is_judged_on_its_own(cpu_ver
     result = cpu_verifier.verify(task, LOG_ANSWER)
     assert result.correct, result.error_msg
     assert result.details["signed_trial"].startswith("skipped: the reference cannot be judged on signed inputs")
+
+
+EXP_TASK = LOG_TASK.replace("torch.log(x + 1e-3)", "torch.exp(x)").replace("torch.rand(N)", "torch.randn(N)")
+EXP_ANSWER = RELU.replace("tl.maximum(x, 0.0)", "tl.exp(x)")
+SOFTMAX = get_task("builtin/l1/softmax")
+
+
+def test_a_large_magnitude_trial_rejects_an_unstable_softmax(cpu_verifier):
+    """One trial per setting scales the inputs up (32-128x): a softmax without the max
+    subtraction is NaN above logits of 88 and was judged correct on randn-sized inputs
+    (outside red team, 2026-11-28); the shipped one subtracts the max and passes."""
+    source = SOFTMAX.solution_source
+    assert "tl.max(" in source
+    unstable = source.replace("    x = x - tl.max(x, axis=0)\n", "")
+    honest = cpu_verifier.verify(SOFTMAX, source)
+    assert honest.correct and "wide_trial" not in honest.details, honest.error_msg
+    assert any("inputs_scaled" in c for c in honest.details["checks"])
+    assert unstable != source
+    result = cpu_verifier.verify(SOFTMAX, unstable)
+    assert not result.correct and "inputs x" in result.error_msg, result.error_msg
+
+
+def test_a_reference_that_overflows_at_large_inputs_is_judged_on_its_own(cpu_verifier):
+    """exp(128) is finite in float64 but not in the task's float32: the large trial runs again
+    unscaled rather than blame an honest float32 kernel for the task's range."""
+    assert EXP_ANSWER != RELU
+    task = task_from_source(EXP_TASK, task_id="row/exp", suite="dataset", level=0)
+    result = cpu_verifier.verify(task, EXP_ANSWER)
+    assert result.correct, result.error_msg
+    assert result.details["wide_trial"].startswith("skipped: the reference cannot be judged at x")

@@ -53,6 +53,9 @@ from autotriton.verify.result import FLAG_REASONS, WARNING_FLAGS, ErrorKind, tri
 #   truncating TF32, 2.35e-3 for bf16. So on top of the max-error check, such tasks
 #   need rms(err) <= 1.5e-3 * rms(ref).
 TINY_EXPONENTS = range(-30, -21)
+# The large-magnitude trial's factors (Judge.plan): randn x 32-128 puts the largest of a few
+# thousand inputs past 88, where float32 exp overflows.
+WIDE_EXPONENTS = (5, 6, 7)
 FP16_UNIT_ROUNDOFF = 2.0 ** -11
 # Input and output elements of the CPU random-size setting (2^15: 8-32k elements). Growing
 # every size at 2^16 took the data tests from 104 s to 155 s on 2 cores (more programs per
@@ -183,6 +186,7 @@ class Trial:
     mixed: bool  # magnitudes mixed across leading-index slices (see TINY_EXPONENTS)
     signed: bool = False  # inputs from the task's signed variant (tasks/signed.py: rand -> randn)
     calls: int = 1  # forwards of the one instance, each on fresh inputs (see Judge.plan)
+    wide: float = 1.0  # float inputs scaled up by this (see Judge.plan), 1.0 for none
 
 
 @dataclass
@@ -220,6 +224,9 @@ class Judge:
         self.range_trials = task.range_trials  # Task.range_trials says when not
         self.rng = secrets.SystemRandom()
         self.repeat_setting = self.rng.choice(self.shapes).name  # its plan has the repeated-call trial
+        # Large-magnitude trials, for tasks without the mixed-magnitude one; "" while they run,
+        # else why not (the reference itself overflows there).
+        self.wide_note = "" if not self.precision_checks else "n/a (a dot-product task: mixed magnitudes instead)"
         self.fp64_unavailable = ""  # why the reference ran in its native dtype, when it had to
         self.seconds: dict[str, float] = {}  # reference and comparison time, for details.stages
         self._reply_caps: dict[str, int] = {}
@@ -289,7 +296,14 @@ class Judge:
         calls = [1] * n
         if n > 1 and setting.name == self.repeat_setting:
             calls[self.rng.randrange(n)] = self.rng.choice((2, 3))
-        return [Trial(setting, i, perturb[i], mixed[i], signed[i], calls[i]) for i in range(n)]
+        # One trial per setting (not the random size's) scales float inputs up by 32-128: every
+        # trial drew randn-sized inputs, and a softmax without the max subtraction, NaN above
+        # logits of 88, passed (outside red team, 2026-11-28). Dot-product tasks have the
+        # mixed-magnitude trial instead.
+        wide = [1.0] * n
+        if n > 1 and not self.wide_note:
+            wide[self.rng.randrange(n)] = 2.0 ** self.rng.choice(WIDE_EXPONENTS)
+        return [Trial(setting, i, perturb[i], mixed[i], signed[i], calls[i], wide[i]) for i in range(n)]
 
     def growable_sizes(self) -> tuple[dict[str, int], list[str]]:
         """(the first setting's integer sizes, the ones that reach an input). Sizes are the
@@ -498,12 +512,14 @@ class Judge:
         finally:
             self.seconds[key] = self.seconds.get(key, 0.0) + time.perf_counter() - start
 
-    def reference(self, ref, inputs) -> Expected:
-        """Float64 outputs (where the task allows), native dtypes and rms bounds."""
+    def reference(self, ref, inputs, native_finite: bool = False) -> Expected:
+        """Float64 outputs (where the task allows), native dtypes and rms bounds. `native_finite`:
+        the task's own dtype must not overflow either (large-magnitude trials: exp(128) is finite
+        in float64, and an honest float32 exp kernel would be blamed for the task's range)."""
         with self.timed("reference_s"):
-            return self._reference(ref, inputs)
+            return self._reference(ref, inputs, native_finite)
 
-    def _reference(self, ref, inputs) -> Expected:
+    def _reference(self, ref, inputs, native_finite: bool = False) -> Expected:
         """Runs on `inputs` in place, last: callers pass inputs they no longer need."""
         try:
             with torch.no_grad():
@@ -516,6 +532,8 @@ class Judge:
                 structure, native = _structure(raw), flatten_outputs(raw)
                 del raw
                 dtypes = [getattr(t, "dtype", None) for t in native]
+                if native_finite and not all(_all_finite(t) for t in native):
+                    raise TaskFailure("the reference overflows in its own dtype on these inputs")
                 outs = fp64 or native
                 if fp64 and not tf32:
                     del native  # only its dtypes are needed: one output's worth of memory back
@@ -562,10 +580,25 @@ class Judge:
     def trial(self, t: Trial, state: dict) -> None:
         """One trial. A signed one whose reference cannot run on signed inputs (the log of
         a negative number) is run again on the task's own draw, and signed trials stop for
-        this verification, said in details.signed_trial; were the reference to fail on its
-        own draw too, the task is invalid as for any trial."""
+        this verification, said in details.signed_trial; a large-magnitude one whose reference
+        overflows is run again unscaled, and those stop too (details.wide_trial); were the
+        reference to fail on its own draw too, the task is invalid as for any trial."""
+        if t.wide != 1.0:
+            try:
+                self._trial(t, state)
+                self.outcome.signed_trials += t.signed
+                return
+            except TaskFailure as exc:  # blamed on the scale; were it the signs, the rerun says so
+                self.wide_note = f"skipped: the reference cannot be judged at x{t.wide:g}: {trim(str(exc), 300)}"
+            except CandidateFailure:
+                self.outcome.signed_failed |= t.signed
+                raise
+            return self.trial(replace(t, wide=1.0), state)
         if not t.signed:
             return self._trial(t, state)
+        return self._signed_trial(t, state)
+
+    def _signed_trial(self, t: Trial, state: dict) -> None:
         try:
             self._trial(t, state)
             self.outcome.signed_trials += 1
@@ -597,6 +630,9 @@ class Judge:
         """One forward of the trial's instance on fresh inputs, checked."""
         input_seed = urandom_seed()
         inputs, row_scales = self.draw_inputs(t.mixed, input_seed, t.signed)
+        if t.wide != 1.0:
+            inputs = [x * t.wide if isinstance(x, torch.Tensor) and x.dtype in (torch.float32, torch.float64)
+                      else x for x in inputs]
         # The candidate runs first: the wire copied the inputs out, so the reference can
         # then run on them in place, where a clone of a 6 GiB KernelBench input was one
         # more input's worth of judge memory.
@@ -605,21 +641,23 @@ class Judge:
         except CandidateFailure:
             # The reference first: where it fails too (CPU's random size made an embedding
             # width no head count divides), the task fails, never the candidate.
-            self.reference(ref, inputs)
+            self.reference(ref, inputs, native_finite=t.wide != 1.0)
             raise
         self.outcome.compiled = True
-        expected = self.reference(ref, inputs)
+        expected = self.reference(ref, inputs, native_finite=t.wide != 1.0)
         report = _field(header, "report", dict, {})
         # Seeds are recorded once the candidate can no longer see them: the verdict is
         # written after its process is gone, and they make a failure reproducible.
         self.outcome.checks.append({"shape": t.setting.name, "trial": t.index, **record,
                                     **({"call": call + 1} if t.calls > 1 else {}), "input_seed": input_seed,
                                     "mixed_magnitudes": t.mixed, "signed_inputs": t.signed,
+                                    **({"inputs_scaled": t.wide} if t.wide != 1.0 else {}),
                                     "launches": _field(report, "launches", int, 0),
                                     **({"overrides": t.setting.overrides} if t.setting.name == "random_size" else {})})
         context = f"[shape {t.setting.name}, trial {t.index}" + (", mixed magnitudes" if t.mixed else "") + \
             (", signed-input (randn) trial" if t.signed else "") + \
-            (f", call {call + 1} of one instance" if call else "") + "] "
+            (f", call {call + 1} of one instance" if call else "") + \
+            (f", inputs x{t.wide:g}" if t.wide != 1.0 else "") + "] "
         try:
             self.check_report(report, trial=True)
             self.check_outputs(out, expected, state, row_scales)
@@ -995,6 +1033,8 @@ def run_job(job: Job, sock: socket.socket) -> dict:
         timing_info["reference_fp64_unavailable"] = judge.fp64_unavailable
     if judge is not None:
         timing_info["signed_trial"] = judge.signed_status()
+        if judge.wide_note:
+            timing_info["wide_trial"] = judge.wide_note
     details = {"checks": outcome.checks, "torch": torch.__version__, "triton": triton.__version__,
                "sandbox": sandbox, "stages": {k: round(v, 3) for k, v in stages.items()}, **timing_info}
     if mismatch is not None:
