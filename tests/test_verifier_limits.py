@@ -193,3 +193,13 @@ def test_the_random_size_never_fits_inside_a_grid_sized_for_the_interp_shapes(tm
         assert judge._elements(setting) >= RANDOM_SIZE_MAX_ELEMENTS // 3
         per_input.append(judge._input_elements(setting))
     assert min(per_input) > 4096 and max(per_input) <= RANDOM_SIZE_MAX_ELEMENTS // 2
+
+
+def test_the_judge_names_the_checked_timing_reps():
+    """The reps whose outputs are checked follow from the judge's fractions and the number of
+    reps run (verify/timing.checked_reps, used by the worker and re-derived by the judge), so the
+    candidate's process cannot pick them (issue 32, class E)."""
+    from autotriton.verify.timing import checked_reps
+    assert checked_reps([0.0, 0.999, 0.5], 10) == [0, 5, 9]
+    assert checked_reps([0.31, 0.3101], 100) == [31]
+    assert all(0 <= r < n for n in (10, 37, 100) for r in checked_reps([0.0, 0.5, 0.99999], n))

@@ -751,6 +751,10 @@ class Judge:
         if len(times) < 10 or type(kept) is not list or not kept_reps or len(kept) != len(kept_reps) \
                 or any(type(r) is not int or not 0 <= r < len(times) for r in kept_reps):
             raise CandidateFailure(ErrorKind.BAD_OUTPUT, "the timing reply is incomplete")
+        if kept_reps != timing.checked_reps(fractions, len(_field(header, "times_ms", list, []))):
+            # The judge chose the fractions; the reps they name follow from how many reps ran.
+            raise CandidateFailure(ErrorKind.HACK, f"the timed run returned reps {kept_reps[:4]}, not the ones the "
+                                   "judge asked for", ("timing_mismatch",))
         self.check_report(_field(header, "report", dict, {}), trial=False)
         # References after the candidate's run, one kept rep at a time, before the eager
         # timing (a reference that works in place would change the sets): the judge never

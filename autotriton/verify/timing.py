@@ -22,6 +22,13 @@ import torch
 FLUSH_BYTES = 256 * 1024 * 1024
 
 
+def checked_reps(fractions: list[float], reps: int) -> list[int]:
+    """The timed reps whose outputs come back to be checked: the judge draws the fractions, the
+    worker times `reps` reps and keeps these, and the judge recomputes them from the number of
+    times it got back, so the candidate's process cannot choose which reps are checked."""
+    return sorted({min(reps - 1, int(f * reps)) for f in fractions})
+
+
 def _lock_dir() -> str:
     """A directory only this user can enter: candidates (another uid) cannot take the
     lock and stall every verification on the GPU."""

@@ -31,7 +31,7 @@ from autotriton.verify import concurrency, guards, wire
 from autotriton.verify.compare import INT_VIEW, fingerprint
 from autotriton.verify.guards import PRISTINE, STATE, WriteTracker
 from autotriton.verify.job import Job
-from autotriton.verify.timing import FLUSH_BYTES
+from autotriton.verify.timing import FLUSH_BYTES, checked_reps
 
 try:
     from triton.compiler.errors import CompilationError
@@ -315,7 +315,7 @@ class Worker:
             rep(-1 - i)
         probe_ms = max(rep(-10), 1e-3)
         reps = int(min(100, max(10, budget_s * 1e3 / probe_ms)))
-        check = {min(reps - 1, int(f * reps)) for f in check_fractions}
+        check = set(checked_reps(check_fractions, reps))
         times_ms = [rep(i) for i in range(reps)]
         merged = {"launches": min(r["launches"] for r in reports),
                   "compute_ops": sorted({op for r in reports for op in r["compute_ops"]})[:20],
