@@ -5,8 +5,6 @@ signed-input trial and takes an outside file at derived interp sizes (issue 32).
 from __future__ import annotations
 
 import json
-
-import pytest
 from pathlib import Path
 
 from typer.testing import CliRunner

@@ -29,7 +29,7 @@ from typing import Callable, ClassVar
 from autotriton.config import apply_overrides, from_dict, load_yaml
 from autotriton.data.teachers import Candidate, TaskItem, Teacher
 from autotriton.rundir import append_jsonl, atomic_write, check_settings, holds_output, read_jsonl, write_settings
-from autotriton.tasks import Task, TaskError, task_from_source
+from autotriton.tasks import TaskError, task_from_source
 
 Progress = Callable[[str, int, int], None]  # (stage, done, total)
 
