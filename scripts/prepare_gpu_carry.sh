@@ -4,24 +4,33 @@
 # its output is there.
 #   .whl/                 pure-Python wheels the machine lacks (scripts/fetch_gpu_wheels.sh)
 #   .carry_gguf0..4/      the embedded GGUF in five parts of about 20 MB (scripts/split_gguf.sh)
-#   .carry_data/data.tgz  the current data build, rebuilt from its committed verdicts without
-#                         judging anything again (docs/results/data_v12/RESUME.md)
+#   .carry_data/data.tgz  a data build (v13 by default: v12's verdicts with the op listing in
+#                         every prompt), rebuilt from committed verdicts without judging anything
+#                         again (docs/results/data_v12/RESUME.md, data_v13/README.md)
 # Needs `make setup` and the benchmark checkouts in external/ (decontamination reads them;
-# ../shared/docs/BENCHMARKS.md).     Usage: scripts/prepare_gpu_carry.sh [DATA=v12]
+# ../shared/docs/BENCHMARKS.md).     Usage: scripts/prepare_gpu_carry.sh [DATA=v13]
 set -euo pipefail
 cd "$(dirname "$0")/.."
-DATA=${1:-v12}
+DATA=${1:-v13}
 [ -d external/kernelbench ] && [ -d external/tritonbench ] \
   || { echo "external/kernelbench and external/tritonbench are needed for the data build's decontamination"; exit 2; }
 [ -d .whl ] || bash scripts/fetch_gpu_wheels.sh
 ls .carry_gguf4/part_4 >/dev/null 2>&1 || bash scripts/split_gguf.sh 5
-if [ ! -f .carry_data/data.tgz ]; then
+# data_vN/ holds a build's config and card; its candidates (verdicts) are its own or, for a build
+# that only exports an earlier one's verdicts in another prompt format, that build's
+# (data_vN/candidates_from names it).
+if [ ! -f ".carry_data/data-$DATA" ]; then
   run=runs/data-ablation-$DATA
+  from=$DATA
+  [ -f "docs/results/data_$DATA/candidates_from" ] && from=$(cat "docs/results/data_$DATA/candidates_from")
+  extra=()
+  grep -q '^prompt_trace: true' "docs/results/data_$DATA/config.yaml" && extra=(--set prompt_trace=true)
   mkdir -p "$run"
-  [ -f "$run/candidates.jsonl" ] || gunzip -c "docs/results/data_$DATA/candidates.jsonl.gz" > "$run/candidates.jsonl"
+  [ -f "$run/candidates.jsonl" ] || gunzip -c "docs/results/data_$from/candidates.jsonl.gz" > "$run/candidates.jsonl"
   cp "docs/results/data_$DATA/config.yaml" "$run/"
-  .venv/bin/autotriton data build -c configs/data_ablation.yaml -o "$run"
-  mkdir -p .carry_data
+  .venv/bin/autotriton data build -c configs/data_ablation.yaml "${extra[@]}" -o "$run"
+  rm -rf .carry_data && mkdir -p .carry_data
   tar czf .carry_data/data.tgz -C runs --exclude=verify_cache "data-ablation-$DATA"
+  touch ".carry_data/data-$DATA"   # which build data.tgz holds
 fi
 du -sh .whl .carry_gguf* .carry_data

@@ -66,6 +66,25 @@ def test_exported_datasets_load_with_chat_format(tmp_path):
     assert "pass rate" in card and "Decontamination" in card
 
 
+def test_a_finished_build_is_exported_again_with_the_op_listing(tmp_path):
+    """The prompt format is applied at export: the same verdicts, no candidate judged again, and
+    prompt.json says which format the rows use (the trainers copy it into the model they save)."""
+    from datasets import load_from_disk
+
+    from autotriton.eval.prompts import TRACE_INTRO, read_prompt_format
+    run_build(_config(compose_n=3), tmp_path)
+    judged = (tmp_path / "candidates.jsonl").read_text()
+    assert read_prompt_format(tmp_path) is False
+    assert TRACE_INTRO not in load_from_disk(str(tmp_path / "sft"))[0]["messages"][1]["content"]
+    report = run_build(_config(compose_n=3, prompt_trace=True), tmp_path)
+    assert (tmp_path / "candidates.jsonl").read_text() == judged
+    assert read_prompt_format(tmp_path) is True
+    sft, rl = load_from_disk(str(tmp_path / "sft")), load_from_disk(str(tmp_path / "rl"))
+    assert len(sft) == report.sft_rows
+    assert all(TRACE_INTRO in r["messages"][1]["content"] for r in sft)
+    assert all(TRACE_INTRO in r["prompt"][1]["content"] for r in rl)
+
+
 def test_changed_settings_are_refused(tmp_path):
     run_build(_config(compose_n=2), tmp_path)
     with pytest.raises(RunDirError, match=r"different settings \(changed: compose_n;"):

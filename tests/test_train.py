@@ -211,6 +211,26 @@ def test_grpo_rl_continues_an_sft_adapter(tiny_dir, data_dir, tmp_path, monkeypa
     assert a.keys() == b.keys() and any(not torch.equal(a[k], b[k]) for k in a)
 
 
+def test_trained_models_carry_their_datas_prompt_format(tiny_dir, data_dir, tmp_path, monkeypatch):
+    """eval reads final/prompt.json to prompt a model as it was trained (eval/prompts.py)."""
+    import shutil
+
+    from autotriton.eval.prompts import prompt_trace_of, read_prompt_format, write_prompt_format
+    from autotriton.train.grpo import run_rl
+    from autotriton.train.sft import run_sft
+    from autotriton.verify.rewards import RewardScorer
+    data = tmp_path / "data"
+    shutil.copytree(data_dir, data)
+    write_prompt_format(data, True)
+    sft = run_sft(Policy(tiny_dir), data, tiny_sft(max_steps=1), tmp_path / "sft")
+    monkeypatch.setattr(RewardScorer, "results", _alternating_results)
+    rl = run_rl(sft.policy, data, tiny_rl(max_steps=1), tmp_path / "rl")
+    assert read_prompt_format(sft.policy.adapter) and read_prompt_format(rl.policy.adapter)
+    assert prompt_trace_of(f"hf:{tiny_dir}+adapter:{rl.policy.adapter}") is True
+    plain = run_sft(Policy(tiny_dir), data_dir, tiny_sft(max_steps=1), tmp_path / "plain")
+    assert read_prompt_format(plain.policy.adapter) is False
+
+
 def test_pipeline_runs_every_stage_then_skips_them(tiny_dir, data_dir, tmp_path):
     """The whole recipe on the tiny model, the rule ablation included; a re-run skips every finished stage."""
     from autotriton.config import from_dict

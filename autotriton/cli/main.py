@@ -257,6 +257,8 @@ def eval_cmd(
     only_answered: bool = typer.Option(False, help="answers:DIR only: evaluate just the tasks that have an answer file"),
     batch_size: int = typer.Option(_EVAL.batch_size, help="tasks per generate call, all their samples in it "
                                    "(bounds the work lost on Ctrl-C)"),
+    prompt_trace: bool | None = typer.Option(None, "--prompt-trace/--no-prompt-trace", help=(
+        "prompts carry the reference's ATen op listing; default: as the model was trained (its prompt.json)")),
 ) -> None:
     """Evaluate a model on one or more suites; writes results.json, results.md, plots and report.html.
     The same function as the pipeline's eval stages and `autotriton.evaluate` (eval/harness.py)."""
@@ -265,7 +267,7 @@ def eval_cmd(
     from autotriton.models import load_backend
     config = EvalConfig(suites=_suites(suite), samples=samples, temperature=temperature, max_new_tokens=max_new_tokens,
                         limit=limit, batch_size=batch_size, device=check_device(device), ks=_ks(k, samples), seed=seed,
-                        hack_rate=not no_hack_rate, only_answered=only_answered)
+                        hack_rate=not no_hack_rate, only_answered=only_answered, prompt_trace=prompt_trace)
     if limit < 0:
         fail(f"--limit must be >= 0 (0 = all tasks), got {limit}")
     if batch_size < 1:
@@ -307,6 +309,7 @@ def generate_cmd(
     from rich.progress import Progress
 
     from autotriton.eval.generate import generate_kernel
+    from autotriton.eval.prompts import prompt_trace_of
     from autotriton.models import load_backend
     from autotriton.tasks import load_task_file
     from autotriton.verify import Verifier
@@ -316,7 +319,7 @@ def generate_cmd(
     with Verifier(verify_config) as verifier, Progress(console=console) as bar:
         job = bar.add_task(f"generate ({n} samples, {turns} turns)", total=None)
         outcome = generate_kernel(task, backend, verifier, n=n, turns=turns,
-                                  params=_sampling(1, temperature, max_new_tokens, seed),
+                                  params=_sampling(1, temperature, max_new_tokens, seed), trace=prompt_trace_of(model),
                                   progress=lambda a: bar.advance(job))
     backend.close()
     best = outcome.best

@@ -53,6 +53,8 @@ class BuildConfig:
     decontaminate_against: list[str] = field(default_factory=list,
                                              metadata={"help": "eval suites besides builtin:heldout"})
     timeout_s: float = field(default=120.0, metadata={"help": "verifier wall-clock limit per candidate (YAML: verify.timeout_s)"})
+    prompt_trace: bool = field(default=False, metadata={
+        "help": "prompts carry the reference's ATen op listing (tasks/trace.py); models trained on it are evaluated with it"})
 
     YAML_SECTIONS: ClassVar[dict] = {"verify": {"device": "device", "workers": "workers", "timeout_s": "timeout_s"}}
     YAML_NAME: ClassVar[str] = "build settings"
@@ -61,6 +63,7 @@ class BuildConfig:
         "compose_n", "compose_seed", "harvest", "harvest_limit", "harvest_workers", "teachers", "llm_model",
         "llm_samples", "llm_max_new_tokens", "llm_temperature", "device", "workers", "batch_size",
         "decontaminate_against", "timeout_s")
+    HASHED_IF_SET: ClassVar[tuple] = ("prompt_trace",)
 
     @classmethod
     def from_yaml(cls, path: Path | None, overrides: tuple[str, ...] = ()) -> "BuildConfig":
@@ -239,9 +242,10 @@ def _claim_run_dir(out: Path, config: BuildConfig) -> None:
     record, resolved = out / "config.yaml", asdict(config)
     # Teachers may be added to a finished build, and where candidates are judged may change on
     # resume (a build begun on a CPU can finish on a GPU machine): each record names the device
-    # that judged it, and the card counts them. Anything else changes the data.
+    # that judged it, and the card counts them. The prompt format is applied at export, so a
+    # finished build can be exported again with the op listing. Anything else changes the data.
     check_settings(record, resolved, holds_output(out, record),
-                   may_change=("teachers", "device", "workers", "batch_size"),
+                   may_change=("teachers", "device", "workers", "batch_size", "prompt_trace"),
                    hint="use another -o to start fresh")
     write_settings(record, resolved)
 

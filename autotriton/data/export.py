@@ -21,21 +21,21 @@ from collections import Counter, defaultdict
 from pathlib import Path
 
 from autotriton.rundir import atomic_write
-from autotriton.eval.prompts import initial_messages
+from autotriton.eval.prompts import initial_messages, write_prompt_format
 
 
-def sft_row(pair: dict) -> dict:
+def sft_row(pair: dict, trace: bool = False) -> dict:
     answer = f"{pair['reasoning'].strip()}\n\n```python\n{pair['code'].strip()}\n```\n"
-    return {"messages": initial_messages(pair["prompt_source"]) + [{"role": "assistant", "content": answer}],
+    return {"messages": initial_messages(pair["prompt_source"], trace) + [{"role": "assistant", "content": answer}],
             "task_id": pair["task_id"], "teacher": pair["teacher"], "provenance": json.dumps(pair["provenance"]),
             "level": pair["level"], "speedup": pair["speedup"]}
 
 
-def rl_rows(items, pairs: list[dict]) -> list[dict]:
+def rl_rows(items, pairs: list[dict], trace: bool = False) -> list[dict]:
     solved = defaultdict(set)
     for p in pairs:
         solved[p["task_id"]].add(p["teacher"])
-    return [{"prompt": initial_messages(it.task.prompt_source), "task_source": it.task.source,
+    return [{"prompt": initial_messages(it.task.prompt_source, trace), "task_source": it.task.source,
              "task_id": it.task.id, "level": it.task.level, "source_kind": it.source_kind,
              "solved_by": sorted(solved[it.task.id])} for it in items]
 
@@ -118,10 +118,12 @@ Checked against: {", ".join(["builtin:heldout", "dev (with rewrites)"] + list(co
 
 
 def export(pairs, records, items, out: Path, config, task_report, pair_report, stats) -> tuple[int, int]:
-    sft = [sft_row(p) for p in pairs]
-    rl = rl_rows(items, pairs)
+    trace = config.prompt_trace
+    sft = [sft_row(p, trace) for p in pairs]
+    rl = rl_rows(items, pairs, trace)
     save_dataset(sft, out / "sft")
     save_dataset(rl, out / "rl")
+    write_prompt_format(out, trace)  # the trainers copy it into the model they save
     atomic_write(out / "decontam_pairs.json", json.dumps(pair_report, indent=2) + "\n")
     atomic_write(out / "README.md", card(pairs, items, config, task_report, pair_report, stats, len(sft), len(rl)))
     return len(sft), len(rl)

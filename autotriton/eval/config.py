@@ -28,11 +28,13 @@ class EvalConfig:
     hack_rate: bool = field(default=True, metadata={"help": "re-check rejected candidates with a plain allclose harness"})
     only_answered: bool = field(default=False, metadata={
         "help": "answers:DIR: only the tasks with an answer file (the others are left out, not scored as no code)"})
+    prompt_trace: bool | None = field(default=None, metadata={
+        "help": "prompts carry the reference's ATen op listing (tasks/trace.py); default: as the model was trained"})
 
     # The stage hash's record (autotriton/config.py, hash_record): what the pipeline's eval stages
     # were first hashed on; the fields that joined later count only when set.
     HASHED: ClassVar[tuple] = ("suites", "samples", "temperature", "max_new_tokens", "limit", "batch_size", "device")
-    HASHED_IF_SET: ClassVar[tuple] = ("ks", "seed", "hack_rate", "only_answered")
+    HASHED_IF_SET: ClassVar[tuple] = ("ks", "seed", "hack_rate", "only_answered", "prompt_trace")
 
     def sampling(self) -> SamplingParams:
         return SamplingParams(n=self.samples, temperature=self.temperature, max_new_tokens=self.max_new_tokens,

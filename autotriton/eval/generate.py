@@ -56,10 +56,11 @@ def _rank(a: Attempt) -> tuple:
 
 def generate_kernel(task: Task, backend: Backend, verifier: Verifier, *, n: int = 8, turns: int = 3,
                     params: SamplingParams | None = None, stop_on_success: bool = True,
-                    progress: Callable[[Attempt], None] | None = None) -> GenerateOutcome:
+                    progress: Callable[[Attempt], None] | None = None, trace: bool = False) -> GenerateOutcome:
+    """`trace`: the prompt carries the op listing, as for a model trained with it (eval/prompts.py)."""
     params = params or SamplingParams()
     outcome = GenerateOutcome(task.id)
-    first = initial_messages(task.prompt_source)
+    first = initial_messages(task.prompt_source, trace)
     gens = backend.generate([first], replace(params, n=n), tasks=[task])[0]
     histories: dict[int, list[Message]] = {i: first for i in range(n)}
     texts = {i: g.text for i, g in enumerate(gens)}

@@ -28,7 +28,7 @@ from typing import Callable
 
 from autotriton.eval.config import EvalConfig
 from autotriton.eval.metrics import ChannelMetrics, channel_metrics
-from autotriton.eval.prompts import initial_messages
+from autotriton.eval.prompts import initial_messages, prompt_trace_of
 from autotriton.eval.suites import parse_suite_spec
 from autotriton.models.base import Backend
 from autotriton.rundir import append_jsonl, check_settings, read_jsonl, write_settings
@@ -54,10 +54,11 @@ class EvalItem:
         return self.task or self.answer_task
 
 
-def resolve_suite(text: str, limit: int = 0, rewrites_log: Path | None = None) -> list[EvalItem]:
+def resolve_suite(text: str, limit: int = 0, rewrites_log: Path | None = None, trace: bool = False) -> list[EvalItem]:
     """Tasks of one suite spec (`eval/suites.py`), each with its channel name and prompt: the
     first `limit` tasks (0 = all), then, with `:rewrites=K`, their kept rewrites
-    (eval/robustness.py; checked ones are logged to and read back from `rewrites_log`)."""
+    (eval/robustness.py; checked ones are logged to and read back from `rewrites_log`).
+    `trace`: prompts carry the op listing (TritonBench items have no Model to trace)."""
     spec = parse_suite_spec(text)
     if spec.kind in ("tritonbench-g", "tritonbench-t"):
         items = _tritonbench_items(spec)[:limit or None]
@@ -71,16 +72,17 @@ def resolve_suite(text: str, limit: int = 0, rewrites_log: Path | None = None) -
         return items
     tasks = _suite_tasks(spec)[:limit or None]
     channel = {"builtin": "builtin", "dev": "dev", "harvest": "harvest", "kernelbench": "KernelBench"}[spec.kind]
-    items = [EvalItem(t.id, f"{channel}-L{t.level}", initial_messages(t.prompt_source), task=t) for t in tasks]
+    items = [EvalItem(t.id, f"{channel}-L{t.level}", initial_messages(t.prompt_source, trace), task=t) for t in tasks]
     if spec.rewrites:
         from autotriton.eval.robustness import REWRITTEN, task_rewrites
         rewritten = task_rewrites(tasks, spec.rewrites, rewrites_log)
-        items += [EvalItem(r.id, f"{channel}-L{t.level}{REWRITTEN}", initial_messages(r.prompt_source), task=r)
+        items += [EvalItem(r.id, f"{channel}-L{t.level}{REWRITTEN}", initial_messages(r.prompt_source, trace), task=r)
                   for t in tasks for r in rewritten[t.id]]
     return items
 
 
-def suite_items(suites: list[str], limit: int = 0, rewrites_log: Path | None = None) -> list[EvalItem]:
+def suite_items(suites: list[str], limit: int = 0, rewrites_log: Path | None = None,
+                trace: bool = False) -> list[EvalItem]:
     """The items of several suite specs. Two suites of one kind in one eval (a user's own
     KernelBench-format folder beside the real one) were merged into one channel, 130 tasks of
     "KernelBench-L1", and files of the same name shared one id (issue 33): a suite whose
@@ -89,7 +91,7 @@ def suite_items(suites: list[str], limit: int = 0, rewrites_log: Path | None = N
     out: list[EvalItem] = []
     owner: dict[str, str] = {}  # channel -> the suite spec that named it first
     for n, text in enumerate(suites):
-        items = resolve_suite(text, limit, rewrites_log)
+        items = resolve_suite(text, limit, rewrites_log, trace)
         if any(owner.get(it.channel, text) != text for it in items):
             path = parse_suite_spec(text).path
             tag = Path(path).name if path else "suite"
@@ -146,6 +148,8 @@ def _claim_run_dir(out: Path, model: str, config: EvalConfig, verifier: Verifier
         meta["limit"] = config.limit
     if config.only_answered:
         meta["only_answered"] = True
+    if config.prompt_trace:
+        meta["prompt_trace"] = True
     meta["verifier"] = asdict(verifier.config)
     check_settings(out / "run.json", meta, has_output=bool(log.records), may_change=("verifier",))
     write_settings(out / "run.json", meta)
@@ -194,8 +198,10 @@ def run_eval(backend: Backend, model_spec: str, config: EvalConfig, verifier: Ve
     for text in config.suites:
         parse_suite_spec(text)  # a bad spec fails before anything is written
     log = RunLog(out / "runlog.jsonl")
+    if config.prompt_trace is None:
+        config = replace(config, prompt_trace=prompt_trace_of(model_spec))
     _claim_run_dir(out, model_spec, config, verifier, log)
-    items = suite_items(config.suites, config.limit, out / "rewrites.jsonl")
+    items = suite_items(config.suites, config.limit, out / "rewrites.jsonl", config.prompt_trace)
     if config.only_answered:
         items = [it for it in items if it.backend_task is not None and backend.find(it.backend_task, 0) is not None]
     total = len(items) * config.samples

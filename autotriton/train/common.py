@@ -187,9 +187,11 @@ class TrainResult:
         return d
 
 
-def save_final(trainer, tokenizer, out: Path) -> None:
-    """Adapter (or full model) plus tokenizer into out/final, written to a temp dir and renamed."""
+def save_final(trainer, tokenizer, out: Path, data: Path) -> None:
+    """Adapter (or full model) plus tokenizer into out/final, written to a temp dir and renamed,
+    with the prompt format of the training data (`data`), which eval then uses for this model."""
     import shutil
+    from autotriton.eval.prompts import read_prompt_format, write_prompt_format
     final = out / FINAL_DIR
     staging = out / f".{FINAL_DIR}.tmp"
     if trainer.accelerator.is_main_process and staging.exists():
@@ -198,6 +200,7 @@ def save_final(trainer, tokenizer, out: Path) -> None:
     trainer.save_model(str(staging))
     if trainer.accelerator.is_main_process:
         tokenizer.save_pretrained(str(staging))
+        write_prompt_format(staging, read_prompt_format(data))
         if final.exists():
             shutil.rmtree(final)
         staging.rename(final)
@@ -228,11 +231,11 @@ def load_trainable(policy: Policy, full: bool):
 
 
 def finish_run(stage: str, trainer, tokenizer, policy: Policy, out: Path, stop: StopAfter, output,
-               start: float) -> TrainResult:
+               start: float, data: Path) -> TrainResult:
     """Save out/final when the run finished (not when paused), then record result.json."""
     finished = not stop.stopped_early
     if finished:
-        save_final(trainer, tokenizer, out)
+        save_final(trainer, tokenizer, out, data)
     result = TrainResult(stage, out, trained_policy(policy, out) if finished else policy,
                          trainer.state.global_step, finished, time.monotonic() - start,
                          output.training_loss if output else None, out / METRICS_FILE,

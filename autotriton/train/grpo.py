@@ -354,4 +354,4 @@ def run_rl(policy: Policy, data: Path, s: RLSettings, out: Path, stop_after_s: f
         output = trainer.train(resume_from_checkpoint=last_checkpoint(out))
     finally:
         scorer.close()
-    return finish_run("rl", trainer, tokenizer, policy, out, stop, output, start)
+    return finish_run("rl", trainer, tokenizer, policy, out, stop, output, start, data)

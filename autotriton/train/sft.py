@@ -139,4 +139,4 @@ def run_sft(policy: Policy, data: Path, s: SFTSettings, out: Path, stop_after_s:
                          eval_dataset=held_out, processing_class=tokenizer, peft_config=peft_config,
                          callbacks=callbacks)
     output = trainer.train(resume_from_checkpoint=last_checkpoint(out))
-    return finish_run("sft", trainer, tokenizer, policy, out, stop, output, start)
+    return finish_run("sft", trainer, tokenizer, policy, out, stop, output, start, data)

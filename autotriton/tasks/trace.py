@@ -1,0 +1,247 @@
+"""What a task's reference computes, as the ATen ops its forward runs: a listing that
+reads the same however the module is written.
+
+The same LeakyReLU can be an `nn.LeakyReLU` attribute, `F.leaky_relu(x, 0.1)`,
+`torch.where(x > 0, x, 0.1 * x)` in another file, with any names, docstrings and
+keyword spellings. A 135M model that learned one spelling misreads the others (issue 31:
+on our dev suite it named the op right and wrote a ReLU). Run on the meta device the
+forward dispatches to ATen ops whose names and arguments do not depend on how the
+Python was spelled: `nn.LeakyReLU(0.1)(x)` and `F.leaky_relu(x, negative_slope=0.1)`
+both trace to `leaky_relu(in0 f32[16,16384], negative_slope=0.1)`; `dim=-1` and the
+same dim by index both show the index. The listing goes into the prompt beside the
+source (eval/prompts.py) when the model was trained with it.
+
+Meta tensors carry shapes and dtypes and no data, so tracing costs no memory at full
+size. Code that needs values (`.item()`, data-dependent shapes) cannot run on meta:
+such a task gets no listing, never a wrong one.
+"""
+
+from __future__ import annotations
+
+import inspect
+import math
+from dataclasses import dataclass
+
+import torch
+from torch.utils._python_dispatch import TorchDispatchMode
+
+from autotriton.verify.loading import module_from_source
+
+# Ops that only re-wrap a tensor: they say nothing about the computation.
+_SKIP = frozenset({"detach", "alias", "lift_fresh", "lift_fresh_copy", "_has_compatible_shallow_copy_type"})
+# Arguments that name a dim of the first tensor argument, and the ops whose dim counts in the
+# output's rank (one more than the input's).
+_DIM_KEYS = frozenset({"dim", "dims", "dim0", "dim1", "start_dim", "end_dim", "source", "destination"})
+_NEW_DIM = frozenset({"unsqueeze", "stack"})
+# Level-3 networks run hundreds of ops; the prompt keeps the first ones and says how many
+# more there were (a 2,048-token answer budget leaves little room for a longer listing).
+MAX_LINES = 32
+# Past this many ops the forward is stopped: listing them would not fit anyway.
+_MAX_OPS = 400
+
+_DTYPES = {torch.float32: "f32", torch.float16: "f16", torch.bfloat16: "bf16", torch.float64: "f64",
+           torch.int64: "i64", torch.int32: "i32", torch.int16: "i16", torch.int8: "i8", torch.uint8: "u8",
+           torch.bool: "bool", torch.complex64: "c64"}
+
+
+@dataclass(frozen=True)
+class Trace:
+    """One forward's listing: which input is which argument, the ops (the first
+    MAX_LINES of `n_ops`), and what it returns (None where the forward was cut off)."""
+
+    header: tuple[str, ...]
+    ops: tuple[str, ...]
+    n_ops: int
+    returned: str | None
+
+    def render(self) -> str:
+        lines = list(self.header) + list(self.ops)
+        if self.n_ops > len(self.ops):
+            lines.append(f"... {self.n_ops - len(self.ops)} more ops")
+        if self.returned is not None:
+            lines.append(f"return {self.returned}")
+        return "\n".join(lines)
+
+
+class _Stop(Exception):
+    """Raised inside the forward once it has run more ops than a listing can hold."""
+
+
+class _Recorder(TorchDispatchMode):
+    def __init__(self, names: dict[int, str]):
+        super().__init__()
+        self.names = names  # id(tensor) -> in0 / w0 / t1 ...
+        self.lines: list[str] = []
+        self.n_ops = 0
+        self.n_named = {"t": 0, "c": 0}  # results t1, t2, ...; constants c1, c2, ...
+        self._keep: list[torch.Tensor] = []  # ids stay unique while the tensors live
+
+    def __torch_dispatch__(self, func, types, args=(), kwargs=None):
+        kwargs = kwargs or {}
+        out = func(*args, **kwargs)
+        name = func.overloadpacket.__name__
+        if name in _SKIP:
+            if isinstance(out, torch.Tensor) and args and isinstance(args[0], torch.Tensor):
+                self._alias(out, args[0])
+            return out
+        self.n_ops += 1
+        if self.n_ops > _MAX_OPS:
+            raise _Stop
+        if len(self.lines) < MAX_LINES:
+            self.lines.append(self._line(func, name, args, kwargs, out))
+        else:
+            self._name_outputs(out)
+        return out
+
+    def _alias(self, new: torch.Tensor, old: torch.Tensor) -> None:
+        if id(old) in self.names:
+            self.names[id(new)] = self.names[id(old)]
+            self._keep.append(new)
+
+    def _line(self, func, name: str, args, kwargs, out) -> str:
+        schema = func._schema.arguments
+        rank = _rank(args) + (1 if name in _NEW_DIM else 0)
+        parts = []
+        for i, value in enumerate(args):
+            key = schema[i].name if i < len(schema) else None
+            parts.append(self._arg(_dim(value, key, rank), key))
+        parts += [self._arg(_dim(v, k, rank), k) for k, v in kwargs.items()]
+        outs = self._name_outputs(out)
+        return f"{outs} = {name}({', '.join(p for p in parts if p)})"
+
+    def _arg(self, value, key: str | None) -> str:
+        if isinstance(value, torch.Tensor):
+            return self._tensor(value)
+        if isinstance(value, (list, tuple)) and any(isinstance(v, torch.Tensor) for v in value):
+            return "[" + ", ".join(self._arg(v, None) for v in value) + "]"
+        if key is None or value is None:
+            return _value(value)
+        return f"{key}={_value(value)}"
+
+    def _tensor(self, t: torch.Tensor) -> str:
+        name = self.names.get(id(t))
+        if name is None:  # a constant the forward made without a traced op (a Python scalar's tensor)
+            name = self._fresh("c")
+            self.names[id(t)] = name
+            self._keep.append(t)
+        return f"{name} {_spec(t)}"
+
+    def _fresh(self, prefix: str) -> str:
+        self.n_named[prefix] += 1
+        return f"{prefix}{self.n_named[prefix]}"
+
+    def _name_outputs(self, out) -> str:
+        outs = out if isinstance(out, (list, tuple)) else [out]
+        names = []
+        for o in outs:
+            if isinstance(o, torch.Tensor):
+                n = self._fresh("t")
+                self.names[id(o)] = n
+                self._keep.append(o)
+                names.append(n)
+            else:
+                names.append(_value(o))
+        return names[0] if len(names) == 1 else "(" + ", ".join(names) + ")"
+
+
+def _rank(args) -> int:
+    """The rank of an op's first tensor argument (of a tensor list's first, as cat's)."""
+    for a in args:
+        if isinstance(a, (list, tuple)) and a and isinstance(a[0], torch.Tensor):
+            a = a[0]
+        if isinstance(a, torch.Tensor):
+            return a.dim()
+    return 0
+
+
+def _dim(value, key: str | None, rank: int):
+    """A dim argument as its index from the front: `dim=-1` of a rank-3 input reads as 2,
+    the same as a module that wrote 2."""
+    if key not in _DIM_KEYS or rank <= 0:
+        return value
+    if isinstance(value, int) and not isinstance(value, bool) and value < 0:
+        return value % rank
+    if isinstance(value, (list, tuple)) and all(isinstance(v, int) and not isinstance(v, bool) for v in value):
+        return [v % rank if v < 0 else v for v in value]
+    return value
+
+
+def _spec(t: torch.Tensor) -> str:
+    return f"{_DTYPES.get(t.dtype, str(t.dtype).removeprefix('torch.'))}[{','.join(map(str, t.shape))}]"
+
+
+def _value(v) -> str:
+    if isinstance(v, float):
+        if math.isinf(v) or math.isnan(v):
+            return str(v)
+        return f"{v:.6g}"
+    if isinstance(v, torch.dtype):
+        return _DTYPES.get(v, str(v).removeprefix("torch."))
+    if isinstance(v, (list, tuple)):
+        return "[" + ", ".join(_value(x) for x in v) + "]"
+    if isinstance(v, torch.device):
+        return "device"  # the meta device says nothing about the task
+    if isinstance(v, torch.memory_format):
+        return str(v).removeprefix("torch.")
+    return repr(v) if isinstance(v, str) else str(v)
+
+
+def trace_module(task_mod) -> Trace | None:
+    """The ops `task_mod.Model` runs on `task_mod.get_inputs()`, all on the meta device;
+    None where the forward cannot run there."""
+    try:
+        with torch.device("meta"):
+            model = task_mod.Model(*task_mod.get_init_inputs())
+            inputs = list(task_mod.get_inputs())
+    except Exception:  # noqa: BLE001 - a reference that cannot be built on meta gets no listing
+        return None
+    names: dict[int, str] = {}
+    keep = []
+    for i, x in enumerate(inputs):
+        if isinstance(x, torch.Tensor):
+            names[id(x)] = f"in{i}"
+    params = [(n, p) for n, p in list(model.named_parameters()) + list(model.named_buffers())]
+    for n, p in params:
+        names[id(p)] = f"self.{n}"
+        keep.append(p)
+    recorder = _Recorder(names)
+    header = tuple(_header(model, inputs))
+    try:
+        with recorder, torch.no_grad():
+            out = model(*inputs)
+    except _Stop:
+        return Trace(header, tuple(recorder.lines), recorder.n_ops, None)
+    except Exception:  # noqa: BLE001 - data-dependent code (.item(), nonzero) cannot run on meta
+        return None
+    return Trace(header, tuple(recorder.lines), recorder.n_ops, _returned(out, recorder))
+
+
+def _returned(out, recorder: _Recorder) -> str:
+    if isinstance(out, torch.Tensor):
+        return recorder._tensor(out)
+    if isinstance(out, (list, tuple)):
+        return "(" + ", ".join(_returned(o, recorder) for o in out) + ")"
+    return _value(out)
+
+
+def _header(model, inputs: list) -> list[str]:
+    """Which input is which forward argument: the listing calls them in0, in1, ..."""
+    try:
+        params = [p for p in inspect.signature(model.forward).parameters]
+    except (TypeError, ValueError):
+        params = []
+    lines = []
+    for i, x in enumerate(inputs):
+        arg = params[i] if i < len(params) else f"inputs[{i}]"
+        what = _spec(x) if isinstance(x, torch.Tensor) else _value(x)
+        lines.append(f"in{i} = {arg}: {what}")
+    return lines
+
+
+def trace_source(source: str) -> Trace | None:
+    """trace_module of a task file's text."""
+    try:
+        mod = module_from_source(source, "autotriton_traced_task", "<task>")
+    except Exception:  # noqa: BLE001 - a task that does not even import gets no listing
+        return None
+    return trace_module(mod)

@@ -1,0 +1,170 @@
+"""The op listing (tasks/trace.py) and the prompt format that carries it (eval/prompts.py)."""
+
+from __future__ import annotations
+
+import json
+import re
+
+import pytest
+
+from autotriton.eval.prompts import (PROMPT_FILE, TRACE_INTRO, initial_messages, instruction, prompt_trace_of,
+                                     read_prompt_format, write_prompt_format)
+from autotriton.tasks.trace import MAX_LINES, trace_source
+
+TAIL = """
+def get_inputs():
+    return [torch.randn(8, 16, 32)]
+
+
+def get_init_inputs():
+    return []
+"""
+
+LAYER = """import torch
+import torch.nn as nn
+
+
+class Model(nn.Module):
+    \"\"\"LeakyReLU as a layer.\"\"\"
+
+    def __init__(self):
+        super().__init__()
+        self.act = nn.LeakyReLU(0.1)
+
+    def forward(self, x):
+        return self.act(x)
+""" + TAIL
+
+FUNCTIONAL = """import torch
+from torch import nn
+from torch.nn import functional as fn
+
+
+class Model(nn.Module):
+    def forward(self, features):
+        out = fn.leaky_relu(features, negative_slope=0.1)
+        return out
+""" + TAIL
+
+
+def _ops(source: str) -> tuple[str, ...]:
+    traced = trace_source(source)
+    assert traced is not None
+    return traced.ops
+
+
+def test_spellings_of_one_op_list_alike():
+    assert _ops(LAYER) == _ops(FUNCTIONAL) == ("t1 = leaky_relu(in0 f32[8,16,32], negative_slope=0.1)",)
+
+
+def test_header_names_the_forward_arguments():
+    assert trace_source(FUNCTIONAL).header == ("in0 = features: f32[8,16,32]",)
+    assert trace_source(FUNCTIONAL).returned == "t1 f32[8,16,32]"
+
+
+@pytest.mark.parametrize("dim", ["-1", "2"])
+def test_negative_dims_read_from_the_front(dim):
+    source = f"""import torch
+import torch.nn as nn
+
+
+class Model(nn.Module):
+    def forward(self, x):
+        return torch.softmax(x, dim={dim}).sum({dim}, keepdim=True)
+""" + TAIL
+    assert _ops(source) == ("t1 = _softmax(in0 f32[8,16,32], dim=2, half_to_float=False)",
+                            "t2 = sum(t1 f32[8,16,32], dim=[2], keepdim=True)")
+
+
+def test_parameters_are_named_by_their_attribute():
+    source = """import torch
+import torch.nn as nn
+
+
+class Model(nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.proj = nn.Linear(32, 4)
+
+    def forward(self, x):
+        return self.proj(x)
+""" + TAIL
+    listing = "\n".join(_ops(source))
+    assert "self.proj.weight f32[4,32]" in listing and "self.proj.bias f32[4]" in listing
+
+
+def test_data_dependent_forward_gets_no_listing():
+    source = """import torch
+import torch.nn as nn
+
+
+class Model(nn.Module):
+    def forward(self, x):
+        return x * float(x.max().item())
+""" + TAIL
+    assert trace_source(source) is None
+    assert TRACE_INTRO not in instruction(source, trace=True)  # no listing rather than a wrong one
+
+
+def test_long_forward_is_cut_and_says_so():
+    source = """import torch
+import torch.nn as nn
+
+
+class Model(nn.Module):
+    def forward(self, x):
+        for _ in range(100):
+            x = torch.tanh(x)
+        return x
+""" + TAIL
+    traced = trace_source(source)
+    assert len(traced.ops) == MAX_LINES and traced.n_ops == 100
+    assert f"... {100 - MAX_LINES} more ops" in traced.render()
+
+
+def test_a_forward_past_the_op_cap_is_stopped_with_no_return():
+    source = """import torch
+import torch.nn as nn
+
+
+class Model(nn.Module):
+    def forward(self, x):
+        for _ in range(10_000):
+            x = torch.tanh(x)
+        return x
+""" + TAIL
+    traced = trace_source(source)
+    assert traced.returned is None and "return" not in traced.render()
+
+
+def test_without_trace_the_prompt_is_as_before():
+    # Every model trained before the listing saw exactly this prompt; it must not move.
+    text = instruction(LAYER)
+    assert text == instruction(LAYER, trace=False)
+    assert TRACE_INTRO not in text and "```python\n" + LAYER.rstrip() + "\n```\n\nExtra Domain Knowledge:" in text
+
+
+def test_with_trace_the_listing_follows_the_source():
+    text = initial_messages(LAYER, trace=True)[1]["content"]
+    assert re.search(r"```\n\n" + re.escape(TRACE_INTRO) + r"\n\n```text\nin0 = x: f32\[8,16,32\]\n"
+                     r"t1 = leaky_relu\(in0 f32\[8,16,32\], negative_slope=0.1\)\nreturn t1 f32\[8,16,32\]\n```\n\n"
+                     r"Extra Domain Knowledge:", text)
+
+
+def test_prompt_format_record_round_trip(tmp_path):
+    assert read_prompt_format(tmp_path) is False  # nothing recorded: the format before the listing
+    write_prompt_format(tmp_path, True)
+    assert json.loads((tmp_path / PROMPT_FILE).read_text()) == {"trace": True}
+    assert read_prompt_format(tmp_path) is True
+    (tmp_path / PROMPT_FILE).write_text("[1]")
+    with pytest.raises(ValueError, match="not a prompt-format record"):
+        read_prompt_format(tmp_path)
+
+
+def test_a_model_spec_reads_its_adapter_record(tmp_path):
+    adapter = tmp_path / "final"
+    write_prompt_format(adapter, True)
+    assert prompt_trace_of(f"hf:{tmp_path}/base+adapter:{adapter}") is True
+    assert prompt_trace_of(f"hf:{adapter}") is True  # a full model saved with its record
+    assert prompt_trace_of(f"hf:{tmp_path}/base") is False
+    assert prompt_trace_of("embedded") is False and prompt_trace_of("reference") is False
