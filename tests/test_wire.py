@@ -60,6 +60,17 @@ def test_host_buffer_round_trip_and_no_cuda_on_cpu():
         wire.recv(b, 1 << 30, device="cpu")
 
 
+@pytest.mark.parametrize("n", [100, 600])  # sent inline, and in a memfd (over SHM_BYTES)
+def test_an_output_over_its_cap_says_its_shape(n):
+    """A kernel returning an input-sized tensor where the reference returns a scalar is told
+    what it returned, not about the transport's buffers."""
+    a, b = socket.socketpair()
+    wire.send(a, {"op": "x"}, torch.zeros(n, n))
+    with pytest.raises(wire.WireError, match=rf"the output \(float32\[{n}, {n}\]: [\d.]+ MiB\) is larger than "
+                                            r"Model's outputs can be \(0.0 MiB at most\); check its shape and dtype"):
+        wire.recv(b, 8)
+
+
 @pytest.mark.gpu
 def test_device_buffer_round_trip_between_processes():
     sock, proc = _peer("tensors")

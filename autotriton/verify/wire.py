@@ -259,7 +259,7 @@ def _read_memfd(fd: int, specs: list, max_bytes: int) -> list[torch.Tensor]:
     if not size:
         raise WireError("empty shared buffer")
     if size > max_bytes:
-        raise WireError(f"outputs exceed {max_bytes >> 20} MiB")
+        raise _too_large(_checked_specs(specs), max_bytes)
     checked = _placed_specs(specs, size)
     seals = fcntl.fcntl(fd, fcntl.F_GET_SEALS)
     if not seals & fcntl.F_SEAL_SHRINK:
@@ -290,8 +290,10 @@ def _read_cuda(fd: int, specs: list, max_bytes: int) -> list[torch.Tensor]:
     """Copy each tensor out of the peer's device buffer into this process's own
     memory, then unmap it (see cuda_share.py)."""
     from autotriton.verify import cuda_share
-    placed = _placed_specs(specs, max_bytes)  # the same cap as a memfd's
+    placed = _placed_specs(specs)
     size = max([offset + nbytes for _, _, nbytes, offset in placed], default=0)
+    if size > max_bytes:  # the same cap as a memfd's
+        raise _too_large(placed, max_bytes)
     if not size:
         raise WireError("empty shared buffer")
     try:
@@ -320,7 +322,7 @@ def _copy_out(src: torch.Tensor, placed: list, device: str) -> list[torch.Tensor
 def _recv_tensors(sock: socket.socket, specs: list, max_bytes: int) -> list[torch.Tensor]:
     checked = _checked_specs(specs)
     if sum(nbytes for _, _, nbytes, _ in checked) > max_bytes:
-        raise WireError(f"outputs exceed {max_bytes >> 20} MiB")
+        raise _too_large(checked, max_bytes)
     out = []
     for dtype, shape, nbytes, _ in checked:
         buf = _byte_buffer(nbytes)
@@ -328,6 +330,20 @@ def _recv_tensors(sock: socket.socket, specs: list, max_bytes: int) -> list[torc
             _recv_into(sock, memoryview(buf.numpy()))
         out.append(_shaped(buf, dtype, shape))
     return out
+
+
+def _too_large(specs: list, max_bytes: int) -> WireError:
+    """A reply over its cap, said so that a model reading the feedback can act on it: a loss
+    task's kernel returning its elementwise input-sized tensor instead of the scalar read
+    "tensor spec outside the shared buffer" (run 14 on an H100: 24 of 600 samples)."""
+    shown = ", ".join(f"{str(dtype).removeprefix('torch.')}{list(shape)}" for dtype, shape, _, _ in specs[:3])
+    total = sum(nbytes for _, _, nbytes, _ in specs)
+    return WireError(f"the output ({shown}{', ...' if len(specs) > 3 else ''}: {_mib(total)}) is larger than "
+                     f"Model's outputs can be ({_mib(max_bytes)} at most); check its shape and dtype")
+
+
+def _mib(nbytes: int) -> str:
+    return f"{nbytes / (1 << 20):.1f} MiB"
 
 
 def _checked_specs(specs: list) -> list[tuple[torch.dtype, list[int], int, dict]]:
