@@ -5,9 +5,10 @@ none of them.
 YAML files only override a dataclass's fields; `--set a.b=VALUE` overrides one after the file
 (VALUE is read as YAML). Unknown keys and wrong types raise `ConfigError` with one line that
 names the key, before any model is loaded. Floats may be written `1e-4` (PyYAML reads that as a
-string; a float field takes it). A dataclass may declare `YAML_SECTIONS: ClassVar`, sections
-that fill flat fields (`verify: {device: cuda}` -> `verify_device`), and `YAML_NAME`, what its
-settings are called in errors.
+string; a float field takes it). A field whose type is a dataclass is a section (`verify:` is a
+VerifyConfig). A dataclass may declare `YAML_RENAMED: ClassVar`, old flat keys and the dotted
+place they moved to (`verify_device` -> `verify.device`: still read, with a warning), and
+`YAML_NAME`, what its settings are called in errors.
 
 We did not use transformers' `HfArgumentParser`: its YAML reader takes flat dataclasses only (no
 nested `sft:`/`rl:` sections) and, like PyYAML, leaves `1e-4` a string.
@@ -38,6 +39,10 @@ def coerce(value, kind, where: str):
     origin = typing.get_origin(kind)
     if dataclasses.is_dataclass(kind):
         return from_dict(kind, value, where)
+    if origin is typing.Literal:
+        if value not in typing.get_args(kind):
+            raise ConfigError(f"{where}: expected one of {list(typing.get_args(kind))}, got {value!r}")
+        return value
     if origin is list:
         (item,) = typing.get_args(kind)
         if not isinstance(value, list):
@@ -60,47 +65,50 @@ def coerce(value, kind, where: str):
     return value
 
 
-def _flatten_sections(cls, raw: dict, where: str) -> dict:
-    """`verify: {device: cuda}` -> `{verify_device: cuda}` (the class's YAML_SECTIONS); old flat
-    keys warn once each."""
+def _move_renamed(cls, raw: dict, where: str) -> dict:
+    """Old flat keys (the class's YAML_RENAMED) moved to their section, each with a warning:
+    `verify_device: cuda` -> `verify: {device: cuda}`."""
     raw = dict(raw)
-    for section, mapping in getattr(cls, "YAML_SECTIONS", {}).items():
-        for key, name in mapping.items():
-            if name in raw:
-                warn(f"{where}.{name} is deprecated; write {where}.{section}.{key}")
-        if section not in raw:
+    for old, new in getattr(cls, "YAML_RENAMED", {}).items():
+        if old not in raw:
             continue
-        sub = raw.pop(section)
+        warn(f"{where}.{old} is deprecated; write {where}.{new}")
+        section, key = new.split(".")
+        sub = raw.get(section)
         if sub is None:
-            continue
-        if not isinstance(sub, dict):
+            sub = {}
+        elif not isinstance(sub, dict):
             raise ConfigError(f"{where}.{section}: expected a mapping of settings, got {sub!r}")
-        unknown = sorted(set(sub) - set(mapping))
-        if unknown:
-            raise ConfigError(f"{where}.{section}: unknown settings {unknown} (known: {sorted(mapping)})")
-        for key, value in sub.items():
-            if mapping[key] in raw:
-                raise ConfigError(f"{where}: both {section}.{key} and its old name {mapping[key]} are set; "
-                                  f"keep {section}.{key}")
-            raw[mapping[key]] = value
+        if key in sub:
+            raise ConfigError(f"{where}: both {new} and its old name {old} are set; keep {new}")
+        raw[section] = {**sub, key: raw.pop(old)}
     return raw
 
 
-def from_dict(cls, raw, where: str):
+def from_dict(cls, raw, where: str, base=None):
+    """`cls` from a YAML mapping; with `base`, the mapping overrides that instance's values."""
     if raw is None:
         raw = {}
     if not isinstance(raw, dict):
         raise ConfigError(f"{where}: expected a mapping of settings, got {raw!r}")
-    raw = _flatten_sections(cls, raw, where)
+    raw = _move_renamed(cls, raw, where)
     hints = typing.get_type_hints(cls)
     known = {f.name for f in fields(cls)}
     unknown = sorted(set(raw) - known)
     if unknown:
-        sections = sorted(getattr(cls, "YAML_SECTIONS", {}))
         what = getattr(cls, "YAML_NAME", "settings")  # a flat `data build` file says what it is
-        raise ConfigError(f"{where}: unknown {what} {unknown} (known: {sorted(known)}"
-                          + (f"; sections: {sections})" if sections else ")"))
-    return cls(**{k: coerce(v, hints[k], f"{where}.{k}") for k, v in raw.items()})
+        raise ConfigError(f"{where}: unknown {what} {unknown} (known: {sorted(known)})")
+    values = {k: _section(cls, k, v, f"{where}.{k}") if dataclasses.is_dataclass(hints[k])
+              else coerce(v, hints[k], f"{where}.{k}") for k, v in raw.items()}
+    return dataclasses.replace(base, **values) if base is not None else cls(**values)
+
+
+def _section(cls, name: str, raw, where: str):
+    """A section overrides the field's own default, not its class's: `verify: {device: cpu}` in a
+    build keeps the build's 120 s timeout rather than VerifyConfig's 60 s."""
+    f = cls.__dataclass_fields__[name]
+    base = f.default_factory() if f.default_factory is not dataclasses.MISSING else f.default
+    return from_dict(type(base), raw, where, base)
 
 
 def apply_overrides(raw: dict, overrides: list[str] | tuple[str, ...]) -> dict:
@@ -148,11 +156,20 @@ def hash_record(settings) -> dict:
     make every finished run look different. A class names its fields in `HASHED` (always in the
     record: version 1), `HASHED_IF_SET` (fields added after runs were made: in the record only
     away from their default, so those runs keep their hash) and `NOT_HASHED` (left out on purpose:
-    where logs go, how the work is split); tests/test_train_config.py checks that every field is
-    in exactly one of them."""
+    where logs go, how the work is split); tests/test_train_config.py checks that every field, and
+    every field of a section, is in exactly one of them. A section's field is named by its dotted
+    path (`verify.n_trials`); `HASHED_AS` gives the record key of one that moved into a section
+    (`verify.device` is recorded as `verify_device`, the flat field it was when runs were made)."""
     cls = type(settings)
     default = cls()
-    record = {k: getattr(settings, k) for k in cls.HASHED}
-    record.update({k: getattr(settings, k) for k in getattr(cls, "HASHED_IF_SET", ())
-                   if getattr(settings, k) != getattr(default, k)})
+    key = getattr(cls, "HASHED_AS", {})
+    record = {key.get(k, k): _dotted(settings, k) for k in cls.HASHED}
+    record.update({key.get(k, k): _dotted(settings, k) for k in getattr(cls, "HASHED_IF_SET", ())
+                   if _dotted(settings, k) != _dotted(default, k)})
     return json.loads(json.dumps(record, default=str))
+
+
+def _dotted(obj, path: str):
+    for name in path.split("."):
+        obj = getattr(obj, name)
+    return obj

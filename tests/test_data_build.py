@@ -11,10 +11,12 @@ from autotriton.data import build as build_mod
 from autotriton.data.build import BuildConfig, run_build
 from autotriton.eval.suites import SuiteSpecError
 from autotriton.rundir import RunDirError, read_jsonl
+from autotriton.verify.config import VerifyConfig
 
 
 def _config(**kw):
-    base = dict(compose_n=12, compose_seed=11, teachers=["template"], device="cpu", workers=2, batch_size=4)
+    verify = VerifyConfig(device="cpu", workers=kw.pop("workers", 2), timeout_s=120.0)
+    base = dict(compose_n=12, compose_seed=11, teachers=["template"], verify=verify, batch_size=4)
     base.update(kw)
     return BuildConfig(**base)
 

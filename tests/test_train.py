@@ -16,6 +16,7 @@ pytest.importorskip("trl")
 from autotriton.train.common import Policy, TrainResult  # noqa: E402
 from autotriton.config import ConfigError  # noqa: E402
 from autotriton.train.config import RLSettings, SFTSettings  # noqa: E402
+from autotriton.verify.config import VerifyConfig  # noqa: E402
 from autotriton.verify.result import VerifyResult  # noqa: E402
 
 
@@ -57,7 +58,7 @@ def tiny_sft(**kw) -> SFTSettings:
 
 def tiny_rl(**kw) -> RLSettings:
     base = dict(max_steps=2, batch_size=4, group_size=2, micro_batch_size=2, max_completion_length=8,
-                verify_device="cpu", verify_workers=2, save_steps=1, learning_rate=1e-2, beta=0.04)
+                verify=VerifyConfig(device="cpu", workers=2), save_steps=1, learning_rate=1e-2, beta=0.04)
     return RLSettings(**{**base, **kw})
 
 
@@ -166,8 +167,8 @@ def test_grpo_with_reward_signal_moves_weights(tiny_dir, data_dir, tmp_path, mon
     from autotriton.train.grpo import run_rl
     from autotriton.verify.rewards import RewardScorer
     monkeypatch.setattr(RewardScorer, "results", _alternating_results)
-    # HRD refuses verify_device=cpu (no timing); "auto" passes the check and the stub supplies speedups.
-    settings = tiny_rl(hrd=hrd, beta=0.0, verify_device="auto" if hrd else "cpu")
+    # HRD refuses verify.device=cpu (no timing); "auto" passes the check and the stub supplies speedups.
+    settings = tiny_rl(hrd=hrd, beta=0.0, verify=VerifyConfig(device="auto" if hrd else "cpu", workers=2))
     result = run_rl(Policy(tiny_dir), data_dir, settings, tmp_path / "rl")
     before, after = weights(tiny_dir), weights(tmp_path / "rl" / "final")
     assert any(not torch.equal(before[k], after[k]) for k in before)
@@ -239,7 +240,7 @@ def test_pipeline_runs_every_stage_then_skips_them(tiny_dir, data_dir, tmp_path)
     raw = {"model": f"hf:{tiny_dir}", "data_from": str(data_dir),
            "sft": {"max_steps": 1, "batch_size": 1, "micro_batch_size": 1, "max_length": 1600},
            "rl": {"max_steps": 1, "batch_size": 2, "group_size": 2, "micro_batch_size": 2,
-                  "max_completion_length": 4, "verify_device": "cpu", "verify_workers": 2},
+                  "max_completion_length": 4, "verify": {"device": "cpu", "workers": 2}},
            "eval": {"limit": 1, "max_new_tokens": 4, "batch_size": 1, "device": "cpu"}, "ablate_rule": True}
     config = from_dict(PipelineConfig, raw, "test")
     out = tmp_path / "run"

@@ -78,7 +78,7 @@ def build_cmd(config: Optional[Path] = typer.Option(None, "--config", "-c", help
     cfg = BuildConfig.from_yaml(config, tuple(sets))
     if decontaminate_against:
         cfg.decontaminate_against = list(cfg.decontaminate_against) + list(decontaminate_against)
-    cfg.device = check_device(device) if device else check_device(cfg.device, f"{config}: verify.device")
+    cfg.verify.device = check_device(device) if device else check_device(cfg.verify.device, f"{config}: verify.device")
     with _progress() as bar:
         report = run_build(cfg, out, progress=_Bars(bar))
     for teacher, s in report.teachers.items():

@@ -46,7 +46,7 @@ def _train(stage: str, model: str, data: Path, config: Optional[Path], sets: lis
     settings = load_stage_settings(cls, config, stage, _world_size(), tuple(sets))
     eval_settings, loggers = load_train_extras(config, tuple(sets))  # checked before any model loads
     if stage == "rl":
-        check_device(settings.verify_device, "rl.verify.device")
+        check_device(settings.verify.device, "rl.verify.device")
     if lora is not None and stage == "sft":
         settings.lora = lora
     policy = resolve_policy(model)
@@ -105,7 +105,7 @@ def pipeline_cmd(config: Path = typer.Option(..., "--config", "-c", help="pipeli
     from autotriton.train.pipeline import run_pipeline
     out = out_dir(out or Path("runs") / config.stem)
     cfg = load_pipeline_config(config, _world_size(), tuple(sets))
-    for device, where in ((cfg.data.device, "data.verify.device"), (cfg.rl.verify_device, "rl.verify.device"),
+    for device, where in ((cfg.data.verify.device, "data.verify.device"), (cfg.rl.verify.device, "rl.verify.device"),
                           (cfg.eval.device, "eval.device")):
         check_device(device, f"{config}: {where}")
     with _progress() as bar:

@@ -22,14 +22,16 @@ from __future__ import annotations
 
 import json
 import time
-from dataclasses import asdict, dataclass, field
+from dataclasses import asdict, dataclass, field, replace
 from pathlib import Path
 from typing import Callable, ClassVar
 
-from autotriton.config import apply_overrides, from_dict, load_yaml
+from autotriton.config import apply_overrides, from_dict, hash_record, load_yaml
 from autotriton.data.teachers import Candidate, TaskItem, Teacher
 from autotriton.rundir import append_jsonl, atomic_write, check_settings, holds_output, read_jsonl, write_settings
 from autotriton.tasks import TaskError, task_from_source
+from autotriton.verify import config as verify_config
+from autotriton.verify.config import VerifyConfig
 
 Progress = Callable[[str, int, int], None]  # (stage, done, total)
 
@@ -47,23 +49,25 @@ class BuildConfig:
     llm_samples: int = field(default=4, metadata={"help": "answers sampled per task by the llm teacher"})
     llm_max_new_tokens: int = field(default=2048, metadata={"help": "completion cap for the llm teacher"})
     llm_temperature: float = field(default=0.7, metadata={"help": "llm teacher sampling temperature"})
-    device: str = field(default="auto", metadata={"help": "verifier device: cpu, cuda or auto (YAML: verify.device)"})
-    workers: int = field(default=0, metadata={"help": "verifier sandboxes (0 = all cores / 6 per GPU; YAML: verify.workers)"})
     batch_size: int = field(default=96, metadata={"help": "candidates verified per logged batch"})
     decontaminate_against: list[str] = field(default_factory=list,
                                              metadata={"help": "eval suites besides builtin:heldout"})
-    timeout_s: float = field(default=120.0, metadata={"help": "verifier wall-clock limit per candidate (YAML: verify.timeout_s)"})
+    verify: VerifyConfig = field(default_factory=lambda: VerifyConfig(timeout_s=120.0), metadata={
+        "help": "the judge of teacher answers (verify.device: cpu, cuda or auto; verify.workers: sandboxes, 0 = all "
+                "cores / 6 per GPU; verify.timeout_s: limit per candidate, 120 s)"})
     prompt_trace: bool = field(default=False, metadata={
         "help": "prompts carry the reference's ATen op listing (tasks/trace.py); models trained on it are evaluated with it"})
 
-    YAML_SECTIONS: ClassVar[dict] = {"verify": {"device": "device", "workers": "workers", "timeout_s": "timeout_s"}}
+    YAML_RENAMED: ClassVar[dict] = {"device": "verify.device", "workers": "verify.workers", "timeout_s": "verify.timeout_s"}
     YAML_NAME: ClassVar[str] = "build settings"
     # The stage hash's record (autotriton/config.py, hash_record): every field, as first run.
     HASHED: ClassVar[tuple] = (
         "compose_n", "compose_seed", "harvest", "harvest_limit", "harvest_workers", "teachers", "llm_model",
-        "llm_samples", "llm_max_new_tokens", "llm_temperature", "device", "workers", "batch_size",
-        "decontaminate_against", "timeout_s")
-    HASHED_IF_SET: ClassVar[tuple] = ("prompt_trace",)
+        "llm_samples", "llm_max_new_tokens", "llm_temperature", "verify.device", "verify.workers", "batch_size",
+        "decontaminate_against", "verify.timeout_s")
+    HASHED_AS: ClassVar[dict] = {"verify.device": "device", "verify.workers": "workers", "verify.timeout_s": "timeout_s"}
+    HASHED_IF_SET: ClassVar[tuple] = ("prompt_trace",) + verify_config.HASHED_IF_SET
+    NOT_HASHED: ClassVar[tuple] = verify_config.NOT_HASHED
 
     @classmethod
     def from_yaml(cls, path: Path | None, overrides: tuple[str, ...] = ()) -> "BuildConfig":
@@ -239,7 +243,9 @@ def select_pairs(records: list[dict], index) -> tuple[list[dict], dict]:
 
 def _claim_run_dir(out: Path, config: BuildConfig) -> None:
     """Refuse to add to a build made with other settings; then record these in config.yaml."""
-    record, resolved = out / "config.yaml", asdict(config)
+    # The explicit record (hash_record), not asdict: builds recorded before `verify:` was a section
+    # named device, workers and timeout_s flat, and still resume.
+    record, resolved = out / "config.yaml", hash_record(config)
     # Teachers may be added to a finished build, and where candidates are judged may change on
     # resume (a build begun on a CPU can finish on a GPU machine): each record names the device
     # that judged it, and the card counts them. The prompt format is applied at export, so a
@@ -282,15 +288,14 @@ def teacher_stats(records: list[dict]) -> dict:
 def run_build(config: BuildConfig, out: Path, progress: Progress | None = None) -> BuildReport:
     from autotriton.data.decontam import build_index
     from autotriton.data.export import export
-    from autotriton.verify import Verifier, VerifyConfig
+    from autotriton.verify import Verifier
     start = time.perf_counter()
     _claim_run_dir(out, config)
     index = build_index(config.decontaminate_against)
     items, task_report = load_tasks(config, out, index, progress)
     log_path = out / "candidates.jsonl"
     # Verdicts are cached inside the build dir: a resumed build reuses them, a new dir starts cold.
-    vconfig = VerifyConfig(device=config.device, workers=config.workers, timeout_s=config.timeout_s,
-                           measure_compile=False, cache_dir=str(out / "verify_cache"))
+    vconfig = replace(config.verify, measure_compile=False, cache_dir=str(out / "verify_cache"))
     with Verifier(vconfig) as verifier:
         for teacher in config.teachers:
             run_teacher(teacher, items, config, verifier, log_path, progress)

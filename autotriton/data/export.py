@@ -15,6 +15,7 @@ SFT's, with the harder items in them, as in the paper.
 from __future__ import annotations
 
 import datetime
+from dataclasses import asdict
 import json
 import shutil
 from collections import Counter, defaultdict
@@ -112,7 +113,7 @@ Checked against: {", ".join(["builtin:heldout", "dev (with rewrites)"] + list(co
 
 ## Config
 ```yaml
-{json.dumps({k: v for k, v in vars(config).items()}, indent=2)}
+{json.dumps(asdict(config), indent=2, default=str)}
 ```
 """
 

@@ -11,7 +11,7 @@ from transformers import TrainerCallback
 
 from autotriton.rundir import RunDirError, append_jsonl, atomic_write, check_settings, write_settings
 from autotriton.models.base import BackendError
-from autotriton.config import ConfigError
+from autotriton.config import ConfigError, hash_record
 
 FINAL_DIR = "final"  # the trained adapter (or full model) and its tokenizer
 METRICS_FILE = "metrics.jsonl"  # one JSON line per Trainer log event: the source of the plots
@@ -114,7 +114,7 @@ RESUMABLE_CHANGES = ("settings.max_steps", "settings.epochs")
 def write_resolved_config(out: Path, stage: str, settings, extra: dict) -> None:
     """The settings this run used, beside its checkpoints; a resume with other settings is refused.
     Only a checkpoint binds the folder: a run stopped before its first one starts over anyway."""
-    resolved = {"stage": stage, **extra, "settings": asdict(settings)}
+    resolved = {"stage": stage, **extra, "settings": hash_record(settings)}
     record = out / "config.yaml"
     try:
         check_settings(record, resolved, has_output=last_checkpoint(out) is not None, may_change=RESUMABLE_CHANGES,

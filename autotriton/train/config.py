@@ -2,11 +2,11 @@
 their checks, and the loaders of pipeline and `train sft|rl` configs (the YAML reading itself is
 autotriton/config.py's).
 
-The verifier's settings are written as a `verify:` section (`rl.verify.device`,
-`data.verify.workers`). The dataclasses keep their flat fields (`verify_device`,
-BuildConfig's `device`): stage hashes and run records are `asdict` of them, so
-nesting the fields would refuse every finished run. The old flat keys still
-load, with a one-line deprecation warning.
+The verifier's settings are one `verify:` section, a VerifyConfig, in the RL and data build
+settings (`rl.verify.device`, `data.verify.workers`; any VerifyConfig field, `rl.verify.n_trials`
+too). Stage hashes and resume records are explicit records (autotriton/config.py, hash_record)
+that name the moved fields as they were named flat, so finished runs keep their hashes. The old
+flat keys still load, with a one-line deprecation warning.
 """
 
 from __future__ import annotations
@@ -19,6 +19,8 @@ from pathlib import Path
 from autotriton.config import ConfigError, apply_overrides, coerce, from_dict, load_yaml
 from autotriton.data.build import BuildConfig
 from autotriton.eval.config import EvalConfig
+from autotriton.verify import config as verify_config
+from autotriton.verify.config import VerifyConfig
 
 
 @dataclass
@@ -96,23 +98,25 @@ class RLSettings:
     max_level: int = field(default=3, metadata={"help": "drop RL prompts above this level"})
     use_vllm: bool = field(default=False, metadata={"help": "generate rollouts with vLLM (colocated; needs vllm installed)"})
     gradient_checkpointing: bool = field(default=False, metadata={"help": "recompute activations to save memory"})
-    verify_device: str = field(default="auto", metadata={"help": "reward verifier: cpu (interpreter), cuda, or auto (YAML: verify.device)"})
-    verify_workers: int = field(default=0, metadata={"help": "parallel sandboxes for the reward (0 = all cores / 6 per GPU; YAML: verify.workers)"})
-    verify_timeout_s: float = field(default=60.0, metadata={"help": "wall-clock limit per rollout verification (YAML: verify.timeout_s)"})
+    verify: VerifyConfig = field(default_factory=VerifyConfig, metadata={
+        "help": "the reward's verifier (verify.device: cpu interpreter, cuda or auto; verify.workers: parallel "
+                "sandboxes, 0 = all cores / 6 per GPU; verify.timeout_s: limit per rollout, 60 s)"})
     save_steps: int = field(default=10, metadata={"help": "checkpoint every N steps (resume point)"})
     logging_steps: int = field(default=1, metadata={"help": "log every N steps"})
     seed: int = field(default=0, metadata={"help": "prompt order and sampling seed"})
 
-    # YAML's `verify:` section fills the flat fields (autotriton/config.py)
-    YAML_SECTIONS: ClassVar[dict] = {
-        "verify": {"device": "verify_device", "workers": "verify_workers", "timeout_s": "verify_timeout_s"}}
+    YAML_RENAMED: ClassVar[dict] = {"verify_device": "verify.device", "verify_workers": "verify.workers",
+                                    "verify_timeout_s": "verify.timeout_s"}
     # The stage hash's record (autotriton/config.py, hash_record): every field, as first run.
     HASHED: ClassVar[tuple] = (
         "learning_rate", "max_steps", "batch_size", "group_size", "micro_batch_size", "beta", "temperature", "top_p",
         "max_completion_length", "exec_weight", "rule_reward", "format_weight", "speedup_weight", "hrd", "hrd_alpha",
         "max_prompts", "rollout_copy", "steps_per_generation", "drop_uniform_groups", "select_samples", "max_level",
-        "use_vllm", "gradient_checkpointing", "verify_device", "verify_workers", "verify_timeout_s", "save_steps",
+        "use_vllm", "gradient_checkpointing", "verify.device", "verify.workers", "verify.timeout_s", "save_steps",
         "logging_steps", "seed")
+    HASHED_AS: ClassVar[dict] = {f"verify.{k}": f"verify_{k}" for k in ("device", "workers", "timeout_s")}
+    HASHED_IF_SET: ClassVar[tuple] = verify_config.HASHED_IF_SET
+    NOT_HASHED: ClassVar[tuple] = verify_config.NOT_HASHED
 
 
 @dataclass
@@ -189,11 +193,11 @@ def check_rl(s: RLSettings, world_size: int = 1, where: str = "rl") -> None:
         raise ConfigError(f"{where}.hrd needs rule_reward: true (its code tokens are rewarded by the exec reward)")
     if s.hrd and not 0 <= s.hrd_alpha <= 1:
         raise ConfigError(f"{where}.hrd_alpha must be in [0, 1], got {s.hrd_alpha}")
-    if s.hrd and s.verify_device == "cpu":
+    if s.hrd and s.verify.device == "cpu":
         raise ConfigError(f"{where}.hrd needs GPU timing (the plan's reward is the speedup); "
                           "the interpreter does not time, so set verify.device to cuda or auto on a GPU machine")
-    if s.verify_device not in ("auto", "cpu", "cuda"):
-        raise ConfigError(f"{where}.verify.device must be auto, cpu or cuda, got {s.verify_device!r}")
+    if s.verify.device not in ("auto", "cpu", "cuda"):
+        raise ConfigError(f"{where}.verify.device must be auto, cpu or cuda, got {s.verify.device!r}")
 
 
 def check_eval(s: EvalConfig, where: str = "eval") -> None:

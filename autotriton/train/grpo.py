@@ -280,17 +280,18 @@ def reward_setup(s: RLSettings, scorer: RewardScorer) -> tuple[list, list[float]
 
 def make_scorer(s: RLSettings) -> RewardScorer:
     """The reward verifier; on a GPU rank it uses that rank's GPU only."""
+    from dataclasses import replace
+
     from accelerate import PartialState
-    from autotriton.verify import VerifyConfig
     from autotriton.verify.api import visible_gpu_ids
     state = PartialState()
     gpu_ids = None
-    if state.device.type == "cuda" and s.verify_device != "cpu":
+    if state.device.type == "cuda" and s.verify.device != "cpu":
         ids = visible_gpu_ids()
         gpu_ids = [ids[state.local_process_index % len(ids)]] if ids else None
     timed = bool(s.speedup_weight or s.hrd)  # timing costs ~100 launches per answer: only when rewarded
-    return RewardScorer(VerifyConfig(device=s.verify_device, workers=s.verify_workers, timeout_s=s.verify_timeout_s,
-                                     time_it=timed, measure_compile=False, gpu_ids=gpu_ids, cache_dir=None))
+    # Rollouts are never judged twice, so no cache; torch.compile's time is no part of any reward.
+    return RewardScorer(replace(s.verify, time_it=timed, measure_compile=False, gpu_ids=gpu_ids, cache_dir=None))
 
 
 def trainer_args(s: RLSettings, out: Path, world_size: int, n_funcs_weights: list[float],

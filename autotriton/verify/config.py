@@ -55,6 +55,16 @@ class VerifyConfig:
         return self.memory_mb or (8192 if mode == "gpu" else 4096)
 
 
+# VerifyConfig as the `verify:` section of a stage's settings (RL, data build): which of its fields
+# enter the stage's hash (autotriton/config.py, hash_record). What the judge decides with counts when
+# set away from its default; where it runs and how the work is split never does (every backend and
+# worker count gives the same verdicts). device, workers and timeout_s each stage names itself.
+HASHED_IF_SET = ("verify.n_trials", "verify.memory_mb", "verify.cgroup", "verify.time_it", "verify.measure_compile",
+                 "verify.static_checks")
+NOT_HASHED = ("verify.workers_per_gpu", "verify.gpu_ids", "verify.cache_dir", "verify.fresh_process", "verify.backend",
+              "verify.address", "verify.actors")
+
+
 ADDRESS_ENV = "AUTOTRITON_VERIFIER_ADDRESS"
 
 
