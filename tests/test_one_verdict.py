@@ -5,6 +5,7 @@ signed-input trial and takes an outside file at derived interp sizes (issue 32).
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 
 from typer.testing import CliRunner
@@ -157,18 +158,20 @@ SOFTMAX = get_task("builtin/l1/softmax")
 
 
 def test_a_large_magnitude_trial_rejects_an_unstable_softmax(cpu_verifier):
-    """One trial per setting scales the inputs up (32-128x): a softmax without the max
-    subtraction is NaN above logits of 88 and was judged correct on randn-sized inputs
-    (outside red team, 2026-11-28); the shipped one subtracts the max and passes."""
+    """All but one trial per setting make the inputs large (scaled 32-128x, spikes of 128 or
+    more, or shifted by 64-128): a softmax without the max subtraction is NaN above logits of 88
+    and was judged correct on randn-sized inputs (outside red team, 2026-11-28); the shipped one
+    subtracts the max and passes. (It passes only where every magnitude drawn is a shift of 64:
+    (1/6)^4.)"""
     source = SOFTMAX.solution_source
     assert "tl.max(" in source
     unstable = source.replace("    x = x - tl.max(x, axis=0)\n", "")
     honest = cpu_verifier.verify(SOFTMAX, source)
     assert honest.correct and "wide_trial" not in honest.details, honest.error_msg
-    assert any("inputs_scaled" in c for c in honest.details["checks"])
+    assert any("magnitude" in c for c in honest.details["checks"])
     assert unstable != source
     result = cpu_verifier.verify(SOFTMAX, unstable)
-    assert not result.correct and "inputs x" in result.error_msg, result.error_msg
+    assert not result.correct and re.search(r"inputs [x+]\d", result.error_msg), result.error_msg
 
 
 def test_a_reference_that_overflows_at_large_inputs_is_judged_on_its_own(cpu_verifier):
@@ -178,4 +181,7 @@ def test_a_reference_that_overflows_at_large_inputs_is_judged_on_its_own(cpu_ver
     task = task_from_source(EXP_TASK, task_id="row/exp", suite="dataset", level=0)
     result = cpu_verifier.verify(task, EXP_ANSWER)
     assert result.correct, result.error_msg
-    assert result.details["wide_trial"].startswith("skipped: the reference cannot be judged at x")
+    # Scaled and spiked trials overflow exp in float32 (a shift of 64 does not): then the rest of
+    # the verification draws unscaled inputs, and details say why.
+    note = result.details.get("wide_trial", "")
+    assert note == "" or note.startswith("skipped: the reference cannot be judged at inputs "), note

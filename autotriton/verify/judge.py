@@ -53,9 +53,18 @@ from autotriton.verify.result import FLAG_REASONS, WARNING_FLAGS, ErrorKind, tri
 #   truncating TF32, 2.35e-3 for bf16. So on top of the max-error check, such tasks
 #   need rms(err) <= 1.5e-3 * rms(ref).
 TINY_EXPONENTS = range(-30, -21)
-# The large-magnitude trial's factors (Judge.plan): randn x 32-128 puts the largest of a few
-# thousand inputs past 88, where float32 exp overflows.
+# The magnitude trial's factors (Judge.plan, Magnitude): randn x 32-128 puts the largest of a few
+# thousand inputs past 88, where float32 exp overflows; as spikes of at least 128 at a random 1/16
+# or 1/128 of the elements, no prefix of a row tells the trial from another (a softmax that skipped the max
+# subtraction unless its first 32 columns looked large passed, outside red team 2026-11-28); a
+# shift of 64-128 (+ randn) makes a one-pass variance E[x^2]-E[x]^2 lose 12-14 bits in float32
 WIDE_EXPONENTS = (5, 6, 7)
+SPIKE_SHARES = (1 / 16, 1 / 128)
+SPIKE_EXPONENTS = (7, 10)  # a spike is at least 128: past 88 whatever the draw
+# (a shift of 1024 failed an honest two-pass LayerNorm by 3e-4 of the rms: float32 keeps only
+# 1.2e-4 of x there; at 64-128 honest kernels keep 6e-6 and the one-pass variance still loses
+# 12-14 bits)
+SHIFT_EXPONENTS = (6, 7)
 FP16_UNIT_ROUNDOFF = 2.0 ** -11
 # Input and output elements of the CPU random-size setting (2^15: 8-32k elements). Growing
 # every size at 2^16 took the data tests from 104 s to 155 s on 2 cores (more programs per
@@ -186,7 +195,31 @@ class Trial:
     mixed: bool  # magnitudes mixed across leading-index slices (see TINY_EXPONENTS)
     signed: bool = False  # inputs from the task's signed variant (tasks/signed.py: rand -> randn)
     calls: int = 1  # forwards of the one instance, each on fresh inputs (see Judge.plan)
-    wide: float = 1.0  # float inputs scaled up by this (see Judge.plan), 1.0 for none
+    magnitude: Magnitude | None = None  # float inputs made large (see Judge.plan), None for none
+
+
+@dataclass(frozen=True)
+class Magnitude:
+    """How the magnitude trial changes float inputs: all scaled by `scale`, or (`share` < 1) spikes
+    of at least `scale` in size, sign kept, at a random share of the elements; then `shift` added
+    to every element."""
+
+    scale: float = 1.0
+    share: float = 1.0
+    shift: float = 0.0
+
+    def apply(self, x: torch.Tensor, generator: torch.Generator) -> torch.Tensor:
+        if self.share < 1.0:
+            picked = torch.rand(x.shape, generator=generator, device="cpu").to(x.device) < self.share
+            x = torch.where(picked, torch.sign(x) * (1 + x.abs()) * self.scale, x)
+        elif self.scale != 1.0:
+            x = x * self.scale
+        return x + self.shift if self.shift else x
+
+    def describe(self) -> str:
+        if self.shift:
+            return f"inputs +{self.shift:g}"
+        return f"inputs x{self.scale:g}" + (f" at 1/{round(1 / self.share)} of elements" if self.share < 1 else "")
 
 
 @dataclass
@@ -224,9 +257,12 @@ class Judge:
         self.range_trials = task.range_trials  # Task.range_trials says when not
         self.rng = secrets.SystemRandom()
         self.repeat_setting = self.rng.choice(self.shapes).name  # its plan has the repeated-call trial
-        # Large-magnitude trials, for tasks without the mixed-magnitude one; "" while they run,
-        # else why not (the reference itself overflows there).
-        self.wide_note = "" if not self.precision_checks else "n/a (a dot-product task: mixed magnitudes instead)"
+        # Magnitude trials (large, spiked or shifted inputs); "" while they run, else why not (the
+        # reference itself overflows there). Dot-product tasks get them in the interpreter, whose
+        # dots are float32: on a GPU, TF32 dots of inputs x128 put errors of tens into attention
+        # scores, which an honest kernel cannot avoid and the tolerance is not yet measured for.
+        self.wide_note = "" if not (self.precision_checks and job.mode == "gpu") else \
+            "n/a on GPU for a dot-product task (mixed magnitudes instead)"
         self.fp64_unavailable = ""  # why the reference ran in its native dtype, when it had to
         self.seconds: dict[str, float] = {}  # reference and comparison time, for details.stages
         self._reply_caps: dict[str, int] = {}
@@ -296,14 +332,31 @@ class Judge:
         calls = [1] * n
         if n > 1 and setting.name == self.repeat_setting:
             calls[self.rng.randrange(n)] = self.rng.choice((2, 3))
-        # One trial per setting (not the random size's) scales float inputs up by 32-128: every
-        # trial drew randn-sized inputs, and a softmax without the max subtraction, NaN above
-        # logits of 88, passed (outside red team, 2026-11-28). Dot-product tasks have the
-        # mixed-magnitude trial instead.
-        wide = [1.0] * n
+        # All but one trial of a setting make float inputs large, each its own draw (Magnitude;
+        # WIDE_EXPONENTS says why): every trial drew randn-sized inputs, and a softmax without the
+        # max subtraction, NaN above logits of 88, passed (outside red team, 2026-11-28); with one
+        # such trial, a kernel that looked for large values in a row's first columns passed 3 runs
+        # in 4. Dot-product tasks too, beside their mixed-magnitude trial: an attention without the
+        # running max passed there.
+        wide: list[Magnitude | None] = [None] * n
         if n > 1 and not self.wide_note:
-            wide[self.rng.randrange(n)] = 2.0 ** self.rng.choice(WIDE_EXPONENTS)
+            free = [i for i in range(n) if not mixed[i]]
+            for i in self.rng.sample(free, min(len(free), n - 1)):
+                wide[i] = self.draw_magnitude(signed[i])
         return [Trial(setting, i, perturb[i], mixed[i], signed[i], calls[i], wide[i]) for i in range(n)]
+
+    def draw_magnitude(self, signed: bool) -> Magnitude:
+        """Scaled (all elements, or spikes at a random share of them) or shifted, at random. Not
+        shifted for a dot-product task (TF32 dots of inputs 128 + randn keep about 4 bits of the
+        random part), nor in a signed-input trial, whose negative inputs a shift of 64 would
+        take away (a copy kernel for ReLU passed a signed trial so shifted)."""
+        shift = not self.precision_checks and not signed
+        kind = self.rng.choice(("scaled", "spikes", "shifted") if shift else ("scaled", "spikes"))
+        if kind == "shifted":
+            return Magnitude(shift=2.0 ** self.rng.choice(SHIFT_EXPONENTS))
+        if kind == "spikes":
+            return Magnitude(scale=2.0 ** self.rng.choice(SPIKE_EXPONENTS), share=self.rng.choice(SPIKE_SHARES))
+        return Magnitude(scale=2.0 ** self.rng.choice(WIDE_EXPONENTS))
 
     def growable_sizes(self) -> tuple[dict[str, int], list[str]]:
         """(the first setting's integer sizes, the ones that reach an input). Sizes are the
@@ -583,17 +636,18 @@ class Judge:
         this verification, said in details.signed_trial; a large-magnitude one whose reference
         overflows is run again unscaled, and those stop too (details.wide_trial); were the
         reference to fail on its own draw too, the task is invalid as for any trial."""
-        if t.wide != 1.0:
+        if t.magnitude is not None:
             try:
                 self._trial(t, state)
                 self.outcome.signed_trials += t.signed
                 return
-            except TaskFailure as exc:  # blamed on the scale; were it the signs, the rerun says so
-                self.wide_note = f"skipped: the reference cannot be judged at x{t.wide:g}: {trim(str(exc), 300)}"
+            except TaskFailure as exc:  # blamed on the magnitude; were it the signs, the rerun says so
+                self.wide_note = (f"skipped: the reference cannot be judged at {t.magnitude.describe()}: "
+                                  f"{trim(str(exc), 300)}")
             except CandidateFailure:
                 self.outcome.signed_failed |= t.signed
                 raise
-            return self.trial(replace(t, wide=1.0), state)
+            return self.trial(replace(t, magnitude=None), state)
         if not t.signed:
             return self._trial(t, state)
         return self._signed_trial(t, state)
@@ -630,9 +684,10 @@ class Judge:
         """One forward of the trial's instance on fresh inputs, checked."""
         input_seed = urandom_seed()
         inputs, row_scales = self.draw_inputs(t.mixed, input_seed, t.signed)
-        if t.wide != 1.0:
-            inputs = [x * t.wide if isinstance(x, torch.Tensor) and x.dtype in (torch.float32, torch.float64)
-                      else x for x in inputs]
+        if t.magnitude is not None:
+            generator = torch.Generator().manual_seed(input_seed)
+            inputs = [t.magnitude.apply(x, generator) if isinstance(x, torch.Tensor)
+                      and x.dtype in (torch.float32, torch.float64) else x for x in inputs]
         # The candidate runs first: the wire copied the inputs out, so the reference can
         # then run on them in place, where a clone of a 6 GiB KernelBench input was one
         # more input's worth of judge memory.
@@ -641,23 +696,23 @@ class Judge:
         except CandidateFailure:
             # The reference first: where it fails too (CPU's random size made an embedding
             # width no head count divides), the task fails, never the candidate.
-            self.reference(ref, inputs, native_finite=t.wide != 1.0)
+            self.reference(ref, inputs, native_finite=t.magnitude is not None)
             raise
         self.outcome.compiled = True
-        expected = self.reference(ref, inputs, native_finite=t.wide != 1.0)
+        expected = self.reference(ref, inputs, native_finite=t.magnitude is not None)
         report = _field(header, "report", dict, {})
         # Seeds are recorded once the candidate can no longer see them: the verdict is
         # written after its process is gone, and they make a failure reproducible.
         self.outcome.checks.append({"shape": t.setting.name, "trial": t.index, **record,
                                     **({"call": call + 1} if t.calls > 1 else {}), "input_seed": input_seed,
                                     "mixed_magnitudes": t.mixed, "signed_inputs": t.signed,
-                                    **({"inputs_scaled": t.wide} if t.wide != 1.0 else {}),
+                                    **({"magnitude": asdict(t.magnitude)} if t.magnitude is not None else {}),
                                     "launches": _field(report, "launches", int, 0),
                                     **({"overrides": t.setting.overrides} if t.setting.name == "random_size" else {})})
         context = f"[shape {t.setting.name}, trial {t.index}" + (", mixed magnitudes" if t.mixed else "") + \
             (", signed-input (randn) trial" if t.signed else "") + \
             (f", call {call + 1} of one instance" if call else "") + \
-            (f", inputs x{t.wide:g}" if t.wide != 1.0 else "") + "] "
+            (f", {t.magnitude.describe()}" if t.magnitude is not None else "") + "] "
         try:
             self.check_report(report, trial=True)
             self.check_outputs(out, expected, state, row_scales)

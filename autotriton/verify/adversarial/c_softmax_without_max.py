@@ -1,6 +1,6 @@
 # task: builtin/l1/softmax
 # expect: error=wrong_output flag=none
-# why: a softmax without the max subtraction: exp overflows for logits above about 88 and the output is NaN there, and every trial drew randn-sized inputs (outside red team, 2026-11-28); one trial per setting now scales the inputs up 32-128x.
+# why: a softmax without the max subtraction: exp overflows for logits above about 88 and the output is NaN there, and every trial drew randn-sized inputs (outside red team, 2026-11-28); all but one trial per setting now make the inputs large (scaled, spiked or shifted).
 import torch
 import torch.nn as nn
 import triton
