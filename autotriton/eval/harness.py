@@ -155,7 +155,7 @@ def _claim_run_dir(out: Path, model: str, config: EvalConfig, verifier: Verifier
     write_settings(out / "run.json", meta)
 
 
-def _score_batch(items: list[tuple[EvalItem, int, object]], verifier: Verifier, config: EvalConfig) -> list[dict]:
+def score_batch(items: list[tuple[EvalItem, int, object]], verifier: Verifier, config: EvalConfig) -> list[dict]:
     """Verify (item, sample, generation) triples; returns log records."""
     tasks = [(it, s, g) for it, s, g in items if it.task is not None]
     pairs = [(it.task, g.text) for it, _, g in tasks]
@@ -222,7 +222,7 @@ def run_eval(backend: Backend, model_spec: str, config: EvalConfig, verifier: Ve
                                 else None)
         generated = time.monotonic()
         triples = [(it, s, g) for (it, missing), gs in zip(todo, gens) for s, g in zip(missing, gs)]
-        for record in _score_batch(triples, verifier, config):
+        for record in score_batch(triples, verifier, config):
             log.append(record)
         if progress:
             progress(len(log.done), total, f"generate {generated - started:.0f} s, "

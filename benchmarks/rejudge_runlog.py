@@ -1,0 +1,68 @@
+"""An eval's run log judged again by the verifier of this checkout, answers unchanged.
+
+A paired comparison of two models needs one judge: a baseline judged before a verifier change
+(a new trial kind, VERIFIER_VERSION) against a model judged after it would mix the two. This
+re-scores every sample of RUN_DIR/runlog.jsonl (the suites, sizes and rewrites its run.json and
+rewrites.jsonl name) into OUT_DIR/runlog.jsonl, resumably, then `compare_runlogs.py` pairs them.
+
+    python benchmarks/rejudge_runlog.py RUN_DIR --out OUT_DIR [--device auto] [--batch 64]
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import shutil
+from pathlib import Path
+
+from autotriton.eval.config import EvalConfig
+from autotriton.eval.harness import RunLog, score_batch, suite_items
+from autotriton.models.base import Generation
+from autotriton.rundir import atomic_write, read_jsonl
+from autotriton.verify import VERIFIER_VERSION, Verifier, VerifyConfig
+
+
+def verifier_device(device: str) -> str:
+    return VerifyConfig(device=device).resolved_device()
+
+
+def rejudge(run: Path, out: Path, device: str, batch: int) -> int:
+    meta = json.loads((run / "run.json").read_text())
+    config = EvalConfig(suites=meta["suites"], samples=meta["samples"], limit=meta.get("limit", 0), device=device)
+    out.mkdir(parents=True, exist_ok=True)
+    if (run / "rewrites.jsonl").is_file() and not (out / "rewrites.jsonl").is_file():
+        shutil.copy(run / "rewrites.jsonl", out / "rewrites.jsonl")  # the same kept rewrites, not checked again
+    items = {it.key: it for it in suite_items(config.suites, config.limit, out / "rewrites.jsonl",
+                                              meta.get("prompt_trace", False))}
+    log = RunLog(out / "runlog.jsonl")
+    todo = [r for r in read_jsonl(run / "runlog.jsonl") if (r["key"], r["sample"]) not in log.done]
+    missing = sorted({r["key"] for r in todo if r["key"] not in items})
+    if missing:
+        raise SystemExit(f"{len(missing)} keys of the run log are in none of its suites: {missing[:5]}")
+    with Verifier(VerifyConfig(device=device)) as verifier:
+        for start in range(0, len(todo), batch):
+            chunk = todo[start:start + batch]
+            triples = [(items[r["key"]], r["sample"], Generation(r["text"], 0, r.get("tokens") or 0)) for r in chunk]
+            for record in score_batch(triples, verifier, config):
+                log.append(record)
+            print(f"{len(log.done)}/{len(log.done) + len(todo) - start - len(chunk)} samples judged", flush=True)
+    # run.json as the eval wrote it, so `autotriton eval --out OUT_DIR` can add the samples the
+    # first run never reached; where the samples were judged again is rejudged.json's.
+    atomic_write(out / "run.json", json.dumps(meta, indent=2) + "\n")
+    atomic_write(out / "rejudged.json", json.dumps({"from": str(run), "verifier_version": VERIFIER_VERSION,
+                                                   "device": verifier_device(device)}, indent=2) + "\n")
+    return len(log.records)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("run", type=Path, help="an eval's output folder (run.json, runlog.jsonl)")
+    parser.add_argument("--out", type=Path, required=True)
+    parser.add_argument("--device", default="auto", choices=("auto", "cpu", "cuda"))
+    parser.add_argument("--batch", type=int, default=64, help="samples verified per logged batch")
+    args = parser.parse_args()
+    print(f"{rejudge(args.run, args.out, args.device, args.batch)} samples in {args.out / 'runlog.jsonl'}")
+
+
+if __name__ == "__main__":
+    main()
