@@ -106,34 +106,27 @@ class Model(nn.Module):
     assert TRACE_INTRO not in instruction(source, trace=True)  # no listing rather than a wrong one
 
 
-def test_long_forward_is_cut_and_says_so():
-    source = """import torch
+def _tanh_chain(n: int) -> str:
+    return f"""import torch
 import torch.nn as nn
 
 
 class Model(nn.Module):
     def forward(self, x):
-        for _ in range(100):
+        for _ in range({n}):
             x = torch.tanh(x)
         return x
 """ + TAIL
-    traced = trace_source(source)
+
+
+def test_long_forward_is_cut_and_says_so():
+    traced = trace_source(_tanh_chain(100))
     assert len(traced.ops) == MAX_LINES and traced.n_ops == 100
     assert f"... {100 - MAX_LINES} more ops" in traced.render()
 
 
 def test_a_forward_past_the_op_cap_is_stopped_with_no_return():
-    source = """import torch
-import torch.nn as nn
-
-
-class Model(nn.Module):
-    def forward(self, x):
-        for _ in range(10_000):
-            x = torch.tanh(x)
-        return x
-""" + TAIL
-    traced = trace_source(source)
+    traced = trace_source(_tanh_chain(10_000))
     assert traced.returned is None and "return" not in traced.render()
 
 
