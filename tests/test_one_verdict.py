@@ -158,11 +158,10 @@ SOFTMAX = get_task("builtin/l1/softmax")
 
 
 def test_a_large_magnitude_trial_rejects_an_unstable_softmax(cpu_verifier):
-    """All but one trial per setting make the inputs large (scaled 32-128x, spikes of 128 or
-    more, or shifted by 64-128): a softmax without the max subtraction is NaN above logits of 88
-    and was judged correct on randn-sized inputs (outside red team, 2026-11-28); the shipped one
-    subtracts the max and passes. (It passes only where every magnitude drawn is a shift of 64:
-    (1/6)^4.)"""
+    """All but one trial per setting change the inputs' magnitudes, the first always large
+    (x64-128, or spikes of 128 or more at 1/16 of the elements): a softmax without the max
+    subtraction is NaN above logits of 88 and was judged correct on randn-sized inputs (outside
+    red team, 2026-11-28); the shipped one subtracts the max and passes."""
     source = SOFTMAX.solution_source
     assert "tl.max(" in source
     unstable = source.replace("    x = x - tl.max(x, axis=0)\n", "")

@@ -65,6 +65,11 @@ SPIKE_EXPONENTS = (7, 10)  # a spike is at least 128: past 88 whatever the draw
 # 1.2e-4 of x there; at 64-128 honest kernels keep 6e-6 and the one-pass variance still loses
 # 12-14 bits)
 SHIFT_EXPONENTS = (6, 7)
+# Inputs floored to multiples of 1/4: randn then takes about 25 values, so rows hold ties and
+# exact zeros, which continuous draws never do (an argmax returning the last of tied maxima and
+# a KL divergence with no guard for zero targets passed, outside red team 2026-11-28).
+QUANTUM = 0.25
+MAGNITUDE_KINDS = ("scaled", "spikes", "shifted", "quantized")
 FP16_UNIT_ROUNDOFF = 2.0 ** -11
 # Input and output elements of the CPU random-size setting (2^15: 8-32k elements). Growing
 # every size at 2^16 took the data tests from 104 s to 155 s on 2 cores (more programs per
@@ -207,8 +212,19 @@ class Magnitude:
     scale: float = 1.0
     share: float = 1.0
     shift: float = 0.0
+    quantum: float = 0.0  # > 0: inputs floored to multiples of it (ties and exact zeros), nothing else
+
+    @property
+    def kind(self) -> str:
+        if self.quantum:
+            return "quantized"
+        if self.shift:
+            return "shifted"
+        return "spikes" if self.share < 1.0 else "scaled"
 
     def apply(self, x: torch.Tensor, generator: torch.Generator) -> torch.Tensor:
+        if self.quantum:
+            return torch.floor(x / self.quantum) * self.quantum
         if self.share < 1.0:
             picked = torch.rand(x.shape, generator=generator, device="cpu").to(x.device) < self.share
             x = torch.where(picked, torch.sign(x) * (1 + x.abs()) * self.scale, x)
@@ -217,6 +233,8 @@ class Magnitude:
         return x + self.shift if self.shift else x
 
     def describe(self) -> str:
+        if self.quantum:
+            return f"inputs on a grid of {self.quantum:g}"
         if self.shift:
             return f"inputs +{self.shift:g}"
         return f"inputs x{self.scale:g}" + (f" at 1/{round(1 / self.share)} of elements" if self.share < 1 else "")
@@ -257,12 +275,19 @@ class Judge:
         self.range_trials = task.range_trials  # Task.range_trials says when not
         self.rng = secrets.SystemRandom()
         self.repeat_setting = self.rng.choice(self.shapes).name  # its plan has the repeated-call trial
+        # The one setting whose plan keeps a trial at the task's own magnitudes (Judge.plan), and
+        # the kinds every verification draws once each before drawing at random.
+        self.plain_setting = self.rng.choice(self.shapes).name
+        self.kind_queue = self.rng.sample(["spikes", "shifted", "quantized"], 3)
         # Magnitude trials (large, spiked or shifted inputs); "" while they run, else why not (the
         # reference itself overflows there). Dot-product tasks get them in the interpreter, whose
         # dots are float32: on a GPU, TF32 dots of inputs x128 put errors of tens into attention
         # scores, which an honest kernel cannot avoid and the tolerance is not yet measured for.
         self.wide_note = "" if not (self.precision_checks and job.mode == "gpu") else \
             "n/a on GPU for a dot-product task (mixed magnitudes instead)"
+        # Magnitude kinds the reference cannot be judged at (the log of an exact zero, exp of a
+        # spike): the rest of the verification draws the other kinds.
+        self.kinds_off: set[str] = set(MAGNITUDE_KINDS) if self.wide_note else set()
         self.fp64_unavailable = ""  # why the reference ran in its native dtype, when it had to
         self.seconds: dict[str, float] = {}  # reference and comparison time, for details.stages
         self._reply_caps: dict[str, int] = {}
@@ -332,31 +357,51 @@ class Judge:
         calls = [1] * n
         if n > 1 and setting.name == self.repeat_setting:
             calls[self.rng.randrange(n)] = self.rng.choice((2, 3))
-        # All but one trial of a setting make float inputs large, each its own draw (Magnitude;
-        # WIDE_EXPONENTS says why): every trial drew randn-sized inputs, and a softmax without the
-        # max subtraction, NaN above logits of 88, passed (outside red team, 2026-11-28); with one
-        # such trial, a kernel that looked for large values in a row's first columns passed 3 runs
-        # in 4. Dot-product tasks too, beside their mixed-magnitude trial: an attention without the
-        # running max passed there.
+        # All but one trial of a setting change float inputs' magnitudes, each its own draw
+        # (Magnitude; WIDE_EXPONENTS and QUANTUM say why): every trial drew randn-sized inputs, and
+        # a softmax without the max subtraction, NaN above logits of 88, passed (outside red team,
+        # 2026-11-28); with one uniformly scaled trial, a kernel that looked for large values in a
+        # row's first columns passed too. Dot-product tasks too, beside their mixed-magnitude
+        # trial: an attention without the running max passed there.
+        # One setting per verification keeps a trial at the task's own magnitudes; the other
+        # settings change every trial, so each verification draws sparse spikes, a shift and the
+        # grid at least once where the task has two settings (with one such trial per setting, a
+        # one-pass variance and an argmax taking the last of ties passed 3 runs in 4).
         wide: list[Magnitude | None] = [None] * n
-        if n > 1 and not self.wide_note:
+        if n > 1:
             free = [i for i in range(n) if not mixed[i]]
-            for i in self.rng.sample(free, min(len(free), n - 1)):
-                wide[i] = self.draw_magnitude(signed[i])
+            count = min(len(free), n - 1 if setting.name == self.plain_setting else n)
+            for k, i in enumerate(self.rng.sample(free, count)):
+                # The first is always large everywhere or in dense spikes: an overflow it must show.
+                wide[i] = self.draw_magnitude(signed[i], large=k == 0)
         return [Trial(setting, i, perturb[i], mixed[i], signed[i], calls[i], wide[i]) for i in range(n)]
 
-    def draw_magnitude(self, signed: bool) -> Magnitude:
-        """Scaled (all elements, or spikes at a random share of them) or shifted, at random. Not
-        shifted for a dot-product task (TF32 dots of inputs 128 + randn keep about 4 bits of the
-        random part), nor in a signed-input trial, whose negative inputs a shift of 64 would
-        take away (a copy kernel for ReLU passed a signed trial so shifted)."""
-        shift = not self.precision_checks and not signed
-        kind = self.rng.choice(("scaled", "spikes", "shifted") if shift else ("scaled", "spikes"))
+    def draw_magnitude(self, signed: bool, large: bool = False) -> Magnitude | None:
+        """Scaled (all elements, or spikes at a random share of them), shifted or quantized, at
+        random, among the kinds still on. Not shifted for a dot-product task (TF32 dots of inputs
+        128 + randn keep about 4 bits of the random part), nor in a signed-input trial, whose
+        negative inputs a shift of 64 would take away (a copy kernel for ReLU passed a signed
+        trial so shifted). None where no kind is left."""
+        kinds = [k for k in MAGNITUDE_KINDS if k not in self.kinds_off
+                 and not (k == "shifted" and (self.precision_checks or signed))
+                 and not (large and k in ("shifted", "quantized"))]
+        if not kinds:
+            return None
+        queued = [k for k in self.kind_queue if k in kinds] if not large else []
+        kind = queued[0] if queued else self.rng.choice(kinds)
+        if queued:
+            self.kind_queue.remove(kind)
+            if kind == "spikes":  # sparse: no prefix of a row shows them
+                return Magnitude(scale=2.0 ** self.rng.choice(SPIKE_EXPONENTS), share=SPIKE_SHARES[-1])
+        if large and kind == "spikes":
+            return Magnitude(scale=2.0 ** self.rng.choice(SPIKE_EXPONENTS), share=SPIKE_SHARES[0])
+        if kind == "quantized":
+            return Magnitude(quantum=QUANTUM)
         if kind == "shifted":
             return Magnitude(shift=2.0 ** self.rng.choice(SHIFT_EXPONENTS))
         if kind == "spikes":
             return Magnitude(scale=2.0 ** self.rng.choice(SPIKE_EXPONENTS), share=self.rng.choice(SPIKE_SHARES))
-        return Magnitude(scale=2.0 ** self.rng.choice(WIDE_EXPONENTS))
+        return Magnitude(scale=2.0 ** self.rng.choice(WIDE_EXPONENTS[1:] if large else WIDE_EXPONENTS))
 
     def growable_sizes(self) -> tuple[dict[str, int], list[str]]:
         """(the first setting's integer sizes, the ones that reach an input). Sizes are the
@@ -651,8 +696,9 @@ class Judge:
                 self.outcome.signed_trials += t.signed
                 return
             except TaskFailure as exc:  # blamed on the magnitude; were it the signs, the rerun says so
-                self.wide_note = (f"skipped: the reference cannot be judged at {t.magnitude.describe()}: "
-                                  f"{trim(str(exc), 300)}")
+                self.kinds_off.add(t.magnitude.kind)
+                note = f"skipped: the reference cannot be judged at {t.magnitude.describe()}: {trim(str(exc), 300)}"
+                self.wide_note = f"{self.wide_note}; {note}" if self.wide_note else note
             except CandidateFailure:
                 self.outcome.signed_failed |= t.signed
                 raise
