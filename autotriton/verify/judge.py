@@ -391,16 +391,14 @@ class Judge:
         kind = queued[0] if queued else self.rng.choice(kinds)
         if queued:
             self.kind_queue.remove(kind)
-            if kind == "spikes":  # sparse: no prefix of a row shows them
-                return Magnitude(scale=2.0 ** self.rng.choice(SPIKE_EXPONENTS), share=SPIKE_SHARES[-1])
-        if large and kind == "spikes":
-            return Magnitude(scale=2.0 ** self.rng.choice(SPIKE_EXPONENTS), share=SPIKE_SHARES[0])
         if kind == "quantized":
             return Magnitude(quantum=QUANTUM)
         if kind == "shifted":
             return Magnitude(shift=2.0 ** self.rng.choice(SHIFT_EXPONENTS))
         if kind == "spikes":
-            return Magnitude(scale=2.0 ** self.rng.choice(SPIKE_EXPONENTS), share=self.rng.choice(SPIKE_SHARES))
+            # Queued: sparse, so no prefix of a row shows them; large: dense, so an overflow must show.
+            share = SPIKE_SHARES[-1] if queued else SPIKE_SHARES[0] if large else self.rng.choice(SPIKE_SHARES)
+            return Magnitude(scale=2.0 ** self.rng.choice(SPIKE_EXPONENTS), share=share)
         return Magnitude(scale=2.0 ** self.rng.choice(WIDE_EXPONENTS[1:] if large else WIDE_EXPONENTS))
 
     def growable_sizes(self) -> tuple[dict[str, int], list[str]]:
