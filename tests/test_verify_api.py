@@ -218,8 +218,11 @@ def _live_children() -> set[int]:
     import os
     kids = set()
     for tid in os.listdir("/proc/self/task"):
-        with open(f"/proc/self/task/{tid}/children") as f:
-            kids |= {int(p) for p in f.read().split()}
+        try:
+            with open(f"/proc/self/task/{tid}/children") as f:
+                kids |= {int(p) for p in f.read().split()}
+        except FileNotFoundError:  # the thread ended after listdir (a clean-clone run failed so)
+            continue
     alive = set()
     for pid in kids:
         try:
