@@ -1,0 +1,65 @@
+"""The judge's trial plan and the inputs it changes (docs/VERIFIER.md, "Changed inputs"): what
+the trials are built from, tested without running a candidate."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+import pytest
+import torch
+
+from autotriton.tasks import get_task
+from autotriton.tasks.sizes import as_judged
+from autotriton.verify import VerifyConfig
+from autotriton.verify.job import build_job
+from autotriton.verify.judge import (GRID_LEVELS, MAGNITUDE_KINDS, NATIVE_FLOOR_FACTOR, Judge, _native_floors,
+                                     on_levels, zero_slabs)
+
+
+def test_ties_put_equal_values_at_every_rows_extremes():
+    """The ties trial's inputs: an argmax returning the last of tied maxima passed 9 of 24
+    verifications while the grid was multiples of 1/4 (randn's tail is sparse there), and one
+    that took the first of ties only where its row held a 0 passed while the grid made one 0."""
+    generator = torch.Generator().manual_seed(0)
+    for draw in (torch.randn(5, 37), torch.rand(3, 300), torch.randn(64, 64).softmax(-1) + 100.0):
+        grid = on_levels(draw, GRID_LEVELS, generator)
+        assert grid.shape == draw.shape and grid.unique().numel() <= GRID_LEVELS
+        assert torch.isin(grid, draw).all()  # the input's own values
+        at_max = (grid == grid.max(dim=1, keepdim=True).values).sum(dim=1)
+        assert (at_max >= 2).float().mean() > 0.6, at_max
+    assert on_levels(torch.empty(0, 4), GRID_LEVELS, generator).shape == (0, 4)
+
+
+@pytest.mark.parametrize("task_id", ["builtin/l1/relu", "builtin/l1/matmul", "builtin/l1/softmax"])
+def test_every_verification_draws_every_input_kind_and_keeps_one_plain_trial(tmp_path, task_id):
+    """A kernel can take an honest path where it sees a trial's mark (a tiny row, a large value, a
+    0, a tie), so a verification must compare at least one trial with none of them, and each kind
+    must come up in every verification, not in most (the argmax taking the last of ties passed 9 of
+    24 while its kind was left to the slots)."""
+    job = build_job("check", as_judged(get_task(task_id)), VerifyConfig(device="cpu"), "interp", candidate="unused")
+    for _ in range(50):
+        judge = Judge(replace(job, judge_dir=str(tmp_path)), None)
+        trials = [t for s in judge.shapes for t in judge.plan(s, job.n_trials)] + judge.leftover_trials(job.n_trials)
+        plain = [t for t in trials if t.magnitude is None and not t.mixed]
+        assert len(plain) == 1, [(t.setting.name, t.index, t.magnitude, t.mixed) for t in trials]
+        kinds = {t.magnitude.kind for t in trials if t.magnitude is not None}
+        want = set(MAGNITUDE_KINDS) - ({"shifted"} if judge.precision_checks else set())
+        assert kinds == want, (task_id, kinds)
+
+
+def test_zero_slabs_give_zero_rows_along_every_dim():
+    generator = torch.Generator().manual_seed(0)
+    x = torch.randn(3, 5, 7) + 10.0
+    z = zero_slabs(x, generator)
+    for dim in range(3):  # a reduction over `dim` meets a whole row of zeros
+        assert (z == 0).all(dim=dim).any()
+    assert (x != 0).all() and (z != 0).float().mean() > 0.3  # a copy; the rest untouched
+    assert 0 < (zero_slabs(torch.randn(4096) + 10, generator) == 0).float().mean() < 0.2
+
+
+def test_an_overflowing_run_of_the_reference_allows_nothing():
+    """The error floor of changed-input trials takes the largest gap of several runs in the task's
+    dtype; a run that overflowed measures nothing, where an infinite floor would allow any output."""
+    exact = [torch.tensor([1.0, 2.0], dtype=torch.float64)]
+    runs = [[torch.tensor([1.0, 2.0 + 2 ** -20])], [torch.tensor([float("inf"), 2.0])], [torch.tensor([1.0, 2.0])]]
+    assert _native_floors(runs, exact, None) == [NATIVE_FLOOR_FACTOR * 2 ** -20]
