@@ -22,6 +22,8 @@ import time
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
+from autotriton.child import Child
+
 ROOT = Path(__file__).resolve().parents[1]
 
 # Runs in the child: argv = task file, level, stem. Prints one JSON line.
@@ -68,15 +70,20 @@ print(json.dumps(out))
 def run_one(path: Path, level: int, stem: str, timeout: float) -> dict:
     row = {"task": f"l{level}/{stem}"}
     start = time.perf_counter()
+    child = Child([sys.executable, "-c", CHILD, str(path), str(level), stem], cwd=str(ROOT),
+                  env=dict(os.environ, PYTHONPATH=str(ROOT), TRITON_INTERPRET="1"),
+                  stdin=subprocess.DEVNULL, stderr=subprocess.STDOUT)
     try:
-        proc = subprocess.run([sys.executable, "-c", CHILD, str(path), str(level), stem], capture_output=True,
-                              text=True, timeout=timeout + 20, cwd=ROOT,
-                              env=dict(os.environ, PYTHONPATH=str(ROOT), TRITON_INTERPRET="1"))
-        line = proc.stdout.strip().splitlines()[-1] if proc.stdout.strip() else ""
-        row.update(json.loads(line) if line.startswith("{") else
-                   {"ok": False, "error": f"child exited {proc.returncode}: {proc.stderr.strip()[-300:]}"})
-    except subprocess.TimeoutExpired:
+        ended = child.wait(time.monotonic() + timeout + 20)
+        child.kill()  # with anything the reference started
+        text = child.output().decode(errors="replace").strip()
+    finally:
+        child.close()
+    if ended == "timeout":
         row.update(ok=False, error=f"no result within {timeout + 20:.0f} s (killed)")
+    else:
+        line = next((ln for ln in reversed(text.splitlines()) if ln.startswith("{")), "")
+        row.update(json.loads(line) if line else {"ok": False, "error": f"child exited {child.returncode}: {text[-300:]}"})
     row["wall_s"] = round(time.perf_counter() - start, 2)
     row["within_limit"] = bool(row.get("ok")) and row.get("seconds", 1e9) <= timeout
     return row

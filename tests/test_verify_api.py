@@ -124,6 +124,7 @@ def test_scorer_verifies_each_distinct_answer_once(monkeypatch):
 def test_child_dies_with_its_server():
     """Killing a fork-server mid-job must not leave its (own-session) child spinning."""
     import os
+    import signal
     import subprocess
     import time
 
@@ -134,16 +135,16 @@ def test_child_dies_with_its_server():
     server.start()
     config = VerifyConfig(device="cpu", n_trials=1, timeout_s=120, memory_mb=2048)
     job = build_job("check", RELU, config, "interp", candidate=hang)
-    server.proc.stdin.write(__import__("json").dumps(job.to_wire()) + "\n")
-    server.proc.stdin.flush()
+    server.child.send(job.to_wire())
     time.sleep(3)  # the candidate is now spinning in forward
 
     def descendants(pid: str) -> list[str]:
         kids = subprocess.run(["pgrep", "-P", pid], capture_output=True, text=True).stdout.split()
         return kids + [d for k in kids for d in descendants(k)]
-    children = descendants(str(server.proc.pid))
+    children = descendants(str(server.child.pid))
     assert len(children) >= 3, "expected a launcher, a candidate process and a judge"
-    server.close()  # SIGKILL to the server only
+    os.kill(server.child.pid, signal.SIGKILL)  # the server only (close() kills its whole group)
+    server.close()
     time.sleep(1)
     alive = [pid for pid in children if os.path.exists(f"/proc/{pid}")
              and "Z" not in open(f"/proc/{pid}/stat").read().split()[2]]
@@ -317,7 +318,7 @@ def test_a_server_killed_mid_job_leaves_no_candidate_dir():
     job = build_job("check", RELU, VerifyConfig(device="cpu", n_trials=1, timeout_s=90.0), "interp", candidate=hang)
     server = ForkServer("interp")
     server.start()
-    pid = server.proc.pid
+    pid = server.child.pid
     root = Path(_work_root() or tempfile.gettempdir())
     side = threading.Thread(target=server.run, args=(job,))
     side.start()

@@ -82,27 +82,19 @@ def run_uid(run_id: int) -> int:
 
 
 def _supervise(job: dict, job_path: str, cgroup, timeout_s: float) -> ConfinedRun:
+    from autotriton.child import Child
     from autotriton.verify.sandbox import TREE_POLL_S, _read_log, job_bytes
-    launcher = subprocess.Popen([sys.executable, "-S", os.path.abspath(__file__), job_path], cwd=job["workdir"],
-                                stdin=subprocess.DEVNULL, stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
-                                start_new_session=True)
-    timed_out = watched_oom = False
-    deadline = time.monotonic() + timeout_s
+    launcher = Child([sys.executable, "-S", os.path.abspath(__file__), job_path], cwd=job["workdir"],
+                     stdin=subprocess.DEVNULL, stderr=subprocess.STDOUT)
     cap = job["memory_mb"] << 20
     # Without a cgroup (a host that forbids one), the memory of the process tree, its
     # memfds and its temp dir is summed every TREE_POLL_S, as the fork-server does.
-    while launcher.poll() is None:
-        if time.monotonic() > deadline:
-            timed_out = True
-        elif cgroup.missing and job_bytes(launcher.pid, job["workdir"]) > cap:
-            watched_oom = True
-        else:
-            time.sleep(TREE_POLL_S)
-            continue
-        os.killpg(launcher.pid, signal.SIGKILL)  # the program dies with it (PDEATHSIG, then its namespace)
-        break
-    out, _ = launcher.communicate()
-    text = out.decode(errors="replace")
+    ended = launcher.wait(time.monotonic() + timeout_s, poll_s=TREE_POLL_S,
+                          over_cap=lambda: bool(cgroup.missing) and job_bytes(launcher.pid, job["workdir"]) > cap)
+    timed_out, watched_oom = ended == "timeout", ended == "over_cap"
+    launcher.kill()  # the program dies with it (PDEATHSIG, then its namespace)
+    text = launcher.output().decode(errors="replace")
+    launcher.close()
     report = _last_json(text)
     size, tail = _read_log(job["workdir"], job["uid"], _TAIL_BYTES)
     sandbox = report.get("sandbox", {"applied": [], "missing": ["the launcher reported nothing"]})

@@ -46,6 +46,7 @@ import time
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 
+from autotriton.child import Child
 from autotriton.verify.job import CANDIDATE_KINDS, Job, build_job
 
 OUTPUT_CAP_BYTES = 1 << 20  # 1 MiB of candidate stdout/stderr, then it is a flood
@@ -656,7 +657,7 @@ class ForkServer:
     def __init__(self, mode: str, gpu_id: str | None = None, start_timeout_s: float = 120.0):
         # gpu_id: an entry of the parent's CUDA_VISIBLE_DEVICES (or an index when it is unset)
         self.mode, self.gpu_id, self.start_timeout_s = mode, gpu_id, start_timeout_s
-        self.proc: subprocess.Popen | None = None
+        self.child: Child | None = None
         self.scratch: str | None = None
         self._lock = threading.Lock()
 
@@ -689,50 +690,34 @@ class ForkServer:
         self.scratch = tempfile.mkdtemp(prefix="autotriton-server-")
         # In its own scratch dir, not the caller's: `python -m` puts the working directory first
         # on sys.path, and every candidate is forked from this process.
-        self.proc = subprocess.Popen(self._argv(), stdin=subprocess.PIPE, stdout=subprocess.PIPE,
-                                     stderr=subprocess.DEVNULL, env=self._env(), text=True, bufsize=1,
-                                     cwd=self.scratch)
-        line = self._readline(self.start_timeout_s)
-        if line is None or not json.loads(line).get("ready"):
+        self.child = Child(self._argv(), cwd=self.scratch, env=self._env())
+        ready = self.child.receive(time.monotonic() + self.start_timeout_s)
+        if not (isinstance(ready, dict) and ready.get("ready")):
             self.close()
             raise RuntimeError("verifier fork-server failed to start (is torch/triton importable?)")
 
-    def _readline(self, timeout_s: float) -> str | None:
-        ready, _, _ = select.select([self.proc.stdout], [], [], timeout_s)
-        if not ready:
-            return None
-        line = self.proc.stdout.readline()
-        return line or None
-
     def run(self, job: Job) -> dict:
         with self._lock:
-            if self.proc is None or self.proc.poll() is not None:
+            if self.child is None or not self.child.alive():
                 self.start()
-            self.proc.stdin.write(json.dumps(job.to_wire()) + "\n")
-            self.proc.stdin.flush()
+            self.child.send(job.to_wire())
             # The server enforces the job timeout; this margin only guards against the server dying.
-            line = self._readline(job.timeout_s + 30)
-            if line is None:
-                self.close()
-                return {"sandbox_error": "timeout", "message": "fork-server stopped answering"}
-            try:
-                return json.loads(line)
-            except json.JSONDecodeError:
-                self.close()  # a corrupted protocol stream: never trust this server again
+            verdict = self.child.receive(time.monotonic() + job.timeout_s + 30)
+            if isinstance(verdict, dict):
+                return verdict
+            self.close()  # dead, silent or a corrupted protocol stream: never trust this server again
+            if verdict == "malformed":
                 return {"sandbox_error": "crash", "message": "fork-server sent a malformed verdict"}
+            return {"sandbox_error": "timeout", "message": "fork-server stopped answering"}
 
     def close(self) -> None:
-        if self.proc is not None:
-            self.proc.kill()
-            self.proc.wait()
-            for pipe in (self.proc.stdin, self.proc.stdout):
-                with contextlib.suppress(BrokenPipeError):  # a dead server's stdin: nothing to flush into
-                    pipe.close()
+        if self.child is not None:
+            self.child.close()
             # A server killed mid-job leaves that job's candidate dir (on /dev/shm: memory) behind.
             root = _work_root() or tempfile.gettempdir()
-            for left in Path(root).glob(f"{CAND_PREFIX}{self.proc.pid}-*"):
+            for left in Path(root).glob(f"{CAND_PREFIX}{self.child.pid}-*"):
                 remove_tree(left)
-            self.proc = None
+            self.child = None
         if self.scratch is not None:
             remove_tree(self.scratch)
             self.scratch = None

@@ -7,9 +7,6 @@ import concurrent.futures as cf
 import hashlib
 import json
 import os
-import select
-import signal
-import subprocess
 import sys
 import tempfile
 import time
@@ -17,6 +14,7 @@ from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Callable, Sequence
 
+from autotriton.child import Child
 from autotriton.data.harvest.probe import PRELOAD_BUDGET_S
 from autotriton.data.harvest.scan import ClassJob, ScanResult, provenance_of, scan_file
 from autotriton.data.harvest.sources import SourceFile, resolve_sources
@@ -63,36 +61,19 @@ def _phase_deadline(phase: str, time_limit_s: float) -> float:
 
 
 class _Worker:
-    """One worker process and the events it writes."""
+    """One worker process (autotriton.child) and the events it writes."""
 
     def __init__(self, job: dict, env: dict, workdir: str):
         self.stderr = open(os.path.join(workdir, "stderr.log"), "w+b")
-        self.proc = subprocess.Popen(
-            [sys.executable, "-c", "from autotriton.data.harvest.probe import worker_main; worker_main()"],
-            stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=self.stderr, cwd=workdir, env=env,
-            start_new_session=True)
-        self.proc.stdin.write((json.dumps(job) + "\n").encode())
-        self.proc.stdin.close()
-        self.buf = b""
+        self.child = Child([sys.executable, "-c", "from autotriton.data.harvest.probe import worker_main; worker_main()"],
+                           cwd=workdir, env=env, stderr=self.stderr)
+        self.child.send(job, close=True)
 
     def next_event(self, deadline: float) -> dict | str:
         """The next event, or "timeout" / "exited"."""
-        fd = self.proc.stdout.fileno()
-        while b"\n" not in self.buf:
-            remaining = deadline - time.monotonic()
-            if remaining <= 0:
-                return "timeout"
-            ready, _, _ = select.select([fd], [], [], remaining)
-            if ready:
-                chunk = os.read(fd, 1 << 16)
-                if not chunk:
-                    return "exited"
-                self.buf += chunk
-        line, self.buf = self.buf.split(b"\n", 1)
-        try:
-            return json.loads(line)
-        except json.JSONDecodeError:
-            return self.next_event(deadline)  # not ours: harvested code wrote to a guessed fd
+        while (event := self.child.receive(deadline)) == "malformed":
+            pass  # not ours: harvested code wrote to a guessed fd
+        return event
 
     def stderr_tail(self) -> str:
         self.stderr.seek(0, os.SEEK_END)
@@ -100,12 +81,7 @@ class _Worker:
         return self.stderr.read().decode(errors="replace").strip().replace("\n", " | ")[-300:]
 
     def close(self) -> None:
-        try:  # the whole group: processes the harvested code started die with the worker
-            os.killpg(self.proc.pid, signal.SIGKILL)
-        except ProcessLookupError:
-            pass  # already gone, with everything it started
-        self.proc.wait()
-        self.proc.stdout.close()
+        self.child.close()  # the whole group: processes the harvested code started die with the worker
         self.stderr.close()
 
 
@@ -145,7 +121,7 @@ def _run_worker(sf: SourceFile, jobs: list[ClassJob], start: int, time_limit_s: 
     if event == "timeout":
         reason, detail = "timeout", f"no answer in the {phase} phase; worker killed"
     else:
-        reason, detail = "crash", f"worker exited {worker.proc.returncode}: {tail}"
+        reason, detail = "crash", f"worker exited {worker.child.returncode}: {tail}"
     if current is None:  # died before its first class: the file's remaining classes all fail
         for i in range(start, len(jobs)):
             outcomes.setdefault(i, ClassOutcome(jobs[i].name, jobs[i].task_id, "build", reason, detail))
