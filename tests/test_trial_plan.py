@@ -30,7 +30,8 @@ def test_ties_put_equal_values_at_every_rows_extremes():
     assert on_levels(torch.empty(0, 4), GRID_LEVELS, generator).shape == (0, 4)
 
 
-@pytest.mark.parametrize("task_id", ["builtin/l1/relu", "builtin/l1/matmul", "builtin/l1/softmax"])
+@pytest.mark.parametrize("task_id", ["builtin/l1/relu", "builtin/l1/matmul", "builtin/l1/softmax",
+                                     "builtin/l1/rmsnorm", "builtin/l2/linear_bias_relu"])
 def test_every_verification_draws_every_input_kind_and_keeps_one_plain_trial(tmp_path, task_id):
     """A kernel can take an honest path where it sees a trial's mark (a tiny row, a large value, a
     0, a tie), so a verification must compare at least one trial with none of them, and each kind
@@ -41,7 +42,15 @@ def test_every_verification_draws_every_input_kind_and_keeps_one_plain_trial(tmp
         judge = Judge(replace(job, judge_dir=str(tmp_path)), None)
         trials = [t for s in judge.shapes for t in judge.plan(s, job.n_trials)] + judge.leftover_trials(job.n_trials)
         plain = [t for t in trials if t.magnitude is None and not t.mixed]
-        assert len(plain) == 1, [(t.setting.name, t.index, t.magnitude, t.mixed) for t in trials]
+        # with the task's own constructor values and draw; one a setting, its parameters at their
+        # defaults in one setting and re-randomised in the other, or both in each setting where
+        # the task has 1-D parameters
+        assert not any(t.varied_init or t.signed for t in plain)
+        each = 2 if judge.param_trials else 1
+        assert sorted(t.setting.name for t in plain) == sorted([s.name for s in judge.shapes] * each)
+        assert sorted(t.perturb for t in plain) == sorted([False, True] * each)
+        alone = judge.plan(judge.shapes[0], 1)[0]  # the random-size trial: plain too
+        assert alone.magnitude is None and not alone.mixed
         kinds = {t.magnitude.kind for t in trials if t.magnitude is not None}
         want = set(MAGNITUDE_KINDS) - ({"shifted"} if judge.precision_checks else set())
         assert kinds == want, (task_id, kinds)

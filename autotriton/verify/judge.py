@@ -334,8 +334,12 @@ class Judge:
         # Varied constructor floats (Judge.vary_init): "" while they run, else why not.
         self.init_note = "n/a: judged at its own sizes only" if \
             all(s.name == PINNED_SETTING for s in self.shapes) else ""
-        # The one setting whose plan keeps a trial at the task's own magnitudes (Judge.plan).
-        self.plain_setting = self.rng.choice(self.shapes).name
+        self.param_trials = self._has_1d_params()
+        # Whether each setting's plain trial re-randomises 1-D parameters (Judge.plan): one
+        # setting's does and another's does not, which is which drawn per verification.
+        flips = [k % 2 == 1 for k in range(len(self.shapes))] if len(self.shapes) > 1 else [self.rng.random() < 0.5]
+        self.rng.shuffle(flips)
+        self.plain_perturb = {s.name: flip for s, flip in zip(self.shapes, flips)}
         # Magnitude trials (Magnitude: scaled, spiked, shifted, tied, zeroed or small inputs): ""
         # while they run, else why not (the reference itself overflows there). Dot-product tasks get them in the interpreter, whose
         # dots are float32: on a GPU, TF32 dots of inputs x128 put errors of tens into attention
@@ -360,6 +364,17 @@ class Judge:
             self.fp64_unavailable = "the float64 reference does not fit beside the candidate on this GPU"
         self.lean = plan is not None and plan.lean
         self.alone = plan is None or plan.alone
+
+    def _has_1d_params(self) -> bool:
+        """Whether Model holds 1-D float parameters (what _perturb re-randomises), from a build on
+        the meta device; True where that build fails (more plain trials, never fewer)."""
+        apply_shape(self.task_mod, self.shapes[0], self.defaults)
+        try:
+            with torch.device("meta"):
+                model = self.task_mod.Model(*self.task_mod.get_init_inputs())
+            return any(p.ndim == 1 and p.is_floating_point() for p in model.parameters())
+        except Exception:  # noqa: BLE001 - the task's own trials say what is wrong with it
+            return True
 
     def tolerance_for(self, dtype_name: str) -> tuple[float, float]:
         return tolerance_for(self.tolerance, dtype_name)
@@ -399,9 +414,12 @@ class Judge:
         inputs. Signed trials are half of every setting's (at least one, and one of the
         task's own draws beside it), one of the trial kinds rather than a second
         verification that differed only in sign (issue 32, class D)."""
-        perturb = [i % 2 == 1 for i in range(n)]
+        perturb = [i % 2 == 1 for i in range(n)] if n > 1 else [self.rng.random() < 0.5]
         varied = [i % 2 == 0 for i in range(n)] if n > 1 else [self.rng.random() < 0.5]
-        mixed = [i == 0 for i in range(n)] if self.precision_checks and self.range_trials else [False] * n
+        # One trial alone (the random-size trial) is never mixed: a dot-product task's random size
+        # was, and a matmul over half of K everywhere but at the two interp sizes passed 8 of 8
+        # (outside red team, 2026-11-28).
+        mixed = [i == 0 for i in range(n)] if n > 1 and self.precision_checks and self.range_trials else [False] * n
         if not self.signed_available():
             signed = [False] * n
         elif n == 1:
@@ -431,13 +449,26 @@ class Judge:
         # argmax taking the last of ties passed 3 runs in 4.
         wide: list[Magnitude | None] = [None] * n
         if n > 1:
-            # Mixed trials are not plain either: a dot-product task's plain setting kept no trial
-            # at its own magnitudes, and a matmul over half of K, doubled, on inputs with no
-            # tiny row, no large value and no 0 passed 4 of 4 (outside red team, 2026-11-28).
+            # Each setting keeps one plain trial: unmixed, unchanged, the task's own constructor
+            # values and input draw, its parameters at their defaults in one setting and
+            # re-randomised in the other (plain_perturb). With one plain trial per verification, a
+            # kernel could stack the trial's coins (which setting, whether the constructor floats
+            # were varied, whether the weights were) and skip the RMSNorm reduction only at the
+            # power-of-two setting with the task's own eps: it passed 7 of 8 (outside red team,
+            # 2026-11-28). Mixed trials are not plain either: a dot-product task whose plain
+            # setting gave every slot to its mixed and changed trials let a matmul over half of K,
+            # gated on the trials' marks, pass 4 of 4.
+            # A task with 1-D parameters keeps two plain trials a setting, one at their defaults and
+            # one re-randomised: with one, a kernel skipping the reduction only where the weights
+            # were not all ones still passed half the time.
             free = [i for i in range(n) if not mixed[i]]
-            count = len(free) - 1 if setting.name == self.plain_setting else len(free)
-            for i in self.rng.sample(free, count):
-                wide[i] = self.draw_magnitude(signed[i])
+            plains = self.rng.sample(free, min(len(free), 2 if self.param_trials else 1))
+            flips = [False, True] if len(plains) == 2 else [self.plain_perturb[setting.name]]
+            for i, flip in zip(plains, flips):
+                perturb[i], signed[i], varied[i] = flip, False, False
+            for i in free:
+                if i not in plains:
+                    wide[i] = self.draw_magnitude(signed[i])
         return [Trial(setting, i, perturb[i], mixed[i], signed[i], calls[i], wide[i], varied[i] and not self.init_note)
                 for i in range(n)]
 
@@ -458,8 +489,11 @@ class Judge:
         return self.magnitude(self.rng.choice(kinds), queued=False)
 
     def magnitude(self, kind: str, queued: bool) -> Magnitude:
-        """One draw of `kind`; a queued draw takes the kind's sharpest form (scaled: x64 or x128;
-        spikes: sparse, so no prefix of a row shows them)."""
+        """One draw of `kind`; a queued draw takes the kind's sharpest form (scaled: x128; spikes:
+        2^10 at 1/128 of the elements, sparse so that no prefix of a row shows them). A task that
+        scales its inputs down itself (softmax(x * 0.125)) kept x128 and spikes of 2^7 under
+        exp's overflow, and a softmax without the max subtraction passed 4 of 8 (outside red
+        team, 2026-11-28)."""
         if kind == "ties":
             return Magnitude(levels=GRID_LEVELS)
         if kind == "zeros":
@@ -469,9 +503,10 @@ class Judge:
         if kind == "small":
             return Magnitude(scale=2.0 ** self.rng.choice(SMALL_EXPONENTS))
         if kind == "spikes":
-            share = SPIKE_SHARES[-1] if queued else self.rng.choice(SPIKE_SHARES)
-            return Magnitude(scale=2.0 ** self.rng.choice(SPIKE_EXPONENTS), share=share)
-        return Magnitude(scale=2.0 ** self.rng.choice(WIDE_EXPONENTS[1:] if queued else WIDE_EXPONENTS))
+            if queued:
+                return Magnitude(scale=2.0 ** SPIKE_EXPONENTS[-1], share=SPIKE_SHARES[-1])
+            return Magnitude(scale=2.0 ** self.rng.choice(SPIKE_EXPONENTS), share=self.rng.choice(SPIKE_SHARES))
+        return Magnitude(scale=2.0 ** (WIDE_EXPONENTS[-1] if queued else self.rng.choice(WIDE_EXPONENTS)))
 
     def leftover_trials(self, n: int) -> list[Trial]:
         """A trial for each kind still queued after every setting's trials (numbered from `n`),
