@@ -437,19 +437,15 @@ class Judge:
         calls = [1] * n
         if n > 1 and setting.name == self.repeat_setting:
             calls[self.rng.randrange(n)] = self.rng.choice((2, 3))
-        # All but one trial of a setting change float inputs' magnitudes, each its own draw
-        # (Magnitude; WIDE_EXPONENTS and GRID_LEVELS say why): every trial drew randn-sized inputs, and
-        # a softmax without the max subtraction, NaN above logits of 88, passed (outside red team,
-        # 2026-11-28); with one uniformly scaled trial, a kernel that looked for large values in a
-        # row's first columns passed too. Dot-product tasks too, beside their mixed-magnitude
-        # trial: an attention without the running max passed there.
-        # One setting per verification keeps a trial at the task's own magnitudes; the other
-        # settings change every trial. Every kind is drawn at least once per verification (the
-        # queue; leftover_trials): with one such trial per setting, a one-pass variance and an
-        # argmax taking the last of ties passed 3 runs in 4.
+        # The trials that are neither plain nor mixed change float inputs, each its own draw
+        # (Magnitude; WIDE_EXPONENTS, GRID_LEVELS, ZERO_SHARE and SMALL_EXPONENTS say why): every
+        # trial drew randn-sized inputs, and a softmax without the max subtraction, NaN above
+        # logits of 88, passed (outside red team, 2026-11-28). Every kind is drawn at least once
+        # per verification (the queue; leftover_trials): with one such trial per setting, a
+        # one-pass variance and an argmax taking the last of ties passed 3 runs in 4.
         wide: list[Magnitude | None] = [None] * n
         if n > 1:
-            # Each setting keeps one plain trial: unmixed, unchanged, the task's own constructor
+            # Each setting keeps a plain trial: unmixed, unchanged, the task's own constructor
             # values and input draw, its parameters at their defaults in one setting and
             # re-randomised in the other (plain_perturb). With one plain trial per verification, a
             # kernel could stack the trial's coins (which setting, whether the constructor floats
