@@ -72,3 +72,22 @@ def test_an_overflowing_run_of_the_reference_allows_nothing():
     exact = [torch.tensor([1.0, 2.0], dtype=torch.float64)]
     runs = [[torch.tensor([1.0, 2.0 + 2 ** -20])], [torch.tensor([float("inf"), 2.0])], [torch.tensor([1.0, 2.0])]]
     assert _native_floors(runs, exact, None) == [NATIVE_FLOOR_FACTOR * 2 ** -20]
+
+
+def test_cpu_trial_inputs_are_fenced_with_poison():
+    """A read up to 64 KiB before or past an input finds NaN (or an integer's largest value)."""
+    from autotriton.verify.worker import FENCE_BYTES, _fenced
+
+    for x in (torch.randn(3, 5), torch.arange(7), torch.tensor([True, False])):
+        y = _fenced(x)
+        assert y.is_contiguous() and torch.equal(y, x)
+        whole = torch.empty(0, dtype=x.dtype).set_(y.untyped_storage())
+        before, after = whole[:y.storage_offset()], whole[y.storage_offset() + y.numel():]
+        assert before.numel() * x.element_size() == FENCE_BYTES and before.numel() == after.numel()
+        for side in (before, after):
+            if x.is_floating_point():
+                assert side.isnan().all()
+            elif x.dtype == torch.bool:
+                assert side.all()
+            else:
+                assert (side == torch.iinfo(x.dtype).max).all()

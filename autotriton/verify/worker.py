@@ -86,6 +86,29 @@ class _Fingerprint:
     value: int
 
 
+# Interpreted kernels read host memory through raw pointers, unbounded: an unmasked load 4 KiB past
+# an input read whatever lay there (outside red team, 2026-11-28), where a GPU reads its poisoned
+# allocator blocks (_pre_poison) or faults. Each input of a CPU trial sits inside a buffer whose
+# FENCE_BYTES on either side hold NaN (or an integer dtype's largest value), so such a load poisons
+# the output. A masked-off lane that is never stored, or a tl.where that drops it, is unaffected.
+FENCE_BYTES = 1 << 16
+
+
+def _fenced(x: torch.Tensor) -> torch.Tensor:
+    """A contiguous copy of `x` with FENCE_BYTES of poison before and after it in its storage."""
+    pad = max(1, FENCE_BYTES // x.element_size())
+    if x.is_floating_point() or x.is_complex():
+        poison = float("nan")
+    elif x.dtype == torch.bool:
+        poison = True
+    else:
+        poison = torch.iinfo(x.dtype).max
+    buf = torch.full((x.numel() + 2 * pad,), poison, dtype=x.dtype, device=x.device)
+    inner = buf[pad:pad + x.numel()].view(x.shape)
+    inner.copy_(x)
+    return inner
+
+
 def _snapshot(x):
     """What the mutation check compares against: a clone, or for a large contiguous
     tensor its fingerprint."""
@@ -219,6 +242,8 @@ class Worker:
     def forward_checked(self, inputs):
         """One correctness trial: the guarded forward plus input-mutation and thread checks."""
         inputs = self._device_inputs(inputs)
+        if self.mode == "interp":
+            inputs = [_fenced(x) if type(x) is torch.Tensor and x.numel() else x for x in inputs]
         originals = [_snapshot(x) for x in inputs]
         threads = guards.thread_count()
         self._pre_poison()
