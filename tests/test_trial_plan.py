@@ -91,3 +91,17 @@ def test_cpu_trial_inputs_are_fenced_with_poison():
                 assert side.all()
             else:
                 assert (side == torch.iinfo(x.dtype).max).all()
+
+
+def test_spikes_reach_both_signs_of_a_small_input():
+    """1/128 of a 3 x 37 input is often no element at all, and only a positive spike overflows exp."""
+    from autotriton.verify.judge import Magnitude
+
+    generator = torch.Generator().manual_seed(0)
+    for _ in range(200):
+        x = torch.randn(3, 37)
+        y = Magnitude(scale=1024.0, share=1 / 128).apply(x, generator)
+        assert (y > 1000).any() and (y < -1000).any()
+        assert (y.abs() > 1000).sum() < 12
+    positive = Magnitude(scale=1024.0, share=1 / 128).apply(torch.rand(3, 37), generator)
+    assert (positive > 1000).any() and (positive >= 0).all()

@@ -61,7 +61,10 @@ TINY_EXPONENTS = range(-30, -21)
 # shift of 64-128 (+ randn) makes a one-pass variance E[x^2]-E[x]^2 lose 12-14 bits in float32
 WIDE_EXPONENTS = (5, 6, 7)
 SPIKE_SHARES = (1 / 16, 1 / 128)
-SPIKE_EXPONENTS = (7, 10)  # a spike is at least 128: past 88 whatever the draw
+# A spike is at least 128: past 88 whatever the draw; the queued draw takes 2^12, which stays past
+# it in a task that scales its inputs down by 1/8 itself, even with that factor varied to 1/16
+# (a softmax without the max subtraction passed a CI run at 2^10 and a varied factor of 0.07).
+SPIKE_EXPONENTS = (7, 10, 12)
 # (a shift of 1024 failed an honest two-pass LayerNorm by 3e-4 of the rms: float32 keeps only
 # 1.2e-4 of x there; at 64-128 honest kernels keep 6e-6 and the one-pass variance still loses
 # 12-14 bits)
@@ -251,7 +254,14 @@ class Magnitude:
         if self.zero_slabs:
             return zero_slabs(x, generator)
         if self.share < 1.0:
-            picked = torch.rand(x.shape, generator=generator, device="cpu").to(x.device) < self.share
+            noise = torch.rand(x.shape, generator=generator, device="cpu").to(x.device)
+            picked = noise < self.share
+            # At least one spike of each sign the input holds: 1/128 of a 3 x 37 input is often
+            # none, and a negative spike never overflows exp (a softmax without the max
+            # subtraction passed a CI run so). Which element: the side's largest noise.
+            for side in (x > 0, x < 0):
+                if side.any() and not (picked & side).any():
+                    picked.view(-1)[int(torch.argmax(torch.where(side, noise, -1.0)))] = True
             x = torch.where(picked, torch.sign(x) * (1 + x.abs()) * self.scale, x)
         elif self.scale != 1.0:
             x = x * self.scale
@@ -486,7 +496,7 @@ class Judge:
 
     def magnitude(self, kind: str, queued: bool) -> Magnitude:
         """One draw of `kind`; a queued draw takes the kind's sharpest form (scaled: x128; spikes:
-        2^10 at 1/128 of the elements, sparse so that no prefix of a row shows them). A task that
+        2^12 at 1/128 of the elements, sparse so that no prefix of a row shows them). A task that
         scales its inputs down itself (softmax(x * 0.125)) kept x128 and spikes of 2^7 under
         exp's overflow, and a softmax without the max subtraction passed 4 of 8 (outside red
         team, 2026-11-28)."""
