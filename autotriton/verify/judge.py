@@ -864,7 +864,7 @@ class Judge:
         """One instance, called `t.calls` times. Where the reference cannot be built or run with
         varied constructor floats (a dropout rate past 1), the trial runs again with the task's
         own, and the rest of the verification keeps them (details.varied_init says why)."""
-        if not (t.varied_init and not self.init_note):
+        if not t.varied_init or self.init_note:
             return self._instance(replace(t, varied_init=False), state)
         try:
             return self._instance(t, state)

@@ -27,7 +27,6 @@ docs/VERIFIER.md for what each protection covers and what is missing where.
 
 from __future__ import annotations
 
-import contextlib
 import gc
 import itertools
 import json
