@@ -12,6 +12,7 @@ from autotriton.verify.corpus import FLAGGED, load_corpus
 from autotriton.verify.result import FLAG_REASONS
 
 CORPUS = load_corpus()
+DEVICE = os.environ.get("AUTOTRITON_TEST_DEVICE", "cpu")
 
 
 def test_corpus_is_large_enough():
@@ -39,20 +40,20 @@ def verdicts(cpu_verifier):
     static_off = [h for h in CORPUS if not h.static_checks]
     out = dict(zip([h.name for h in static_on],
                    cpu_verifier.verify_many([(get_task(h.task_id), h.source) for h in static_on])))
-    device = os.environ.get("AUTOTRITON_TEST_DEVICE", "cpu")
-    config = VerifyConfig(device=device, cache_dir=None, static_checks=False,
-                          timeout_s=20.0 if device == "cpu" else 45.0,
-                          memory_mb=2048 if device == "cpu" else 3072, workers=2)
+    config = VerifyConfig(device=DEVICE, cache_dir=None, static_checks=False,
+                          timeout_s=20.0 if DEVICE == "cpu" else 45.0,
+                          memory_mb=2048 if DEVICE == "cpu" else 3072, workers=2)
     with Verifier(config) as raw:
         out.update(zip([h.name for h in static_off],
                        raw.verify_many([(get_task(h.task_id), h.source) for h in static_off])))
     return out
 
 
-@pytest.mark.parametrize("hack", [pytest.param(h, marks=pytest.mark.xfail(strict=True, reason=h.open))
-                                  if h.open else h for h in CORPUS], ids=[h.name for h in CORPUS])
+@pytest.mark.parametrize("hack", [pytest.param(h, marks=pytest.mark.xfail(strict=True, reason=h.open_for(DEVICE)))
+                                  if h.open_for(DEVICE) else h for h in CORPUS], ids=[h.name for h in CORPUS])
 def test_hack_rejected_for_the_right_reason(hack, verdicts):
-    """Known open holes (`# open:` in the header) are expected to pass; the strict xfail
-    turns into a failure the day they are rejected, so the marker cannot outlive the fix."""
+    """Known open holes (`# open:` in the header, on this device: `# open_on:`) are expected
+    to pass; the strict xfail turns into a failure the day they are rejected, so the marker
+    cannot outlive the fix."""
     problem = hack.mismatch(verdicts[hack.name])
     assert problem is None, problem

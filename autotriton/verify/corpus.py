@@ -11,6 +11,8 @@ Each file in `adversarial/` starts with a header the tests and the demo read:
     # why: one sentence on the hack
     # open: why it still passes                (a known hole, documented in docs/VERIFIER.md;
                                                 the test expects it to pass until it is closed)
+    # open_on: cpu                             (the hole is open only there: `cpu` or `gpu`;
+                                                left out, on both)
 """
 
 from __future__ import annotations
@@ -33,6 +35,15 @@ class Hack:
     why: str
     source: str
     open: str = ""  # non-empty: a known hole that still passes (see the header format)
+    open_on: str = ""  # "cpu" or "gpu": the only verification the hole passes; "": both
+
+    def open_for(self, device: str) -> str:
+        """The `open` reason where verification on `device` ("cpu", "cuda", "cuda:1") still passes
+        this hack, else "". An entry open only on CPU is one a GPU's full sizes or timing reject
+        (H200, 2026-11-28: four such entries were rejected there)."""
+        if not self.open or not self.open_on:
+            return self.open
+        return self.open if ("cpu" if device == "cpu" else "gpu") == self.open_on else ""
 
     def expectation(self) -> tuple[set[str], set[str]]:
         """(acceptable error kinds, acceptable flags); flags {"none"}: no hack or rule_violation
@@ -67,7 +78,7 @@ def _header(source: str) -> dict[str, str]:
     for line in source.splitlines():
         if line.startswith("# ") and ":" in line:
             key, _, value = line[2:].partition(":")
-            if key.strip() in ("task", "expect", "static", "why", "open"):
+            if key.strip() in ("task", "expect", "static", "why", "open", "open_on"):
                 out[key.strip()] = value.strip()
     return out
 
@@ -78,7 +89,7 @@ def load_corpus() -> list[Hack]:
         src = path.read_text()
         h = _header(src)
         hacks.append(Hack(path.stem, h["task"], h["expect"], h.get("static") != "off", h.get("why", ""), src,
-                          h.get("open", "")))
+                          h.get("open", ""), h.get("open_on", "")))
     return hacks
 
 

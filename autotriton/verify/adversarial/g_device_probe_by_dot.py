@@ -2,6 +2,7 @@
 # expect: error=wrong_output flag=none
 # why: a 16x16 tl.dot probe is exact in the interpreter and TF32-rounded on a GPU; the kernel does the whole matmul on CPU and half of K, doubled, on a GPU, with no host-side device check for the rules to see (outside red team, 2026-11-28).
 # open: CPU verification cannot see what a kernel does on a GPU; GPU verification at full size rejects it.
+# open_on: cpu
 import torch
 import torch.nn as nn
 import triton

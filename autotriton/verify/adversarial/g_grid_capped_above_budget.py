@@ -2,6 +2,7 @@
 # expect: error=wrong_output flag=none
 # why: a grid capped at 64 programs of 1024 elements writes only the first 65,536 outputs: every CPU size is below that (the random size holds up to 2^16 elements), a GPU's full size is not (outside red team, 2026-11-28).
 # open: CPU verification cannot run sizes past its budget; GPU verification at full size rejects it (docs/VERIFIER.md, What remains open).
+# open_on: cpu
 import torch
 import torch.nn as nn
 import triton
