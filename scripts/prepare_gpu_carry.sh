@@ -4,14 +4,14 @@
 # its output is there.
 #   .whl/                 pure-Python wheels the machine lacks (scripts/fetch_gpu_wheels.sh)
 #   .carry_gguf0..4/      the embedded GGUF in five parts of about 20 MB (scripts/split_gguf.sh)
-#   .carry_data/data.tgz  a data build (v13 by default: v12's verdicts with the op listing in
-#                         every prompt), rebuilt from committed verdicts without judging anything
-#                         again (docs/results/data_v12/RESUME.md, data_v13/README.md)
+#   .carry_data/data.tgz  a data build (v14 by default: v13 plus 1,000 expression tasks), rebuilt
+#                         from committed verdicts without judging anything again
+#                         (docs/results/data_v14/README.md)
 # Needs `make setup` and the benchmark checkouts in external/ (decontamination reads them;
-# ../shared/docs/BENCHMARKS.md).     Usage: scripts/prepare_gpu_carry.sh [DATA=v13]
+# ../shared/docs/BENCHMARKS.md).     Usage: scripts/prepare_gpu_carry.sh [DATA=v14]
 set -euo pipefail
 cd "$(dirname "$0")/.."
-DATA=${1:-v13}
+DATA=${1:-v14}
 [ -d external/kernelbench ] && [ -d external/tritonbench ] \
   || { echo "external/kernelbench and external/tritonbench are needed for the data build's decontamination"; exit 2; }
 [ -d .whl ] || bash scripts/fetch_gpu_wheels.sh
@@ -25,6 +25,8 @@ if [ ! -f ".carry_data/data-$DATA" ]; then
   [ -f "docs/results/data_$DATA/candidates_from" ] && from=$(cat "docs/results/data_$DATA/candidates_from")
   extra=()
   grep -q '^prompt_trace: true' "docs/results/data_$DATA/config.yaml" && extra=(--set prompt_trace=true)
+  exprs=$(sed -n 's/^expr_n: //p' "docs/results/data_$DATA/config.yaml")
+  [ -n "$exprs" ] && extra+=(--set "expr_n=$exprs")
   mkdir -p "$run"
   [ -f "$run/candidates.jsonl" ] || gunzip -c "docs/results/data_$from/candidates.jsonl.gz" > "$run/candidates.jsonl"
   cp "docs/results/data_$DATA/config.yaml" "$run/"

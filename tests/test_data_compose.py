@@ -86,7 +86,7 @@ def test_template_styles_are_distinct_kernels_that_verify(cpu_verifier):
             if family not in picks or _interp_work(c) < _interp_work(picks[family]):
                 picks[family] = c
     picks = {f: c for f, c in picks.items() if f in STYLES}
-    assert set(picks) == set(STYLES)
+    assert set(picks) == set(STYLES) - {"expr"}  # one style per expr task (tests/test_data_exprs.py)
     pairs, names = [], []
     for c in picks.values():
         codes = [teach(c.spec, style).code for style in styles(c.spec)]

@@ -40,6 +40,7 @@ Progress = Callable[[str, int, int], None]  # (stage, done, total)
 class BuildConfig:
     compose_n: int = field(default=3000, metadata={"help": "composed tasks to generate (0 = none)"})
     compose_seed: int = field(default=0, metadata={"help": "compose seed; task i of a seed never changes"})
+    expr_n: int = field(default=0, metadata={"help": "elementwise expression tasks to add (data/exprs.py)"})
     harvest: list[str] = field(default_factory=list, metadata={"help": "harvest sources: dirs, files, pkg:NAME"})
     harvest_limit: int | None = field(default=None, metadata={"help": "cap on harvested (kept) tasks"})
     harvest_workers: int = field(default=0, metadata={"help": "harvest worker processes (0 = all cores)"})
@@ -66,7 +67,7 @@ class BuildConfig:
         "llm_samples", "llm_max_new_tokens", "llm_temperature", "verify.device", "verify.workers", "batch_size",
         "decontaminate_against", "verify.timeout_s")
     HASHED_AS: ClassVar[dict] = {"verify.device": "device", "verify.workers": "workers", "verify.timeout_s": "timeout_s"}
-    HASHED_IF_SET: ClassVar[tuple] = ("prompt_trace",) + verify_config.HASHED_IF_SET
+    HASHED_IF_SET: ClassVar[tuple] = ("prompt_trace", "expr_n") + verify_config.HASHED_IF_SET
     NOT_HASHED: ClassVar[tuple] = verify_config.NOT_HASHED
 
     @classmethod
@@ -83,9 +84,11 @@ class BuildConfig:
 
 def _composed(config: BuildConfig, out: Path) -> list[TaskItem]:
     from autotriton.data.compose import compose, write_tasks
-    if config.compose_n <= 0:
+    from autotriton.data.exprs import compose_exprs
+    items = compose(max(config.compose_n, 0), config.compose_seed) + compose_exprs(max(config.expr_n, 0),
+                                                                                   config.compose_seed)
+    if not items:
         return []
-    items = compose(config.compose_n, config.compose_seed)
     if not (out / "tasks" / "compose" / "manifest.jsonl").exists():
         write_tasks(items, out / "tasks" / "compose")
     return [TaskItem(c.task(), "compose", {"source": "compose", "seed": config.compose_seed, "family": c.spec["family"]},

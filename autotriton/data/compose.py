@@ -19,6 +19,8 @@ Families, with the level they are tagged (FAMILY_WEIGHTS gives each one's share)
   residual), the MSE loss, a convolution with bias and an activation;
 - L3: multi-kernel modules: linear-act-linear MLPs, linear followed by a norm,
   and scaled-dot-product attention.
+The expression family (random elementwise expressions, L1) has its own module, `exprs.py`, and
+its own streams: its tasks come in addition to these (`data build --set expr_n=N`).
 
 Level 1 follows KernelBench level 1's mix of kinds; of its convolutions, groups=1 2-D ones with
 square 1x1 / 3x3 kernels, depthwise 2-D ones, and 1-D ones (dilation 1 or 2) are covered; the 1-D
@@ -459,6 +461,9 @@ def _family_code(spec: dict) -> tuple[str, str, str, str]:
     the grammar's own words, which the template answer restates: docstrings never use it (data/docstrings.py)."""
     f, dt = spec["family"], spec.get("dtype", "float32")
     dtype = "" if dt == "float32" else f", dtype=torch.{dt}"
+    if f == "expr":  # its own module, which builds on this one's helpers
+        from autotriton.data.exprs import expr_code
+        return expr_code(spec)
     if f in _MORE_CODE:
         return _MORE_CODE[f](spec)
     if f in ("unary", "chain"):
@@ -740,7 +745,7 @@ def _surface(rng: random.Random, spec: dict) -> dict:
     """How the task file is written (not what it computes): lower-case size names, docstrings,
     the super() call, torch.rand inputs, inputs built in local variables. Sign-sensitive ops
     (any unary op: relu, abs, clamp...) keep signed randn inputs, which `return x` cannot pass."""
-    signed = any(op in UNARY for op in _spec_ops(spec))
+    signed = spec["family"] == "expr" or any(op in UNARY for op in _spec_ops(spec))
     # randrange(6) draws as a choice from 6 did before, so every other draw stays the same
     return {"lower": rng.random() < 0.35, "class_doc": rng.randrange(6) >= 2, "forward_doc": rng.randrange(6) >= 3,
             "super_old": rng.random() < 0.35, "rand": not signed and rng.random() < 0.25,
@@ -910,6 +915,9 @@ def _imports(code: str, minimal: bool) -> str:
 
 
 def _spec_ops(spec: dict) -> list[str]:
+    if spec["family"] == "expr":
+        from autotriton.data.exprs import ops
+        return sorted(set(ops(spec["tree"])))
     ops = []
     for key in ("steps", "epilogue"):
         ops += [s["op"] for s in spec.get(key, [])]

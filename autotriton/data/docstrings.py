@@ -106,6 +106,7 @@ FAMILY_NAMES = {
     "maxpool": ("2D max pooling", "Max Pooling 2D", "MaxPool2d"),
     "attention": ("scaled dot-product attention", "attention", "self-attention core"),
     "mlp": ("MLP", "feed-forward block", "two-layer perceptron"),
+    "expr": ("an elementwise function", "a pointwise formula", "a custom elementwise expression"),
 }
 
 CLASS_DOCS = ("Simple model that applies {name}.", "{Name} as a module.", "Performs {name} on the input.",

@@ -8,7 +8,7 @@ The generated code follows the same rules as any candidate: only torch
 allocation/view calls in forward, every op inside `@triton.jit` kernels,
 boundary masks everywhere, fp32 accumulation.
 
-One module per group of families (`elementwise`, `reductions`, `scans`, `rows`,
+One module per group of families (`elementwise`, `expr`, `reductions`, `scans`, `rows`,
 `normalize`, `groupnorm`, `conv`, `matmul`, `attention`, `movement`, `pooling`, `losses`), each with a
 `write_<family>(spec[, style]) -> Solution`; `common` holds what they share.
 """
@@ -23,6 +23,7 @@ from autotriton.data.teachers import Candidate, Solution
 from autotriton.data.teachers.template.attention import write_attention
 from autotriton.data.teachers.template.conv import write_conv2d
 from autotriton.data.teachers.template.elementwise import write_elementwise
+from autotriton.data.teachers.template.expr import write_expr
 from autotriton.data.teachers.template.groupnorm import write_groupnorm
 from autotriton.data.teachers.template.losses import write_loss, write_mse
 from autotriton.data.teachers.template.matmul import write_linear_norm, write_matmul, write_mlp
@@ -41,13 +42,14 @@ FAMILY_WRITERS = {
     "softmax": write_softmax, "matmul": write_matmul, "mlp": write_mlp, "linear_norm": write_linear_norm,
     "layout": write_layout, "embedding": write_embedding, "maxpool": write_maxpool, "mse": write_mse,
     "attention": write_attention, "scan": write_scan, "normalize": write_normalize, "loss": write_loss,
-    "pool": write_pool, "groupnorm": write_groupnorm, "conv2d": write_conv2d,
+    "pool": write_pool, "groupnorm": write_groupnorm, "conv2d": write_conv2d, "expr": write_expr,
 }
 
 
 # Distinct, equally correct ways the teacher writes a family (issue 13: one kernel shape per
 # family taught the model a single template); the first is the default.
 STYLES = {"unary": ("flat", "rows2d", "autotune"), "chain": ("flat", "rows2d", "autotune"),
+          "expr": ("flat", "rows2d", "autotune"),
           "softmax": ("single_block", "online"), "matmul": ("plain", "grouped"),
           "norm": ("one_tile", "looped"), "reduce": ("tiled", "split"), "scan": ("looped", "one_tile"),
           "normalize": ("one_tile", "looped")}
@@ -59,6 +61,8 @@ def styles(spec: dict) -> tuple[str, ...]:
         return ("plain",)  # not tiled products: no tile order to vary
     if spec["family"] == "softmax" and spec.get("shape"):
         return ("strided",)  # any dim of any rank: one (OUTER, RED, INNER) kernel
+    if spec["family"] == "expr":
+        return (spec["style"],)  # drawn per task (data/exprs.py)
     return STYLES.get(spec["family"], ("default",))
 
 

@@ -115,36 +115,43 @@ def _ew_rows2d(inputs, params, body, ptrs) -> tuple[str, str]:
     return kernel, launch
 
 
+def tiling_steps(style: str, params: bool) -> list[str]:
+    """The reasoning's steps on how an elementwise kernel of `style` tiles and masks its tensor
+    (`params`: a per-column vector rides along)."""
+    if style == "rows2d":
+        steps = ["Tiling: view the tensor as rows x columns (the last dim) and give each program a 2-D tile of "
+                 "BLOCK_R rows by BLOCK_C columns, BLOCK_C = min(next_power_of_2(cols), 256) and "
+                 "BLOCK_R = 2048 // BLOCK_C; the grid is (cdiv(rows, BLOCK_R), cdiv(cols, BLOCK_C)).",
+                 "Both edges of a tile can overhang, so the mask is the outer AND of a row mask and a column "
+                 "mask; offsets are row * cols + col in int64, so that large tensors cannot overflow."]
+        if params:
+            steps.append("Parameters: the per-column vector is loaded once per tile as a [1, BLOCK_C] row and "
+                         "broadcast down the tile, instead of being gathered per element.")
+        return steps
+    if style == "autotune":
+        steps = ["Tiling: a flat array of n elements in BLOCKs of contiguous elements, with BLOCK and "
+                 "num_warps left to @triton.autotune (1024 with 4 warps, 2048 or 4096 with 8), keyed on "
+                 "n, so that large inputs get more bytes in flight per program; the grid is a lambda of "
+                 "the chosen BLOCK."]
+    else:
+        steps = ["Tiling: treat the tensor as a flat array of n elements and give each program a BLOCK "
+                 "of 1024 contiguous elements (a power of two, as tl.arange needs); the grid is "
+                 "cdiv(n, 1024). Loads are contiguous and coalesced."]
+    steps.append("The last block usually overhangs the end (n is not a multiple of BLOCK), so every load "
+                 "and store uses the mask offs < n.")
+    if params:
+        steps.append("Parameters: the per-column vector is indexed with offs % n_cols, since the flat index "
+                     "of element (row, col) is row * n_cols + col.")
+    return steps
+
+
 def _ew_reasoning(spec: dict, params: list[str], style: str) -> str:
     chain = " -> ".join(op_words(s) for s in spec["steps"])
     steps = ["Every output element depends only on the elements at the same position"
              f"{' (plus one value per column of the parameter vector)' if params else ''}, so the whole chain "
              "fuses into one kernel: each input is read once and the output written once, instead of one round "
              "trip to memory per PyTorch op."]
-    if style == "rows2d":
-        steps += ["Tiling: view the tensor as rows x columns (the last dim) and give each program a 2-D tile of "
-                  "BLOCK_R rows by BLOCK_C columns, BLOCK_C = min(next_power_of_2(cols), 256) and "
-                  "BLOCK_R = 2048 // BLOCK_C; the grid is (cdiv(rows, BLOCK_R), cdiv(cols, BLOCK_C)).",
-                  "Both edges of a tile can overhang, so the mask is the outer AND of a row mask and a column "
-                  "mask; offsets are row * cols + col in int64, so that large tensors cannot overflow."]
-        if params:
-            steps.append("Parameters: the per-column vector is loaded once per tile as a [1, BLOCK_C] row and "
-                         "broadcast down the tile, instead of being gathered per element.")
-    else:
-        if style == "autotune":
-            steps.append("Tiling: a flat array of n elements in BLOCKs of contiguous elements, with BLOCK and "
-                         "num_warps left to @triton.autotune (1024 with 4 warps, 2048 or 4096 with 8), keyed on "
-                         "n, so that large inputs get more bytes in flight per program; the grid is a lambda of "
-                         "the chosen BLOCK.")
-        else:
-            steps.append("Tiling: treat the tensor as a flat array of n elements and give each program a BLOCK "
-                         "of 1024 contiguous elements (a power of two, as tl.arange needs); the grid is "
-                         "cdiv(n, 1024). Loads are contiguous and coalesced.")
-        steps.append("The last block usually overhangs the end (n is not a multiple of BLOCK), so every load "
-                     "and store uses the mask offs < n.")
-        if params:
-            steps.append("Parameters: the per-column vector is indexed with offs % n_cols, since the flat index "
-                         "of element (row, col) is row * n_cols + col.")
+    steps += tiling_steps(style, bool(params))
     for step in spec["steps"]:
         if step.get("init"):
             steps.append(f"{step['init']} is a constructor argument: ModelNew keeps it as self.{step['init']} "
