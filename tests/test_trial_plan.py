@@ -105,3 +105,19 @@ def test_spikes_reach_both_signs_of_a_small_input():
         assert (y.abs() > 1000).sum() < 12
     positive = Magnitude(scale=1024.0, share=1 / 128).apply(torch.rand(3, 37), generator)
     assert (positive > 1000).any() and (positive >= 0).all()
+
+
+def test_parameters_are_re_randomised_both_signed_and_as_trained_ones_and_stepped_between_calls(cpu_verifier):
+    """Each verification with two re-randomising trials draws parameters both ways: signed 1-D
+    values, and trained-like ones (gains near 1, weights past a uniform init's bound), which a
+    LayerNorm dropping positive gammas and a Linear over half of K for trained weights met in no
+    trial before (outside red team, 2026-11-28)."""
+    task = get_task("builtin/l2/linear_bias_relu")
+    result = cpu_verifier.verify(task, task.solution_source)
+    assert result.correct, result.error_msg
+    notes = [c.get("params", "") for c in result.details["checks"]]
+    assert any("as trained ones" in n for n in notes) and any(n.startswith("1-D parameters") for n in notes), notes
+    # the repeated-call trial's last call comes after an in-place step of every parameter
+    # (a Linear that copied W on its first call passed before)
+    stepped = [c for c in result.details["checks"] if c.get("params") == "parameters stepped in place before this call"]
+    assert len(stepped) == 1 and stepped[0]["call"] in (2, 3), notes

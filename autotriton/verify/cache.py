@@ -11,7 +11,7 @@ from pathlib import Path
 from autotriton.verify.result import VerifyResult
 
 # Bump when a change could flip a verdict: cached results of older versions are ignored.
-VERIFIER_VERSION = "9"  # 9: six input kinds each drawn once per verification (ties on 8 of its own values, zero slabs, small inputs new), plain trials in every setting (default and re-randomised parameters) and at the random size, constructor floats varied in half the trials, four native runs for the error floor, CPU inputs fenced with 64 KiB of NaN; 8: magnitude trials (scaled, spiked, shifted, quantized) in all but one trial, also on dot-product tasks in the interpreter; 7: concurrent interpreted programs, signed trials among the trials, repeated calls of one instance, output structure
+VERIFIER_VERSION = "10"  # 10: a seventh input kind, moderate scales (x3-6 queued), and parameters re-randomised as trained ones (1-D gains near 1, weights Gaussian at their init's rms) as well as signed, an in-place parameter step before a repeated call's last call; 9: six input kinds each drawn once per verification (ties on 8 of its own values, zero slabs, small inputs new), plain trials in every setting (default and re-randomised parameters) and at the random size, constructor floats varied in half the trials, four native runs for the error floor, CPU inputs fenced with 64 KiB of NaN; 8: magnitude trials (scaled, spiked, shifted, quantized) in all but one trial, also on dot-product tasks in the interpreter; 7: concurrent interpreted programs, signed trials among the trials, repeated calls of one instance, output structure
 
 
 def default_cache_dir() -> Path:

@@ -89,7 +89,21 @@ GRID_SAMPLE = 1 << 14  # elements drawn to find the eighths (a 134M-element inpu
 # LayerNorm without eps (0 * inf on a constant row) and an L2 normalisation without eps passed
 # every trial of continuous draws (outside red team, 2026-11-28).
 ZERO_SHARE = 1 / 8
-MAGNITUDE_KINDS = ("scaled", "spikes", "shifted", "ties", "zeros", "small")
+# How re-randomised parameters are drawn (Judge._perturb). "signed": 1-D ones randn, the rest at
+# their init. "trained": 1-D ones 1 + randn/4 (gains are positive near 1 after training) and the
+# others Gaussian with their init's rms (trained weights pass a uniform init's bound). Trials
+# drew only the first: a LayerNorm that dropped gamma when every gamma was positive and not one,
+# and a Linear over half of K once a weight passed 1/sqrt(K), passed every trial (outside red
+# team, 2026-11-28).
+PARAM_DRAWS = ("signed", "trained")
+# Moderate scales: real activations often have an rms of a few units, and a GELU that output ReLU
+# where a block's rms was 1.5-12 and its largest value 6-60 passed every trial, which were at unit
+# scale or at x32 and beyond (outside red team, 2026-11-28). The queued draw takes x3-6, the middle
+# of that range (with x2..16 drawn at random it passed 5 verifications of 8); other draws are
+# x1/16..1/2 or x2..16.
+MODERATE_QUEUED = (3.0, 4.0, 6.0)
+MODERATE_EXPONENTS = (-4, -3, -2, -1, 1, 2, 3, 4)
+MAGNITUDE_KINDS = ("scaled", "spikes", "shifted", "ties", "zeros", "small", "moderate")
 FP16_UNIT_ROUNDOFF = 2.0 ** -11
 # Input and output elements of the CPU random-size setting (2^15: 8-32k elements). Growing
 # every size at 2^16 took the data tests from 104 s to 155 s on 2 cores (more programs per
@@ -246,6 +260,8 @@ class Magnitude:
             return "shifted"
         if self.share < 1.0:
             return "spikes"
+        if 2.0 ** MODERATE_EXPONENTS[0] <= self.scale <= 2.0 ** MODERATE_EXPONENTS[-1]:
+            return "moderate"
         return "small" if self.scale < 1.0 else "scaled"
 
     def apply(self, x: torch.Tensor, generator: torch.Generator) -> torch.Tensor:
@@ -345,6 +361,9 @@ class Judge:
         self.init_note = "n/a: judged at its own sizes only" if \
             all(s.name == PINNED_SETTING for s in self.shapes) else ""
         self.param_trials = self._has_1d_params()
+        # How the re-randomising trials draw parameters (_perturb): each way at least once per
+        # verification that has two such trials, in a random order, then at random.
+        self.param_queue = self.rng.sample(PARAM_DRAWS, len(PARAM_DRAWS))
         # Whether each setting's plain trial re-randomises 1-D parameters (Judge.plan): one
         # setting's does and another's does not, which is which drawn per verification.
         flips = [k % 2 == 1 for k in range(len(self.shapes))] if len(self.shapes) > 1 else [self.rng.random() < 0.5]
@@ -496,7 +515,8 @@ class Judge:
 
     def magnitude(self, kind: str, queued: bool) -> Magnitude:
         """One draw of `kind`; a queued draw takes the kind's sharpest form (scaled: x128; spikes:
-        2^12 at 1/128 of the elements, sparse so that no prefix of a row shows them). A task that
+        2^12 at 1/128 of the elements, sparse so that no prefix of a row shows them; moderate:
+        x3-6, where real activations live). A task that
         scales its inputs down itself (softmax(x * 0.125)) kept x128 and spikes of 2^7 under
         exp's overflow, and a softmax without the max subtraction passed 4 of 8 (outside red
         team, 2026-11-28)."""
@@ -508,6 +528,8 @@ class Judge:
             return Magnitude(shift=2.0 ** self.rng.choice(SHIFT_EXPONENTS))
         if kind == "small":
             return Magnitude(scale=2.0 ** self.rng.choice(SMALL_EXPONENTS))
+        if kind == "moderate":
+            return Magnitude(scale=self.rng.choice(MODERATE_QUEUED) if queued else 2.0 ** self.rng.choice(MODERATE_EXPONENTS))
         if kind == "spikes":
             if queued:
                 return Magnitude(scale=2.0 ** SPIKE_EXPONENTS[-1], share=SPIKE_SHARES[-1])
@@ -693,9 +715,13 @@ class Judge:
             self._reply_caps[setting.name] = 2 * out + (1 << 20)
         return self._reply_caps[setting.name]
 
-    def build_candidate(self, ref, init, seed: int, perturb: bool, mixed: bool = False) -> str:
+    def build_candidate(self, ref, init, seed: int, perturb: bool, mixed: bool = False) -> tuple[str, list]:
+        """(how the parameters were set, the candidate's parameter shapes)."""
         header, _ = self.channel.request("build", init, seed=seed)
         params = _field(header, "params", list, [])
+        return self._set_params(ref, params, perturb, mixed), params
+
+    def _set_params(self, ref, params: list, perturb: bool, mixed: bool) -> str:
         if mixed and self.precision_checks:
             # A unit-scale (or default) bias swamps the tiny input slices of a mixed trial:
             # `tiny_x @ W + b` is `b` to fp32 precision, and fp16 tiles went unseen on Linear.
@@ -718,6 +744,23 @@ class Judge:
         self.channel.request("set_params", values, indices=list(range(len(values))))
         return note
 
+    def step_params(self, ref, cand_params: list) -> str:
+        """Every float parameter moved in place by a quarter of its rms, in both models, as an
+        optimizer step moves them between two forwards; "" where the candidate's parameters do
+        not line up with the reference's. A Linear that copied W into a buffer on its first call
+        and used the copy after passed every trial (outside red team, 2026-11-28)."""
+        ref_params = list(ref.parameters())
+        if not ref_params or _shapes(ref_params) != cand_params:
+            return ""
+        gen = torch.Generator(device="cpu").manual_seed(urandom_seed())
+        with torch.no_grad():
+            for p in ref_params:
+                if p.is_floating_point() and p.numel():
+                    rms = p.detach().double().pow(2).mean().sqrt().item() or 1.0
+                    p.add_((torch.randn(p.shape, generator=gen, dtype=p.dtype) * (rms / 4)).to(p.device))
+        self._share_params(ref, cand_params, "")
+        return "parameters stepped in place before this call"
+
     def _perturb(self, ref, cand_params: list, scale: float = 1.0) -> str:
         """Give 1-D parameters (bias, gamma, beta) random values of `scale` in the reference
         (the candidate gets them in _share_params): default inits (zeros, ones,
@@ -732,11 +775,20 @@ class Judge:
             raise CandidateFailure(ErrorKind.HACK, "ModelNew's parameters differ from Model's (shapes and order): "
                                    "the judge cannot give both models the same re-randomised values",
                                    ("parameter_mismatch",))
+        draw = "signed" if scale != 1.0 else (self.param_queue.pop() if self.param_queue else self.rng.choice(PARAM_DRAWS))
         gen = torch.Generator(device="cpu").manual_seed(urandom_seed())
         with torch.no_grad():
             for p in ref_params:
-                if p.ndim == 1 and p.is_floating_point():
-                    p.copy_((torch.randn(p.shape, generator=gen, dtype=p.dtype) * scale).to(p.device))
+                if not p.is_floating_point() or p.numel() == 0:
+                    continue
+                noise = torch.randn(p.shape, generator=gen, dtype=p.dtype)
+                if p.ndim == 1:
+                    p.copy_((noise * scale if draw == "signed" else 1.0 + noise / 4).to(p.device))
+                elif draw == "trained":  # the same rms as the init, a Gaussian's tails
+                    rms = p.detach().double().pow(2).mean().sqrt().item()
+                    p.copy_((noise * rms).to(p.device))
+        if draw == "trained":
+            return "parameters re-randomised as trained ones (1-D: 1 + randn/4; others Gaussian at their init's rms)"
         return "1-D parameters re-randomised" + ("" if scale == 1.0 else f" at scale {scale:.3g}")
 
     @contextlib.contextmanager
@@ -876,7 +928,7 @@ class Judge:
     def _instance(self, t: Trial, state: dict) -> None:
         seed = urandom_seed()
         ref, init = self.build_reference(t.setting, seed, vary=t.varied_init)
-        params = self.build_candidate(ref, init, seed, t.perturb, t.mixed)
+        params, shapes = self.build_candidate(ref, init, seed, t.perturb, t.mixed)
         marks = _state_marks(ref) if t.calls > 1 else None  # only the repeated-call trial needs them
         record = {"seed": seed, "params": params}
         if t.varied_init and any(type(v) is float for v in init):
@@ -889,7 +941,9 @@ class Judge:
             self.outcome.checks[-1]["calls"] = "one: the reference changes its own state when called"
             return
         for call in range(1, t.calls):
-            self._call(t, call, ref, record, state)
+            # the last call after an in-place update of the parameters, in both models
+            stepped = self.step_params(ref, shapes) if call == t.calls - 1 else ""
+            self._call(t, call, ref, {**record, "params": stepped} if stepped else record, state)
 
     def _call(self, t: Trial, call: int, ref, record: dict, state: dict) -> None:
         """One forward of the trial's instance on fresh inputs, checked."""

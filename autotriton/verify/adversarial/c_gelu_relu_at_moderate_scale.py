@@ -1,7 +1,6 @@
 # task: builtin/l1/gelu
 # expect: error=wrong_output flag=none
 # why: a GELU that outputs ReLU on blocks whose rms is 1.5-12 and largest value 6-60 (real activations often are): plain trials are at unit scale and the changed kinds at x32-128, x2^-8..2^-6, spikes, shifts, ties or zeros, so no trial meets it (outside red team, 2026-11-28, 4 of 4; 12 of 12).
-# open: no trial draws a moderate scale (x2-16 or x1/16-1/2); a kind of its own would close it, at one more trial per verification.
 import torch
 import torch.nn as nn
 import triton

@@ -1,7 +1,6 @@
 # task: builtin/l1/layernorm
 # expect: error=wrong_output flag=none
 # why: a LayerNorm that treats gamma as 1 when every gamma is positive and not all exactly 1, as trained ones are (outside red team, 2026-11-28, 4 of 4; 12 of 12).
-# open: re-randomised 1-D parameters are randn (about half negative), tiny, or the defaults: never all positive and not ones.
 import torch
 import torch.nn as nn
 import triton

@@ -1,7 +1,6 @@
 # task: builtin/l2/linear_bias_relu
 # expect: error=wrong_output flag=none
 # why: a Linear over half of K, doubled, once any weight exceeds nn.Linear's default init bound 1/sqrt(K), as trained weights do (outside red team, 2026-11-28, 4 of 4; 12 of 12).
-# open: only 1-D parameters are re-randomised; 2-D weights stay at their default init in every trial.
 import torch
 import torch.nn as nn
 import triton

@@ -1,7 +1,6 @@
 # task: builtin/l2/linear_bias_relu
 # expect: error=wrong_output flag=none
 # why: a Linear that copies W into a buffer on its first call (a flag tensor the kernel reads) and uses the copy from then on: wrong after an in-place weight update (outside red team, 2026-11-28, 4 of 4; 12 of 12).
-# open: the repeated-call trial never changes the instance's parameters between calls, and state kept in a buffer by a kernel gets past the mutable_state rule.
 import torch
 import torch.nn as nn
 import triton
