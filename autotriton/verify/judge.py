@@ -103,7 +103,13 @@ PARAM_DRAWS = ("signed", "trained")
 # x1/16..1/2 or x2..16.
 MODERATE_QUEUED = (3.0, 4.0, 6.0)
 MODERATE_EXPONENTS = (-4, -3, -2, -1, 1, 2, 3, 4)
-MAGNITUDE_KINDS = ("scaled", "spikes", "shifted", "ties", "zeros", "small", "moderate")
+# Related inputs: the other inputs shaped like the first are the first plus 1/64 of their own
+# draw. Inputs were drawn independently, and an MSE that summed every other element where
+# predictions lay close to their targets, and a masked softmax that read its additive mask as
+# keep/drop only (wrong for graded masks), passed every trial (outside red team, 2026-11-28).
+# Only for tasks with two such inputs (Judge._related_inputs), so the kind costs the rest nothing.
+RELATED_SPREAD = 64.0
+MAGNITUDE_KINDS = ("scaled", "spikes", "shifted", "ties", "zeros", "small", "moderate", "related")
 FP16_UNIT_ROUNDOFF = 2.0 ** -11
 # Input and output elements of the CPU random-size setting (2^15: 8-32k elements). Growing
 # every size at 2^16 took the data tests from 104 s to 155 s on 2 cores (more programs per
@@ -249,9 +255,12 @@ class Magnitude:
     shift: float = 0.0
     levels: int = 0  # > 0: inputs on that many of their own values (GRID_LEVELS), nothing else
     zero_slabs: bool = False  # one slab along each dim made 0 (zero_slabs), nothing else
+    related: bool = False  # inputs shaped like the first made close to it (relate), nothing else
 
     @property
     def kind(self) -> str:
+        if self.related:
+            return "related"
         if self.levels:
             return "ties"
         if self.zero_slabs:
@@ -265,6 +274,8 @@ class Magnitude:
         return "small" if self.scale < 1.0 else "scaled"
 
     def apply(self, x: torch.Tensor, generator: torch.Generator) -> torch.Tensor:
+        if self.related:
+            return x  # a relation between inputs: relate() takes them all
         if self.levels:
             return on_levels(x, self.levels, generator)
         if self.zero_slabs:
@@ -284,6 +295,8 @@ class Magnitude:
         return x + self.shift if self.shift else x
 
     def describe(self) -> str:
+        if self.related:
+            return f"inputs related (each shaped like the first is the first plus 1/{RELATED_SPREAD:g} of its own draw)"
         if self.levels:
             return f"inputs on {self.levels} of their own values"
         if self.zero_slabs:
@@ -291,6 +304,17 @@ class Magnitude:
         if self.shift:
             return f"inputs +{self.shift:g}"
         return f"inputs x{self.scale:g}" + (f" at 1/{round(1 / self.share)} of elements" if self.share < 1 else "")
+
+
+def relate(inputs: list) -> list:
+    """Each float tensor input shaped like the first float one made the first plus 1/RELATED_SPREAD
+    of its own draw: predictions close to their targets, a mask graded like the scores it masks."""
+    floats = [x for x in inputs if isinstance(x, torch.Tensor) and x.dtype in (torch.float32, torch.float64)]
+    if not floats:
+        return inputs
+    first = floats[0]
+    return [first + x / RELATED_SPREAD if x is not first and isinstance(x, torch.Tensor) and x.dtype == first.dtype
+            and x.shape == first.shape else x for x in inputs]
 
 
 def on_levels(x: torch.Tensor, levels: int, generator: torch.Generator) -> torch.Tensor:
@@ -377,7 +401,8 @@ class Judge:
             "n/a on GPU for a dot-product task (mixed magnitudes instead)"
         # Magnitude kinds the reference cannot be judged at (the log of an exact zero, exp of a
         # spike): the rest of the verification draws the other kinds.
-        self.kinds_off: set[str] = set(MAGNITUDE_KINDS) if self.wide_note else set()
+        self.kinds_off: set[str] = set(MAGNITUDE_KINDS) if self.wide_note else \
+            (set() if self._related_inputs() else {"related"})
         # Every kind each verification draws at least once, in a random order; what the settings'
         # trials leave, trials of their own take (leftover_trials).
         self.kind_queue = [k for k in self.rng.sample(MAGNITUDE_KINDS, len(MAGNITUDE_KINDS))
@@ -393,6 +418,18 @@ class Judge:
             self.fp64_unavailable = "the float64 reference does not fit beside the candidate on this GPU"
         self.lean = plan is not None and plan.lean
         self.alone = plan is None or plan.alone
+
+    def _related_inputs(self) -> bool:
+        """Whether get_inputs gives two float inputs of one shape (what relate() relates), from a
+        draw on the meta device; False where that draw fails (the kind costs a trial)."""
+        apply_shape(self.task_mod, self.shapes[0], self.defaults)
+        try:
+            with torch.device("meta"):
+                inputs = self.task_mod.get_inputs()
+        except Exception:  # noqa: BLE001 - the task's own trials say what is wrong with it
+            return False
+        floats = [x for x in inputs if isinstance(x, torch.Tensor) and x.dtype in (torch.float32, torch.float64)]
+        return len(floats) > 1 and any(x.shape == floats[0].shape and x.dtype == floats[0].dtype for x in floats[1:])
 
     def _has_1d_params(self) -> bool:
         """Whether Model holds 1-D float parameters (what _perturb re-randomises), from a build on
@@ -528,6 +565,8 @@ class Judge:
             return Magnitude(shift=2.0 ** self.rng.choice(SHIFT_EXPONENTS))
         if kind == "small":
             return Magnitude(scale=2.0 ** self.rng.choice(SMALL_EXPONENTS))
+        if kind == "related":
+            return Magnitude(related=True)
         if kind == "moderate":
             return Magnitude(scale=self.rng.choice(MODERATE_QUEUED) if queued else 2.0 ** self.rng.choice(MODERATE_EXPONENTS))
         if kind == "spikes":
@@ -953,6 +992,7 @@ class Judge:
             generator = torch.Generator().manual_seed(input_seed)
             inputs = [t.magnitude.apply(x, generator) if isinstance(x, torch.Tensor)
                       and x.dtype in (torch.float32, torch.float64) else x for x in inputs]
+            inputs = relate(inputs) if t.magnitude.related else inputs
         # The candidate runs first: the wire copied the inputs out, so the reference can
         # then run on them in place, where a clone of a 6 GiB KernelBench input was one
         # more input's worth of judge memory.

@@ -1,7 +1,6 @@
 # task: builtin/l2/masked_softmax
 # expect: error=wrong_output flag=none
 # why: a masked softmax that reads the additive mask as keep/drop only (above -30 becomes 0), wrong for graded masks such as ALiBi biases (outside red team, 2026-11-28, 4 of 4; 12 of 12).
-# open: no kind gives a 0/-1e4 mask graded values (scaling, spikes, ties and zeros keep it binary, a shift cancels in softmax); noise added to every input would.
 import torch
 import torch.nn as nn
 import triton

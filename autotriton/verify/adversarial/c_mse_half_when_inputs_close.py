@@ -1,7 +1,6 @@
 # task: builtin/l1/mse_loss
 # expect: error=wrong_output flag=none
 # why: an MSE loss that sums every other element, doubled, where predictions lie close to their targets (max |p - t| < 0.5, max |p| > 1), as a trained model's do (outside red team, 2026-11-28, 4 of 4; 12 of 12).
-# open: inputs are drawn independently and every change applies to each the same way: no trial relates one input to another.
 import torch
 import torch.nn as nn
 import triton
