@@ -12,8 +12,8 @@ from autotriton.tasks import get_task
 from autotriton.tasks.sizes import as_judged
 from autotriton.verify import VerifyConfig
 from autotriton.verify.job import build_job
-from autotriton.verify.judge import (GRID_LEVELS, MAGNITUDE_KINDS, NATIVE_FLOOR_FACTOR, Judge, _native_floors,
-                                     on_levels, zero_slabs)
+from autotriton.verify.judge import (GRID_LEVELS, MAGNITUDE_KINDS, NATIVE_FLOOR_FACTOR, RELATED_SPREAD, Judge,
+                                     _native_floors, on_levels, relate, zero_slabs)
 
 
 def test_ties_put_equal_values_at_every_rows_extremes():
@@ -123,3 +123,12 @@ def test_parameters_are_re_randomised_both_signed_and_as_trained_ones_and_steppe
     # (a Linear that copied W on its first call passed before)
     stepped = [c for c in result.details["checks"] if c.get("params") == "parameters stepped in place before this call"]
     assert len(stepped) == 1 and stepped[0]["call"] in (2, 3), notes
+
+
+def test_related_inputs_are_close_to_the_first_and_others_untouched():
+    """Predictions close to their targets, a mask graded like its scores; inputs of another shape
+    or an integer dtype stay as drawn."""
+    x, y, other, ints = torch.randn(4, 9), torch.randn(4, 9), torch.randn(9), torch.randint(0, 5, (4, 9))
+    a, b, c, d = relate([x, y, other, ints])
+    assert a is x and c is other and d is ints
+    assert torch.allclose(b, x + y / RELATED_SPREAD) and (b - x).abs().max() < 0.2
