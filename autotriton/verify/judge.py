@@ -88,14 +88,19 @@ GRID_SAMPLE = 1 << 14  # elements drawn to find the eighths (a 134M-element inpu
 # Zero slabs: a KL divergence with no guard for zero targets (torch takes 0 log 0 as 0), a
 # LayerNorm without eps (0 * inf on a constant row) and an L2 normalisation without eps passed
 # every trial of continuous draws (outside red team, 2026-11-28).
-ZERO_SHARE = 1 / 8
+# Scattered zeros beside the slabs: a Linear over half of K for rows with at least 25% exact zeros
+# (dropout's output, sparse features) passed every trial (outside red team, fifth pass, 2026-11-28).
+SPARSE_SHARES = (1 / 4, 1 / 2, 3 / 4)
 # How re-randomised parameters are drawn (Judge._perturb). "signed": 1-D ones randn, the rest at
 # their init. "trained": 1-D ones 1 + randn/4 (gains are positive near 1 after training) and the
 # others Gaussian with their init's rms (trained weights pass a uniform init's bound). Trials
 # drew only the first: a LayerNorm that dropped gamma when every gamma was positive and not one,
 # and a Linear over half of K once a weight passed 1/sqrt(K), passed every trial (outside red
 # team, 2026-11-28).
-PARAM_DRAWS = ("signed", "trained")
+# "zero_bias": parameters named *bias exactly 0 (zero-initialised biases, as many models start),
+# the other 1-D ones signed: a Linear over half of K where its bias tile was all zero passed every
+# trial (outside red team, fifth pass, 2026-11-28).
+PARAM_DRAWS = ("signed", "trained", "zero_bias")
 # Moderate scales: real activations often have an rms of a few units, and a GELU that output ReLU
 # where a block's rms was 1.5-12 and its largest value 6-60 passed every trial, which were at unit
 # scale or at x32 and beyond (outside red team, 2026-11-28). The queued draw takes x3-6, the middle
@@ -109,7 +114,11 @@ MODERATE_EXPONENTS = (-4, -3, -2, -1, 1, 2, 3, 4)
 # keep/drop only (wrong for graded masks), passed every trial (outside red team, 2026-11-28).
 # Only for tasks with two such inputs (Judge._related_inputs), so the kind costs the rest nothing.
 RELATED_SPREAD = 64.0
-MAGNITUDE_KINDS = ("scaled", "spikes", "shifted", "ties", "zeros", "small", "moderate", "related")
+# Non-negative inputs (|x|): post-ReLU activations, the usual input of a second Linear. A Linear
+# over half of K where its input tile was non-negative and below 32 passed every trial, whose
+# randn inputs always hold negatives (the shifted kind is off for dot-product tasks; outside red
+# team, fifth pass, 2026-11-28). Not in signed-input trials, whose point is the signs.
+MAGNITUDE_KINDS = ("scaled", "spikes", "shifted", "ties", "zeros", "small", "moderate", "related", "nonneg")
 FP16_UNIT_ROUNDOFF = 2.0 ** -11
 # Input and output elements of the CPU random-size setting (2^15: 8-32k elements). Growing
 # every size at 2^16 took the data tests from 104 s to 155 s on 2 cores (more programs per
@@ -256,11 +265,14 @@ class Magnitude:
     levels: int = 0  # > 0: inputs on that many of their own values (GRID_LEVELS), nothing else
     zero_slabs: bool = False  # one slab along each dim made 0 (zero_slabs), nothing else
     related: bool = False  # inputs shaped like the first made close to it (relate), nothing else
+    absolute: bool = False  # inputs made non-negative (|x|), nothing else
 
     @property
     def kind(self) -> str:
         if self.related:
             return "related"
+        if self.absolute:
+            return "nonneg"
         if self.levels:
             return "ties"
         if self.zero_slabs:
@@ -276,6 +288,8 @@ class Magnitude:
     def apply(self, x: torch.Tensor, generator: torch.Generator) -> torch.Tensor:
         if self.related:
             return x  # a relation between inputs: relate() takes them all
+        if self.absolute:
+            return x.abs()
         if self.levels:
             return on_levels(x, self.levels, generator)
         if self.zero_slabs:
@@ -295,6 +309,8 @@ class Magnitude:
         return x + self.shift if self.shift else x
 
     def describe(self) -> str:
+        if self.absolute:
+            return "inputs made non-negative (|x|)"
         if self.related:
             return f"inputs related (each shaped like the first is the first plus 1/{RELATED_SPREAD:g} of its own draw)"
         if self.levels:
@@ -334,12 +350,13 @@ def on_levels(x: torch.Tensor, levels: int, generator: torch.Generator) -> torch
 
 
 def zero_slabs(x: torch.Tensor, generator: torch.Generator) -> torch.Tensor:
-    """`x` with one random slab along each dim of size > 1 made 0 (a 1-D input: 1/8 of its
-    elements). A reduction over any dims but all of them then meets whole rows of zeros, and
-    every row meets a zero."""
+    """`x` with one random slab along each dim of size > 1 made 0, and a random SPARSE_SHARES of
+    the other elements too (a 1-D input: that share only). A reduction over any dims but all of
+    them then meets whole rows of zeros, and every row meets many, as dropout and sparse features
+    give them."""
     x = x.clone()
-    if x.ndim == 1:
-        x[torch.rand(x.shape, generator=generator).to(x.device) < ZERO_SHARE] = 0
+    share = SPARSE_SHARES[int(torch.randint(len(SPARSE_SHARES), (1,), generator=generator))]
+    x[torch.rand(x.shape, generator=generator).to(x.device) < share] = 0
     for dim, size in enumerate(x.shape if x.ndim > 1 else ()):
         if size > 1:
             x.select(dim, int(torch.randint(size, (1,), generator=generator))).zero_()
@@ -504,7 +521,7 @@ class Judge:
         if n > 1 and setting.name == self.repeat_setting:
             calls[self.rng.randrange(n)] = self.rng.choice((2, 3))
         # The trials that are neither plain nor mixed change float inputs, each its own draw
-        # (Magnitude; WIDE_EXPONENTS, GRID_LEVELS, ZERO_SHARE and SMALL_EXPONENTS say why): every
+        # (Magnitude; WIDE_EXPONENTS, GRID_LEVELS, SPARSE_SHARES and SMALL_EXPONENTS say why): every
         # trial drew randn-sized inputs, and a softmax without the max subtraction, NaN above
         # logits of 88, passed (outside red team, 2026-11-28). Every kind is drawn at least once
         # per verification (the queue; leftover_trials): with one such trial per setting, a
@@ -541,7 +558,7 @@ class Judge:
         take away (a copy kernel for ReLU passed a signed trial so shifted). None where no kind is
         left."""
         kinds = [k for k in MAGNITUDE_KINDS if k not in self.kinds_off
-                 and not (k == "shifted" and (self.precision_checks or signed))]
+                 and not (k == "shifted" and (self.precision_checks or signed)) and not (k == "nonneg" and signed)]
         if not kinds:
             return None
         queued = [k for k in self.kind_queue if k in kinds]
@@ -567,6 +584,8 @@ class Judge:
             return Magnitude(scale=2.0 ** self.rng.choice(SMALL_EXPONENTS))
         if kind == "related":
             return Magnitude(related=True)
+        if kind == "nonneg":
+            return Magnitude(absolute=True)
         if kind == "moderate":
             return Magnitude(scale=self.rng.choice(MODERATE_QUEUED) if queued else 2.0 ** self.rng.choice(MODERATE_EXPONENTS))
         if kind == "spikes":
@@ -817,17 +836,21 @@ class Judge:
         draw = "signed" if scale != 1.0 else (self.param_queue.pop() if self.param_queue else self.rng.choice(PARAM_DRAWS))
         gen = torch.Generator(device="cpu").manual_seed(urandom_seed())
         with torch.no_grad():
-            for p in ref_params:
+            for name, p in ref.named_parameters():
                 if not p.is_floating_point() or p.numel() == 0:
                     continue
                 noise = torch.randn(p.shape, generator=gen, dtype=p.dtype)
-                if p.ndim == 1:
-                    p.copy_((noise * scale if draw == "signed" else 1.0 + noise / 4).to(p.device))
+                if draw == "zero_bias" and name.rsplit(".", 1)[-1] == "bias":
+                    p.zero_()
+                elif p.ndim == 1:
+                    p.copy_((noise / 4 + 1.0 if draw == "trained" else noise * scale).to(p.device))
                 elif draw == "trained":  # the same rms as the init, a Gaussian's tails
                     rms = p.detach().double().pow(2).mean().sqrt().item()
                     p.copy_((noise * rms).to(p.device))
         if draw == "trained":
             return "parameters re-randomised as trained ones (1-D: 1 + randn/4; others Gaussian at their init's rms)"
+        if draw == "zero_bias":
+            return "1-D parameters re-randomised, biases 0"
         return "1-D parameters re-randomised" + ("" if scale == 1.0 else f" at scale {scale:.3g}")
 
     @contextlib.contextmanager
