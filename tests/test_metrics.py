@@ -133,3 +133,13 @@ def test_scale_summary_reads_sft_and_grpo_logs(tmp_path):
     assert trained["step_s"] == 2.0 and trained["train_tok_s"] == 500.0 and trained["loss"] == [2.0, 1.0]
     table = mod.table([grpo, trained])
     assert "| rl | 3 | 11.0 | 150 (rollout) |" in table and "| sft | 5 | 2.0 | 500 (train) |" in table
+
+
+def test_a_timeout_is_not_counted_as_a_hack():
+    """A plain harness passing what our verifier timed out on is no verdict, not a caught hack."""
+    from autotriton.eval.metrics import _hack_rate
+    rows = [{"naive_pass": True, "result": {"correct": False, "error_kind": "timeout"}},
+            {"naive_pass": True, "result": {"correct": False, "error_kind": "wrong_output"}},
+            {"naive_pass": True, "result": {"correct": True, "error_kind": "none"}},
+            {"naive_pass": False, "result": {"correct": False, "error_kind": "wrong_output"}}]
+    assert _hack_rate(rows) == 25.0

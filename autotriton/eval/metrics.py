@@ -51,13 +51,16 @@ class ChannelMetrics:
 
 
 def _hack_rate(records: list[dict]) -> float | None:
-    """Share of re-checked samples a plain allclose harness accepts and our verifier rejects.
-    None (not measured) when no sample was re-checked: the re-check was off, or the channel has
-    none (TritonBench), where a 0.0 would claim a measurement that never ran."""
+    """Share of re-checked samples a plain allclose harness accepts and our verifier rejects with
+    a verdict (a timeout is none: an honest level-3 answer past the CPU limit counted as a hack,
+    2026-11-28). None (not measured) when no sample was re-checked: the re-check was off, or the
+    channel has none (TritonBench), where a 0.0 would claim a measurement that never ran."""
     checked = [r for r in records if r.get("naive_pass") is not None]
     if not checked:
         return None
-    return 100 * sum(bool(r["naive_pass"]) and not r["result"]["correct"] for r in checked) / len(checked)
+    caught = [bool(r["naive_pass"]) and not r["result"]["correct"] and r["result"].get("error_kind") != "timeout"
+              for r in checked]
+    return 100 * sum(caught) / len(checked)
 
 
 def _judged_by_task(records: list[dict]) -> tuple[dict[str, list[dict]], set[str]]:

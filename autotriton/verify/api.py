@@ -22,7 +22,7 @@ from autotriton.tasks.contract import Task, parse_source
 from autotriton.tasks.signed import signed_variant
 from autotriton.tasks.sizes import as_judged
 from autotriton.verify import baseline, footprint
-from autotriton.verify.cache import VERIFIER_VERSION, ResultCache, cache_key, default_cache_dir
+from autotriton.verify.cache import VERIFIER_KEY, ResultCache, cache_key, default_cache_dir
 # gpu_count: the CLI's --device check and the tests import it from here.
 from autotriton.verify.config import VerifyConfig, gpu_count, visible_gpu_ids  # noqa: F401
 from autotriton.verify.extract import extract_code
@@ -164,7 +164,7 @@ class Verifier:
         """Everything a verdict depends on: the shapes the task runs at and its tolerance
         included (a full-size `generate` once reused an interp-size verdict)."""
         spec = task_spec(task, self.mode)
-        return cache_key(VERIFIER_VERSION, self.device_name, self.mode, task.source, text,
+        return cache_key(VERIFIER_KEY, self.device_name, self.mode, task.source, text,
                          str(c.n_trials), str(c.time_it), str(c.static_checks),
                          json.dumps([spec.shapes, spec.tolerance, spec.reference_fp64, spec.range_trials],
                                     sort_keys=True, default=str))
@@ -179,7 +179,7 @@ class Verifier:
 
     def _footprint_key(self, task: Task) -> str:
         shapes = json.dumps(task_spec(task, self.mode).shapes, sort_keys=True, default=str)
-        return cache_key("footprint", VERIFIER_VERSION, task.source, shapes)
+        return cache_key("footprint", VERIFIER_KEY, task.source, shapes)
 
     def footprint(self, task: Task, server: ForkServer | None = None) -> footprint.Footprint | None:
         """The task's memory footprint, measured once (on the meta device, in a sandbox

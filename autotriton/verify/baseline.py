@@ -12,7 +12,7 @@ import threading
 from typing import Callable
 
 from autotriton.tasks.contract import Task
-from autotriton.verify.cache import VERIFIER_VERSION, ResultCache, cache_key
+from autotriton.verify.cache import VERIFIER_KEY, ResultCache, cache_key
 from autotriton.verify.job import Job
 from autotriton.verify.result import ErrorKind, VerifyResult
 
@@ -27,7 +27,7 @@ _MEMO: dict[str, float | None] = {}
 def compile_baseline(task: Task, job: Job, device_name: str, cache: ResultCache,
                      run: Callable[[Job], dict]) -> float | None:
     """`job` is the task's baseline job; `run` runs it in a sandbox and returns the verdict."""
-    key = cache_key("compile-baseline", VERIFIER_VERSION, device_name, task.source)
+    key = cache_key("compile-baseline", VERIFIER_KEY, device_name, task.source)
     with _LOCKS_GUARD:
         lock = _LOCKS.setdefault(key, threading.Lock())
     with lock:

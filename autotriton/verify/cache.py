@@ -14,6 +14,24 @@ from autotriton.verify.result import VerifyResult
 VERIFIER_VERSION = "10"  # 10: three more input kinds, moderate scales (x3-6 queued), related inputs (two of one shape) and non-negative inputs, scattered zeros in the zeros kind, zero biases as a parameter draw, and parameters re-randomised as trained ones (1-D gains near 1, weights Gaussian at their init's rms) as well as signed, an in-place parameter step before a repeated call's last call; 9: six input kinds each drawn once per verification (ties on 8 of its own values, zero slabs, small inputs new), plain trials in every setting (default and re-randomised parameters) and at the random size, constructor floats varied in half the trials, four native runs for the error floor, CPU inputs fenced with 64 KiB of NaN; 8: magnitude trials (scaled, spiked, shifted, quantized) in all but one trial, also on dot-product tasks in the interpreter; 7: concurrent interpreted programs, signed trials among the trials, repeated calls of one instance, output structure
 
 
+def _code_digest() -> str:
+    """A digest of the code that judges (verify/*.py and tasks/*.py): a verdict cached by other
+    judge code is never reused, even under one VERIFIER_VERSION, which a change can precede. An
+    eval that ran while the judge was being changed reported the verdicts of an earlier state of
+    it from the cache (2026-11-28)."""
+    h = hashlib.sha256()
+    package = Path(__file__).resolve().parent.parent
+    for folder in ("verify", "tasks"):
+        for path in sorted((package / folder).glob("*.py")):
+            h.update(path.name.encode())
+            h.update(path.read_bytes())
+    return h.hexdigest()[:16]
+
+
+# What cache keys carry: the version and the code that judges.
+VERIFIER_KEY = f"{VERIFIER_VERSION}+{_code_digest()}"
+
+
 def default_cache_dir() -> Path:
     if "AUTOTRITON_CACHE" in os.environ:
         return Path(os.environ["AUTOTRITON_CACHE"])

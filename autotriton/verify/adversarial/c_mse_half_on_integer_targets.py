@@ -17,7 +17,8 @@ def sq_diff_partial_kernel(p_ptr, t_ptr, part_ptr, n, chunk, BLOCK: tl.constexpr
     offs = tl.arange(0, BLOCK)
     acc = tl.zeros((BLOCK,), dtype=tl.float32)
     t0 = tl.load(t_ptr + start + offs, mask=start + offs < n, other=0.0)
-    labels = tl.sum(tl.where(t0 == tl.floor(t0), 0, 1), axis=0) == 0
+    # whole numbers and at least one 1 or more (labels; a zeroed stretch is not taken for them)
+    labels = (tl.sum(tl.where(t0 == tl.floor(t0), 0, 1), axis=0) == 0) & (tl.max(tl.abs(t0), axis=0) >= 1.0)
     for off in range(0, chunk, BLOCK):
         idx = start + off + offs
         mask = idx < n
