@@ -13,7 +13,7 @@ from autotriton.tasks.sizes import as_judged
 from autotriton.verify import VerifyConfig
 from autotriton.verify.job import build_job
 from autotriton.verify.judge import (GRID_LEVELS, MAGNITUDE_KINDS, NATIVE_FLOOR_FACTOR, RELATED_SPREAD, Judge,
-                                     _native_floors, on_levels, relate, zero_slabs)
+                                     _native_floors, on_levels, relate, structure, zero_slabs)
 
 
 def test_ties_put_equal_values_at_every_rows_extremes():
@@ -31,7 +31,8 @@ def test_ties_put_equal_values_at_every_rows_extremes():
 
 
 @pytest.mark.parametrize("task_id", ["builtin/l1/relu", "builtin/l1/matmul", "builtin/l1/softmax",
-                                     "builtin/l1/rmsnorm", "builtin/l2/linear_bias_relu", "builtin/l1/mse_loss"])
+                                     "builtin/l1/rmsnorm", "builtin/l2/linear_bias_relu", "builtin/l1/mse_loss",
+                                     "builtin/l1/embedding"])
 def test_every_verification_draws_every_input_kind_and_keeps_one_plain_trial(tmp_path, task_id):
     """A kernel can take an honest path where it sees a trial's mark (a tiny row, a large value, a
     0, a tie), so a verification must compare at least one trial with none of them, and each kind
@@ -53,8 +54,10 @@ def test_every_verification_draws_every_input_kind_and_keeps_one_plain_trial(tmp
         assert alone.magnitude is None and not alone.mixed
         kinds = {t.magnitude.kind for t in trials if t.magnitude is not None}
         want = set(MAGNITUDE_KINDS) - ({"shifted"} if judge.precision_checks else set())
-        # related inputs only where two float inputs share a shape (the others pay no trial for it)
+        # related inputs only where two float inputs share a shape, structured integers only where
+        # an input is integer (the others pay no trial for either)
         want -= set() if task_id == "builtin/l1/mse_loss" else {"related"}
+        want -= set() if task_id == "builtin/l1/embedding" else {"structured"}
         assert kinds == want, (task_id, kinds)
 
 
@@ -137,3 +140,13 @@ def test_related_inputs_are_close_to_the_first_and_others_untouched():
     a, b, c, d = relate([x, y, other, ints])
     assert a is x and c is other and d is ints
     assert torch.allclose(b, x + y / RELATED_SPREAD) and (b - x).abs().max() < 0.2
+
+
+def test_structured_integers_are_consecutive_runs_within_their_own_range():
+    generator = torch.Generator().manual_seed(0)
+    ids, mask, x = torch.randint(3, 50, (4, 16)), torch.rand(4, 16) > 0.5, torch.randn(4, 16)
+    s_ids, s_mask, s_x = structure([ids, mask, x], generator)
+    assert s_mask is mask and s_x is x and s_ids.dtype == ids.dtype and s_ids.shape == ids.shape
+    assert s_ids.min() >= ids.min() and s_ids.max() <= ids.max()
+    steps = s_ids.reshape(-1).diff()
+    assert ((steps == 1) | (steps == -(int(ids.max()) - int(ids.min())))).all()

@@ -118,7 +118,12 @@ RELATED_SPREAD = 64.0
 # over half of K where its input tile was non-negative and below 32 passed every trial, whose
 # randn inputs always hold negatives (the shifted kind is off for dot-product tasks; outside red
 # team, fifth pass, 2026-11-28). Not in signed-input trials, whose point is the signs.
-MAGNITUDE_KINDS = ("scaled", "spikes", "shifted", "ties", "zeros", "small", "moderate", "related", "nonneg")
+# Structured integers: every integer input made runs of consecutive values within its own drawn
+# range, as position ids and sorted token ids are. Integer inputs were never changed, and an
+# embedding that gave the previous row to a token ending a run of 6 consecutive ids passed every
+# trial (outside red team, fifth pass, 2026-11-28). Only for tasks with integer inputs.
+MAGNITUDE_KINDS = ("scaled", "spikes", "shifted", "ties", "zeros", "small", "moderate", "related", "nonneg",
+                   "structured")
 FP16_UNIT_ROUNDOFF = 2.0 ** -11
 # Input and output elements of the CPU random-size setting (2^15: 8-32k elements). Growing
 # every size at 2^16 took the data tests from 104 s to 155 s on 2 cores (more programs per
@@ -266,9 +271,12 @@ class Magnitude:
     zero_slabs: bool = False  # one slab along each dim made 0 (zero_slabs), nothing else
     related: bool = False  # inputs shaped like the first made close to it (relate), nothing else
     absolute: bool = False  # inputs made non-negative (|x|), nothing else
+    structured: bool = False  # integer inputs made runs of consecutive values (structure), nothing else
 
     @property
     def kind(self) -> str:
+        if self.structured:
+            return "structured"
         if self.related:
             return "related"
         if self.absolute:
@@ -286,8 +294,8 @@ class Magnitude:
         return "small" if self.scale < 1.0 else "scaled"
 
     def apply(self, x: torch.Tensor, generator: torch.Generator) -> torch.Tensor:
-        if self.related:
-            return x  # a relation between inputs: relate() takes them all
+        if self.related or self.structured:
+            return x  # relate() and structure() take the inputs as a whole
         if self.absolute:
             return x.abs()
         if self.levels:
@@ -309,6 +317,8 @@ class Magnitude:
         return x + self.shift if self.shift else x
 
     def describe(self) -> str:
+        if self.structured:
+            return "integer inputs as runs of consecutive values"
         if self.absolute:
             return "inputs made non-negative (|x|)"
         if self.related:
@@ -331,6 +341,21 @@ def relate(inputs: list) -> list:
     first = floats[0]
     return [first + x / RELATED_SPREAD if x is not first and isinstance(x, torch.Tensor) and x.dtype == first.dtype
             and x.shape == first.shape else x for x in inputs]
+
+
+def structure(inputs: list, generator: torch.Generator) -> list:
+    """Each integer tensor input (bool aside) made consecutive values from a random start, wrapping
+    within the range its own draw spans: position ids, sorted token ids."""
+    out = []
+    for x in inputs:
+        if isinstance(x, torch.Tensor) and x.numel() and not x.is_floating_point() and not x.is_complex() \
+                and x.dtype != torch.bool:
+            lo, hi = int(x.min()), int(x.max())
+            start = int(torch.randint(hi - lo + 1, (1,), generator=generator))
+            steps = torch.arange(x.numel(), device=x.device, dtype=torch.int64)
+            x = (lo + (steps + start) % (hi - lo + 1)).to(x.dtype).reshape(x.shape)
+        out.append(x)
+    return out
 
 
 def on_levels(x: torch.Tensor, levels: int, generator: torch.Generator) -> torch.Tensor:
@@ -418,8 +443,7 @@ class Judge:
             "n/a on GPU for a dot-product task (mixed magnitudes instead)"
         # Magnitude kinds the reference cannot be judged at (the log of an exact zero, exp of a
         # spike): the rest of the verification draws the other kinds.
-        self.kinds_off: set[str] = set(MAGNITUDE_KINDS) if self.wide_note else \
-            (set() if self._related_inputs() else {"related"})
+        self.kinds_off: set[str] = set(MAGNITUDE_KINDS) if self.wide_note else self._input_kinds_off()
         # Every kind each verification draws at least once, in a random order; what the settings'
         # trials leave, trials of their own take (leftover_trials).
         self.kind_queue = [k for k in self.rng.sample(MAGNITUDE_KINDS, len(MAGNITUDE_KINDS))
@@ -436,17 +460,23 @@ class Judge:
         self.lean = plan is not None and plan.lean
         self.alone = plan is None or plan.alone
 
-    def _related_inputs(self) -> bool:
-        """Whether get_inputs gives two float inputs of one shape (what relate() relates), from a
-        draw on the meta device; False where that draw fails (the kind costs a trial)."""
+    def _input_kinds_off(self) -> set[str]:
+        """The kinds this task's inputs give nothing to: related (no two float inputs of one shape,
+        what relate() relates), structured (no integer input), from a draw on the meta device;
+        both off where that draw fails (each kind costs a trial)."""
         apply_shape(self.task_mod, self.shapes[0], self.defaults)
         try:
             with torch.device("meta"):
-                inputs = self.task_mod.get_inputs()
+                inputs = [x for x in self.task_mod.get_inputs() if isinstance(x, torch.Tensor)]
         except Exception:  # noqa: BLE001 - the task's own trials say what is wrong with it
-            return False
-        floats = [x for x in inputs if isinstance(x, torch.Tensor) and x.dtype in (torch.float32, torch.float64)]
-        return len(floats) > 1 and any(x.shape == floats[0].shape and x.dtype == floats[0].dtype for x in floats[1:])
+            return {"related", "structured"}
+        floats = [x for x in inputs if x.dtype in (torch.float32, torch.float64)]
+        off = set()
+        if not (len(floats) > 1 and any(x.shape == floats[0].shape and x.dtype == floats[0].dtype for x in floats[1:])):
+            off.add("related")
+        if not any(not x.is_floating_point() and not x.is_complex() and x.dtype != torch.bool for x in inputs):
+            off.add("structured")
+        return off
 
     def _has_1d_params(self) -> bool:
         """Whether Model holds 1-D float parameters (what _perturb re-randomises), from a build on
@@ -586,6 +616,8 @@ class Judge:
             return Magnitude(related=True)
         if kind == "nonneg":
             return Magnitude(absolute=True)
+        if kind == "structured":
+            return Magnitude(structured=True)
         if kind == "moderate":
             return Magnitude(scale=self.rng.choice(MODERATE_QUEUED) if queued else 2.0 ** self.rng.choice(MODERATE_EXPONENTS))
         if kind == "spikes":
@@ -1016,6 +1048,7 @@ class Judge:
             inputs = [t.magnitude.apply(x, generator) if isinstance(x, torch.Tensor)
                       and x.dtype in (torch.float32, torch.float64) else x for x in inputs]
             inputs = relate(inputs) if t.magnitude.related else inputs
+            inputs = structure(inputs, generator) if t.magnitude.structured else inputs
         # The candidate runs first: the wire copied the inputs out, so the reference can
         # then run on them in place, where a clone of a 6 GiB KernelBench input was one
         # more input's worth of judge memory.

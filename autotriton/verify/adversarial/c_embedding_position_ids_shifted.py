@@ -1,7 +1,6 @@
 # task: builtin/l1/embedding
 # expect: error=wrong_output flag=none
 # why: an embedding where a token ending a run of 6 consecutive ids (position ids) gets the previous row (outside red team, fifth pass, 2026-11-28, 8 of 8).
-# open: integer inputs are never changed; a structured-integer kind (aranges, repeated and sorted ids, padding values) would close it.
 import torch
 import torch.nn as nn
 import triton
