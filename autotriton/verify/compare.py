@@ -52,7 +52,8 @@ def chunks(t: torch.Tensor):
         yield start, flat[start:start + CHUNK]
 
 
-def _rms(t: torch.Tensor) -> float:
+def rms(t: torch.Tensor) -> float:
+    """Root mean square, summed in float64 chunks (no whole-tensor temporary)."""
     if t.numel() == 0:
         return 0.0
     total = sum(float(c.double().pow(2).sum()) for _, c in chunks(t))
@@ -129,13 +130,13 @@ def compare_tensor(
     stats = _Stats()
     n_rows = out.shape[0] if out.ndim >= 2 and out.numel() else 1
     o_rows, r_rows = out.detach().reshape(n_rows, -1), ref.detach().reshape(n_rows, -1)
-    ref_rms = _rms(ref)
+    ref_rms = rms(ref)
     global_atol = atol * ref_rms
     scales = None
     if row_scales is not None and out.ndim >= 2 and len(row_scales) == n_rows and 1.0 in row_scales:
         scales = torch.tensor(row_scales, dtype=torch.float64, device=ref.device).reshape(-1, 1)
         unscaled = r_rows[(scales == 1.0).reshape(-1)]
-        unscaled_rms = _rms(unscaled)
+        unscaled_rms = rms(unscaled)
     step = max(1, CHUNK // max(1, o_rows.shape[1]))
     for a in range(0, n_rows, step):
         r = r_rows[a:a + step].to(torch.float64)

@@ -33,7 +33,7 @@ from autotriton.tasks.sizes import SMALL_MAX, STRUCTURAL_SIZE, grown_sizes
 from autotriton.verify import footprint, timing, wire
 from autotriton.verify.compare import INT_VIEW, Mismatch, compare_outputs, fingerprint, flatten_outputs
 from autotriton.verify.compare import chunks as compare_chunks
-from autotriton.verify.compare import is_constant, is_zero
+from autotriton.verify.compare import is_constant, is_zero, rms
 from autotriton.verify.job import Job
 from autotriton.verify.loading import apply_shape, clone_all, module_from_source, size_constants, to_device
 from autotriton.verify.result import FLAG_REASONS, WARNING_FLAGS, ErrorKind, trim
@@ -332,15 +332,27 @@ class Magnitude:
         return f"inputs x{self.scale:g}" + (f" at 1/{round(1 / self.share)} of elements" if self.share < 1 else "")
 
 
+def _first_float(inputs: list):
+    return next((x for x in inputs if isinstance(x, torch.Tensor) and x.dtype in (torch.float32, torch.float64)), None)
+
+
+def _related(inputs: list) -> list[bool]:
+    """Which inputs relate() changes: the float tensors, after the first, shaped and typed like it."""
+    first = _first_float(inputs)
+    return [first is not None and x is not first and isinstance(x, torch.Tensor) and x.dtype == first.dtype
+            and x.shape == first.shape for x in inputs]
+
+
+def _integer(x) -> bool:
+    """An integer tensor (bool aside): what structure() changes."""
+    return isinstance(x, torch.Tensor) and not x.is_floating_point() and not x.is_complex() and x.dtype != torch.bool
+
+
 def relate(inputs: list) -> list:
     """Each float tensor input shaped like the first float one made the first plus 1/RELATED_SPREAD
     of its own draw: predictions close to their targets, a mask graded like the scores it masks."""
-    floats = [x for x in inputs if isinstance(x, torch.Tensor) and x.dtype in (torch.float32, torch.float64)]
-    if not floats:
-        return inputs
-    first = floats[0]
-    return [first + x / RELATED_SPREAD if x is not first and isinstance(x, torch.Tensor) and x.dtype == first.dtype
-            and x.shape == first.shape else x for x in inputs]
+    first = _first_float(inputs)
+    return [first + x / RELATED_SPREAD if changed else x for x, changed in zip(inputs, _related(inputs))]
 
 
 def structure(inputs: list, generator: torch.Generator) -> list:
@@ -348,8 +360,7 @@ def structure(inputs: list, generator: torch.Generator) -> list:
     within the range its own draw spans: position ids, sorted token ids."""
     out = []
     for x in inputs:
-        if isinstance(x, torch.Tensor) and x.numel() and not x.is_floating_point() and not x.is_complex() \
-                and x.dtype != torch.bool:
+        if _integer(x) and x.numel():
             lo, hi = int(x.min()), int(x.max())
             start = int(torch.randint(hi - lo + 1, (1,), generator=generator))
             steps = torch.arange(x.numel(), device=x.device, dtype=torch.int64)
@@ -467,16 +478,11 @@ class Judge:
         apply_shape(self.task_mod, self.shapes[0], self.defaults)
         try:
             with torch.device("meta"):
-                inputs = [x for x in self.task_mod.get_inputs() if isinstance(x, torch.Tensor)]
+                inputs = list(self.task_mod.get_inputs())
         except Exception:  # noqa: BLE001 - the task's own trials say what is wrong with it
             return {"related", "structured"}
-        floats = [x for x in inputs if x.dtype in (torch.float32, torch.float64)]
-        off = set()
-        if not (len(floats) > 1 and any(x.shape == floats[0].shape and x.dtype == floats[0].dtype for x in floats[1:])):
-            off.add("related")
-        if not any(not x.is_floating_point() and not x.is_complex() and x.dtype != torch.bool for x in inputs):
-            off.add("structured")
-        return off
+        return ({"related"} if not any(_related(inputs)) else set()) | \
+            ({"structured"} if not any(_integer(x) for x in inputs) else set())
 
     def _has_1d_params(self) -> bool:
         """Whether Model holds 1-D float parameters (what _perturb re-randomises), from a build on
@@ -846,8 +852,8 @@ class Judge:
         with torch.no_grad():
             for p in ref_params:
                 if p.is_floating_point() and p.numel():
-                    rms = p.detach().double().pow(2).mean().sqrt().item() or 1.0
-                    p.add_((torch.randn(p.shape, generator=gen, dtype=p.dtype) * (rms / 4)).to(p.device))
+                    step = (rms(p) or 1.0) / 4
+                    p.add_((torch.randn(p.shape, generator=gen, dtype=p.dtype) * step).to(p.device))
         self._share_params(ref, cand_params, "")
         return "parameters stepped in place before this call"
 
@@ -877,8 +883,7 @@ class Judge:
                 elif p.ndim == 1:
                     p.copy_((noise / 4 + 1.0 if draw == "trained" else noise * scale).to(p.device))
                 elif draw == "trained":  # the same rms as the init, a Gaussian's tails
-                    rms = p.detach().double().pow(2).mean().sqrt().item()
-                    p.copy_((noise * rms).to(p.device))
+                    p.copy_((noise * rms(p)).to(p.device))
         if draw == "trained":
             return "parameters re-randomised as trained ones (1-D: 1 + randn/4; others Gaussian at their init's rms)"
         if draw == "zero_bias":

@@ -44,29 +44,34 @@ def write_elementwise(spec: dict, style: str = "flat") -> Solution:
     scalars = [s["init"] for s in inits]
     ptrs = ["x_ptr"] + [f"{y}_ptr" for y in inputs] + [f"{p}_ptr" for p in params] + scalars
     if style == "rows2d":
-        kernel, launch = _ew_rows2d(inputs, params, body, ptrs)
+        kernel, launch = ew_rows2d(inputs, params, body, ptrs)
     else:
-        kernel, launch = _ew_flat(inputs, params, body, ptrs, style == "autotune")
+        kernel, launch = ew_flat(inputs, params, body, ptrs, style == "autotune")
     init_args = ", cols: int" if params else ""
     init = "".join(f"\n        self.{p} = nn.Parameter(torch.randn(cols))" for p in params)
     for s in inits:  # with the reference signature's default (compose writes every one with it)
         init_args += f", {s['init']}: float = {INIT_ARGS[s['op']][1]}"
         init += f"\n        self.{s['init']} = {s['init']}"
-    args = ", ".join(["x"] + inputs)
-    conts = "".join(f"\n        {y} = {y}.contiguous()" for y in inputs)
     launch_args = ", ".join(["x"] + inputs + [f"self.{p}" for p in params] + [f"self.{n}" for n in scalars])
-    module = (f"\nclass ModelNew(nn.Module):\n"
-              f"    def __init__(self{init_args}):\n"
-              f"        super().__init__(){init}\n\n"
-              f"    def forward(self, {args}):\n"
-              f"        x = x.contiguous(){conts}\n"
-              f"        out = torch.empty_like(x)\n"
-              f"{indent(launch.replace('ARGS', launch_args).splitlines(), 8)}\n"
-              f"        return out\n")
+    module = elementwise_module(init_args, init, inputs, launch.replace("ARGS", launch_args))
     return Solution(_ew_reasoning(spec, params, style), HEADER + kernel + module)
 
 
-def _ew_flat(inputs, params, body, ptrs, autotune: bool) -> tuple[str, str]:
+def elementwise_module(init_args: str, init: str, extra: list[str], launch: str) -> str:
+    """The ModelNew of an elementwise kernel: `x` and the `extra` inputs made contiguous, an
+    output like `x`, then `launch` (its own lines)."""
+    conts = "".join(f"\n        {y} = {y}.contiguous()" for y in extra)
+    return (f"\nclass ModelNew(nn.Module):\n"
+            f"    def __init__(self{init_args}):\n"
+            f"        super().__init__(){init}\n\n"
+            f"    def forward(self, {', '.join(['x'] + extra)}):\n"
+            f"        x = x.contiguous(){conts}\n"
+            f"        out = torch.empty_like(x)\n"
+            f"{indent(launch.splitlines(), 8)}\n"
+            f"        return out\n")
+
+
+def ew_flat(inputs, params, body, ptrs, autotune: bool) -> tuple[str, str]:
     loads = [f"{y} = tl.load({y}_ptr + offs, mask=mask, other=0.0).to(tl.float32)" for y in inputs]
     if params:
         loads.append("col = offs % n_cols  # the parameter vector broadcasts over rows")
@@ -92,7 +97,7 @@ def _ew_flat(inputs, params, body, ptrs, autotune: bool) -> tuple[str, str]:
     return kernel, launch
 
 
-def _ew_rows2d(inputs, params, body, ptrs) -> tuple[str, str]:
+def ew_rows2d(inputs, params, body, ptrs) -> tuple[str, str]:
     loads = [f"{y} = tl.load({y}_ptr + offs, mask=mask, other=0.0).to(tl.float32)" for y in inputs]
     loads += [f"{p} = tl.load({p}_ptr + cols, mask=cols < n_cols, other=0.0).to(tl.float32)[None, :]"
               for p in params]

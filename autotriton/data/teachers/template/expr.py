@@ -5,8 +5,8 @@ several), in the elementwise family's flat, 2-D tile or autotuned kernel."""
 from __future__ import annotations
 
 from autotriton.data.teachers import Solution
-from autotriton.data.teachers.template.common import HEADER, indent, numbered, tl_unary
-from autotriton.data.teachers.template.elementwise import _ew_flat, _ew_rows2d, tiling_steps
+from autotriton.data.teachers.template.common import HEADER, numbered, tl_unary
+from autotriton.data.teachers.template.elementwise import elementwise_module, ew_flat, ew_rows2d, tiling_steps
 
 # Ops with one Triton expression of their operands a, b.
 _SIMPLE = {
@@ -85,23 +85,15 @@ def write_expr(spec: dict, style: str = "flat") -> Solution:
     extra = inputs[1:]
     ptrs = ["x_ptr"] + [f"{y}_ptr" for y in extra] + ([scalar] if scalar else [])
     if style == "rows2d":
-        kernel, launch = _ew_rows2d(extra, [], body, ptrs)
+        kernel, launch = ew_rows2d(extra, [], body, ptrs)
     else:
-        kernel, launch = _ew_flat(extra, [], body, ptrs, style == "autotune")
+        kernel, launch = ew_flat(extra, [], body, ptrs, style == "autotune")
     init_args, init = "", ""
     if scalar:
         default = spec["scalar"]["value"] if spec["scalar"]["default"] else 1.0
         init_args, init = f", {scalar}: float = {default}", f"\n        self.{scalar} = {scalar}"
     launch_args = ", ".join(inputs + ([f"self.{scalar}"] if scalar else []))
-    conts = "".join(f"\n        {y} = {y}.contiguous()" for y in extra)
-    module = (f"\nclass ModelNew(nn.Module):\n"
-              f"    def __init__(self{init_args}):\n"
-              f"        super().__init__(){init}\n\n"
-              f"    def forward(self, {', '.join(inputs)}):\n"
-              f"        x = x.contiguous(){conts}\n"
-              f"        out = torch.empty_like(x)\n"
-              f"{indent(launch.replace('ARGS', launch_args).splitlines(), 8)}\n"
-              f"        return out\n")
+    module = elementwise_module(init_args, init, extra, launch.replace("ARGS", launch_args))
     return Solution(_reasoning(spec, plan, style), HEADER + kernel + module)
 
 
