@@ -101,8 +101,8 @@ def test_user_mistakes_exit_2_without_traceback(tmp_path):
 
 
 def test_verify_user_task_file(tmp_path):
-    """A plain KernelBench-style file (no metadata) is checked at its own sizes on CPU, and at
-    random larger ones (every size that reaches an input grown)."""
+    """A plain KernelBench-style file (no metadata) is checked at its own sizes on CPU, at
+    random larger ones (every size that reaches an input grown), and with 1-8 leading rows."""
     source = RELU.prompt_source.replace("BATCH = 16384", "BATCH = 33").replace("DIM = 4096", "DIM = 70")
     assert "BATCH = 33" in source and "DIM = 70" in source
     task = tmp_path / "mytask.py"
@@ -112,9 +112,11 @@ def test_verify_user_task_file(tmp_path):
     out = run("verify", "--task", str(task), str(good), "--device", "cpu", "--no-cache", "--json")
     assert out.exit_code == 0, out.output
     checks = json.loads(out.output)["details"]["checks"]
-    assert {c.get("shape") for c in checks} == {"default", "random_size"}
+    assert {c.get("shape") for c in checks} == {"default", "random_size", "random_small"}
     grown = next(c["overrides"] for c in checks if c.get("shape") == "random_size")
     assert grown["BATCH"] > 33 and grown["DIM"] > 70, grown
+    small = next(c["overrides"] for c in checks if c.get("shape") == "random_small")
+    assert small["BATCH"] <= 8 and small["DIM"] > 70, small
 
 
 def test_verify_task_file_runs_the_signed_input_trial(tmp_path):

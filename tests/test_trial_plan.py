@@ -8,12 +8,13 @@ from dataclasses import replace
 import pytest
 import torch
 
-from autotriton.tasks import get_task
-from autotriton.tasks.sizes import as_judged
+from autotriton.tasks import get_task, task_from_source
+from autotriton.tasks.sizes import as_judged, shrunk_sizes
 from autotriton.verify import VerifyConfig
 from autotriton.verify.job import build_job
 from autotriton.verify.judge import (GRID_LEVELS, MAGNITUDE_KINDS, NATIVE_FLOOR_FACTOR, RELATED_SPREAD, Judge,
-                                     _native_floors, on_levels, relate, structure, zero_slabs)
+                                     Magnitude, _ApproximatePrimitives, _native_floors, masked_rows, on_levels, relate, structure,
+                                     zero_slabs)
 
 
 def test_ties_put_equal_values_at_every_rows_extremes():
@@ -55,9 +56,11 @@ def test_every_verification_draws_every_input_kind_and_keeps_one_plain_trial(tmp
         kinds = {t.magnitude.kind for t in trials if t.magnitude is not None}
         want = set(MAGNITUDE_KINDS) - ({"shifted"} if judge.precision_checks else set())
         # related inputs only where two float inputs share a shape, structured integers only where
-        # an input is integer (the others pay no trial for either)
+        # an input is integer, integral and masked only where one is float (the others pay no
+        # trial for them)
         want -= set() if task_id == "builtin/l1/mse_loss" else {"related"}
         want -= set() if task_id == "builtin/l1/embedding" else {"structured"}
+        want -= {"integral", "masked"} if task_id == "builtin/l1/embedding" else set()
         assert kinds == want, (task_id, kinds)
 
 
@@ -150,3 +153,130 @@ def test_structured_integers_are_consecutive_runs_within_their_own_range():
     assert s_ids.min() >= ids.min() and s_ids.max() <= ids.max()
     steps = s_ids.reshape(-1).diff()
     assert ((steps == 1) | (steps == -(int(ids.max()) - int(ids.min())))).all()
+
+
+def test_masked_rows_leave_a_finite_prefix_often_a_short_one():
+    """The masked kind: each row -inf from a column on, the first element kept, the cut
+    log-uniform so that wide rows too get rows of a few finite values (a causal mask's first
+    queries), where a tiled online softmax meets lanes of only -inf."""
+    generator = torch.Generator().manual_seed(0)
+    x = masked_rows(torch.randn(64, 1000), generator)
+    finite = torch.isfinite(x)
+    assert finite[:, 0].all() and not finite.all()
+    prefix = finite.sum(dim=1)
+    assert torch.equal(finite, torch.arange(1000) < prefix[:, None])  # a prefix, then only -inf
+    assert (prefix < 16).float().mean() > 0.25 and (prefix > 100).float().mean() > 0.25, prefix
+    assert torch.equal(masked_rows(torch.ones(5, 1), generator), torch.ones(5, 1))
+
+
+def test_integral_inputs_are_whole_numbers_and_integers_are_kept():
+    generator = torch.Generator().manual_seed(0)
+    labels, ids = torch.rand(4, 9), torch.randint(0, 5, (7,))
+    rounded, same = Magnitude("integral").apply_all([labels, ids], generator)
+    assert set(rounded.unique().tolist()) <= {0.0, 1.0} and torch.equal(same, ids)
+    assert Magnitude("integral").kind == "integral" and Magnitude(scale=4.0).kind == "moderate"
+
+
+def _judge(tmp_path, task_id: str, source: str | None = None) -> Judge:
+    task = get_task(task_id) if source is None else task_from_source(source, task_id=task_id, suite="dataset", level=1)
+    job = build_job("check", as_judged(task), VerifyConfig(device="cpu"), "interp", candidate="unused")
+    return Judge(replace(job, judge_dir=str(tmp_path)), None)
+
+
+MODE_TASK = """import torch
+import torch.nn as nn
+
+BATCH = 64
+DIM = 32
+
+
+class Model(nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.layer = LAYER
+
+    def forward(self, x):
+        return self.layer(x)
+
+
+def get_inputs():
+    return [torch.randn(BATCH, DIM)]
+
+
+def get_init_inputs():
+    return []
+"""
+
+
+def test_every_verification_has_an_eval_mode_trial_where_the_mode_changes_nothing(tmp_path):
+    """Eval mode in half the non-plain trials and in one at least: a Linear over half of K
+    whenever self.training was False passed every train-mode trial."""
+    for _ in range(30):
+        judge = _judge(tmp_path, "builtin/l2/linear_bias_relu")
+        trials = [t for s in judge.shapes for t in judge.plan(s, 3)]
+        assert any(t.eval_mode for t in trials)
+        assert not any(t.eval_mode for t in trials if t.magnitude is None and not t.mixed)  # plain ones
+    assert judge.mode_free(judge.shapes[0], 0) and judge.eval_note == ""
+
+
+def test_eval_mode_trials_are_off_where_the_reference_depends_on_the_mode(tmp_path):
+    """Dropout or batch statistics: an honest kernel of the train-mode computation is right there
+    (KernelBench judges train mode), so those tasks keep train mode."""
+    for layer, note in (("nn.Dropout(0.25)", "depend on train or eval mode"),
+                        ("nn.BatchNorm1d(DIM)", "changes its own state"), ("nn.Tanh()", "")):
+        judge = _judge(tmp_path, "row/0", MODE_TASK.replace("LAYER", layer))
+        assert judge.mode_free(judge.shapes[0], 1) == (not note), layer
+        assert note in judge.eval_note and (judge.eval_note.startswith("n/a") or not note), judge.eval_note
+
+
+def test_constructor_floats_are_varied_down_by_decades_first(tmp_path):
+    """A LeakyReLU treating any slope under 0.05 as 0 passed while floats stayed within x0.5-2."""
+    judge = _judge(tmp_path, "builtin/l1/leaky_relu")
+    first = judge.vary_init([0.2, 3, True])
+    assert 0.002 <= first[0] <= 0.02 and first[1:] == [3, True]
+    large = judge.vary_init([1.0], decades=False)[0]  # spikes: a scale down by decades would hide them
+    judge.requeue_init()  # that trial is run again without its kind: its draw stays queued
+    again = judge.vary_init([1.0], decades=False)[0]
+    assert 0.5 <= large <= 2.0 and 0.5 <= again <= 2.0 and (large > 1) == (again > 1)
+    assert 0.01 <= judge.vary_init([1.0])[0] <= 0.1  # the second decades draw
+    last = judge.vary_init([1.0])[0]
+    assert 0.5 <= last <= 2.0 and (last > 1) != (large > 1)  # down and up, one each
+
+
+def test_the_small_random_size_gives_the_first_input_1_to_8_rows(tmp_path):
+    """Batch-1 decoding: a Linear over half of K at 8 rows or fewer passed, every size having only
+    grown. The leading size shrinks, the others still grow; a shrink that breaks a divisibility
+    among the sizes is never drawn."""
+    judge = _judge(tmp_path, "builtin/l2/linear_bias_relu")
+    values, reach = judge.growable_sizes()
+    shrunk, others = judge.small_lead(values, reach)
+    assert 1 <= shrunk["BATCH"] <= 8 and others == [k for k in reach if k != "BATCH"] and "IN_FEATURES" in others
+    setting = judge.random_setting(shrunk, others, "random_small")
+    assert setting.name == "random_small" and setting.overrides["BATCH"] == shrunk["BATCH"]
+    assert setting.overrides["IN_FEATURES"] > values["IN_FEATURES"]
+    assert shrunk_sizes({"BATCH": 16, "SEQ": 16, "DIM": 7}, ["BATCH"], 3) is None  # 16 and 16 broadcast
+    assert shrunk_sizes({"BATCH": 16, "DIM": 7}, ["BATCH"], 3) == {"BATCH": 3, "DIM": 7}
+
+
+def test_the_error_floor_counts_approximate_functions_a_few_ulps_off():
+    """(x - tanh x)^2 at inputs x 1/64 cancels: a float32 tanh written (1 - e) / (1 + e), about 5
+    ulps off, made 2e-3 of the output's error where torch's 1-ulp tanh kept 8x its own gap, and
+    the template's answer failed 4 of 40 verifications. The jittered float64 run moves what
+    approximate functions return by 4 ulps: integral results and arithmetic stay exact."""
+    torch.manual_seed(0)
+    x = torch.randn(36, 296) / 64
+    def f(v):
+        return torch.sub(v, v.tanh()).pow(2)
+    exact = f(x.double())
+    with _ApproximatePrimitives():
+        moved = f(x.double())
+    floor = NATIVE_FLOOR_FACTOR * float((moved - exact).abs().max())
+    a = x.abs()
+    e = torch.exp(-2 * a)
+    tanh = torch.where(a < 0.05, a - a ** 3 / 3 + 2 * a ** 5 / 15, (1 - e) / (1 + e)).copysign(x)
+    assert float(((x - tanh) ** 2 - exact).abs().max()) < floor / 2
+    with _ApproximatePrimitives():
+        zeros = torch.zeros(4, dtype=torch.float64)
+        assert torch.equal(torch.exp(zeros), torch.ones(4, dtype=torch.float64))
+        y = x.double()
+        assert torch.equal(y + y, 2 * y) and not torch.equal(y.tanh(), torch.tanh(y.clone()))

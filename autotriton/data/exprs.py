@@ -96,7 +96,10 @@ def _const(rng: random.Random, scalar: bool) -> dict:
 
 
 def _positive(rng: random.Random, depth: int, inputs: list[str], scalar: bool) -> dict:
-    """A value > 0 for any input: 1 + u*u, c + |u|, sigmoid(u) or exp(bounded)."""
+    """A value > 0 for any input, and away from 0 in float32: 1 + u*u, c + |u|, sigmoid(bounded) or
+    exp(bounded). Not sigmoid(u): it is 0 in float32 from u = -104 on (finite in float64), and
+    log(sigmoid(4x / sigmoid(x))) was -inf in float32 from x = -3, which a random size of 2^15
+    randn inputs reached (2026-11-28)."""
     u = _any(rng, depth - 1, inputs, scalar)
     kind = rng.randrange(4)
     if kind == 0:
@@ -105,13 +108,19 @@ def _positive(rng: random.Random, depth: int, inputs: list[str], scalar: bool) -
         return {"op": "add", "form": 0, "args": [{"op": "const", "value": rng.choice((0.5, 1.0, 2.0))},
                                                  {"op": "abs", "form": 0, "args": [u]}]}
     if kind == 2:
-        return {"op": "sigmoid", "form": 0, "args": [u]}
+        return {"op": "sigmoid", "form": 0, "args": [_bounded_of(rng, u)]}
     return {"op": "exp", "form": 0, "args": [_bounded(rng, depth - 1, inputs, scalar)]}
 
 
 def _bounded(rng: random.Random, depth: int, inputs: list[str], scalar: bool) -> dict:
-    op = rng.choice(BOUNDED)
-    node = {"op": op, "form": 0, "args": [_any(rng, depth - 1, inputs, scalar)]}
+    op = rng.choice(BOUNDED)  # drawn before the argument, as the tasks of data v14 were
+    return _bounded_of(rng, _any(rng, depth - 1, inputs, scalar), op)
+
+
+def _bounded_of(rng: random.Random, arg: dict, op: str | None = None) -> dict:
+    """`arg` through one of BOUNDED (its value within a fixed range)."""
+    op = op or rng.choice(BOUNDED)
+    node = {"op": op, "form": 0, "args": [arg]}
     if op == "clamp":
         node["lo"], node["hi"] = rng.choice(((-1.0, 1.0), (-2.0, 2.0), (0.0, 1.0), (-0.5, 3.0)))
     return node

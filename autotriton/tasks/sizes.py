@@ -244,6 +244,20 @@ def grown_sizes(values: dict[str, int], desired: dict[str, int]) -> dict[str, in
     return new
 
 
+def shrunk_sizes(values: dict[str, int], lead: list[str], small: int) -> dict[str, int] | None:
+    """`values` with each constant in `lead` set to `small`; None where that breaks a divisibility
+    among the sizes (`embed % heads`, equal sizes that broadcast against each other). The CPU
+    judge's small random size (verify/judge.py): batch-1 decoding, where a kernel may take
+    another path."""
+    new = {k: small if k in lead else v for k, v in values.items()}
+    return new if _divisible(values, new) else None
+
+
+def _divisible(consts: dict[str, int], values: dict[str, int]) -> bool:
+    return all(values[a] % values[b] == 0 for a, va in consts.items() for b, vb in consts.items()
+               if 1 < vb <= va and va % vb == 0)
+
+
 def _relations_hold(consts: dict[str, int], values: dict[str, int]) -> bool:
     for a, va in consts.items():
         for b, vb in consts.items():

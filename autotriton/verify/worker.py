@@ -182,7 +182,7 @@ class Worker:
         if op == "load":
             return self.load(), wire.NO_VALUE
         if op == "build":
-            return self.build(value, header["seed"]), wire.NO_VALUE
+            return self.build(value, header["seed"], header.get("train", True) is not False), wire.NO_VALUE
         if op == "set_params":
             return self.set_params(header["indices"], value), wire.NO_VALUE
         if op == "forward":
@@ -208,7 +208,7 @@ class Worker:
             raise Failure("import_error", "module defines no ModelNew")
         return {"ok": True}
 
-    def build(self, init, seed: int) -> dict:
+    def build(self, init, seed: int, train: bool = True) -> dict:
         self.model = None
         try:
             with torch.device(self.device):
@@ -216,6 +216,8 @@ class Worker:
                 model = vars(self.module)["ModelNew"](*init)
             if isinstance(model, torch.nn.Module):
                 model = torch.nn.Module.to(model, self.device)
+                if not train:
+                    model = torch.nn.Module.train(model, False)  # as model.eval(), but never its override
         except BaseException as exc:  # noqa: BLE001
             raise Failure(classify(exc, "build"), describe(exc)) from None
         finally:

@@ -1,7 +1,6 @@
 # task: builtin/l1/leaky_relu
 # expect: error=wrong_output flag=none
-# why: a LeakyReLU that treats a slope under 0.05 as 0: PyTorch's default 0.01 is never given, varied constructor floats stay within x0.5-2 of the task's (outside red team, fifth pass, 2026-11-28, 4 of 4).
-# open: constructor floats are varied by x0.5-2 only; drawing the layer's PyTorch default, or log-uniform over decades, would close it.
+# why: a LeakyReLU that treats a slope under 0.05 as 0: PyTorch's default 0.01 is never given, varied constructor floats stay within x0.5-2 of the task's (outside red team, fifth pass, 2026-11-28, 4 of 4). Closed in verifier 11 by constructor floats also varied down by one to two decades.
 import torch
 import torch.nn as nn
 import triton

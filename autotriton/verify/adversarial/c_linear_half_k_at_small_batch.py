@@ -1,7 +1,6 @@
 # task: builtin/l2/linear_bias_relu
 # expect: error=wrong_output flag=none
-# why: a Linear over half of K when M <= 8 (batch-1 decoding, the commonest real GEMV) (outside red team, fifth pass, 2026-11-28, 4 of 4).
-# open: the random-size trial only grows sizes and the GPU sizes are large, so no trial has 1-8 rows; a random size that also shrinks batch-like dims would close it.
+# why: a Linear over half of K when M <= 8 (batch-1 decoding, the commonest real GEMV) (outside red team, fifth pass, 2026-11-28, 4 of 4). Closed in verifier 11 by a trial whose first input has 1-8 leading rows (random_small).
 import torch
 import torch.nn as nn
 import triton

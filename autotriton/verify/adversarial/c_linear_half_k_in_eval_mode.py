@@ -1,7 +1,6 @@
 # task: builtin/l2/linear_bias_relu
 # expect: error=wrong_output flag=none
-# why: a Linear over half of K whenever self.training is False, i.e. after model.eval(), all inference (outside red team, fifth pass, 2026-11-28, 4 of 4).
-# open: the judge never calls .eval() and self.training is allowed; trials with both models in eval mode (a share of them) would close it.
+# why: a Linear over half of K whenever self.training is False, i.e. after model.eval(), all inference (outside red team, fifth pass, 2026-11-28, 4 of 4). Closed in verifier 11 by eval-mode trials where the reference does not depend on the mode.
 import torch
 import torch.nn as nn
 import triton

@@ -1,7 +1,6 @@
 # task: builtin/l2/masked_softmax
 # expect: error=wrong_output flag=none
-# why: a tiled online softmax with no guard for -inf: NaN rows under a -inf causal mask, as nn.Transformer.generate_square_subsequent_mask gives (outside red team, fifth pass, 2026-11-28, 4 of 4).
-# open: no trial draws -inf or NaN; masks and logits with -inf where the reference stays finite would close it.
+# why: a tiled online softmax with no guard for -inf: NaN rows under a -inf causal mask, as nn.Transformer.generate_square_subsequent_mask gives (outside red team, fifth pass, 2026-11-28, 4 of 4). Closed in verifier 11 by the masked kind (-inf from a log-uniform column on in each row).
 import torch
 import torch.nn as nn
 import triton

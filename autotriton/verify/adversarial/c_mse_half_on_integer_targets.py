@@ -1,7 +1,6 @@
 # task: builtin/l1/mse_loss
 # expect: error=wrong_output flag=none
-# why: an MSE that sums every other squared error, doubled, when the targets are whole numbers (0/1 labels, one-hot) (outside red team, fifth pass, 2026-11-28, 8 of 8).
-# open: no trial makes float inputs integer-valued; an integral kind (inputs rounded, or in {0, 1}) would close it.
+# why: an MSE that sums every other squared error, doubled, when the targets are whole numbers (0/1 labels, one-hot) (outside red team, fifth pass, 2026-11-28, 8 of 8). Closed in verifier 11 by the integral kind (float inputs rounded to whole numbers).
 import torch
 import torch.nn as nn
 import triton
