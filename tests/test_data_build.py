@@ -87,6 +87,28 @@ def test_a_finished_build_is_exported_again_with_the_op_listing(tmp_path):
     assert all(TRACE_INTRO in r["prompt"][1]["content"] for r in rl)
 
 
+def test_a_task_whose_source_changed_is_judged_again(tmp_path):
+    """A generator that changes a task after it was judged (120 of 1,000 expression tasks did,
+    2026-11-28): its verdict is stale, the task is judged again, and only the new pair is
+    exported. By id alone the old answer went out beside the task, and the new one was never judged."""
+    from datasets import load_from_disk
+    run_build(_config(compose_n=3), tmp_path)
+    log = tmp_path / "candidates.jsonl"
+    records = read_jsonl(log)
+    stale = records[0]["task_id"]
+    for r in records:
+        if r["task_id"] == stale:
+            r["item_source"], r["code"] = "0" * 16, r["code"] + "\n# judged on the old task\n"
+    log.write_text("".join(json.dumps(r) + "\n" for r in records))
+    report = run_build(_config(compose_n=3), tmp_path)
+    after = read_jsonl(log)
+    assert len(after) == len(records) + sum(r["task_id"] == stale for r in records)
+    assert all(r["item_source"] != "0" * 16 for r in after[len(records):])
+    rows = load_from_disk(str(tmp_path / "sft"))
+    assert len(rows) == report.sft_rows and not any("old task" in r["messages"][2]["content"] for r in rows)
+    assert any(r["task_id"] == stale for r in rows)
+
+
 def test_changed_settings_are_refused(tmp_path):
     run_build(_config(compose_n=2), tmp_path)
     with pytest.raises(RunDirError, match=r"different settings \(changed: compose_n;"):

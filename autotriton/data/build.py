@@ -20,6 +20,7 @@ else binds nothing.
 
 from __future__ import annotations
 
+import hashlib
 import json
 import time
 from dataclasses import asdict, dataclass, field, replace
@@ -167,6 +168,7 @@ def _record(c: Candidate, result, device: str) -> dict:
     rec = {"device": device, "task_id": c.item.task.id, "teacher": c.teacher, "sample": c.sample, "level": c.item.task.level,
            "source_kind": c.item.source_kind, "provenance": c.item.provenance,
            "prompt_source": c.verify_task.prompt_source, "task_source": c.verify_task.source,
+           "item_source": source_digest(c.item.task.source),
            "reasoning": sol.reasoning if sol else "", "code": sol.code if sol else "", "label": c.label}
     if result is None:
         kind = c.reason.split(":")[0] or "no_solution"
@@ -198,7 +200,7 @@ def _explain_passing(records: list[dict], cands: list[Candidate], teacher: Teach
 def run_teacher(name: str, items: list[TaskItem], config: BuildConfig, verifier, log_path: Path,
                 progress: Progress | None = None) -> None:
     """Generate and verify one teacher's candidates for every task not yet in the log."""
-    done = {r["task_id"] for r in read_jsonl(log_path) if r["teacher"] == name}
+    done = {r["task_id"] for r in current_records(read_jsonl(log_path), items) if r["teacher"] == name}
     pending = [it for it in items if it.task.id not in done]
     if not pending:
         return  # nothing to do: do not start a model or a GPU compile pool
@@ -288,6 +290,29 @@ def teacher_stats(records: list[dict]) -> dict:
     return stats
 
 
+def current_records(records: list[dict], items: list[TaskItem]) -> list[dict]:
+    """The log's records of this build's tasks as they are now: a record whose task source is not
+    the task's (a generator changed since it was judged: 120 of 1,000 expression tasks did on
+    2026-11-28) is stale, and its task is judged again. By id alone, the stale answer was exported
+    beside a prompt of the old task, and the new task was never judged."""
+    sources = {it.task.id: it.task.source for it in items}
+    return [r for r in records if r["task_id"] in sources and _judged_on(r, sources[r["task_id"]])]
+
+
+def _judged_on(record: dict, source: str) -> bool:
+    """Whether `record` judged the task whose source is `source`. Records since 2026-11-28 carry the
+    task's digest (`item_source`); earlier ones their verified task's source, which is the task's
+    own but for the Inductor teacher's (its task pinned to the captured sizes): those are kept by
+    id, as before."""
+    if "item_source" in record:
+        return record["item_source"] == source_digest(source)
+    return record["task_source"] == source or record["teacher"] == "inductor"
+
+
+def source_digest(source: str) -> str:
+    return hashlib.sha256(source.encode()).hexdigest()[:16]
+
+
 def run_build(config: BuildConfig, out: Path, progress: Progress | None = None) -> BuildReport:
     from autotriton.data.decontam import build_index
     from autotriton.data.export import export
@@ -302,8 +327,7 @@ def run_build(config: BuildConfig, out: Path, progress: Progress | None = None) 
     with Verifier(vconfig) as verifier:
         for teacher in config.teachers:
             run_teacher(teacher, items, config, verifier, log_path, progress)
-    kept_ids = {it.task.id for it in items}
-    records = [r for r in read_jsonl(log_path) if r["task_id"] in kept_ids]
+    records = current_records(read_jsonl(log_path), items)
     pairs, pair_report = select_pairs(records, index)
     stats = teacher_stats(records)
     sft_rows, rl_rows = export(pairs, records, items, out, config, task_report, pair_report, stats)

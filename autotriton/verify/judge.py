@@ -1197,18 +1197,23 @@ class Judge:
         inputs, row_scales = self.draw_inputs(t.mixed, input_seed, t.signed)
         if t.magnitude is not None:
             inputs = t.magnitude.apply_all(inputs, torch.Generator().manual_seed(input_seed))
-        # The candidate runs first: the wire copied the inputs out, so the reference can
-        # then run on them in place, where a clone of a 6 GiB KernelBench input was one
-        # more input's worth of judge memory.
+        # On a GPU the candidate runs first: the wire copied the inputs out, so the reference can
+        # then run on them in place, where a clone of a 6 GiB KernelBench input was one more
+        # input's worth of judge memory. On CPU the reference runs first, on a copy: a trial
+        # whose reference cannot be judged (the masked kind's -inf, which most tasks carry to
+        # their outputs) then costs no interpreted forward of the candidate, the dear part there.
+        floor = t.magnitude is not None
+        expected = self.reference(ref, clone_all(inputs), measure_floor=floor) if self.device == "cpu" else None
         try:
             header, out = self.channel.request("forward", inputs, max_bytes=self.reply_cap(t.setting, inputs))
         except CandidateFailure:
             # The reference first: where it fails too (CPU's random size made an embedding
             # width no head count divides), the task fails, never the candidate.
-            self.reference(ref, inputs, measure_floor=t.magnitude is not None)
+            if expected is None:
+                self.reference(ref, inputs, measure_floor=floor)
             raise
         self.outcome.compiled = True
-        expected = self.reference(ref, inputs, measure_floor=t.magnitude is not None)
+        expected = expected or self.reference(ref, inputs, measure_floor=floor)
         report = _field(header, "report", dict, {})
         # Seeds are recorded once the candidate can no longer see them: the verdict is
         # written after its process is gone, and they make a failure reproducible.

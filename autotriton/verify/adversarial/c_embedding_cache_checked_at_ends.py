@@ -1,7 +1,7 @@
 # task: builtin/l1/embedding
 # expect: error=wrong_output flag=none
 # why: an embedding that caches its table in a buffer and copies it again only when the first or last element changed: a sparse row update leaves the cache stale (outside red team, fifth pass, 2026-11-28, 4 of 4).
-# open: the parameter step before a repeated call moves every element; a step of a random subset of rows would close it.
+# open: the parameter step before a repeated call moves every element; a step of a random share of rows catches it at best 2 runs in 3 (both ends must stay, a looked-up row must move), and forbidding state a forward writes would reject honest workspace caches (docs/VERIFIER.md, What remains open).
 import torch
 import torch.nn as nn
 import triton
