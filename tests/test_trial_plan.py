@@ -245,17 +245,35 @@ def test_constructor_floats_are_varied_down_by_decades_first(tmp_path):
 
 def test_the_small_random_size_gives_the_first_input_1_to_8_rows(tmp_path):
     """Batch-1 decoding: a Linear over half of K at 8 rows or fewer passed, every size having only
-    grown. The leading size shrinks, the others still grow; a shrink that breaks a divisibility
-    among the sizes is never drawn."""
+    grown. The leading size shrinks, the others stay; a shrink that breaks a divisibility among the
+    sizes is never drawn."""
     judge = _judge(tmp_path, "builtin/l2/linear_bias_relu")
     values, reach = judge.growable_sizes()
-    shrunk, others = judge.small_lead(values, reach)
-    assert 1 <= shrunk["BATCH"] <= 8 and others == [k for k in reach if k != "BATCH"] and "IN_FEATURES" in others
-    setting = judge.random_setting(shrunk, others, "random_small")
+    shrunk, *_ = judge.small_leads(values, reach)
+    assert 1 <= shrunk["BATCH"] <= 8 and {k: v for k, v in shrunk.items() if k != "BATCH"} == \
+        {k: v for k, v in values.items() if k != "BATCH"}
+    setting = judge.random_setting(shrunk, [], "random_small")
     assert setting.name == "random_small" and setting.overrides["BATCH"] == shrunk["BATCH"]
-    assert setting.overrides["IN_FEATURES"] > values["IN_FEATURES"]
-    assert shrunk_sizes({"BATCH": 16, "SEQ": 16, "DIM": 7}, ["BATCH"], 3) is None  # 16 and 16 broadcast
-    assert shrunk_sizes({"BATCH": 16, "DIM": 7}, ["BATCH"], 3) == {"BATCH": 3, "DIM": 7}
+    # Equal sizes part first (equal by chance at GPU sizes), then move together; a size that was a
+    # multiple of the lead stays one (64 % 16), the lead need not stay a multiple of others.
+    sizes = {"BATCH": 16, "SEQ": 16, "EMBED": 64, "HEADS": 8}
+    assert shrunk_sizes(sizes, ["BATCH"], 3, twins=False) is None  # 64 % 3: EMBED was a multiple of BATCH
+    assert shrunk_sizes(sizes, ["BATCH"], 4, twins=False) == {"BATCH": 4, "SEQ": 16, "EMBED": 64, "HEADS": 8}
+    assert shrunk_sizes(sizes, ["BATCH"], 4, twins=True) == {"BATCH": 4, "SEQ": 4, "EMBED": 64, "HEADS": 8}
+    assert shrunk_sizes({"BATCH": 16384, "DIM": 4096}, ["BATCH"], 3, twins=False) == {"BATCH": 3, "DIM": 4096}
+
+
+def test_the_small_size_is_drawn_at_gpu_sizes_too(tmp_path):
+    """At GPU sizes too each built-in task gets a small trial (while the lead had to keep its
+    chance relations, 40 of the 60 got none)."""
+    from autotriton.tasks import builtin_tasks
+    for task in builtin_tasks():
+        job = build_job("check", as_judged(task), VerifyConfig(device="cpu"), "gpu", candidate="unused")
+        judge = Judge(replace(job, judge_dir=str(tmp_path)), None)
+        values, reach = judge.growable_sizes(ceiling=False)
+        ways = judge.small_leads(values, reach)
+        assert ways, task.id
+        assert judge._leading_rows(ways[0]) <= 8, (task.id, ways[0])
 
 
 def test_the_error_floor_counts_approximate_functions_a_few_ulps_off():

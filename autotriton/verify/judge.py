@@ -723,19 +723,22 @@ class Judge:
                  and self._input_elements(self._sized(dict(values, **{k: v + 1}))) != base_inputs]
         return values, reach
 
-    def small_lead(self, values: dict[str, int], reach: list[str]) -> tuple[dict[str, int], list[str]] | None:
-        """(the sizes with the first input's leading dim at 1-8, the other sizes that reach an
-        input), or None where no size sets that dim or every small value breaks a divisibility
-        (tasks/sizes.py: shrunk_sizes). Every size only grew, the GPU sizes are large, and a
-        Linear over half of K when it had 8 rows or fewer (batch-1 decoding, the commonest real
-        GEMV) passed every trial (outside red team, fifth pass, 2026-11-28, 4 of 4)."""
+    def small_leads(self, values: dict[str, int], reach: list[str]) -> list[dict[str, int]]:
+        """Ways to give the first input's leading dim 1-8 rows, in the order to try them: the sizes
+        with the constants that set that dim moved alone, then with the sizes equal to them
+        (tasks/sizes.py: shrunk_sizes); none where no size sets that dim or every small value
+        breaks a divisibility. Every size only grew, the GPU sizes are
+        large, and a Linear over half of K when it had 8 rows or fewer (batch-1 decoding, the
+        commonest real GEMV) passed every trial (outside red team, fifth pass, 2026-11-28, 4 of 4)."""
         rows = self._leading_rows(values)
         lead = [k for k in reach if rows is not None and self._leading_rows(dict(values, **{k: values[k] + 1})) != rows]
-        for small in self.rng.sample(range(1, 9), 8) if lead else []:
-            shrunk = shrunk_sizes(values, lead, small)
-            if shrunk is not None:
-                return shrunk, [k for k in reach if k not in lead]
-        return None
+        ways = []
+        for twins in (False, True) if lead else ():
+            shrunk = next((new for small in self.rng.sample(range(1, 9), 8)
+                           if (new := shrunk_sizes(values, lead, small, twins)) is not None), None)
+            if shrunk is not None and shrunk not in ways:
+                ways.append(shrunk)
+        return ways
 
     def _leading_rows(self, values: dict[str, int]) -> int | None:
         """The first tensor input's leading dim at these sizes (a meta draw), None for none."""
@@ -1635,20 +1638,22 @@ def _check_all(judge: Judge, job: Job) -> dict:
 
 def _random_size_trials(judge: Judge, grow: bool) -> None:
     """With `grow` (the interpreter), one trial at a random size (Judge.random_setting); then one
-    whose first input has 1-8 leading rows (Judge.small_lead), the other sizes grown with `grow`,
-    else (a GPU) the first setting's."""
+    whose first input has 1-8 leading rows (Judge.small_leads: the first way the reference runs
+    at), the other sizes at the first setting's."""
     values, reach = judge.growable_sizes(ceiling=grow)
     if grow:
         _random_size_trial(judge, "random_size", values, reach)
-    small = judge.small_lead(values, reach)
-    if small is not None:
-        shrunk, others = small
-        _random_size_trial(judge, "random_small", shrunk, others if grow else [])
+    # The other sizes stay the first setting's: grown to the random size's budget of input and
+    # output elements around 1-8 rows, an MLP's hidden width reached 1,915 and its interpreted
+    # forward took 4-60+ s (a template answer timed out in 2 verifications of 8, 2026-11-28).
+    for shrunk in judge.small_leads(values, reach):
+        if _random_size_trial(judge, "random_small", shrunk, []):
+            return
 
 
-def _random_size_trial(judge: Judge, name: str, values: dict[str, int], reach: list[str]) -> None:
-    """One trial at a random size. A size the reference itself cannot run at is drawn again with
-    fewer sizes grown (size_draws), never blamed on the candidate. Only when no draw runs is the
+def _random_size_trial(judge: Judge, name: str, values: dict[str, int], reach: list[str]) -> bool:
+    """One trial at a random size; whether it ran. A size the reference itself cannot run at is
+    drawn again with fewer sizes grown (size_draws), never blamed on the candidate. Only when no draw runs is the
     trial left out, with every draw and why in details.checks: made `invalid_task` instead,
     KernelBench L3 files whose models assert their own image size (SwinMLP: 224 x 224) or
     hard-code 3 input channels could not be judged on a CPU at all."""
@@ -1660,12 +1665,13 @@ def _random_size_trial(judge: Judge, name: str, values: dict[str, int], reach: l
         try:
             for t in judge.plan(extra, 1):
                 judge.trial(t, {})
-            return
+            return True
         except TaskFailure as exc:
             skipped.append({"overrides": extra.overrides, "reference": str(exc)[:300]})
     if skipped:
         judge.outcome.checks.append({"shape": name, "skipped": "the reference failed at every random "
                                      f"size drawn ({len(skipped)})", "draws": skipped})
+    return False
 
 
 def size_draws(rng, values: dict[str, int], reach: list[str]) -> list[list[str]]:
