@@ -731,7 +731,8 @@ class Judge:
         large, and a Linear over half of K when it had 8 rows or fewer (batch-1 decoding, the
         commonest real GEMV) passed every trial (outside red team, fifth pass, 2026-11-28, 4 of 4)."""
         rows = self._leading_rows(values)
-        lead = [k for k in reach if rows is not None and self._leading_rows(dict(values, **{k: values[k] + 1})) != rows]
+        lead = [k for k in reach
+                if rows is not None and self._leading_rows(dict(values, **{k: values[k] + 1})) != rows]
         ways = []
         for twins in (False, True) if lead else ():
             shrunk = next((new for small in self.rng.sample(range(1, 9), 8)
@@ -760,7 +761,8 @@ class Judge:
                 sizes[const] = tuple(values.get(f"{const}[{i}]", v) for i, v in enumerate(value))
         return ShapeSetting(name, base.mode, dict(base.overrides, **sizes))
 
-    def random_setting(self, values: dict[str, int], grow: list[str], name: str = "random_size") -> ShapeSetting | None:
+    def random_setting(self, values: dict[str, int], grow: list[str],
+                       name: str = "random_size") -> ShapeSetting | None:
         """CPU only: the first setting with each size in `grow` (growable_sizes) grown by its
         own random factor, so its inputs and outputs hold a third of the budget to the budget
         (RANDOM_SIZE_MAX_ELEMENTS, or twice the interp count where that is more), drawn per
@@ -1225,7 +1227,8 @@ class Judge:
                                     "mixed_magnitudes": t.mixed, "signed_inputs": t.signed,
                                     **({"magnitude": asdict(t.magnitude)} if t.magnitude is not None else {}),
                                     "launches": _field(report, "launches", int, 0),
-                                    **({"overrides": t.setting.overrides} if t.setting.name in ("random_size", "random_small") else {})})
+                                    **({"overrides": t.setting.overrides}
+                                       if t.setting.name in ("random_size", "random_small") else {})})
         context = f"[shape {t.setting.name}, trial {t.index}" + (", mixed magnitudes" if t.mixed else "") + \
             (", signed-input (randn) trial" if t.signed else "") + \
             (f", call {call + 1} of one instance" if call else "") + \
