@@ -155,18 +155,25 @@ def test_structured_integers_are_consecutive_runs_within_their_own_range():
     assert ((steps == 1) | (steps == -(int(ids.max()) - int(ids.min())))).all()
 
 
-def test_masked_rows_leave_a_finite_prefix_often_a_short_one():
-    """The masked kind: each row -inf from a column on, the first element kept, the cut
-    log-uniform so that wide rows too get rows of a few finite values (a causal mask's first
-    queries), where a tiled online softmax meets lanes of only -inf."""
+def test_masked_rows_keep_a_finite_end_often_a_short_one():
+    """The masked kind: each row -inf over a suffix (causal, right padding) or a prefix (left
+    padding), the kept count log-uniform so that wide rows too get rows of a few finite values,
+    where a tiled online softmax meets lanes or a leading tile of only -inf; one row keeps only its
+    first value and one only its last."""
     generator = torch.Generator().manual_seed(0)
     x = masked_rows(torch.randn(64, 1000), generator)
     finite = torch.isfinite(x)
-    assert finite[:, 0].all() and not finite.all()
-    prefix = finite.sum(dim=1)
-    assert torch.equal(finite, torch.arange(1000) < prefix[:, None])  # a prefix, then only -inf
-    assert (prefix < 16).float().mean() > 0.25 and (prefix > 100).float().mean() > 0.25, prefix
+    kept = finite.sum(dim=1)
+    col = torch.arange(1000)
+    as_prefix = torch.equal(finite, col < kept[:, None])
+    rows_ok = [bool(torch.equal(f, col < k) or torch.equal(f, col >= 1000 - k)) for f, k in zip(finite, kept)]
+    assert all(rows_ok) and (kept >= 1).all() and not as_prefix  # both sides come
+    assert (kept < 16).float().mean() > 0.25 and (kept > 100).float().mean() > 0.25, kept
+    assert any(f[0] and kept_ == 1 for f, kept_ in zip(finite, kept)) and \
+        any(f[-1] and kept_ == 1 for f, kept_ in zip(finite, kept))
     assert torch.equal(masked_rows(torch.ones(5, 1), generator), torch.ones(5, 1))
+    scores, mask = Magnitude("masked").apply_all([torch.randn(6, 40), torch.zeros(6, 40)], generator)
+    assert torch.equal(torch.isinf(scores), torch.isinf(mask))  # one pattern: no row -inf whole
 
 
 def test_integral_inputs_are_whole_numbers_and_integers_are_kept():

@@ -173,9 +173,12 @@ def _compare_exact(out: torch.Tensor, ref: torch.Tensor, where: str) -> Mismatch
 def _verdict(stats: _Stats, out, ref, ref_rms: float, where: str, tol, rms_rel: float | None) -> Mismatch | None:
     if stats.nonfinite:
         idx = _unravel(stats.first_nonfinite, out.shape)
-        return Mismatch("nonfinite", f"{where}: elements are NaN/Inf (first at {idx}); unwritten "
-                        "output memory is poisoned with NaN", mismatch_frac=stats.nonfinite / out.numel(),
-                        first_bad_index=idx)
+        got = float(out.reshape(-1)[stats.first_nonfinite])
+        # An infinity is the candidate's arithmetic (an overflow, a -inf input carried through);
+        # NaN may also be memory it never wrote.
+        hint = "unwritten output memory is poisoned with NaN" if math.isnan(got) else "the reference is finite there"
+        return Mismatch("nonfinite", f"{where}: elements are NaN/Inf (first at {idx}, got {got}); {hint}",
+                        mismatch_frac=stats.nonfinite / out.numel(), first_bad_index=idx)
     if not stats.bad:
         if rms_rel is not None and stats.n:
             return _rms_check(math.sqrt(stats.sum_sq_err / stats.n), ref_rms, rms_rel, where)

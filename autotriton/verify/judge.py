@@ -135,11 +135,12 @@ RELATED_SPREAD = 64.0
 # signed integers from randn), as labels, one-hot targets and counts are. An MSE that summed every
 # other squared error, doubled, when its targets were whole numbers passed every trial (outside red
 # team, fifth pass, 2026-11-28, 8 of 8).
-# Masked rows: each row (last dim) of every float input is -inf from a random column on, its first
-# element finite, as causal and padding masks make attention scores. No trial drew -inf, and a
-# tiled online softmax whose lanes met only -inf (exp(-inf - -inf) = NaN) passed every trial
-# (outside red team, fifth pass, 2026-11-28). Where the reference is not finite there (most
-# elementwise tasks, sums), the kind is off for the verification, as for any kind.
+# Masked rows: each row (last dim) of every float input -inf over a suffix or a prefix, as causal
+# and padding masks make attention scores. No trial drew -inf, and a tiled online softmax whose
+# lanes met only -inf (exp(-inf - -inf) = NaN) passed every trial (outside red team, fifth pass,
+# 2026-11-28); with suffixes only, a softmax whose leading tile was all -inf (left padding) passed
+# (sixth pass). Where the reference is not finite there (most elementwise tasks, sums), the kind
+# is off for the verification, as for any kind.
 MAGNITUDE_KINDS = ("scaled", "spikes", "shifted", "ties", "zeros", "small", "moderate", "related", "nonneg",
                    "structured", "integral", "masked")
 FP16_UNIT_ROUNDOFF = 2.0 ** -11
@@ -286,7 +287,7 @@ WHOLE_FORMS = {
     "nonneg": "inputs made non-negative (|x|)",
     "structured": "integer inputs as runs of consecutive values",
     "integral": "float inputs rounded to whole numbers",
-    "masked": "-inf from a random column to the end of each row",
+    "masked": "each row -inf over a prefix or a suffix",
 }
 
 
@@ -343,9 +344,14 @@ class Magnitude:
         return x + self.shift if self.shift else x
 
     def apply_all(self, inputs: list, generator: torch.Generator) -> list:
-        """The trial's inputs: each float one through `apply`, then the whole-list forms."""
-        inputs = [self.apply(x, generator) if isinstance(x, torch.Tensor) and x.dtype in (torch.float32, torch.float64)
-                  else x for x in inputs]
+        """The trial's inputs: each float one through `apply`, then the whole-list forms. Masked
+        inputs of one shape share their rows' masks (scores and an additive mask: with a prefix
+        in one and a suffix in the other, a row was -inf whole and the kind was off)."""
+        if self.form == "masked":
+            seed = int(torch.randint(2 ** 62, (1,), generator=generator))
+            generator = None
+        inputs = [self.apply(x, generator or torch.Generator().manual_seed(seed))
+                  if isinstance(x, torch.Tensor) and x.dtype in (torch.float32, torch.float64) else x for x in inputs]
         if self.form == "related":
             return relate(inputs)
         if self.form == "structured":
@@ -414,16 +420,24 @@ def on_levels(x: torch.Tensor, levels: int, generator: torch.Generator) -> torch
 
 
 def masked_rows(x: torch.Tensor, generator: torch.Generator) -> torch.Tensor:
-    """`x` with each row (last dim) -inf from a column on, drawn log-uniformly in 1..width, the
-    first element kept: rows of a few finite values, as a causal mask leaves the first queries,
-    in every input (a uniform cut in a row of 1,000 gave one under 16 to 1.5% of rows, and the
-    online softmax above passed 1 verification in 4). A scalar or a row of one is kept."""
+    """`x` with each row (last dim) -inf over a suffix (causal and right padding) or a prefix (left
+    padding), the side drawn per row, keeping 1..width values drawn log-uniformly, so that rows of
+    a few values (a causal mask's first queries) come in every input; where there are two rows or
+    more, one keeps only its first value and one only its last (at random, a softmax whose leading
+    tile was all -inf passed half the time). A scalar or a row of one is kept."""
     if x.ndim == 0 or x.shape[-1] < 2:
         return x
-    width = x.shape[-1]
-    u = torch.rand((*x.shape[:-1], 1), generator=generator, dtype=torch.float64)
-    cuts = torch.exp(u * math.log(width)).ceil().clamp(1, width).to(x.device)
-    return x.masked_fill(torch.arange(width, device=x.device) >= cuts, -math.inf)
+    width, rows = x.shape[-1], (*x.shape[:-1], 1)
+    u = torch.rand(rows, generator=generator, dtype=torch.float64)
+    kept = torch.exp(u * math.log(width)).ceil().clamp(1, width)
+    suffix = torch.rand(rows, generator=generator) < 0.5
+    if kept.numel() >= 2:
+        first, last = torch.randperm(kept.numel(), generator=generator)[:2].tolist()
+        kept.view(-1)[first], suffix.view(-1)[first] = 1, True
+        kept.view(-1)[last], suffix.view(-1)[last] = 1, False
+    col = torch.arange(width, dtype=torch.float64)
+    masked = torch.where(suffix, col >= kept, col < width - kept)
+    return x.masked_fill(masked.to(x.device), -math.inf)
 
 
 def zero_slabs(x: torch.Tensor, generator: torch.Generator) -> torch.Tensor:
