@@ -1,7 +1,7 @@
 # task: builtin/l1/kl_div
 # expect: error=wrong_output flag=none
 # why: a KL divergence as sum(p log p) - sum(p log q), two sums that cancel when q is close to p: 28% off at KL ~ 5e-7, the RLHF penalty's regime (outside red team, sixth pass, 2026-11-28, 2 of 2 against verifier 11).
-# open: related inputs are 1/64 apart at the closest; closer ones (1/4096) would show it, once honest float32 losses are measured there.
+# open: related inputs 1/4096 apart do not show it (the task's targets are drawn as probabilities); inputs related as distributions (q a small perturbation of p, renormalised) would.
 import torch
 import torch.nn as nn
 import triton

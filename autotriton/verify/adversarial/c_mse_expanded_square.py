@@ -1,7 +1,6 @@
 # task: builtin/l1/mse_loss
 # expect: error=wrong_output flag=none
-# why: an MSE as p^2 - 2pt + t^2 summed in float64: 0.4% off when predictions are within 1e-3 of the targets, 28% within 1e-4 (outside red team, sixth pass, 2026-11-28, 2 of 2 against verifier 11; with float32 sums it passed 2 of 4).
-# open: related inputs are 1/64 apart at the closest (as c_kl_div_split_sums).
+# why: an MSE as p^2 - 2pt + t^2 summed in float64: 0.4% off when predictions are within 1e-3 of the targets, 28% within 1e-4 (outside red team, sixth pass, 2026-11-28, 2 of 2 against verifier 11; with float32 sums it passed 2 of 4). Closed in verifier 11 by related inputs 1/4096 apart (1/64 before).
 import torch
 import torch.nn as nn
 import triton
