@@ -107,9 +107,11 @@ PARAM_DRAWS = ("signed", "trained", "zero_bias")
 # team, fifth pass, 2026-11-28, 4 of 4). Not up by decades: a dropout rate or a momentum past 1
 # cannot be built, and the verification would then stop varying floats altogether.
 INIT_FACTORS = {"down": (0.5, 0.8), "up": (1.25, 2.0), "decades": (-2.0, -1.0)}
-# The magnitude kinds that make inputs large (exp's overflow, float32's lost bits): never beside
-# constructor floats down by decades (Judge.vary_init says why).
-LARGE_KINDS = ("scaled", "spikes", "shifted")
+# The magnitude kinds that move inputs' scale to meet a constant of the task (exp's overflow,
+# float32's lost bits, a norm's eps): never beside constructor floats down by decades
+# (Judge.vary_init says why; with the small kind, an RMSNorm's eps at 1e-8 hid eps added outside
+# the square root, and that corpus entry passed a CI-sized run, 2026-11-28).
+LARGE_KINDS = ("scaled", "spikes", "shifted", "small")
 # Moderate scales: real activations often have an rms of a few units, and a GELU that output ReLU
 # where a block's rms was 1.5-12 and its largest value 6-60 passed every trial, which were at unit
 # scale or at x32 and beyond (outside red team, 2026-11-28). The queued draw takes x3-6, the middle
