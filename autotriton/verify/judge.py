@@ -545,11 +545,8 @@ class Judge:
         what relate() relates), structured (no integer input), integral and masked (no float
         input), from a draw on the meta device; related and structured off where that draw fails
         (each kind costs a trial)."""
-        apply_shape(self.task_mod, self.shapes[0], self.defaults)
-        try:
-            with torch.device("meta"):
-                inputs = list(self.task_mod.get_inputs())
-        except Exception:  # noqa: BLE001 - the task's own trials say what is wrong with it
+        inputs = self._meta_inputs(self.shapes[0])
+        if inputs is None:  # the task's own trials say what is wrong with it
             return {"related", "structured"}
         return ({"related"} if not any(_related(inputs)) else set()) | \
             ({"structured"} if not any(_integer(x) for x in inputs) else set()) | \
@@ -760,13 +757,20 @@ class Judge:
                 ways.append(shrunk)
         return ways
 
-    def _leading_rows(self, values: dict[str, int]) -> int | None:
-        """The first tensor input's leading dim at these sizes (a meta draw), None for none."""
-        apply_shape(self.task_mod, self._sized(values), self.defaults)
+    def _meta_inputs(self, setting: ShapeSetting) -> list | None:
+        """The task's inputs at `setting` drawn on the meta device (sizes only: nothing is
+        allocated or drawn), None where get_inputs cannot run there."""
+        apply_shape(self.task_mod, setting, self.defaults)
         try:
             with torch.device("meta"):
-                inputs = self.task_mod.get_inputs()
-        except Exception:  # noqa: BLE001 - the trials at the task's own sizes say what is wrong
+                return list(self.task_mod.get_inputs())
+        except Exception:  # noqa: BLE001 - the task's own code; each caller says what None means
+            return None
+
+    def _leading_rows(self, values: dict[str, int]) -> int | None:
+        """The first tensor input's leading dim at these sizes (a meta draw), None for none."""
+        inputs = self._meta_inputs(self._sized(values))
+        if inputs is None:  # the trials at the task's own sizes say what is wrong
             return None
         first = next((x for x in inputs if isinstance(x, torch.Tensor) and x.ndim), None)
         return None if first is None else first.shape[0]
@@ -825,11 +829,8 @@ class Judge:
         return (fp.input_bytes + fp.output_bytes) // 4 if fp.exact else self._input_elements(setting)
 
     def _input_elements(self, setting: ShapeSetting) -> int:
-        apply_shape(self.task_mod, setting, self.defaults)
-        try:
-            with torch.device("meta"):  # sizes only: nothing is allocated or drawn
-                inputs = self.task_mod.get_inputs()
-        except Exception:  # noqa: BLE001 - inputs that cannot be made on meta: too big to try
+        inputs = self._meta_inputs(setting)
+        if inputs is None:  # inputs that cannot be made on meta: too big to try
             return RANDOM_SIZE_CEILING + 1
         return sum(x.numel() for x in inputs if isinstance(x, torch.Tensor))
 
