@@ -45,14 +45,40 @@ _DTYPES = {torch.float32: "f32", torch.float16: "f16", torch.bfloat16: "bf16", t
 
 
 @dataclass(frozen=True)
+class Operand:
+    """One argument of a listed op: a tensor by its listing name (in0, t1, self.bias, c1) and
+    shape, or a plain value as the op received it (not rounded as the listing prints it)."""
+
+    key: str | None
+    tensor: str | None
+    shape: tuple[int, ...] | None
+    value: object = None
+
+
+@dataclass(frozen=True)
+class Step:
+    """One listed op, structured: what a teacher lowers line by line (data/teachers/template/traced.py)."""
+
+    outs: tuple[str, ...]
+    out_shapes: tuple[tuple[int, ...] | None, ...]
+    op: str
+    operands: tuple[Operand, ...]
+    line: str
+
+
+@dataclass(frozen=True)
 class Trace:
     """One forward's listing: which input is which argument, the ops (the first
-    MAX_LINES of `n_ops`), and what it returns (None where the forward was cut off)."""
+    MAX_LINES of `n_ops`), and what it returns (None where the forward was cut off).
+    `steps` are the listed ops structured, `result` the returned tensor's name where the
+    forward returns one tensor."""
 
     header: tuple[str, ...]
     ops: tuple[str, ...]
     n_ops: int
     returned: str | None
+    steps: tuple[Step, ...] = ()
+    result: str | None = None
 
     def render(self) -> str:
         lines = list(self.header) + list(self.ops)
@@ -72,6 +98,7 @@ class _Recorder(TorchDispatchMode):
         super().__init__()
         self.names = names  # id(tensor) -> in0 / w0 / t1 ...
         self.lines: list[str] = []
+        self.steps: list[Step] = []
         self.n_ops = 0
         self.n_named = {"t": 0, "c": 0}  # results t1, t2, ...; constants c1, c2, ...
         self._keep: list[torch.Tensor] = []  # ids stay unique while the tensors live
@@ -101,13 +128,22 @@ class _Recorder(TorchDispatchMode):
     def _line(self, func, name: str, args, kwargs, out) -> str:
         schema = func._schema.arguments
         rank = _rank(args) + (1 if name in _NEW_DIM else 0)
-        parts = []
-        for i, value in enumerate(args):
-            key = schema[i].name if i < len(schema) else None
-            parts.append(self._arg(_dim(value, key, rank), key))
-        parts += [self._arg(_dim(v, k, rank), k) for k, v in kwargs.items()]
+        keyed = [(schema[i].name if i < len(schema) else None, v) for i, v in enumerate(args)]
+        keyed += list(kwargs.items())
+        parts = [self._arg(_dim(v, k, rank), k) for k, v in keyed]
+        operands = tuple(self._operand(k, _dim(v, k, rank)) for k, v in keyed)
         outs = self._name_outputs(out)
-        return f"{outs} = {name}({', '.join(p for p in parts if p)})"
+        line = f"{outs} = {name}({', '.join(p for p in parts if p)})"
+        results = out if isinstance(out, (list, tuple)) else [out]
+        self.steps.append(Step(tuple(outs.strip("()").split(", ")),
+                               tuple(tuple(o.shape) if isinstance(o, torch.Tensor) else None for o in results),
+                               name, operands, line))
+        return line
+
+    def _operand(self, key: str | None, value) -> Operand:
+        if isinstance(value, torch.Tensor):
+            return Operand(key, self.names[id(value)], tuple(value.shape))
+        return Operand(key, None, None, value)
 
     def _arg(self, value, key: str | None) -> str:
         if isinstance(value, torch.Tensor):
@@ -186,12 +222,13 @@ def _value(v) -> str:
     return repr(v) if isinstance(v, str) else str(v)
 
 
-def trace_module(task_mod) -> Trace | None:
-    """The ops `task_mod.Model` runs on `task_mod.get_inputs()`, all on the meta device;
-    None where the forward cannot run there."""
+def trace_module(task_mod, init_inputs: list | None = None) -> Trace | None:
+    """The ops `task_mod.Model` (built from `init_inputs`, by default the task's own) runs on
+    `task_mod.get_inputs()`, all on the meta device; None where the forward cannot run there."""
     try:
         with torch.device("meta"):
-            model = task_mod.Model(*task_mod.get_init_inputs())
+            init = task_mod.get_init_inputs() if init_inputs is None else init_inputs
+            model = task_mod.Model(*init)
             inputs = list(task_mod.get_inputs())
     except Exception:  # noqa: BLE001 - a reference that cannot be built on meta gets no listing
         return None
@@ -213,7 +250,9 @@ def trace_module(task_mod) -> Trace | None:
         return Trace(header, tuple(recorder.lines), recorder.n_ops, None)
     except Exception:  # noqa: BLE001 - data-dependent code (.item(), nonzero) cannot run on meta
         return None
-    return Trace(header, tuple(recorder.lines), recorder.n_ops, _returned(out, recorder))
+    result = recorder.names.get(id(out)) if isinstance(out, torch.Tensor) else None
+    return Trace(header, tuple(recorder.lines), recorder.n_ops, _returned(out, recorder), tuple(recorder.steps),
+                 result)
 
 
 def _returned(out, recorder: _Recorder) -> str:

@@ -33,6 +33,7 @@ from autotriton.data.teachers.template.pooling import write_maxpool, write_pool
 from autotriton.data.teachers.template.reductions import write_reduce
 from autotriton.data.teachers.template.rows import write_norm, write_softmax
 from autotriton.data.teachers.template.scans import write_scan
+from autotriton.data.teachers.template.traced import traced_answer
 
 if TYPE_CHECKING:
     from autotriton.data.teachers import TaskItem
@@ -141,10 +142,20 @@ def same_constructor(solution: Solution, source: str) -> Solution:
     return solution
 
 
+# Families whose answers are lowered from the op listing line by line (traced.py, data v16): one
+# mapping from a listed op to its statement, for every spelling of the module; the family writer
+# stays for a task the lowering does not cover.
+TRACED_FAMILIES = ("unary", "chain", "expr")
+
+
 def answer(spec: dict, source: str, style: str | None = None) -> Solution:
     """The teacher's whole answer to the task file `source` of grammar point `spec`: the kernel in
     `style` (the first by default), checked against the reference's constructor, its reasoning
     opened by the quoted forward."""
+    if spec["family"] in TRACED_FAMILIES:
+        traced = traced_answer(source, style or styles(spec)[0])
+        if traced is not None:
+            return grounded(same_constructor(traced, source), source)
     return grounded(same_constructor(named_like(teach(spec, style), source), source), source)
 
 

@@ -71,52 +71,58 @@ def elementwise_module(init_args: str, init: str, extra: list[str], launch: str)
             f"        return out\n")
 
 
-def ew_flat(inputs, params, body, ptrs, autotune: bool) -> tuple[str, str]:
+def ew_flat(inputs, params, body, ptrs, autotune: bool, first: str = "h", result: str = "h",
+            name: str = "fused_elementwise_kernel", lead: str = "x") -> tuple[str, str]:
+    """A flat-block kernel named `name` over `body` and its launch on forward's tensor `lead`: the
+    first input loaded as `first`, the others and the per-column `params` under their own names,
+    `result` stored."""
     loads = [f"{y} = tl.load({y}_ptr + offs, mask=mask, other=0.0).to(tl.float32)" for y in inputs]
     if params:
         loads.append("col = offs % n_cols  # the parameter vector broadcasts over rows")
         loads += [f"{p} = tl.load({p}_ptr + col, mask=mask, other=0.0).to(tl.float32)" for p in params]
     deco = f"@triton.autotune(configs={_EW_CONFIGS}, key=['n_elements'])\n" if autotune else ""
     kernel = (f"\n{deco}@triton.jit\n"
-              f"def fused_elementwise_kernel({', '.join(ptrs)}, out_ptr, n_elements, n_cols, BLOCK: tl.constexpr):\n"
+              f"def {name}({', '.join(ptrs)}, out_ptr, n_elements, n_cols, BLOCK: tl.constexpr):\n"
               "    pid = tl.program_id(0)\n"
               "    offs = pid * BLOCK + tl.arange(0, BLOCK)\n"
               "    mask = offs < n_elements  # the last block runs past the end unless n is a multiple of BLOCK\n"
-              "    h = tl.load(x_ptr + offs, mask=mask, other=0.0).to(tl.float32)\n"
+              f"    {first} = tl.load({ptrs[0]} + offs, mask=mask, other=0.0).to(tl.float32)\n"
               f"{indent(loads)}\n{indent(body)}\n"
-              "    tl.store(out_ptr + offs, h.to(out_ptr.dtype.element_ty), mask=mask)\n")
+              f"    tl.store(out_ptr + offs, {result}.to(out_ptr.dtype.element_ty), mask=mask)\n")
     if autotune:
-        launch = ("n = x.numel()\n"
+        launch = (f"n = {lead}.numel()\n"
                   "grid = lambda meta: (triton.cdiv(n, meta['BLOCK']),)  # BLOCK is the autotuner's pick\n"
-                  "fused_elementwise_kernel[grid](ARGS, out, n, x.shape[-1])")
+                  f"{name}[grid](ARGS, out, n, {lead}.shape[-1])")
     else:
-        launch = ("n = x.numel()\n"
+        launch = (f"n = {lead}.numel()\n"
                   "BLOCK = 1024\n"
                   "grid = (triton.cdiv(n, BLOCK),)\n"
-                  "fused_elementwise_kernel[grid](ARGS, out, n, x.shape[-1], BLOCK=BLOCK)")
+                  f"{name}[grid](ARGS, out, n, {lead}.shape[-1], BLOCK=BLOCK)")
     return kernel, launch
 
 
-def ew_rows2d(inputs, params, body, ptrs) -> tuple[str, str]:
+def ew_rows2d(inputs, params, body, ptrs, first: str = "h", result: str = "h",
+              name: str = "fused_rows_kernel", lead: str = "x") -> tuple[str, str]:
+    """ew_flat's kernel over 2-D tiles of rows x columns."""
     loads = [f"{y} = tl.load({y}_ptr + offs, mask=mask, other=0.0).to(tl.float32)" for y in inputs]
     loads += [f"{p} = tl.load({p}_ptr + cols, mask=cols < n_cols, other=0.0).to(tl.float32)[None, :]"
               for p in params]
     kernel = ("\n@triton.jit\n"
-              f"def fused_rows_kernel({', '.join(ptrs)}, out_ptr, n_rows, n_cols,\n"
-              "                      BLOCK_R: tl.constexpr, BLOCK_C: tl.constexpr):\n"
+              f"def {name}({', '.join(ptrs)}, out_ptr, n_rows, n_cols,\n"
+              f"{' ' * (len(name) + 5)}BLOCK_R: tl.constexpr, BLOCK_C: tl.constexpr):\n"
               "    rows = tl.program_id(0) * BLOCK_R + tl.arange(0, BLOCK_R)\n"
               "    cols = tl.program_id(1) * BLOCK_C + tl.arange(0, BLOCK_C)\n"
               "    mask = (rows[:, None] < n_rows) & (cols[None, :] < n_cols)  # both edges of a tile can overhang\n"
               "    offs = rows[:, None].to(tl.int64) * n_cols + cols[None, :]\n"
-              "    h = tl.load(x_ptr + offs, mask=mask, other=0.0).to(tl.float32)\n"
+              f"    {first} = tl.load({ptrs[0]} + offs, mask=mask, other=0.0).to(tl.float32)\n"
               f"{indent(loads)}\n{indent(body)}\n"
-              "    tl.store(out_ptr + offs, h.to(out_ptr.dtype.element_ty), mask=mask)\n")
-    launch = ("n_cols = x.shape[-1]\n"
-              "n_rows = x.numel() // max(n_cols, 1)\n"
+              f"    tl.store(out_ptr + offs, {result}.to(out_ptr.dtype.element_ty), mask=mask)\n")
+    launch = (f"n_cols = {lead}.shape[-1]\n"
+              f"n_rows = {lead}.numel() // max(n_cols, 1)\n"
               "BLOCK_C = min(triton.next_power_of_2(n_cols), 256)\n"
               "BLOCK_R = max(1, 2048 // BLOCK_C)  # about 2048 elements per program\n"
               "grid = (triton.cdiv(n_rows, BLOCK_R), triton.cdiv(n_cols, BLOCK_C))\n"
-              "fused_rows_kernel[grid](ARGS, out, n_rows, n_cols, BLOCK_R=BLOCK_R, BLOCK_C=BLOCK_C)")
+              f"{name}[grid](ARGS, out, n_rows, n_cols, BLOCK_R=BLOCK_R, BLOCK_C=BLOCK_C)")
     return kernel, launch
 
 

@@ -1,0 +1,338 @@
+"""Elementwise modules lowered from their op listing, line by line (data v16).
+
+The prompt lists what the reference's forward runs as ATen ops (tasks/trace.py). Run 16's
+adapter (docs/results/ablation_h200_run16) restated the dev suite's `return x ** 3` and listed
+`pow`, then wrote `h = h * 0.5`: its answers for elementwise modules carried no link from a
+listed op to the statement that computes it, so what it learned was one kernel per op name.
+Here every listing line becomes a comment quoting it, then the Triton statement(s) computing
+it under the listing's own names (in0, t1, self.bias):
+
+    # t1 = add(in0, other=3)
+    t1 = in0 + 3.0
+
+so each statement is a local translation of the line just above it, whatever the module's
+spelling. Works from the task file alone: any module whose listed ops all act on tensors of the
+output's shape (or on a vector along its last dim) and have a Triton form below, composed or
+harvested. A constant the constructor sets is found by building the module again with each
+float constructor argument moved: a listed value that moves with it is read from the attribute
+holding it (`self.slope`, `self.act.negative_slope`) and passed to the kernel as a runtime
+scalar, as the judge varies constructor floats.
+"""
+
+from __future__ import annotations
+
+import ast
+import math
+import re
+
+import torch
+
+from autotriton.data.teachers import Solution
+from autotriton.data.teachers.template.common import HEADER, indent, numbered, tl_unary
+from autotriton.data.teachers.template.elementwise import ew_flat, ew_rows2d, tiling_steps
+from autotriton.tasks.trace import Step, Trace, trace_module
+from autotriton.verify.loading import module_from_source
+
+STYLES = ("flat", "rows2d", "autotune")
+
+# Ops with one Triton expression of their first two operands a, b.
+_SIMPLE = {
+    "add": "{a} + {b}", "sub": "{a} - {b}", "rsub": "{b} - {a}", "mul": "{a} * {b}", "div": "{a} / {b}",
+    "neg": "-{a}", "abs": "tl.abs({a})", "exp": "tl.exp({a})", "exp2": "tl.exp2({a})", "log": "tl.log({a})",
+    "log2": "tl.log2({a})", "sqrt": "tl.sqrt({a})", "rsqrt": "tl.rsqrt({a})", "sin": "tl.sin({a})",
+    "cos": "tl.cos({a})", "erf": "tl.erf({a})", "reciprocal": "1.0 / {a}", "square": "{a} * {a}",
+    "sigmoid": "1.0 / (1.0 + tl.exp(-{a}))", "relu": "tl.maximum({a}, 0.0)",
+    "maximum": "tl.maximum({a}, {b})", "minimum": "tl.minimum({a}, {b})",
+    "gt": "{a} > {b}", "lt": "{a} < {b}", "ge": "{a} >= {b}", "le": "{a} <= {b}", "eq": "{a} == {b}",
+    "ne": "{a} != {b}", "sign": "tl.where({a} > 0, 1.0, tl.where({a} < 0, -1.0, 0.0))",
+    "clone": "{a}", "contiguous": "{a}", "hardsigmoid": "tl.minimum(tl.maximum({a} + 3.0, 0.0), 6.0) / 6.0",
+    "hardswish": "{a} * (tl.minimum(tl.maximum({a} + 3.0, 0.0), 6.0) / 6.0)",
+    "silu": "{a} / (1.0 + tl.exp(-{a}))", "softsign": "{a} / (1.0 + tl.abs({a}))",
+}
+# Ops written as several statements on their own variable (common.tl_unary).
+_UNARY = ("tanh", "selu")
+_FLOAT = re.compile(r" (?:f|bf|i|u|bool|c)\d*\[[\d,]*\]")
+
+
+class Unsupported(Exception):
+    """The module is not one this lowering can write (not elementwise, or an op with no form here)."""
+
+
+def traced_answer(source: str, style: str = "flat") -> Solution | None:
+    """The line-by-line kernel for the task file `source`, or None where its forward is not an
+    elementwise listing this lowering covers."""
+    try:
+        mod = module_from_source(source, "autotriton_traced_teacher", "<task>")
+        trace = trace_module(mod)
+        if trace is None:
+            return None
+        scalars = _constructor_scalars(mod, trace)
+        return _write(source, trace, scalars, style)
+    except Unsupported:
+        return None
+
+
+def _constructor_scalars(mod, trace: Trace) -> dict[tuple[int, str], str]:
+    """(step index, operand key) -> the attribute (`self.slope`) of each listed value that the
+    constructor sets, found by rebuilding with each float constructor argument moved by 37%."""
+    init = list(mod.get_init_inputs())
+    found: dict[tuple[int, str], str] = {}
+    for i, value in enumerate(init):
+        if type(value) is not float:
+            continue
+        moved = list(init)
+        moved[i] = value * 1.37 if value else 0.37
+        other = trace_module(mod, moved)
+        if other is None or [s.op for s in other.steps] != [s.op for s in trace.steps]:
+            raise Unsupported("the listing's ops depend on a constructor float")
+        before, after = _float_attributes(mod, init), _float_attributes(mod, moved)
+        for k, (s0, s1) in enumerate(zip(trace.steps, other.steps)):
+            for o0, o1 in zip(s0.operands, s1.operands):
+                if o0.tensor is None and o0.value != o1.value:
+                    attr = next((a for a in before if before[a] == o0.value and after.get(a) == o1.value), None)
+                    if attr is None:
+                        raise Unsupported(f"{s0.op}'s {o0.key} follows a constructor float through arithmetic")
+                    found[(k, o0.key)] = attr
+    return found
+
+
+def _float_attributes(mod, init: list) -> dict[str, float]:
+    """Every float attribute of the module and its submodules, by its path from `self`."""
+    with torch.device("meta"):
+        model = mod.Model(*init)
+    out = {}
+    for prefix, sub in model.named_modules():
+        for name, value in vars(sub).items():
+            if type(value) is float:
+                out[".".join(["self", prefix, name] if prefix else ["self", name])] = value
+    return out
+
+
+def _write(source: str, trace: Trace, scalars: dict[tuple[int, str], str], style: str) -> Solution:
+    if trace.n_ops != len(trace.steps) or not trace.steps or trace.result is None:
+        raise Unsupported("the forward was cut off or returns no single tensor")
+    shape = _full_shape(trace)
+    body, params, inputs, kernel_scalars = [], [], [], {}
+    for k, step in enumerate(trace.steps):
+        operands = []
+        for o in step.operands:
+            if o.tensor is not None:
+                operands.append((o.key, _tensor_operand(o.tensor, o.shape, shape, params, inputs)))
+            else:
+                attr = scalars.get((k, o.key))
+                if attr is not None:
+                    kernel_scalars.setdefault(attr, _scalar_name(attr, kernel_scalars))
+                operands.append((o.key, kernel_scalars[attr] if attr else o.value))
+        body.append("# " + _FLOAT.sub("", step.line))
+        body += _lower(step, operands)
+    args = _forward_args(source)
+    lead = args[0]
+    if "in0" not in {o.tensor for s in trace.steps for o in s.operands}:
+        raise Unsupported("the first input is not read")
+    extra = [y for y in inputs if y != "in0"]
+    ptrs = ["in0_ptr"] + [f"{y}_ptr" for y in extra] + [f"{p}_ptr" for p in params] + list(kernel_scalars.values())
+    if style == "rows2d":
+        kernel, launch = ew_rows2d(extra, params, body, ptrs, "in0", trace.result, "traced_rows_kernel", lead)
+    else:
+        kernel, launch = ew_flat(extra, params, body, ptrs, style == "autotune", "in0", trace.result,
+                                 "traced_kernel", lead)
+    listed = {o.tensor.replace(".", "_"): o.tensor for st in trace.steps for o in st.operands if o.tensor}
+
+    def passed(var: str) -> str:  # what forward hands the kernel for a loaded tensor: in1 -> y, self_bias -> self.bias
+        return args[int(var[2:])] if var.startswith("in") else listed[var]
+
+    tensors = [passed(y) for y in ["in0"] + extra + params]
+    launch = launch.replace("ARGS", ", ".join(tensors + list(kernel_scalars)))
+    module = _module(source, args, [passed(y) for y in ["in0"] + extra if y.startswith("in")], launch)
+    return Solution(_reasoning(trace, params, kernel_scalars, style), HEADER + kernel + module)
+
+
+def _full_shape(trace: Trace) -> tuple[int, ...]:
+    """The output's shape, which every op keeps (a second output, as log_sigmoid_forward's empty
+    buffer, is never read); the output's float dtype must be the first input's."""
+    shape = trace.steps[-1].out_shapes[0]
+    if not shape or any(st.out_shapes[0] != shape for st in trace.steps):
+        raise Unsupported("not every op keeps the output's shape")
+    dtype = re.match(r"in0 = \w+: (f32|f16|bf16)\[", trace.header[0]) if trace.header else None
+    if not dtype or not trace.returned or not trace.returned.startswith(f"{trace.result} {dtype.group(1)}["):
+        raise Unsupported("the output is not a float tensor of the first input's dtype")
+    return shape
+
+
+def _tensor_operand(name: str, shape, full, params: list[str], inputs: list[str]) -> str:
+    """A tensor operand's kernel variable (its listing name, a parameter's dot made an underscore:
+    self.bias -> self_bias), recording a tensor of the output's shape or a per-column parameter
+    to load."""
+    if name.startswith("c"):
+        raise Unsupported("a constant tensor made in forward")
+    var = name.replace(".", "_")
+    if tuple(shape) == tuple(full):
+        if not name.startswith("t") and var not in inputs:
+            inputs.append(var)
+        return var
+    if name.startswith("self.") and len(shape) >= 1 and shape[-1] == full[-1] and math.prod(shape) == full[-1] \
+            and len(shape) <= len(full):
+        if var not in params:
+            params.append(var)
+        return var
+    raise Unsupported(f"{name} of shape {tuple(shape)} broadcasts against {tuple(full)}")
+
+
+# Names the kernels already use (tl_unary's temporaries, the skeleton's indices).
+_KERNEL_NAMES = frozenset({"a", "e", "t", "u", "w", "z", "em", "h", "mask", "offs", "pid", "col", "cols", "rows",
+                           "n_cols", "n_rows", "n_elements", "out_ptr", "BLOCK", "BLOCK_R", "BLOCK_C"})
+
+
+def _scalar_name(attr: str, taken: dict[str, str]) -> str:
+    """The kernel's name for a constructor scalar: the attribute's last name where that is free."""
+    name = attr.rsplit(".", 1)[-1]
+    if name in taken.values() or name in _KERNEL_NAMES or re.fullmatch(r"(in|t)\d+", name):
+        return attr.replace(".", "_")
+    return name
+
+
+def _num(v) -> str:
+    if isinstance(v, str):
+        return v  # a runtime scalar's name
+    if isinstance(v, bool) or v is None or not isinstance(v, (int, float)) or not math.isfinite(v):
+        raise Unsupported(f"no Triton literal for {v!r}")
+    return repr(float(v))
+
+
+def _lower(step: Step, operands: list[tuple[str | None, object]]) -> list[str]:
+    """The statements computing `step`'s first output from its operands (kernel variables or values)."""
+    op, out = step.op, step.outs[0]
+    pos = [v for _, v in operands]
+    kw = {k: v for k, v in operands if k}
+    a = pos[0] if pos else None
+    b = pos[1] if len(pos) > 1 else None
+
+    def val(x) -> str:
+        return x if isinstance(x, str) else _num(x)
+
+    if op in ("add", "sub", "rsub") and kw.get("alpha", 1) != 1:
+        b = f"{_num(kw['alpha'])} * {val(b)}"
+    if op == "div" and kw.get("rounding_mode") is not None:
+        raise Unsupported("div with a rounding mode")
+    if op in ("_to_copy", "to"):
+        if kw.get("dtype") not in (None, torch.float32):
+            raise Unsupported("a dtype cast")
+        op = "clone"
+    if op in _SIMPLE:
+        return [f"{out} = {_SIMPLE[op].format(a=val(a), b=val(b) if b is not None else '')}"]
+    if op == "mish":  # a * tanh(softplus(a))
+        return ([f"{out} = {val(a)}"] + tl_unary({"op": "softplus"}, out) + tl_unary({"op": "tanh"}, out)
+                + [f"{out} = {val(a)} * {out}"])
+    if op in _UNARY:
+        return [f"{out} = {val(a)}"] + tl_unary({"op": op}, out)
+    return _lower_with_args(op, out, a, b, kw, val)
+
+
+def _lower_with_args(op: str, out: str, a, b, kw: dict, val) -> list[str]:
+    """Ops whose keyword constants shape the statement."""
+    x = val(a)
+    if op == "pow":
+        return [f"{out} = {_power(x, kw.get('exponent', b))}"]
+    if op == "leaky_relu":
+        return [f"{out} = tl.where({x} >= 0, {x}, {x} * {val(kw.get('negative_slope', b if b is not None else 0.01))})"]
+    if op in ("hardtanh", "clamp", "clamp_min", "clamp_max"):
+        lo = kw.get("min_val", kw.get("min", b if op in ("clamp", "clamp_min") else None))
+        hi = kw.get("max_val", kw.get("max", b if op == "clamp_max" else None))
+        if op == "hardtanh":
+            lo, hi = (-1.0 if lo is None else lo), (1.0 if hi is None else hi)
+        expr = x
+        if lo is not None:
+            expr = f"tl.maximum({expr}, {val(lo)})"
+        if hi is not None:
+            expr = f"tl.minimum({expr}, {val(hi)})"
+        return [f"{out} = {expr}"]
+    if op == "gelu":
+        form = "gelu_tanh" if kw.get("approximate", "none") == "tanh" else "gelu"
+        return [f"{out} = {x}"] + tl_unary({"op": form}, out)
+    if op == "softplus":
+        beta, threshold = val(kw.get("beta", 1.0)), val(kw.get("threshold", 20.0))
+        # log(1 + e^z) = max(z, 0) + log(1 + e^-|z|), z = beta x: no overflow; z > threshold is x itself, as torch
+        return [f"z = {beta} * {x}",
+                f"{out} = tl.where(z > {threshold}, {x}, (tl.maximum(z, 0.0) + tl.log(1.0 + tl.exp(-tl.abs(z)))) / {beta})"]
+    if op == "elu":
+        alpha, scale, in_scale = (val(kw.get(k, 1.0)) for k in ("alpha", "scale", "input_scale"))
+        return [f"{out} = {in_scale} * {x}"] + tl_unary({"op": "elu", "a": alpha}, out)[:1] \
+            + [f"{out} = {scale} * tl.where({out} > 0, {out} / {in_scale}, {alpha} * em)"]
+    if op == "threshold":
+        return [f"{out} = tl.where({x} > {val(kw.get('threshold'))}, {x}, {val(kw.get('value'))})"]
+    if op == "where":
+        cond, yes, no = (val(v) for v in (a, b, kw.get("other")))
+        return [f"{out} = tl.where({cond}, {yes}, {no})"]
+    if op == "log1p":
+        # log(1 + a) alone loses a's digits once |a| < 1e-4: log(w) * a / (w - 1), w = 1 + a, is exact there
+        return [f"w = 1.0 + {x}", f"{out} = tl.where(w == 1.0, {x}, tl.log(w) * {x} / (w - 1.0))"]
+    if op == "expm1":
+        # exp(a) - 1 cancels near 0: the series below |a| = 0.05 (next term a^5/120, 3e-9 there)
+        return [f"{out} = tl.where(tl.abs({x}) < 0.05, {x} + {x} * {x} / 2.0 + {x} * {x} * {x} / 6.0 + "
+                f"{x} * {x} * {x} * {x} / 24.0, tl.exp({x}) - 1.0)"]
+    if op == "log_sigmoid_forward":
+        # log(sigmoid(a)) = min(a, 0) - log1p(exp(-|a|)), with log1p exact as above
+        return [f"e = tl.exp(-tl.abs({x}))", "w = 1.0 + e",
+                f"{out} = tl.minimum({x}, 0.0) - tl.where(w == 1.0, e, tl.log(w) * e / (w - 1.0))"]
+    raise Unsupported(f"no Triton form for {op}")
+
+
+def _power(x: str, exponent) -> str:
+    if isinstance(exponent, str):
+        return f"tl.exp({exponent} * tl.log({x}))"
+    if exponent == 0.5:
+        return f"tl.sqrt({x})"
+    if exponent == -0.5:
+        return f"tl.rsqrt({x})"
+    if float(exponent).is_integer() and 1 <= abs(exponent) <= 4:
+        prod = " * ".join([x] * int(abs(exponent)))
+        return prod if exponent > 0 else f"1.0 / ({prod})"
+    raise Unsupported(f"pow with exponent {exponent}")
+
+
+def _forward_args(source: str) -> list[str]:
+    forward = _method(source, "forward")
+    return [a.arg for a in forward.args.args[1:]]
+
+
+def _method(source: str, name: str) -> ast.FunctionDef:
+    tree = ast.parse(source)
+    model = next(n for n in tree.body if isinstance(n, ast.ClassDef) and n.name == "Model")
+    found = next((n for n in model.body if isinstance(n, ast.FunctionDef) and n.name == name), None)
+    if found is None:
+        raise Unsupported(f"Model has no {name}")
+    return found
+
+
+def _module(source: str, args: list[str], used: list[str], launch: str) -> str:
+    """ModelNew: the reference's constructor as written (same signature, defaults and parameters,
+    built in the same order), a forward with the reference's arguments that launches the kernel."""
+    init = _method(source, "__init__")
+    init_src = ast.get_source_segment(source, init)
+    init_src = re.sub(r"super\(\s*Model\s*,\s*self\s*\)", "super()", init_src)
+    if re.search(r"\bModel\b", init_src):
+        raise Unsupported("the constructor names Model")
+    init_src = "\n".join(line[init.col_offset:] if line[:init.col_offset].isspace() else line
+                         for line in init_src.splitlines())
+    conts = "".join(f"\n        {y} = {y}.contiguous()" for y in used)
+    return (f"\nclass ModelNew(nn.Module):\n{indent(init_src.splitlines())}\n\n"
+            f"    def forward(self, {', '.join(args)}):{conts}\n"
+            f"        out = torch.empty_like({used[0]})\n"
+            f"{indent(launch.splitlines(), 8)}\n"
+            f"        return out\n")
+
+
+def _reasoning(trace: Trace, params: list[str], scalars: dict[str, str], style: str) -> str:
+    n = len(trace.steps)
+    steps = ["Every listed op acts on tensors of the output's shape"
+             f"{' (or on a vector along its last dim)' if params else ''}, so the whole forward is one kernel: "
+             "each input is read once and the output written once, instead of one round trip to memory per op."]
+    steps += tiling_steps(style, bool(params))
+    steps.append(f"The kernel body follows the listing line by line: each of its {n} lines is quoted as a comment, "
+                 "then computed in float32 registers under the listing's own names (in0, t1, ...), so "
+                 f"{trace.result} is the value stored.")
+    for attr, name in scalars.items():
+        steps.append(f"{name} comes from the constructor ({attr}): the kernel takes it as a runtime scalar, so "
+                     "one compiled kernel serves any value.")
+    steps.append("Arithmetic is done in float32 registers and cast to the output dtype only at the store.")
+    return numbered(f"The module is elementwise: {n} listed op{'s' if n > 1 else ''} on same-shape tensors.", steps)

@@ -1,0 +1,107 @@
+"""The line-by-line lowering of elementwise modules from their op listing
+(data/teachers/template/traced.py): every spelling of an op gets the statement its listing line
+says, constructor floats reach the kernel as runtime scalars, what it cannot write it declines,
+and its answers verify (CPU)."""
+
+import re
+
+from autotriton.data.teachers.template.traced import traced_answer
+from autotriton.tasks.contract import task_from_source
+from autotriton.tasks.trace import trace_source
+from autotriton.verify.rules import check_rules
+
+_TAIL = """
+
+def get_inputs():
+    return [{inputs}]
+
+
+def get_init_inputs():
+    return [{init}]
+"""
+
+
+def _task(init: str, forward: str, inputs: str = "torch.randn(6, 40)", init_inputs: str = "",
+          header: str = "import torch\nimport torch.nn as nn\nimport torch.nn.functional as F\n") -> str:
+    return (f"{header}\n\nclass Model(nn.Module):\n    def __init__(self{init}):\n        super().__init__()\n"
+            + "".join(f"        {line}\n" for line in _setup(init))
+            + f"\n    def forward(self, x):\n        {forward}\n" + _TAIL.format(inputs=inputs, init=init_inputs))
+
+
+def _setup(init: str) -> list[str]:
+    return [f"self.{name} = {name}" for name in re.findall(r"(\w+)\s*:", init)]
+
+
+# One LeakyReLU(0.2), spelled four ways.
+LEAKY = {
+    "functional": _task("", "return F.leaky_relu(x, 0.2)"),
+    "where": _task("", "return torch.where(x > 0, x, 0.2 * x)"),
+    "keyword": _task("", "return torch.nn.functional.leaky_relu(x, negative_slope=0.2)"),
+    "constructor": _task(", slope: float", "return F.leaky_relu(x, self.slope)", init_inputs="0.2"),
+}
+
+
+def _comments(code: str) -> list[str]:
+    return [line.strip()[2:] for line in code.splitlines() if line.strip().startswith("# t")]
+
+
+def test_each_listing_line_is_quoted_then_computed_in_order():
+    for name, source in LEAKY.items():
+        solution = traced_answer(source)
+        assert solution is not None, name
+        listed = [re.sub(r" (f|bf|i|u|bool|c)\d*\[[\d,]*\]", "", line) for line in trace_source(source).ops]
+        assert _comments(solution.code) == listed, name
+        assert not check_rules(solution.code), name
+        lines = solution.code.splitlines()
+        for i, line in enumerate(lines):  # the statement under each quoted line assigns the quoted name
+            if line.strip().startswith("# t"):
+                assert lines[i + 1].strip().startswith(line.strip()[2:].split(" =")[0] + " = "), (name, line)
+
+
+def test_a_constructor_float_reaches_the_kernel_by_its_attribute():
+    code = traced_answer(LEAKY["constructor"]).code
+    kernel = [line for line in code.split("class ModelNew")[0].splitlines() if not line.strip().startswith("#")]
+    assert "self.slope" in code.split("def forward")[1] and not any("0.2" in line for line in kernel)
+    nested = _task(", slope: float", "return self.act(x)", init_inputs="0.3").replace(
+        "self.slope = slope", "self.act = nn.LeakyReLU(slope)")
+    assert "self.act.negative_slope" in traced_answer(nested).code
+    # a value the constructor derives is read where it is kept
+    derived = _task(", temp: float", "return x * self.scale", init_inputs="2.0").replace(
+        "self.temp = temp", "self.scale = 1.0 / temp")
+    assert "self.scale" in traced_answer(derived).code.split("def forward")[1]
+    # a literal stays a literal
+    assert "0.2" in traced_answer(LEAKY["functional"]).code
+
+
+def test_what_it_cannot_write_it_declines():
+    declined = {
+        "reduction": _task("", "return x.sum(dim=-1)"),
+        "softmax": _task("", "return torch.softmax(x, dim=-1)"),
+        "data-dependent": _task("", "return x * x.max().item()"),
+        # a constructor value that forward changes before use: no attribute holds what the op gets
+        "arithmetic on a constructor value": _task(", temp: float", "return x * (self.temp * 2.0)", init_inputs="2.0"),
+        "two outputs": _task("", "return x.exp(), x.sin()"),
+    }
+    for name, source in declined.items():
+        assert traced_answer(source) is None, name
+
+
+def test_answers_verify_across_styles_params_and_dtypes(cpu_verifier):
+    bias = _task(", n: int", "return torch.tanh(x + self.bias) ** 3", init_inputs="40").replace(
+        "self.n = n", "self.bias = nn.Parameter(torch.randn(n))")
+    sources = {
+        "constructor": (LEAKY["constructor"], "flat"),
+        "where": (LEAKY["where"], "rows2d"),
+        "bias and cube": (bias, "autotune"),
+        "bf16 two inputs": (_task("", "return F.silu(x) * (x - 1.5).clamp(min=0.0)",
+                                  inputs="torch.randn(6, 40, dtype=torch.bfloat16)"), "flat"),
+        "softplus beta, log1p, gelu tanh": (_task("", "return F.gelu(torch.log1p(F.softplus(x, beta=2.0)), "
+                                                      "approximate='tanh')"), "rows2d"),
+    }
+    pairs = []
+    for name, (source, style) in sources.items():
+        solution = traced_answer(source, style)
+        assert solution is not None, name
+        pairs.append((task_from_source(source, task_id=f"traced/{name}", suite="test", level=1), solution.answer()))
+    results = cpu_verifier.verify_many(pairs)
+    assert all(r.correct for r in results), [(n, r.error_msg[:300]) for n, r in zip(sources, results) if not r.correct]
