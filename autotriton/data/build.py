@@ -90,8 +90,9 @@ def _composed(config: BuildConfig, out: Path) -> list[TaskItem]:
                                                                                    config.compose_seed)
     if not items:
         return []
-    if not (out / "tasks" / "compose" / "manifest.jsonl").exists():
-        write_tasks(items, out / "tasks" / "compose")
+    # Written on every run, not once: a resumed build whose generator changed (data v16's expression
+    # trees) kept the old files beside the new tasks. About 2 s for 2,800 tasks.
+    write_tasks(items, out / "tasks" / "compose")
     return [TaskItem(c.task(), "compose", {"source": "compose", "seed": config.compose_seed, "family": c.spec["family"]},
                      c.spec) for c in items]
 

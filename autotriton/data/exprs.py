@@ -74,6 +74,10 @@ FORMS: dict[str, tuple[tuple[str, int, tuple[int, ...]], ...]] = {
     "elu": (("F.elu({0})", CALL, (0,)),),
     "selu": (("torch.selu({0})", CALL, (0,)), ("F.selu({0})", CALL, (0,))),
     "leaky_relu": (("F.leaky_relu({0}, {a})", CALL, (0,)), ("F.leaky_relu({0}, negative_slope={a})", CALL, (0,))),
+    # drawn by _extended (data v16)
+    "sign": (("torch.sign({0})", CALL, (0,)), ("{0}.sign()", METHOD, (100,))),
+    "log1p": (("torch.log1p({0})", CALL, (0,)), ("{0}.log1p()", METHOD, (100,))),
+    "expm1": (("torch.expm1({0})", CALL, (0,)), ("{0}.expm1()", METHOD, (100,))),
 }
 # Spellings that repeat an operand: only for a name (an input or a local), never a whole subtree.
 _REPEATS = {("square", 3), ("cube", 2), ("silu", 1), ("mish", 1), ("softsign", 1)}
@@ -85,6 +89,11 @@ CONSTANTS = (0.5, 2.0, 1.5, 0.25, 3.0, 0.1, 1.0, 4.0, 0.75)
 NAMES = ("t", "u", "z", "s", "g", "a", "b", "h", "out", "y2", "gate", "act", "scaled", "pos", "num", "den", "mag",
          "res", "tmp", "inner")
 MAX_OPS = 7
+# Ops a third of the trees gain on a stream of their own (_extended), so that the other draws of
+# data v14-v15's trees stay as they were. Each is a torch elementwise op people write that the
+# grammar had no task with (data v16's op table, docs/DATA.md).
+EXTRA = ("sign", "log1p", "expm1")
+EXTRA_SHARE = 0.35
 
 
 def _leaf(rng: random.Random, inputs: list[str]) -> dict:
@@ -160,6 +169,25 @@ def _any(rng: random.Random, depth: int, inputs: list[str], scalar: bool) -> dic
     return {"op": "where", "form": 0, "cond": [lhs, rng.choice((">", "<")), rhs], "args": _two(rng, depth, inputs, scalar)}
 
 
+def _extended(tree: dict, rng: random.Random, inputs: list[str]) -> dict:
+    """`tree` with one op of EXTRA around it in EXTRA_SHARE of the draws, spellings drawn here:
+    sign of an input only (of a computed value near 0 it could differ from the float64 reference's),
+    log1p of a value >= 0 (|tree|), expm1 of a bounded one."""
+    if rng.random() >= EXTRA_SHARE:
+        return tree
+    op = rng.choice(EXTRA)
+
+    def node(name: str, *args: dict) -> dict:
+        return {"op": name, "form": rng.randrange(len(FORMS[name])), "args": list(args)}
+    if op == "sign":
+        return {"op": "mul", "form": 0, "args": [tree, node("sign", _leaf(rng, inputs))]}
+    if op == "log1p":
+        return node("log1p", {"op": "abs", "form": rng.randrange(len(FORMS["abs"])), "args": [tree]})
+    bounded = _bounded_of(rng, tree)
+    bounded["form"] = rng.randrange(len(FORMS[bounded["op"]]))
+    return node("expm1", bounded)
+
+
 def _two(rng: random.Random, depth: int, inputs: list[str], scalar: bool) -> list[dict]:
     """Two operands that are not the same input (`x - x`, `torch.maximum(x, x)` compute nothing)."""
     a, b = _any(rng, depth - 1, inputs, scalar), _any(rng, depth - 1, inputs, scalar)
@@ -200,9 +228,10 @@ def _pick_forms(node: dict, rng: random.Random) -> None:
     node["form"] = rng.choice(choices)
 
 
-def expr_spec(rng: random.Random) -> dict:
+def expr_spec(rng: random.Random, extra: random.Random | None = None) -> dict:
     """A tree of 2 to MAX_OPS ops over one input (two in a third of the tasks), maybe with a
-    constructor float; its spellings, local names and sizes."""
+    constructor float; its spellings, local names and sizes. With `extra` (a stream of its own), a
+    third of the trees gain one op of EXTRA (up to MAX_OPS + 2 ops)."""
     inputs = ["x", "y"] if rng.random() < 0.33 else ["x"]
     scalar = rng.random() < 0.25
     while True:
@@ -214,6 +243,8 @@ def expr_spec(rng: random.Random) -> dict:
         if 2 <= len(ops(tree)) <= MAX_OPS:
             break
     _pick_forms(tree, rng)
+    if extra is not None:
+        tree = _extended(tree, extra, inputs)
     spec = {"family": "expr", "tree": tree, "inputs": inputs, "locals": rng.random() < 0.45}
     if _has_scalar(tree):
         spec["scalar"] = {"name": rng.choice(("alpha", "scale", "beta", "gain", "temperature", "factor")),
@@ -306,7 +337,7 @@ def expr_code(spec: dict) -> tuple[str, str, str, str]:
 def compose_expr(seed: int, index: int) -> Composed:
     """Expression task `index` of `seed`, on streams of its own: the other families' tasks of the
     seed stay as they were."""
-    spec = expr_spec(random.Random(f"{seed}:expr:{index}"))
+    spec = expr_spec(random.Random(f"{seed}:expr:{index}"), random.Random(f"{seed}:expr:{index}:extra"))
     task_id = f"composed/s{seed}/e{index:05d}_expr"
     source = _source(spec, task_id, task_surface(seed, 100_000 + index, spec))
     return Composed(task_id, 1, spec, rewritten(source, random.Random(f"{seed}:expr:{index}:rewrite")))

@@ -18,6 +18,7 @@ _SIMPLE = {
     "sigmoid": "1.0 / (1.0 + tl.exp(-{a}))", "relu6": "tl.minimum(tl.maximum({a}, 0.0), 6.0)",
     "clamp": "tl.minimum(tl.maximum({a}, {lo}), {hi})", "clamp_min": "tl.maximum({a}, {lo})",
     "clamp_max": "tl.minimum({a}, {hi})", "where": "tl.where({c}, {a}, {b})",
+    "sign": "tl.where({a} > 0, 1.0, tl.where({a} < 0, -1.0, 0.0))",
 }
 # Ops the chain family already lowers (common.tl_unary): statements that rewrite their variable.
 _BY_CHAIN = ("tanh", "silu", "gelu", "softplus", "softsign", "hardswish", "hardsigmoid", "elu", "selu", "leaky_relu")
@@ -29,7 +30,7 @@ WORDS = {"exp": "exp", "log": "log", "sqrt": "sqrt", "rsqrt": "1/sqrt", "abs": "
          "clamp": "clamp", "clamp_min": "clamp from below", "clamp_max": "clamp from above", "where": "select",
          "tanh": "tanh", "silu": "silu", "gelu": "gelu (erf)", "softplus": "softplus", "softsign": "softsign",
          "hardswish": "hardswish", "hardsigmoid": "hardsigmoid", "elu": "elu", "selu": "selu",
-         "leaky_relu": "leaky relu", "mish": "mish"}
+         "leaky_relu": "leaky relu", "mish": "mish", "sign": "sign", "log1p": "log1p", "expm1": "expm1"}
 
 
 def _num(v: float) -> str:
@@ -62,6 +63,12 @@ def lower(node: dict, scalar: str, lines: list[str], plan: list[str]) -> str:
         a = operands[0]
         lines += [f"e = tl.exp(-tl.abs({a}))", "w = 1.0 + e",
                   f"{var} = tl.minimum({a}, 0.0) - tl.where(w == 1.0, e, tl.log(w) * e / (w - 1.0))"]
+    elif op == "log1p":  # log(w) * a / (w - 1), w = 1 + a: exact where 1 + a rounds (as logsigmoid's)
+        lines += [f"w = 1.0 + {operands[0]}", f"{var} = tl.where(w == 1.0, {operands[0]}, tl.log(w) * {operands[0]} / (w - 1.0))"]
+    elif op == "expm1":  # exp(a) - 1 cancels near 0: the series below |a| = 0.05
+        a = operands[0]
+        lines.append(f"{var} = tl.where(tl.abs({a}) < 0.05, {a} + {a} * {a} / 2.0 + {a} * {a} * {a} / 6.0 + "
+                     f"{a} * {a} * {a} * {a} / 24.0, tl.exp({a}) - 1.0)")
     elif op == "mish":  # a * tanh(softplus(a))
         lines.append(f"{var} = {operands[0]}")
         lines += tl_unary({"op": "softplus"}, var) + tl_unary({"op": "tanh"}, var)

@@ -221,8 +221,7 @@ def _lower(step: Step, operands: list[tuple[str | None, object]]) -> list[str]:
     if op in _SIMPLE:
         return [f"{out} = {_SIMPLE[op].format(a=val(a), b=val(b) if b is not None else '')}"]
     if op == "mish":  # a * tanh(softplus(a))
-        return ([f"{out} = {val(a)}"] + tl_unary({"op": "softplus"}, out) + tl_unary({"op": "tanh"}, out)
-                + [f"{out} = {val(a)} * {out}"])
+        return _softplus(val(a), out, "1.0", "20.0") + tl_unary({"op": "tanh"}, out) + [f"{out} = {val(a)} * {out}"]
     if op in _UNARY:
         return [f"{out} = {val(a)}"] + tl_unary({"op": op}, out)
     return _lower_with_args(op, out, a, b, kw, val)
@@ -251,9 +250,7 @@ def _lower_with_args(op: str, out: str, a, b, kw: dict, val) -> list[str]:
         return [f"{out} = {x}"] + tl_unary({"op": form}, out)
     if op == "softplus":
         beta, threshold = val(kw.get("beta", 1.0)), val(kw.get("threshold", 20.0))
-        # log(1 + e^z) = max(z, 0) + log(1 + e^-|z|), z = beta x: no overflow; z > threshold is x itself, as torch
-        return [f"z = {beta} * {x}",
-                f"{out} = tl.where(z > {threshold}, {x}, (tl.maximum(z, 0.0) + tl.log(1.0 + tl.exp(-tl.abs(z)))) / {beta})"]
+        return _softplus(x, out, beta, threshold)
     if op == "elu":
         alpha, scale, in_scale = (val(kw.get(k, 1.0)) for k in ("alpha", "scale", "input_scale"))
         return [f"{out} = {in_scale} * {x}"] + tl_unary({"op": "elu", "a": alpha}, out)[:1] \
@@ -275,6 +272,14 @@ def _lower_with_args(op: str, out: str, a, b, kw: dict, val) -> list[str]:
         return [f"e = tl.exp(-tl.abs({x}))", "w = 1.0 + e",
                 f"{out} = tl.minimum({x}, 0.0) - tl.where(w == 1.0, e, tl.log(w) * e / (w - 1.0))"]
     raise Unsupported(f"no Triton form for {op}")
+
+
+def _softplus(x: str, out: str, beta: str, threshold: str) -> list[str]:
+    """log(1 + e^z) / beta, z = beta x, as max(z, 0) + log1p(e^-|z|): no overflow, and log1p exact
+    (log(w) e / (w - 1), w = 1 + e). With log(1 + e) softplus(-x) was 0 from x = 64 on, where the
+    reference gives 1e-28: the judge's inputs shifted by +64 rejected it (2026-11-28)."""
+    return [f"z = {beta} * {x}", "e = tl.exp(-tl.abs(z))", "w = 1.0 + e",
+            f"{out} = tl.where(z > {threshold}, {x}, (tl.maximum(z, 0.0) + tl.where(w == 1.0, e, tl.log(w) * e / (w - 1.0))) / {beta})"]
 
 
 def _power(x: str, exponent) -> str:
