@@ -52,6 +52,8 @@ def test_every_id_tasks_list_prints_is_accepted_with_its_suite(tmp_path):
         assert out.exit_code == 0 and "class Model" in out.output, (task_id, out.output[-300:])
     out = run("tasks", "show", "kernelbench/l1/1_TinyReLU")
     assert out.exit_code == 2 and "--suite" in out.output and "Traceback" not in out.output
+    out = run("tasks", "show", "dev/l1/05_cube")  # the development suite ships with the package
+    assert out.exit_code == 0 and "x ** 3" in out.output, out.output[-300:]
     out = run("tasks", "show", "kernelbench/l1/99_Nope", "--suite", suite)
     assert out.exit_code == 2 and "no task 'kernelbench/l1/99_Nope'" in out.output
     good = tmp_path / "relu.py"

@@ -101,13 +101,16 @@ def _task_row(item) -> dict:
             "path": task.path or ""}
 
 
-SUITE_OF_ID = "the suite whose `tasks list` printed the id (builtin ids and task file paths need none)"
+SUITE_OF_ID = "the suite whose `tasks list` printed the id (builtin and dev ids and task file paths need none)"
 
 
 def _task_by_id(task_id: str, suite: str | None) -> Task:
     """A task by any id that `tasks list --suite SUITE` prints, a built-in id or a task file path.
     The ids of other suites name no file on their own (kernelbench/l1/19_ReLU lives under a
-    user's checkout), so they come with the suite spec that listed them."""
+    user's checkout), so they come with the suite spec that listed them; the development suite
+    ships with the package, so its ids (dev/l1/05_cube) need none."""
+    if suite is None and task_id.startswith("dev/") and "#" not in task_id:
+        suite = "dev"
     if suite is None or suite == "builtin":
         try:
             return get_task(task_id)
