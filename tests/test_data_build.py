@@ -109,6 +109,30 @@ def test_a_task_whose_source_changed_is_judged_again(tmp_path):
     assert any(r["task_id"] == stale for r in rows)
 
 
+def test_a_task_whose_answer_changed_is_judged_again(tmp_path):
+    """The template teacher writes its answers again on resume: a logged answer it no longer
+    writes (data v16 changed 1,296 tasks' answers, not their sources) is judged again, and only
+    the new one is exported."""
+    from datasets import load_from_disk
+    run_build(_config(compose_n=3), tmp_path)
+    log = tmp_path / "candidates.jsonl"
+    records = read_jsonl(log)
+    changed = records[0]["task_id"]
+    for r in records:
+        if r["task_id"] == changed:
+            r["code"] += "\n# an answer the teacher no longer writes\n"
+    log.write_text("".join(json.dumps(r) + "\n" for r in records))
+    report = run_build(_config(compose_n=3), tmp_path)
+    after = read_jsonl(log)
+    assert len(after) == len(records) + sum(r["task_id"] == changed for r in records)
+    assert all(r["task_id"] == changed and "no longer" not in r["code"] for r in after[len(records):])
+    rows = load_from_disk(str(tmp_path / "sft"))
+    assert len(rows) == report.sft_rows and not any("no longer" in r["messages"][2]["content"] for r in rows)
+    assert any(r["task_id"] == changed for r in rows)
+    again = run_build(_config(compose_n=3), tmp_path)  # nothing changed since: nothing judged
+    assert len(read_jsonl(log)) == len(after) and again.sft_rows == report.sft_rows
+
+
 def test_changed_settings_are_refused(tmp_path):
     run_build(_config(compose_n=2), tmp_path)
     with pytest.raises(RunDirError, match=r"different settings \(changed: compose_n;"):

@@ -198,15 +198,27 @@ def _explain_passing(records: list[dict], cands: list[Candidate], teacher: Teach
     return records
 
 
+# Teachers whose answers are a function of the task alone (no model, no sampling, no GPU): on resume
+# each logged answer is written again, and a task whose answer changed is judged again. Data v16
+# changed the elementwise answers of 1,296 tasks whose sources stayed the same; the resume had kept
+# the old verdicts, and the build was started from a log with those tasks' records cut out by hand.
+REPRODUCIBLE = frozenset({"template"})
+
+
 def run_teacher(name: str, items: list[TaskItem], config: BuildConfig, verifier, log_path: Path,
                 progress: Progress | None = None) -> None:
-    """Generate and verify one teacher's candidates for every task not yet in the log."""
-    done = {r["task_id"] for r in current_records(read_jsonl(log_path), items) if r["teacher"] == name}
+    """Generate and verify one teacher's candidates for every task not yet in the log (or, for a
+    reproducible teacher, whose answer is not the logged one)."""
+    logged = [r for r in current_records(read_jsonl(log_path), items) if r["teacher"] == name]
+    done = {r["task_id"] for r in logged}
     pending = [it for it in items if it.task.id not in done]
-    if not pending:
+    rewrite = name in REPRODUCIBLE and bool(logged)
+    if not pending and not rewrite:
         return  # nothing to do: do not start a model or a GPU compile pool
     teacher = _open_teacher(name, config, verifier)
     try:
+        if rewrite:
+            pending += _answers_changed(teacher, [it for it in items if it.task.id in done], logged)
         todo = [it for it in pending if teacher.teaches(it)]
         for start in range(0, len(todo), config.batch_size):
             batch = todo[start:start + config.batch_size]
@@ -218,6 +230,16 @@ def run_teacher(name: str, items: list[TaskItem], config: BuildConfig, verifier,
                 progress(name, start + len(batch), len(todo))
     finally:
         teacher.close()
+
+
+def _answers_changed(teacher: Teacher, items: list[TaskItem], logged: list[dict]) -> list[TaskItem]:
+    """The tasks among `items` whose answers `teacher` now writes otherwise than the log holds
+    (reasoning or code, by sample): its verdicts are of another answer."""
+    held = {(r["task_id"], r["sample"]): (r["reasoning"], r["code"]) for r in logged}
+    now = teacher.candidates([it for it in items if teacher.teaches(it)])
+    changed = {c.item.task.id for c in now if c.solution is None
+               or held.get((c.item.task.id, c.sample)) != (c.solution.reasoning, c.solution.code)}
+    return [it for it in items if it.task.id in changed]
 
 
 # --------------------------------------------------------------- stages 3-4 and the whole build
@@ -292,12 +314,16 @@ def teacher_stats(records: list[dict]) -> dict:
 
 
 def current_records(records: list[dict], items: list[TaskItem]) -> list[dict]:
-    """The log's records of this build's tasks as they are now: a record whose task source is not
-    the task's (a generator changed since it was judged: 120 of 1,000 expression tasks did on
+    """The log's records of this build's tasks as they are now, the last of each sample: a record
+    whose task source is not the task's (a generator changed since it was judged: 120 of 1,000 expression tasks did on
     2026-11-28) is stale, and its task is judged again. By id alone, the stale answer was exported
     beside a prompt of the old task, and the new task was never judged."""
     sources = {it.task.id: it.task.source for it in items}
-    return [r for r in records if r["task_id"] in sources and _judged_on(r, sources[r["task_id"]])]
+    latest: dict[tuple, dict] = {}  # a later verdict of the same sample supersedes (an answer judged again)
+    for r in records:
+        if r["task_id"] in sources and _judged_on(r, sources[r["task_id"]]):
+            latest[(r["task_id"], r["teacher"], r["sample"])] = r
+    return list(latest.values())
 
 
 def _judged_on(record: dict, source: str) -> bool:
