@@ -498,6 +498,9 @@ class Judge:
         # Eval-mode trials: None until the first one checks the reference (mode_free), then ""
         # while they run, else why not.
         self.eval_note: str | None = None
+        # The repeated-call trial's first call on the first input's leading rows only: None until
+        # checked (fewer_rows), then the row count, or why not.
+        self.rows_note: int | str | None = None
         # Varied constructor floats (Judge.vary_init): "" while they run, else why not.
         self.init_note = "n/a: judged at its own sizes only" if \
             all(s.name == PINNED_SETTING for s in self.shapes) else ""
@@ -621,9 +624,14 @@ class Judge:
         # on CPU, where nothing is timed (outside red team, 2026-11-28). One per verification,
         # not per setting: the extra forwards cost CPU throughput, and the candidate cannot tell
         # which setting or trial it is.
+        # Three calls: the first on fewer leading rows where the reference takes them (fewer_rows),
+        # the last into the second's input buffers (the worker refills them) after a parameter
+        # step. With one size and new memory each call, a ReLU keeping its first call's element
+        # count, and one returning its last output when the input's address matched, passed
+        # (outside red team, sixth pass, 2026-11-28, 2 of 2 each).
         calls = [1] * n
         if n > 1 and setting.name == self.repeat_setting:
-            calls[self.rng.randrange(n)] = self.rng.choice((2, 3))
+            calls[self.rng.randrange(n)] = 3
         evals = [self.rng.random() < 0.5 for _ in range(n)]
         # The trials that are neither plain nor mixed change float inputs, each its own draw
         # (Magnitude; WIDE_EXPONENTS, GRID_LEVELS, SPARSE_SHARES and SMALL_EXPONENTS say why): every
@@ -853,6 +861,31 @@ class Judge:
         except Exception as exc:
             raise TaskFailure(f"reference Model could not be built: {exc!r}") from exc
         return ref, init
+
+    def fewer_rows(self, setting: ShapeSetting) -> int | None:
+        """How many leading rows of the inputs the repeated-call trial's first call gets, None where
+        it gets them all: checked once per verification on the meta device (nothing allocated),
+        where the reference must take the first input's leading rows cut, with every input of the
+        same leading size cut alike. Between 1 and half the rows (at least 2 where there are 4 or
+        more: BatchNorm in train mode needs 2)."""
+        if self.rows_note is None:
+            self.rows_note = self._rows_note(setting)
+        return self.rows_note if type(self.rows_note) is int else None
+
+    def _rows_note(self, setting: ShapeSetting) -> int | str:
+        inputs = self._meta_inputs(setting)
+        first = next((x for x in inputs or () if isinstance(x, torch.Tensor) and x.ndim), None)
+        if first is None or first.shape[0] < 2:
+            return "n/a: no first input with 2 or more leading rows"
+        lead = first.shape[0]
+        rows = self.rng.randint(min(2, lead // 2) if lead >= 4 else 1, max(1, lead // 2))
+        try:
+            with torch.device("meta"), torch.no_grad():
+                ref = self.task_mod.Model(*self.task_mod.get_init_inputs())
+                flatten_outputs(ref(*_leading(inputs, rows)))
+        except Exception as exc:  # noqa: BLE001 - the reference's own code: the trial keeps all rows
+            return f"n/a: the reference did not take {rows} of {lead} leading rows on meta: {trim(repr(exc), 160)}"
+        return rows
 
     def mode_free(self, setting: ShapeSetting, seed: int) -> bool:
         """Whether eval-mode trials run: once per verification, the reference is built and run
@@ -1204,7 +1237,8 @@ class Judge:
         record = {"seed": seed, "params": params, **({"eval_mode": True} if t.eval_mode else {})}
         if t.varied_init and any(type(v) is float for v in init):
             record["init"] = [v for v in init if type(v) in (int, float, bool)][:16]
-        self._call(t, 0, ref, record, state)
+        rows = self.fewer_rows(t.setting) if t.calls > 1 and not t.mixed else None
+        self._call(t, 0, ref, {**record, "rows": rows} if rows else record, state, rows)
         if marks is not None and _state_marks(ref) != marks:
             # A reference that changes its own tensors when called (an RNN keeping its hidden
             # state, BatchNorm's running stats) is run more than once per call by the judge
@@ -1216,10 +1250,13 @@ class Judge:
             stepped = self.step_params(ref, shapes) if call == t.calls - 1 else ""
             self._call(t, call, ref, {**record, "params": stepped} if stepped else record, state)
 
-    def _call(self, t: Trial, call: int, ref, record: dict, state: dict) -> None:
-        """One forward of the trial's instance on fresh inputs, checked."""
+    def _call(self, t: Trial, call: int, ref, record: dict, state: dict, rows: int | None = None) -> None:
+        """One forward of the trial's instance on fresh inputs (on their first `rows` leading rows
+        where given), checked."""
         input_seed = urandom_seed()
         inputs, row_scales = self.draw_inputs(t.mixed, input_seed, t.signed)
+        if rows:
+            inputs = _leading(inputs, rows)
         if t.magnitude is not None:
             inputs = t.magnitude.apply_all(inputs, torch.Generator().manual_seed(input_seed))
         # On a GPU the candidate runs first: the wire copied the inputs out, so the reference can
@@ -1252,6 +1289,7 @@ class Judge:
         context = f"[shape {t.setting.name}, trial {t.index}" + (", mixed magnitudes" if t.mixed else "") + \
             (", signed-input (randn) trial" if t.signed else "") + \
             (f", call {call + 1} of one instance" if call else "") + \
+            (f", call 1 of one instance on the first {rows} leading rows" if rows else "") + \
             (f", {t.magnitude.describe()}" if t.magnitude is not None else "") + \
             (", constructor arguments (" + ", ".join(f"{v:.4g}" if type(v) is float else str(v)
                                                      for v in record["init"]) + ")" if "init" in record else "") + "] "
@@ -1293,13 +1331,16 @@ class Judge:
     def _check_outputs(self, out, expected: Expected, state: dict, row_scales: list[float] | None) -> None:
         flat = flatten_outputs(out)
         first = flat[0] if flat else None
-        prev = state.get("prev")
-        # The previous trial's first output, as shape and fingerprint: holding the tensor
-        # itself was one more output's worth of judge memory (6 GiB on KernelBench's ReLU).
+        seen = state.setdefault("seen", set())
+        # Every earlier call's first output, as shape and fingerprint: holding the tensors
+        # themselves was one more output's worth of judge memory (6 GiB on KernelBench's ReLU).
+        # Every one, not the last: with a first call on fewer rows between, an output cached by
+        # shape came back from the trial before (c_data_ptr_cache, wrong_output 1 run in 12).
         mark = (tuple(first.shape), first.dtype, fingerprint(first)) \
             if type(first) is torch.Tensor and first.element_size() in INT_VIEW else None
+        stale = mark is not None and mark in seen
         if mark is not None:
-            state["prev"] = mark
+            seen.add(mark)
         if _structure(out) != expected.structure:
             # flatten_outputs made `(y,)` and `y` alike, and a tuple was accepted for a tensor
             # (outside red team, 2026-11-28): the contract is Model's own return value.
@@ -1312,7 +1353,7 @@ class Judge:
         flag = None
         if isinstance(first, torch.Tensor) and is_constant(first):
             flag = "zero_output" if is_zero(first) else "constant_output"
-        elif mark is not None and prev == mark:
+        elif stale:
             flag = "stale_output"
         if flag:
             err = CandidateFailure(ErrorKind.HACK, f"{FLAG_REASONS[flag]}; {bad.detail}", (flag,))
@@ -1497,6 +1538,14 @@ def _same_output(a, b) -> bool:
     if not a.is_floating_point():
         return torch.equal(a, b)
     return _max_gap(a, b.double()) <= 1e-6 * (rms(b) or 1.0)
+
+
+def _leading(inputs: list, rows: int) -> list:
+    """The inputs with every tensor of the first input's leading size cut to its first `rows` rows
+    (contiguous copies: a view would keep the rest of the rows readable past its end)."""
+    first = next(x for x in inputs if isinstance(x, torch.Tensor) and x.ndim)
+    lead = first.shape[0]
+    return [x[:rows].clone() if isinstance(x, torch.Tensor) and x.ndim and x.shape[0] == lead else x for x in inputs]
 
 
 def _state_marks(model) -> list:
@@ -1774,6 +1823,7 @@ def run_job(job: Job, sock: socket.socket) -> dict:
     if judge is not None:
         timing_info["signed_trial"] = judge.signed_status()
         timing_info["eval_trials"] = judge.eval_note if judge.eval_note is not None else "not run"
+        timing_info["fewer_rows"] = judge.rows_note if judge.rows_note is not None else "not run"
         if judge.wide_note:
             timing_info["wide_trial"] = judge.wide_note
         if judge.init_note.startswith("skipped"):

@@ -149,6 +149,9 @@ class Worker:
         self.module = None
         self.model = None
         self.last_allocs: list[tuple[str, int]] = []
+        # The last forward's input tensors, refilled by the next forward of the same instance where
+        # they fit (_refilled); dropped by a build, a timing run or a burst.
+        self.held: list | None = None
 
     # ------------------------------------------------------------------ loop
 
@@ -179,6 +182,8 @@ class Worker:
                 wire.send(self.sock, {"error": {"kind": kind, "msg": "output could not be sent: " + _one_line(exc)}})
 
     def handle(self, op: str, header: dict, value):
+        if op not in ("forward", "set_params"):
+            self.held = None
         if op == "load":
             return self.load(), wire.NO_VALUE
         if op == "build":
@@ -246,6 +251,7 @@ class Worker:
         inputs = self._device_inputs(inputs)
         if self.mode == "interp":
             inputs = [_fenced(x) if type(x) is torch.Tensor and x.numel() else x for x in inputs]
+        inputs = self._refilled(inputs)
         originals = [_snapshot(x) for x in inputs]
         threads = guards.thread_count()
         self._pre_poison()
@@ -253,6 +259,22 @@ class Worker:
         report["mutated"] = [i for i, (a, b) in enumerate(zip(inputs, originals)) if _changed(a, b)]
         report["threads_started"] = guards.thread_count() > threads
         return {"report": report}, out
+
+    def _refilled(self, inputs: list) -> list:
+        """`inputs` written into the previous forward's tensors where shape, strides, dtype and
+        device match, as a static input buffer or a CUDA graph's is refilled: with new memory each
+        call, a kernel returning its last output when the input's address matched passed (outside
+        red team, sixth pass, 2026-11-28)."""
+        held = self.held if self.held is not None and len(self.held) == len(inputs) else [None] * len(inputs)
+        out = []
+        for new, old in zip(inputs, held):
+            if (type(new) is torch.Tensor and type(old) is torch.Tensor and new.shape == old.shape
+                    and new.stride() == old.stride() and new.dtype == old.dtype and new.device == old.device):
+                old.copy_(new)
+                new = old
+            out.append(new)
+        self.held = out
+        return out
 
     def forward(self, inputs: list, tracked: bool = True, sync: bool = True):
         """Run forward under the guards. Returns (output, report); raises Failure.

@@ -1,7 +1,7 @@
 # task: builtin/l1/relu
 # expect: error=wrong_output flag=none
 # why: a ReLU that keeps the first call's element count in a device buffer and leaves later, larger calls zero past it (outside red team, sixth pass, 2026-11-28, 2 of 2 against verifier 11).
-# open: one instance is always called at one size; a repeated call at another batch size (the last batch of an epoch, generation) would close it.
+# closed: verifier 12's repeated-call trial makes its first call on fewer leading rows (Judge.fewer_rows).
 import torch
 import torch.nn as nn
 import triton
