@@ -136,6 +136,19 @@ def test_parameters_are_re_randomised_in_several_ways_and_stepped_between_calls(
     assert len(stepped) == 1 and stepped[0]["call"] in (2, 3), notes
 
 
+def test_the_repeated_call_trial_starts_on_fewer_rows(cpu_verifier):
+    """Verifier 12: three calls of one instance, the first on fewer leading rows where the reference
+    takes them (a ReLU keeping its first call's size passed), the last into the second's input
+    tensors refilled (a ReLU memoising by input address passed: the corpus holds both)."""
+    task = get_task("builtin/l1/relu")
+    result = cpu_verifier.verify(task, task.solution_source)
+    assert result.correct, result.error_msg
+    repeated = [c for c in result.details["checks"] if "call" in c]
+    assert [c["call"] for c in repeated] == [1, 2, 3], result.details["checks"]
+    rows = result.details["fewer_rows"]
+    assert type(rows) is int and repeated[0]["rows"] == rows and "rows" not in repeated[1]
+
+
 def test_related_inputs_are_close_to_the_first_and_others_untouched():
     """Predictions close to their targets, a mask graded like its scores; inputs of another shape
     or an integer dtype stay as drawn."""
