@@ -146,8 +146,12 @@ RELATED_SPREAD = 4096.0
 # 2026-11-28); with suffixes only, a softmax whose leading tile was all -inf (left padding) passed
 # (sixth pass). Where the reference is not finite there (most elementwise tasks, sums), the kind
 # is off for the verification, as for any kind.
+# Padded rows (verifier 12): the masked kind's rows with a large negative finite fill, as additive
+# attention masks pad (finfo.min in Hugging Face's, -1e9 or -1e4 in others), some rows whole. With
+# -inf only, a softmax whose exp2 scaling overflowed finfo.min to NaN and one writing 0 for a row
+# padded whole with -1e4 passed (outside red team, sixth pass, 2026-11-28).
 MAGNITUDE_KINDS = ("scaled", "spikes", "shifted", "ties", "zeros", "small", "moderate", "related", "nonneg",
-                   "structured", "integral", "masked")
+                   "structured", "integral", "masked", "padded")
 FP16_UNIT_ROUNDOFF = 2.0 ** -11
 # Input and output elements of the CPU random-size setting (2^15: 8-32k elements). Growing
 # every size at 2^16 took the data tests from 104 s to 155 s on 2 cores (more programs per
@@ -293,6 +297,7 @@ WHOLE_FORMS = {
     "structured": "integer inputs as runs of consecutive values",
     "integral": "float inputs rounded to whole numbers",
     "masked": "each row -inf over a prefix or a suffix",
+    "padded": "each row padded over a prefix or a suffix with finfo.min, -1e9 or -1e4, some rows whole",
 }
 
 
@@ -330,6 +335,8 @@ class Magnitude:
             return x.round()
         if self.form == "masked":
             return masked_rows(x, generator)
+        if self.form == "padded":
+            return padded_rows(x, generator)
         if self.form == "ties":
             return on_levels(x, GRID_LEVELS, generator)
         if self.form == "zeros":
@@ -349,14 +356,20 @@ class Magnitude:
         return x + self.shift if self.shift else x
 
     def apply_all(self, inputs: list, generator: torch.Generator) -> list:
-        """The trial's inputs: each float one through `apply`, then the whole-list forms. Masked
-        inputs of one shape share their rows' masks (scores and an additive mask: with a prefix
+        """The trial's inputs: each float one through `apply` (padded: the last one only), then the
+        whole-list forms. Masked inputs of one shape share their rows' masks (scores and an additive mask: with a prefix
         in one and a suffix in the other, a row was -inf whole and the kind was off)."""
-        if self.form == "masked":
+        floats = [i for i, x in enumerate(inputs)
+                  if isinstance(x, torch.Tensor) and x.dtype in (torch.float32, torch.float64)]
+        if self.form == "padded":
+            # The last float input only, as an additive mask comes after its scores: two inputs
+            # padded alike with finfo.min summed to -inf, and the kind was off for softmax(x + mask).
+            floats = floats[-1:]
+        if self.form in ("masked", "padded"):
             seed = int(torch.randint(2 ** 62, (1,), generator=generator))
             generator = None
-        inputs = [self.apply(x, generator or torch.Generator().manual_seed(seed))
-                  if isinstance(x, torch.Tensor) and x.dtype in (torch.float32, torch.float64) else x for x in inputs]
+        inputs = [self.apply(x, generator or torch.Generator().manual_seed(seed)) if i in floats else x
+                  for i, x in enumerate(inputs)]
         if self.form == "related":
             return relate(inputs)
         if self.form == "structured":
@@ -422,6 +435,41 @@ def on_levels(x: torch.Tensor, levels: int, generator: torch.Generator) -> torch
     for cut in cuts[1:]:
         out.masked_fill_(x >= cut, cut)
     return out
+
+
+# The padded kind's fills besides the dtype's finfo.min (padded_rows).
+PAD_FILLS = (-1e9, -1e4)
+
+
+def _pad_fill(x: torch.Tensor) -> torch.Tensor:
+    """Where `x` holds one of the padded kind's fills."""
+    hit = x == torch.finfo(x.dtype).min
+    for fill in PAD_FILLS:
+        hit |= x == fill
+    return hit
+
+
+def padded_rows(x: torch.Tensor, generator: torch.Generator) -> torch.Tensor:
+    """`x` with each row (last dim) padded over a suffix or a prefix, as masked_rows, with a large
+    negative finite fill drawn per row (the dtype's finfo.min, -1e9 or -1e4); where there are four
+    rows or more, one is padded whole with finfo.min, one whole with -1e4 and one keeps a single
+    value. A scalar or a row of one is kept."""
+    if x.ndim == 0 or x.shape[-1] < 2:
+        return x
+    width, rows = x.shape[-1], (*x.shape[:-1], 1)
+    u = torch.rand(rows, generator=generator, dtype=torch.float64)
+    kept = torch.exp(u * math.log(width)).ceil().clamp(1, width)
+    suffix = torch.rand(rows, generator=generator) < 0.5
+    lowest = torch.finfo(x.dtype).min
+    fills = torch.tensor([lowest, *PAD_FILLS], dtype=torch.float64)[torch.randint(3, rows, generator=generator)]
+    if kept.numel() >= 4:
+        whole_min, whole_small, single = torch.randperm(kept.numel(), generator=generator)[:3].tolist()
+        kept.view(-1)[whole_min], fills.view(-1)[whole_min] = 0, lowest
+        kept.view(-1)[whole_small], fills.view(-1)[whole_small] = 0, -1e4
+        kept.view(-1)[single] = 1
+    col = torch.arange(width, dtype=torch.float64)
+    padded = torch.where(suffix, col >= kept, col < width - kept)
+    return torch.where(padded.to(x.device), fills.to(x.dtype).to(x.device), x)
 
 
 def masked_rows(x: torch.Tensor, generator: torch.Generator) -> torch.Tensor:
@@ -545,15 +593,15 @@ class Judge:
 
     def _input_kinds_off(self) -> set[str]:
         """The kinds this task's inputs give nothing to: related (no two float inputs of one shape,
-        what relate() relates), structured (no integer input), integral and masked (no float
-        input), from a draw on the meta device; related and structured off where that draw fails
+        what relate() relates), structured (no integer input), integral, masked and padded (no
+        float input), from a draw on the meta device; related and structured off where that draw fails
         (each kind costs a trial)."""
         inputs = self._meta_inputs(self.shapes[0])
         if inputs is None:  # the task's own trials say what is wrong with it
             return {"related", "structured"}
         return ({"related"} if not any(_related(inputs)) else set()) | \
             ({"structured"} if not any(_integer(x) for x in inputs) else set()) | \
-            ({"integral", "masked"} if _first_float(inputs) is None else set())
+            ({"integral", "masked", "padded"} if _first_float(inputs) is None else set())
 
     def _has_1d_params(self) -> bool:
         """Whether Model holds 1-D float parameters (what _perturb re-randomises), from a build on
@@ -1591,7 +1639,8 @@ def _jittered(inputs: list) -> list:
     for x in inputs:
         if isinstance(x, torch.Tensor) and x.dtype in (torch.float32, torch.float16, torch.bfloat16):
             sign = torch.randint(0, 2, x.shape, device=x.device, dtype=torch.int8).double() * 2 - 1
-            x = x.double() * (1 + sign * 2.0 ** -24)
+            # the padded kind's fills stay exact, as in _ulp_moved
+            x = torch.where(_pad_fill(x), x.double(), x.double() * (1 + sign * 2.0 ** -24))
         out.append(x)
     return out
 
@@ -1648,10 +1697,12 @@ def _ulp_moved(inputs: list) -> list:
     out = []
     for x in inputs:
         if isinstance(x, torch.Tensor) and x.dtype in (torch.float32, torch.float64):
-            # -inf (masked rows) stays: one ulp up is the largest finite float, another input
+            # -inf (masked rows) stays: one ulp up is the largest finite float, another input.
+            # So do the padded kind's fills: finfo.min one ulp off is 2e31 away, and a row padded
+            # whole then became one-hot in the error-floor run, which let any output of it pass.
             moved = torch.nextafter(x, torch.where(torch.rand(x.shape, device=x.device) < 0.5, -torch.inf, torch.inf)
                                     .to(x.dtype))
-            x = torch.where(torch.isinf(x), x, moved)
+            x = torch.where(torch.isinf(x) | _pad_fill(x), x, moved)
         out.append(x)
     return out
 

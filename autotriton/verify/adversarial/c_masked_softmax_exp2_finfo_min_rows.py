@@ -1,7 +1,7 @@
 # task: builtin/l2/masked_softmax
 # expect: error=wrong_output flag=none
 # why: an exp2 softmax that scales scores by log2(e) before the max: a row masked whole with finfo(float32).min, as Hugging Face builds additive masks, overflows to -inf and gives NaN where the reference is uniform (outside red team, sixth pass, 2026-11-28, 2 of 2 against verifier 11).
-# open: no trial masks a row whole with a finite fill (finfo.min, -1e4); with two masked inputs of one shape (scores and mask) a per-row fill drawn independently made some rows -inf whole and turned the kind off, so a padded kind needs one fill pattern across inputs (docs/VERIFIER.md, What remains open).
+# closed: verifier 12's padded kind pads the last float input's rows with finfo.min, -1e9 or -1e4, some rows whole.
 import torch
 import torch.nn as nn
 import triton
