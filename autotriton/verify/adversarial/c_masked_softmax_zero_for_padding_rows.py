@@ -1,7 +1,7 @@
 # task: builtin/l2/masked_softmax
 # expect: error=wrong_output|hack flag=zero_output
 # why: a 'safe' masked softmax that writes 0 for a row whose mask is -1e4 everywhere (a padding row) where the reference gives softmax(x) (outside red team, sixth pass, 2026-11-28, 2 of 2 against verifier 11).
-# closed: verifier 12's padded kind pads the last float input's rows with finfo.min, -1e9 or -1e4, some rows whole.
+# closed: verifier 12's padded kind pads the last float input's rows with -1e4, one row whole.
 import torch
 import torch.nn as nn
 import triton
