@@ -81,6 +81,8 @@ def test_what_it_cannot_write_it_declines():
         # a constructor value that forward changes before use: no attribute holds what the op gets
         "arithmetic on a constructor value": _task(", temp: float", "return x * (self.temp * 2.0)", init_inputs="2.0"),
         "two outputs": _task("", "return x.exp(), x.sin()"),
+        "a file that does not import": "import torch\nraise RuntimeError('no')\n",
+        "not Python": "class Model(",
     }
     for name, source in declined.items():
         assert traced_answer(source) is None, name

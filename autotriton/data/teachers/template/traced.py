@@ -63,6 +63,9 @@ def traced_answer(source: str, style: str = "flat") -> Solution | None:
     elementwise listing this lowering covers."""
     try:
         mod = module_from_source(source, "autotriton_traced_teacher", "<task>")
+    except Exception:  # noqa: BLE001 - a task file that does not import gets no lowering
+        return None
+    try:
         trace = trace_module(mod)
         if trace is None:
             return None
@@ -98,8 +101,11 @@ def _constructor_scalars(mod, trace: Trace) -> dict[tuple[int, str], str]:
 
 def _float_attributes(mod, init: list) -> dict[str, float]:
     """Every float attribute of the module and its submodules, by its path from `self`."""
-    with torch.device("meta"):
-        model = mod.Model(*init)
+    try:
+        with torch.device("meta"):
+            model = mod.Model(*init)
+    except Exception as exc:  # noqa: BLE001 - the task's own constructor (trace_module built it already)
+        raise Unsupported(f"Model cannot be built on meta: {exc!r}") from None
     out = {}
     for prefix, sub in model.named_modules():
         for name, value in vars(sub).items():
