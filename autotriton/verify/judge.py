@@ -458,16 +458,11 @@ def padded_rows(x: torch.Tensor, generator: torch.Generator) -> torch.Tensor:
     or a row of one is kept."""
     if x.ndim == 0 or x.shape[-1] < 2:
         return x
-    width, rows = x.shape[-1], (*x.shape[:-1], 1)
-    u = torch.rand(rows, generator=generator, dtype=torch.float64)
-    kept = torch.exp(u * math.log(width)).ceil().clamp(1, width)
-    suffix = torch.rand(rows, generator=generator) < 0.5
+    kept, suffix = _row_cuts(x, generator)
     if kept.numel() >= 4:
         whole, single = torch.randperm(kept.numel(), generator=generator)[:2].tolist()
         kept.view(-1)[whole], kept.view(-1)[single] = 0, 1
-    col = torch.arange(width, dtype=torch.float64)
-    padded = torch.where(suffix, col >= kept, col < width - kept)
-    return x.masked_fill(padded.to(x.device), PAD_FILL)
+    return x.masked_fill(_cut_mask(kept, suffix, x), PAD_FILL)
 
 
 def masked_rows(x: torch.Tensor, generator: torch.Generator) -> torch.Tensor:
@@ -478,17 +473,28 @@ def masked_rows(x: torch.Tensor, generator: torch.Generator) -> torch.Tensor:
     tile was all -inf passed half the time). A scalar or a row of one is kept."""
     if x.ndim == 0 or x.shape[-1] < 2:
         return x
-    width, rows = x.shape[-1], (*x.shape[:-1], 1)
-    u = torch.rand(rows, generator=generator, dtype=torch.float64)
-    kept = torch.exp(u * math.log(width)).ceil().clamp(1, width)
-    suffix = torch.rand(rows, generator=generator) < 0.5
+    kept, suffix = _row_cuts(x, generator)
     if kept.numel() >= 2:
         first, last = torch.randperm(kept.numel(), generator=generator)[:2].tolist()
         kept.view(-1)[first], suffix.view(-1)[first] = 1, True
         kept.view(-1)[last], suffix.view(-1)[last] = 1, False
+    return x.masked_fill(_cut_mask(kept, suffix, x), -math.inf)
+
+
+def _row_cuts(x: torch.Tensor, generator: torch.Generator) -> tuple[torch.Tensor, torch.Tensor]:
+    """Per row of `x` (last dim): how many values stay (1..width, log-uniform) and whether the cut
+    is a suffix (else a prefix)."""
+    width, rows = x.shape[-1], (*x.shape[:-1], 1)
+    u = torch.rand(rows, generator=generator, dtype=torch.float64)
+    kept = torch.exp(u * math.log(width)).ceil().clamp(1, width)
+    return kept, torch.rand(rows, generator=generator) < 0.5
+
+
+def _cut_mask(kept: torch.Tensor, suffix: torch.Tensor, x: torch.Tensor) -> torch.Tensor:
+    """Where `x`'s rows are cut: past the kept values of a suffix row, before them in a prefix row."""
+    width = x.shape[-1]
     col = torch.arange(width, dtype=torch.float64)
-    masked = torch.where(suffix, col >= kept, col < width - kept)
-    return x.masked_fill(masked.to(x.device), -math.inf)
+    return torch.where(suffix, col >= kept, col < width - kept).to(x.device)
 
 
 def zero_slabs(x: torch.Tensor, generator: torch.Generator) -> torch.Tensor:
