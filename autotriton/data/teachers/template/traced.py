@@ -51,7 +51,8 @@ _SIMPLE = {
 }
 # Ops written as several statements on their own variable (common.tl_unary).
 _UNARY = ("tanh", "selu")
-_FLOAT = re.compile(r" (?:f|bf|i|u|bool|c)\d*\[[\d,]*\]")
+# A tensor operand's dtype and shape in a listing line (" f32[4,16]"): the quoted comment drops them.
+_TYPE_SPEC = re.compile(r" (?:f|bf|i|u|bool|c)\d*\[[\d,]*\]")
 
 
 class Unsupported(Exception):
@@ -129,7 +130,7 @@ def _write(source: str, trace: Trace, scalars: dict[tuple[int, str], str], style
                 if attr is not None:
                     kernel_scalars.setdefault(attr, _scalar_name(attr, kernel_scalars))
                 operands.append((o.key, kernel_scalars[attr] if attr else o.value))
-        body.append("# " + _FLOAT.sub("", step.line))
+        body.append("# " + _TYPE_SPEC.sub("", step.line))
         body += _lower(step, operands)
     args = _forward_args(source)
     lead = args[0]
