@@ -132,12 +132,12 @@ class _Recorder(TorchDispatchMode):
         keyed += list(kwargs.items())
         parts = [self._arg(_dim(v, k, rank), k) for k, v in keyed]
         operands = tuple(self._operand(k, _dim(v, k, rank)) for k, v in keyed)
-        outs = self._name_outputs(out)
+        names = self._name_outputs(out)
+        outs = names[0] if len(names) == 1 else "(" + ", ".join(names) + ")"
         line = f"{outs} = {name}({', '.join(p for p in parts if p)})"
         results = out if isinstance(out, (list, tuple)) else [out]
-        self.steps.append(Step(tuple(outs.strip("()").split(", ")),
-                               tuple(tuple(o.shape) if isinstance(o, torch.Tensor) else None for o in results),
-                               name, operands, line))
+        self.steps.append(Step(tuple(names), tuple(tuple(o.shape) if isinstance(o, torch.Tensor) else None
+                                                   for o in results), name, operands, line))
         return line
 
     def _operand(self, key: str | None, value) -> Operand:
@@ -166,7 +166,8 @@ class _Recorder(TorchDispatchMode):
         self.n_named[prefix] += 1
         return f"{prefix}{self.n_named[prefix]}"
 
-    def _name_outputs(self, out) -> str:
+    def _name_outputs(self, out) -> list[str]:
+        """Names for an op's outputs (t1, t2, ...; a non-tensor output by its value)."""
         outs = out if isinstance(out, (list, tuple)) else [out]
         names = []
         for o in outs:
@@ -177,7 +178,7 @@ class _Recorder(TorchDispatchMode):
                 names.append(n)
             else:
                 names.append(_value(o))
-        return names[0] if len(names) == 1 else "(" + ", ".join(names) + ")"
+        return names
 
 
 def _rank(args) -> int:

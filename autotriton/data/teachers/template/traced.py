@@ -81,6 +81,7 @@ def _constructor_scalars(mod, trace: Trace) -> dict[tuple[int, str], str]:
     constructor sets, found by rebuilding with each float constructor argument moved by 37%."""
     init = list(mod.get_init_inputs())
     found: dict[tuple[int, str], str] = {}
+    before = _float_attributes(mod, init) if any(type(v) is float for v in init) else {}
     for i, value in enumerate(init):
         if type(value) is not float:
             continue
@@ -89,7 +90,7 @@ def _constructor_scalars(mod, trace: Trace) -> dict[tuple[int, str], str]:
         other = trace_module(mod, moved)
         if other is None or [s.op for s in other.steps] != [s.op for s in trace.steps]:
             raise Unsupported("the listing's ops depend on a constructor float")
-        before, after = _float_attributes(mod, init), _float_attributes(mod, moved)
+        after = _float_attributes(mod, moved)
         for k, (s0, s1) in enumerate(zip(trace.steps, other.steps)):
             for o0, o1 in zip(s0.operands, s1.operands):
                 if o0.tensor is None and o0.value != o1.value:
