@@ -66,6 +66,32 @@ def tl_unary(step: dict, h: str = "h") -> list[str]:
     raise ValueError(f"template has no Triton form for op {op}")
 
 
+def log1p_of(a: str) -> str:
+    """log(1 + a) as a Triton expression, `w = 1.0 + a` already computed: log(w) * a / (w - 1),
+    exact where 1 + a rounds. log(1 + a) alone loses a's digits once |a| < 1e-4, and log(1 + e) was
+    off by 0.5% in a log-sigmoid at e ~ 1e-5 (inputs shifted by +128: one of 120 answers failed so,
+    CPU, 2026-11-28)."""
+    return f"tl.where(w == 1.0, {a}, tl.log(w) * {a} / (w - 1.0))"
+
+
+def tl_log1p(a: str, out: str) -> list[str]:
+    """Triton statements setting `out` to log(1 + a) (log1p_of)."""
+    return [f"w = 1.0 + {a}", f"{out} = {log1p_of(a)}"]
+
+
+def tl_expm1(a: str, out: str) -> list[str]:
+    """Triton statements setting `out` to exp(a) - 1, which cancels near 0: below |a| = 0.05 the
+    series a + a^2/2 + a^3/6 + a^4/24 (next term a^5/120, 3e-9 there)."""
+    return [f"{out} = tl.where(tl.abs({a}) < 0.05, {a} + {a} * {a} / 2.0 + {a} * {a} * {a} / 6.0 + "
+            f"{a} * {a} * {a} * {a} / 24.0, tl.exp({a}) - 1.0)"]
+
+
+def tl_logsigmoid(a: str, out: str) -> list[str]:
+    """Triton statements setting `out` to log(sigmoid(a)) = min(a, 0) - log1p(exp(-|a|)): no overflow
+    and no log of 0."""
+    return [f"e = tl.exp(-tl.abs({a}))", "w = 1.0 + e", f"{out} = tl.minimum({a}, 0.0) - {log1p_of('e')}"]
+
+
 def indent(lines: list[str], n: int = 4) -> str:
     return "\n".join(" " * n + x for x in lines)
 

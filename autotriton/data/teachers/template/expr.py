@@ -5,7 +5,7 @@ several), in the elementwise family's flat, 2-D tile or autotuned kernel."""
 from __future__ import annotations
 
 from autotriton.data.teachers import Solution
-from autotriton.data.teachers.template.common import HEADER, numbered, tl_unary
+from autotriton.data.teachers.template.common import HEADER, numbered, tl_expm1, tl_log1p, tl_logsigmoid, tl_unary
 from autotriton.data.teachers.template.elementwise import elementwise_module, ew_flat, ew_rows2d, tiling_steps
 
 # Ops with one Triton expression of their operands a, b.
@@ -57,18 +57,11 @@ def lower(node: dict, scalar: str, lines: list[str], plan: list[str]) -> str:
             fill["c"] = f"{lhs} {cmp} {rhs if isinstance(rhs, str) else _num(rhs)}"
         lines.append(f"{var} = {_SIMPLE[op].format(**fill)}")
     elif op == "logsigmoid":
-        # log(sigmoid(a)) = min(a, 0) - log1p(exp(-|a|)), with no overflow and no log of 0. log1p
-        # as log(w) * e / (w - 1), w = 1 + e: log(1 + e) alone is off by 0.5% once e ~ 1e-5 (a ~ 11,
-        # which inputs shifted by +128 give: one of 120 answers failed so, CPU, 2026-11-28)
-        a = operands[0]
-        lines += [f"e = tl.exp(-tl.abs({a}))", "w = 1.0 + e",
-                  f"{var} = tl.minimum({a}, 0.0) - tl.where(w == 1.0, e, tl.log(w) * e / (w - 1.0))"]
-    elif op == "log1p":  # log(w) * a / (w - 1), w = 1 + a: exact where 1 + a rounds (as logsigmoid's)
-        lines += [f"w = 1.0 + {operands[0]}", f"{var} = tl.where(w == 1.0, {operands[0]}, tl.log(w) * {operands[0]} / (w - 1.0))"]
-    elif op == "expm1":  # exp(a) - 1 cancels near 0: the series below |a| = 0.05
-        a = operands[0]
-        lines.append(f"{var} = tl.where(tl.abs({a}) < 0.05, {a} + {a} * {a} / 2.0 + {a} * {a} * {a} / 6.0 + "
-                     f"{a} * {a} * {a} * {a} / 24.0, tl.exp({a}) - 1.0)")
+        lines += tl_logsigmoid(operands[0], var)
+    elif op == "log1p":
+        lines += tl_log1p(operands[0], var)
+    elif op == "expm1":
+        lines += tl_expm1(operands[0], var)
     elif op == "mish":  # a * tanh(softplus(a))
         lines.append(f"{var} = {operands[0]}")
         lines += tl_unary({"op": "softplus"}, var) + tl_unary({"op": "tanh"}, var)
