@@ -607,14 +607,18 @@ class Judge:
             ({"structured"} if not any(_integer(x) for x in inputs) else set()) | \
             ({"integral", "masked", "padded"} if _first_float(inputs) is None else set())
 
+    def _meta_model(self):
+        """Model built on the meta device at the module's current sizes (nothing allocated); raises
+        what the task's constructor raises."""
+        with torch.device("meta"):
+            return self.task_mod.Model(*self.task_mod.get_init_inputs())
+
     def _has_1d_params(self) -> bool:
         """Whether Model holds 1-D float parameters (what _perturb re-randomises), from a build on
         the meta device; True where that build fails (more plain trials, never fewer)."""
         apply_shape(self.task_mod, self.shapes[0], self.defaults)
         try:
-            with torch.device("meta"):
-                model = self.task_mod.Model(*self.task_mod.get_init_inputs())
-            return any(p.ndim == 1 and p.is_floating_point() for p in model.parameters())
+            return any(p.ndim == 1 and p.is_floating_point() for p in self._meta_model().parameters())
         except Exception:  # noqa: BLE001 - the task's own trials say what is wrong with it
             return True
 
@@ -832,8 +836,7 @@ class Judge:
         inputs = self._meta_inputs(self._sized(values))
         if inputs is None:  # the trials at the task's own sizes say what is wrong
             return None
-        first = next((x for x in inputs if isinstance(x, torch.Tensor) and x.ndim), None)
-        return None if first is None else first.shape[0]
+        return _first_rows(inputs)
 
     def _sized(self, values: dict[str, int], name: str = "random_size") -> ShapeSetting:
         """The first setting with these sizes (tuple entries `name[i]` put back in their tuples)."""
@@ -926,15 +929,13 @@ class Judge:
 
     def _rows_note(self, setting: ShapeSetting) -> int | str:
         inputs = self._meta_inputs(setting)
-        first = next((x for x in inputs or () if isinstance(x, torch.Tensor) and x.ndim), None)
-        if first is None or first.shape[0] < 2:
+        lead = _first_rows(inputs or [])
+        if lead is None or lead < 2:
             return "n/a: no first input with 2 or more leading rows"
-        lead = first.shape[0]
         rows = self.rng.randint(min(2, lead // 2) if lead >= 4 else 1, max(1, lead // 2))
         try:
-            with torch.device("meta"), torch.no_grad():
-                ref = self.task_mod.Model(*self.task_mod.get_init_inputs())
-                flatten_outputs(ref(*_leading(inputs, rows)))
+            with torch.device("meta"), torch.no_grad():  # tensors forward makes land on meta too
+                flatten_outputs(self._meta_model()(*_leading(inputs, rows)))
         except Exception as exc:  # noqa: BLE001 - the reference's own code: the trial keeps all rows
             return f"n/a: the reference did not take {rows} of {lead} leading rows on meta: {trim(repr(exc), 160)}"
         return rows
@@ -1592,11 +1593,16 @@ def _same_output(a, b) -> bool:
     return _max_gap(a, b.double()) <= 1e-6 * (rms(b) or 1.0)
 
 
+def _first_rows(inputs: list) -> int | None:
+    """The leading dim of the first input that has one (a tensor of rank 1 or more), None for none."""
+    first = next((x for x in inputs if isinstance(x, torch.Tensor) and x.ndim), None)
+    return None if first is None else first.shape[0]
+
+
 def _leading(inputs: list, rows: int) -> list:
     """The inputs with every tensor of the first input's leading size cut to its first `rows` rows
     (contiguous copies: a view would keep the rest of the rows readable past its end)."""
-    first = next(x for x in inputs if isinstance(x, torch.Tensor) and x.ndim)
-    lead = first.shape[0]
+    lead = _first_rows(inputs)
     return [x[:rows].clone() if isinstance(x, torch.Tensor) and x.ndim and x.shape[0] == lead else x for x in inputs]
 
 
