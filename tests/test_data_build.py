@@ -87,24 +87,31 @@ def test_a_finished_build_is_exported_again_with_the_op_listing(tmp_path):
     assert all(TRACE_INTRO in r["prompt"][1]["content"] for r in rl)
 
 
-def test_a_task_whose_source_changed_is_judged_again(tmp_path):
-    """A generator that changes a task after it was judged (120 of 1,000 expression tasks did,
-    2026-11-28): its verdict is stale, the task is judged again, and only the new pair is
-    exported. By id alone the old answer went out beside the task, and the new one was never judged."""
+def _rebuilt_after(tmp_path, alter):
+    """A 3-task build, its first task's logged records changed by `alter`, then built again:
+    (records as altered, the log after, the exported SFT rows, the second report, the task id)."""
     from datasets import load_from_disk
     run_build(_config(compose_n=3), tmp_path)
     log = tmp_path / "candidates.jsonl"
     records = read_jsonl(log)
-    stale = records[0]["task_id"]
+    task_id = records[0]["task_id"]
     for r in records:
-        if r["task_id"] == stale:
-            r["item_source"], r["code"] = "0" * 16, r["code"] + "\n# judged on the old task\n"
+        if r["task_id"] == task_id:
+            alter(r)
     log.write_text("".join(json.dumps(r) + "\n" for r in records))
     report = run_build(_config(compose_n=3), tmp_path)
-    after = read_jsonl(log)
+    return records, read_jsonl(log), load_from_disk(str(tmp_path / "sft")), report, task_id
+
+
+def test_a_task_whose_source_changed_is_judged_again(tmp_path):
+    """A generator that changes a task after it was judged (120 of 1,000 expression tasks did,
+    2026-11-28): its verdict is stale, the task is judged again, and only the new pair is
+    exported. By id alone the old answer went out beside the task, and the new one was never judged."""
+    def old_task(r):
+        r["item_source"], r["code"] = "0" * 16, r["code"] + "\n# judged on the old task\n"
+    records, after, rows, report, stale = _rebuilt_after(tmp_path, old_task)
     assert len(after) == len(records) + sum(r["task_id"] == stale for r in records)
     assert all(r["item_source"] != "0" * 16 for r in after[len(records):])
-    rows = load_from_disk(str(tmp_path / "sft"))
     assert len(rows) == report.sft_rows and not any("old task" in r["messages"][2]["content"] for r in rows)
     assert any(r["task_id"] == stale for r in rows)
 
@@ -113,24 +120,15 @@ def test_a_task_whose_answer_changed_is_judged_again(tmp_path):
     """The template teacher writes its answers again on resume: a logged answer it no longer
     writes (data v16 changed 1,296 tasks' answers, not their sources) is judged again, and only
     the new one is exported."""
-    from datasets import load_from_disk
-    run_build(_config(compose_n=3), tmp_path)
-    log = tmp_path / "candidates.jsonl"
-    records = read_jsonl(log)
-    changed = records[0]["task_id"]
-    for r in records:
-        if r["task_id"] == changed:
-            r["code"] += "\n# an answer the teacher no longer writes\n"
-    log.write_text("".join(json.dumps(r) + "\n" for r in records))
-    report = run_build(_config(compose_n=3), tmp_path)
-    after = read_jsonl(log)
+    def old_answer(r):
+        r["code"] += "\n# an answer the teacher no longer writes\n"
+    records, after, rows, report, changed = _rebuilt_after(tmp_path, old_answer)
     assert len(after) == len(records) + sum(r["task_id"] == changed for r in records)
     assert all(r["task_id"] == changed and "no longer" not in r["code"] for r in after[len(records):])
-    rows = load_from_disk(str(tmp_path / "sft"))
     assert len(rows) == report.sft_rows and not any("no longer" in r["messages"][2]["content"] for r in rows)
     assert any(r["task_id"] == changed for r in rows)
     again = run_build(_config(compose_n=3), tmp_path)  # nothing changed since: nothing judged
-    assert len(read_jsonl(log)) == len(after) and again.sft_rows == report.sft_rows
+    assert len(read_jsonl(tmp_path / "candidates.jsonl")) == len(after) and again.sft_rows == report.sft_rows
 
 
 def test_changed_settings_are_refused(tmp_path):
