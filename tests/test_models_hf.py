@@ -139,7 +139,7 @@ def get_init_inputs():
 
 
 def test_shipped_adapter_is_small_and_answers_in_the_trained_format(embedded_cache):
-    from autotriton.eval.prompts import initial_messages
+    from autotriton.eval.prompts import initial_messages, prompt_trace_of
     from autotriton.models.embedded import shipped_adapter_dir
 
     folder = shipped_adapter_dir()
@@ -149,7 +149,9 @@ def test_shipped_adapter_is_small_and_answers_in_the_trained_format(embedded_cac
     params = SamplingParams(n=1, temperature=0, max_new_tokens=24)
     trained = embedded_backend(embedded_cache[0], device="cpu", trained=True)
     assert trained.name == "embedded:triton"
-    answer = trained.generate([initial_messages(SOFTMAX_TASK)], params)[0][0].text
+    # The prompt the adapter was trained with (its prompt.json): with the op listing since data v16.
+    trace = prompt_trace_of("embedded:triton")
+    answer = trained.generate([initial_messages(SOFTMAX_TASK, trace)], params)[0][0].text
     base = embedded_backend(embedded_cache[0], device="cpu").generate([initial_messages(SOFTMAX_TASK)], params)[0][0].text
     # Every training answer (template.answer) opens by quoting the reference's forward; the base model does not.
     opening = "The reference's forward: `"
