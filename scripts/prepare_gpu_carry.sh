@@ -4,14 +4,14 @@
 # its output is there.
 #   .whl/                 pure-Python wheels the machine lacks (scripts/fetch_gpu_wheels.sh)
 #   .carry_gguf0..4/      the embedded GGUF in five parts of about 20 MB (scripts/split_gguf.sh)
-#   .carry_data/data.tgz  a data build (v16 by default: elementwise answers lowered from the op listing), rebuilt
-#                         from committed verdicts without judging anything again
-#                         (docs/results/data_v16/README.md)
+#   .carry_data/data.tgz  a data build (v17 by default: elementwise answers and reductions lowered from the op
+#                         listing), rebuilt from committed verdicts without judging anything again
+#                         (docs/results/data_v17/README.md)
 # Needs `make setup` and the benchmark checkouts in external/ (decontamination reads them;
-# ../shared/docs/BENCHMARKS.md).     Usage: scripts/prepare_gpu_carry.sh [DATA=v16]
+# ../shared/docs/BENCHMARKS.md).     Usage: scripts/prepare_gpu_carry.sh [DATA=v17]
 set -euo pipefail
 cd "$(dirname "$0")/.."
-DATA=${1:-v16}
+DATA=${1:-v17}
 [ -d external/kernelbench ] && [ -d external/tritonbench ] \
   || { echo "external/kernelbench and external/tritonbench are needed for the data build's decontamination"; exit 2; }
 [ -d .whl ] || bash scripts/fetch_gpu_wheels.sh

@@ -168,6 +168,8 @@ CASES = [
      "class_definition"),
     ("return y", "\nclass M(nn.Module, metaclass=Meta):\n    pass\n", "pass", "class_definition"),
     ("return y", "\nimport abc\nclass A(abc.ABC):\n    pass\n", "pass", "class_definition"),
+    # a base class whose module was never imported is named as such, not as a refused base
+    ("return y", "\nclass A(fn.Module):\n    pass\n", "pass", "undefined_name"),
     ("return y", "\nclass H(nn.Module):\n    def sum(self):\n        return 1\n", "pass", "class_definition"),
     ("return ModelNew.helper(x)", "", "pass", "class_definition"),
     ("return y", "\ndef helper(self):\n    return self.sum()\n", "pass", "class_definition"),

@@ -1374,6 +1374,12 @@ def _base_violations(mod: _Module, cls: ast.ClassDef, base: ast.AST) -> list[Rul
         return []
     if dotted_name(base) == "Model":
         return [RuleViolation("references_model", cls.lineno, f"{cls.name} subclasses Model")]
+    root = (dotted_name(base) or "").partition(".")[0]
+    if root and "." in path and root not in mod.aliases and root not in mod.module_bound:
+        # the 135M model's answers often drop `import torch.nn as nn` (run 17: 3 of 4 samples of one
+        # dev task); "may not subclass nn.Module" read as if nn.Module were refused
+        return [RuleViolation("undefined_name", cls.lineno,
+                              f"{cls.name} subclasses {path}, but {root} is never imported or defined")]
     return [RuleViolation("class_definition", cls.lineno, f"{cls.name} may not subclass {path or 'this'}")]
 
 

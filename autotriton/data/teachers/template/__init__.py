@@ -34,6 +34,7 @@ from autotriton.data.teachers.template.reductions import write_reduce
 from autotriton.data.teachers.template.rows import write_norm, write_softmax
 from autotriton.data.teachers.template.scans import write_scan
 from autotriton.data.teachers.template.traced import traced_answer
+from autotriton.data.teachers.template.traced_rows import traced_row_answer
 
 if TYPE_CHECKING:
     from autotriton.data.teachers import TaskItem
@@ -146,16 +147,23 @@ def same_constructor(solution: Solution, source: str) -> Solution:
 # mapping from a listed op to its statement, for every spelling of the module; the family writer
 # stays for a task the lowering does not cover.
 TRACED_FAMILIES = ("unary", "chain", "expr")
+# Families whose answers are lowered from the listing one row at a time (traced_rows.py, data v17):
+# every style of such a task gets the one lowered answer, and the build keeps one pair per distinct
+# code (select_pairs).
+ROW_TRACED_FAMILIES = ("reduce", "softmax", "norm", "scan", "normalize")
 
 
 def answer(spec: dict, source: str, style: str | None = None) -> Solution:
     """The teacher's whole answer to the task file `source` of grammar point `spec`: the kernel in
     `style` (the first by default), checked against the reference's constructor, its reasoning
     opened by the quoted forward."""
+    traced = None
     if spec["family"] in TRACED_FAMILIES:
         traced = traced_answer(source, style or styles(spec)[0])
-        if traced is not None:
-            return grounded(same_constructor(traced, source), source)
+    elif spec["family"] in ROW_TRACED_FAMILIES:
+        traced = traced_row_answer(source)
+    if traced is not None:
+        return grounded(same_constructor(traced, source), source)
     return grounded(same_constructor(named_like(teach(spec, style), source), source), source)
 
 

@@ -63,18 +63,24 @@ class Unsupported(Exception):
 def traced_answer(source: str, style: str = "flat") -> Solution | None:
     """The line-by-line kernel for the task file `source`, or None where its forward is not an
     elementwise listing this lowering covers."""
-    try:
-        mod = module_from_source(source, "autotriton_traced_teacher", "<task>")
-    except Exception:  # noqa: BLE001 - a task file that does not import gets no lowering
+    traced = loaded_and_traced(source)
+    if traced is None:
         return None
     try:
-        trace = trace_module(mod)
-        if trace is None:
-            return None
-        scalars = _constructor_scalars(mod, trace)
-        return _write(source, trace, scalars, style)
+        return _write(source, traced[1], _constructor_scalars(*traced), style)
     except Unsupported:
         return None
+
+
+def loaded_and_traced(source: str):
+    """(the task module, its trace) of a task file, or None where it does not import or its forward
+    cannot run on meta: such a task gets no lowering."""
+    try:
+        mod = module_from_source(source, "autotriton_traced_teacher", "<task>")
+    except Exception:  # noqa: BLE001 - a task file that does not import
+        return None
+    trace = trace_module(mod)
+    return None if trace is None else (mod, trace)
 
 
 def _constructor_scalars(mod, trace: Trace) -> dict[tuple[int, str], str]:
@@ -226,7 +232,7 @@ def _lower(step: Step, operands: list[tuple[str | None, object]]) -> list[str]:
     if op in ("_to_copy", "to"):
         if kw.get("dtype") not in (None, torch.float32):
             raise Unsupported("a dtype cast")
-        op = "clone"
+        return [f"{out} = {val(a)}.to(tl.float32)"]  # a comparison's booleans become 0.0 / 1.0
     if op in _SIMPLE:
         return [f"{out} = {_SIMPLE[op].format(a=val(a), b=val(b) if b is not None else '')}"]
     if op == "mish":  # a * tanh(softplus(a))
@@ -313,9 +319,10 @@ def _method(source: str, name: str) -> ast.FunctionDef:
     return found
 
 
-def _module(source: str, args: list[str], used: list[str], launch: str) -> str:
+def _module(source: str, args: list[str], used: list[str], launch: str, alloc: str | None = None) -> str:
     """ModelNew: the reference's constructor as written (same signature, defaults and parameters,
-    built in the same order), a forward with the reference's arguments that launches the kernel."""
+    built in the same order), a forward with the reference's arguments that allocates the output
+    (`alloc`, by default one like the first input) and launches the kernel."""
     init = _method(source, "__init__")
     init_src = ast.get_source_segment(source, init)
     init_src = re.sub(r"super\(\s*Model\s*,\s*self\s*\)", "super()", init_src)
@@ -326,7 +333,7 @@ def _module(source: str, args: list[str], used: list[str], launch: str) -> str:
     conts = "".join(f"\n        {y} = {y}.contiguous()" for y in used)
     return (f"\nclass ModelNew(nn.Module):\n{indent(init_src.splitlines())}\n\n"
             f"    def forward(self, {', '.join(args)}):{conts}\n"
-            f"        out = torch.empty_like({used[0]})\n"
+            f"        {alloc or f'out = torch.empty_like({used[0]})'}\n"
             f"{indent(launch.splitlines(), 8)}\n"
             f"        return out\n")
 
