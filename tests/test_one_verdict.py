@@ -68,7 +68,11 @@ def test_the_api_judges_an_outside_file_at_interp_sizes_with_the_signed_trial(cp
     assert [s.mode for s in bare.shapes] == ["gpu"] and "interp" in [s.mode for s in judged.shapes]
     assert as_judged(judged) == judged  # idempotent: the judge may be handed a task it derived already
     result = cpu_verifier.verify(bare, COPY)
-    assert result.details["signed_trial"] == "failed" and "signed-input" in result.error_msg
+    # The plan comes from os.urandom: the copy falls to the signed trial or to an earlier trial
+    # with negatives in it (the padded kind, verifier 12); the real ReLU shows the signed trial runs.
+    assert result.details["signed_trial"] == ("failed" if "signed-input" in result.error_msg
+                                              else "not run (failed before it)"), result.error_msg
+    assert cpu_verifier.verify(bare, RELU).details["signed_trial"] == "passed"
     assert result.task_id == "row/0"
 
 
