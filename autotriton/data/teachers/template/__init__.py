@@ -34,6 +34,7 @@ from autotriton.data.teachers.template.reductions import write_reduce
 from autotriton.data.teachers.template.rows import write_norm, write_softmax
 from autotriton.data.teachers.template.scans import write_scan
 from autotriton.data.teachers.template.traced import traced_answer
+from autotriton.data.teachers.template.traced_gemm import traced_gemm_answer
 from autotriton.data.teachers.template.traced_rows import traced_row_answer
 
 if TYPE_CHECKING:
@@ -151,6 +152,9 @@ TRACED_FAMILIES = ("unary", "chain", "expr")
 # every style of such a task gets the one lowered answer, and the build keeps one pair per distinct
 # code (select_pairs).
 ROW_TRACED_FAMILIES = ("reduce", "softmax", "norm", "scan", "normalize")
+# Families whose answers are one product lowered from the listing (traced_gemm.py, data v18); a
+# task with two products or work before its product keeps the family writer.
+GEMM_TRACED_FAMILIES = ("matmul", "mlp", "linear_norm")
 
 
 def answer(spec: dict, source: str, style: str | None = None) -> Solution:
@@ -162,6 +166,8 @@ def answer(spec: dict, source: str, style: str | None = None) -> Solution:
         traced = traced_answer(source, style or styles(spec)[0])
     elif spec["family"] in ROW_TRACED_FAMILIES:
         traced = traced_row_answer(source)
+    elif spec["family"] in GEMM_TRACED_FAMILIES:
+        traced = traced_gemm_answer(source, style if style == "grouped" else "plain")
     if traced is not None:
         return grounded(same_constructor(traced, source), source)
     return grounded(same_constructor(named_like(teach(spec, style), source), source), source)

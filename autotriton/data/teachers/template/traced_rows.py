@@ -197,6 +197,9 @@ def _write(source: str, trace: Trace, layout: _Layout, scalars: dict, sized: dic
                             or trace.header[0].split(": ")[1].startswith(returned.group(1) + "[")):
         raise Unsupported("the output is not a float tensor of the first input's dtype, nor an argmax's indices")
     out_shape = tuple(int(s) for s in returned.group(2).split(",")) if returned.group(2) else ()
+    code = [line.split("#")[0] for line in body]
+    # an input read only back to front (flip loads it through rev) is not loaded front to back too
+    loads = [ld for ld in loads if any(re.search(rf"\b{ld.split(' = ')[0]}\b", c) for c in code)]
     kernel = _kernel(layout, ptrs, loads, body, trace.result, result_kind, list(kernel_scalars.values()), flips)
     launch_args = [passed[p] for p in ptrs] + ["out"] + list(kernel_scalars)
     lead = passed["in0_ptr"]

@@ -1,0 +1,441 @@
+"""Matrix products lowered from their op listing line by line (data v18).
+
+Data v16 and v17 wrote the elementwise, reduction and row answers from the listing (traced.py,
+traced_rows.py). The matmul family kept its writer, keyed by the grammar point: every answer was
+one `matmul_epilogue_kernel(a, b, bias, r, out)` under the names `a`, `b`, whatever the module
+called them, and the listing the prompt shows (`t1 = t(self.fc.weight)`, `t2 = addmm(...)`) had no
+counterpart in the code. Run 17's adapter passed none of the dev suite's six level-1 products
+(`29`-`34`: a linear layer, an einsum, a matvec, an addmm...), 0 of 48 samples.
+
+Here a forward whose listing is
+
+    layout ops on inputs and parameters (t, transpose, permute, view, unsqueeze, expand ...)
+    one product: mm, bmm, addmm or mv
+    elementwise ops on its result and layout ops on that result
+
+becomes one tiled kernel: the product accumulated over K with tl.dot, then each later listing
+line quoted and computed on the tile under its own name. The layout lines are replayed in
+ModelNew.forward, where they are views and cost nothing, and each quoted beside its replay:
+
+    # t1 = t(self.fc.weight)
+    t1 = self.fc.weight.t()
+
+A size in a view (`view(t3, size=[4, 8, 32])`) is written from the shapes forward has at hand:
+merged dims as the product of the operand's own dims, split ones by the input dim of that size,
+so that the answer holds at the judge's other sizes.
+"""
+
+from __future__ import annotations
+
+import math
+import re
+
+import torch
+
+from autotriton.data.teachers import Solution
+from autotriton.data.teachers.template.common import HEADER, indent, numbered
+from autotriton.data.teachers.template.traced import (_TYPE_SPEC, Unsupported, _constructor_scalars, _forward_args,
+                                                     _lower, _module, _scalar_name, loaded_and_traced)
+from autotriton.tasks.trace import Step, Trace
+
+STYLES = ("plain", "grouped")
+_PRODUCTS = frozenset({"mm", "bmm", "addmm", "mv"})
+# Ops that only re-view a tensor; they are replayed in forward (before the product) or pass the
+# tile through unchanged (after it).
+_LAYOUT = frozenset({"t", "transpose", "permute", "view", "_unsafe_view", "reshape", "unsqueeze", "squeeze",
+                     "expand", "clone", "contiguous"})
+
+
+def traced_gemm_answer(source: str, style: str = "plain") -> Solution | None:
+    """The one-kernel answer for the task file `source`, or None where its forward is not a
+    listing this lowering covers (no product, two products, work before the product...)."""
+    traced = loaded_and_traced(source)
+    if traced is None:
+        return None
+    mod, trace = traced
+    if trace.result is None or trace.n_ops != len(trace.steps) or not trace.steps:
+        return None
+    try:
+        return _Writer(source, trace, _constructor_scalars(mod, trace), style).solution()
+    except Unsupported:
+        return None
+
+
+class _Writer:
+    """One pass over the listing: forward's replayed views, the product, the kernel's epilogue."""
+
+    def __init__(self, source: str, trace: Trace, scalars: dict[tuple[int, str], str], style: str):
+        self.source, self.trace, self.scalars, self.style = source, trace, scalars, style
+        self.args = _forward_args(source)
+        self.shapes: dict[str, tuple[int, ...]] = {}  # listing name -> shape, for size expressions
+        for line in trace.header:
+            m = re.match(r"(in\d+) = \w+: \w+\[([\d,]*)\]", line)
+            if m:
+                self.shapes[m.group(1)] = tuple(int(s) for s in m.group(2).split(",") if s)
+        self.pre: list[str] = []  # forward lines before the launch
+        self.body: list[str] = []  # kernel lines after the K loop
+        self.loads: dict[str, str] = {}  # kernel variable -> how it is loaded (FULL or per column)
+        self.passed: dict[str, str] = {}  # kernel variable -> the forward expression handed to the kernel
+        self.kernel_scalars: dict[str, str] = {}
+        self.meta: dict[str, torch.Tensor] = {}  # forward's names -> meta tensors, to replay views on
+        self.tiles: dict[str, tuple[int, ...]] = {}  # listing names computed on the tile -> their shapes
+        self.op = ""  # the product's op
+
+    def expr(self, name: str) -> str:
+        """forward's expression for a listed tensor: an argument, a parameter, or a replayed local."""
+        if re.fullmatch(r"in\d+", name):
+            return self.args[int(name[2:])]
+        return re.sub(r"\.(\d+)", r"[\1]", name)  # self.up.0.weight: a Sequential's layer by index
+
+    def solution(self) -> Solution:
+        steps = self.trace.steps
+        k = next((i for i, s in enumerate(steps) if s.op in _PRODUCTS), None)
+        if k is None or any(s.op in _PRODUCTS for s in steps[k + 1:]):
+            raise Unsupported("no product, or more than one")
+        for step in steps[:k]:
+            self._replay(step)
+        self._product(k, steps[k])
+        for i, step in enumerate(steps[k + 1:], k + 1):
+            self._after(i, step)
+        if self.trace.result not in self.tiles:
+            raise Unsupported("the result is not the product's value")
+        return Solution(self._reasoning(steps[k]), HEADER + self._kernel() + self._module())
+
+    # ------------------------------------------------------------------ before the product
+
+    def _replay(self, step: Step) -> None:
+        """A layout line on inputs or parameters, replayed in forward under its listing name."""
+        if step.op not in _LAYOUT or len(step.outs) != 1:
+            raise Unsupported(f"{step.op} before the product")
+        src = step.operands[0].tensor
+        if src is None or src.startswith("c") or any(o.tensor for o in step.operands[1:]):
+            raise Unsupported("a layout line on a constant or on two tensors")
+        call = self._view_call(step, self.expr(src), step.operands[0].shape)
+        self.pre.append("# " + _TYPE_SPEC.sub("", step.line))
+        self.pre.append(f"{step.outs[0]} = {call}")
+        self.shapes[step.outs[0]] = step.out_shapes[0]
+        self._on_meta(step.outs[0], call)
+
+    def _on_meta(self, name: str, call: str) -> None:
+        """Run a replayed view on meta tensors with the strides forward will have: a view that
+        only works on a copy (after a transpose) has no copy-free replay here."""
+        for i, arg in enumerate(self.args):
+            if f"in{i}" in self.shapes and arg not in self.meta:
+                self.meta[arg] = torch.empty(self.shapes[f"in{i}"], device="meta")
+        params = {p: torch.empty(o.shape, device="meta") for st in self.trace.steps for o in st.operands
+                  if o.tensor and o.tensor.startswith("self.") for p in [o.tensor]}
+        scope = dict(self.meta)
+        scope["self"] = _Attrs(params)
+        try:
+            self.meta[name] = eval(call, {"__builtins__": {}}, scope)  # noqa: S307 - our own view call
+        except Exception as exc:  # noqa: BLE001 - a view the strides do not allow
+            raise Unsupported(f"{call} is not a view here: {exc!r}") from None
+
+    def _view_call(self, step: Step, x: str, shape) -> str:
+        """The torch call re-viewing `x` (of `shape`) as `step` does, its sizes written from shapes."""
+        kw = {o.key: o.value for o in step.operands[1:] if o.key}
+        out = tuple(step.out_shapes[0])
+        if step.op in ("clone", "contiguous"):
+            return x
+        if step.op == "t":
+            return f"{x}.t()"
+        if step.op == "transpose":
+            return f"{x}.transpose({kw['dim0']}, {kw['dim1']})"
+        if step.op == "permute":
+            return f"{x}.permute({', '.join(map(str, kw['dims']))})"
+        if step.op == "unsqueeze":
+            return f"{x}.unsqueeze({kw['dim']})"
+        if step.op == "squeeze":
+            dim = kw.get("dim")
+            return f"{x}.squeeze()" if dim is None else f"{x}.squeeze({dim if isinstance(dim, int) else tuple(dim)})"
+        if step.op == "expand":
+            if out == tuple(shape):
+                return x
+            return f"{x}.expand({', '.join(self._sizes(out, x, tuple(shape), expand=True))})"
+        # aten's view succeeded, so the sizes are a view of these strides: .view copies nothing
+        return f"{x}.view({', '.join(self._sizes(out, x, tuple(shape)))})"
+
+    def _sizes(self, out: tuple[int, ...], x: str, shape: tuple[int, ...], expand: bool = False) -> list[str]:
+        """Size expressions for re-viewing `x` (of `shape`) as `out`: dims kept or merged are
+        written from x's own dims; a dim split or new is found among the inputs' dims, one of
+        them left to -1."""
+        if expand:
+            lead = len(out) - len(shape)
+            return [f"{x}.shape[{i - lead}]" if i >= lead and shape[i - lead] == n else self._find(n)
+                    for i, n in enumerate(out)]
+        sizes, i, piece = [], 0, 1  # piece: the product of the split-off sizes of shape[i] so far
+        for n in out:
+            j, run = i, 1
+            while piece == 1 and j < len(shape) and run < n:
+                run *= shape[j]
+                j += 1
+            if piece == 1 and j > i and run == n:  # shape[i:j] merged (or one dim kept)
+                sizes.append(" * ".join(f"{x}.shape[{d}]" for d in range(i, j)))
+                i = j
+            elif n == 1:
+                sizes.append("1")  # a new unit dim
+            elif i < len(shape) and shape[i] % (piece * n) == 0:
+                sizes.append(None)  # a piece of shape[i], split
+                piece *= n
+                if piece == shape[i]:
+                    i, piece = i + 1, 1
+            else:
+                raise Unsupported(f"a view of {shape} as {out}")
+        return self._fill_split(sizes, out)
+
+    def _fill_split(self, sizes: list, out: tuple[int, ...]) -> list[str]:
+        gaps = [i for i, s in enumerate(sizes) if s is None]
+        for g in gaps[:-1]:
+            sizes[g] = self._find(out[g])
+        if gaps:
+            sizes[gaps[-1]] = "-1"
+        return sizes
+
+    def _find(self, n: int) -> str:
+        """An input's dim of size n (the first found), the only source of a dim a view splits off."""
+        for name in sorted(self.shapes, key=lambda v: (not v.startswith("in"), v)):
+            if name.startswith("in") and n in self.shapes[name]:
+                return f"{self.expr(name)}.shape[{self.shapes[name].index(n)}]"
+        raise Unsupported(f"no input has a dim of {n}")
+
+    # ------------------------------------------------------------------ the product
+
+    def _product(self, k: int, step: Step) -> None:
+        self.op = step.op
+        tensors = [o for o in step.operands if o.tensor is not None]
+        kw = {o.key: o.value for o in step.operands if o.key and o.tensor is None}
+        if any(o.tensor.startswith("c") for o in tensors):
+            raise Unsupported("a constant tensor in the product")
+        a, b = (tensors[1], tensors[2]) if step.op == "addmm" else (tensors[0], tensors[1])
+        self.pre.append("# " + _TYPE_SPEC.sub("", step.line) + "  -- the kernel's product")
+        ax, bx = self.expr(a.tensor), self.expr(b.tensor)
+        if step.op == "bmm":
+            self.a3, self.b3 = ax, bx
+            alloc = f"({ax}.shape[0], {ax}.shape[1], {bx}.shape[2])"
+            self.out3 = "out"
+        elif step.op == "mv":
+            self.a3, self.b3 = f"{ax}.unsqueeze(0)", f"{bx}.unsqueeze(0).unsqueeze(2)"
+            alloc = f"({ax}.shape[0],)"
+            self.out3 = "out.unsqueeze(0).unsqueeze(2)"
+        else:
+            self.a3, self.b3 = f"{ax}.unsqueeze(0)", f"{bx}.unsqueeze(0)"
+            alloc = f"({ax}.shape[0], {bx}.shape[1])"
+            self.out3 = "out.unsqueeze(0)"
+        dtype = re.match(r"in0 = \w+: f32\[", self.trace.header[0]) if self.trace.header else None
+        if not dtype:
+            raise Unsupported("the first input is not float32")
+        lead = self.args[0]
+        self.alloc = f"out = torch.empty({alloc}, device={lead}.device, dtype={lead}.dtype)"
+        self.product_shape = tuple(step.out_shapes[0])
+        value = "acc"
+        if step.op == "addmm":
+            bias = self._operand(tensors[0].tensor, tensors[0].shape, self.product_shape)
+            alpha, beta = kw.get("alpha", 1), kw.get("beta", 1)
+            scaled = value if alpha == 1 else f"{_lit(alpha)} * {value}"
+            value = f"{scaled} + {bias}" if beta == 1 else f"{scaled} + {_lit(beta)} * {bias}"
+        self.body.append("# " + _TYPE_SPEC.sub("", step.line))
+        self.body.append(f"{step.outs[0]} = {value}")
+        self.tiles[step.outs[0]] = self.product_shape
+
+    def _operand(self, name: str, shape, full: tuple[int, ...]) -> str:
+        """A tensor read in the epilogue: of the tile value's shape (loaded at the tile's
+        elements) or a vector along its last dim (loaded at the tile's columns)."""
+        if name.startswith("c") or (name.startswith("t") and name not in self.shapes):
+            raise Unsupported("the epilogue reads a value computed in forward")
+        var = name.replace(".", "_")
+        shape = tuple(shape)
+        if var in self.loads:
+            return var
+        if math.prod(shape) == math.prod(self.product_shape) and shape == tuple(full):
+            self.passed[var] = f"{self.expr(name)}.contiguous().view(o.shape)"
+            self.loads[var] = "full"
+        elif self.op != "mv" and shape and shape[-1] == full[-1] == self.product_shape[-1] \
+                and math.prod(shape) == shape[-1]:
+            self.passed[var] = f"{self.expr(name)}.contiguous()"
+            self.loads[var] = "col"
+        else:
+            raise Unsupported(f"{name} of shape {shape} against {full}")
+        return var
+
+    # ------------------------------------------------------------------ after the product
+
+    def _after(self, i: int, step: Step) -> None:
+        """A line on values of the tile (the product and what was computed from it), computed in
+        registers; a layout line passes the tile through, as long as the value stays the
+        product's elements in their own order (only regrouped), so that every tile value, and a
+        same-shape tensor read beside it, lines up element for element."""
+        tiles = [o.tensor for o in step.operands if o.tensor in self.tiles]
+        if not tiles or len(step.outs) != 1:
+            raise Unsupported(f"{step.op} after the product does not act on its value")
+        shape = tuple(step.out_shapes[0] or ())
+        if math.prod(shape) != math.prod(self.product_shape):
+            raise Unsupported(f"{step.op} changes the number of elements")
+        quote = "# " + _TYPE_SPEC.sub("", step.line)
+        if step.op in _LAYOUT:
+            if len(tiles) != 1 or any(o.tensor for o in step.operands[1:]) or not _regroups(step):
+                raise Unsupported(f"{step.op} reorders the product's elements")
+            self.body += [quote, f"{step.outs[0]} = {tiles[0]}  # a view: the same values in the same order"]
+        elif step.op in ("triu", "tril"):
+            if self.tiles[tiles[0]] != self.product_shape or self.op == "mv":
+                raise Unsupported(f"{step.op} of a re-viewed product")
+            diagonal = {o.key: o.value for o in step.operands if o.key}.get("diagonal", 0)
+            keep = ">=" if step.op == "triu" else "<="
+            self.body += [quote, f"{step.outs[0]} = tl.where(offs_n[None, :] - offs_m[:, None] {keep} {int(diagonal)}, "
+                                 f"{tiles[0]}, 0.0)  # keep column - row {keep} {int(diagonal)}"]
+        else:
+            operands = []
+            for o in step.operands:
+                if o.tensor in self.tiles:
+                    operands.append((o.key, o.tensor))
+                elif o.tensor is not None:
+                    operands.append((o.key, self._operand(o.tensor, o.shape, shape)))
+                else:
+                    attr = self.scalars.get((i, o.key))
+                    if attr is not None:
+                        self.kernel_scalars.setdefault(attr, _scalar_name(attr, self.kernel_scalars))
+                    operands.append((o.key, self.kernel_scalars[attr] if attr else o.value))
+            self.body.append(quote)
+            self.body += _lower(step, operands)
+        self.tiles[step.outs[0]] = shape
+
+    # ------------------------------------------------------------------ the code
+
+    def _kernel(self) -> str:
+        loads = []
+        for var, kind in self.loads.items():
+            if kind == "col":
+                loads.append(f"{var} = tl.load({var}_ptr + offs_n, mask=mask_n, other=0.0).to(tl.float32)[None, :]")
+            else:
+                loads.append(f"{var} = tl.load({var}_ptr + pid_b * stride_ob + offs_m[:, None] * stride_om + "
+                             "offs_n[None, :] * stride_on, mask=mask, other=0.0).to(tl.float32)")
+        ptrs = ["a_ptr", "b_ptr"] + [f"{v}_ptr" for v in self.loads] + ["out_ptr"] + list(self.kernel_scalars.values())
+        grid = _GROUPED_PIDS if self.style == "grouped" else _PLAIN_PIDS
+        consts = "BLOCK_M: tl.constexpr, BLOCK_N: tl.constexpr, BLOCK_K: tl.constexpr" + \
+            (", GROUP_M: tl.constexpr" if self.style == "grouped" else "")
+        return ("\n@triton.jit\n"
+                f"def traced_gemm_kernel({', '.join(ptrs)}, M, N, K,\n"
+                "                       stride_ab, stride_am, stride_ak, stride_bb, stride_bk, stride_bn,\n"
+                "                       stride_ob, stride_om, stride_on,\n"
+                f"                       {consts}):\n"
+                "    # out[b] = A[b] @ B[b] for views A (batch, M, K), B (batch, K, N) with any strides\n"
+                f"{grid}"
+                "    offs_m = pid_m * BLOCK_M + tl.arange(0, BLOCK_M)\n"
+                "    offs_n = pid_n * BLOCK_N + tl.arange(0, BLOCK_N)\n"
+                "    offs_k = tl.arange(0, BLOCK_K)\n"
+                "    mask_m = offs_m < M\n"
+                "    mask_n = offs_n < N\n"
+                "    mask = mask_m[:, None] & mask_n[None, :]\n"
+                "    a_ptrs = a_ptr + pid_b * stride_ab + offs_m[:, None] * stride_am + offs_k[None, :] * stride_ak\n"
+                "    b_ptrs = b_ptr + pid_b * stride_bb + offs_k[:, None] * stride_bk + offs_n[None, :] * stride_bn\n"
+                "    acc = tl.zeros((BLOCK_M, BLOCK_N), dtype=tl.float32)\n"
+                "    for k0 in range(0, K, BLOCK_K):\n"
+                "        k_ok = offs_k + k0 < K  # the last K slice is partial unless BLOCK_K divides K\n"
+                "        a = tl.load(a_ptrs, mask=mask_m[:, None] & k_ok[None, :], other=0.0)\n"
+                "        b = tl.load(b_ptrs, mask=k_ok[:, None] & mask_n[None, :], other=0.0)\n"
+                "        acc = tl.dot(a, b, acc)\n"
+                "        a_ptrs += BLOCK_K * stride_ak\n"
+                "        b_ptrs += BLOCK_K * stride_bk\n"
+                f"{indent(loads + self.body)}\n"
+                "    out_ptrs = out_ptr + pid_b * stride_ob + offs_m[:, None] * stride_om + offs_n[None, :] * stride_on\n"
+                f"    tl.store(out_ptrs, {self.trace.result}.to(out_ptr.dtype.element_ty), mask=mask)\n")
+
+    def _module(self) -> str:
+        tensors = ", ".join(["a", "b"] + [self.passed[v] for v in self.loads] + ["o"] + list(self.kernel_scalars))
+        if self.style == "grouped":
+            sizes = ("bm = min(128, max(16, triton.next_power_of_2(M)))\n"
+                     "bn = min(128, max(16, triton.next_power_of_2(N)))\n")
+            grid = "grid = (triton.cdiv(M, bm) * triton.cdiv(N, bn), batch)  # tiles in bands of GROUP_M rows\n"
+            extra = ", GROUP_M=8"
+        else:
+            sizes = ("bm = min(64, max(16, triton.next_power_of_2(M)))\n"
+                     "bn = min(64, max(16, triton.next_power_of_2(N)))\n")
+            grid = "grid = (triton.cdiv(M, bm), triton.cdiv(N, bn), batch)\n"
+            extra = ""
+        launch = "\n".join(self.pre) + "\n" + (
+            f"{self.alloc}\n"
+            f"a, b, o = {self.a3}, {self.b3}, {self.out3}  # (batch, M, K), (batch, K, N), (batch, M, N)\n"
+            "batch, M, K = a.shape\n"
+            "N = b.shape[2]\n"
+            f"{sizes}"
+            "bk = min(32, max(16, triton.next_power_of_2(K)))  # tl.dot takes tiles of at least 16\n"
+            f"{grid}"
+            f"traced_gemm_kernel[grid]({tensors}, M, N, K,\n"
+            "                         a.stride(0), a.stride(1), a.stride(2), b.stride(0), b.stride(1), b.stride(2),\n"
+            f"                         o.stride(0), o.stride(1), o.stride(2), BLOCK_M=bm, BLOCK_N=bn, BLOCK_K=bk{extra})")
+        result = self.tiles[self.trace.result]
+        if result != self.product_shape:
+            launch += f"\nout = out.view({', '.join(self._sizes(result, 'out', self.product_shape))})  # as the listing returns it"
+        first, rest = launch.split("\n", 1)
+        return _module(self.source, self.args, [], rest, alloc=first)
+
+    def _reasoning(self, product: Step) -> str:
+        n_pre = (len(self.pre) - 1) // 2  # layout lines replayed (each quoted), then the product's quote
+        steps = [f"The listing has one product, {product.op}: one kernel computes it tile by tile, each program a "
+                 "BLOCK_M x BLOCK_N tile of the output, walking K in BLOCK_K slices with tl.dot and accumulating in "
+                 "float32. Rows past M, columns past N and the partial last K slice load as 0, which adds nothing."]
+        if n_pre:
+            steps.append("The lines before it only re-view inputs or parameters (transposes, reshapes): forward "
+                         "replays them as views, quoted line by line, and the kernel reads the views through their "
+                         "strides, so nothing is copied.")
+        if len(self.body) > 2:
+            steps.append("Every line after the product is computed on the tile in registers, quoted and under the "
+                         f"listing's own names, before the one store of {self.trace.result}: the product is never written "
+                         "to memory and read back.")
+        if self.style == "grouped":
+            steps.append("Tiles are numbered in bands of GROUP_M tile rows, so programs that run together share "
+                         "rows of A and columns of B while they are still in L2.")
+        for attr, name in self.kernel_scalars.items():
+            steps.append(f"{name} comes from the constructor ({attr}): a runtime scalar of the kernel.")
+        return numbered("The module is one matrix product and work on its result.", steps)
+
+
+_PLAIN_PIDS = ("    pid_m = tl.program_id(0)\n"
+               "    pid_n = tl.program_id(1)\n"
+               "    pid_b = tl.program_id(2)\n")
+_GROUPED_PIDS = ("    pid = tl.program_id(0)\n"
+                 "    pid_b = tl.program_id(1)\n"
+                 "    tiles_m = tl.cdiv(M, BLOCK_M)\n"
+                 "    tiles_n = tl.cdiv(N, BLOCK_N)\n"
+                 "    band = pid // (GROUP_M * tiles_n)\n"
+                 "    first_m = band * GROUP_M\n"
+                 "    rows_in_band = tl.minimum(tiles_m - first_m, GROUP_M)\n"
+                 "    pid_m = first_m + (pid % (GROUP_M * tiles_n)) % rows_in_band\n"
+                 "    pid_n = (pid % (GROUP_M * tiles_n)) // rows_in_band\n")
+
+
+def _lit(v) -> str:
+    if isinstance(v, bool) or not isinstance(v, (int, float)) or not math.isfinite(v):
+        raise Unsupported(f"no literal for {v!r}")
+    return repr(float(v))
+
+
+
+def _regroups(step: Step) -> bool:
+    """Whether a layout line, applied to a contiguous tensor, leaves it contiguous: its elements
+    keep their order (a transpose of a dim of 1 does; a real one does not)."""
+    x = torch.empty(step.operands[0].shape, device="meta")
+    kw = {o.key: o.value for o in step.operands[1:] if o.key}
+    if step.op == "t":
+        x = x.t()
+    elif step.op == "transpose":
+        x = x.transpose(kw["dim0"], kw["dim1"])
+    elif step.op == "permute":
+        x = x.permute(*kw["dims"])
+    return x.is_contiguous()
+
+
+class _Attrs:
+    """`self.fc.weight` and `self.up[0].weight` on meta tensors of the parameters' shapes."""
+
+    def __init__(self, params: dict[str, torch.Tensor], prefix: str = "self"):
+        self._params, self._prefix = params, prefix
+
+    def _get(self, key: str):
+        path = f"{self._prefix}.{key}"
+        return self._params.get(path, _Attrs(self._params, path))
+
+    def __getattr__(self, key: str):
+        return self._get(key)
+
+    def __getitem__(self, index: int):
+        return self._get(str(index))

@@ -1,0 +1,107 @@
+"""The lowering of one matrix product and the work on its result (data/teachers/template/
+traced_gemm.py): layout lines are replayed in forward as views and quoted, every line after the
+product is quoted and computed on the tile, sizes a view splits off come from the inputs, what it
+cannot write it declines, and its answers verify (CPU) at sizes the judge changes."""
+
+import re
+
+import pytest
+
+from autotriton.data.teachers.template import answer
+from autotriton.data.teachers.template.traced_gemm import traced_gemm_answer
+from autotriton.tasks.contract import task_from_source
+from autotriton.tasks.trace import trace_source
+from autotriton.verify.rules import check_rules
+
+
+def _task(forward: str, x: str = "torch.randn(6, 40)", y: str = "torch.randn(40, 24)", layers: str = "",
+          init: str = "", init_inputs: str = "") -> str:
+    setup = "".join(f"        {line}\n" for line in layers.splitlines())
+    return ("import torch\nimport torch.nn as nn\nimport torch.nn.functional as F\n\n\n"
+            f"class Model(nn.Module):\n    def __init__(self{init}):\n        super().__init__()\n{setup}\n"
+            f"    def forward(self, x, y):\n        {forward}\n\n\n"
+            f"def get_inputs():\n    return [{x}, {y}]\n\n\n"
+            f"def get_init_inputs():\n    return [{init_inputs}]\n")
+
+
+LINEAR = _task("return F.gelu(self.fc(x)) * self.scale", y="torch.randn(6)", init=", scale: float",
+               layers="self.fc = nn.Linear(40, 24)\nself.scale = scale", init_inputs="0.5")
+
+
+def _quoted(code: str) -> list[str]:
+    return [line.strip()[2:].removesuffix("  -- the kernel's product")
+            for line in code.splitlines() if re.match(r"\s*# t\d", line)]
+
+
+def test_each_listing_line_is_quoted_once_in_order():
+    solution = traced_gemm_answer(LINEAR)
+    assert solution is not None
+    listed = [re.sub(r" (f|bf|i|u|bool|c)\d*\[[\d,]*\]", "", line) for line in trace_source(LINEAR).ops]
+    kernel, module = solution.code.split("class ModelNew")
+    # layout lines in forward, then the product, which the kernel quotes again before its epilogue
+    assert _quoted(module) == listed[:2] and _quoted(kernel) == listed[1:]
+    assert "t1 = self.fc.weight.t()" in module
+    assert not check_rules(solution.code)
+    assert "self.scale" in module and "scale" in kernel.split("):")[0]  # a constructor float: a runtime scalar
+
+
+def test_a_size_a_view_splits_off_comes_from_an_input():
+    source = _task("return self.fc(x) + y", x="torch.randn(3, 5, 40)", y="torch.randn(3, 5, 24)",
+                   layers="self.fc = nn.Linear(40, 24)")
+    code = traced_gemm_answer(source).code
+    assert "x.view(x.shape[0] * x.shape[1], x.shape[2])" in code
+    assert "out = out.view(x.shape[0], -1, out.shape[1])" in code  # not the literal 5
+
+
+def test_what_it_cannot_write_it_declines():
+    declined = {
+        "no product": _task("return x + y", y="torch.randn(6, 40)"),
+        "two products": _task("return (x @ y) @ y.t()"),
+        "work before the product": _task("return torch.relu(x) @ y"),
+        "a transpose of the product": _task("return (x @ y).t() * 2.0"),
+        "a reduction after it": _task("return (x @ y).sum(-1)"),
+        "a view only a copy allows": _task("return x.transpose(1, 2).contiguous().reshape(-1, 40) @ y",
+                                           x="torch.randn(2, 40, 3)"),
+        "not Python": "class Model(",
+    }
+    for name, source in declined.items():
+        assert traced_gemm_answer(source) is None, name
+
+
+SOURCES = {
+    "linear, gelu, constructor scale": LINEAR,
+    "3-D linear plus a residual": _task("return self.fc(x) + y", x="torch.randn(3, 5, 40)",
+                                        y="torch.randn(3, 5, 24)", layers="self.fc = nn.Linear(40, 24)"),
+    "x @ y.t()": _task("return x @ y.t()", y="torch.randn(24, 40)"),
+    "einsum bmm": _task("return torch.einsum('bij,bjk->bik', x, y)", x="torch.randn(2, 6, 40)",
+                        y="torch.randn(2, 40, 24)"),
+    "4-D matmul over a literal": _task("return torch.matmul(x, y) / 8.0", x="torch.randn(2, 3, 6, 40)",
+                                       y="torch.randn(2, 3, 40, 24)"),
+    "matvec": _task("return torch.mv(x, y)", y="torch.randn(40)"),
+    "addmm with beta": _task("return torch.addmm(y, x, self.w, beta=0.5)", y="torch.randn(24)",
+                             layers="self.w = nn.Parameter(torch.randn(40, 24))"),
+    "upper triangle": _task("return torch.triu(x @ y, diagonal=1)"),
+    "a Sequential's layer, silu read twice": _task("h = self.body(x)\n        return h * torch.sigmoid(h) + y",
+                                                   y="torch.randn(6, 24)",
+                                                   layers="self.body = nn.Sequential(nn.Linear(40, 24))"),
+}
+
+
+@pytest.mark.parametrize("style", ["plain", "grouped"])
+def test_answers_verify(cpu_verifier, style):
+    pairs = []
+    for name, source in SOURCES.items():
+        solution = traced_gemm_answer(source, style)
+        assert solution is not None, name
+        assert not check_rules(solution.code), name
+        pairs.append((task_from_source(source, task_id=f"gemm/{name}", suite="test", level=1), solution.answer()))
+    results = cpu_verifier.verify_many(pairs)
+    assert all(r.correct for r in results), [(n, r.error_msg[:300]) for n, r in zip(SOURCES, results) if not r.correct]
+
+
+def test_the_template_teacher_answers_a_matmul_task_from_its_listing():
+    source = _task("return x @ y")
+    spec = {"family": "matmul", "form": "matmul", "epilogue": []}
+    solution = answer(spec, source, "grouped")
+    assert solution.reasoning.startswith("The reference's forward: `return x @ y`")
+    assert "# t1 = mm(in0, in1)" in solution.code and "GROUP_M" in solution.code
