@@ -107,3 +107,77 @@ def test_answers_verify_across_styles_params_and_dtypes(cpu_verifier):
         pairs.append((task_from_source(source, task_id=f"traced/{name}", suite="test", level=1), solution.answer()))
     results = cpu_verifier.verify_many(pairs)
     assert all(r.correct for r in results), [(n, r.error_msg[:300]) for n, r in zip(sources, results) if not r.correct]
+
+
+# A module as torch.nn writes it, harvested (data/harvest): the library's class, then Model
+# subclassing it with only a constructor; forward(self, input) re-binds a builtin.
+_HARVESTED = '''import torch
+from torch import Tensor
+from torch.nn import functional as F
+from torch.nn import init
+from torch.nn.parameter import Parameter
+from torch.nn.modules.module import Module
+
+FEATURES = 40
+BATCH = 6
+
+
+class {name}(Module):
+    def __init__(self, features: int, eps: float = 1e-5) -> None:
+        super().__init__()
+        self.eps = eps
+        self.weight = Parameter(torch.empty(features))
+        self.bias = Parameter(torch.empty(features))
+        self.reset_parameters()
+
+    def reset_parameters(self) -> None:
+        init.ones_(self.weight)
+        init.zeros_(self.bias)
+
+    def forward(self, input: Tensor) -> Tensor:
+        {forward}
+
+
+class Model({name}):
+    def __init__(self, features):
+        super().__init__(features)
+        self.eval()
+
+
+def get_inputs():
+    return [torch.randn(BATCH, FEATURES)]
+
+
+def get_init_inputs():
+    return [FEATURES]
+'''
+
+
+def test_a_harvested_module_is_answered_from_its_listing(cpu_verifier):
+    """The template teacher answers a harvested module (no grammar point) with the listing
+    lowering that covers it: ModelNew takes Model's constructor arguments and makes its parameters
+    with dims written as those arguments, and forward's `input` becomes `x`."""
+    from autotriton.data.teachers.template import listing_answers
+    sources = {
+        "layer norm": _HARVESTED.format(name="LayerNorm", forward="return F.layer_norm(input, (input.shape[-1],), "
+                                                                  "self.weight, self.bias, self.eps)"),
+        "gain and shift": _HARVESTED.format(name="Affine", forward="return torch.tanh(input) * self.weight + self.bias"),
+        "a linear map": _HARVESTED.format(name="Project", forward="return F.linear(input, torch.diag(self.weight))"
+                                          ).replace("self.bias = Parameter(torch.empty(features))",
+                                                    "self.bias = Parameter(torch.empty(features, features))"),
+    }
+    pairs, names = [], []
+    for name, source in sources.items():
+        answers = listing_answers(source)
+        if name == "a linear map":  # diag builds a tensor in forward: no lowering covers it
+            assert answers == [], name
+            continue
+        assert answers, name
+        for style, solution in answers:
+            assert "self.weight = nn.Parameter(torch.empty(features,))" in solution.code
+            assert "def forward(self, x):" in solution.code and not check_rules(solution.code), (name, style)
+            pairs.append((task_from_source(source, task_id=f"harvest/{name}", suite="test", level=1),
+                          solution.answer()))
+            names.append((name, style))
+    results = cpu_verifier.verify_many(pairs)
+    assert all(r.correct for r in results), [(n, r.error_msg[:300]) for n, r in zip(names, results) if not r.correct]

@@ -33,7 +33,7 @@ from autotriton.data.teachers.template.pooling import write_maxpool, write_pool
 from autotriton.data.teachers.template.reductions import write_reduce
 from autotriton.data.teachers.template.rows import write_norm, write_softmax
 from autotriton.data.teachers.template.scans import write_scan
-from autotriton.data.teachers.template.traced import traced_answer
+from autotriton.data.teachers.template.traced import forward_def, traced_answer
 from autotriton.data.teachers.template.traced_gemm import traced_gemm_answer
 from autotriton.data.teachers.template.traced_rows import traced_row_answer
 
@@ -89,9 +89,7 @@ def forward_quote(source: str) -> str:
     and then wrote another family's kernel (run-6 SFT adapter on KernelBench's ReLU: "a ReLU
     activation, followed by softmax", then a matmul): copying the forward first puts the op, its
     constants and its keepdim right above the kernel the model writes from them."""
-    tree = ast.parse(source)
-    model = next(n for n in tree.body if isinstance(n, ast.ClassDef) and n.name == "Model")
-    forward = next(n for n in model.body if isinstance(n, ast.FunctionDef) and n.name == "forward")
+    forward = forward_def(source)
     body = forward.body[1:] if ast.get_docstring(forward) is not None else forward.body
     lines = [re.sub(r"\s+", " ", ast.get_source_segment(source, st)) for st in body[:QUOTED_STATEMENTS]]
     more = "; ..." if len(body) > QUOTED_STATEMENTS else ""
@@ -173,16 +171,34 @@ def answer(spec: dict, source: str, style: str | None = None) -> Solution:
     return grounded(same_constructor(named_like(teach(spec, style), source), source), source)
 
 
+def listing_answers(source: str) -> list[tuple[str, Solution]]:
+    """(style, answer) for a task with no grammar point (a harvested module, as its library wrote
+    it): every style of the first listing lowering that covers its forward (elementwise, one row
+    at a time, one product), or none."""
+    found = [(style, traced_answer(source, style)) for style in STYLES["unary"]]
+    if not any(sol for _, sol in found):
+        found = [("rows", traced_row_answer(source))]
+    if not any(sol for _, sol in found):
+        found = [(style, traced_gemm_answer(source, style)) for style in STYLES["matmul"]]
+    return [(style, grounded(same_constructor(sol, source), source)) for style, sol in found if sol is not None]
+
+
 class TemplateTeacher:
     """Every style the family has for each composed task, one sample each: several
-    distinct correct kernels per task, not one shape per family."""
+    distinct correct kernels per task, not one shape per family. A harvested task, which has no
+    grammar point, gets the listing lowerings' answers where one covers it (data v18)."""
 
     def teaches(self, item: TaskItem) -> bool:
-        return bool(item.spec)  # harvested tasks have no grammar point to write from
+        return True
 
     def candidates(self, batch: list[TaskItem]) -> list[Candidate]:
-        return [Candidate(it, "template", i, it.task, answer(it.spec, it.task.prompt_source, style), label=style)
-                for it in batch if it.spec for i, style in enumerate(styles(it.spec))]
+        out = []
+        for it in batch:
+            source = it.task.prompt_source
+            written = ([(style, answer(it.spec, source, style)) for style in styles(it.spec)] if it.spec
+                       else listing_answers(source))
+            out += [Candidate(it, "template", i, it.task, sol, label=style) for i, (style, sol) in enumerate(written)]
+        return out
 
     def explain(self, verified: list[Candidate]) -> list[Solution]:
         return [c.solution for c in verified]  # the template's reasoning is already complete

@@ -22,6 +22,7 @@ scalar, as the judge varies constructor floats.
 from __future__ import annotations
 
 import ast
+import builtins
 import math
 import re
 
@@ -306,23 +307,60 @@ def _power(x: str, exponent) -> str:
 
 
 def _forward_args(source: str) -> list[str]:
-    forward = _method(source, "forward")
-    return [a.arg for a in forward.args.args[1:]]
+    forward = forward_def(source)
+    if forward.args.vararg or forward.args.kwonlyargs or forward.args.kwarg:
+        raise Unsupported("forward takes *args, keyword-only arguments or **kwargs")
+    names = [a.arg for a in forward.args.args[1:]]
+    # torch.nn writes forward(self, input): an answer may not re-bind a builtin (the rules' io_access)
+    return [("x" if "x" not in names else f"{n}_") if n in _BUILTINS else n for n in names]
+
+
+_BUILTINS = frozenset(dir(builtins))
+
+
+def forward_def(source: str) -> ast.FunctionDef:
+    """Model's forward, or, for a harvested module (`class Model(LeakyReLU)` with only a
+    constructor), the forward of the nearest base class the file defines."""
+    tree = ast.parse(source)
+    classes = {n.name: n for n in tree.body if isinstance(n, ast.ClassDef)}
+    name = "Model"
+    for _ in range(len(classes)):
+        cls = classes.get(name)
+        if cls is None:
+            break
+        found = next((n for n in cls.body if isinstance(n, ast.FunctionDef) and n.name == "forward"), None)
+        if found is not None:
+            return found
+        bases = [b.id for b in cls.bases if isinstance(b, ast.Name) and b.id in classes]
+        if not bases:
+            break
+        name = bases[0]
+    raise Unsupported("no forward in Model or a base class the file defines")
 
 
 def _method(source: str, name: str) -> ast.FunctionDef:
     tree = ast.parse(source)
-    model = next(n for n in tree.body if isinstance(n, ast.ClassDef) and n.name == "Model")
-    found = next((n for n in model.body if isinstance(n, ast.FunctionDef) and n.name == name), None)
+    model = next((n for n in tree.body if isinstance(n, ast.ClassDef) and n.name == "Model"), None)
+    found = next((n for n in model.body if isinstance(n, ast.FunctionDef) and n.name == name), None) if model else None
     if found is None:
         raise Unsupported(f"Model has no {name}")
     return found
+
+
+def _own_forward(source: str) -> bool:
+    try:
+        _method(source, "forward")
+    except Unsupported:
+        return False
+    return True
 
 
 def _module(source: str, args: list[str], used: list[str], launch: str, alloc: str | None = None) -> str:
     """ModelNew: the reference's constructor as written (same signature, defaults and parameters,
     built in the same order), a forward with the reference's arguments that allocates the output
     (`alloc`, by default one like the first input) and launches the kernel."""
+    if not _own_forward(source):
+        return _harvested_module(source, args, used, launch, alloc)
     init = _method(source, "__init__")
     init_src = ast.get_source_segment(source, init)
     init_src = re.sub(r"super\(\s*Model\s*,\s*self\s*\)", "super()", init_src)
@@ -352,3 +390,39 @@ def _reasoning(trace: Trace, params: list[str], scalars: dict[str, str], style: 
                      "one compiled kernel serves any value.")
     steps.append("Arithmetic is done in float32 registers and cast to the output dtype only at the store.")
     return numbered(f"The module is elementwise: {n} listed op{'s' if n > 1 else ''} on same-shape tensors.", steps)
+
+
+def _harvested_module(source: str, args: list[str], used: list[str], launch: str, alloc: str | None) -> str:
+    """ModelNew for a harvested module, whose Model only subclasses the library's class: the
+    library's constructor reaches names an answer may not import (`Module`, `init`, `Parameter`,
+    `reset_parameters`), so ModelNew takes Model's constructor arguments and makes the same
+    parameters, in the same order, each dim written as the constructor argument of that size
+    (the judge gives both models the same values). A module with buffers is declined."""
+    init = _method(source, "__init__")
+    params = [a.arg for a in init.args.args[1:]]
+    if init.args.vararg or init.args.kwonlyargs or init.args.kwarg or init.args.defaults:
+        raise Unsupported("Model's constructor takes more than plain arguments")
+    try:
+        mod = module_from_source(source, "autotriton_harvested_teacher", "<task>")
+        values = list(mod.get_init_inputs())
+        with torch.device("meta"):
+            model = mod.Model(*values)
+    except Exception as exc:  # noqa: BLE001 - the task's own code (it was traced, so this is rare)
+        raise Unsupported(f"Model cannot be built on meta: {exc!r}") from None
+    if any(True for _ in model.buffers()):
+        raise Unsupported("the module holds buffers")
+    sized = {v: p for p, v in zip(params, values) if type(v) is int}
+    lines = ["super().__init__()"]
+    for name, param in model.named_parameters():
+        if "." in name:
+            raise Unsupported("a parameter of a submodule")
+        dims = ", ".join(sized.get(d, str(d)) for d in param.shape)
+        lines.append(f"self.{name} = nn.Parameter(torch.empty({dims}{',' if param.dim() == 1 else ''}))"
+                     "  # the judge sets its values")
+    conts = "".join(f"\n        {y} = {y}.contiguous()" for y in used)
+    return (f"\nclass ModelNew(nn.Module):\n    def __init__(self{''.join(', ' + p for p in params)}):\n"
+            f"{indent(lines, 8)}\n\n"
+            f"    def forward(self, {', '.join(args)}):{conts}\n"
+            f"        {alloc or f'out = torch.empty_like({used[0]})'}\n"
+            f"{indent(launch.splitlines(), 8)}\n"
+            f"        return out\n")

@@ -67,6 +67,8 @@ class _Writer:
     def __init__(self, source: str, trace: Trace, scalars: dict[tuple[int, str], str], style: str):
         self.source, self.trace, self.scalars, self.style = source, trace, scalars, style
         self.args = _forward_args(source)
+        if _LAUNCH_NAMES & set(self.args):
+            raise Unsupported("forward's arguments use a name the launch binds")
         self.shapes: dict[str, tuple[int, ...]] = {}  # listing name -> shape, for size expressions
         for line in trace.header:
             m = re.match(r"(in\d+) = \w+: \w+\[([\d,]*)\]", line)
@@ -247,7 +249,7 @@ class _Writer:
         if var in self.loads:
             return var
         if math.prod(shape) == math.prod(self.product_shape) and shape == tuple(full):
-            self.passed[var] = f"{self.expr(name)}.contiguous().view(o.shape)"
+            self.passed[var] = f"{self.expr(name)}.contiguous().view(dst.shape)"
             self.loads[var] = "full"
         elif self.op != "mv" and shape and shape[-1] == full[-1] == self.product_shape[-1] \
                 and math.prod(shape) == shape[-1]:
@@ -340,7 +342,7 @@ class _Writer:
                 f"    tl.store(out_ptrs, {self.trace.result}.to(out_ptr.dtype.element_ty), mask=mask)\n")
 
     def _module(self) -> str:
-        tensors = ", ".join(["a", "b"] + [self.passed[v] for v in self.loads] + ["o"] + list(self.kernel_scalars))
+        tensors = ", ".join(["lhs", "rhs"] + [self.passed[v] for v in self.loads] + ["dst"] + list(self.kernel_scalars))
         if self.style == "grouped":
             sizes = ("bm = min(128, max(16, triton.next_power_of_2(M)))\n"
                      "bn = min(128, max(16, triton.next_power_of_2(N)))\n")
@@ -353,15 +355,15 @@ class _Writer:
             extra = ""
         launch = "\n".join(self.pre) + "\n" + (
             f"{self.alloc}\n"
-            f"a, b, o = {self.a3}, {self.b3}, {self.out3}  # (batch, M, K), (batch, K, N), (batch, M, N)\n"
-            "batch, M, K = a.shape\n"
-            "N = b.shape[2]\n"
+            f"lhs, rhs, dst = {self.a3}, {self.b3}, {self.out3}  # (batch, M, K), (batch, K, N), (batch, M, N)\n"
+            "batch, M, K = lhs.shape\n"
+            "N = rhs.shape[2]\n"
             f"{sizes}"
             "bk = min(32, max(16, triton.next_power_of_2(K)))  # tl.dot takes tiles of at least 16\n"
             f"{grid}"
             f"traced_gemm_kernel[grid]({tensors}, M, N, K,\n"
-            "                         a.stride(0), a.stride(1), a.stride(2), b.stride(0), b.stride(1), b.stride(2),\n"
-            f"                         o.stride(0), o.stride(1), o.stride(2), BLOCK_M=bm, BLOCK_N=bn, BLOCK_K=bk{extra})")
+            "                         lhs.stride(0), lhs.stride(1), lhs.stride(2), rhs.stride(0), rhs.stride(1), rhs.stride(2),\n"
+            f"                         dst.stride(0), dst.stride(1), dst.stride(2), BLOCK_M=bm, BLOCK_N=bn, BLOCK_K=bk{extra})")
         result = self.tiles[self.trace.result]
         if result != self.product_shape:
             launch += f"\nout = out.view({', '.join(self._sizes(result, 'out', self.product_shape))})  # as the listing returns it"
@@ -389,6 +391,8 @@ class _Writer:
         return numbered("The module is one matrix product and work on its result.", steps)
 
 
+# Names forward's launch binds; an argument of the same name would be overwritten before its last use.
+_LAUNCH_NAMES = frozenset({"lhs", "rhs", "dst", "out", "batch", "M", "N", "K", "bm", "bn", "bk", "grid"})
 _PLAIN_PIDS = ("    pid_m = tl.program_id(0)\n"
                "    pid_n = tl.program_id(1)\n"
                "    pid_b = tl.program_id(2)\n")
