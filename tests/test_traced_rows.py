@@ -40,8 +40,9 @@ def test_the_row_length_is_n_cols_not_a_literal():
 def test_what_it_cannot_write_it_declines():
     declined = {
         "elementwise only": _task("", "return torch.tanh(x)"),
-        "two dims": _task("", "return x.mean(dim=(1, 2))", inputs="torch.randn(4, 6, 8)"),
-        "all dims": _task("", "return x.sum()"),
+        "two dims, not the trailing ones": _task("", "return x.mean(dim=(0, 2))", inputs="torch.randn(4, 6, 8)"),
+        "a line after a total": _task("", "return x.sum() * 2.0"),
+        "a max over every dim": _task("", "return x.amax(dim=(0, 1))"),
         "argmax's indices read": _task("", "return x.max(dim=-1)[1].float()"),
         # (6,) against (6, 6) is aligned from the right by torch: not a per-row broadcast
         "a reduced value without its kept dim": _task("", "return x - x.mean(dim=-1)", inputs="torch.randn(6, 6)"),
@@ -76,6 +77,35 @@ def test_answers_verify_across_dims_outputs_and_parameters(cpu_verifier):
         solution = traced_row_answer(source)
         assert solution is not None, name
         pairs.append((task_from_source(source, task_id=f"rows/{name}", suite="test", level=1), solution.answer()))
+    results = cpu_verifier.verify_many(pairs)
+    assert all(r.correct for r in results), [(n, r.error_msg[:300]) for n, r in zip(sources, results) if not r.correct]
+
+
+def _pair(forward: str, x: str = "torch.randn(6, 40)") -> str:
+    """A task of two inputs of one shape (a prediction and a target)."""
+    return _task("", forward, inputs=f"{x}, {x}").replace("def forward(self, x):", "def forward(self, x, y):")
+
+
+def test_totals_over_every_dim_and_trailing_dims_verify(cpu_verifier):
+    """Data v18: a loss is a total over every element; each row program adds its share to out
+    (tl.atomic_add, a mean dividing by the count first), and a mean over the trailing dims (H, W) is
+    one contiguous row."""
+    sources = {
+        "mean over H and W, kept": _task("", "return x.mean(dim=(2, 3), keepdim=True)",
+                                         inputs="torch.randn(2, 3, 5, 7)"),
+        "mse loss": _pair("return F.mse_loss(x, y)"),
+        "smooth l1, beta 0.5, summed": _pair("return F.smooth_l1_loss(x, y, beta=0.5, reduction='sum')"),
+        "bce with logits": _pair("return F.binary_cross_entropy_with_logits(x, torch.sigmoid(y))"),
+        "mean of per-row values": _pair("return (1.0 - F.cosine_similarity(x, y, dim=1)).mean()"),
+        "a square summed over a 3-D input": _task("", "return (x * x).sum()", inputs="torch.randn(3, 4, 50)"),
+    }
+    pairs = []
+    for name, source in sources.items():
+        solution = traced_row_answer(source)
+        assert solution is not None, name
+        assert not check_rules(solution.code), name
+        pairs.append((task_from_source(source, task_id=f"rows/{name}", suite="test", level=1), solution.answer()))
+    assert "tl.atomic_add(out_ptr, t1)" in traced_row_answer(sources["mse loss"]).code
     results = cpu_verifier.verify_many(pairs)
     assert all(r.correct for r in results), [(n, r.error_msg[:300]) for n, r in zip(sources, results) if not r.correct]
 

@@ -146,10 +146,10 @@ def same_constructor(solution: Solution, source: str) -> Solution:
 # mapping from a listed op to its statement, for every spelling of the module; the family writer
 # stays for a task the lowering does not cover.
 TRACED_FAMILIES = ("unary", "chain", "expr")
-# Families whose answers are lowered from the listing one row at a time (traced_rows.py, data v17):
-# every style of such a task gets the one lowered answer, and the build keeps one pair per distinct
-# code (select_pairs).
-ROW_TRACED_FAMILIES = ("reduce", "softmax", "norm", "scan", "normalize")
+# Families whose answers are lowered from the listing one row at a time (traced_rows.py, data v17;
+# the losses since v18, totals over every element): every style of such a task gets the one lowered
+# answer, and the build keeps one pair per distinct code (select_pairs).
+ROW_TRACED_FAMILIES = ("reduce", "softmax", "norm", "scan", "normalize", "loss", "mse")
 # Families whose answers are one product lowered from the listing (traced_gemm.py, data v18); a
 # task with two products or work before its product keeps the family writer.
 GEMM_TRACED_FAMILIES = ("matmul", "mlp", "linear_norm")

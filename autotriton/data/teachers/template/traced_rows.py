@@ -21,6 +21,7 @@ moves with the size, found by tracing again at another length of D; the judge ch
 
 from __future__ import annotations
 
+import dataclasses
 import math
 import re
 from dataclasses import dataclass
@@ -28,7 +29,7 @@ from dataclasses import dataclass
 import torch
 
 from autotriton.data.teachers import Solution
-from autotriton.data.teachers.template.common import HEADER, numbered
+from autotriton.data.teachers.template.common import HEADER, log1p_of, numbered
 from autotriton.data.teachers.template.traced import (_TYPE_SPEC, Unsupported, _constructor_scalars, _forward_args,
                                                      _lower, _module, _num, _scalar_name, loaded_and_traced)
 from autotriton.tasks.trace import Step, Trace, trace_module
@@ -45,21 +46,31 @@ _VIEWS = frozenset({"view", "_unsafe_view", "reshape", "unsqueeze", "squeeze", "
                     "contiguous"})
 # Rows longer than this do not fit one program's registers in one tile; such tasks keep their family writer.
 MAX_COLS = 16384
+# Reductions over every dim that the rows add up: each program adds its row's share to out with
+# tl.atomic_add (data v18: a loss is a mean over the whole tensor).
+_TOTAL = frozenset({"sum", "mean"})
+# Losses listed as one op: their elementwise term, then the total by `reduction` (0 none, 1 mean, 2 sum).
+_LOSSES = frozenset({"mse_loss", "l1_loss", "smooth_l1_loss", "huber_loss", "binary_cross_entropy_with_logits"})
+ALL = "all"  # a reduction over every dim of its operand
 
 FULL, ROW, COL = "full", "row", "col"  # a tensor of the input's shape, one value per row, a vector along D
 EXPANDED = "expanded"  # one value per row broadcast to the input's shape: a row to elementwise ops, not to a sum
+TOTAL = "total"  # the one number of a reduction over every dim: rows add their shares
+CONST = "const"  # a 0-dim constant made in forward (scalar_tensor): one number for every row
 
 
 @dataclass(frozen=True)
 class _Layout:
-    """The first input's shape and the dim D that every reduction acts along."""
+    """The first input's shape and the dim D that every reduction acts along; with `span` > 1, the
+    trailing dims D, D+1, ... reduced together (a mean over H and W), one contiguous row."""
 
     shape: tuple[int, ...]
     dim: int
+    span: int = 1
 
     @property
     def n_cols(self) -> int:
-        return self.shape[self.dim]
+        return math.prod(self.shape[self.dim:self.dim + self.span])
 
     def kind(self, shape) -> str | None:
         """FULL, COL (only D, right-aligned) or ROW (D removed or kept as 1), or None. COL comes
@@ -69,7 +80,7 @@ class _Layout:
         if shape == self.shape:
             return FULL
         right = len(self.shape) - self.dim  # a vector along D, right-aligned: (N,) when D is last, (N, 1, 1) before
-        if len(shape) == right and shape[0] == self.n_cols and all(s == 1 for s in shape[1:]):
+        if self.span == 1 and len(shape) == right and shape[0] == self.n_cols and all(s == 1 for s in shape[1:]):
             return COL
         if shape in (self.removed, self.kept):
             return ROW
@@ -77,11 +88,11 @@ class _Layout:
 
     @property
     def removed(self) -> tuple[int, ...]:
-        return self.shape[:self.dim] + self.shape[self.dim + 1:]
+        return self.shape[:self.dim] + self.shape[self.dim + self.span:]
 
     @property
     def kept(self) -> tuple[int, ...]:
-        return self.shape[:self.dim] + (1,) + self.shape[self.dim + 1:]
+        return self.shape[:self.dim] + (1,) * self.span + self.shape[self.dim + self.span:]
 
 
 def traced_row_answer(source: str) -> Solution | None:
@@ -107,23 +118,40 @@ def _layout(trace: Trace) -> _Layout:
     if not first or not first.group(2):
         raise Unsupported("the first input is not a float tensor")
     shape = tuple(int(s) for s in first.group(2).split(","))
-    dims = {_reduced_dim(st, len(shape)) for st in trace.steps if st.op in _REDUCE | _ROW_MAP}
-    if len(dims) != 1 or None in dims:
-        raise Unsupported("no reduction, or reductions along several dims or all of them")
-    layout = _Layout(shape, dims.pop())
+    found = [_reduced_dims(st) for st in trace.steps if st.op in _REDUCE | _ROW_MAP | _LOSSES]
+    found = [d for d in found if d != ()]  # a loss with reduction none is elementwise
+    if None in found or not found:
+        raise Unsupported("no reduction, or one along dims this lowering cannot follow")
+    dims = {d for d in found if d != ALL}
+    if len(dims) > 1:
+        raise Unsupported("reductions along several dims")
+    dim = dims.pop() if dims else (len(shape) - 1,)  # only totals: rows along the last dim add them up
+    if dim != tuple(range(dim[0], dim[0] + len(dim))) or (len(dim) > 1 and dim[-1] != len(shape) - 1):
+        raise Unsupported("several reduced dims that are not the trailing ones")
+    layout = _Layout(shape, dim[0], len(dim))
     if layout.n_cols > MAX_COLS or layout.n_cols < 2:
         raise Unsupported(f"a row of {layout.n_cols}")
     return layout
 
 
-def _reduced_dim(step: Step, rank: int) -> int | None:
+def _reduced_dims(step: Step) -> tuple[int, ...] | str | None:
+    """The dims `step` reduces (ALL for every dim of its operand), or None where unreadable."""
     kw = {o.key: o.value for o in step.operands if o.key}
+    rank = len(step.operands[0].shape or ()) if step.operands else 0
     if step.op == "native_layer_norm":
-        return rank - 1 if len(kw.get("normalized_shape") or ()) == 1 else None
+        return (rank - 1,) if len(kw.get("normalized_shape") or ()) == 1 else None
+    if step.op in _LOSSES:
+        return () if kw.get("reduction", 1) == 0 else ALL
     dim = kw.get("dim")
-    if isinstance(dim, (list, tuple)):
-        dim = dim[0] if len(dim) == 1 else None
-    return dim if isinstance(dim, int) and not isinstance(dim, bool) else None
+    if dim is None and step.op in _TOTAL:
+        return ALL
+    dims = tuple(dim) if isinstance(dim, (list, tuple)) else (dim,)
+    if not dims or not all(isinstance(d, int) and not isinstance(d, bool) for d in dims):
+        return None
+    dims = tuple(sorted(d % rank for d in dims)) if rank else dims
+    if step.op in _TOTAL and dims == tuple(range(rank)) and rank > 1:
+        return ALL
+    return dims if len(dims) == 1 or step.op in _TOTAL else None
 
 
 def _size_values(mod, trace: Trace, layout: _Layout) -> dict[tuple[int, str], str]:
@@ -138,7 +166,7 @@ def _size_values(mod, trace: Trace, layout: _Layout) -> dict[tuple[int, str], st
             raise Unsupported("a value equal to the row length, and the module cannot be traced at another")
         return {}
     found = {}
-    n0, n1 = layout.n_cols, layout.n_cols + 3
+    n0, n1 = layout.n_cols, layout.n_cols // layout.shape[layout.dim] * (layout.shape[layout.dim] + 3)
     for k, (s0, s1) in enumerate(zip(trace.steps, other.steps)):
         for o0, o1 in zip(s0.operands, s1.operands):
             if o0.tensor is not None or o0.value == o1.value or o0.key in ("dim", "size", "normalized_shape"):
@@ -189,7 +217,7 @@ def _write(source: str, trace: Trace, layout: _Layout, scalars: dict, sized: dic
     result_kind = kinds.get(trace.result)
     if result_kind == EXPANDED:
         result_kind = FULL  # a scalar stored through the row's offsets fills the row
-    if result_kind not in (FULL, ROW) or "in0" not in kinds:
+    if result_kind not in (FULL, ROW, TOTAL) or "in0" not in kinds:
         raise Unsupported("the result is not a row or one value per row, or the first input is not read")
     index = trace.steps[-1].op in _INDEX and trace.steps[-1].outs[0] == trace.result
     returned = re.search(r" (f32|f16|bf16|i64)\[([\d,]*)\]$", trace.returned or "")
@@ -204,7 +232,7 @@ def _write(source: str, trace: Trace, layout: _Layout, scalars: dict, sized: dic
     launch_args = [passed[p] for p in ptrs] + ["out"] + list(kernel_scalars)
     lead = passed["in0_ptr"]
     module = _module(source, args, [passed[p] for p in ptrs if passed[p] in args],
-                     _launch(layout, lead, launch_args), _alloc(layout, lead, out_shape, result_kind, index))
+                     _launch(layout, lead, launch_args, result_kind), _alloc(layout, lead, out_shape, result_kind, index))
     return Solution(_reasoning(trace, layout, result_kind, kernel_scalars), HEADER + kernel + module)
 
 
@@ -235,7 +263,17 @@ def _lower_row_step(step: Step, operands: list, layout: _Layout, kinds: dict, re
     out = step.outs[0]
     for extra in step.outs[1:]:
         kinds[extra] = "unused"  # max's indices, layer norm's saved statistics: never read below
+    if step.op.endswith("_") and not step.op.startswith("_"):  # clamp_min_: in place on a fresh value, as clamp_min
+        step = dataclasses.replace(step, op=step.op[:-1])
     x = operands[0][1] if operands else None
+    if step.op == "scalar_tensor":
+        kinds[out] = CONST
+        value = dict(op for op in operands if op[0]).get("s")
+        return [f"{out} = {_num(value)}"]
+    if step.op in _LOSSES:
+        return _loss(step, out, operands, layout, kinds, result)
+    if step.op in _TOTAL and _reduced_dims(step) == ALL:
+        return _total(step.op, out, x, kinds, result)
     if step.op == "flip":
         return _flip(out, x, dict(op for op in operands if op[0]), layout, kinds, result, flips)
     if step.op in _REDUCE | _ROW_MAP:
@@ -243,7 +281,9 @@ def _lower_row_step(step: Step, operands: list, layout: _Layout, kinds: dict, re
             raise Unsupported(f"{step.op} of {x}, which is not a whole row")
         kinds[out] = ROW if step.op in _REDUCE else FULL
         return _reduction(step.op, out, x, dict(op for op in operands if op[0]), operands)
-    used = [kinds.get(v) for _, v in operands if isinstance(v, str) and v in kinds]
+    used = [kinds.get(v) for _, v in operands if isinstance(v, str) and v in kinds and kinds.get(v) != CONST]
+    if TOTAL in used:
+        raise Unsupported("a line after a total over every dim")
     if "unused" in used:
         raise Unsupported("an op reads max's indices or a saved statistic")
     if {FULL, COL, EXPANDED} & set(used) and any(o.shape not in (None, layout.kept) and kinds.get(v) == ROW
@@ -273,6 +313,45 @@ def _flip(out: str, x: str, kw: dict, layout: _Layout, kinds: dict, result: str,
         flips.add("store")
         return [f"{out} = {x}  # stored back to front below"]
     raise Unsupported("a flip of a computed value that is not the result")
+
+
+def _total(op: str, out: str, x: str, kinds: dict, result: str) -> list[str]:
+    """A sum or mean over every dim: each program's share, which the store adds to out."""
+    if out != result or kinds.get(x) not in (FULL, ROW):
+        raise Unsupported("a total that is not the result, or of a value that is not a row or one per row")
+    kinds[out] = TOTAL
+    if kinds[x] == FULL:
+        share = f"tl.sum(tl.where(mask, {x}, 0.0), axis=0)" + (" / (n_rows * n_cols)" if op == "mean" else "")
+    else:
+        share = x + (" / n_rows" if op == "mean" else "")
+    return [f"{out} = {share}  # this row's share of the total"]
+
+
+def _loss(step: Step, out: str, operands: list, layout: _Layout, kinds: dict, result: str) -> list[str]:
+    """A loss listed as one op: its elementwise term on the row, then the total by `reduction`."""
+    kw = {k: v for k, v in operands if k}
+    a, b = (v for k, v in operands[:2])
+    if kinds.get(a) != FULL or kinds.get(b) != FULL or kw.get("weight") is not None or kw.get("pos_weight") is not None:
+        raise Unsupported(f"{step.op} of values that are not rows, or weighted")
+    d = f"{out}_d"
+    if step.op == "binary_cross_entropy_with_logits":  # max(x, 0) - x y + log1p(e^-|x|): no overflow
+        term = [f"e = tl.exp(-tl.abs({a}))", "w = 1.0 + e",
+                f"{d} = tl.maximum({a}, 0.0) - {a} * {b} + {log1p_of('e')}"]
+    elif step.op == "mse_loss":
+        term = [f"{d} = ({a} - {b}) * ({a} - {b})"]
+    else:
+        term = [f"{d} = tl.abs({a} - {b})"]
+        beta = kw.get("beta", 1.0) if step.op == "smooth_l1_loss" else kw.get("delta", 1.0)
+        if step.op == "smooth_l1_loss" and beta:
+            term.append(f"{d} = tl.where({d} < {_num(beta)}, 0.5 * {d} * {d} / {_num(beta)}, {d} - 0.5 * {_num(beta)})")
+        elif step.op == "huber_loss":
+            term.append(f"{d} = tl.where({d} < {_num(beta)}, 0.5 * {d} * {d}, {_num(beta)} * ({d} - 0.5 * {_num(beta)}))")
+    kinds[d] = FULL
+    reduction = kw.get("reduction", 1)
+    if reduction == 0:
+        kinds[out] = FULL
+        return term + [f"{out} = {d}"]
+    return term + _total("mean" if reduction == 1 else "sum", out, d, kinds, result)
 
 
 def _view_kind(step: Step, layout: _Layout, used: list) -> str:
@@ -335,8 +414,9 @@ def _reduction(op: str, out: str, x: str, kw: dict, operands: list) -> list[str]
 
 def _kernel(layout: _Layout, ptrs: list[str], loads: list[str], body: list[str], result: str, kind: str,
             scalars: list[str], flips: set[str]) -> str:
-    last = layout.dim == len(layout.shape) - 1
-    params = ", ".join(ptrs + ["out_ptr"] + scalars + ["n_cols"] + ([] if last else ["inner"]))
+    last = layout.dim + layout.span == len(layout.shape)
+    params = ", ".join(ptrs + ["out_ptr"] + scalars + ["n_cols"] + ([] if last else ["inner"])
+                       + (["n_rows"] if kind == TOTAL else []))
     if last:
         where = ["offs = row * n_cols + cols  # rows are contiguous: the reduced dim is the last"]
         back = "rev = row * n_cols + (n_cols - 1 - cols)  # the same row back to front (flip)"
@@ -348,6 +428,7 @@ def _kernel(layout: _Layout, ptrs: list[str], loads: list[str], body: list[str],
     where += [back] if flips else []
     at = "rev" if "store" in flips else "offs"
     store = (f"tl.store(out_ptr + {at}, {{r}}.to(out_ptr.dtype.element_ty), mask=mask)" if kind == FULL
+             else "tl.atomic_add(out_ptr, {r})  # out starts at 0: the rows add up their shares" if kind == TOTAL
              else "tl.store(out_ptr + row, {r}.to(out_ptr.dtype.element_ty))  # one value per row")
     lines = (["row = tl.program_id(0).to(tl.int64)", "cols = tl.arange(0, BLOCK)",
               "mask = cols < n_cols  # BLOCK is n_cols rounded up to a power of two"] + where + loads + [""]
@@ -357,35 +438,40 @@ def _kernel(layout: _Layout, ptrs: list[str], loads: list[str], body: list[str],
             + "\n".join(("    " + line) if line else "" for line in lines) + "\n")
 
 
-def _launch(layout: _Layout, lead: str, launch_args: list[str]) -> str:
+def _launch(layout: _Layout, lead: str, launch_args: list[str], kind: str) -> str:
     d = layout.dim
-    last = d == len(layout.shape) - 1
-    lines = [f"n_cols = {lead}.shape[{d}]"]
+    last = d + layout.span == len(layout.shape)
+    lines = [f"n_cols = {' * '.join(f'{lead}.shape[{i}]' for i in range(d, d + layout.span))}"]
     if not last:
         lines.append(f"inner = {lead}.stride({d})  # elements after dim {d}, as {lead} is contiguous")
     lines += [f"rows = {lead}.numel() // n_cols",
               "BLOCK = triton.next_power_of_2(n_cols)",
-              f"traced_row_kernel[(rows,)]({', '.join(launch_args)}, n_cols{'' if last else ', inner'}, "
-              "BLOCK=BLOCK, num_warps=4 if BLOCK <= 2048 else 8)"]
+              f"traced_row_kernel[(rows,)]({', '.join(launch_args)}, n_cols{'' if last else ', inner'}"
+              f"{', rows' if kind == TOTAL else ''}, BLOCK=BLOCK, num_warps=4 if BLOCK <= 2048 else 8)"]
     return "\n".join(lines)
 
 
 def _alloc(layout: _Layout, lead: str, out_shape: tuple, kind: str, index: bool) -> str:
     if kind == FULL:
         return f"out = torch.empty_like({lead})"
-    d = layout.dim
-    shape = f"{lead}.shape[:{d}] + {'(1,) + ' if out_shape == layout.kept else ''}{lead}.shape[{d + 1}:]"
+    if kind == TOTAL:
+        return f"out = torch.zeros((), device={lead}.device, dtype={lead}.dtype)  # the rows add into it"
+    d, end = layout.dim, layout.dim + layout.span
+    kept = f"{(1,) * layout.span} + " if out_shape == layout.kept else ""
+    shape = f"{lead}.shape[:{d}] + {kept}{lead}.shape[{end}:]"
     return f"out = torch.empty({shape}, device={lead}.device, dtype={'torch.int64' if index else f'{lead}.dtype'})"
 
 
 def _reasoning(trace: Trace, layout: _Layout, kind: str, scalars: dict[str, str]) -> str:
     n, d = len(trace.steps), layout.dim
-    last = d == len(layout.shape) - 1
-    ops = sorted({st.op for st in trace.steps if st.op in _REDUCE | _ROW_MAP})
-    steps = [f"Every listed op is elementwise or acts along dim {d} ({', '.join(ops)}), so one program handles "
-             f"one row along dim {d}: the row is read once, every value the listing computes stays in registers, "
+    last = d + layout.span == len(layout.shape)
+    along = f"dim {d}" if layout.span == 1 else f"dims {d}-{d + layout.span - 1}"
+    ops = sorted({st.op for st in trace.steps if st.op in _REDUCE | _ROW_MAP | _LOSSES})
+    acts = f"acts along {along}" if kind != TOTAL else f"acts along {along} or totals every element"
+    steps = [f"Every listed op is elementwise or {acts} ({', '.join(ops)}), so one program handles "
+             f"one row along {along}: the row is read once, every value the listing computes stays in registers, "
              "and only the result is written.",
-             f"The grid is one program per row, rows = numel / n_cols with n_cols = the size of dim {d}; "
+             f"The grid is one program per row, rows = numel / n_cols with n_cols = the size of {along}; "
              "BLOCK = next_power_of_2(n_cols) lanes hold the whole row, and mask = cols < n_cols.",
              ("The reduced dim is the last, so a row is contiguous: offs = row * n_cols + cols." if last else
               f"Dim {d} is not the last: a row is (outer, inner) with inner = the elements after dim {d}, and "
@@ -395,11 +481,13 @@ def _reasoning(trace: Trace, layout: _Layout, kind: str, scalars: dict[str, str]
              f"The kernel body follows the listing line by line: each of its {n} lines is quoted as a comment, then "
              "computed under the listing's own names (in0, t1, ...); a reduced value is one number per program and "
              "broadcasts against the row where a later line uses it.",
-             ("The result is a row, stored with the same offsets." if kind == FULL else
-              "The result is one value per row, stored at out[row]; the output has the input's shape without "
-              f"dim {d} (or with it kept as 1).")]
+             {FULL: "The result is a row, stored with the same offsets.",
+              ROW: "The result is one value per row, stored at out[row]; the output has the input's shape without "
+                   f"{along} (or with {'it' if layout.span == 1 else 'them'} kept as 1).",
+              TOTAL: "The result is one number over every element: out starts at 0 and each program adds its row's "
+                     "share with tl.atomic_add (a mean divides each share by the count first: no second pass)."}[kind]]
     for attr, name in scalars.items():
         steps.append(f"{name} comes from the constructor ({attr}): the kernel takes it as a runtime scalar.")
     steps.append("Arithmetic is done in float32 registers and cast to the output dtype only at the store.")
-    return numbered(f"The module reduces along one dim: {n} listed op{'s' if n > 1 else ''}, rows along dim {d}.",
-                    steps)
+    what = "totals every element" if kind == TOTAL else f"reduces along {'one dim' if layout.span == 1 else along}"
+    return numbered(f"The module {what}: {n} listed op{'s' if n > 1 else ''}, rows along {along}.", steps)
