@@ -181,3 +181,50 @@ def test_a_harvested_module_is_answered_from_its_listing(cpu_verifier):
             names.append((name, style))
     results = cpu_verifier.verify_many(pairs)
     assert all(r.correct for r in results), [(n, r.error_msg[:300]) for n, r in zip(names, results) if not r.correct]
+
+
+_HARVESTED_SCALARS = '''import torch
+from torch import Tensor
+from torch.nn import functional as F
+from torch.nn.modules.module import Module
+
+BATCH = 6
+FEATURES = 40
+
+
+class Cutoff(Module):
+    def __init__(self, threshold: float, value: float) -> None:
+        super().__init__()
+        self.threshold = threshold
+        self.value = value
+
+    def forward(self, input: Tensor, scale: float = 0.5) -> Tensor:
+        return F.threshold(input, self.threshold, self.value) * scale
+
+
+class Model(Cutoff):
+    def __init__(self, threshold, value):
+        super().__init__(threshold, value)
+
+
+def get_inputs():
+    return [torch.randn(BATCH, FEATURES)]
+
+
+def get_init_inputs():
+    return [0.1, 20.0]
+'''
+
+
+def test_a_harvested_module_keeps_its_constructor_scalars_and_forward_defaults(cpu_verifier):
+    """The constructor's floats reach the kernel as `self.` attributes, which the harvested ModelNew
+    sets from its own arguments; a forward argument with a default keeps it (the task passes the
+    input alone). Data v18's first build lost Threshold and LaplaceActivation to these two."""
+    from autotriton.data.teachers.template import listing_answers
+    answers = listing_answers(_HARVESTED_SCALARS)
+    assert answers
+    code = answers[0][1].code
+    assert "self.threshold = threshold" in code and "def forward(self, x, scale=0.5):" in code
+    task = task_from_source(_HARVESTED_SCALARS, task_id="harvest/cutoff", suite="test", level=1)
+    results = cpu_verifier.verify_many([(task, sol.answer()) for _, sol in answers])
+    assert all(r.correct for r in results), [r.error_msg[:300] for r in results if not r.correct]

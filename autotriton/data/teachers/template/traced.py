@@ -318,6 +318,15 @@ def _forward_args(source: str) -> list[str]:
 _BUILTINS = frozenset(dir(builtins))
 
 
+def _forward_signature(source: str, args: list[str]) -> str:
+    """forward's arguments as ModelNew writes them: `args` (builtins renamed), each default the
+    reference gives kept (transformers' LaplaceActivation: forward(self, input, mu=0.707107, ...),
+    called with the input alone)."""
+    forward = forward_def(source)
+    defaults = [None] * (len(forward.args.args) - 1 - len(forward.args.defaults)) + forward.args.defaults
+    return ", ".join(a if d is None else f"{a}={ast.unparse(d)}" for a, d in zip(args, defaults))
+
+
 def forward_def(source: str) -> ast.FunctionDef:
     """Model's forward, or, for a harvested module (`class Model(LeakyReLU)` with only a
     constructor), the forward of the nearest base class the file defines."""
@@ -370,7 +379,7 @@ def _module(source: str, args: list[str], used: list[str], launch: str, alloc: s
                          for line in init_src.splitlines())
     conts = "".join(f"\n        {y} = {y}.contiguous()" for y in used)
     return (f"\nclass ModelNew(nn.Module):\n{indent(init_src.splitlines())}\n\n"
-            f"    def forward(self, {', '.join(args)}):{conts}\n"
+            f"    def forward(self, {_forward_signature(source, args)}):{conts}\n"
             f"        {alloc or f'out = torch.empty_like({used[0]})'}\n"
             f"{indent(launch.splitlines(), 8)}\n"
             f"        return out\n")
@@ -419,10 +428,17 @@ def _harvested_module(source: str, args: list[str], used: list[str], launch: str
         dims = ", ".join(sized.get(d, str(d)) for d in param.shape)
         lines.append(f"self.{name} = nn.Parameter(torch.empty({dims}{',' if param.dim() == 1 else ''}))"
                      "  # the judge sets its values")
+    named = dict(model.named_parameters())
+    for attr in dict.fromkeys(re.findall(r"self\.(\w+)\b(?!\.)", launch)):  # a constructor scalar the kernel takes
+        value = getattr(model, attr, None)
+        if attr in named or type(value) not in (int, float):
+            continue
+        given = next((p for p, v in zip(params, values) if type(v) is type(value) and v == value), None)
+        lines.append(f"self.{attr} = {given or repr(value)}")
     conts = "".join(f"\n        {y} = {y}.contiguous()" for y in used)
     return (f"\nclass ModelNew(nn.Module):\n    def __init__(self{''.join(', ' + p for p in params)}):\n"
             f"{indent(lines, 8)}\n\n"
-            f"    def forward(self, {', '.join(args)}):{conts}\n"
+            f"    def forward(self, {_forward_signature(source, args)}):{conts}\n"
             f"        {alloc or f'out = torch.empty_like({used[0]})'}\n"
             f"{indent(launch.splitlines(), 8)}\n"
             f"        return out\n")
