@@ -107,7 +107,8 @@ def _harvested(config: BuildConfig, out: Path, progress: Progress | None) -> lis
             progress=(lambda d, t: progress("harvest", d, t)) if progress else None)
     from autotriton.tasks.heldout import is_heldout
     items = []
-    for rec in read_jsonl(hdir / "manifest.jsonl"):
+    # by id: harvest workers append to the manifest as they finish, so its order varies by run
+    for rec in sorted(read_jsonl(hdir / "manifest.jsonl"), key=lambda r: r["task_id"]):
         if is_heldout(rec["fingerprint"]):  # the development suite's real modules (harvest/split.py)
             continue
         source = (hdir / rec["path"]).read_text()
