@@ -8,6 +8,18 @@ from autotriton.data.teachers.template.common import HEADER, indent, numbered, o
 from autotriton.data.teachers.template.rows import norm_kernel, norm_launch
 
 
+# A 1-D grid of output tiles numbered in bands of GROUP_M tile rows (pid_b: the batch on axis 1).
+GROUPED_PIDS = ("    pid = tl.program_id(0)\n"
+                "    pid_b = tl.program_id(1)\n"
+                "    tiles_m = tl.cdiv(M, BLOCK_M)\n"
+                "    tiles_n = tl.cdiv(N, BLOCK_N)\n"
+                "    band = pid // (GROUP_M * tiles_n)\n"
+                "    first_m = band * GROUP_M\n"
+                "    rows_in_band = tl.minimum(tiles_m - first_m, GROUP_M)\n"
+                "    pid_m = first_m + (pid % (GROUP_M * tiles_n)) % rows_in_band\n"
+                "    pid_n = (pid % (GROUP_M * tiles_n)) // rows_in_band\n")
+
+
 def _epilogue_lines(steps: list[dict]) -> list[str]:
     lines = []
     for s in steps:
@@ -40,15 +52,7 @@ def _matmul_kernel(name: str, epilogue: list[dict], grouped: bool = False, skip:
                   "    # C[b] = A[b] @ B[b] for logical views A (batch, M, K) and B (batch, K, N) with any strides.\n"
                   "    # Tiles are numbered band by band: GROUP_M tile rows, then across N, so that consecutive\n"
                   "    # programs reuse the same A rows and B columns while they are still in L2.\n"
-                  "    pid = tl.program_id(0)\n"
-                  "    pid_b = tl.program_id(1)\n"
-                  "    tiles_m = tl.cdiv(M, BLOCK_M)\n"
-                  "    tiles_n = tl.cdiv(N, BLOCK_N)\n"
-                  "    band = pid // (GROUP_M * tiles_n)\n"
-                  "    first_m = band * GROUP_M\n"
-                  "    rows_in_band = tl.minimum(tiles_m - first_m, GROUP_M)\n"
-                  "    pid_m = first_m + (pid % (GROUP_M * tiles_n)) % rows_in_band\n"
-                  "    pid_n = (pid % (GROUP_M * tiles_n)) // rows_in_band\n")
+                  + GROUPED_PIDS)
         launch = ("    bm = min(128, max(16, triton.next_power_of_2(M)))\n"
                   "    bn = min(128, max(16, triton.next_power_of_2(N)))\n"
                   "    bk = min(32, max(16, triton.next_power_of_2(K)))\n"

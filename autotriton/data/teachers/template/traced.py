@@ -73,15 +73,18 @@ def traced_answer(source: str, style: str = "flat") -> Solution | None:
         return None
 
 
-def loaded_and_traced(source: str):
+def loaded_and_traced(source: str, whole: bool = False):
     """(the task module, its trace) of a task file, or None where it does not import or its forward
-    cannot run on meta: such a task gets no lowering."""
+    cannot run on meta: such a task gets no lowering. `whole`: also None where the listing was cut
+    off or the forward returns no single tensor."""
     try:
         mod = module_from_source(source, "autotriton_traced_teacher", "<task>")
     except Exception:  # noqa: BLE001 - a task file that does not import
         return None
     trace = trace_module(mod)
-    return None if trace is None else (mod, trace)
+    if trace is None or whole and (trace.result is None or trace.n_ops != len(trace.steps) or not trace.steps):
+        return None
+    return mod, trace
 
 
 def _constructor_scalars(mod, trace: Trace) -> dict[tuple[int, str], str]:

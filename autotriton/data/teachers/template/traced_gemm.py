@@ -34,6 +34,7 @@ import torch
 
 from autotriton.data.teachers import Solution
 from autotriton.data.teachers.template.common import HEADER, indent, numbered
+from autotriton.data.teachers.template.matmul import GROUPED_PIDS
 from autotriton.data.teachers.template.traced import (_TYPE_SPEC, Unsupported, _constructor_scalars, _forward_args,
                                                      _lower, _module, _scalar_name, loaded_and_traced)
 from autotriton.tasks.trace import Step, Trace
@@ -49,12 +50,10 @@ _LAYOUT = frozenset({"t", "transpose", "permute", "view", "_unsafe_view", "resha
 def traced_gemm_answer(source: str, style: str = "plain") -> Solution | None:
     """The one-kernel answer for the task file `source`, or None where its forward is not a
     listing this lowering covers (no product, two products, work before the product...)."""
-    traced = loaded_and_traced(source)
+    traced = loaded_and_traced(source, whole=True)
     if traced is None:
         return None
     mod, trace = traced
-    if trace.result is None or trace.n_ops != len(trace.steps) or not trace.steps:
-        return None
     try:
         return _Writer(source, trace, _constructor_scalars(mod, trace), style).solution()
     except Unsupported:
@@ -311,7 +310,7 @@ class _Writer:
                 loads.append(f"{var} = tl.load({var}_ptr + pid_b * stride_ob + offs_m[:, None] * stride_om + "
                              "offs_n[None, :] * stride_on, mask=mask, other=0.0).to(tl.float32)")
         ptrs = ["a_ptr", "b_ptr"] + [f"{v}_ptr" for v in self.loads] + ["out_ptr"] + list(self.kernel_scalars.values())
-        grid = _GROUPED_PIDS if self.style == "grouped" else _PLAIN_PIDS
+        grid = GROUPED_PIDS if self.style == "grouped" else _PLAIN_PIDS
         consts = "BLOCK_M: tl.constexpr, BLOCK_N: tl.constexpr, BLOCK_K: tl.constexpr" + \
             (", GROUP_M: tl.constexpr" if self.style == "grouped" else "")
         return ("\n@triton.jit\n"
@@ -396,15 +395,7 @@ _LAUNCH_NAMES = frozenset({"lhs", "rhs", "dst", "out", "batch", "M", "N", "K", "
 _PLAIN_PIDS = ("    pid_m = tl.program_id(0)\n"
                "    pid_n = tl.program_id(1)\n"
                "    pid_b = tl.program_id(2)\n")
-_GROUPED_PIDS = ("    pid = tl.program_id(0)\n"
-                 "    pid_b = tl.program_id(1)\n"
-                 "    tiles_m = tl.cdiv(M, BLOCK_M)\n"
-                 "    tiles_n = tl.cdiv(N, BLOCK_N)\n"
-                 "    band = pid // (GROUP_M * tiles_n)\n"
-                 "    first_m = band * GROUP_M\n"
-                 "    rows_in_band = tl.minimum(tiles_m - first_m, GROUP_M)\n"
-                 "    pid_m = first_m + (pid % (GROUP_M * tiles_n)) % rows_in_band\n"
-                 "    pid_n = (pid % (GROUP_M * tiles_n)) // rows_in_band\n")
+
 
 
 def _lit(v) -> str:
