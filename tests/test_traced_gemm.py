@@ -86,6 +86,8 @@ SOURCES = {
     "3-D times a matrix, arguments a and b": _task("x = torch.matmul(a, b)\n        return x * torch.sigmoid(x)",
                                                    x="torch.randn(3, 5, 40)").replace("forward(self, x, y)",
                                                                                       "forward(self, a, b)"),
+    "arguments named as the launch's views": _task("return torch.relu(lhs @ rhs)").replace(
+        "forward(self, x, y)", "forward(self, lhs, rhs)"),
     "a Sequential's layer, silu read twice": _task("h = self.body(x)\n        return h * torch.sigmoid(h) + y",
                                                    y="torch.randn(6, 24)",
                                                    layers="self.body = nn.Sequential(nn.Linear(40, 24))"),

@@ -66,6 +66,8 @@ class _Writer:
     def __init__(self, source: str, trace: Trace, scalars: dict[tuple[int, str], str], style: str):
         self.source, self.trace, self.scalars, self.style = source, trace, scalars, style
         self.args = _forward_args(source)
+        # the launch's views of A, B and out, under names forward's arguments do not take
+        self.lhs, self.rhs, self.dst = next(names for names in _VIEW_NAMES if not set(names) & set(self.args))
         if _LAUNCH_NAMES & set(self.args):
             raise Unsupported("forward's arguments use a name the launch binds")
         self.shapes: dict[str, tuple[int, ...]] = {}  # listing name -> shape, for size expressions
@@ -248,7 +250,7 @@ class _Writer:
         if var in self.loads:
             return var
         if math.prod(shape) == math.prod(self.product_shape) and shape == tuple(full):
-            self.passed[var] = f"{self.expr(name)}.contiguous().view(dst.shape)"
+            self.passed[var] = f"{self.expr(name)}.contiguous().view({self.dst}.shape)"
             self.loads[var] = "full"
         elif self.op != "mv" and shape and shape[-1] == full[-1] == self.product_shape[-1] \
                 and math.prod(shape) == shape[-1]:
@@ -341,7 +343,8 @@ class _Writer:
                 f"    tl.store(out_ptrs, {self.trace.result}.to(out_ptr.dtype.element_ty), mask=mask)\n")
 
     def _module(self) -> str:
-        tensors = ", ".join(["lhs", "rhs"] + [self.passed[v] for v in self.loads] + ["dst"] + list(self.kernel_scalars))
+        lhs, rhs, dst = self.lhs, self.rhs, self.dst
+        tensors = ", ".join([lhs, rhs] + [self.passed[v] for v in self.loads] + [dst] + list(self.kernel_scalars))
         if self.style == "grouped":
             sizes = ("bm = min(128, max(16, triton.next_power_of_2(M)))\n"
                      "bn = min(128, max(16, triton.next_power_of_2(N)))\n")
@@ -354,15 +357,16 @@ class _Writer:
             extra = ""
         launch = "\n".join(self.pre) + "\n" + (
             f"{self.alloc}\n"
-            f"lhs, rhs, dst = {self.a3}, {self.b3}, {self.out3}  # (batch, M, K), (batch, K, N), (batch, M, N)\n"
-            "batch, M, K = lhs.shape\n"
-            "N = rhs.shape[2]\n"
+            f"{lhs}, {rhs}, {dst} = {self.a3}, {self.b3}, {self.out3}  # (batch, M, K), (batch, K, N), (batch, M, N)\n"
+            f"batch, M, K = {lhs}.shape\n"
+            f"N = {rhs}.shape[2]\n"
             f"{sizes}"
             "bk = min(32, max(16, triton.next_power_of_2(K)))  # tl.dot takes tiles of at least 16\n"
             f"{grid}"
             f"traced_gemm_kernel[grid]({tensors}, M, N, K,\n"
-            "                         lhs.stride(0), lhs.stride(1), lhs.stride(2), rhs.stride(0), rhs.stride(1), rhs.stride(2),\n"
-            f"                         dst.stride(0), dst.stride(1), dst.stride(2), BLOCK_M=bm, BLOCK_N=bn, BLOCK_K=bk{extra})")
+            f"                         {lhs}.stride(0), {lhs}.stride(1), {lhs}.stride(2), {rhs}.stride(0), {rhs}.stride(1), "
+            f"{rhs}.stride(2),\n"
+            f"                         {dst}.stride(0), {dst}.stride(1), {dst}.stride(2), BLOCK_M=bm, BLOCK_N=bn, BLOCK_K=bk{extra})")
         result = self.tiles[self.trace.result]
         if result != self.product_shape:
             launch += f"\nout = out.view({', '.join(self._sizes(result, 'out', self.product_shape))})  # as the listing returns it"
@@ -391,7 +395,10 @@ class _Writer:
 
 
 # Names forward's launch binds; an argument of the same name would be overwritten before its last use.
-_LAUNCH_NAMES = frozenset({"lhs", "rhs", "dst", "out", "batch", "M", "N", "K", "bm", "bn", "bk", "grid"})
+_LAUNCH_NAMES = frozenset({"out", "batch", "M", "N", "K", "bm", "bn", "bk", "grid"})
+# Names for the launch's (batch, M, K), (batch, K, N) and (batch, M, N) views: the first set whose
+# names forward's arguments leave free (11 composed matmul tasks call theirs lhs and rhs).
+_VIEW_NAMES = (("lhs", "rhs", "dst"), ("a_view", "b_view", "out_view"), ("view_0", "view_1", "view_2"))
 _PLAIN_PIDS = ("    pid_m = tl.program_id(0)\n"
                "    pid_n = tl.program_id(1)\n"
                "    pid_b = tl.program_id(2)\n")
