@@ -1,7 +1,8 @@
-"""The lowering of one matrix product and the work on its result (data/teachers/template/
-traced_gemm.py): layout lines are replayed in forward as views and quoted, every line after the
-product is quoted and computed on the tile, sizes a view splits off come from the inputs, what it
-cannot write it declines, and its answers verify (CPU) at sizes the judge changes."""
+"""The lowering of matrix products and the work on their results (data/teachers/template/
+traced_gemm.py): layout lines are replayed in forward as views and quoted, every line after a
+product is quoted and computed on the tile, a chain of products gets one kernel each, sizes a view
+splits off come from the inputs, what it cannot write it declines, and its answers verify (CPU) at
+sizes the judge changes."""
 
 import re
 
@@ -56,7 +57,8 @@ def test_a_size_a_view_splits_off_comes_from_an_input():
 def test_what_it_cannot_write_it_declines():
     declined = {
         "no product": _task("return x + y", y="torch.randn(6, 40)"),
-        "two products": _task("return (x @ y) @ y.t()"),
+        "two products of one input": _task("return F.silu(x @ y) * (x @ self.w)",
+                                          layers="self.w = nn.Parameter(torch.randn(40, 24))"),
         "work before the product": _task("return torch.relu(x) @ y"),
         "a transpose of the product": _task("return (x @ y).t() * 2.0"),
         "a reduction after it": _task("return (x @ y).sum(-1)"),
@@ -92,6 +94,14 @@ SOURCES = {
                                                    y="torch.randn(6, 24)",
                                                    layers="self.body = nn.Sequential(nn.Linear(40, 24))"),
 }
+
+
+# A chain of products (data v18, the mlp family): one kernel each; a kernel stores the one value the
+# next product reads.
+SOURCES["an MLP with a residual"] = _task("return self.fc2(F.gelu(self.fc1(x))) + x", x="torch.randn(2, 5, 40)",
+                                          layers="self.fc1 = nn.Linear(40, 56)\nself.fc2 = nn.Linear(56, 40)")
+SOURCES["three products"] = _task("return torch.relu(torch.relu(x @ y) @ self.w) @ y.t()",
+                                  layers="self.w = nn.Parameter(torch.randn(24, 24))")
 
 
 @pytest.mark.parametrize("style", ["plain", "grouped"])

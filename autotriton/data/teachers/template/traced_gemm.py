@@ -83,6 +83,10 @@ class _Writer:
         self.meta: dict[str, torch.Tensor] = {}  # forward's names -> meta tensors, to replay views on
         self.tiles: dict[str, tuple[int, ...]] = {}  # listing names computed on the tile -> their shapes
         self.op = ""  # the product's op
+        self.product_quote = ""
+        self.n_products = 0
+        self.kernels: list[str] = []  # finished kernels (one per product), and forward's text for each
+        self.launches: list[str] = []
 
     def expr(self, name: str) -> str:
         """forward's expression for a listed tensor: an argument, a parameter, or a replayed local."""
@@ -90,19 +94,47 @@ class _Writer:
             return self.args[int(name[2:])]
         return re.sub(r"\.(\d+)", r"[\1]", name)  # self.up.0.weight: a Sequential's layer by index
 
+    @property
+    def kernel_name(self) -> str:
+        return "traced_gemm_kernel" if self.n_products == 1 else f"traced_gemm_kernel_{len(self.kernels) + 1}"
+
     def solution(self) -> Solution:
         steps = self.trace.steps
-        k = next((i for i, s in enumerate(steps) if s.op in _PRODUCTS), None)
-        if k is None or any(s.op in _PRODUCTS for s in steps[k + 1:]):
-            raise Unsupported("no product, or more than one")
-        for step in steps[:k]:
-            self._replay(step)
-        self._product(k, steps[k])
-        for i, step in enumerate(steps[k + 1:], k + 1):
-            self._after(i, step)
+        products = [s for s in steps if s.op in _PRODUCTS]
+        if not products:
+            raise Unsupported("no product")
+        self.n_products = len(products)
+        for i, step in enumerate(steps):
+            if step.op in _PRODUCTS:
+                if self.tiles:
+                    self._close(i, step)
+                self._product(i, step)
+            elif self.tiles and any(o.tensor in self.tiles for o in step.operands):
+                self._after(i, step)
+            else:
+                self._replay(step)
         if self.trace.result not in self.tiles:
-            raise Unsupported("the result is not the product's value")
-        return Solution(self._reasoning(steps[k]), HEADER + self._kernel() + self._module())
+            raise Unsupported("the result is not the last product's value")
+        module = self._module()  # the last launch names the last kernel, not yet in self.kernels
+        self.kernels.append(self._kernel(self.trace.result))
+        return Solution(self._reasoning(products), HEADER + "".join(self.kernels) + module)
+
+    def _close(self, i: int, step: Step) -> None:
+        """End the kernel of the product before `step`, which reads one of its values: that value
+        is stored, re-viewed as listed, and read back by the next kernel through its strides."""
+        read = {o.tensor for o in step.operands if o.tensor in self.tiles}
+        later = {o.tensor for s in self.trace.steps[i:] for o in s.operands if o.tensor}
+        if len(read) != 1 or (later & set(self.tiles)) - read:
+            raise Unsupported("a later line reads more than one value of a product's kernel")
+        value = read.pop()
+        shape = self.tiles[value]
+        again = "out" if shape == self.product_shape else \
+            f"out.view({', '.join(self._sizes(shape, 'out', self.product_shape))})"
+        self.launches.append(self._launch() + f"\n{value} = {again}  # what the next product reads")
+        self.kernels.append(self._kernel(value))
+        self.shapes[value] = shape
+        self.meta[value] = torch.empty(shape, device="meta")
+        self.pre, self.body, self.loads, self.passed, self.kernel_scalars, self.tiles = [], [], {}, {}, {}, {}
 
     # ------------------------------------------------------------------ before the product
 
@@ -210,7 +242,8 @@ class _Writer:
         if any(o.tensor.startswith("c") for o in tensors):
             raise Unsupported("a constant tensor in the product")
         a, b = (tensors[1], tensors[2]) if step.op == "addmm" else (tensors[0], tensors[1])
-        self.pre.append("# " + _TYPE_SPEC.sub("", step.line) + "  -- the kernel's product")
+        whose = "the kernel's" if self.n_products == 1 else f"{self.kernel_name}'s"
+        self.product_quote = "# " + _TYPE_SPEC.sub("", step.line) + f"  -- {whose} product"
         ax, bx = self.expr(a.tensor), self.expr(b.tensor)
         if step.op == "bmm":
             self.a3, self.b3 = ax, bx
@@ -303,7 +336,7 @@ class _Writer:
 
     # ------------------------------------------------------------------ the code
 
-    def _kernel(self) -> str:
+    def _kernel(self, stored: str) -> str:
         loads = []
         for var, kind in self.loads.items():
             if kind == "col":
@@ -316,10 +349,10 @@ class _Writer:
         consts = "BLOCK_M: tl.constexpr, BLOCK_N: tl.constexpr, BLOCK_K: tl.constexpr" + \
             (", GROUP_M: tl.constexpr" if self.style == "grouped" else "")
         return ("\n@triton.jit\n"
-                f"def traced_gemm_kernel({', '.join(ptrs)}, M, N, K,\n"
-                "                       stride_ab, stride_am, stride_ak, stride_bb, stride_bk, stride_bn,\n"
-                "                       stride_ob, stride_om, stride_on,\n"
-                f"                       {consts}):\n"
+                f"def {self.kernel_name}({', '.join(ptrs)}, M, N, K,\n"
+                f"{' ' * (len(self.kernel_name) + 5)}stride_ab, stride_am, stride_ak, stride_bb, stride_bk, stride_bn,\n"
+                f"{' ' * (len(self.kernel_name) + 5)}stride_ob, stride_om, stride_on,\n"
+                f"{' ' * (len(self.kernel_name) + 5)}{consts}):\n"
                 "    # out[b] = A[b] @ B[b] for views A (batch, M, K), B (batch, K, N) with any strides\n"
                 f"{grid}"
                 "    offs_m = pid_m * BLOCK_M + tl.arange(0, BLOCK_M)\n"
@@ -340,9 +373,10 @@ class _Writer:
                 "        b_ptrs += BLOCK_K * stride_bk\n"
                 f"{indent(loads + self.body)}\n"
                 "    out_ptrs = out_ptr + pid_b * stride_ob + offs_m[:, None] * stride_om + offs_n[None, :] * stride_on\n"
-                f"    tl.store(out_ptrs, {self.trace.result}.to(out_ptr.dtype.element_ty), mask=mask)\n")
+                f"    tl.store(out_ptrs, {stored}.to(out_ptr.dtype.element_ty), mask=mask)\n")
 
-    def _module(self) -> str:
+    def _launch(self) -> str:
+        """forward's lines for the current kernel: its replayed views, the output, the launch."""
         lhs, rhs, dst = self.lhs, self.rhs, self.dst
         tensors = ", ".join([lhs, rhs] + [self.passed[v] for v in self.loads] + [dst] + list(self.kernel_scalars))
         if self.style == "grouped":
@@ -355,7 +389,8 @@ class _Writer:
                      "bn = min(64, max(16, triton.next_power_of_2(N)))\n")
             grid = "grid = (triton.cdiv(M, bm), triton.cdiv(N, bn), batch)\n"
             extra = ""
-        launch = "\n".join(self.pre) + "\n" + (
+        # views replayed after the product's line (the next product's weight) still come before the launch
+        launch = "\n".join(self.pre + [self.product_quote]) + "\n" + (
             f"{self.alloc}\n"
             f"{lhs}, {rhs}, {dst} = {self.a3}, {self.b3}, {self.out3}  # (batch, M, K), (batch, K, N), (batch, M, N)\n"
             f"batch, M, K = {lhs}.shape\n"
@@ -363,19 +398,26 @@ class _Writer:
             f"{sizes}"
             "bk = min(32, max(16, triton.next_power_of_2(K)))  # tl.dot takes tiles of at least 16\n"
             f"{grid}"
-            f"traced_gemm_kernel[grid]({tensors}, M, N, K,\n"
-            f"                         {lhs}.stride(0), {lhs}.stride(1), {lhs}.stride(2), {rhs}.stride(0), {rhs}.stride(1), "
-            f"{rhs}.stride(2),\n"
-            f"                         {dst}.stride(0), {dst}.stride(1), {dst}.stride(2), BLOCK_M=bm, BLOCK_N=bn, BLOCK_K=bk{extra})")
+            f"{self.kernel_name}[grid]({tensors}, M, N, K,\n"
+            f"{' ' * (len(self.kernel_name) + 7)}{lhs}.stride(0), {lhs}.stride(1), {lhs}.stride(2), {rhs}.stride(0), "
+            f"{rhs}.stride(1), {rhs}.stride(2),\n"
+            f"{' ' * (len(self.kernel_name) + 7)}{dst}.stride(0), {dst}.stride(1), {dst}.stride(2), BLOCK_M=bm, "
+            f"BLOCK_N=bn, BLOCK_K=bk{extra})")
+        return launch
+
+    def _module(self) -> str:
+        launch = "\n".join(self.launches + [self._launch()])
         result = self.tiles[self.trace.result]
         if result != self.product_shape:
             launch += f"\nout = out.view({', '.join(self._sizes(result, 'out', self.product_shape))})  # as the listing returns it"
         first, rest = launch.split("\n", 1)
         return _module(self.source, self.args, [], rest, alloc=first)
 
-    def _reasoning(self, product: Step) -> str:
-        n_pre = (len(self.pre) - 1) // 2  # layout lines replayed (each quoted), then the product's quote
-        steps = [f"The listing has one product, {product.op}: one kernel computes it tile by tile, each program a "
+    def _reasoning(self, products: list[Step]) -> str:
+        n_pre = len(self.pre) // 2  # layout lines replayed, each quoted
+        if len(products) > 1:
+            return self._chain_reasoning(products)
+        steps = [f"The listing has one product, {products[0].op}: one kernel computes it tile by tile, each program a "
                  "BLOCK_M x BLOCK_N tile of the output, walking K in BLOCK_K slices with tl.dot and accumulating in "
                  "float32. Rows past M, columns past N and the partial last K slice load as 0, which adds nothing."]
         if n_pre:
@@ -392,6 +434,22 @@ class _Writer:
         for attr, name in self.kernel_scalars.items():
             steps.append(f"{name} comes from the constructor ({attr}): a runtime scalar of the kernel.")
         return numbered("The module is one matrix product and work on its result.", steps)
+
+    def _chain_reasoning(self, products: list[Step]) -> str:
+        n = len(products)
+        steps = [f"The listing has {n} products ({', '.join(p.op for p in products)}), each reading the one before's "
+                 f"result: {n} kernels, one per product, each computing its product tile by tile (BLOCK_M x BLOCK_N "
+                 "tiles, K walked in BLOCK_K slices with tl.dot, accumulated in float32; rows past M, columns past N "
+                 "and the partial last K slice load as 0).",
+                 "The lines between two products are computed on the first product's tile, quoted and under the "
+                 "listing's own names; the value the next product reads is the one thing that kernel stores, and "
+                 "the next kernel reads it back as its A through its strides.",
+                 "Layout lines (transposes of weights, reshapes) are replayed in forward as views, each quoted, so "
+                 "nothing is copied."]
+        if self.style == "grouped":
+            steps.append("Tiles are numbered in bands of GROUP_M tile rows, so programs that run together share "
+                         "rows of A and columns of B while they are still in L2.")
+        return numbered(f"The module is a chain of {n} matrix products with work between them.", steps)
 
 
 # Names forward's launch binds; an argument of the same name would be overwritten before its last use.
