@@ -61,7 +61,8 @@ def test_what_it_cannot_write_it_declines():
                                           layers="self.w = nn.Parameter(torch.randn(40, 24))"),
         "work before the product": _task("return torch.relu(x) @ y"),
         "a transpose of the product": _task("return (x @ y).t() * 2.0"),
-        "a reduction after it": _task("return (x @ y).sum(-1)"),
+        "a reduction without keepdim after it": _task("return (x @ y).sum(-1)"),
+        "a softmax over the product's columns": _task("return torch.softmax(x @ y, dim=0)"),
         "a view only a copy allows": _task("return x.transpose(1, 2).contiguous().reshape(-1, 40) @ y",
                                            x="torch.randn(2, 40, 3)"),
         "not Python": "class Model(",
@@ -102,6 +103,14 @@ SOURCES["an MLP with a residual"] = _task("return self.fc2(F.gelu(self.fc1(x))) 
                                           layers="self.fc1 = nn.Linear(40, 56)\nself.fc2 = nn.Linear(56, 40)")
 SOURCES["three products"] = _task("return torch.relu(torch.relu(x @ y) @ self.w) @ y.t()",
                                   layers="self.w = nn.Parameter(torch.randn(24, 24))")
+
+# A norm or softmax along the rows after a product (the linear_norm family): the tile spans whole rows.
+SOURCES["linear then layer norm, relu"] = _task("return torch.relu(self.ln(self.fc(x)))", y="torch.randn(6)",
+                                                layers="self.fc = nn.Linear(40, 24)\nself.ln = nn.LayerNorm(24)")
+SOURCES["product then an RMSNorm by hand"] = _task(
+    "h = x @ y\n        return h * torch.rsqrt(h.pow(2).mean(-1, keepdim=True) + 1e-6) * self.g",
+    layers="self.g = nn.Parameter(torch.randn(24))")
+SOURCES["scores softmaxed, then a second product"] = _task("return torch.softmax(x @ y, dim=-1) @ y.t()")
 
 
 @pytest.mark.parametrize("style", ["plain", "grouped"])

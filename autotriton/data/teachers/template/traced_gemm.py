@@ -84,6 +84,8 @@ class _Writer:
         self.tiles: dict[str, tuple[int, ...]] = {}  # listing names computed on the tile -> their shapes
         self.op = ""  # the product's op
         self.product_quote = ""
+        self.row_mode = False  # the current kernel's tiles span whole rows (a norm after its product)
+        self.row_kernels = 0
         self.n_products = 0
         self.kernels: list[str] = []  # finished kernels (one per product), and forward's text for each
         self.launches: list[str] = []
@@ -135,6 +137,8 @@ class _Writer:
         self.shapes[value] = shape
         self.meta[value] = torch.empty(shape, device="meta")
         self.pre, self.body, self.loads, self.passed, self.kernel_scalars, self.tiles = [], [], {}, {}, {}, {}
+        self.row_kernels += self.row_mode
+        self.row_mode = False
 
     # ------------------------------------------------------------------ before the product
 
@@ -301,12 +305,17 @@ class _Writer:
         product's elements in their own order (only regrouped), so that every tile value, and a
         same-shape tensor read beside it, lines up element for element."""
         tiles = [o.tensor for o in step.operands if o.tensor in self.tiles]
-        if not tiles or len(step.outs) != 1:
+        if not tiles or len(step.outs) != 1 and step.op != "native_layer_norm":
             raise Unsupported(f"{step.op} after the product does not act on its value")
         shape = tuple(step.out_shapes[0] or ())
-        if math.prod(shape) != math.prod(self.product_shape):
+        if math.prod(shape) != math.prod(self.product_shape) and not (self.row_mode and shape == self._kept) \
+                and step.op not in _ROW_OPS:
             raise Unsupported(f"{step.op} changes the number of elements")
         quote = "# " + _TYPE_SPEC.sub("", step.line)
+        if step.op in _ROW_OPS:
+            self.body.append(quote)
+            self.body += self._row_op(step, tiles[0])
+            return
         if step.op in _LAYOUT:
             if len(tiles) != 1 or any(o.tensor for o in step.operands[1:]) or not _regroups(step):
                 raise Unsupported(f"{step.op} reorders the product's elements")
@@ -333,6 +342,51 @@ class _Writer:
             self.body.append(quote)
             self.body += _lower(step, operands)
         self.tiles[step.outs[0]] = shape
+
+    @property
+    def _kept(self) -> tuple[int, ...]:
+        return self.product_shape[:-1] + (1,)
+
+    def _row_op(self, step: Step, x: str) -> list[str]:
+        """A reduction, norm or softmax along the rows of a 2-D product, on a tile that spans whole
+        rows (the launch makes BLOCK_N cover N): row statistics are sums over the tile's columns,
+        padded columns masked out. The row values are (BLOCK_M, 1) and broadcast over the tile."""
+        kw = {o.key: o.value for o in step.operands if o.key}
+        n = self.product_shape[-1]
+        if len(self.product_shape) != 2 or self.op not in ("mm", "addmm") or self.tiles[x] != self.product_shape \
+                or n > _MAX_ROW:
+            raise Unsupported(f"{step.op} along the rows of a product that is not 2-D, or of rows over {_MAX_ROW}")
+        dim = kw.get("dim", kw.get("normalized_shape"))
+        if step.op == "native_layer_norm":
+            dim = [1] if list(dim or ()) == [n] else None
+        if (list(dim) if isinstance(dim, (list, tuple)) else [dim]) != [1]:
+            raise Unsupported(f"{step.op} along another dim than the rows")
+        self.row_mode = True
+        out = step.outs[0]
+        s = f"tl.sum(tl.where(mask_n[None, :], {{v}}, 0.0), axis=1)[:, None]"
+        if step.op in ("sum", "mean", "amax", "amin"):
+            if not kw.get("keepdim"):
+                raise Unsupported("a row reduction without keepdim")
+            self.tiles[out] = self._kept
+            if step.op in ("amax", "amin"):
+                fill, red = ("float('-inf')", "max") if step.op == "amax" else ("float('inf')", "min")
+                return [f"{out} = tl.{red}(tl.where(mask_n[None, :], {x}, {fill}), axis=1)[:, None]"]
+            return [f"{out} = {s.format(v=x)}" + (" / N" if step.op == "mean" else "")]
+        self.tiles[out] = self.product_shape
+        if step.op == "native_layer_norm":  # (input, normalized_shape, weight, bias, eps); its statistics unused
+            pos = list(step.operands)
+            lines = [f"{out}_mean = {s.format(v=x)} / N",
+                     f"{out}_d = tl.where(mask_n[None, :], {x} - {out}_mean, 0.0)",
+                     f"{out} = {out}_d * tl.rsqrt({s.format(v=f'{out}_d * {out}_d')} / N + {_lit(pos[4].value)})"]
+            for o, sign in ((pos[2], "*"), (pos[3], "+")):
+                if o.tensor is not None:
+                    lines.append(f"{out} = {out} {sign} {self._operand(o.tensor, o.shape, self.product_shape)}")
+            return lines
+        lines = [f"{out}_max = tl.max(tl.where(mask_n[None, :], {x}, float('-inf')), axis=1)[:, None]",
+                 f"{out}_exp = tl.where(mask_n[None, :], tl.exp({x} - {out}_max), 0.0)",
+                 f"{out}_sum = tl.sum({out}_exp, axis=1)[:, None]"]
+        return lines + [f"{out} = {out}_exp / {out}_sum" if step.op == "_softmax"
+                        else f"{out} = {x} - {out}_max - tl.log({out}_sum)"]
 
     # ------------------------------------------------------------------ the code
 
@@ -378,15 +432,18 @@ class _Writer:
     def _launch(self) -> str:
         """forward's lines for the current kernel: its replayed views, the output, the launch."""
         lhs, rhs, dst = self.lhs, self.rhs, self.dst
+        whole_rows = ("bm = 16\n"
+                      "bn = triton.next_power_of_2(N)  # one tile spans whole rows: the lines after the product "
+                      "reduce along them\n")
         tensors = ", ".join([lhs, rhs] + [self.passed[v] for v in self.loads] + [dst] + list(self.kernel_scalars))
         if self.style == "grouped":
-            sizes = ("bm = min(128, max(16, triton.next_power_of_2(M)))\n"
-                     "bn = min(128, max(16, triton.next_power_of_2(N)))\n")
+            sizes = whole_rows if self.row_mode else ("bm = min(128, max(16, triton.next_power_of_2(M)))\n"
+                                                      "bn = min(128, max(16, triton.next_power_of_2(N)))\n")
             grid = "grid = (triton.cdiv(M, bm) * triton.cdiv(N, bn), batch)  # tiles in bands of GROUP_M rows\n"
             extra = ", GROUP_M=8"
         else:
-            sizes = ("bm = min(64, max(16, triton.next_power_of_2(M)))\n"
-                     "bn = min(64, max(16, triton.next_power_of_2(N)))\n")
+            sizes = whole_rows if self.row_mode else ("bm = min(64, max(16, triton.next_power_of_2(M)))\n"
+                                                      "bn = min(64, max(16, triton.next_power_of_2(N)))\n")
             grid = "grid = (triton.cdiv(M, bm), triton.cdiv(N, bn), batch)\n"
             extra = ""
         # views replayed after the product's line (the next product's weight) still come before the launch
@@ -428,6 +485,8 @@ class _Writer:
             steps.append("Every line after the product is computed on the tile in registers, quoted and under the "
                          f"listing's own names, before the one store of {self.trace.result}: the product is never written "
                          "to memory and read back.")
+        if self.row_mode:
+            steps.append(_WHOLE_ROWS)
         if self.style == "grouped":
             steps.append("Tiles are numbered in bands of GROUP_M tile rows, so programs that run together share "
                          "rows of A and columns of B while they are still in L2.")
@@ -446,12 +505,21 @@ class _Writer:
                  "the next kernel reads it back as its A through its strides.",
                  "Layout lines (transposes of weights, reshapes) are replayed in forward as views, each quoted, so "
                  "nothing is copied."]
+        if self.row_kernels + self.row_mode:
+            steps.append(_WHOLE_ROWS)
         if self.style == "grouped":
             steps.append("Tiles are numbered in bands of GROUP_M tile rows, so programs that run together share "
                          "rows of A and columns of B while they are still in L2.")
         return numbered(f"The module is a chain of {n} matrix products with work between them.", steps)
 
 
+# A norm or softmax after a product needs its whole row in one tile: up to this many columns
+# (BLOCK_M 16 x 4096 fp32 is 256 KB of registers and spills on a GPU, but stays one kernel).
+_MAX_ROW = 4096
+_ROW_OPS = frozenset({"sum", "mean", "amax", "amin", "native_layer_norm", "_softmax", "_log_softmax"})
+_WHOLE_ROWS = ("Lines after a product reduce along its rows (a norm, a softmax): that kernel's tile spans whole rows, "
+               "BLOCK_N = next_power_of_2(N) and BLOCK_M = 16, so each row's statistics are sums over the tile's "
+               "columns with the padded columns masked out, and nothing is written before the result.")
 # Names forward's launch binds; an argument of the same name would be overwritten before its last use.
 _LAUNCH_NAMES = frozenset({"out", "batch", "M", "N", "K", "bm", "bn", "bk", "grid"})
 # Names for the launch's (batch, M, K), (batch, K, N) and (batch, M, N) views: the first set whose
