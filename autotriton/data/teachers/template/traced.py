@@ -380,6 +380,12 @@ def _module(source: str, args: list[str], used: list[str], launch: str, alloc: s
         raise Unsupported("the constructor names Model")
     init_src = "\n".join(line[init.col_offset:] if line[:init.col_offset].isspace() else line
                          for line in init_src.splitlines())
+    return _model_new(init_src, source, args, used, launch, alloc)
+
+
+def _model_new(init_src: str, source: str, args: list[str], used: list[str], launch: str, alloc: str | None) -> str:
+    """ModelNew's text: the constructor `init_src` (indented as a method), then a forward with the
+    reference's arguments that makes `used` contiguous, allocates the output and launches."""
     conts = "".join(f"\n        {y} = {y}.contiguous()" for y in used)
     return (f"\nclass ModelNew(nn.Module):\n{indent(init_src.splitlines())}\n\n"
             f"    def forward(self, {_forward_signature(source, args)}):{conts}\n"
@@ -438,10 +444,5 @@ def _harvested_module(source: str, args: list[str], used: list[str], launch: str
             continue
         given = next((p for p, v in zip(params, values) if type(v) is type(value) and v == value), None)
         lines.append(f"self.{attr} = {given or repr(value)}")
-    conts = "".join(f"\n        {y} = {y}.contiguous()" for y in used)
-    return (f"\nclass ModelNew(nn.Module):\n    def __init__(self{''.join(', ' + p for p in params)}):\n"
-            f"{indent(lines, 8)}\n\n"
-            f"    def forward(self, {_forward_signature(source, args)}):{conts}\n"
-            f"        {alloc or f'out = torch.empty_like({used[0]})'}\n"
-            f"{indent(launch.splitlines(), 8)}\n"
-            f"        return out\n")
+    init_src = f"def __init__(self{''.join(', ' + p for p in params)}):\n{indent(lines)}"
+    return _model_new(init_src, source, args, used, launch, alloc)
