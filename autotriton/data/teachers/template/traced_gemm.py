@@ -39,7 +39,6 @@ from autotriton.data.teachers.template.traced import (_TYPE_SPEC, Unsupported, _
                                                      _lower, _module, _scalar_name, loaded_and_traced)
 from autotriton.tasks.trace import Step, Trace
 
-STYLES = ("plain", "grouped")
 _PRODUCTS = frozenset({"mm", "bmm", "addmm", "mv"})
 # Ops that only re-view a tensor; they are replayed in forward (before the product) or pass the
 # tile through unchanged (after it).
@@ -80,7 +79,11 @@ class _Writer:
         self.loads: dict[str, str] = {}  # kernel variable -> how it is loaded (FULL or per column)
         self.passed: dict[str, str] = {}  # kernel variable -> the forward expression handed to the kernel
         self.kernel_scalars: dict[str, str] = {}
-        self.meta: dict[str, torch.Tensor] = {}  # forward's names -> meta tensors, to replay views on
+        # forward's names -> meta tensors with the strides forward will have, to replay views on
+        self.meta: dict[str, torch.Tensor] = {arg: torch.empty(self.shapes[f"in{i}"], device="meta")
+                                              for i, arg in enumerate(self.args) if f"in{i}" in self.shapes}
+        self.params = _Attrs({o.tensor: torch.empty(o.shape, device="meta") for st in trace.steps
+                              for o in st.operands if o.tensor and o.tensor.startswith("self.")})
         self.tiles: dict[str, tuple[int, ...]] = {}  # listing names computed on the tile -> their shapes
         self.op = ""  # the product's op
         self.product_quote = ""
@@ -158,13 +161,7 @@ class _Writer:
     def _on_meta(self, name: str, call: str) -> None:
         """Run a replayed view on meta tensors with the strides forward will have: a view that
         only works on a copy (after a transpose) has no copy-free replay here."""
-        for i, arg in enumerate(self.args):
-            if f"in{i}" in self.shapes and arg not in self.meta:
-                self.meta[arg] = torch.empty(self.shapes[f"in{i}"], device="meta")
-        params = {p: torch.empty(o.shape, device="meta") for st in self.trace.steps for o in st.operands
-                  if o.tensor and o.tensor.startswith("self.") for p in [o.tensor]}
-        scope = dict(self.meta)
-        scope["self"] = _Attrs(params)
+        scope = {**self.meta, "self": self.params}
         try:
             self.meta[name] = eval(call, {"__builtins__": {}}, scope)  # noqa: S307 - our own view call
         except Exception as exc:  # noqa: BLE001 - a view the strides do not allow
