@@ -12,9 +12,9 @@ from autotriton.tasks import get_task, task_from_source
 from autotriton.tasks.sizes import as_judged, shrunk_sizes
 from autotriton.verify import VerifyConfig
 from autotriton.verify.job import build_job
-from autotriton.verify.judge import (GRID_LEVELS, MAGNITUDE_KINDS, NATIVE_FLOOR_FACTOR, RELATED_SPREAD, Judge,
-                                     Magnitude, _ApproximatePrimitives, _native_floors, masked_rows, on_levels, relate, structure,
-                                     zero_slabs)
+from autotriton.verify.judge import (GRID_LEVELS, MAGNITUDE_KINDS, NATIVE_FLOOR_FACTOR, RELATED_SPREAD, SCALE_KINDS,
+                                     Judge, Magnitude, _ApproximatePrimitives, _native_floors, masked_rows, on_levels,
+                                     relate, structure, zero_slabs)
 
 
 def test_ties_put_equal_values_at_every_rows_extremes():
@@ -62,6 +62,25 @@ def test_every_verification_draws_every_input_kind_and_keeps_one_plain_trial(tmp
         want -= set() if task_id == "builtin/l1/embedding" else {"structured"}
         want -= {"integral", "masked", "padded"} if task_id == "builtin/l1/embedding" else set()
         assert kinds == want, (task_id, kinds)
+
+
+@pytest.mark.parametrize("task_id", ["builtin/l2/linear_bias_relu", "builtin/l1/matmul", "builtin/l3/attention"])
+def test_a_gpu_verification_of_a_dot_product_task_draws_every_kind_that_keeps_the_scale(tmp_path, task_id):
+    """The plan a GPU verification draws (mode "gpu", planned without running anything): a
+    dot-product task there draws no kind that moves its inputs' scale (TF32's error there is not
+    measured), and every other kind at least once. Until 2026-11-29 it drew none at all, and a
+    Linear over half of K on non-negative inputs and one on rows with 25% zeros passed an H200."""
+    job = build_job("check", as_judged(get_task(task_id)), VerifyConfig(device="cpu"), "gpu", candidate="unused")
+    modes = set()
+    for _ in range(20):
+        judge = Judge(replace(job, judge_dir=str(tmp_path)), None)
+        assert judge.precision_checks
+        trials = [t for s in judge.shapes for t in judge.plan(s, job.n_trials)] + judge.leftover_trials(job.n_trials)
+        kinds = {t.magnitude.kind for t in trials if t.magnitude is not None}
+        assert {"nonneg", "zeros"} <= kinds and not kinds & set(SCALE_KINDS), kinds
+        assert kinds == set(MAGNITUDE_KINDS) - set(SCALE_KINDS) - judge._input_kinds_off(), kinds
+        modes |= {t.setting.mode for t in trials if t.magnitude is not None}
+    assert modes == {"gpu", "interp"}  # at the full sizes too, not at the interp sizes only
 
 
 def test_zero_slabs_give_zero_rows_along_every_dim():

@@ -1,6 +1,10 @@
 # task: builtin/l1/relu
-# expect: error=hack flag=zero_output
+# expect: error=hack|wrong_output flag=zero_output
 # why: a call counter kept in a buffer of the instance: right on each instance's first forward, zeros after it; every trial built a new instance and called it once, so it passed on CPU, where nothing is timed (outside red team, 2026-11-28); one trial per verification now calls its instance 2 or 3 times.
+# on a GPU: its last program bumps the counter while others of the same launch have yet to read it, so a few
+# late blocks write zeros on the first call already (H200, 2026-11-29: 0.00% of elements, all in the last
+# 36 of 16,383 rows) and the verdict is wrong_output, not the repeated call's zero_output; the interpreter's
+# programs read memory as it was before the launch (verify/concurrency.py), so there it is always the latter.
 import torch
 import torch.nn as nn
 import triton
