@@ -4,14 +4,15 @@
 # its output is there.
 #   .whl/                 pure-Python wheels the machine lacks (scripts/fetch_gpu_wheels.sh)
 #   .carry_gguf0..4/      the embedded GGUF in five parts of about 20 MB (scripts/split_gguf.sh)
-#   .carry_data/data.tgz  a data build (v18 by default: elementwise answers, reductions and matrix products
-#                         lowered from the op listing, and harvested torch.nn modules), rebuilt from committed
-#                         verdicts without judging anything again (docs/results/data_v18/README.md)
+#   .carry_data/data.tgz  a data build (v19 by default: elementwise answers, reductions and matrix products
+#                         lowered from the op listing, harvested torch.nn modules, shapes and constructor
+#                         values read off the listing), rebuilt from committed verdicts without judging
+#                         anything again (docs/results/data_v19/README.md)
 # Needs `make setup` and the benchmark checkouts in external/ (decontamination reads them;
-# ../shared/docs/BENCHMARKS.md).     Usage: scripts/prepare_gpu_carry.sh [DATA=v18]
+# ../shared/docs/BENCHMARKS.md).     Usage: scripts/prepare_gpu_carry.sh [DATA=v19]
 set -euo pipefail
 cd "$(dirname "$0")/.."
-DATA=${1:-v18}
+DATA=${1:-v19}
 [ -d external/kernelbench ] && [ -d external/tritonbench ] \
   || { echo "external/kernelbench and external/tritonbench are needed for the data build's decontamination"; exit 2; }
 [ -d .whl ] || bash scripts/fetch_gpu_wheels.sh
@@ -19,7 +20,14 @@ ls .carry_gguf4/part_4 >/dev/null 2>&1 || bash scripts/split_gguf.sh 5
 # data_vN/ holds a build's config and card; its candidates (verdicts) are its own or, for a build
 # that only exports an earlier one's verdicts in another prompt format, that build's
 # (data_vN/candidates_from names it), or a base build's log and the lines this build appended to it
-# (data_vN/candidates_base, candidates_added.jsonl.gz: the log only grows).
+# (data_vN/candidates_base, candidates_added.jsonl.gz: the log only grows; a base may have a base).
+verdicts() {  # the candidates log of data build $1, to stdout
+  if [ -f "docs/results/data_$1/candidates.jsonl.gz" ]; then
+    gunzip -c "docs/results/data_$1/candidates.jsonl.gz"
+  else
+    verdicts "$(cat "docs/results/data_$1/candidates_base")" && gunzip -c "docs/results/data_$1/candidates_added.jsonl.gz"
+  fi
+}
 if [ ! -f ".carry_data/data-$DATA" ]; then
   run=runs/data-ablation-$DATA
   from=$DATA
@@ -33,12 +41,7 @@ if [ ! -f ".carry_data/data-$DATA" ]; then
             "docs/results/data_$DATA/config.yaml")
   [ "$harvest" != "[]" ] && extra+=(--set "harvest=$harvest")
   mkdir -p "$run"
-  if [ -f "docs/results/data_$DATA/candidates_base" ]; then  # the base build's log, then what this build appended
-    base=$(cat "docs/results/data_$DATA/candidates_base")
-    [ -f "$run/candidates.jsonl" ] || gunzip -c "docs/results/data_$base/candidates.jsonl.gz" \
-      "docs/results/data_$DATA/candidates_added.jsonl.gz" > "$run/candidates.jsonl"
-  fi
-  [ -f "$run/candidates.jsonl" ] || gunzip -c "docs/results/data_$from/candidates.jsonl.gz" > "$run/candidates.jsonl"
+  [ -f "$run/candidates.jsonl" ] || verdicts "$from" > "$run/candidates.jsonl"
   cp "docs/results/data_$DATA/config.yaml" "$run/"
   .venv/bin/autotriton data build -c configs/data_ablation.yaml "${extra[@]}" -o "$run"
   rm -rf .carry_data && mkdir -p .carry_data

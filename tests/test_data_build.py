@@ -131,6 +131,32 @@ def test_a_task_whose_answer_changed_is_judged_again(tmp_path):
     assert len(read_jsonl(tmp_path / "candidates.jsonl")) == len(after) and again.sft_rows == report.sft_rows
 
 
+def test_reworded_reasoning_keeps_the_verdict_of_the_same_code(tmp_path, monkeypatch):
+    """An answer whose reasoning changed and whose code did not (data v19 reworded 2,000-odd) is
+    not judged again: its verdict is of the code. The new reasoning is logged and exported."""
+    run_build(_config(compose_n=3), tmp_path)
+    log = tmp_path / "candidates.jsonl"
+    records = read_jsonl(log)
+    changed = records[0]["task_id"]
+    altered = [dict(r, reasoning="wording the teacher no longer writes") if r["task_id"] == changed else r
+               for r in records]
+    log.write_text("".join(json.dumps(r) + "\n" for r in altered))
+    judged = []
+    real = build_mod._verify_candidates
+    monkeypatch.setattr(build_mod, "_verify_candidates", lambda c, v: judged.extend(c) or real(c, v))
+    report = run_build(_config(compose_n=3), tmp_path)
+    after = read_jsonl(log)
+    assert not judged
+    reworded = after[len(altered):]
+    assert reworded and {r["task_id"] for r in reworded} == {changed}
+    assert all(r["verdict_of"] == "code" and "no longer" not in r["reasoning"] for r in reworded)
+    by_sample = {(r["task_id"], r["sample"]): r for r in records}
+    assert all({**r, "verdict_of": None} == {**by_sample[(r["task_id"], r["sample"])], "verdict_of": None}
+               for r in reworded)  # the same record as first judged, reasoning and all
+    rows = [json.loads(line) for line in (tmp_path / "sft.jsonl").read_text().splitlines()]
+    assert len(rows) == report.sft_rows and not any("no longer" in json.dumps(r) for r in rows)
+
+
 def test_changed_settings_are_refused(tmp_path):
     run_build(_config(compose_n=2), tmp_path)
     with pytest.raises(RunDirError, match=r"different settings \(changed: compose_n;"):

@@ -93,6 +93,46 @@ class Model(nn.Module):
     assert "self.proj.weight f32[4,32]" in listing and "self.proj.bias f32[4]" in listing
 
 
+def _with_constructor(forward: str, init: str = "self.slope = slope") -> str:
+    return f"""import torch
+import torch.nn as nn
+import torch.nn.functional as F
+
+
+class Model(nn.Module):
+    def __init__(self, slope: float = 0.1):
+        super().__init__()
+        {init}
+
+    def forward(self, x):
+        {forward}
+
+
+def get_inputs():
+    return [torch.randn(8, 16)]
+
+
+def get_init_inputs():
+    return [0.25]
+"""
+
+
+def test_a_value_the_constructor_sets_lists_as_its_attribute():
+    """The listing shows 0.25 as `self.slope` (and a layer's as `self.act.negative_slope`): a kernel
+    that bakes the value in fails once the module is built with another (run 18's answers did)."""
+    trace = trace_source(_with_constructor("return F.leaky_relu(x, self.slope)"))
+    assert trace.ops == ("t1 = leaky_relu(in0 f32[8,16], negative_slope=self.slope)",)
+    assert trace.scalars == ((0, "negative_slope", "self.slope"),)
+    layer = trace_source(_with_constructor("return self.act(x)", "self.act = nn.LeakyReLU(slope)"))
+    assert layer.ops == ("t1 = leaky_relu(in0 f32[8,16], negative_slope=self.act.negative_slope)",)
+
+
+def test_arithmetic_on_a_constructor_float_keeps_the_values():
+    """slope * 2 is no attribute: the listing shows the value, and says it found no mapping."""
+    trace = trace_source(_with_constructor("return F.leaky_relu(x, self.slope * 2)"))
+    assert trace.ops == ("t1 = leaky_relu(in0 f32[8,16], negative_slope=0.5)",) and trace.scalars is None
+
+
 def test_data_dependent_forward_gets_no_listing():
     source = """import torch
 import torch.nn as nn

@@ -28,11 +28,12 @@ from pathlib import Path
 from typing import Callable, ClassVar
 
 from autotriton.config import apply_overrides, from_dict, hash_record, load_yaml
-from autotriton.data.teachers import Candidate, TaskItem, Teacher
+from autotriton.data.teachers import Candidate, Solution, TaskItem, Teacher
 from autotriton.rundir import append_jsonl, atomic_write, check_settings, holds_output, read_jsonl, write_settings
 from autotriton.tasks import TaskError, task_from_source
 from autotriton.verify import config as verify_config
 from autotriton.verify.config import VerifyConfig
+from autotriton.verify.extract import extract_code
 
 Progress = Callable[[str, int, int], None]  # (stage, done, total)
 
@@ -219,7 +220,10 @@ def run_teacher(name: str, items: list[TaskItem], config: BuildConfig, verifier,
     teacher = _open_teacher(name, config, verifier)
     try:
         if rewrite:
-            pending += _answers_changed(teacher, [it for it in items if it.task.id in done], logged)
+            judge_again, reworded = _answers_changed(teacher, [it for it in items if it.task.id in done], logged)
+            pending += judge_again
+            for rec in reworded:
+                append_jsonl(log_path, rec)
         todo = [it for it in pending if teacher.teaches(it)]
         for start in range(0, len(todo), config.batch_size):
             batch = todo[start:start + config.batch_size]
@@ -233,14 +237,30 @@ def run_teacher(name: str, items: list[TaskItem], config: BuildConfig, verifier,
         teacher.close()
 
 
-def _answers_changed(teacher: Teacher, items: list[TaskItem], logged: list[dict]) -> list[TaskItem]:
-    """The tasks among `items` whose answers `teacher` now writes otherwise than the log holds
-    (reasoning or code, by sample): its verdicts are of another answer."""
-    held = {(r["task_id"], r["sample"]): (r["reasoning"], r["code"]) for r in logged}
+def _answers_changed(teacher: Teacher, items: list[TaskItem], logged: list[dict]) -> tuple[list[TaskItem], list[dict]]:
+    """The tasks among `items` whose answers `teacher` now writes otherwise than the log holds, and
+    the records of answers whose reasoning alone changed. A verdict is of the code the verifier
+    extracts from the answer: where that code is the logged one (data v19 reworded the reasoning of
+    2,000-odd row and product answers, not their code), the logged verdict stands under the new
+    reasoning; any other change is judged again."""
+    held = {(r["task_id"], r["sample"]): r for r in logged}
     now = teacher.candidates([it for it in items if teacher.teaches(it)])
-    changed = {c.item.task.id for c in now if c.solution is None
-               or held.get((c.item.task.id, c.sample)) != (c.solution.reasoning, c.solution.code)}
-    return [it for it in items if it.task.id in changed]
+    judge_again, reworded = set(), []
+    for c in now:
+        old = held.get((c.item.task.id, c.sample))
+        if old is not None and c.solution is not None and (old["reasoning"], old["code"]) == (c.solution.reasoning, c.solution.code):
+            continue
+        if old is not None and c.solution is not None and old["code"] and _same_code(old, c.solution):
+            reworded.append(dict(old, reasoning=c.solution.reasoning, verdict_of="code"))
+        else:
+            judge_again.add(c.item.task.id)
+    return [it for it in items if it.task.id in judge_again], reworded
+
+
+def _same_code(record: dict, solution: Solution) -> bool:
+    """Whether the verifier would run the same module for `solution` as it ran for `record`."""
+    before = extract_code(Solution(record["reasoning"], record["code"]).answer())
+    return record["code"] == solution.code and before is not None and before == extract_code(solution.answer())
 
 
 # --------------------------------------------------------------- stages 3-4 and the whole build

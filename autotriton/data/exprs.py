@@ -101,7 +101,7 @@ def _leaf(rng: random.Random, inputs: list[str]) -> dict:
 
 
 def _const(rng: random.Random, scalar: bool) -> dict:
-    return {"op": "scalar"} if scalar and rng.random() < 0.5 else {"op": "const", "value": rng.choice(CONSTANTS)}
+    return {"op": "scalar"} if scalar and rng.random() < 0.75 else {"op": "const", "value": rng.choice(CONSTANTS)}
 
 
 def _positive(rng: random.Random, depth: int, inputs: list[str], scalar: bool) -> dict:
@@ -233,7 +233,12 @@ def expr_spec(rng: random.Random, extra: random.Random | None = None) -> dict:
     constructor float; its spellings, local names and sizes. With `extra` (a stream of its own), a
     third of the trees gain one op of EXTRA (up to MAX_OPS + 2 ops)."""
     inputs = ["x", "y"] if rng.random() < 0.33 else ["x"]
-    scalar = rng.random() < 0.25
+    # Half the trees may hold a constructor float (a quarter until data v19), three quarters of
+    # those passed by get_init_inputs (half before), where the judge varies it: 127 of data v18's
+    # 3,775 SFT rows read one, and run 18's answers baked the listed value into the kernel on three
+    # of the dev suite's level-1 tasks (docs/results/ablation_h200_run18). Same draws, other cut-offs:
+    # only the tasks that gain a float change.
+    scalar = rng.random() < 0.5
     while True:
         tree = _any(rng, rng.randint(2, 4), inputs, scalar)
         if "y" in inputs and "y" not in _uses(tree):
@@ -248,7 +253,7 @@ def expr_spec(rng: random.Random, extra: random.Random | None = None) -> dict:
     spec = {"family": "expr", "tree": tree, "inputs": inputs, "locals": rng.random() < 0.45}
     if _has_scalar(tree):
         spec["scalar"] = {"name": rng.choice(("alpha", "scale", "beta", "gain", "temperature", "factor")),
-                          "value": rng.choice((0.5, 1.5, 2.0, 0.25)), "default": rng.random() < 0.5}
+                          "value": rng.choice((0.5, 1.5, 2.0, 0.25)), "default": rng.random() < 0.25}
     rank = rng.choice((2, 2, 1, 3, 4))
     dims = {"ROWS": (40, 4096, 4000), "COLS": (300, 4096, 3000)} if rank == 2 else ELEMENTWISE_RANKS[rank]
     spec["shape"], spec["sizes"] = list(dims), _sizes(rng, dims)

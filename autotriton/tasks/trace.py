@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import inspect
 import math
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 import torch
 from torch.utils._python_dispatch import TorchDispatchMode
@@ -79,6 +79,10 @@ class Trace:
     returned: str | None
     steps: tuple[Step, ...] = ()
     result: str | None = None
+    # (step index, operand key, attribute) for each listed value the constructor sets, which the
+    # listing shows as the attribute (`negative_slope=self.act.negative_slope`); None where a listed
+    # value follows a constructor float through arithmetic, or the ops change with one (shown as values).
+    scalars: tuple[tuple[int, str, str], ...] | None = ()
 
     def render(self) -> str:
         lines = list(self.header) + list(self.ops)
@@ -223,12 +227,26 @@ def _value(v) -> str:
     return repr(v) if isinstance(v, str) else str(v)
 
 
-def trace_module(task_mod, init_inputs: list | None = None) -> Trace | None:
+def trace_module(task_mod, init_inputs: list | None = None, *, mark_constructor: bool = True) -> Trace | None:
     """The ops `task_mod.Model` (built from `init_inputs`, by default the task's own) runs on
-    `task_mod.get_inputs()`, all on the meta device; None where the forward cannot run there."""
+    `task_mod.get_inputs()`, all on the meta device; None where the forward cannot run there.
+    With `mark_constructor`, listed values that a float constructor argument sets read as the
+    attribute that holds them (_constructor_floats)."""
+    init = None
     try:
         with torch.device("meta"):
-            init = task_mod.get_init_inputs() if init_inputs is None else init_inputs
+            init = list(task_mod.get_init_inputs() if init_inputs is None else init_inputs)
+    except Exception:  # noqa: BLE001 - a reference that cannot be built on meta gets no listing
+        return None
+    traced = _traced(task_mod, init)
+    if traced is None or not mark_constructor or not any(type(v) is float for v in init):
+        return traced and traced[1]
+    return _constructor_floats(task_mod, init, *traced)
+
+
+def _traced(task_mod, init: list) -> tuple[torch.nn.Module, Trace] | None:
+    try:
+        with torch.device("meta"):
             model = task_mod.Model(*init)
             inputs = list(task_mod.get_inputs())
     except Exception:  # noqa: BLE001 - a reference that cannot be built on meta gets no listing
@@ -248,12 +266,54 @@ def trace_module(task_mod, init_inputs: list | None = None) -> Trace | None:
         with recorder, torch.no_grad():
             out = model(*inputs)
     except _Stop:
-        return Trace(header, tuple(recorder.lines), recorder.n_ops, None)
+        return model, Trace(header, tuple(recorder.lines), recorder.n_ops, None)
     except Exception:  # noqa: BLE001 - data-dependent code (.item(), nonzero) cannot run on meta
         return None
     result = recorder.names.get(id(out)) if isinstance(out, torch.Tensor) else None
-    return Trace(header, tuple(recorder.lines), recorder.n_ops, _returned(out, recorder), tuple(recorder.steps),
-                 result)
+    return model, Trace(header, tuple(recorder.lines), recorder.n_ops, _returned(out, recorder),
+                        tuple(recorder.steps), result)
+
+
+def _constructor_floats(task_mod, init: list, model, trace: Trace) -> Trace:
+    """`trace` with each listed value that a float constructor argument sets shown as the attribute
+    holding it, found by building again with each such argument moved by 37%. A module written
+    `self.slope = slope` lists `leaky_relu(in0, negative_slope=0.1)` whatever slope it was built
+    with; a kernel that bakes 0.1 in fails at any other, and run 18's answers did on three of the
+    dev suite's level-1 tasks (docs/results/ablation_h200_run18)."""
+    before, found = _float_attributes(model), {}
+    for i, value in enumerate(init):
+        if type(value) is not float:
+            continue
+        moved = list(init)
+        moved[i] = value * 1.37 if value else 0.37
+        other = _traced(task_mod, moved)
+        if other is None or [s.op for s in other[1].steps] != [s.op for s in trace.steps]:
+            return replace(trace, scalars=None)  # the ops themselves change with the argument
+        after = _float_attributes(other[0])
+        for k, (s0, s1) in enumerate(zip(trace.steps, other[1].steps)):
+            for o0, o1 in zip(s0.operands, s1.operands):
+                if o0.tensor is None and o0.value != o1.value:
+                    attr = next((a for a in before if before[a] == o0.value and after.get(a) == o1.value), None)
+                    if attr is None or not o0.key:
+                        return replace(trace, scalars=None)  # arithmetic on a constructor float
+                    found[(k, o0.key)] = (attr, o0.value)
+    steps, ops = list(trace.steps), list(trace.ops)
+    for (k, key), (attr, value) in found.items():
+        line = steps[k].line.replace(f"{key}={_value(value)}", f"{key}={attr}")
+        steps[k] = replace(steps[k], line=line)
+        ops[k] = line
+    return replace(trace, ops=tuple(ops), steps=tuple(steps),
+                   scalars=tuple((k, key, attr) for (k, key), (attr, _) in sorted(found.items())))
+
+
+def _float_attributes(model: torch.nn.Module) -> dict[str, float]:
+    """Every float attribute of the module and its submodules, by its path from `self`."""
+    out = {}
+    for prefix, sub in model.named_modules():
+        for name, value in vars(sub).items():
+            if type(value) is float:
+                out[".".join(["self", prefix, name] if prefix else ["self", name])] = value
+    return out
 
 
 def _returned(out, recorder: _Recorder) -> str:

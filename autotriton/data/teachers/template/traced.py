@@ -68,7 +68,7 @@ def traced_answer(source: str, style: str = "flat") -> Solution | None:
     if traced is None:
         return None
     try:
-        return _write(source, traced[1], _constructor_scalars(*traced), style)
+        return _write(source, traced[1], _constructor_scalars(traced[1]), style)
     except Unsupported:
         return None
 
@@ -87,44 +87,12 @@ def loaded_and_traced(source: str, whole: bool = False):
     return mod, trace
 
 
-def _constructor_scalars(mod, trace: Trace) -> dict[tuple[int, str], str]:
+def _constructor_scalars(trace: Trace) -> dict[tuple[int, str], str]:
     """(step index, operand key) -> the attribute (`self.slope`) of each listed value that the
-    constructor sets, found by rebuilding with each float constructor argument moved by 37%."""
-    init = list(mod.get_init_inputs())
-    found: dict[tuple[int, str], str] = {}
-    before = _float_attributes(mod, init) if any(type(v) is float for v in init) else {}
-    for i, value in enumerate(init):
-        if type(value) is not float:
-            continue
-        moved = list(init)
-        moved[i] = value * 1.37 if value else 0.37
-        other = trace_module(mod, moved)
-        if other is None or [s.op for s in other.steps] != [s.op for s in trace.steps]:
-            raise Unsupported("the listing's ops depend on a constructor float")
-        after = _float_attributes(mod, moved)
-        for k, (s0, s1) in enumerate(zip(trace.steps, other.steps)):
-            for o0, o1 in zip(s0.operands, s1.operands):
-                if o0.tensor is None and o0.value != o1.value:
-                    attr = next((a for a in before if before[a] == o0.value and after.get(a) == o1.value), None)
-                    if attr is None:
-                        raise Unsupported(f"{s0.op}'s {o0.key} follows a constructor float through arithmetic")
-                    found[(k, o0.key)] = attr
-    return found
-
-
-def _float_attributes(mod, init: list) -> dict[str, float]:
-    """Every float attribute of the module and its submodules, by its path from `self`."""
-    try:
-        with torch.device("meta"):
-            model = mod.Model(*init)
-    except Exception as exc:  # noqa: BLE001 - the task's own constructor (trace_module built it already)
-        raise Unsupported(f"Model cannot be built on meta: {exc!r}") from None
-    out = {}
-    for prefix, sub in model.named_modules():
-        for name, value in vars(sub).items():
-            if type(value) is float:
-                out[".".join(["self", prefix, name] if prefix else ["self", name])] = value
-    return out
+    constructor sets (tasks/trace.py finds them, and the listing shows them so)."""
+    if trace.scalars is None:
+        raise Unsupported("a listed value follows a constructor float through arithmetic, or the ops change with one")
+    return {(k, key): attr for k, key, attr in trace.scalars}
 
 
 def _write(source: str, trace: Trace, scalars: dict[tuple[int, str], str], style: str) -> Solution:

@@ -54,7 +54,7 @@ def traced_gemm_answer(source: str, style: str = "plain") -> Solution | None:
         return None
     mod, trace = traced
     try:
-        return _Writer(source, trace, _constructor_scalars(mod, trace), style).solution()
+        return _Writer(source, trace, _constructor_scalars(trace), style).solution()
     except Unsupported:
         return None
 
@@ -473,7 +473,8 @@ class _Writer:
             return self._chain_reasoning(products)
         steps = [f"The listing has one product, {products[0].op}: one kernel computes it tile by tile, each program a "
                  "BLOCK_M x BLOCK_N tile of the output, walking K in BLOCK_K slices with tl.dot and accumulating in "
-                 "float32. Rows past M, columns past N and the partial last K slice load as 0, which adds nothing."]
+                 "float32. Rows past M, columns past N and the partial last K slice load as 0, which adds nothing.",
+                 _returned(self.trace, products[-1])]
         if n_pre:
             steps.append("The lines before it only re-view inputs or parameters (transposes, reshapes): forward "
                          "replays them as views, quoted line by line, and the kernel reads the views through their "
@@ -501,7 +502,8 @@ class _Writer:
                  "listing's own names; the value the next product reads is the one thing that kernel stores, and "
                  "the next kernel reads it back as its A through its strides.",
                  "Layout lines (transposes of weights, reshapes) are replayed in forward as views, each quoted, so "
-                 "nothing is copied."]
+                 "nothing is copied.",
+                 _returned(self.trace, products[-1])]
         if self.row_kernels + self.row_mode:
             steps.append(_WHOLE_ROWS)
         if self.style == "grouped":
@@ -514,6 +516,22 @@ class _Writer:
 # (BLOCK_M 16 x 4096 fp32 is 256 KB of registers and spills on a GPU, but stays one kernel).
 _MAX_ROW = 4096
 _ROW_OPS = frozenset({"sum", "mean", "amax", "amin", "native_layer_norm", "_softmax", "_log_softmax"})
+def _returned(trace, product: Step) -> str:
+    """The shape step: what the listing returns and how the last product's output is laid out for the
+    kernel, whose operands are always (batch, M, K) and (batch, K, N) (run 18's answers to a
+    matrix-vector task returned (64, 46) for (64,), docs/results/ablation_h200_run18)."""
+    shape = list(product.out_shapes[0] or ())
+    tensors = [o.shape for o in product.operands if o.tensor is not None]
+    a, b = tensors[1:3] if product.op == "addmm" else tensors[:2]
+    how = {"mv": f"a ({shape[0]},) vector: A is a batch of one ({a[0]}, {a[1]}) matrix, the vector B a ({b[0]}, 1) "
+                 "one and out an (M, 1) one",
+           "bmm": f"({', '.join(map(str, shape))}): the kernel's third grid axis walks the batch",
+           }.get(product.op, f"({', '.join(map(str, shape))}), M x N: A, B and out are viewed as batches of one")
+    return (f"The listing returns {trace.returned}; {product.outs[0]} = {product.op}(...) is {how}. out is allocated "
+            "with the product's shape and the views share its memory, so the kernel writes the result in place; "
+            "forward returns out viewed as the listing returns it where the two shapes differ.")
+
+
 _WHOLE_ROWS = ("Lines after a product reduce along its rows (a norm, a softmax): that kernel's tile spans whole rows, "
                "BLOCK_N = next_power_of_2(N) and BLOCK_M = 16, so each row's statistics are sums over the tile's "
                "columns with the padded columns masked out, and nothing is written before the result.")
