@@ -256,3 +256,30 @@ def test_a_finished_run_keeps_its_stage_hash():
     done = json.loads((Path(__file__).parent.parent / "docs/results/ablation_h100_run13/sft/DONE.json").read_text())
     config = load_pipeline_config(CONFIGS / "ablation.yaml")
     assert _hash(stage_settings(config, "sft")) == done["settings_hash"] == "aa7db330f5d7f0ba"
+
+
+def test_sft_from_adopts_a_trained_adapter_instead_of_training(tmp_path):
+    """GRPO from an adapter trained elsewhere (the shipped one, or an earlier run's): the sft stage
+    copies it, GRPO and eval_sft read it as a trained one, and another adapter under the same path
+    is another run (its weights' digest is in the stage's settings)."""
+    from autotriton.train.common import Policy, trained_policy
+    from autotriton.train.config import PipelineConfig
+    from autotriton.train.pipeline import adopt_adapter, done_record, mark_done, stage_settings
+    adapter = tmp_path / "adapter"
+    adapter.mkdir()
+    (adapter / "adapter_config.json").write_text("{}")
+    (adapter / "adapter_model.safetensors").write_bytes(b"weights one")
+    (adapter / "prompt.json").write_text('{"trace": true}')
+    config = PipelineConfig(sft_from=str(adapter), data_from="runs/data")
+    run = tmp_path / "run"
+    mark_done(run, "sft", config, adopt_adapter(config.sft_from, run / "sft"))
+    final = run / "sft" / "final"
+    assert (final / "adapter_model.safetensors").read_bytes() == b"weights one" and (final / "prompt.json").is_file()
+    assert trained_policy(Policy(tmp_path / "base"), run / "sft").adapter == final
+    assert done_record(run, "sft", config) is not None and "sft" not in stage_settings(config, "rl")
+    (adapter / "adapter_model.safetensors").write_bytes(b"weights two")
+    with pytest.raises(ConfigError, match="finished with other settings"):
+        done_record(run, "sft", config)
+    with pytest.raises(ConfigError, match="not a LoRA adapter dir"):
+        stage_settings(PipelineConfig(sft_from=str(tmp_path / "nowhere")), "sft")
+    assert stage_settings(PipelineConfig(sft_from="embedded:triton"), "rl")["sft_from"]["spec"] == "embedded:triton"

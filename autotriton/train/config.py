@@ -125,6 +125,9 @@ class PipelineConfig:
     data: BuildConfig = field(default_factory=BuildConfig, metadata={"help": "data build (see autotriton data build)"})
     data_from: str | None = field(default=None, metadata={"help": "use this finished `data build` dir instead of building"})
     sft: SFTSettings = field(default_factory=SFTSettings, metadata={"help": "SFT stage"})
+    sft_from: str | None = field(default=None, metadata={
+        "help": "an SFT adapter already trained (a dir with adapter_config.json, or embedded:triton for the "
+                "shipped one): the sft stage copies it instead of training, so GRPO starts from it"})
     rl: RLSettings = field(default_factory=RLSettings, metadata={"help": "GRPO stage"})
     eval: EvalConfig = field(default_factory=EvalConfig, metadata={"help": "evaluation of base, SFT and SFT+RL"})
     eval_base: bool = field(default=True, metadata={"help": "also evaluate the untrained base model"})

@@ -29,7 +29,7 @@ from typing import Callable
 
 from autotriton.eval.config import EvalConfig
 from autotriton.rundir import changed_settings, write_settings
-from autotriton.train.common import Policy, main_value, resolve_policy, trained_policy, write_json
+from autotriton.train.common import FINAL_DIR, Policy, main_value, resolve_policy, trained_policy, write_json
 from autotriton.config import ConfigError, hash_record
 from autotriton.train.config import PipelineConfig
 
@@ -59,7 +59,9 @@ def stage_settings(config: PipelineConfig, stage: str) -> dict:
     """What a stage's output depends on; a change re-runs it (and, through its hash, its dependants)."""
     data = {"data_from": config.data_from} if config.data_from else {"data": hash_record(config.data)}
     base = {"model": config.model, **data}
-    sft = {**base, "sft": hash_record(config.sft)}
+    # only when set, so that runs made before sft_from existed keep their hash
+    sft = {**base, "sft_from": adopted_adapter(config.sft_from)[1]} if config.sft_from else \
+        {**base, "sft": hash_record(config.sft)}
     rl = {**sft, "rl": hash_record(config.rl)}
     norule = {**sft, "rl": hash_record(norule_settings(config))}
     ev = hash_record(config.eval)
@@ -69,6 +71,33 @@ def stage_settings(config: PipelineConfig, stage: str) -> dict:
     return {"data": data, "eval_base": {"model": config.model, "eval": ev}, "sft": sft,
             "eval_sft": {**sft, "eval": ev}, "rl": rl, "eval_rl": {**rl, "eval": ev},
             "rl_norule": norule, "eval_rl_norule": {**norule, "eval": ev}, "report": report}[stage]
+
+
+def adopted_adapter(spec: str) -> tuple[Path, dict]:
+    """The adapter dir `sft_from` names and what identifies it (its path and weights' digest: the
+    shipped adapter changes between releases under one spec)."""
+    if spec == "embedded:triton":
+        from autotriton.models.embedded import shipped_adapter_dir
+        path = shipped_adapter_dir()
+    else:
+        path = Path(spec)
+    weights = path / "adapter_model.safetensors"
+    if not (path / "adapter_config.json").is_file() or not weights.is_file():
+        raise ConfigError(f"sft_from {spec}: not a LoRA adapter dir (adapter_config.json and "
+                          "adapter_model.safetensors), nor embedded:triton")
+    return path, {"spec": spec, "weights_sha256": hashlib.sha256(weights.read_bytes()).hexdigest()[:16]}
+
+
+def adopt_adapter(spec: str, folder: Path) -> dict:
+    """The sft stage when `sft_from` is set: the adapter copied into sft/final, where GRPO and
+    eval_sft read a trained one (with its prompt.json, the prompt format it was trained with)."""
+    import shutil
+    path, ident = adopted_adapter(spec)
+    final = folder / FINAL_DIR
+    if final.exists():
+        shutil.rmtree(final)
+    shutil.copytree(path, final)
+    return {"finished": True, "sft_from": ident, "policy": {"adapter": str(final)}}
 
 
 def norule_settings(config: PipelineConfig):
@@ -165,6 +194,8 @@ def _run_stage(run: _Run, stage: str, data_dir: Path) -> dict | None:
         return {"html": str(write_pipeline_report(run.out, c))}
     base = run.base
     sft_policy = trained_policy(base, run.out / "sft")
+    if stage == "sft" and c.sft_from:
+        return adopt_adapter(c.sft_from, folder)
     if stage == "sft":
         r = run_sft(base, data_dir, c.sft, folder, run.remaining_s(), c.report_to)
     elif stage == "rl":
