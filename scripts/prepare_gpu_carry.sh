@@ -3,7 +3,8 @@
 # the ignored carry folders do not survive a fresh checkout. Idempotent; each step is skipped when
 # its output is there.
 #   .whl/                 pure-Python wheels the machine lacks (scripts/fetch_gpu_wheels.sh)
-#   .carry_gguf0..4/      the embedded GGUF in five parts of about 20 MB (scripts/split_gguf.sh)
+#   .carry_gguf0..5/      the embedded GGUF in six parts of about 16 MB (scripts/split_gguf.sh): the tree (38 MB
+#                         at data v19), .carry_data and one part fit the 64 MiB a device call carries
 #   .carry_data/data.tgz  a data build (v19 by default: elementwise answers, reductions and matrix products
 #                         lowered from the op listing, harvested torch.nn modules, shapes and constructor
 #                         values read off the listing), rebuilt from committed verdicts without judging
@@ -16,7 +17,7 @@ DATA=${1:-v19}
 [ -d external/kernelbench ] && [ -d external/tritonbench ] \
   || { echo "external/kernelbench and external/tritonbench are needed for the data build's decontamination"; exit 2; }
 [ -d .whl ] || bash scripts/fetch_gpu_wheels.sh
-ls .carry_gguf4/part_4 >/dev/null 2>&1 || bash scripts/split_gguf.sh 5
+ls .carry_gguf5/part_5 >/dev/null 2>&1 || bash scripts/split_gguf.sh 6
 # data_vN/ holds a build's config and card; its candidates (verdicts) are its own or, for a build
 # that only exports an earlier one's verdicts in another prompt format, that build's
 # (data_vN/candidates_from names it), or a base build's log and the lines this build appended to it
