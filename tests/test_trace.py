@@ -127,6 +127,18 @@ def test_a_value_the_constructor_sets_lists_as_its_attribute():
     assert layer.ops == ("t1 = leaky_relu(in0 f32[8,16], negative_slope=self.act.negative_slope)",)
 
 
+def test_an_op_of_a_tensor_list_beside_a_constructor_float_lists():
+    """cat's operand is a list of tensors, whose == raises; the listing must not."""
+    trace = trace_source(_with_constructor("return torch.cat([x, x], dim=1) * self.slope"))
+    assert trace.ops[-1] == "t2 = mul(t1 f32[8,32], other=self.slope)" and trace.scalars == ((1, "other", "self.slope"),)
+
+
+def test_a_key_that_ends_another_is_not_rewritten_inside_it():
+    """elu lists `scale=` and `input_scale=`: only the one the constructor sets is named."""
+    trace = trace_source(_with_constructor("return torch.ops.aten.elu(x, 1.0, self.slope, 0.255)"))
+    assert trace.ops == ("t1 = elu(in0 f32[8,16], alpha=1, scale=self.slope, input_scale=0.255)",), trace.ops
+
+
 def test_arithmetic_on_a_constructor_float_keeps_the_values():
     """slope * 2 is no attribute: the listing shows the value, and says it found no mapping."""
     trace = trace_source(_with_constructor("return F.leaky_relu(x, self.slope * 2)"))

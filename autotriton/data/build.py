@@ -237,7 +237,8 @@ def run_teacher(name: str, items: list[TaskItem], config: BuildConfig, verifier,
         teacher.close()
 
 
-def _answers_changed(teacher: Teacher, items: list[TaskItem], logged: list[dict]) -> tuple[list[TaskItem], list[dict]]:
+def _answers_changed(teacher: Teacher, items: list[TaskItem],
+                     logged: list[dict]) -> tuple[list[TaskItem], list[dict]]:
     """The tasks among `items` whose answers `teacher` now writes otherwise than the log holds, and
     the records of answers whose reasoning alone changed. A verdict is of the code the verifier
     extracts from the answer: where that code is the logged one (data v19 reworded the reasoning of
@@ -248,9 +249,12 @@ def _answers_changed(teacher: Teacher, items: list[TaskItem], logged: list[dict]
     judge_again, reworded = set(), []
     for c in now:
         old = held.get((c.item.task.id, c.sample))
-        if old is not None and c.solution is not None and (old["reasoning"], old["code"]) == (c.solution.reasoning, c.solution.code):
+        if old is None or c.solution is None:
+            judge_again.add(c.item.task.id)
+        elif (old["reasoning"], old["code"]) == (c.solution.reasoning, c.solution.code):
             continue
-        if old is not None and c.solution is not None and old["code"] and _same_code(old, c.solution):
+        elif old["code"] and old["error_kind"] != "timeout" and _same_code(old, c.solution):
+            # (a timeout may be the machine's load, not the code's: the verifier never caches one)
             reworded.append(dict(old, reasoning=c.solution.reasoning, verdict_of="code"))
         else:
             judge_again.add(c.item.task.id)

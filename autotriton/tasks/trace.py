@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import inspect
 import math
+import re
 from dataclasses import dataclass, replace
 
 import torch
@@ -239,8 +240,8 @@ def trace_module(task_mod, init_inputs: list | None = None, *, mark_constructor:
     except Exception:  # noqa: BLE001 - a reference that cannot be built on meta gets no listing
         return None
     traced = _traced(task_mod, init)
-    if traced is None or not mark_constructor or not any(type(v) is float for v in init):
-        return traced and traced[1]
+    if traced is None or traced[1].returned is None or not mark_constructor or not any(map(_is_float, init)):
+        return traced and traced[1]  # (a forward cut off at the op cap is not traced again)
     return _constructor_floats(task_mod, init, *traced)
 
 
@@ -282,7 +283,7 @@ def _constructor_floats(task_mod, init: list, model, trace: Trace) -> Trace:
     dev suite's level-1 tasks (docs/results/ablation_h200_run18)."""
     before, found = _float_attributes(model), {}
     for i, value in enumerate(init):
-        if type(value) is not float:
+        if not _is_float(value):
             continue
         moved = list(init)
         moved[i] = value * 1.37 if value else 0.37
@@ -292,18 +293,26 @@ def _constructor_floats(task_mod, init: list, model, trace: Trace) -> Trace:
         after = _float_attributes(other[0])
         for k, (s0, s1) in enumerate(zip(trace.steps, other[1].steps)):
             for o0, o1 in zip(s0.operands, s1.operands):
-                if o0.tensor is None and o0.value != o1.value:
-                    attr = next((a for a in before if before[a] == o0.value and after.get(a) == o1.value), None)
-                    if attr is None or not o0.key:
-                        return replace(trace, scalars=None)  # arithmetic on a constructor float
-                    found[(k, o0.key)] = (attr, o0.value)
+                if o0.tensor is not None or _value(o0.value) == _value(o1.value):
+                    continue  # (a list of tensors, as cat's, compares by its text: == on tensors raises)
+                attr = next((a for a in before if _is_float(o0.value) and before[a] == o0.value
+                             and after.get(a) == o1.value), None)
+                if attr is None or not o0.key:
+                    return replace(trace, scalars=None)  # arithmetic on a constructor float
+                found[(k, o0.key)] = (attr, o0.value)
     steps, ops = list(trace.steps), list(trace.ops)
     for (k, key), (attr, value) in found.items():
-        line = steps[k].line.replace(f"{key}={_value(value)}", f"{key}={attr}")
+        # the whole argument, not a suffix of another: elu lists `scale=` and `input_scale=`
+        line = re.sub(rf"(?<![\w.]){re.escape(key)}={re.escape(_value(value))}(?=[,)])", f"{key}={attr}",
+                      steps[k].line, count=1)
         steps[k] = replace(steps[k], line=line)
         ops[k] = line
     return replace(trace, ops=tuple(ops), steps=tuple(steps),
                    scalars=tuple((k, key, attr) for (k, key), (attr, _) in sorted(found.items())))
+
+
+def _is_float(value) -> bool:
+    return type(value) is float
 
 
 def _float_attributes(model: torch.nn.Module) -> dict[str, float]:

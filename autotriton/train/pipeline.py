@@ -76,11 +76,15 @@ def stage_settings(config: PipelineConfig, stage: str) -> dict:
 def adopted_adapter(spec: str) -> tuple[Path, dict]:
     """The adapter dir `sft_from` names and what identifies it (its path and weights' digest: the
     shipped adapter changes between releases under one spec)."""
+    from autotriton.models.base import BackendError
     if spec == "embedded:triton":
         from autotriton.models.embedded import shipped_adapter_dir
-        path = shipped_adapter_dir()
+        try:
+            path = shipped_adapter_dir()
+        except BackendError as exc:
+            raise ConfigError(f"sft_from {spec}: {exc}") from None
     else:
-        path = Path(spec)
+        path = Path(spec).resolve()
     weights = path / "adapter_model.safetensors"
     if not (path / "adapter_config.json").is_file() or not weights.is_file():
         raise ConfigError(f"sft_from {spec}: not a LoRA adapter dir (adapter_config.json and "
@@ -90,13 +94,19 @@ def adopted_adapter(spec: str) -> tuple[Path, dict]:
 
 def adopt_adapter(spec: str, folder: Path) -> dict:
     """The sft stage when `sft_from` is set: the adapter copied into sft/final, where GRPO and
-    eval_sft read a trained one (with its prompt.json, the prompt format it was trained with)."""
+    eval_sft read a trained one (with its prompt.json, the prompt format it was trained with).
+    Copied to a staging dir and renamed, as save_final does, so a killed copy is never final."""
     import shutil
     path, ident = adopted_adapter(spec)
-    final = folder / FINAL_DIR
+    final, staging = folder / FINAL_DIR, folder / f".{FINAL_DIR}.tmp"
+    if final.resolve() == path or final.resolve() in path.parents:
+        raise ConfigError(f"sft_from {spec} is this run's own sft/final: pass --redo sft, or another --out")
+    if staging.exists():
+        shutil.rmtree(staging)
+    shutil.copytree(path, staging)
     if final.exists():
         shutil.rmtree(final)
-    shutil.copytree(path, final)
+    staging.rename(final)
     return {"finished": True, "sft_from": ident, "policy": {"adapter": str(final)}}
 
 
@@ -229,7 +239,7 @@ def _stage_on_processes(run: _Run, stage: str, data_dir: Path) -> dict | None:
     """Training stages on every process; data, evals and the report on the main one while the others wait."""
     from accelerate import PartialState
     state = PartialState()
-    if stage in TRAINING:
+    if stage in TRAINING and not (stage == "sft" and run.config.sft_from):  # adopting is a copy: main only
         result = _run_stage(run, stage, data_dir)
     else:
         outcome = None

@@ -516,6 +516,19 @@ class _Writer:
 # (BLOCK_M 16 x 4096 fp32 is 256 KB of registers and spills on a GPU, but stays one kernel).
 _MAX_ROW = 4096
 _ROW_OPS = frozenset({"sum", "mean", "amax", "amin", "native_layer_norm", "_softmax", "_log_softmax"})
+_WHOLE_ROWS = ("Lines after a product reduce along its rows (a norm, a softmax): that kernel's tile spans whole rows, "
+               "BLOCK_N = next_power_of_2(N) and BLOCK_M = 16, so each row's statistics are sums over the tile's "
+               "columns with the padded columns masked out, and nothing is written before the result.")
+# Names forward's launch binds; an argument of the same name would be overwritten before its last use.
+_LAUNCH_NAMES = frozenset({"out", "batch", "M", "N", "K", "bm", "bn", "bk", "grid"})
+# Names for the launch's (batch, M, K), (batch, K, N) and (batch, M, N) views: the first set whose
+# names forward's arguments leave free (11 composed matmul tasks call theirs lhs and rhs).
+_VIEW_NAMES = (("lhs", "rhs", "dst"), ("a_view", "b_view", "out_view"), ("view_0", "view_1", "view_2"))
+_PLAIN_PIDS = ("    pid_m = tl.program_id(0)\n"
+               "    pid_n = tl.program_id(1)\n"
+               "    pid_b = tl.program_id(2)\n")
+
+
 def _returned(trace, product: Step) -> str:
     """The shape step: what the listing returns and how the last product's output is laid out for the
     kernel, whose operands are always (batch, M, K) and (batch, K, N) (run 18's answers to a
@@ -530,20 +543,6 @@ def _returned(trace, product: Step) -> str:
     return (f"The listing returns {trace.returned}; {product.outs[0]} = {product.op}(...) is {how}. out is allocated "
             "with the product's shape and the views share its memory, so the kernel writes the result in place; "
             "forward returns out viewed as the listing returns it where the two shapes differ.")
-
-
-_WHOLE_ROWS = ("Lines after a product reduce along its rows (a norm, a softmax): that kernel's tile spans whole rows, "
-               "BLOCK_N = next_power_of_2(N) and BLOCK_M = 16, so each row's statistics are sums over the tile's "
-               "columns with the padded columns masked out, and nothing is written before the result.")
-# Names forward's launch binds; an argument of the same name would be overwritten before its last use.
-_LAUNCH_NAMES = frozenset({"out", "batch", "M", "N", "K", "bm", "bn", "bk", "grid"})
-# Names for the launch's (batch, M, K), (batch, K, N) and (batch, M, N) views: the first set whose
-# names forward's arguments leave free (11 composed matmul tasks call theirs lhs and rhs).
-_VIEW_NAMES = (("lhs", "rhs", "dst"), ("a_view", "b_view", "out_view"), ("view_0", "view_1", "view_2"))
-_PLAIN_PIDS = ("    pid_m = tl.program_id(0)\n"
-               "    pid_n = tl.program_id(1)\n"
-               "    pid_b = tl.program_id(2)\n")
-
 
 
 def _lit(v) -> str:

@@ -52,6 +52,8 @@ _TOTAL = frozenset({"sum", "mean"})
 # Losses listed as one op: their elementwise term, then the total by `reduction` (0 none, 1 mean, 2 sum).
 _LOSSES = frozenset({"mse_loss", "l1_loss", "smooth_l1_loss", "huber_loss", "binary_cross_entropy_with_logits"})
 ALL = "all"  # a reduction over every dim of its operand
+# Names forward's launch binds: an argument of the same name would be overwritten before its last use.
+_LAUNCH_NAMES = frozenset({"out", "part", "rows", "n_cols", "inner", "BLOCK"})
 
 FULL, ROW, COL = "full", "row", "col"  # a tensor of the input's shape, one value per row, a vector along D
 EXPANDED = "expanded"  # one value per row broadcast to the input's shape: a row to elementwise ops, not to a sum
@@ -197,6 +199,8 @@ def _write(source: str, trace: Trace, layout: _Layout, scalars: dict, sized: dic
     flips: set[str] = set()  # "load": an input read back to front; "store": the result written so
     body, loads, ptrs, passed, kernel_scalars = [], [], [], {}, {}
     args = _forward_args(source)
+    if set(args) & _LAUNCH_NAMES:
+        raise Unsupported(f"forward's arguments {sorted(set(args) & _LAUNCH_NAMES)} are names the launch binds")
     for k, step in enumerate(trace.steps):
         operands = []
         for o in step.operands:
