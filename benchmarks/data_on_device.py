@@ -22,6 +22,7 @@ import sys
 import time
 from pathlib import Path
 
+from autotriton.data.build import latest_records
 from autotriton.data.teachers import Solution
 from autotriton.rundir import atomic_write, read_jsonl
 from autotriton.tasks import task_from_source
@@ -31,10 +32,7 @@ from autotriton.verify import VERIFIER_VERSION, Verifier, VerifyConfig
 
 def verified_answers(build: Path) -> list[dict]:
     """The last record of each (task, teacher, sample) in the build's log, where it verified."""
-    latest = {}
-    for r in read_jsonl(build / "candidates.jsonl"):
-        latest[(r["task_id"], r["teacher"], r["sample"])] = r
-    return [r for r in latest.values() if r["correct"]]
+    return [r for r in latest_records(read_jsonl(build / "candidates.jsonl")) if r["correct"]]
 
 
 def family(record: dict) -> str:

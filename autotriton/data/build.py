@@ -25,7 +25,7 @@ import json
 import time
 from dataclasses import asdict, dataclass, field, replace
 from pathlib import Path
-from typing import Callable, ClassVar
+from typing import Callable, ClassVar, Iterable
 
 from autotriton.config import apply_overrides, from_dict, hash_record, load_yaml
 from autotriton.data.teachers import Candidate, Solution, TaskItem, Teacher
@@ -344,10 +344,15 @@ def current_records(records: list[dict], items: list[TaskItem]) -> list[dict]:
     2026-11-28) is stale, and its task is judged again. By id alone, the stale answer was exported
     beside a prompt of the old task, and the new task was never judged."""
     sources = {it.task.id: it.task.source for it in items}
-    latest: dict[tuple, dict] = {}  # a later verdict of the same sample supersedes (an answer judged again)
+    return latest_records(r for r in records if r["task_id"] in sources and _judged_on(r, sources[r["task_id"]]))
+
+
+def latest_records(records: Iterable[dict]) -> list[dict]:
+    """The last record of each (task, teacher, sample): a later verdict of the same sample supersedes
+    (an answer judged again, or reworded with its verdict kept)."""
+    latest: dict[tuple, dict] = {}
     for r in records:
-        if r["task_id"] in sources and _judged_on(r, sources[r["task_id"]]):
-            latest[(r["task_id"], r["teacher"], r["sample"])] = r
+        latest[(r["task_id"], r["teacher"], r["sample"])] = r
     return list(latest.values())
 
 

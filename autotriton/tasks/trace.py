@@ -295,8 +295,8 @@ def _constructor_floats(task_mod, init: list, model, trace: Trace) -> Trace:
             for o0, o1 in zip(s0.operands, s1.operands):
                 if o0.tensor is not None or _value(o0.value) == _value(o1.value):
                     continue  # (a list of tensors, as cat's, compares by its text: == on tensors raises)
-                attr = next((a for a in before if _is_float(o0.value) and before[a] == o0.value
-                             and after.get(a) == o1.value), None)
+                attr = next((a for a in before if before[a] == o0.value and after.get(a) == o1.value),
+                            None) if _is_float(o0.value) else None
                 if attr is None or not o0.key:
                     return replace(trace, scalars=None)  # arithmetic on a constructor float
                 found[(k, o0.key)] = (attr, o0.value)
@@ -320,7 +320,7 @@ def _float_attributes(model: torch.nn.Module) -> dict[str, float]:
     out = {}
     for prefix, sub in model.named_modules():
         for name, value in vars(sub).items():
-            if type(value) is float:
+            if _is_float(value):
                 out[".".join(["self", prefix, name] if prefix else ["self", name])] = value
     return out
 

@@ -417,8 +417,8 @@ def _reduction(op: str, out: str, x: str, kw: dict, operands: list) -> list[str]
 def _kernel(layout: _Layout, ptrs: list[str], loads: list[str], body: list[str], result: str, kind: str,
             scalars: list[str], flips: set[str]) -> str:
     last = layout.dim + layout.span == len(layout.shape)
-    params = ", ".join(ptrs + ["part_ptr" if kind == TOTAL else "out_ptr"] + scalars + ["n_cols"] + ([] if last else ["inner"])
-                       + (["n_rows"] if kind == TOTAL else []))
+    params = ", ".join(ptrs + ["part_ptr" if kind == TOTAL else "out_ptr"] + scalars + ["n_cols"]
+                       + ([] if last else ["inner"]) + (["n_rows"] if kind == TOTAL else []))
     if last:
         where = ["offs = row * n_cols + cols  # rows are contiguous: the reduced dim is the last"]
         back = "rev = row * n_cols + (n_cols - 1 - cols)  # the same row back to front (flip)"
