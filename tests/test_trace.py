@@ -117,26 +117,30 @@ def get_init_inputs():
 """
 
 
-def test_a_value_the_constructor_sets_lists_as_its_attribute():
-    """The listing shows 0.25 as `self.slope` (and a layer's as `self.act.negative_slope`): a kernel
-    that bakes the value in fails once the module is built with another (run 18's answers did)."""
+def test_a_value_the_constructor_sets_lists_by_a_name_the_header_binds():
+    """The listing shows 0.25 as s0, bound in the header to `self.slope` (a layer's to
+    `self.act.negative_slope`): a kernel that bakes the value in fails once the module is built with
+    another (run 18's answers did), and one that reads `self.slope` in the kernel breaks the rules
+    (run 20's did), so the value gets a name of the listing's own, as the inputs do."""
     trace = trace_source(_with_constructor("return F.leaky_relu(x, self.slope)"))
-    assert trace.ops == ("t1 = leaky_relu(in0 f32[8,16], negative_slope=self.slope)",)
-    assert trace.scalars == ((0, "negative_slope", "self.slope"),)
+    assert trace.header[-1] == "s0 = self.slope: float"
+    assert trace.ops == ("t1 = leaky_relu(in0 f32[8,16], negative_slope=s0)",)
+    assert trace.scalars == ((0, "negative_slope", "self.slope", "s0"),)
     layer = trace_source(_with_constructor("return self.act(x)", "self.act = nn.LeakyReLU(slope)"))
-    assert layer.ops == ("t1 = leaky_relu(in0 f32[8,16], negative_slope=self.act.negative_slope)",)
+    assert layer.header[-1] == "s0 = self.act.negative_slope: float"
+    assert layer.ops == ("t1 = leaky_relu(in0 f32[8,16], negative_slope=s0)",)
 
 
 def test_an_op_of_a_tensor_list_beside_a_constructor_float_lists():
     """cat's operand is a list of tensors, whose == raises; the listing must not."""
     trace = trace_source(_with_constructor("return torch.cat([x, x], dim=1) * self.slope"))
-    assert trace.ops[-1] == "t2 = mul(t1 f32[8,32], other=self.slope)" and trace.scalars == ((1, "other", "self.slope"),)
+    assert trace.ops[-1] == "t2 = mul(t1 f32[8,32], other=s0)" and trace.scalars == ((1, "other", "self.slope", "s0"),)
 
 
 def test_a_key_that_ends_another_is_not_rewritten_inside_it():
     """elu lists `scale=` and `input_scale=`: only the one the constructor sets is named."""
     trace = trace_source(_with_constructor("return torch.ops.aten.elu(x, 1.0, self.slope, 0.255)"))
-    assert trace.ops == ("t1 = elu(in0 f32[8,16], alpha=1, scale=self.slope, input_scale=0.255)",), trace.ops
+    assert trace.ops == ("t1 = elu(in0 f32[8,16], alpha=1, scale=s0, input_scale=0.255)",), trace.ops
 
 
 def test_arithmetic_on_a_constructor_float_keeps_the_values():

@@ -43,7 +43,7 @@ def test_each_listing_line_is_quoted_once_in_order():
     assert _quoted(module) == listed[:2] and _quoted(kernel) == listed[1:]
     assert "t1 = self.fc.weight.t()" in module
     assert not check_rules(solution.code)
-    assert "self.scale" in module and "scale" in kernel.split("):")[0]  # a constructor float: a runtime scalar
+    assert "self.scale" in module and "s0" in kernel.split("):")[0]  # a constructor float: a runtime scalar
 
 
 def test_a_size_a_view_splits_off_comes_from_an_input():

@@ -62,6 +62,8 @@ def test_a_constructor_float_reaches_the_kernel_by_its_attribute():
     code = traced_answer(LEAKY["constructor"]).code
     kernel = [line for line in code.split("class ModelNew")[0].splitlines() if not line.strip().startswith("#")]
     assert "self.slope" in code.split("def forward")[1] and not any("0.2" in line for line in kernel)
+    # under the listing's name: a plain argument of the kernel, used as the quoted line names it
+    assert "def traced_kernel(in0_ptr, s0, out_ptr" in code and "in0 * s0" in code and "self" not in "".join(kernel)
     nested = _task(", slope: float", "return self.act(x)", init_inputs="0.3").replace(
         "self.slope = slope", "self.act = nn.LeakyReLU(slope)")
     assert "self.act.negative_slope" in traced_answer(nested).code

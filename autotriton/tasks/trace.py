@@ -80,10 +80,11 @@ class Trace:
     returned: str | None
     steps: tuple[Step, ...] = ()
     result: str | None = None
-    # (step index, operand key, attribute) for each listed value the constructor sets, which the
-    # listing shows as the attribute (`negative_slope=self.act.negative_slope`); None where a listed
-    # value follows a constructor float through arithmetic, or the ops change with one (shown as values).
-    scalars: tuple[tuple[int, str, str], ...] | None = ()
+    # (step index, operand key, attribute, name) for each listed value the constructor sets, which
+    # the listing shows by a name of its own, declared in the header as the inputs are
+    # (`s0 = self.act.negative_slope: float`, then `negative_slope=s0`); None where a listed value
+    # follows a constructor float through arithmetic, or the ops change with one (shown as values).
+    scalars: tuple[tuple[int, str, str, str], ...] | None = ()
 
     def render(self) -> str:
         lines = list(self.header) + list(self.ops)
@@ -276,11 +277,15 @@ def _traced(task_mod, init: list) -> tuple[torch.nn.Module, Trace] | None:
 
 
 def _constructor_floats(task_mod, init: list, model, trace: Trace) -> Trace:
-    """`trace` with each listed value that a float constructor argument sets shown as the attribute
-    holding it, found by building again with each such argument moved by 37%. A module written
-    `self.slope = slope` lists `leaky_relu(in0, negative_slope=0.1)` whatever slope it was built
-    with; a kernel that bakes 0.1 in fails at any other, and run 18's answers did on three of the
-    dev suite's level-1 tasks (docs/results/ablation_h200_run18)."""
+    """`trace` with each listed value that a float constructor argument sets shown by a name of its
+    own (s0, s1, ...) that the header binds to the attribute holding it, found by building again
+    with each such argument moved by 37%. A module written `self.slope = slope` lists
+    `leaky_relu(in0, negative_slope=0.1)` whatever slope it was built with; a kernel that bakes 0.1
+    in fails at any other, and run 18's answers did on three of the dev suite's level-1 tasks
+    (docs/results/ablation_h200_run18). Listed as the attribute itself (data v19), the value read
+    like a parameter, `self.weight`: run 20's answers put `self.eps` inside the kernel, or loaded it
+    through a pointer, on 7 of those 44 tasks (docs/results/ablation_h200_run20). A name of the
+    listing's own is lowered as in0 and t1 are, under that name."""
     before, found = _float_attributes(model), {}
     for i, value in enumerate(init):
         if not _is_float(value):
@@ -300,15 +305,17 @@ def _constructor_floats(task_mod, init: list, model, trace: Trace) -> Trace:
                 if attr is None or not o0.key:
                     return replace(trace, scalars=None)  # arithmetic on a constructor float
                 found[(k, o0.key)] = (attr, o0.value)
-    steps, ops = list(trace.steps), list(trace.ops)
-    for (k, key), (attr, value) in found.items():
+    steps, ops, names = list(trace.steps), list(trace.ops), {}
+    for (k, key), (attr, value) in sorted(found.items()):
+        name = names.setdefault(attr, f"s{len(names)}")
         # the whole argument, not a suffix of another: elu lists `scale=` and `input_scale=`
-        line = re.sub(rf"(?<![\w.]){re.escape(key)}={re.escape(_value(value))}(?=[,)])", f"{key}={attr}",
+        line = re.sub(rf"(?<![\w.]){re.escape(key)}={re.escape(_value(value))}(?=[,)])", f"{key}={name}",
                       steps[k].line, count=1)
         steps[k] = replace(steps[k], line=line)
         ops[k] = line
-    return replace(trace, ops=tuple(ops), steps=tuple(steps),
-                   scalars=tuple((k, key, attr) for (k, key), (attr, _) in sorted(found.items())))
+    header = trace.header + tuple(f"{name} = {attr}: float" for attr, name in names.items())
+    return replace(trace, header=header, ops=tuple(ops), steps=tuple(steps),
+                   scalars=tuple((k, key, attr, names[attr]) for (k, key), (attr, _) in sorted(found.items())))
 
 
 def _is_float(value) -> bool:

@@ -87,15 +87,16 @@ def loaded_and_traced(source: str, whole: bool = False):
     return mod, trace
 
 
-def _constructor_scalars(trace: Trace) -> dict[tuple[int, str], str]:
-    """(step index, operand key) -> the attribute (`self.slope`) of each listed value that the
-    constructor sets (tasks/trace.py finds them, and the listing shows them so)."""
+def _constructor_scalars(trace: Trace) -> dict[tuple[int, str], tuple[str, str]]:
+    """(step index, operand key) -> (the attribute, `self.slope`, and the listing's name for it, `s0`)
+    of each listed value that the constructor sets (tasks/trace.py finds them). The kernel takes
+    the value under the listing's name; forward passes the attribute."""
     if trace.scalars is None:
         raise Unsupported("a listed value follows a constructor float through arithmetic, or the ops change with one")
-    return {(k, key): attr for k, key, attr in trace.scalars}
+    return {(k, key): (attr, name) for k, key, attr, name in trace.scalars}
 
 
-def _write(source: str, trace: Trace, scalars: dict[tuple[int, str], str], style: str) -> Solution:
+def _write(source: str, trace: Trace, scalars: dict[tuple[int, str], tuple[str, str]], style: str) -> Solution:
     if trace.n_ops != len(trace.steps) or not trace.steps or trace.result is None:
         raise Unsupported("the forward was cut off or returns no single tensor")
     shape = _full_shape(trace)
@@ -106,10 +107,10 @@ def _write(source: str, trace: Trace, scalars: dict[tuple[int, str], str], style
             if o.tensor is not None:
                 operands.append((o.key, _tensor_operand(o.tensor, o.shape, shape, params, inputs)))
             else:
-                attr = scalars.get((k, o.key))
+                attr, name = scalars.get((k, o.key), (None, None))
                 if attr is not None:
-                    kernel_scalars.setdefault(attr, _scalar_name(attr, kernel_scalars))
-                operands.append((o.key, kernel_scalars[attr] if attr else o.value))
+                    kernel_scalars[attr] = name
+                operands.append((o.key, name or o.value))
         body.append("# " + _TYPE_SPEC.sub("", step.line))
         body += _lower(step, operands)
     args = _forward_args(source)
@@ -163,19 +164,6 @@ def _tensor_operand(name: str, shape, full, params: list[str], inputs: list[str]
             params.append(var)
         return var
     raise Unsupported(f"{name} of shape {tuple(shape)} broadcasts against {tuple(full)}")
-
-
-# Names the kernels already use (tl_unary's temporaries, the skeleton's indices).
-_KERNEL_NAMES = frozenset({"a", "e", "t", "u", "w", "z", "em", "h", "mask", "offs", "pid", "col", "cols", "rows",
-                           "n_cols", "n_rows", "n_elements", "out_ptr", "BLOCK", "BLOCK_R", "BLOCK_C"})
-
-
-def _scalar_name(attr: str, taken: dict[str, str]) -> str:
-    """The kernel's name for a constructor scalar: the attribute's last name where that is free."""
-    name = attr.rsplit(".", 1)[-1]
-    if name in taken.values() or name in _KERNEL_NAMES or re.fullmatch(r"(in|t)\d+", name):
-        return attr.replace(".", "_")
-    return name
 
 
 def _num(v) -> str:
@@ -362,6 +350,12 @@ def _model_new(init_src: str, source: str, args: list[str], used: list[str], lau
             f"        return out\n")
 
 
+def scalar_step(attr: str, name: str) -> str:
+    """The reasoning's step for a constructor value the listing names (`s0 = self.eps: float`)."""
+    return (f"{name} is {attr}, a float the constructor sets: the kernel takes {name} as a plain scalar argument "
+            f"(no pointer, no load) and forward passes {attr}, so one compiled kernel serves any value.")
+
+
 def _reasoning(trace: Trace, params: list[str], scalars: dict[str, str], style: str) -> str:
     n = len(trace.steps)
     steps = ["Every listed op acts on tensors of the output's shape"
@@ -371,9 +365,7 @@ def _reasoning(trace: Trace, params: list[str], scalars: dict[str, str], style: 
     steps.append(f"The kernel body follows the listing line by line: each of its {n} lines is quoted as a comment, "
                  "then computed in float32 registers under the listing's own names (in0, t1, ...), so "
                  f"{trace.result} is the value stored.")
-    for attr, name in scalars.items():
-        steps.append(f"{name} comes from the constructor ({attr}): the kernel takes it as a runtime scalar, so "
-                     "one compiled kernel serves any value.")
+    steps += [scalar_step(attr, name) for attr, name in scalars.items()]
     steps.append("Arithmetic is done in float32 registers and cast to the output dtype only at the store.")
     return numbered(f"The module is elementwise: {n} listed op{'s' if n > 1 else ''} on same-shape tensors.", steps)
 

@@ -36,7 +36,7 @@ from autotriton.data.teachers import Solution
 from autotriton.data.teachers.template.common import HEADER, indent, numbered
 from autotriton.data.teachers.template.matmul import GROUPED_PIDS
 from autotriton.data.teachers.template.traced import (_TYPE_SPEC, Unsupported, _constructor_scalars, _forward_args,
-                                                     _lower, _module, _scalar_name, loaded_and_traced)
+                                                     _lower, _module, loaded_and_traced, scalar_step)
 from autotriton.tasks.trace import Step, Trace
 
 _PRODUCTS = frozenset({"mm", "bmm", "addmm", "mv"})
@@ -62,7 +62,7 @@ def traced_gemm_answer(source: str, style: str = "plain") -> Solution | None:
 class _Writer:
     """One pass over the listing: forward's replayed views, the product, the kernel's epilogue."""
 
-    def __init__(self, source: str, trace: Trace, scalars: dict[tuple[int, str], str], style: str):
+    def __init__(self, source: str, trace: Trace, scalars: dict[tuple[int, str], tuple[str, str]], style: str):
         self.source, self.trace, self.scalars, self.style = source, trace, scalars, style
         self.args = _forward_args(source)
         # the launch's views of A, B and out, under names forward's arguments do not take
@@ -332,10 +332,10 @@ class _Writer:
                 elif o.tensor is not None:
                     operands.append((o.key, self._operand(o.tensor, o.shape, shape)))
                 else:
-                    attr = self.scalars.get((i, o.key))
+                    attr, name = self.scalars.get((i, o.key), (None, None))
                     if attr is not None:
-                        self.kernel_scalars.setdefault(attr, _scalar_name(attr, self.kernel_scalars))
-                    operands.append((o.key, self.kernel_scalars[attr] if attr else o.value))
+                        self.kernel_scalars[attr] = name
+                    operands.append((o.key, name or o.value))
             self.body.append(quote)
             self.body += _lower(step, operands)
         self.tiles[step.outs[0]] = shape
@@ -488,8 +488,7 @@ class _Writer:
         if self.style == "grouped":
             steps.append("Tiles are numbered in bands of GROUP_M tile rows, so programs that run together share "
                          "rows of A and columns of B while they are still in L2.")
-        for attr, name in self.kernel_scalars.items():
-            steps.append(f"{name} comes from the constructor ({attr}): a runtime scalar of the kernel.")
+        steps += [scalar_step(attr, name) for attr, name in self.kernel_scalars.items()]
         return numbered("The module is one matrix product and work on its result.", steps)
 
     def _chain_reasoning(self, products: list[Step]) -> str:

@@ -31,7 +31,8 @@ import torch
 from autotriton.data.teachers import Solution
 from autotriton.data.teachers.template.common import HEADER, log1p_of, numbered
 from autotriton.data.teachers.template.traced import (_TYPE_SPEC, Unsupported, _constructor_scalars, _forward_args,
-                                                     _lower, _module, _num, _scalar_name, loaded_and_traced)
+                                                     _lower, _module, _num, loaded_and_traced,
+                                                     scalar_step)
 from autotriton.tasks.trace import Step, Trace, trace_module
 
 # Ops that reduce their first operand along `dim` to one value per row.
@@ -209,9 +210,9 @@ def _write(source: str, trace: Trace, layout: _Layout, scalars: dict, sized: dic
             elif (k, o.key) in sized:
                 operands.append((o.key, sized[(k, o.key)]))
             elif (k, o.key) in scalars:
-                attr = scalars[(k, o.key)]
-                kernel_scalars.setdefault(attr, _scalar_name(attr, kernel_scalars))
-                operands.append((o.key, kernel_scalars[attr]))
+                attr, name = scalars[(k, o.key)]
+                kernel_scalars[attr] = name
+                operands.append((o.key, name))
             else:
                 operands.append((o.key, o.value))
         body.append("# " + _TYPE_SPEC.sub("", step.line))
@@ -514,8 +515,7 @@ def _reasoning(trace: Trace, layout: _Layout, kind: str, scalars: dict[str, str]
              "computed under the listing's own names (in0, t1, ...); a reduced value is one number per program and "
              "broadcasts against the row where a later line uses it.",
              _stored(trace, layout, kind, out_shape, along)]
-    for attr, name in scalars.items():
-        steps.append(f"{name} comes from the constructor ({attr}): the kernel takes it as a runtime scalar.")
+    steps += [scalar_step(attr, name) for attr, name in scalars.items()]
     steps.append("Arithmetic is done in float32 registers and cast to the output dtype only at the store.")
     what = "totals every element" if kind == TOTAL else f"reduces along {'one dim' if layout.span == 1 else along}"
     return numbered(f"The module {what}: {n} listed op{'s' if n > 1 else ''}, rows along {along}.", steps)
