@@ -219,7 +219,7 @@ def test_constructor_arguments_reach_the_kernel_as_scalars(cpu_verifier):
     as hand-written modules do: the answer keeps it and passes it to the kernel, and it verifies;
     a kernel with the default baked in instead is wrong for the task's init value."""
     picks = {}
-    for c in compose(2100, 0):
+    for c in compose(3000, 0):
         step = c.spec["steps"][0] if c.spec["family"] == "unary" else {}
         # a slope other than the signature's default, so that a baked-in default must fail
         if (step.get("init") and not step.get("init_default") and c.spec.get("dtype", "float32") == "float32"

@@ -217,3 +217,13 @@ def test_a_model_spec_reads_its_adapter_record(tmp_path):
     assert prompt_trace_of(f"hf:{adapter}") is True  # a full model saved with its record
     assert prompt_trace_of(f"hf:{tmp_path}/base") is False
     assert prompt_trace_of("embedded") is False and prompt_trace_of("reference") is False
+
+
+def test_a_constructor_value_at_the_ops_default_is_listed_by_name():
+    """`nn.HuberLoss(delta=delta)` built with 1.0 reaches aten with no delta (a default is left
+    out): the listing adds it back as s0, or an answer bakes 1.0 in and fails at any other delta."""
+    source = _with_constructor("return self.loss(x, x.flip(0))", "self.loss = nn.HuberLoss(delta=slope)")
+    trace = trace_source(source.replace("return [0.25]", "return [1.0]"))
+    assert trace.header[-1] == "s0 = self.loss.delta: float"
+    assert trace.ops[-1].endswith("reduction=1, delta=s0)"), trace.ops
+    assert trace.scalars == ((len(trace.steps) - 1, "delta", "self.loss.delta", "s0"),)

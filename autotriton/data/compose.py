@@ -636,10 +636,10 @@ def _loss_code(spec: dict) -> tuple[str, str, str, str]:
                 "return F.kl_div(log_p, q, reduction=\"batchmean\")"]
     elif kind == "smooth_l1":
         ins, body = two, ["return self.criterion(pred, target)"]
-        init = [f"self.criterion = nn.SmoothL1Loss(beta={spec['beta']})"]
+        init = [f"self.criterion = nn.SmoothL1Loss(beta={'beta' if spec.get('init') else spec['beta']})"]
     elif kind == "huber" and spec["form"] == "module":
         ins, body = two, ["return self.criterion(pred, target)"]
-        init = [f"self.criterion = nn.HuberLoss(delta={spec['delta']})"]
+        init = [f"self.criterion = nn.HuberLoss(delta={'delta' if spec.get('init') else spec['delta']})"]
     elif kind == "huber":
         ins, body = two, [f"return F.huber_loss(pred, target, delta={spec['delta']})"]
     elif kind == "hinge":  # labels are +-1
@@ -651,7 +651,12 @@ def _loss_code(spec: dict) -> tuple[str, str, str, str]:
     desc = {"cross_entropy": "cross-entropy of logits against class indices", "kl_div": "KL divergence, batchmean",
             "smooth_l1": "smooth L1 loss", "huber": "Huber loss", "hinge": "hinge loss",
             "cosine": "cosine similarity loss"}[kind]
-    return _model("", init, args, body), ins, "[]", desc + " (scalar)"
+    init_args, init_inputs = "", "[]"
+    if spec.get("init"):  # the loss's constant from the constructor, held by the loss module
+        name = "beta" if kind == "smooth_l1" else "delta"
+        init_args = f", {name}: float = 1.0"
+        init_inputs = "[]" if spec.get("init_default") else f"[{spec[name]}]"
+    return _model(init_args, init, args, body), ins, init_inputs, desc + " (scalar)"
 
 
 def _pool_code(spec: dict) -> tuple[str, str, str, str]:
@@ -1057,19 +1062,25 @@ def _constructor_values(spec: dict, rng: random.Random) -> None:
     none through a layer held as an attribute, and run 20's answers put `self.eps` or
     `self.act.negative_slope` inside the kernel on 6 of the dev suite's 44 level-1 tasks
     (docs/results/ablation_h200_run20): norms take eps from the constructor in half the tasks,
-    softmaxes a temperature in 30%, more activations their constant, and a constructor's slope or
-    alpha is held by a layer in 40% of those tasks."""
+    softmaxes a temperature in 30%, Huber and smooth-L1 losses written as a module their delta or
+    beta in 60%, more activations their constant, and a constructor's slope or alpha is held by a
+    layer in 60% of those tasks."""
     if spec["family"] == "norm" and rng.random() < 0.5:
         spec["init_eps"], spec["eps_default"] = True, rng.random() < 0.4
         spec["eps_passed"] = rng.choice((1e-5, 1e-6, 1e-3, 0.01))  # the judge moves it too
     if spec["family"] == "softmax" and rng.random() < 0.3:
         spec["temperature"] = rng.choice((1.0, 0.5, 2.0, 0.7))  # 1.0: the signature's default, not passed
+    if spec["family"] == "loss" and spec.get("form") == "module" and spec["kind"] in ("huber", "smooth_l1") \
+            and rng.random() < 0.6:  # `nn.HuberLoss(delta=delta)`: listed as s0 = self.criterion.delta
+        spec["init"], spec["init_default"] = True, rng.random() < 0.3
+        key = "beta" if spec["kind"] == "smooth_l1" else "delta"
+        spec[key] = 1.0 if spec["init_default"] else rng.choice((0.5, 2.0, 1.5, 0.1))
     step = spec["steps"][0] if spec["family"] == "unary" else {}
-    if step.get("op") in INIT_ARGS and not step.get("init") and rng.random() < 0.4:
+    if step.get("op") in INIT_ARGS and not step.get("init") and rng.random() < 0.7:
         step["init"] = INIT_ARGS[step["op"]][0]
-        if rng.random() < 0.5:
+        if rng.random() < 0.4:
             step["a"], step["init_default"] = INIT_ARGS[step["op"]][1], True
-    if step.get("init") and step["op"] in INIT_LAYERS and rng.random() < 0.4:
+    if step.get("init") and step["op"] in INIT_LAYERS and rng.random() < 0.6:
         step["layer"] = rng.choice(("act", "activation", "nonlin", "fn"))
 
 

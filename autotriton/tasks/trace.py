@@ -284,9 +284,11 @@ def _constructor_floats(task_mod, init: list, model, trace: Trace) -> Trace:
     in fails at any other, and run 18's answers did on three of the dev suite's level-1 tasks
     (docs/results/ablation_h200_run18). Listed as the attribute itself (data v19), the value read
     like a parameter, `self.weight`: run 20's answers put `self.eps` inside the kernel, or loaded it
-    through a pointer, on 7 of those 44 tasks (docs/results/ablation_h200_run20). A name of the
-    listing's own is lowered as in0 and t1 are, under that name."""
-    before, found = _float_attributes(model), {}
+    through a pointer, on 6 of those 44 tasks (docs/results/ablation_h200_run20). A name of the
+    listing's own is lowered as in0 and t1 are, under that name. A value equal to the op's default
+    is left out of the op's arguments (`nn.HuberLoss(delta=delta)` built with 1.0 lists no delta):
+    the listing adds it back, named, where the moved build lists it."""
+    before, found, extras = _float_attributes(model), {}, {}
     for i, value in enumerate(init):
         if not _is_float(value):
             continue
@@ -297,6 +299,13 @@ def _constructor_floats(task_mod, init: list, model, trace: Trace) -> Trace:
             return replace(trace, scalars=None)  # the ops themselves change with the argument
         after = _float_attributes(other[0])
         for k, (s0, s1) in enumerate(zip(trace.steps, other[1].steps)):
+            for o1 in s1.operands[len(s0.operands):]:  # left out at its default, listed once moved
+                if not o1.key or o1.tensor is not None:
+                    return replace(trace, scalars=None)
+                attr = next((a for a in before if after.get(a) == o1.value), None) if _is_float(o1.value) else None
+                extras.setdefault(k, {})[o1.key] = before[attr] if attr else o1.value
+                if attr:
+                    found[(k, o1.key)] = (attr, before[attr])
             for o0, o1 in zip(s0.operands, s1.operands):
                 if o0.tensor is not None or _value(o0.value) == _value(o1.value):
                     continue  # (a list of tensors, as cat's, compares by its text: == on tensors raises)
@@ -306,6 +315,11 @@ def _constructor_floats(task_mod, init: list, model, trace: Trace) -> Trace:
                     return replace(trace, scalars=None)  # arithmetic on a constructor float
                 found[(k, o0.key)] = (attr, o0.value)
     steps, ops, names = list(trace.steps), list(trace.ops), {}
+    for k, added in extras.items():  # arguments left out at their defaults, listed as the moved build lists them
+        line = steps[k].line[:-1] + "".join(f", {key}={_value(v)}" for key, v in added.items()) + ")"
+        steps[k] = replace(steps[k], line=line,
+                           operands=steps[k].operands + tuple(Operand(key, None, None, v) for key, v in added.items()))
+        ops[k] = line
     for (k, key), (attr, value) in sorted(found.items()):
         name = names.setdefault(attr, f"s{len(names)}")
         # the whole argument, not a suffix of another: elu lists `scale=` and `input_scale=`
