@@ -89,3 +89,9 @@ def test_fingerprint_sees_elements_swapped_a_chunk_apart():
     before = fingerprint(x)
     x[5], x[CHUNK + 5] = 0, 7
     assert fingerprint(x) != before
+
+
+def test_a_byte_order_mark_before_the_code_is_not_part_of_it():
+    """Files saved with a UTF-8 BOM run under Python; an honest answer saved so was a syntax error."""
+    code = "import torch\n\nclass ModelNew(torch.nn.Module):\n    pass\n"
+    assert extract_code("\ufeff" + code) == code

@@ -181,10 +181,15 @@ def test_structured_integers_are_consecutive_runs_within_their_own_range():
     generator = torch.Generator().manual_seed(0)
     ids, mask, x = torch.randint(3, 50, (4, 16)), torch.rand(4, 16) > 0.5, torch.randn(4, 16)
     s_ids, s_mask, s_x = structure([ids, mask, x], generator)
-    assert s_mask is mask and s_x is x and s_ids.dtype == ids.dtype and s_ids.shape == ids.shape
+    assert s_x is x and s_ids.dtype == ids.dtype and s_ids.shape == ids.shape
     assert s_ids.min() >= ids.min() and s_ids.max() <= ids.max()
     steps = s_ids.reshape(-1).diff()
     assert ((steps == 1) | (steps == -(int(ids.max()) - int(ids.min())))).all()
+    # a bool mask becomes a padding mask: each row one run of Trues at its start or its end
+    assert s_mask.dtype == torch.bool and s_mask.shape == mask.shape and s_mask.any(dim=1).all()
+    kept = s_mask.sum(dim=1, keepdim=True)
+    col = torch.arange(16)
+    assert ((s_mask == (col < kept)).all(dim=1) | (s_mask == (col >= 16 - kept)).all(dim=1)).all()
 
 
 def test_masked_rows_keep_a_finite_end_often_a_short_one():

@@ -76,7 +76,9 @@ def extract_code(text: str) -> str | None:
     unfenced text with a `class ModelNew` line (a bare .py file): the verifier then
     reports a syntax error with its line, more useful feedback than "no code".
     """
-    visible = _strip_thinking(text)
+    # A byte-order mark opens files some editors save: Python runs them, ast.parse of the text refuses
+    # U+FEFF, and an honest answer saved so was a syntax error (outside red team, 2026-11-29).
+    visible = _strip_thinking(text.removeprefix("\ufeff"))
     blocks = code_blocks(visible)  # code only inside reasoning is a draft, not an answer
     for block in reversed(blocks):
         if _defines_modelnew(block):

@@ -105,7 +105,7 @@ class WriteTracker(TorchDispatchMode):
         if name in ALLOC_OPS:
             self._allocated(name, args, out)
         else:
-            label = name if name not in COPY_OPS else _layout_change(name, args)
+            label = name if name not in COPY_OPS else _layout_change(name, args) or _narrowing_cast(name, args, out)
             if label is not None and label not in self.compute_ops:
                 self.compute_ops.append(label)
             for t in _written(func, args, kwargs, out):
@@ -170,7 +170,7 @@ class CandidateOps(TorchDispatchMode):
         name = func.overloadpacket.__name__
         if name in VIEW_OPS or name in ALLOC_OPS or not _from_candidate_code(self.filename):
             return out
-        label = name if name not in COPY_OPS else _layout_change(name, args)
+        label = name if name not in COPY_OPS else _layout_change(name, args) or _narrowing_cast(name, args, out)
         if label is not None and label not in self.compute_ops:
             self.compute_ops.append(label)
         return out
@@ -183,6 +183,25 @@ def _layout_change(name: str, args) -> str | None:
     src = args[1] if name == "copy_" and len(args) > 1 else (args[0] if args else None)
     if isinstance(src, torch.Tensor) and src.numel() > 1 and not src.is_contiguous():
         return f"{name} of a non-contiguous view (a permute/transpose/expand done by torch)"
+    return None
+
+
+def _narrowing_cast(name: str, args, out) -> str | None:
+    """A cast of float data to a dtype that holds less of it (float32 to bf16, fp16 or fp8; any float
+    to an integer or bool) is arithmetic done by torch: the rounding is the work. On a bf16
+    fake-quantisation task, `x.to(torch.bfloat16)` on the host did all of it and the kernel only
+    widened the result back, and passed (outside red team, 2026-11-29). Widening casts
+    (`mask.to(x.dtype)`, `x.float()` of a half input) and integer casts (int64 ids to int32) stay
+    layout preparation."""
+    src = args[1] if name == "copy_" and len(args) > 1 else (args[0] if args else None)
+    dst = out if isinstance(out, torch.Tensor) else None
+    if not (isinstance(src, torch.Tensor) and dst is not None and src.is_floating_point()) or src.dtype == dst.dtype:
+        return None
+    if not dst.is_floating_point():
+        return f"{name} of {src.dtype} to {dst.dtype} (a cast that rounds, done by torch)"
+    have, get = torch.finfo(src.dtype), torch.finfo(dst.dtype)
+    if get.eps > have.eps or get.max < have.max:
+        return f"{name} of {src.dtype} to {dst.dtype} (a cast that rounds, done by torch)"
     return None
 
 

@@ -169,6 +169,12 @@ RANDOM_SIZE_MAX_ELEMENTS = 1 << 15
 # A task whose interp sizes hold more already gets up to twice its own count (63 of 250
 # KernelBench tasks had no random size at 2^15), up to this ceiling, past which it gets none.
 RANDOM_SIZE_CEILING = 1 << 18
+# The most configs one autotuned kernel may have on CPU, where each must run (_autotune_trials):
+# honest autotune lists hold 4-24 (Triton's tutorials 8, Inductor's templates up to ~20).
+AUTOTUNE_MAX_CONFIGS = 32
+# The trials with few leading rows (_random_size_trials): one row over the first setting's other
+# sizes, one over the second's, 2-8 over either's.
+SMALL_ROWS_TRIALS = ("random_small", "random_small_2", "random_small_3")
 # Draws of the random-size trial, each growing fewer sizes, while the reference fails (size_draws).
 RANDOM_SIZE_DRAWS = 6
 TF32_RMS_REL = 1.5e-3
@@ -303,7 +309,7 @@ WHOLE_FORMS = {
     "zeros": "inputs with a zero slab along each dim",
     "related": f"inputs related (each shaped like the first is the first plus 1/{RELATED_SPREAD:g} of its own draw)",
     "nonneg": "inputs made non-negative (|x|)",
-    "structured": "integer inputs as runs of consecutive values",
+    "structured": "integer inputs as runs of consecutive values, bool ones as padding masks",
     "integral": "float inputs rounded to whole numbers",
     "masked": "each row -inf over a prefix or a suffix",
     "padded": "the last float input's rows padded with -1e4 over a prefix or a suffix, one row whole",
@@ -409,6 +415,11 @@ def _integer(x) -> bool:
     return isinstance(x, torch.Tensor) and not x.is_floating_point() and not x.is_complex() and x.dtype != torch.bool
 
 
+def _bool_rows(x) -> bool:
+    """A bool tensor with rows of two or more (last dim): what structure() makes padding masks of."""
+    return isinstance(x, torch.Tensor) and x.dtype == torch.bool and x.ndim > 0 and x.shape[-1] >= 2
+
+
 def relate(inputs: list) -> list:
     """Each float tensor input shaped like the first float one made the first plus 1/RELATED_SPREAD
     of its own draw: predictions close to their targets, a mask graded like the scores it masks."""
@@ -417,8 +428,11 @@ def relate(inputs: list) -> list:
 
 
 def structure(inputs: list, generator: torch.Generator) -> list:
-    """Each integer tensor input (bool aside) made consecutive values from a random start, wrapping
-    within the range its own draw spans: position ids, sorted token ids."""
+    """Each integer tensor input made consecutive values from a random start, wrapping within the
+    range its own draw spans: position ids, sorted token ids. Each bool one made a padding mask:
+    each row True over a prefix or a suffix of 1..width values (masked_rows' cuts). A task's
+    random masks never have that shape, and a masked mean that summed half of a prefix mask's
+    run and doubled it passed every trial (outside red team, 2026-11-29)."""
     out = []
     for x in inputs:
         if _integer(x) and x.numel():
@@ -426,6 +440,9 @@ def structure(inputs: list, generator: torch.Generator) -> list:
             start = int(torch.randint(hi - lo + 1, (1,), generator=generator))
             steps = torch.arange(x.numel(), device=x.device, dtype=torch.int64)
             x = (lo + (steps + start) % (hi - lo + 1)).to(x.dtype).reshape(x.shape)
+        elif _bool_rows(x) and x.numel():
+            kept, suffix = _row_cuts(x, generator)
+            x = ~_cut_mask(kept, suffix, x)
         out.append(x)
     return out
 
@@ -563,6 +580,7 @@ class Judge:
         # The repeated-call trial's first call on the first input's leading rows only: None until
         # checked (fewer_rows), then the row count, or why not.
         self.rows_note: int | str | None = None
+        self.autotune = (0, 0)  # (configs not yet run, the most one kernel has): the last report's
         # Varied constructor floats (Judge.vary_init): "" while they run, else why not.
         self.init_note = "n/a: judged at its own sizes only" if \
             all(s.name == PINNED_SETTING for s in self.shapes) else ""
@@ -608,14 +626,14 @@ class Judge:
 
     def _input_kinds_off(self) -> set[str]:
         """The kinds this task's inputs give nothing to: related (no two float inputs of one shape,
-        what relate() relates), structured (no integer input), integral, masked and padded (no
+        what relate() relates), structured (no integer or bool input), integral, masked and padded (no
         float input), from a draw on the meta device; related and structured off where that draw fails
         (each kind costs a trial)."""
         inputs = self._meta_inputs(self.shapes[0])
         if inputs is None:  # the task's own trials say what is wrong with it
             return {"related", "structured"}
         return ({"related"} if not any(_related(inputs)) else set()) | \
-            ({"structured"} if not any(_integer(x) for x in inputs) else set()) | \
+            ({"structured"} if not any(_integer(x) or _bool_rows(x) for x in inputs) else set()) | \
             ({"integral", "masked", "padded"} if _first_float(inputs) is None else set())
 
     def _meta_model(self):
@@ -792,14 +810,16 @@ class Judge:
         self.kind_queue.clear()
         return trials
 
-    def growable_sizes(self, ceiling: bool = True) -> tuple[dict[str, int], list[str]]:
-        """(the first setting's integer sizes, the ones that reach an input). Sizes are the
+    def growable_sizes(self, ceiling: bool = True, setting: ShapeSetting | None = None
+                       ) -> tuple[dict[str, int], list[str]]:
+        """(`setting`'s integer sizes, the first setting's by default, and the ones that reach an
+        input). Sizes are the
         module's int constants (lowercase too: KernelBench writes `batch_size = 16`) and the
         int entries of tuple constants the setting names, as `name[i]` (HingeLoss's
         `input_shape = (batch_size,)` must grow with batch_size). Structural ones (kernel,
         stride, groups...) never grow. An empty list: no random-size trial (with `ceiling`, also
         where the first setting holds more than RANDOM_SIZE_CEILING elements)."""
-        base = self.shapes[0]
+        base = setting or self.shapes[0]
         if all(s.name == PINNED_SETTING for s in self.shapes):
             return {}, []  # judged at its own sizes only (an Inductor rewrite's literals)
         apply_shape(self.task_mod, base, self.defaults)
@@ -807,15 +827,16 @@ class Judge:
         for name, value in base.overrides.items():
             if type(value) is tuple and all(type(v) is int for v in value):
                 values.update({f"{name}[{i}]": v for i, v in enumerate(value)})
-        if ceiling and self._elements(self._sized(values)) > RANDOM_SIZE_CEILING:
+        if ceiling and self._elements(self._sized(values, base=base)) > RANDOM_SIZE_CEILING:
             return values, []
-        base_inputs = self._input_elements(self._sized(values))
+        base_inputs = self._input_elements(self._sized(values, base=base))
         reach = [k for k, v in values.items() if v >= 2 and not STRUCTURAL_SIZE.search(k)
-                 and self._input_elements(self._sized(dict(values, **{k: v + 1}))) != base_inputs]
+                 and self._input_elements(self._sized(dict(values, **{k: v + 1}), base=base)) != base_inputs]
         return values, reach
 
-    def small_leads(self, values: dict[str, int], reach: list[str]) -> list[dict[str, int]]:
-        """Ways to give the first input's leading dim 1-8 rows, in the order to try them: the sizes
+    def small_leads(self, values: dict[str, int], reach: list[str], one_row: bool = False) -> list[dict[str, int]]:
+        """Ways to give the first input's leading dim 1-8 rows (`one_row`: 1 first, else 2-8), in the
+        order to try them: the sizes
         with the constants that set that dim moved alone, then with the sizes equal to them
         (tasks/sizes.py: shrunk_sizes); none where no size sets that dim or every small value
         breaks a divisibility. Every size only grew, the GPU sizes are
@@ -826,7 +847,8 @@ class Judge:
                 if rows is not None and self._leading_rows(dict(values, **{k: values[k] + 1})) != rows]
         ways = []
         for twins in (False, True) if lead else ():
-            shrunk = next((new for small in self.rng.sample(range(1, 9), 8)
+            order = [1] + self.rng.sample(range(2, 9), 7) if one_row else self.rng.sample(range(2, 9), 7)
+            shrunk = next((new for small in order
                            if (new := shrunk_sizes(values, lead, small, twins)) is not None), None)
             if shrunk is not None and shrunk not in ways:
                 ways.append(shrunk)
@@ -849,17 +871,19 @@ class Judge:
             return None
         return _first_rows(inputs)
 
-    def _sized(self, values: dict[str, int], name: str = "random_size") -> ShapeSetting:
-        """The first setting with these sizes (tuple entries `name[i]` put back in their tuples)."""
-        base = self.shapes[0]
+    def _sized(self, values: dict[str, int], name: str = "random_size",
+               base: ShapeSetting | None = None) -> ShapeSetting:
+        """`base` (the first setting by default) with these sizes (tuple entries `name[i]` put back
+        in their tuples)."""
+        base = base or self.shapes[0]
         sizes = {k: v for k, v in values.items() if "[" not in k}
         for const, value in base.overrides.items():
             if type(value) is tuple and f"{const}[0]" in values:
                 sizes[const] = tuple(values.get(f"{const}[{i}]", v) for i, v in enumerate(value))
         return ShapeSetting(name, base.mode, dict(base.overrides, **sizes))
 
-    def random_setting(self, values: dict[str, int], grow: list[str],
-                       name: str = "random_size") -> ShapeSetting | None:
+    def random_setting(self, values: dict[str, int], grow: list[str], name: str = "random_size",
+                       base: ShapeSetting | None = None) -> ShapeSetting | None:
         """CPU only: the first setting with each size in `grow` (growable_sizes) grown by its
         own random factor, so its inputs and outputs hold a third of the budget to the budget
         (RANDOM_SIZE_MAX_ELEMENTS, or twice the interp count where that is more), drawn per
@@ -870,8 +894,8 @@ class Judge:
         random size held as few as 2,600 elements an input, and that 4096-element grid passed one
         verification in a few dozen (found through the Ray backend's corpus test, 2026-11-27)."""
         if not grow:
-            return self._sized(values, name)
-        base_elements = self._elements(self._sized(values))
+            return self._sized(values, name, base)
+        base_elements = self._elements(self._sized(values, base=base))
         budget = max(RANDOM_SIZE_MAX_ELEMENTS, 2 * base_elements)
         floor = budget // 3
         target = self.rng.randint(budget // 2, budget)
@@ -879,7 +903,7 @@ class Judge:
         fallback = None
         for _ in range(16):
             desired = {k: max(values[k] + 1, round(values[k] * g * self.rng.uniform(0.8, 1.25))) for k in grow}
-            setting = self._sized(grown_sizes(values, desired), name)
+            setting = self._sized(grown_sizes(values, desired), name, base)
             elements = self._elements(setting)
             if elements > budget:
                 g *= 0.85
@@ -1349,7 +1373,7 @@ class Judge:
                                     **({"magnitude": asdict(t.magnitude)} if t.magnitude is not None else {}),
                                     "launches": _field(report, "launches", int, 0),
                                     **({"overrides": t.setting.overrides}
-                                       if t.setting.name in ("random_size", "random_small") else {})})
+                                       if t.setting.name in ("random_size", *SMALL_ROWS_TRIALS) else {})})
         context = f"[shape {t.setting.name}, trial {t.index}" + (", mixed magnitudes" if t.mixed else "") + \
             (", signed-input (randn) trial" if t.signed else "") + \
             (f", call {call + 1} of one instance" if call else "") + \
@@ -1368,6 +1392,7 @@ class Judge:
         """The guards' measurements, judged here (they only measure, see guards.py)."""
         launches = _field(report, "launches", int, 0)
         self.outcome.launched = self.outcome.launched or launches > 0
+        self.autotune = (_field(report, "autotune_unrun", int, 0), _field(report, "autotune_configs", int, 0))
         if launches == 0:
             raise CandidateFailure(ErrorKind.HACK, FLAG_REASONS["no_launch"], ("no_launch",))
         ops = [o for o in _field(report, "compute_ops", list, []) if type(o) is str]
@@ -1769,6 +1794,8 @@ def _check_all(judge: Judge, job: Job) -> dict:
         for t in judge.leftover_trials(n):
             judge.trial(t, {})
     _random_size_trials(judge, grow=job.mode == "interp")
+    if job.mode == "interp":
+        _autotune_trials(judge)
     timings: dict = {}
     if job.mode == "gpu" and job.time_it:
         timings = judge.time(judge.shapes[0])
@@ -1780,22 +1807,48 @@ def _check_all(judge: Judge, job: Job) -> dict:
     return timings
 
 
+def _autotune_trials(judge: Judge) -> None:
+    """The interpreter runs one autotune config per launch, in turn (worker.untimed_autotune): plain
+    trials at the first setting until every config of every autotuned kernel has run. 511 honest
+    configs and one that zeroed every other block passed 4 verifications of 5, about 17 of the
+    512 run in each (outside red team, 2026-11-29); a kernel with more configs than
+    AUTOTUNE_MAX_CONFIGS is refused, as no verification could run them all."""
+    if judge.autotune[1] > AUTOTUNE_MAX_CONFIGS:
+        raise CandidateFailure(ErrorKind.RULE_VIOLATION, f"an autotuned kernel has {judge.autotune[1]} configs; at "
+                               f"most {AUTOTUNE_MAX_CONFIGS}, each of which the judge runs", ("autotune_configs",))
+    for _ in range(AUTOTUNE_MAX_CONFIGS):
+        if not judge.autotune[0]:
+            return
+        for t in judge.plan(judge.shapes[0], 1):
+            judge.trial(t, {})
+    raise CandidateFailure(ErrorKind.RULE_VIOLATION, f"{judge.autotune[0]} autotune configs never ran "
+                           f"in {AUTOTUNE_MAX_CONFIGS} more trials", ("autotune_configs",))
+
+
 def _random_size_trials(judge: Judge, grow: bool) -> None:
-    """With `grow` (the interpreter), one trial at a random size (Judge.random_setting); then one
-    whose first input has 1-8 leading rows (Judge.small_leads: the first way the reference runs
-    at), the other sizes at the first setting's."""
+    """With `grow` (the interpreter), one trial at a random size (Judge.random_setting); then three
+    whose first input has few leading rows (Judge.small_leads: the first way the reference runs
+    at): one row with the other sizes at the first setting's, one row with them at the second's
+    (on CPU the odd sizes, then the powers of two), and 2-8 rows with them at either's."""
     values, reach = judge.growable_sizes(ceiling=grow)
     if grow:
         _random_size_trial(judge, "random_size", values, reach)
-    # The other sizes stay the first setting's: grown to the random size's budget of input and
-    # output elements around 1-8 rows, an MLP's hidden width reached 1,915 and its interpreted
-    # forward took 4-60+ s (a template answer timed out in 2 verifications of 8, 2026-11-28).
-    for shrunk in judge.small_leads(values, reach):
-        if _random_size_trial(judge, "random_small", shrunk, []):
-            return
+    # The other sizes stay a setting's: grown to the random size's budget of input and output
+    # elements around 1-8 rows, an MLP's hidden width reached 1,915 and its interpreted forward
+    # took 4-60+ s (a template answer timed out in 2 verifications of 8, 2026-11-28). Two
+    # settings, as one left every other size odd on CPU: a Linear over half of K when it had one
+    # row and K was a multiple of 64, and a ReLU that zeroed half the columns at an odd count of 8
+    # rows or fewer and a width that 64 divides, passed (outside red team, 2026-11-29).
+    bases = [(values, reach)] + [judge.growable_sizes(ceiling=grow, setting=s) for s in judge.shapes[1:2]]
+    plan = [(k, True) for k in range(len(bases))] + [(judge.rng.randrange(len(bases)), False)]
+    for name, (k, one_row) in zip(SMALL_ROWS_TRIALS, plan):
+        for shrunk in judge.small_leads(*bases[k], one_row=one_row):
+            if _random_size_trial(judge, name, shrunk, [], judge.shapes[k]):
+                break
 
 
-def _random_size_trial(judge: Judge, name: str, values: dict[str, int], reach: list[str]) -> bool:
+def _random_size_trial(judge: Judge, name: str, values: dict[str, int], reach: list[str],
+                       base: ShapeSetting | None = None) -> bool:
     """One trial at a random size; whether it ran. A size the reference itself cannot run at is
     drawn again with fewer sizes grown (size_draws), never blamed on the candidate. Only when no draw runs is the
     trial left out, with every draw and why in details.checks: made `invalid_task` instead,
@@ -1803,7 +1856,7 @@ def _random_size_trial(judge: Judge, name: str, values: dict[str, int], reach: l
     hard-code 3 input channels could not be judged on a CPU at all."""
     skipped = []
     for grow in size_draws(judge.rng, values, reach) if reach else [[]]:
-        extra = judge.random_setting(values, grow, name)
+        extra = judge.random_setting(values, grow, name, base)
         if extra is None:
             continue
         try:

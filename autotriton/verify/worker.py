@@ -296,7 +296,8 @@ class Worker:
             raise Failure(classify(exc, "forward"), describe(exc)) from None
         finally:
             STATE.tracker = None
-        report = {"launches": STATE.launches, "compute_ops": [], "provenance": [], "aliases_input": False}
+        report = {"launches": STATE.launches, "compute_ops": [], "provenance": [], "aliases_input": False,
+                  **(autotune_coverage() if self.device == "cpu" else {})}
         if tracker is None:
             return out, report
         self.last_allocs = tracker.alloc_nbytes
@@ -388,6 +389,17 @@ class Worker:
         return {"ok": True}
 
 
+# id(Autotuner) -> (its configs, the indices run so far), for the judge's coverage trials.
+TUNED: dict[int, tuple[int, frozenset]] = {}
+
+
+def autotune_coverage() -> dict:
+    """Configs of the autotuned kernels launched so far that no launch has run yet, and the most
+    configs one kernel has (judge.AUTOTUNE_MAX_CONFIGS)."""
+    return {"autotune_unrun": sum(n - len(seen) for n, seen in TUNED.values()),
+            "autotune_configs": max((n for n, _ in TUNED.values()), default=0)}
+
+
 def untimed_autotune() -> None:
     """Under the interpreter `@triton.autotune` runs one config per launch (after the
     kernel's own pruning) instead of timing every config: timing needs a GPU driver, and
@@ -396,6 +408,7 @@ def untimed_autotune() -> None:
     cleared), so every config of a kernel launched at least as many times as it has configs
     is checked: with the first config only, a second config that skipped every other block
     passed on CPU and could have been the one a GPU picked (outside red team, 2026-11-27).
+    The judge runs more trials until every config has run (TUNED, judge._autotune_trials).
     Nothing is timed on CPU anyway."""
     from triton.runtime.autotuner import Autotuner
     prune, run_tuned = Autotuner.prune_configs, Autotuner.run
@@ -406,6 +419,8 @@ def untimed_autotune() -> None:
         configs = prune(self, kwargs)
         turn = self.__dict__.setdefault("_autotriton_turn", secrets.randbelow(max(len(configs), 1)))
         self._autotriton_turn = turn + 1
+        if configs:
+            TUNED[id(self)] = (len(configs), TUNED.get(id(self), (0, frozenset()))[1] | {turn % len(configs)})
         return [configs[turn % len(configs)]] if configs else configs
 
     def run_choosing_afresh(self, *args, **kwargs):
