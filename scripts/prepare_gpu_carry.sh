@@ -3,17 +3,17 @@
 # the ignored carry folders do not survive a fresh checkout. Idempotent; each step is skipped when
 # its output is there.
 #   .whl/                 pure-Python wheels the machine lacks (scripts/fetch_gpu_wheels.sh)
-#   .carry_gguf0..5/      the embedded GGUF in six parts of about 16 MB (scripts/split_gguf.sh): the tree (38 MB
-#                         at data v19), .carry_data and one part fit the 64 MiB a device call carries
-#   .carry_data/data.tgz  a data build (v19 by default: elementwise answers, reductions and matrix products
-#                         lowered from the op listing, harvested torch.nn modules, shapes and constructor
-#                         values read off the listing), rebuilt from committed verdicts without judging
-#                         anything again (docs/results/data_v19/README.md)
+#   .carry_gguf0..5/      the embedded GGUF in six parts of about 16 MB (scripts/split_gguf.sh): the tree (39 MB
+#                         at data v20), .carry_data and one part fit the 64 MiB a device call carries
+#   .carry_data/data.tgz  a data build (v20 by default: elementwise answers, reductions and matrix products
+#                         lowered from the op listing, harvested torch.nn modules, shapes read off the
+#                         listing, constructor values named s0, s1... in its header), rebuilt from
+#                         committed verdicts without judging anything again (docs/results/data_v20/README.md)
 # Needs `make setup` and the benchmark checkouts in external/ (decontamination reads them;
-# ../shared/docs/BENCHMARKS.md).     Usage: scripts/prepare_gpu_carry.sh [DATA=v19]
+# ../shared/docs/BENCHMARKS.md).     Usage: scripts/prepare_gpu_carry.sh [DATA=v20]
 set -euo pipefail
 cd "$(dirname "$0")/.."
-DATA=${1:-v19}
+DATA=${1:-v20}
 [ -d external/kernelbench ] && [ -d external/tritonbench ] \
   || { echo "external/kernelbench and external/tritonbench are needed for the data build's decontamination"; exit 2; }
 [ -d .whl ] || bash scripts/fetch_gpu_wheels.sh
