@@ -115,11 +115,14 @@ def test_verify_user_task_file(tmp_path):
     out = run("verify", "--task", str(task), str(good), "--device", "cpu", "--no-cache", "--json")
     assert out.exit_code == 0, out.output
     checks = json.loads(out.output)["details"]["checks"]
-    assert {c.get("shape") for c in checks} == {"default", "random_size", "random_small"}
+    # one setting: one row, then 2-8 rows, both over its own other sizes
+    assert {c.get("shape") for c in checks} == {"default", "random_size", "random_small", "random_small_2"}
     grown = next(c["overrides"] for c in checks if c.get("shape") == "random_size")
     assert grown["BATCH"] > 33 and grown["DIM"] > 70, grown
     small = next(c["overrides"] for c in checks if c.get("shape") == "random_small")
-    assert small["BATCH"] <= 8 and small["DIM"] == 70, small
+    assert small["BATCH"] == 1 and small["DIM"] == 70, small
+    few = next(c["overrides"] for c in checks if c.get("shape") == "random_small_2")
+    assert 2 <= few["BATCH"] <= 8 and few["DIM"] == 70, few
 
 
 def test_verify_task_file_runs_the_signed_input_trial(tmp_path):

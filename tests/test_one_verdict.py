@@ -17,6 +17,7 @@ from autotriton.data.teachers import Candidate, Solution
 from autotriton.tasks import get_task, task_from_source
 from autotriton.tasks.sizes import as_judged
 from autotriton.verify import VerifyConfig
+from autotriton.verify.judge import SMALL_ROWS_TRIALS
 from autotriton.verify.rewards import RewardScorer
 
 TASK_FILE = Path(__file__).parent / "fixtures" / "kernelbench" / "level1" / "1_TinyReLU.py"
@@ -121,7 +122,7 @@ def test_signed_trials_are_trials_of_the_one_verification(cpu_verifier):
     for check in result.details["checks"]:
         if "trial" in check:
             by_setting.setdefault(check["shape"], set()).add(check["signed_inputs"])
-    fixed = {k: v for k, v in by_setting.items() if k not in ("random_size", "random_small")}
+    fixed = {k: v for k, v in by_setting.items() if k not in ("random_size", *SMALL_ROWS_TRIALS)}
     assert fixed and all(v == {True, False} for v in fixed.values()), by_setting
 
 

@@ -52,10 +52,10 @@ def _loss_pointwise(spec: dict) -> list[str]:
         return ["l = tl.maximum(1.0 - p * t, 0.0)"]
     d = ["d = tl.abs(p - t)"]
     if kind == "smooth_l1":
-        b = spec["beta"]
-        return d + [f"l = tl.where(d < {b}, 0.5 * d * d / {b}, d - {0.5 * b})"]
-    dl = spec["delta"]
-    return d + [f"l = tl.where(d < {dl}, 0.5 * d * d, {dl} * (d - {0.5 * dl}))"]
+        b = "k" if spec.get("init") else spec["beta"]  # k: the constructor's beta, a kernel argument
+        return d + [f"l = tl.where(d < {b}, 0.5 * d * d / {b}, d - 0.5 * {b})"]
+    dl = "k" if spec.get("init") else spec["delta"]
+    return d + [f"l = tl.where(d < {dl}, 0.5 * d * d, {dl} * (d - 0.5 * {dl}))"]
 
 
 def _loss_rows(kind: str) -> str:
@@ -134,7 +134,8 @@ def write_loss(spec: dict) -> Solution:
                   "mean_kernel[(1,)](rows, out, N, N, BLOCK=1024)  # mean over rows (batchmean for KL)")
     else:
         kernels = ("\n@triton.jit\n"
-                   f"def {kind}_partial_kernel(p_ptr, t_ptr, part_ptr, n, BLOCK: tl.constexpr):\n"
+                   f"def {kind}_partial_kernel(p_ptr, t_ptr, part_ptr, n, {'k, ' if spec.get('init') else ''}"
+                   "BLOCK: tl.constexpr):\n"
                    "    offs = tl.program_id(0).to(tl.int64) * BLOCK + tl.arange(0, BLOCK)\n"
                    "    mask = offs < n\n"
                    "    p = tl.load(p_ptr + offs, mask=mask, other=0.0).to(tl.float32)\n"
@@ -147,9 +148,17 @@ def write_loss(spec: dict) -> Solution:
                   "BLOCK = 1024\n"
                   "n_parts = triton.cdiv(n, BLOCK)\n"
                   "part = torch.empty(n_parts, device=out.device, dtype=torch.float32)\n"
-                  f"{kind}_partial_kernel[(n_parts,)]({first}, {second}, part, n, BLOCK=BLOCK)\n"
+                  f"{kind}_partial_kernel[(n_parts,)]({first}, {second}, part, n, "
+                  f"{'self.criterion.' + ('beta' if kind == 'smooth_l1' else 'delta') + ', ' if spec.get('init') else ''}"
+                  "BLOCK=BLOCK)\n"
                   "mean_kernel[(1,)](part, out, n_parts, n, BLOCK=1024)")
-    return Solution(_loss_reasoning(spec), HEADER + kernels + plain_module(args, launch, alloc))
+    module = plain_module(args, launch, alloc)
+    if spec.get("init"):  # the loss module keeps the constructor's value, which forward passes on
+        name, layer = ("beta", "SmoothL1Loss") if kind == "smooth_l1" else ("delta", "HuberLoss")
+        module = module.replace("    def __init__(self):\n        super().__init__()\n",
+                                f"    def __init__(self, {name}: float = 1.0):\n        super().__init__()\n"
+                                f"        self.criterion = nn.{layer}({name}={name})\n")
+    return Solution(_loss_reasoning(spec), HEADER + kernels + module)
 
 
 def _loss_reasoning(spec: dict) -> str:

@@ -93,15 +93,17 @@ def write_norm(spec: dict, style: str = "one_tile") -> Solution:
     init += "\n        self.bias = nn.Parameter(torch.randn(cols))" if bias_param else ""
     args = "x, r" if residual else "x"
     b = "self.bias" if bias_param else "self.weight"
+    eps, signature = (("self.eps", f", eps: float = {spec['eps']}") if spec.get("init_eps") else (spec["eps"], ""))
+    init = "\n        self.eps = eps" + init if spec.get("init_eps") else init
     if style == "looped":
         launch = ("        BLOCK = min(triton.next_power_of_2(x.shape[-1]), 1024)\n"
-                  f"        {kind}_looped_kernel[(x.shape[0],)](x, r, self.weight, {b}, out, x.shape[-1], {spec['eps']}, "
+                  f"        {kind}_looped_kernel[(x.shape[0],)](x, r, self.weight, {b}, out, x.shape[-1], {eps}, "
                   "BLOCK=BLOCK, num_warps=4)")
     else:
-        launch = norm_launch(kind, "x", "r", b, "out", spec["eps"])
+        launch = norm_launch(kind, "x", "r", b, "out", eps)
     module = f'''
 class ModelNew(nn.Module):
-    def __init__(self, cols: int):
+    def __init__(self, cols: int{signature}):
         super().__init__(){init}
 
     def forward(self, {args}):
@@ -155,7 +157,8 @@ def write_softmax(spec: dict, style: str = "single_block") -> Solution:
     # log_softmax: h - max - log(sum), never log(e / s), which is -inf once e underflows
     out = "h - m - tl.log(s)" if log else "e / s"
     pre = ([f"h = h * {scale}"] if scale != 1.0 else []) + \
-        (["h = h + tl.load(b_ptr + cols, mask=mask, other=0.0).to(tl.float32)"] if bias else [])
+        (["h = h + tl.load(b_ptr + cols, mask=mask, other=0.0).to(tl.float32)"] if bias else []) + \
+        (["h = h / t  # the constructor's temperature"] if spec.get("temperature") else [])
     if style == "online":
         kernel, launch = _softmax_online(pre, log)
     else:
@@ -174,10 +177,14 @@ def write_softmax(spec: dict, style: str = "single_block") -> Solution:
         launch = ("BLOCK = triton.next_power_of_2(x.shape[-1])\n"
                   "warps = 8 if BLOCK >= 2048 else 4\n"
                   "softmax_row_kernel[(x.shape[0],)](x, B, out, x.shape[-1], BLOCK=BLOCK, num_warps=warps)")
+    if spec.get("temperature"):
+        kernel = kernel.replace("n_cols, BLOCK: tl.constexpr)", "n_cols, t, BLOCK: tl.constexpr)")
+        launch = launch.replace("x.shape[-1], BLOCK=BLOCK", "x.shape[-1], self.temperature, BLOCK=BLOCK")
     module = (f"\nclass ModelNew(nn.Module):\n"
-              f"    def __init__(self{', cols: int' if bias else ''}):\n"
+              f"    def __init__(self{', cols: int' if bias else ''}{_temperature_arg(spec)}):\n"
               f"        super().__init__()"
-              f"{chr(10) + '        self.bias = nn.Parameter(torch.randn(cols))' if bias else ''}\n\n"
+              f"{chr(10) + '        self.bias = nn.Parameter(torch.randn(cols))' if bias else ''}"
+              f"{chr(10) + '        self.temperature = temperature' if spec.get('temperature') else ''}\n\n"
               "    def forward(self, x):\n"
               "        x = x.contiguous()\n"
               "        out = torch.empty_like(x)\n"
@@ -213,6 +220,11 @@ def write_softmax(spec: dict, style: str = "single_block") -> Solution:
                      "the log of the softmax instead would give log(0) = -inf wherever exp underflows (h - max "
                      "below about -104 in float32), while the subtraction stays exact there.")
     return Solution(numbered(what, steps), HEADER + kernel + module)
+
+
+def _temperature_arg(spec: dict) -> str:
+    """The constructor's temperature argument (compose._constructor_values), as the reference declares it."""
+    return ", temperature: float = 1.0" if spec.get("temperature") else ""
 
 
 def _softmax_online(pre: list[str], log: bool = False) -> tuple[str, str]:
@@ -254,7 +266,8 @@ def _softmax_strided(spec: dict) -> Solution:
     scale, log, dim = spec["scale"], spec.get("log", False), spec["dim"]
     names = reduce_shape(spec)
     rank = len(names)
-    pre = [f"h = h * {scale}"] if scale != 1.0 else []
+    pre = ([f"h = h * {scale}"] if scale != 1.0 else []) + \
+        (["h = h / t  # the constructor's temperature"] if spec.get("temperature") else [])
     out = "h - top[None, :] - tl.log(total)[None, :]" if log else "tl.exp(h - top[None, :]) / total[None, :]"
     tile = ("        offs_r = r0 + tl.arange(0, BLOCK_R)\n"
             "        mask = (offs_r[:, None] < RED) & mask_j[None, :]\n"
@@ -262,7 +275,8 @@ def _softmax_strided(spec: dict) -> Solution:
             "        h = tl.load(x_ptr + offs, mask=mask, other=0.0).to(tl.float32)\n"
             + (f"{indent(pre, 8)}\n" if pre else ""))
     kernel = ("\n@triton.jit\n"
-              "def softmax_dim_kernel(x_ptr, out_ptr, SLICES, RED, INNER, BLOCK_R: tl.constexpr, BLOCK_J: tl.constexpr):\n"
+              f"def softmax_dim_kernel(x_ptr, out_ptr, SLICES, RED, INNER, {'t, ' if spec.get('temperature') else ''}"
+              "BLOCK_R: tl.constexpr, BLOCK_J: tl.constexpr):\n"
               "    # x viewed as (OUTER, RED, INNER); slice j = (o, i) holds the RED elements\n"
               "    # o * RED * INNER + r * INNER + i, and each program normalises BLOCK_J slices\n"
               "    j = tl.program_id(0) * BLOCK_J + tl.arange(0, BLOCK_J)\n"
@@ -283,8 +297,9 @@ def _softmax_strided(spec: dict) -> Solution:
               "        tl.store(out_ptr + offs, y.to(out_ptr.dtype.element_ty), mask=mask)\n")
     d = str(dim) if dim >= 0 else f"{dim} % len(x.shape)"
     module = ("\nclass ModelNew(nn.Module):\n"
-              "    def __init__(self):\n"
-              "        super().__init__()\n\n"
+              f"    def __init__(self{_temperature_arg(spec)}):\n"
+              "        super().__init__()\n"
+              + ("        self.temperature = temperature\n" if spec.get("temperature") else "") + "\n"
               "    def forward(self, x):\n"
               "        x = x.contiguous()\n"
               "        out = torch.empty_like(x)\n"
@@ -294,7 +309,8 @@ def _softmax_strided(spec: dict) -> Solution:
               "        BLOCK_R = min(64 if INNER > 1 else 256, triton.next_power_of_2(RED))\n"
               "        BLOCK_J = min(64 if INNER > 1 else 16, triton.next_power_of_2(SLICES))\n"
               "        grid = (triton.cdiv(SLICES, BLOCK_J),)\n"
-              "        softmax_dim_kernel[grid](x, out, SLICES, RED, INNER, BLOCK_R=BLOCK_R, BLOCK_J=BLOCK_J)\n"
+              f"        softmax_dim_kernel[grid](x, out, SLICES, RED, INNER, {'self.temperature, ' if spec.get('temperature') else ''}"
+              "BLOCK_R=BLOCK_R, BLOCK_J=BLOCK_J)\n"
               "        return out\n")
     fn = "log_softmax" if log else "softmax"
     last = dim % rank == rank - 1
