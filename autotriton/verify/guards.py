@@ -197,12 +197,9 @@ def _narrowing_cast(name: str, args, out) -> str | None:
     dst = out if isinstance(out, torch.Tensor) else None
     if not (isinstance(src, torch.Tensor) and dst is not None and src.is_floating_point()) or src.dtype == dst.dtype:
         return None
-    if not dst.is_floating_point():
-        return f"{name} of {src.dtype} to {dst.dtype} (a cast that rounds, done by torch)"
-    have, get = torch.finfo(src.dtype), torch.finfo(dst.dtype)
-    if get.eps > have.eps or get.max < have.max:
-        return f"{name} of {src.dtype} to {dst.dtype} (a cast that rounds, done by torch)"
-    return None
+    rounds = not dst.is_floating_point() or \
+        torch.finfo(dst.dtype).eps > torch.finfo(src.dtype).eps or torch.finfo(dst.dtype).max < torch.finfo(src.dtype).max
+    return f"{name} of {src.dtype} to {dst.dtype} (a cast that rounds, done by torch)" if rounds else None
 
 
 _WRITE_ARGS: dict = {}

@@ -108,12 +108,14 @@ def op_words(step: dict) -> str:
     return step["op"] + (f"({', '.join(f'{k}={v}' for k, v in extra.items())})" if extra else "")
 
 
-def plain_module(args: str, launch: str, alloc: str) -> str:
-    """A ModelNew with no parameters: contiguous inputs, `alloc`, `launch`, return out."""
+def plain_module(args: str, launch: str, alloc: str, signature: str = "", init: str = "") -> str:
+    """A ModelNew with no parameters: contiguous inputs, `alloc`, `launch`, return out. `signature`
+    (`, delta: float = 1.0`) and `init` (a line keeping it) where the constructor takes a value."""
     conts = "".join(f"        {a} = {a}.contiguous()\n" for a in args.split(", "))
     return ("\n\nclass ModelNew(nn.Module):\n"
-            "    def __init__(self):\n"
-            "        super().__init__()\n\n"
+            f"    def __init__(self{signature}):\n"
+            "        super().__init__()\n"
+            + (f"        {init}\n" if init else "") + "\n"
             f"    def forward(self, {args}):\n{conts}"
             f"{indent(alloc.splitlines(), 8)}\n"
             f"{indent(launch.splitlines(), 8)}\n"

@@ -152,13 +152,11 @@ def write_loss(spec: dict) -> Solution:
                   f"{'self.criterion.' + ('beta' if kind == 'smooth_l1' else 'delta') + ', ' if spec.get('init') else ''}"
                   "BLOCK=BLOCK)\n"
                   "mean_kernel[(1,)](part, out, n_parts, n, BLOCK=1024)")
-    module = plain_module(args, launch, alloc)
+    signature = init = ""
     if spec.get("init"):  # the loss module keeps the constructor's value, which forward passes on
         name, layer = ("beta", "SmoothL1Loss") if kind == "smooth_l1" else ("delta", "HuberLoss")
-        module = module.replace("    def __init__(self):\n        super().__init__()\n",
-                                f"    def __init__(self, {name}: float = 1.0):\n        super().__init__()\n"
-                                f"        self.criterion = nn.{layer}({name}={name})\n")
-    return Solution(_loss_reasoning(spec), HEADER + kernels + module)
+        signature, init = f", {name}: float = 1.0", f"self.criterion = nn.{layer}({name}={name})"
+    return Solution(_loss_reasoning(spec), HEADER + kernels + plain_module(args, launch, alloc, signature, init))
 
 
 def _loss_reasoning(spec: dict) -> str:
