@@ -253,12 +253,15 @@ def test_repeated_verify_many_reuses_its_servers_and_cleans_up(tmp_path, monkeyp
     before = _live_children()
     pairs = [(RELU, RELU.solution_source), (RELU, CHEAT)]
     with Verifier(VerifyConfig(device="cpu", cache_dir=None, workers=2)) as verifier:
-        first = verifier.verify_many(pairs)
-        after_first = _live_children() - before
-        second = verifier.verify_many(pairs)
-        after_second = _live_children() - before
-    assert [r.correct for r in first + second] == [True, False, True, False]
-    assert 1 <= len(after_first) <= 2 and after_second == after_first, (after_first, after_second)
+        seen = []  # the servers alive after each call
+        verdicts = []
+        for _ in range(3):
+            verdicts += verifier.verify_many(pairs)
+            seen.append(_live_children() - before)
+    assert [r.correct for r in verdicts] == [True, False] * 3
+    # A server starts only when no idle one is free, so the first call may have needed one
+    # (its cheat fails fast; a CI run saw {a} then {a, b}); later calls reuse, never grow past 2.
+    assert 1 <= len(seen[0]) and seen[0] <= seen[1] <= seen[2] and len(seen[2]) <= 2, seen
     assert not _live_children() - before, "close() left fork-servers running"
     with pytest.raises(RuntimeError, match="failed to start"):
         ForkServer("interp", start_timeout_s=1.0).start()  # killed in the middle of its warm-up
