@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import dataclasses
 import json
+import math
 import sys
 import types
 import typing
@@ -57,9 +58,12 @@ def coerce(value, kind, where: str):
         return float(value)
     if kind is float and isinstance(value, str):
         try:
-            return float(value)
+            value = float(value)
         except ValueError:
             pass  # refused below, naming the key
+    if kind is float and isinstance(value, float) and not math.isfinite(value):
+        # no setting means anything at nan or inf: `temperature: .nan` sampled with nan logits
+        raise ConfigError(f"{where}: expected a finite number, got {value!r}")
     if kind in (int, float, str, bool) and not (isinstance(value, kind) and not (kind is int and isinstance(value, bool))):
         raise ConfigError(f"{where}: expected {kind.__name__}, got {value!r}")
     return value
@@ -100,7 +104,19 @@ def from_dict(cls, raw, where: str, base=None):
         raise ConfigError(f"{where}: unknown {what} {unknown} (known: {sorted(known)})")
     values = {k: _section(cls, k, v, f"{where}.{k}") if dataclasses.is_dataclass(hints[k])
               else coerce(v, hints[k], f"{where}.{k}") for k, v in raw.items()}
-    return dataclasses.replace(base, **values) if base is not None else cls(**values)
+    try:  # a class that checks its own values (__post_init__) names the field, we name the place
+        return dataclasses.replace(base, **values) if base is not None else cls(**values)
+    except ConfigError as exc:
+        raise ConfigError(f"{where}.{exc}") from None
+
+
+def check_at_least(obj, lows: dict[str, float]) -> None:
+    """A dataclass's __post_init__ check: each named field >= its low (None passes, as unset).
+    The message starts with the field's name, so from_dict can put the section's place in front."""
+    for name, low in lows.items():
+        value = getattr(obj, name)
+        if value is not None and not value >= low:
+            raise ConfigError(f"{name} must be >= {low}, got {value!r}")
 
 
 def _section(cls, name: str, raw, where: str):

@@ -341,6 +341,13 @@ def test_addresses_and_out_dirs_are_checked_before_anything_loads(tmp_path):
         (["serve", "--host", "no.such.host.invalid"], "does not resolve"),
         (["eval", "--out", str(a_file / "sub")], "is a file, so the directory cannot be made"),
         (["eval", "--out", str(tmp_path / ("a" * 5000))], "File name too long"),
+        (["eval", "--out", "/proc/x"], "/proc is not writable"),  # os.access said yes to root
+        (["verify", "--task", "a" * 5000, str(a_file)], "File name too long"),
+        (["verify", "--task", "builtin/l1/relu", str(tmp_path / ("a" * 5000))], "File name too long"),
+        (["tasks", "show", "a" * 5000], "File name too long"),
+        (["generate", str(tmp_path / ("a" * 5000))], "File name too long"),
+        (["serve", "--max-prompt-tokens", "0"], "--max-prompt-tokens"),
+        (["data", "harvest", "x", "-o", str(tmp_path / "h"), "--workers", "0"], "--workers"),
     ]
     try:
         for args, message in cases:

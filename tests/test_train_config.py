@@ -47,6 +47,20 @@ def test_shipped_configs_load(name, world):
     ("eval: {suites: [builtin:heldout, 'kernelbench:.:levels=x']}", r"eval.suites\[1\]: .*levels must be"),
     ("eval: {suites: [kernelbnech:x]}", r"eval.suites\[0\]: unknown suite"),
     ("data: {compose_n: many}", "data.compose_n: expected int"),
+    # numbers out of range, each named by its place before anything loads (a 2026-11-29 audit
+    # found every one of these accepted)
+    ("eval: {temperature: .nan}", r"eval.temperature: expected a finite number, got nan"),
+    ("eval: {temperature: -1}", r"eval.temperature must be >= 0"),
+    ("rl: {temperature: -1}", r"rl: temperature must be > 0"),
+    ("rl: {top_p: 0}", r"top_p in \(0, 1\]"),
+    ("rl: {learning_rate: .inf}", r"rl.learning_rate: expected a finite number, got inf"),
+    ("rl: {verify: {timeout_s: 0}}", r"rl.verify.timeout_s must be >= 1.0, got 0.0"),
+    ("data: {verify: {timeout_s: -5}}", r"data.verify.timeout_s must be >= 1.0, got -5.0"),
+    ("data: {verify: {workers: -3}}", r"data.verify.workers must be >= 0, got -3"),
+    ("data: {compose_n: -5}", r"data.compose_n must be >= 0, got -5"),
+    ("data: {batch_size: 0}", r"data.batch_size must be >= 1, got 0"),
+    ("data: {llm_temperature: -1}", r"data.llm_temperature must be >= 0.0, got -1.0"),
+    ("sft: {lora_dropout: 1.5}", r"lora_dropout must be in \[0, 1\)"),
     ("- just a list", "mapping at the top level"),
     ("sft: [1, 2", "not valid YAML"),
 ])
@@ -170,6 +184,8 @@ def test_set_overrides_any_field(tmp_path):
     (["model.x=1"], "model is 'embedded', not a section"),
     (["rl.max_steps=[1"], "value is not valid YAML"),
     (["rl.max_steps=many"], "rl.max_steps: expected int, got 'many'"),
+    (["data.verify.n_trials=0"], r"data.verify.n_trials must be >= 1, got 0"),
+    (["eval.temperature=nan"], "expected a finite number"),  # YAML reads `nan` as a string: float() takes it
 ])
 def test_bad_overrides_name_the_problem(tmp_path, sets, message):
     with pytest.raises(ConfigError, match=message):
@@ -283,3 +299,14 @@ def test_sft_from_adopts_a_trained_adapter_instead_of_training(tmp_path):
     with pytest.raises(ConfigError, match="not a LoRA adapter dir"):
         stage_settings(PipelineConfig(sft_from=str(tmp_path / "nowhere")), "sft")
     assert stage_settings(PipelineConfig(sft_from="embedded:triton"), "rl")["sft_from"]["spec"] == "embedded:triton"
+
+
+def test_the_python_api_refuses_the_same_numbers():
+    """VerifyConfig and BuildConfig check themselves, so code that builds them gets the YAML's line."""
+    from autotriton.data.build import BuildConfig
+    from autotriton.verify import VerifyConfig
+    with pytest.raises(ConfigError, match=r"^timeout_s must be >= 1.0, got 0$"):
+        VerifyConfig(timeout_s=0)
+    with pytest.raises(ConfigError, match="harvest_limit must be >= 0"):
+        BuildConfig(harvest_limit=-1)
+    assert BuildConfig(harvest_limit=None).verify.timeout_s == 120.0

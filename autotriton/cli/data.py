@@ -52,9 +52,9 @@ def compose_cmd(n: int = typer.Option(100, "-n", min=1, help="tasks to generate"
 @data_app.command("harvest")
 def harvest_cmd(sources: list[str] = typer.Argument(..., help="dirs, .py files or pkg:NAME (installed package)"),
                 out: Path = typer.Option(..., "-o", "--out", callback=out_dir, help="output directory (re-running resumes)"),
-                limit: Optional[int] = typer.Option(None, help="stop after this many kept tasks"),
-                time_limit_s: float = typer.Option(10.0, help="wall-clock limit per forward call"),
-                workers: int = typer.Option(2, help="parallel worker processes")) -> None:
+                limit: Optional[int] = typer.Option(None, min=0, help="stop after this many kept tasks"),
+                time_limit_s: float = typer.Option(10.0, min=0.5, help="wall-clock limit per forward call"),
+                workers: int = typer.Option(2, min=1, help="parallel worker processes")) -> None:
     """Collect nn.Module classes from source trees as self-contained tasks."""
     from autotriton.data.harvest import harvest
     with _progress() as bar:

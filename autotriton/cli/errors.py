@@ -8,8 +8,9 @@ of the command tree, so commands need no try/except of their own; anything else
 
 from __future__ import annotations
 
+import errno
 import math
-import os
+import tempfile
 from pathlib import Path
 
 import typer
@@ -49,6 +50,11 @@ class UserErrorsExit(TyperGroup):
             return super().invoke(ctx)
         except USER_ERRORS as exc:
             fail(str(exc))
+        except OSError as exc:
+            if exc.errno != errno.ENAMETOOLONG:
+                raise  # a full disk or our own bug: its traceback helps
+            # a path no file system holds (a 5,000-character --task or candidate: an 84-line box)
+            fail(f"{_short(str(exc.filename))}: {exc.strerror}")
         except NoArgsIsHelpError:
             raise  # a bare command prints its help, which is the point
         except UsageError as exc:
@@ -81,7 +87,7 @@ def out_dir(path: Path | None) -> Path | None:
     not found later by a mkdir deep in a run (a FileExistsError traceback before)."""
     if path is None:
         return path
-    shown = str(path) if len(str(path)) <= 120 else str(path)[:60] + "..." + str(path)[-40:]
+    shown = _short(str(path))
     try:
         if path.exists() and not path.is_dir():
             fail(f"--out {shown} is a file; give a directory (it is created if missing)")
@@ -94,9 +100,16 @@ def out_dir(path: Path | None) -> Path | None:
         fail(f"--out {shown}: {exc.strerror or exc}")
     if not parent.is_dir():
         fail(f"--out {shown}: {parent} is a file, so the directory cannot be made")
-    if not os.access(parent, os.W_OK | os.X_OK):
-        fail(f"--out {shown}: {parent} is not writable")
+    try:  # a real write: os.access says yes to root under /proc, and the run failed 98 lines later
+        with tempfile.TemporaryFile(dir=parent):
+            pass
+    except OSError as exc:
+        fail(f"--out {shown}: {parent} is not writable ({exc.strerror or exc})")
     return path
+
+
+def _short(text: str) -> str:
+    return text if len(text) <= 120 else text[:60] + "..." + text[-40:]
 
 
 def check_device(device: str, where: str = "--device") -> str:

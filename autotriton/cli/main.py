@@ -347,7 +347,7 @@ def serve_cmd(model: str = typer.Option("embedded", "--model", "-m", help="model
                   None, help="the model id clients send and /v1/models lists (default: the spec)"),
               api_key: Optional[str] = typer.Option(
                   None, envvar="AUTOTRITON_API_KEY", help="require 'Authorization: Bearer KEY' on /v1 (401 otherwise)"),
-              max_prompt_tokens: int = typer.Option(4096, help="longer prompts get a 400")) -> None:
+              max_prompt_tokens: int = typer.Option(4096, min=1, help="longer prompts get a 400")) -> None:
     """Serve a model through an OpenAI-compatible API: /v1/chat/completions, /v1/completions,
     /v1/models and /health (models/serve.py says what is covered)."""
     from autotriton.models import load_backend

@@ -27,7 +27,7 @@ from dataclasses import asdict, dataclass, field, replace
 from pathlib import Path
 from typing import Callable, ClassVar, Iterable
 
-from autotriton.config import apply_overrides, from_dict, hash_record, load_yaml
+from autotriton.config import apply_overrides, check_at_least, from_dict, hash_record, load_yaml
 from autotriton.data.teachers import Candidate, Solution, TaskItem, Teacher
 from autotriton.rundir import append_jsonl, atomic_write, check_settings, holds_output, read_jsonl, write_settings
 from autotriton.tasks import TaskError, task_from_source
@@ -72,6 +72,10 @@ class BuildConfig:
     HASHED_IF_SET: ClassVar[tuple] = ("prompt_trace", "expr_n") + verify_config.HASHED_IF_SET
     NOT_HASHED: ClassVar[tuple] = verify_config.NOT_HASHED
 
+    def __post_init__(self):
+        check_at_least(self, {"compose_n": 0, "expr_n": 0, "harvest_limit": 0, "harvest_workers": 0, "llm_samples": 1,
+                              "llm_max_new_tokens": 1, "llm_temperature": 0.0, "batch_size": 1})
+
     @classmethod
     def from_yaml(cls, path: Path | None, overrides: tuple[str, ...] = ()) -> "BuildConfig":
         """`data build -c`: a flat BuildConfig file (or a pipeline config's `data:` section)."""
@@ -87,8 +91,7 @@ class BuildConfig:
 def _composed(config: BuildConfig, out: Path) -> list[TaskItem]:
     from autotriton.data.compose import compose, write_tasks
     from autotriton.data.exprs import compose_exprs
-    items = compose(max(config.compose_n, 0), config.compose_seed) + compose_exprs(max(config.expr_n, 0),
-                                                                                   config.compose_seed)
+    items = compose(config.compose_n, config.compose_seed) + compose_exprs(config.expr_n, config.compose_seed)
     if not items:
         return []
     # Written on every run, not once: a resumed build whose generator changed (data v16's expression

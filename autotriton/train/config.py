@@ -158,6 +158,9 @@ def check_sft(s: SFTSettings, world_size: int = 1, where: str = "sft") -> None:
     for name in ("batch_size", "micro_batch_size", "max_length", "save_steps", "logging_steps", "lora_r"):
         if getattr(s, name) < 1:
             raise ConfigError(f"{where}.{name} must be >= 1, got {getattr(s, name)}")
+    if not 0 <= s.lora_dropout < 1 or s.max_examples < 0:
+        raise ConfigError(f"{where}: lora_dropout must be in [0, 1) and max_examples >= 0, "
+                          f"got {s.lora_dropout}, {s.max_examples}")
     if s.batch_size % (s.micro_batch_size * world_size):
         raise ConfigError(f"{where}.batch_size ({s.batch_size}) must be a multiple of micro_batch_size "
                           f"({s.micro_batch_size}) x devices ({world_size})")
@@ -190,6 +193,10 @@ def check_rl(s: RLSettings, world_size: int = 1, where: str = "rl") -> None:
         # Each process tells uniform groups from its own rewards, so it must hold whole groups.
         raise ConfigError(f"{where}: batch_size / devices ({s.batch_size} / {world_size}) must be a multiple of "
                           f"group_size ({s.group_size}) to drop uniform groups; or set {where}.drop_uniform_groups: false")
+    if not s.temperature > 0 or not 0 < s.top_p <= 1 or s.beta < 0:
+        # temperature 0 samples one answer G times: every group is uniform and no advantage is left
+        raise ConfigError(f"{where}: temperature must be > 0, top_p in (0, 1] and beta >= 0, "
+                          f"got {s.temperature}, {s.top_p}, {s.beta}")
     if s.exec_weight < 0 or s.format_weight < 0 or s.speedup_weight < 0 or s.exec_weight + s.format_weight + s.speedup_weight == 0:
         raise ConfigError(f"{where}: reward weights must be >= 0 and not all 0")
     if s.hrd and not s.rule_reward:
@@ -206,6 +213,8 @@ def check_rl(s: RLSettings, world_size: int = 1, where: str = "rl") -> None:
 def check_eval(s: EvalConfig, where: str = "eval") -> None:
     if s.samples < 1 or s.max_new_tokens < 1 or s.batch_size < 1 or s.limit < 0:
         raise ConfigError(f"{where}: samples, max_new_tokens and batch_size must be >= 1, limit >= 0")
+    if s.temperature < 0:
+        raise ConfigError(f"{where}.temperature must be >= 0 (0 = greedy), got {s.temperature}")
     if not s.ks or min(s.ks) < 1 or max(s.ks) > s.samples:
         raise ConfigError(f"{where}.ks: each k must be in 1..samples ({s.samples}), got {s.ks}")
     if not s.suites:

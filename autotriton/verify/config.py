@@ -7,6 +7,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Literal
 
+from autotriton.config import check_at_least
+
 
 @dataclass
 class VerifyConfig:
@@ -40,6 +42,11 @@ class VerifyConfig:
                 "cluster, or joins RAY_ADDRESS when that is set"})
     actors: int = field(default=0, metadata={
         "help": "Ray actors; 0 = one per GPU of the cluster (cuda), or one per CPU of the cluster (cpu)"})
+
+    def __post_init__(self):
+        # timeout: the fork-server's own round trip takes ~0.3 s, so a limit under 1 s judges the sandbox
+        check_at_least(self, {"n_trials": 1, "timeout_s": 1.0, "memory_mb": 0, "workers": 0, "workers_per_gpu": 1,
+                              "actors": 0})
 
     @property
     def mode(self) -> str:
