@@ -28,7 +28,8 @@ def verifier_device(device: str) -> str:
 
 def rejudge(run: Path, out: Path, device: str, batch: int) -> int:
     meta = json.loads((run / "run.json").read_text())
-    config = EvalConfig(suites=meta["suites"], samples=meta["samples"], limit=meta.get("limit", 0), device=device)
+    config = EvalConfig(suites=meta["suites"], samples=meta["samples"], limit=meta.get("limit", 0),
+                        verify=VerifyConfig(device=device))
     out.mkdir(parents=True, exist_ok=True)
     if (run / "rewrites.jsonl").is_file() and not (out / "rewrites.jsonl").is_file():
         shutil.copy(run / "rewrites.jsonl", out / "rewrites.jsonl")  # the same kept rewrites, not checked again

@@ -244,8 +244,8 @@ def test_device_cuda_without_a_gpu_is_refused(tmp_path):
     build.write_text("compose_n: 2\nteachers: [template]\nverify: {device: cuda}\n")
     user_error(["data", "build", "-c", str(build), "-o", str(tmp_path / "d")], "verify.device is cuda", env=no_gpu)
     pipe = tmp_path / "pipe.yaml"
-    pipe.write_text("eval: {device: cuda}\n")
-    user_error(["pipeline", "-c", str(pipe), "-o", str(tmp_path / "p")], "eval.device is cuda", env=no_gpu)
+    pipe.write_text("eval: {verify: {device: cuda}}\n")
+    user_error(["pipeline", "-c", str(pipe), "-o", str(tmp_path / "p")], "eval.verify.device is cuda", env=no_gpu)
 
 
 def test_task_whose_get_inputs_raises_is_a_user_error(tmp_path):

@@ -310,3 +310,15 @@ def test_the_python_api_refuses_the_same_numbers():
     with pytest.raises(ConfigError, match="harvest_limit must be >= 0"):
         BuildConfig(harvest_limit=-1)
     assert BuildConfig(harvest_limit=None).verify.timeout_s == 120.0
+
+
+def test_eval_holds_the_judges_settings_as_a_verify_section(tmp_path, capsys):
+    """Eval's timeout and workers could not be set (a flat `device` only); the old key still loads."""
+    from autotriton.config import hash_record
+    config = load_pipeline_config(write(tmp_path, "eval: {verify: {device: cpu, timeout_s: 90, workers: 1}}"))
+    assert (config.eval.verify.device, config.eval.verify.timeout_s, config.eval.verify.workers) == ("cpu", 90.0, 1)
+    record = hash_record(config.eval)
+    assert record["device"] == "cpu" and record["verify.timeout_s"] == 90.0 and "verify.workers" not in record
+    old = load_pipeline_config(write(tmp_path, "eval: {device: cpu}"))
+    assert "eval.device is deprecated; write c.yaml.eval.verify.device" in capsys.readouterr().err
+    assert hash_record(old.eval) == hash_record(load_pipeline_config(write(tmp_path, "eval: {verify: {device: cpu}}")).eval)

@@ -61,6 +61,13 @@ def _app(_version_flag: bool = typer.Option(False, "--version", callback=_versio
         verifier_on(verifier_address.strip())
 
 
+def _timeout_option():
+    """`--timeout-s` of every command that judges: VerifyConfig's default (demo and generate had 120 s)."""
+    from autotriton.verify.config import VerifyConfig
+    return typer.Option(VerifyConfig.timeout_s, callback=finite_above_0,
+                        help="wall-clock limit per candidate, seconds")
+
+
 def _config(device: str, no_cache: bool, timeout_s: float):
     from autotriton.verify import VerifyConfig
     return VerifyConfig(device=check_device(device), cache_dir=None if no_cache else "default", timeout_s=timeout_s)
@@ -167,7 +174,7 @@ def verify_cmd(
     device: str = typer.Option("auto", help="cpu (Triton interpreter), cuda, or auto"),
     as_json: bool = typer.Option(False, "--json", help="print the result as JSON"),
     no_cache: bool = typer.Option(False, "--no-cache", help="ignore and do not write the result cache"),
-    timeout_s: float = typer.Option(60.0, callback=finite_above_0, help="wall-clock limit for the candidate, seconds"),
+    timeout_s: float = _timeout_option(),
 ) -> None:
     """Verify one candidate. Exit code 0 if and only if it is correct."""
     from autotriton.verify import Verifier
@@ -194,13 +201,14 @@ def _check_judgeable(task: str, result) -> None:
 
 @app.command("demo")
 def demo(device: str = typer.Option("auto", help="cpu, cuda or auto"),
-         no_cache: bool = typer.Option(False, "--no-cache", help="re-verify even if cached")) -> None:
+         no_cache: bool = typer.Option(False, "--no-cache", help="re-verify even if cached"),
+         timeout_s: float = _timeout_option()) -> None:
     """Verify every built-in reference solution, then show cheating kernels being caught."""
     from autotriton.verify import Verifier
     from autotriton.verify.corpus import demo_hacks
     hacks = demo_hacks()
     tasks = [t for t in list_tasks() if t.solution_source]
-    with Verifier(_config(device, no_cache, 120.0)) as verifier:
+    with Verifier(_config(device, no_cache, timeout_s)) as verifier:
         console.print(f"[bold]Verifying {len(tasks)} reference solutions[/] "
                       f"({verifier.mode} mode, {verifier.n_workers()} workers)")
         results = render.run_with_progress(verifier, [(t, t.solution_source) for t in tasks], "references")
@@ -250,7 +258,8 @@ def eval_cmd(
                                     "kernelbench:PATH[:levels=1,2,3], tritonbench-g:PATH, tritonbench-t:PATH"),
     samples: int = typer.Option(_EVAL.samples, min=1, max=MAX_SAMPLES, help="samples per task"),
     k: str = typer.Option("1", "-k", help="comma-separated k values for pass@k (each <= samples)"),
-    device: str = typer.Option(_EVAL.device, help="cpu, cuda or auto"),
+    device: str = typer.Option(_EVAL.verify.device, help="cpu, cuda or auto"),
+    timeout_s: float = _timeout_option(),
     out: Path = typer.Option(Path("runs/eval"), callback=out_dir, help="output directory (re-running resumes it)"),
     limit: int = typer.Option(_EVAL.limit, help="only the first N tasks of each suite (0 = all)"),
     temperature: float = typer.Option(_EVAL.temperature, callback=finite_at_least_0,
@@ -269,7 +278,8 @@ def eval_cmd(
     from autotriton.eval.report import markdown_table
     from autotriton.models import load_backend
     config = EvalConfig(suites=_suites(suite), samples=samples, temperature=temperature, max_new_tokens=max_new_tokens,
-                        limit=limit, batch_size=batch_size, device=check_device(device), ks=_ks(k, samples), seed=seed,
+                        limit=limit, batch_size=batch_size, verify=_config(device, False, timeout_s),
+                        ks=_ks(k, samples), seed=seed,
                         hack_rate=not no_hack_rate, only_answered=only_answered, prompt_trace=prompt_trace)
     if limit < 0:
         fail(f"--limit must be >= 0 (0 = all tasks), got {limit}")
@@ -305,6 +315,7 @@ def generate_cmd(
     n: int = typer.Option(8, "-n", min=1, max=MAX_SAMPLES, help="candidates sampled in the first turn"),
     turns: int = typer.Option(3, min=0, help="refinement rounds with verifier feedback"),
     device: str = typer.Option("auto", help="cpu, cuda or auto"),
+    timeout_s: float = _timeout_option(),
     temperature: float = typer.Option(0.7, callback=finite_at_least_0), max_new_tokens: int = typer.Option(2048, min=1),
     seed: int = typer.Option(0),
 ) -> None:
@@ -316,7 +327,7 @@ def generate_cmd(
     from autotriton.models import load_backend
     from autotriton.tasks import load_task_file
     from autotriton.verify import Verifier
-    verify_config = _config(device, False, 120.0)
+    verify_config = _config(device, False, timeout_s)
     task = load_task_file(module)
     backend = load_backend(model)
     with Verifier(verify_config) as verifier, Progress(console=console) as bar:

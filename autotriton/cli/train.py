@@ -106,7 +106,7 @@ def pipeline_cmd(config: Path = typer.Option(..., "--config", "-c", help="pipeli
     out = out_dir(out or Path("runs") / config.stem)
     cfg = load_pipeline_config(config, _world_size(), tuple(sets))
     for device, where in ((cfg.data.verify.device, "data.verify.device"), (cfg.rl.verify.device, "rl.verify.device"),
-                          (cfg.eval.device, "eval.device")):
+                          (cfg.eval.verify.device, "eval.verify.device")):
         check_device(device, f"{config}: {where}")
     with _progress() as bar:
         result = run_pipeline(cfg, out, say=bar.console.print, stop_after_s=stop_after_s, redo=tuple(redo),

@@ -8,6 +8,8 @@ from dataclasses import dataclass, field
 from typing import ClassVar
 
 from autotriton.models.base import SamplingParams
+from autotriton.verify import config as verify_config
+from autotriton.verify.config import VerifyConfig
 
 @dataclass
 class EvalConfig:
@@ -22,7 +24,9 @@ class EvalConfig:
     limit: int = field(default=0, metadata={"help": "only the first N tasks of each suite (0 = all); demo sizing"})
     batch_size: int = field(default=8, metadata={
         "help": "tasks per generate call (a local model's batch; bounds the work lost on Ctrl-C)"})
-    device: str = field(default="auto", metadata={"help": "verifier device: cpu, cuda or auto"})
+    verify: VerifyConfig = field(default_factory=VerifyConfig, metadata={
+        "help": "the judge (verify.device: cpu, cuda or auto; verify.timeout_s: limit per candidate, 60 s; "
+                "verify.workers: sandboxes, 0 = all cores / 6 per GPU)"})
     ks: list[int] = field(default_factory=lambda: [1], metadata={"help": "k values for pass@k"})
     seed: int = field(default=0, metadata={"help": "sampling seed"})
     hack_rate: bool = field(default=True, metadata={"help": "re-check rejected candidates with a plain allclose harness"})
@@ -33,8 +37,13 @@ class EvalConfig:
 
     # The stage hash's record (autotriton/config.py, hash_record): what the pipeline's eval stages
     # were first hashed on; the fields that joined later count only when set.
-    HASHED: ClassVar[tuple] = ("suites", "samples", "temperature", "max_new_tokens", "limit", "batch_size", "device")
-    HASHED_IF_SET: ClassVar[tuple] = ("ks", "seed", "hack_rate", "only_answered", "prompt_trace")
+    HASHED: ClassVar[tuple] = ("suites", "samples", "temperature", "max_new_tokens", "limit", "batch_size",
+                               "verify.device")
+    HASHED_AS: ClassVar[dict] = {"verify.device": "device"}  # the flat field it was when runs were made
+    HASHED_IF_SET: ClassVar[tuple] = ("ks", "seed", "hack_rate", "only_answered", "prompt_trace",
+                                      "verify.timeout_s") + verify_config.HASHED_IF_SET
+    NOT_HASHED: ClassVar[tuple] = ("verify.workers",) + verify_config.NOT_HASHED
+    YAML_RENAMED: ClassVar[dict] = {"device": "verify.device"}
 
     def sampling(self) -> SamplingParams:
         return SamplingParams(n=self.samples, temperature=self.temperature, max_new_tokens=self.max_new_tokens,

@@ -33,7 +33,7 @@ from autotriton.eval.suites import parse_suite_spec
 from autotriton.models.base import Backend
 from autotriton.rundir import append_jsonl, check_settings, read_jsonl, write_settings
 from autotriton.tasks import Task, list_tasks
-from autotriton.verify import Verifier, VerifyConfig
+from autotriton.verify import Verifier
 
 
 @dataclass
@@ -249,25 +249,23 @@ class EvalResult:
 
 
 def evaluate(model: str, config: EvalConfig | None = None, out: Path | str = "runs/eval", *,
-             backend: Backend | None = None, verify: VerifyConfig | None = None,
+             backend: Backend | None = None,
              progress: Callable[[int, int, str], None] | None = None, command: str | None = None) -> EvalResult:
     """Evaluate `model` (a model spec: `embedded:triton`, `hf:PATH`, `openai:NAME@URL`...) on
     `config.suites`, as `autotriton eval`, the pipeline's eval stages and the Python API all do:
     writes runlog.jsonl, run.json, results.json/md, plots and report.html under `out` (the report
     after every batch too, so a killed run leaves one), resumes a run that was stopped, and
     returns the metrics per channel. `backend`: an already loaded model (the pipeline's trained
-    policy), closed by its owner; `verify`: the judge's settings (default: VerifyConfig's, on
-    `config.device`)."""
+    policy), closed by its owner. The judge's settings are `config.verify`."""
     from autotriton.eval.report import write_report
     from autotriton.models import load_backend
     config, out = config or EvalConfig(), Path(out)
-    verify = verify or VerifyConfig(device=config.device)
     command = command or f"autotriton.evaluate({model!r})"
     own = backend is None
     if own:
         backend = load_backend(model, batch_size=config.sequences_per_call())
     try:
-        with Verifier(verify) as verifier:
+        with Verifier(config.verify) as verifier:
             def report(metrics, records):  # after every batch
                 return write_report(metrics, records, out, model, verifier.device_name, command + " (partial)")
             metrics = run_eval(backend, model, config, verifier, out, progress=progress, on_batch=report)
