@@ -35,7 +35,8 @@ import torch
 torch.set_num_threads(1)
 from pathlib import Path
 from autotriton.tasks.suite import load_kernelbench_file
-from autotriton.verify.loading import apply_shape, module_from_source, size_constants, to_device, clone_all
+from autotriton.verify.loading import apply_shape, size_constants, to_device, clone_all
+from autotriton.tasks.contract import module_from_source
 path, level, stem = sys.argv[1], int(sys.argv[2]), sys.argv[3]
 task = load_kernelbench_file(Path(path), level, stem)
 setting = next((s for s in task.shapes if s.mode == "interp"), None)

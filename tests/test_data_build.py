@@ -73,7 +73,7 @@ def test_a_finished_build_is_exported_again_with_the_op_listing(tmp_path):
     prompt.json says which format the rows use (the trainers copy it into the model they save)."""
     from datasets import load_from_disk
 
-    from autotriton.eval.prompts import TRACE_INTRO, read_prompt_format
+    from autotriton.models.prompts import TRACE_INTRO, read_prompt_format
     run_build(_config(compose_n=3), tmp_path)
     judged = (tmp_path / "candidates.jsonl").read_text()
     assert read_prompt_format(tmp_path) is False

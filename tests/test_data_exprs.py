@@ -7,7 +7,8 @@ import random
 import torch
 import torch.nn.functional as F
 
-from autotriton.data.exprs import FORMS, compose_expr, expr_code, expr_spec, ops
+from autotriton.data.compose import expr_ops as ops
+from autotriton.data.exprs import FORMS, compose_expr, expr_code, expr_spec
 from autotriton.data.teachers.template import answer, styles
 from autotriton.data.teachers.template.expr import lower
 from autotriton.verify.rules import check_rules

@@ -19,7 +19,7 @@ from autotriton.data.harvest.scan import _FileIndex
 from autotriton.rundir import read_jsonl
 from autotriton.tasks import task_from_source
 from autotriton.tasks.contract import parse_source
-from autotriton.verify.loading import module_from_source
+from autotriton.tasks.contract import module_from_source
 
 SRC = Path(__file__).parent / "fixtures" / "harvest_src"
 TIME_LIMIT_S = 1.5  # fixture forwards take ~1 ms; the hang tests wait 1.5 s (alarm) and 6 * 1.5 + 5 s (kill)

@@ -4,7 +4,7 @@ answer only after seeing the feedback succeeds on turn 1."""
 from __future__ import annotations
 
 from autotriton.eval.generate import generate_kernel
-from autotriton.eval.prompts import feedback, initial_messages
+from autotriton.models.prompts import feedback, initial_messages
 from autotriton.models import load_backend
 from autotriton.models.base import Generation, SamplingParams
 from autotriton.tasks import get_task

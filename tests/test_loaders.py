@@ -168,7 +168,8 @@ def get_init_inputs():
 
 def test_shape_setting_recomputes_derived_module_constants(tmp_path):
     from autotriton.tasks.contract import ShapeSetting
-    from autotriton.verify.loading import apply_shape, module_from_source
+    from autotriton.verify.loading import apply_shape
+    from autotriton.tasks.contract import module_from_source
     path = tmp_path / "t.py"
     source = "out_channels = 64\nbias_shape = (out_channels, 1, 1)\ndim = out_channels * 2\n"
     path.write_text(source)

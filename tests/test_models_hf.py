@@ -139,7 +139,7 @@ def get_init_inputs():
 
 
 def test_shipped_adapter_is_small_and_answers_in_the_trained_format(embedded_cache):
-    from autotriton.eval.prompts import initial_messages, prompt_trace_of
+    from autotriton.models.prompts import initial_messages, prompt_trace_of
     from autotriton.models.embedded import shipped_adapter_dir
 
     folder = shipped_adapter_dir()

@@ -159,7 +159,8 @@ def test_eval_scores_rewrites_in_their_own_channel_and_reuses_the_checked_ones(t
 
 
 def test_dev_suite_is_large_heldout_and_runs_at_interp_size():
-    from autotriton.verify.loading import apply_shape, clone_all, module_from_source, size_constants
+    from autotriton.verify.loading import apply_shape, clone_all, size_constants
+    from autotriton.tasks.contract import module_from_source
     tasks = dev_tasks()
     assert len(tasks) >= 60 and {t.level for t in tasks} == {1, 2, 3}
     assert all(t.split == "heldout" and t.id.startswith("dev/l") for t in tasks)

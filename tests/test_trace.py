@@ -1,4 +1,4 @@
-"""The op listing (tasks/trace.py) and the prompt format that carries it (eval/prompts.py)."""
+"""The op listing (tasks/trace.py) and the prompt format that carries it (models/prompts.py)."""
 
 from __future__ import annotations
 
@@ -7,7 +7,7 @@ import re
 
 import pytest
 
-from autotriton.eval.prompts import (PROMPT_FILE, TRACE_INTRO, initial_messages, instruction, prompt_trace_of,
+from autotriton.models.prompts import (PROMPT_FILE, TRACE_INTRO, initial_messages, instruction, prompt_trace_of,
                                      read_prompt_format, write_prompt_format)
 from autotriton.tasks.trace import MAX_LINES, trace_source
 

@@ -213,10 +213,10 @@ def test_grpo_rl_continues_an_sft_adapter(tiny_dir, data_dir, tmp_path, monkeypa
 
 
 def test_trained_models_carry_their_datas_prompt_format(tiny_dir, data_dir, tmp_path, monkeypatch):
-    """eval reads final/prompt.json to prompt a model as it was trained (eval/prompts.py)."""
+    """eval reads final/prompt.json to prompt a model as it was trained (models/prompts.py)."""
     import shutil
 
-    from autotriton.eval.prompts import prompt_trace_of, read_prompt_format, write_prompt_format
+    from autotriton.models.prompts import prompt_trace_of, read_prompt_format, write_prompt_format
     from autotriton.train.grpo import run_rl
     from autotriton.train.sft import run_sft
     from autotriton.verify.rewards import RewardScorer

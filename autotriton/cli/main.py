@@ -323,7 +323,7 @@ def generate_cmd(
     from rich.progress import Progress
 
     from autotriton.eval.generate import generate_kernel
-    from autotriton.eval.prompts import prompt_trace_of
+    from autotriton.models.prompts import prompt_trace_of
     from autotriton.models import load_backend
     from autotriton.tasks import load_task_file
     from autotriton.verify import Verifier

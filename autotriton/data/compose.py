@@ -467,9 +467,6 @@ def _family_code(spec: dict) -> tuple[str, str, str, str]:
     the grammar's own words, which the template answer restates: docstrings never use it (data/docstrings.py)."""
     f, dt = spec["family"], spec.get("dtype", "float32")
     dtype = "" if dt == "float32" else f", dtype=torch.{dt}"
-    if f == "expr":  # its own module, which builds on this one's helpers
-        from autotriton.data.exprs import expr_code
-        return expr_code(spec)
     if f in _MORE_CODE:
         return _MORE_CODE[f](spec)
     if f in ("unary", "chain"):
@@ -894,10 +891,12 @@ def _rename(text: str, names: dict[str, str]) -> str:
     return re.sub(r"\b(" + "|".join(map(re.escape, names)) + r")\b", lambda m: names[m.group(1)], text) if names else text
 
 
-def _source(spec: dict, task_id: str, surface: dict | None = None) -> str:
+def _source(spec: dict, task_id: str, surface: dict | None = None, code: tuple | None = None) -> str:
+    """The task file of `spec`; `code`: its (model, inputs, init inputs, words) where the family's
+    own module writes them (data/exprs.py, which builds on this module, so this one never imports it)."""
     surface = surface or {"lower": False, "class_doc": False, "forward_doc": False, "super_old": False,
                           "rand": False, "locals": False, "doc_seed": 0}
-    model, inputs, init_inputs, _grammar_desc = _family_code(spec)
+    model, inputs, init_inputs, _grammar_desc = code or _family_code(spec)
     model, inputs_body = _restyle(model, inputs, spec, surface)
     forward_comment, init_comment = comments(spec, surface, init_inputs)
     if forward_comment:  # above the forward's last return, the last line of the class
@@ -938,10 +937,15 @@ def _imports(code: str, minimal: bool) -> str:
     return "".join(lines) + ("import torch.nn.functional as F\n" if "F." in code else "")
 
 
+def expr_ops(node: dict) -> list[str]:
+    """An expression tree's ops (data/exprs.py), innermost first (the order the answer computes them)."""
+    out = [op for child in node.get("args", []) for op in expr_ops(child)]
+    return out + [node["op"]] if "args" in node else out
+
+
 def _spec_ops(spec: dict) -> list[str]:
     if spec["family"] == "expr":
-        from autotriton.data.exprs import ops
-        return sorted(set(ops(spec["tree"])))
+        return sorted(set(expr_ops(spec["tree"])))
     ops = []
     for key in ("steps", "epilogue"):
         ops += [s["op"] for s in spec.get(key, [])]

@@ -22,7 +22,7 @@ from collections import Counter, defaultdict
 from pathlib import Path
 
 from autotriton.rundir import atomic_write
-from autotriton.eval.prompts import initial_messages, write_prompt_format
+from autotriton.models.prompts import initial_messages, write_prompt_format
 
 
 def sft_row(pair: dict, trace: bool = False) -> dict:

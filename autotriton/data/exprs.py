@@ -25,7 +25,8 @@ from __future__ import annotations
 
 import random
 
-from autotriton.data.compose import ELEMENTWISE_RANKS, Composed, _model, _sizes, _source, rewritten, task_surface
+from autotriton.data.compose import (ELEMENTWISE_RANKS, Composed, _model, _sizes, _source, expr_ops as ops, rewritten,
+                                     task_surface)
 
 # op -> spellings: (template, precedence, the least precedence each slot takes unparenthesised).
 # Precedence: 100 a name, number or call; 90 `**`; 80 unary minus; 70 `*` `/`; 60 `+` `-`.
@@ -196,12 +197,6 @@ def _two(rng: random.Random, depth: int, inputs: list[str], scalar: bool) -> lis
     return [a, b]
 
 
-def ops(node: dict) -> list[str]:
-    """The tree's ops, innermost first (the order the answer computes them)."""
-    out = [op for child in node.get("args", []) for op in ops(child)]
-    return out + [node["op"]] if "args" in node else out
-
-
 def _uses(node: dict) -> set[str]:
     """The inputs the tree reads, its conditions' included."""
     if node["op"] == "in":
@@ -344,7 +339,7 @@ def compose_expr(seed: int, index: int) -> Composed:
     seed stay as they were."""
     spec = expr_spec(random.Random(f"{seed}:expr:{index}"), random.Random(f"{seed}:expr:{index}:extra"))
     task_id = f"composed/s{seed}/e{index:05d}_expr"
-    source = _source(spec, task_id, task_surface(seed, 100_000 + index, spec))
+    source = _source(spec, task_id, task_surface(seed, 100_000 + index, spec), code=expr_code(spec))
     return Composed(task_id, 1, spec, rewritten(source, random.Random(f"{seed}:expr:{index}:rewrite")))
 
 

@@ -154,7 +154,8 @@ import torch
 torch.set_num_threads(1)
 from autotriton.tasks.contract import ShapeSetting
 from autotriton.verify.compare import flatten_outputs
-from autotriton.verify.loading import apply_shape, clone_all, module_from_source, size_constants, to_device
+from autotriton.verify.loading import apply_shape, clone_all, size_constants, to_device
+from autotriton.tasks.contract import module_from_source
 
 job = json.load(open(sys.argv[1]))
 

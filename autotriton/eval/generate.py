@@ -13,7 +13,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field, replace
 from typing import Callable
 
-from autotriton.eval.prompts import initial_messages, refinement_messages
+from autotriton.models.prompts import initial_messages, refinement_messages
 from autotriton.models.base import Backend, Message, SamplingParams
 from autotriton.tasks import Task
 from autotriton.verify import Verifier
@@ -57,7 +57,7 @@ def _rank(a: Attempt) -> tuple:
 def generate_kernel(task: Task, backend: Backend, verifier: Verifier, *, n: int = 8, turns: int = 3,
                     params: SamplingParams | None = None, stop_on_success: bool = True,
                     progress: Callable[[Attempt], None] | None = None, trace: bool = False) -> GenerateOutcome:
-    """`trace`: the prompt carries the op listing, as for a model trained with it (eval/prompts.py)."""
+    """`trace`: the prompt carries the op listing, as for a model trained with it (models/prompts.py)."""
     params = params or SamplingParams()
     outcome = GenerateOutcome(task.id)
     first = initial_messages(task.prompt_source, trace)

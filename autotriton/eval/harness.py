@@ -28,7 +28,7 @@ from typing import Callable
 
 from autotriton.eval.config import EvalConfig
 from autotriton.eval.metrics import ChannelMetrics, channel_metrics
-from autotriton.eval.prompts import initial_messages, prompt_trace_of
+from autotriton.models.prompts import initial_messages, prompt_trace_of
 from autotriton.eval.suites import parse_suite_spec
 from autotriton.models.base import Backend
 from autotriton.rundir import append_jsonl, check_settings, read_jsonl, write_settings

@@ -64,7 +64,7 @@ from typing import Literal
 import torch
 
 from autotriton.eval.loaders import SkippedFile
-from autotriton.eval.prompts import SYSTEM
+from autotriton.models.prompts import SYSTEM
 from autotriton.tasks.contract import Task, TaskError, parse_source
 from autotriton.verify.compare import scalars_close, short_repr
 from autotriton.verify.extract import code_blocks

@@ -16,6 +16,7 @@ from __future__ import annotations
 import ast
 import hashlib
 import threading
+import types
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Literal
@@ -226,3 +227,22 @@ def read_task_text(path: Path) -> str:
     if "\x00" in text:
         raise TaskError(f"{path}: not a text file (holds NUL bytes); expected Python source")
     return text
+
+
+def module_from_source(source: str, name: str, filename: str) -> types.ModuleType:
+    """Execute source as a fresh module. Exceptions propagate to the caller.
+
+    Triton's `@jit` reads the kernel's source with `inspect.getsource`, which
+    needs a real file, so callers pass a filename they have written `source` to.
+    """
+    import linecache
+    import sys
+
+    module = types.ModuleType(name)
+    module.__file__ = filename
+    # linecache lets inspect find the source even if the file is later removed.
+    linecache.cache[filename] = (len(source), None, source.splitlines(True), filename)
+    sys.modules[name] = module
+    code = compile(source, filename, "exec")
+    exec(code, module.__dict__)
+    return module

@@ -9,7 +9,7 @@ forward dispatches to ATen ops whose names and arguments do not depend on how th
 Python was spelled: `nn.LeakyReLU(0.1)(x)` and `F.leaky_relu(x, negative_slope=0.1)`
 both trace to `leaky_relu(in0 f32[16,16384], negative_slope=0.1)`; `dim=-1` and the
 same dim by index both show the index. The listing goes into the prompt beside the
-source (eval/prompts.py) when the model was trained with it.
+source (models/prompts.py) when the model was trained with it.
 
 Meta tensors carry shapes and dtypes and no data, so tracing costs no memory at full
 size. Code that needs values (`.item()`, data-dependent shapes) cannot run on meta:
@@ -26,7 +26,7 @@ from dataclasses import dataclass, replace
 import torch
 from torch.utils._python_dispatch import TorchDispatchMode
 
-from autotriton.verify.loading import module_from_source
+from autotriton.tasks.contract import module_from_source
 
 # Ops that only re-wrap a tensor: they say nothing about the computation.
 _SKIP = frozenset({"detach", "alias", "lift_fresh", "lift_fresh_copy", "_has_compatible_shallow_copy_type"})

@@ -191,7 +191,7 @@ def save_final(trainer, tokenizer, out: Path, data: Path) -> None:
     """Adapter (or full model) plus tokenizer into out/final, written to a temp dir and renamed,
     with the prompt format of the training data (`data`), which eval then uses for this model."""
     import shutil
-    from autotriton.eval.prompts import read_prompt_format, write_prompt_format
+    from autotriton.models.prompts import read_prompt_format, write_prompt_format
     final = out / FINAL_DIR
     staging = out / f".{FINAL_DIR}.tmp"
     if trainer.accelerator.is_main_process and staging.exists():

@@ -180,8 +180,7 @@ def hidden_dirs() -> list[str]:
     attack simply exec'd the task's solution.py), and so is a checkout of this project
     (runs/ holds training data, benchmarks/kernelbench_answers/ our KernelBench answers,
     docs/results/ scored model answers): all of it but the package itself is hidden."""
-    import autotriton
-    package = os.path.dirname(autotriton.__file__)
+    package = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))  # autotriton/, not imported from here
     from autotriton.verify.cache import default_cache_dir
     checkout = os.path.dirname(package)
     dirs = [] if os.path.basename(checkout) in SITE_DIRS else [checkout]

@@ -35,7 +35,8 @@ from autotriton.verify.compare import INT_VIEW, Mismatch, compare_outputs, finge
 from autotriton.verify.compare import chunks as compare_chunks
 from autotriton.verify.compare import is_constant, is_zero, rms
 from autotriton.verify.job import Job
-from autotriton.verify.loading import apply_shape, clone_all, module_from_source, size_constants, to_device
+from autotriton.verify.loading import apply_shape, clone_all, size_constants, to_device
+from autotriton.tasks.contract import module_from_source
 from autotriton.verify.result import FLAG_REASONS, WARNING_FLAGS, ErrorKind, trim
 
 # Precision-downgrade detection, for tasks whose fp32 tolerance is looser than fp16's

@@ -17,25 +17,6 @@ import torch
 from autotriton.tasks.contract import ShapeSetting
 
 
-def module_from_source(source: str, name: str, filename: str) -> types.ModuleType:
-    """Execute source as a fresh module. Exceptions propagate to the caller.
-
-    Triton's `@jit` reads the kernel's source with `inspect.getsource`, which
-    needs a real file, so callers pass a filename they have written `source` to.
-    """
-    import linecache
-    import sys
-
-    module = types.ModuleType(name)
-    module.__file__ = filename
-    # linecache lets inspect find the source even if the file is later removed.
-    linecache.cache[filename] = (len(source), None, source.splitlines(True), filename)
-    sys.modules[name] = module
-    code = compile(source, filename, "exec")
-    exec(code, module.__dict__)
-    return module
-
-
 def apply_shape(task_module: types.ModuleType, setting: ShapeSetting, defaults: dict[str, object]) -> None:
     """Reset the size constants to the file's values, apply `setting`, then re-run the
     module-level assignments that depend on them, in file order: KernelBench derives

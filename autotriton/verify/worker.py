@@ -201,7 +201,7 @@ class Worker:
     # ------------------------------------------------------------------ ops
 
     def load(self) -> dict:
-        from autotriton.verify.loading import module_from_source
+        from autotriton.tasks.contract import module_from_source
         with open(self.source_path) as f:
             source = f.read()
         try:

@@ -104,7 +104,7 @@ def _short(exc: BaseException) -> str:
 
 
 def _load(source: str, name: str, workdir: str):
-    from autotriton.verify.loading import module_from_source
+    from autotriton.tasks.contract import module_from_source
     path = os.path.join(workdir, f"{name}.py")
     with open(path, "w") as f:
         f.write(source)

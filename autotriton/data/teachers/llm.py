@@ -12,7 +12,7 @@ import re
 from typing import TYPE_CHECKING
 
 from autotriton.data.teachers import Candidate, Solution
-from autotriton.eval.prompts import SYSTEM, initial_messages
+from autotriton.models.prompts import SYSTEM, initial_messages
 from autotriton.models.base import Backend, SamplingParams
 from autotriton.tasks import Task
 from autotriton.verify.extract import extract_code

@@ -18,7 +18,8 @@ from pathlib import Path
 import torch
 
 from autotriton.tasks.contract import Task, task_from_source
-from autotriton.verify.loading import apply_shape, module_from_source, size_constants
+from autotriton.verify.loading import apply_shape, size_constants
+from autotriton.tasks.contract import module_from_source
 
 
 @dataclass

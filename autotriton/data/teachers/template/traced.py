@@ -33,7 +33,7 @@ from autotriton.data.teachers.template.common import (HEADER, indent, log1p_of, 
                                                      tl_logsigmoid, tl_unary)
 from autotriton.data.teachers.template.elementwise import ew_flat, ew_rows2d, tiling_steps
 from autotriton.tasks.trace import Step, Trace, trace_module
-from autotriton.verify.loading import module_from_source
+from autotriton.tasks.contract import module_from_source
 
 STYLES = ("flat", "rows2d", "autotune")
 
