@@ -347,6 +347,7 @@ def test_addresses_and_out_dirs_are_checked_before_anything_loads(tmp_path):
         (["tasks", "show", "a" * 5000], "File name too long"),
         (["generate", str(tmp_path / ("a" * 5000))], "File name too long"),
         (["serve", "--max-prompt-tokens", "0"], "--max-prompt-tokens"),
+        (["eval", "-s", "builtin:heldout", "-s", "builtin:heldout"], "are the same suite; give it once"),
         (["data", "harvest", "x", "-o", str(tmp_path / "h"), "--workers", "0"], "--workers"),
     ]
     try:

@@ -264,6 +264,14 @@ def test_answers_folder_that_is_empty_or_misnamed_says_so(tmp_path, capsys):
     assert gen.text == "" and backend.missing == [task.id]
     err = capsys.readouterr().err
     assert "no answer for builtin/l1/relu" in err and "ReLU differs only in case" in err
+    # before anything runs: a folder that answers none of the tasks is an error, stray names a warning
+    with pytest.raises(BackendError, match=r"none of its 1 answer names matches a task .*names on disk: ReLU"):
+        backend.check_covers([task])
+    (tmp_path / "typo" / "relu.py").write_text(task.solution_source)
+    (tmp_path / "typo" / "level1").mkdir()
+    (tmp_path / "typo" / "level1" / "stray.py").write_text("")
+    load_backend(f"answers:{tmp_path / 'typo'}").check_covers([task])
+    assert "2 answer names match no task: ReLU, stray" in capsys.readouterr().err
 
 
 def test_gain_intervals_and_channel_metrics_count_the_same_tasks():

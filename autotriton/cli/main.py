@@ -242,9 +242,8 @@ def _ks(k: str, samples: int) -> list[int]:
 
 def _suites(specs: list[str]) -> list[str]:
     """Every --suite parsed up front: a typo in the last one fails now, not after the model loaded."""
-    from autotriton.eval.suites import parse_suite_spec
-    for spec in specs:
-        parse_suite_spec(spec)
+    from autotriton.eval.suites import parse_suites
+    parse_suites(specs)
     return list(specs)
 
 

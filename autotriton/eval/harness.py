@@ -29,7 +29,8 @@ from typing import Callable
 from autotriton.eval.config import EvalConfig
 from autotriton.eval.metrics import ChannelMetrics, channel_metrics
 from autotriton.models.prompts import initial_messages, prompt_trace_of
-from autotriton.eval.suites import parse_suite_spec
+from autotriton.eval.suites import parse_suite_spec, parse_suites
+from autotriton.models.answers import AnswersBackend
 from autotriton.models.base import Backend
 from autotriton.rundir import append_jsonl, check_settings, read_jsonl, write_settings
 from autotriton.tasks import Task, list_tasks
@@ -195,13 +196,14 @@ def run_eval(backend: Backend, model_spec: str, config: EvalConfig, verifier: Ve
     rewritten as results arrive and a killed eval still leaves one. `progress(done, total, note)`
     before and after every batch: the note says what is being generated, then how long the batch
     took to generate and to verify."""
-    for text in config.suites:
-        parse_suite_spec(text)  # a bad spec fails before anything is written
+    parse_suites(config.suites)  # a bad spec fails before anything is written
     log = RunLog(out / "runlog.jsonl")
     if config.prompt_trace is None:
         config = replace(config, prompt_trace=prompt_trace_of(model_spec))
     _claim_run_dir(out, model_spec, config, verifier, log)
     items = suite_items(config.suites, config.limit, out / "rewrites.jsonl", config.prompt_trace)
+    if isinstance(backend, AnswersBackend):
+        backend.check_covers([it.backend_task for it in items if it.backend_task is not None])
     if config.only_answered:
         items = [it for it in items if it.backend_task is not None and backend.find(it.backend_task, 0) is not None]
     total = len(items) * config.samples

@@ -107,3 +107,18 @@ def _levels(text: str, levels_text: str) -> tuple[int, ...]:
         raise SuiteSpecError(f"suite '{text}': levels must be comma-separated numbers such as levels=1,2, "
                              f"got '{levels_text}'")
     return tuple(int(p) for p in parts)
+
+
+def parse_suites(texts: list[str]) -> list[SuiteSpec]:
+    """Every spec of one eval, parsed; one suite given twice is refused (its tasks twice under
+    one key: 200 items, 100 keys, each sample logged twice)."""
+    seen: dict[tuple, str] = {}
+    specs = []
+    for text in texts:
+        spec = parse_suite_spec(text)
+        same = (spec.kind, spec.split, spec.path and spec.path.resolve(), spec.levels, spec.rewrites)
+        if same in seen:
+            raise SuiteSpecError(f"suites {seen[same]!r} and {text!r} are the same suite; give it once")
+        seen[same] = text
+        specs.append(spec)
+    return specs

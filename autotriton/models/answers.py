@@ -75,5 +75,24 @@ class AnswersBackend:
                 return folder / f"{stem}.py"
         return None
 
+    def check_covers(self, tasks: list[Task]) -> None:
+        """Before anything runs: a folder that answers none of `tasks` is an error (a wrong folder
+        or naming scored every task "no code" and exited 0), and its files that answer no task
+        are named in one warning (a case typo or a stray file was never mentioned)."""
+        wanted = {t.id.rsplit("/", 1)[-1] for t in tasks}
+        on_disk = set().union(*self._stems.values())
+        if tasks and not on_disk & wanted:
+            raise BackendError(f"answers:{self.root}: none of its {len(on_disk)} answer names matches a task of "
+                               f"the suites (names on disk: {_some(on_disk)}; task names: {_some(wanted)})")
+        stray = on_disk - wanted
+        if stray:
+            print(f"warning: answers:{self.root}: {len(stray)} answer names match no task: {_some(stray)}",
+                  file=sys.stderr)
+
     def close(self) -> None:
         pass
+
+
+def _some(names: set[str], n: int = 8) -> str:
+    shown = sorted(names)[:n]
+    return ", ".join(shown) + (f" ... ({len(names) - n} more)" if len(names) > n else "")

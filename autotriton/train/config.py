@@ -219,12 +219,16 @@ def check_eval(s: EvalConfig, where: str = "eval") -> None:
         raise ConfigError(f"{where}.ks: each k must be in 1..samples ({s.samples}), got {s.ks}")
     if not s.suites:
         raise ConfigError(f"{where}.suites is empty")
-    from autotriton.eval.suites import SuiteSpecError, parse_suite_spec
+    from autotriton.eval.suites import SuiteSpecError, parse_suite_spec, parse_suites
     for i, text in enumerate(s.suites):
         try:  # here, not at the first eval stage, which may come after hours of training
             parse_suite_spec(text)
         except SuiteSpecError as exc:
             raise ConfigError(f"{where}.suites[{i}]: {exc}") from None
+    try:
+        parse_suites(s.suites)
+    except SuiteSpecError as exc:
+        raise ConfigError(f"{where}.suites: {exc}") from None
 
 
 def load_pipeline_config(path: Path, world_size: int = 1, overrides: tuple[str, ...] = ()) -> PipelineConfig:
