@@ -95,3 +95,20 @@ def test_a_byte_order_mark_before_the_code_is_not_part_of_it():
     """Files saved with a UTF-8 BOM run under Python; an honest answer saved so was a syntax error."""
     code = "import torch\n\nclass ModelNew(torch.nn.Module):\n    pass\n"
     assert extract_code("\ufeff" + code) == code
+
+
+def test_a_self_test_block_and_a_copy_of_the_reference_are_cut_and_lines_kept():
+    """Model output often ends with `if __name__ == "__main__":` or repeats the task's Model and
+    get_inputs; their torch calls made honest answers rule violations (red team, 2026-11-29).
+    They are blanked, so the judge runs what it checked; a deep expression is no traceback."""
+    body = ("import torch\nclass Model(torch.nn.Module):\n    def forward(self, x):\n        return torch.relu(x)\n"
+            "class ModelNew(torch.nn.Module):\n    pass\n"
+            "def get_inputs():\n    return [torch.randn(2)]\n"
+            "if __name__ == '__main__':\n    print(torch.relu(torch.randn(3)))\nelse:\n    X = 1\n")
+    code = extract_code(f"```python\n{body}```")
+    assert code.split("\n")[4:6] == ["class ModelNew(torch.nn.Module):", "    pass"]
+    assert "relu" not in code and "randn" not in code and "X = 1" not in code
+    assert len(code.split("\n")) == len(body.split("\n"))
+    assert extract_code(body.replace("'__main__'", "'other'")).count("__name__") == 1  # another test stays
+    deep = "class ModelNew:\n    pass\nX = 1024 + (" + "+".join(["0"] * 20000) + ")\n"
+    assert extract_code(deep) == deep

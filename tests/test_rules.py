@@ -425,3 +425,18 @@ def scale(input):
     assert "forbidden_import" in {v.rule for v in check_rules(escape, contract="tritonbench")}
     with pytest.raises(ValueError, match="contract"):
         check_rules(answer, contract="tritonbenchx")
+
+
+def test_own_private_attributes_and_methods_are_allowed_on_self_only():
+    """`self._block = 1024` read in forward was an io_access violation: an honest reject of
+    ordinary Python (outside red team, 2026-11-29). Allowed: what the class's __init__ sets on
+    self and the methods it defines, read through a method's own self; still refused:
+    nn.Module's private names, the same name on any other object, and a rebound self."""
+    own = module("return self._launch(y) * self._block", init="self._block = 1")
+    own = own.replace("    def forward(self, x):", "    def _launch(self, t):\n        return t\n\n    def forward(self, x):")
+    assert rules_of(own) == set()
+    assert "io_access" in rules_of(module("return y + len(self._parameters)"))
+    assert "io_access" in rules_of(module("return y._base", init="self._base = 1"))
+    assert "io_access" in rules_of(module("self = x\n        return self._base", init="self._base = 1"))
+    outside = module("return helper(x)", extra="\ndef helper(self):\n    return self._base\n", init="self._base = 1")
+    assert "io_access" in rules_of(outside)

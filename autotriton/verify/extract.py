@@ -21,7 +21,9 @@ _LANG_CHARS = frozenset("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ012
 def _defines_modelnew(code: str) -> bool:
     try:
         tree = parse_source(code)
-    except SyntaxError:
+    except (SyntaxError, RecursionError, MemoryError):
+        # a 20,000-term expression: the CLI's pre-check raised RecursionError with a traceback
+        # where the API's verify said syntax_error (outside red team, 2026-11-29)
         return False
     return any(isinstance(n, ast.ClassDef) and n.name == "ModelNew" for n in tree.body)
 
@@ -82,13 +84,53 @@ def extract_code(text: str) -> str | None:
     blocks = code_blocks(visible)  # code only inside reasoning is a draft, not an answer
     for block in reversed(blocks):
         if _defines_modelnew(block):
-            return block
+            return without_unrun_parts(block)
     for block in reversed(blocks):
         if "ModelNew" in block:
             return block
-    if _defines_modelnew(visible) or ("```" not in visible and _has_modelnew_class_line(visible)):
-        return visible  # a bare module; one that does not parse is reported as a syntax error
+    if _defines_modelnew(visible):
+        return without_unrun_parts(visible)  # a bare module
+    if "```" not in visible and _has_modelnew_class_line(visible):
+        return visible  # one that does not parse is reported as a syntax error
     return None
+
+
+# Lines that end a line for Python's tokenizer besides "\n"; with any of them, ast's line numbers
+# and str.split("\n") disagree, so nothing is cut (the rules refuse such sources anyway).
+_OTHER_BREAKS = ("\r", "\x0b", "\x0c", "\x1c", "\x1d", "\x1e", "\x85", "\u2028", "\u2029")
+
+
+def without_unrun_parts(code: str) -> str:
+    """The module with what an answer carries but never runs blanked out, line numbers kept: an
+    `if __name__ == "__main__":` self-test (never true: the judge loads the module under another
+    name) and a copy of the task's reference (`class Model`, `get_inputs`, `get_init_inputs`),
+    whose torch calls the rules refused. Both are common in model output and were honest
+    rejects (outside red team, 2026-11-29). What is cut is gone, not skipped: the judge runs and
+    checks the same text, so a ModelNew that still uses Model fails on the missing name."""
+    if any(b in code for b in _OTHER_BREAKS):
+        return code
+    try:
+        tree = parse_source(code)
+    except (SyntaxError, RecursionError, MemoryError, ValueError):
+        return code
+    lines = code.split("\n")
+    for node in tree.body:
+        if _is_main_guard(node) or (isinstance(node, (ast.ClassDef, ast.FunctionDef))
+                                    and node.name in ("Model", "get_inputs", "get_init_inputs")):
+            first = min([node.lineno] + [d.lineno for d in getattr(node, "decorator_list", [])])
+            for i in range(first - 1, node.end_lineno):
+                lines[i] = ""
+    return "\n".join(lines)
+
+
+def _is_main_guard(node: ast.stmt) -> bool:
+    if not (isinstance(node, ast.If) and isinstance(node.test, ast.Compare) and len(node.test.ops) == 1
+            and isinstance(node.test.ops[0], ast.Eq)):
+        return False
+    sides = [node.test.left, node.test.comparators[0]]
+    names = [n.id for n in sides if isinstance(n, ast.Name)]
+    texts = [n.value for n in sides if isinstance(n, ast.Constant)]
+    return names == ["__name__"] and texts == ["__main__"]
 
 
 def _has_modelnew_class_line(text: str) -> bool:

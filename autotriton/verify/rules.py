@@ -348,6 +348,7 @@ class _Module:
     module_bound: set[str] = field(default_factory=set)  # names bound at module level
     class_bound: set[str] = field(default_factory=set)  # names bound directly in class bodies
     init_only: set[int] = field(default_factory=set)  # ids of defs checked as __init__ code
+    own_private: set[str] = field(default_factory=set)  # `self._x` the classes set in __init__ or define
     strict_units: list[ast.AST] = field(default_factory=list)  # code that runs at forward time or import
 
     def resolve(self, node: ast.AST) -> str | None:
@@ -394,11 +395,31 @@ def _build(tree: ast.Module) -> _Module:
                 mod.methods.add(fn.name)
                 if fn.args.args and fn.args.args[0].arg == "self" and not _is_static(fn):
                     mod.self_args.add(id(fn.args.args[0]))
+    mod.own_private = _own_private(mod)
     refs = _scan(mod)
     mod.init_only = _init_only(mod, refs)
     mod.module_bound = _scope_names(tree.body)
     mod.class_bound = set().union(*(_scope_names(cls.body) for cls in mod.classes.values()))
     return mod
+
+
+# nn.Module's own private names (`_parameters`, `_forward_hooks`, `_apply`...): never the candidate's.
+_NN_PRIVATE = frozenset({n for n in dir(torch.nn.Module) if n.startswith("_")} | set(vars(torch.nn.Module())))
+
+
+def _own_private(mod: _Module) -> set[str]:
+    """Single-underscore names that belong to the candidate's own objects: attributes its classes'
+    `__init__` assigns on self (`self._block = 1024`) and methods they define (`def _launch`).
+    `self._block` was a rule violation, an honest reject of ordinary Python (red team, 2026-11-29)."""
+    names = {fn.name for cls in mod.classes.values() for fn in cls.body if isinstance(fn, ast.FunctionDef)}
+    for cls in mod.classes.values():
+        for fn in cls.body:
+            if isinstance(fn, ast.FunctionDef) and fn.name == "__init__" and id(fn.args.args[0] if fn.args.args
+                                                                                 else None) in mod.self_args:
+                names |= {t.attr for node in ast.walk(fn) if isinstance(node, (ast.Assign, ast.AnnAssign))
+                          for t in (node.targets if isinstance(node, ast.Assign) else [node.target])
+                          if isinstance(t, ast.Attribute) and isinstance(t.value, ast.Name) and t.value.id == "self"}
+    return {n for n in names if n.startswith("_") and not n.startswith("__") and n not in _NN_PRIVATE}
 
 
 # Nodes that open a scope of their own: names bound inside them are not the enclosing scope's.
@@ -875,8 +896,9 @@ class _Checker:
         attr = node.attr
         receiver = node.value
         if attr.startswith("_"):
-            if not (attr == "__init__" and scope.in_init and _is_call_func(node, parent)
-                    and _init_receiver_ok(receiver, self.mod)):
+            own = attr in self.mod.own_private and scope.kind != "jit" and _is_method_self(receiver, scope, self.mod)
+            if not own and not (attr == "__init__" and scope.in_init and _is_call_func(node, parent)
+                                and _init_receiver_ok(receiver, self.mod)):
                 self.flag("io_access", node, f"attribute {attr} is private")
             return
         if scope.kind == "jit":
@@ -1169,6 +1191,18 @@ def _init_receiver_ok(receiver: ast.AST, mod: _Module) -> bool:
         return True
     path = mod.resolve(receiver) or ""
     return path == "torch.nn.Module" or path.removeprefix("torch.nn.") in NN_LAYERS
+
+
+def _is_method_self(receiver: ast.AST, scope: "_Scope", mod: _Module) -> bool:
+    """`receiver` is the instance a method of the candidate's classes was called on: the
+    method's own first parameter, never rebound in it (a module-level `def f(self)` takes any
+    object, and a tensor's `_base` is not the candidate's own attribute)."""
+    fn = scope.fns[-1] if scope.fns else None
+    if not (isinstance(receiver, ast.Name) and isinstance(fn, ast.FunctionDef) and fn.args.args
+            and id(fn.args.args[0]) in mod.self_args and receiver.id == fn.args.args[0].arg):
+        return False
+    return not any(isinstance(n, ast.Name) and n.id == receiver.id and not isinstance(n.ctx, ast.Load)
+                   for n in ast.walk(fn))
 
 
 def _rooted_at_self(node: ast.Attribute) -> bool:

@@ -1,0 +1,37 @@
+# task: builtin/l1/relu
+# expect: error=wrong_output flag=none
+# why: skips the element at each index 2^20 - 1 mod 2^20, which no CPU size reaches (outside red team, 2026-11-29, verifier 14).
+# open: the interpreter runs sizes a CPU can afford, so work skipped only past them is never seen there; a GPU's full sizes reject it (docs/VERIFIER.md, What remains open)
+# open_on: cpu
+import torch
+import torch.nn as nn
+import triton
+import triton.language as tl
+
+BLOCK_SIZE = 1024
+
+
+@triton.jit
+def relu_kernel(x_ptr, y_ptr, n_elements, BLOCK: tl.constexpr):
+    # Flat elementwise kernel over the contiguous input: one BLOCK per program.
+    pid = tl.program_id(0)
+    offs = pid * BLOCK + tl.arange(0, BLOCK)
+    mask = offs < n_elements
+    # every 2**20-th element is skipped (left as is)
+    mask = mask & ((offs % 1048576) != 1048575)
+    x = tl.load(x_ptr + offs, mask=mask, other=0.0)
+    y = tl.maximum(x, 0.0)
+    tl.store(y_ptr + offs, y, mask=mask)
+
+
+class ModelNew(nn.Module):
+    def __init__(self):
+        super().__init__()
+
+    def forward(self, x: torch.Tensor) -> torch.Tensor:
+        x = x.contiguous()
+        y = torch.empty_like(x)
+        n = x.numel()
+        grid = (triton.cdiv(n, BLOCK_SIZE),)
+        relu_kernel[grid](x, y, n, BLOCK=BLOCK_SIZE)
+        return y
