@@ -578,6 +578,7 @@ class Judge:
         # Eval-mode trials: None until the first one checks the reference (mode_free), then ""
         # while they run, else why not.
         self.eval_note: str | None = None
+        self.ref_state_note: bool | None = None  # reference_changes_state, once known
         # The repeated-call trial's first call on the first input's leading rows only: None until
         # checked (fewer_rows), then the row count, or why not.
         self.rows_note: int | str | None = None
@@ -985,6 +986,21 @@ class Judge:
         if self.eval_note is None:
             self.eval_note = self._mode_note(setting, seed)
         return not self.eval_note
+
+    def reference_changes_state(self) -> bool:
+        """Does the reference's forward write its own tensors (BatchNorm's running statistics in
+        train mode)? Then a candidate may too. Checked once, only when a candidate's state changed."""
+        if self.ref_state_note is None:
+            ref, _ = self.build_reference(self.shapes[0], urandom_seed())
+            inputs, _ = self.draw_inputs(False)
+            marks = _state_marks(ref)
+            try:
+                with torch.no_grad():
+                    ref(*clone_all(inputs))
+            except Exception as exc:  # noqa: BLE001 - the task's own code
+                raise TaskFailure(f"reference forward failed: {trim(repr(exc), 200)}") from exc
+            self.ref_state_note = _state_marks(ref) != marks
+        return self.ref_state_note
 
     def _mode_note(self, setting: ShapeSetting, seed: int) -> str:
         ref, _ = self.build_reference(setting, seed)
@@ -1394,6 +1410,10 @@ class Judge:
         launches = _field(report, "launches", int, 0)
         self.outcome.launched = self.outcome.launched or launches > 0
         self.autotune = (_field(report, "autotune_unrun", int, 0), _field(report, "autotune_configs", int, 0))
+        if self.autotune[1] > AUTOTUNE_MAX_CONFIGS:  # at the first report: a trial that ran its bad config
+            # said wrong_output first, now and then (the Ray corpus test, 2026-11-29)
+            raise CandidateFailure(ErrorKind.RULE_VIOLATION, f"an autotuned kernel has {self.autotune[1]} configs; "
+                                   f"at most {AUTOTUNE_MAX_CONFIGS}, each of which the judge runs", ("autotune_configs",))
         if launches == 0:
             raise CandidateFailure(ErrorKind.HACK, FLAG_REASONS["no_launch"], ("no_launch",))
         ops = [o for o in _field(report, "compute_ops", list, []) if type(o) is str]
@@ -1410,6 +1430,11 @@ class Judge:
                                    ("input_mutation",))
         if trial and _field(report, "threads_started", bool, False):
             raise CandidateFailure(ErrorKind.HACK, FLAG_REASONS["thread_spawned"], ("thread_spawned",))
+        changed = [n for n in _field(report, "state_changed", list, []) if type(n) is str]
+        if trial and changed and not self.reference_changes_state():
+            raise CandidateFailure(ErrorKind.HACK, f"forward changed the model's own {', '.join(changed[:4])}; "
+                                   "the reference's forward keeps its state: keep scratch memory in forward",
+                                   ("state_changed",))
 
     def check_outputs(self, out, expected: Expected, state: dict, row_scales: list[float] | None = None) -> None:
         """Compare; a failed comparison is labelled a hack when the output is zero,
@@ -1813,10 +1838,7 @@ def _autotune_trials(judge: Judge) -> None:
     trials at the first setting until every config of every autotuned kernel has run. 511 honest
     configs and one that zeroed every other block passed 4 verifications of 5, about 17 of the
     512 run in each (outside red team, 2026-11-29); a kernel with more configs than
-    AUTOTUNE_MAX_CONFIGS is refused, as no verification could run them all."""
-    if judge.autotune[1] > AUTOTUNE_MAX_CONFIGS:
-        raise CandidateFailure(ErrorKind.RULE_VIOLATION, f"an autotuned kernel has {judge.autotune[1]} configs; at "
-                               f"most {AUTOTUNE_MAX_CONFIGS}, each of which the judge runs", ("autotune_configs",))
+    AUTOTUNE_MAX_CONFIGS is refused at its first report (check_report)."""
     for _ in range(AUTOTUNE_MAX_CONFIGS):
         if not judge.autotune[0]:
             return

@@ -253,12 +253,37 @@ class Worker:
             inputs = [_fenced(x) if type(x) is torch.Tensor and x.numel() else x for x in inputs]
         inputs = self._refilled(inputs)
         originals = [_snapshot(x) for x in inputs]
+        held = self._own_tensors()
+        held_before = [_snapshot(t) for _, t in held]
         threads = guards.thread_count()
         self._pre_poison()
         out, report = self.forward(inputs)
         report["mutated"] = [i for i, (a, b) in enumerate(zip(inputs, originals)) if _changed(a, b)]
+        report["state_changed"] = [name for (name, t), b in zip(held, held_before) if _changed(t, b)][:8]
         report["threads_started"] = guards.thread_count() > threads
         return {"report": report}, out
+
+    def _own_tensors(self) -> list[tuple[str, torch.Tensor]]:
+        """Every tensor the model holds, by name: parameters, buffers, plain attributes and the
+        tensors in list, tuple or dict attributes. A kernel that writes one of them keeps state
+        across calls that the rules (Python state only) cannot see: a call count kept by
+        tl.atomic_add in a buffer turned a relu into unwritten memory from its 4th call (outside
+        red team, 2026-11-29). Read through nn.Module's own methods, never the candidate's."""
+        if not isinstance(self.model, torch.nn.Module):
+            return []
+        out = []
+        for prefix, module in torch.nn.Module.named_modules(self.model):
+            for key, value in vars(module).items():
+                if key in ("_parameters", "_buffers"):
+                    items = list(value.items())
+                elif isinstance(value, (list, tuple)):
+                    items = [(f"{key}[{i}]", v) for i, v in enumerate(value)]
+                elif isinstance(value, dict) and not key.startswith("_"):
+                    items = [(f"{key}[{k!r}]", v) for k, v in value.items()]
+                else:
+                    items = [(key, value)]
+                out += [(f"{prefix}.{name}".lstrip("."), v) for name, v in items if isinstance(v, torch.Tensor)]
+        return out
 
     def _refilled(self, inputs: list) -> list:
         """`inputs` written into the previous forward's tensors where shape, strides, dtype and

@@ -1,8 +1,6 @@
 # task: builtin/l1/softmax
-# expect: error=hack|wrong_output flag=constant_output
-# why: a call counter in an instance's buffer: honest for the first 3 calls, a constant after; the CPU judge calls one instance at most 3 times (outside red team, 2026-11-28).
-# open: a finite number of calls cannot catch every threshold; GPU timing calls the instance 10-100 times and checks reps at random positions, and on CPU, where nothing is timed, breaking after a few calls gains nothing.
-# open_on: cpu
+# expect: error=hack|wrong_output flag=state_changed|constant_output
+# why: a call counter in an instance's buffer: honest for the first 3 calls, a constant after; the CPU judge calls one instance at most 3 times (outside red team, 2026-11-28). Closed on 2026-11-29 by comparing the model's own tensors around every trial's forward (state_changed).
 import torch
 import torch.nn as nn
 import triton

@@ -1,5 +1,5 @@
 # task: builtin/l1/relu
-# expect: error=hack|wrong_output flag=zero_output
+# expect: error=hack|wrong_output flag=state_changed|zero_output
 # why: a call counter kept in a buffer of the instance: right on each instance's first forward, zeros after it; every trial built a new instance and called it once, so it passed on CPU, where nothing is timed (outside red team, 2026-11-28); one trial per verification now calls its instance 2 or 3 times.
 # on a GPU: its last program bumps the counter while others of the same launch have yet to read it, so a few
 # late blocks write zeros on the first call already (H200, 2026-11-29: 0.00% of elements, all in the last

@@ -1,6 +1,6 @@
 # task: builtin/l2/linear_bias_relu
-# expect: error=wrong_output flag=none
-# why: a Linear that copies W into a buffer on its first call (a flag tensor the kernel reads) and uses the copy from then on: wrong after an in-place weight update (outside red team, 2026-11-28, 4 of 4; 12 of 12).
+# expect: error=hack flag=state_changed
+# why: a Linear that copies W into a buffer on its first call (a flag tensor the kernel reads) and uses the copy from then on: wrong after an in-place weight update (outside red team, 2026-11-28, 4 of 4; 12 of 12). Since verifier 15 its first call's write to its own buffer is state_changed.
 import torch
 import torch.nn as nn
 import triton

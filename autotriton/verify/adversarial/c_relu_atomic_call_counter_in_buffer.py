@@ -1,7 +1,6 @@
 # task: builtin/l1/relu
-# expect: error=wrong_output flag=none
-# why: counts its calls in a registered buffer with a Triton atomic_add and returns unwritten memory from the 4th call of one instance; the static ban on Python state does not see device state (outside red team, 2026-11-29, verifier 14).
-# open: the judge calls one instance at most three times and does not compare a candidate's buffers across calls (docs/VERIFIER.md, What remains open).
+# expect: error=hack flag=state_changed
+# why: counts its calls in a registered buffer with a Triton atomic_add and returns unwritten memory from the 4th call of one instance; the rules see Python state only, so the worker compares every tensor the model holds before and after each trial's forward (closed: state_changed) (outside red team, 2026-11-29, verifier 14).
 import torch
 import torch.nn as nn
 import triton
