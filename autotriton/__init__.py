@@ -1,8 +1,9 @@
 """AutoTriton: teach language models to write fast, correct Triton kernels (SFT, then GRPO), with
 every kernel judged by running it. The Python API's front door:
 
-    from autotriton import evaluate, EvalConfig
-    result = evaluate("embedded:triton", EvalConfig(suites=["builtin:heldout"]), "runs/eval")
+    from autotriton import evaluate, EvalConfig, VerifyConfig
+    result = evaluate("embedded:triton", EvalConfig(suites=["builtin:heldout"],
+                                                    verify=VerifyConfig(device="cpu")), "runs/eval")
 
 `autotriton.verify` holds the judge (`Verifier`, `VerifyConfig`, `verify`); the `autotriton`
 command does the rest (docs/ and README.md).
@@ -18,12 +19,14 @@ except PackageNotFoundError:  # run from a checkout that was never installed
 
 
 def __getattr__(name: str):
-    # Lazy: `import autotriton` (the verifier's sandbox does it for its path) must not import
-    # the eval harness, models and torch with it.
+    # Lazy: `import autotriton` must not import the eval harness, models and torch with it.
     if name == "evaluate":
         from autotriton.eval.harness import evaluate
         return evaluate
     if name == "EvalConfig":
         from autotriton.eval.config import EvalConfig
         return EvalConfig
+    if name == "VerifyConfig":  # the judge's settings, EvalConfig.verify
+        from autotriton.verify.config import VerifyConfig
+        return VerifyConfig
     raise AttributeError(f"module 'autotriton' has no attribute {name!r}")

@@ -347,11 +347,12 @@ def test_the_python_api_is_the_cli_s_evaluation(tmp_path):
     from autotriton.cli.main import _EVAL
     from autotriton.eval.config import EvalConfig
     assert _EVAL == EvalConfig()  # the CLI's flag defaults are EvalConfig's
-    result = autotriton.evaluate("reference", autotriton.EvalConfig(suites=["builtin:heldout"], limit=2,
-                                                                     device="cpu"), tmp_path)
+    config = autotriton.EvalConfig(suites=["builtin:heldout"], limit=2,
+                                   verify=autotriton.VerifyConfig(device="cpu", timeout_s=90))
+    result = autotriton.evaluate("reference", config, tmp_path)
     (channel,) = [m for name, m in result.metrics.items() if name == "builtin-L1"]
     assert channel.exec_pct == 100.0 and result.device == "cpu-interpreter"
     assert Path(result.reports["html"]).is_file()
     run = json.loads((tmp_path / "run.json").read_text())
-    assert run["verifier"]["device"] == "cpu" and run["verifier"]["timeout_s"] > 0
+    assert run["verifier"]["device"] == "cpu" and run["verifier"]["timeout_s"] == 90
     assert autotriton.__version__.count(".") >= 2
