@@ -98,7 +98,7 @@ def main() -> None:
     parser.add_argument("--limit", type=int, default=0, help="first N files per level (0 = all)")
     parser.add_argument("--out", default=str(ROOT / "docs" / "perf"))
     args = parser.parse_args()
-    from autotriton.eval.loaders import _FILE_RE, _kernelbench_root
+    from autotriton.tasks.kernelbench import _FILE_RE, _kernelbench_root
     root = _kernelbench_root(Path(args.root))
     jobs = []
     for level in (1, 2, 3):

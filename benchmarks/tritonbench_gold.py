@@ -29,6 +29,7 @@ import torch
 import triton
 
 from autotriton.eval import tritonbench
+from autotriton.tasks.tritonbench import load_tritonbench_g, load_tritonbench_t
 from autotriton.verify.rules import check_rules
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -103,7 +104,7 @@ def main() -> None:
     if not args.root:
         parser.error("--root is required (the TritonBench checkout)")
     items = []
-    for load in (tritonbench.load_tritonbench_g, tritonbench.load_tritonbench_t):
+    for load in (load_tritonbench_g, load_tritonbench_t):
         loaded = load(Path(args.root))
         items += loaded[:args.limit] if args.limit else loaded
     if args.only:

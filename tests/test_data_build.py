@@ -9,7 +9,7 @@ from typer.testing import CliRunner
 from autotriton.cli.main import app
 from autotriton.data import build as build_mod
 from autotriton.data.build import BuildConfig, run_build
-from autotriton.eval.suites import SuiteSpecError
+from autotriton.tasks.specs import SuiteSpecError
 from autotriton.rundir import RunDirError, read_jsonl
 from autotriton.verify.config import VerifyConfig
 

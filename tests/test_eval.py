@@ -13,7 +13,7 @@ from autotriton.cli.main import app
 from autotriton.eval.config import EvalConfig
 from autotriton.eval.harness import RunLog, run_eval
 from autotriton.eval.report import write_report
-from autotriton.eval.suites import SuiteSpecError
+from autotriton.tasks.specs import SuiteSpecError
 from autotriton.models import load_backend
 from autotriton.rundir import RunDirError
 from autotriton.tasks import TaskError

@@ -16,18 +16,20 @@ import torch
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from autotriton.eval.loaders import load_kernelbench, load_kernelbench_report
+from autotriton.tasks.kernelbench import load_kernelbench, load_kernelbench_report
 from autotriton.tasks.signed import signed_variant
 from autotriton.verify.rules import check_rules
 from autotriton.tasks.sizes import INTERP_TARGET_ELEMS, derive_interp, derive_interp_overrides
-from autotriton.eval.tritonbench import (
+from autotriton.tasks.tritonbench import (
     SEPARATOR,
     TBItem,
-    compare_results,
-    disagreement,
     load_tritonbench_g,
     load_tritonbench_g_report,
     load_tritonbench_t,
+)
+from autotriton.eval.tritonbench import (
+    compare_results,
+    disagreement,
     prompt_messages,
     run_tritonbench_gold,
     run_tritonbench_item,
@@ -593,7 +595,7 @@ def test_tb_compressed_stored_results_are_refused(tmp_path):
 # ====================================================================== suite specs
 
 def test_suite_specs_parse_into_one_typed_record():
-    from autotriton.eval.suites import SuiteSpec, parse_suite_spec
+    from autotriton.tasks.specs import SuiteSpec, parse_suite_spec
     assert parse_suite_spec("builtin") == SuiteSpec("builtin", "builtin")
     assert parse_suite_spec("builtin:heldout").split == "heldout"
     spec = parse_suite_spec(f"kernelbench:{KB}:levels=1,2")
@@ -613,7 +615,7 @@ def test_suite_specs_parse_into_one_typed_record():
     ("builtin:dev", "unknown split 'dev'"),
 ])
 def test_bad_suite_specs_raise_one_error_class_with_one_line(text, message):
-    from autotriton.eval.suites import SuiteSpecError, parse_suite_spec
+    from autotriton.tasks.specs import SuiteSpecError, parse_suite_spec
     with pytest.raises(SuiteSpecError, match=message) as info:
         parse_suite_spec(text)
     assert "\n" not in str(info.value)
@@ -621,7 +623,7 @@ def test_bad_suite_specs_raise_one_error_class_with_one_line(text, message):
 
 def test_decontamination_reads_suite_specs_through_the_same_parser():
     from autotriton.data.decontam import build_index
-    from autotriton.eval.suites import SuiteSpecError
+    from autotriton.tasks.specs import SuiteSpecError
     with pytest.raises(SuiteSpecError, match="levels must be"):
         build_index([f"kernelbench:{KB}:levels=x"])
     index = build_index([f"kernelbench:{KB}:levels=1"])

@@ -11,10 +11,11 @@ from pathlib import Path
 import pytest
 import torch
 
-from autotriton.eval.suites import SuiteSpecError, parse_suite_spec
+from autotriton.tasks.specs import SuiteSpecError, parse_suite_spec
 from autotriton.tasks import list_tasks, task_from_source
 from autotriton.tasks.contract import check_contract
-from autotriton.eval.equivalence import check_rewrites, kept_rewrites, propose
+from autotriton.eval.equivalence import check_rewrites, kept_rewrites
+from autotriton.tasks.rewrite import propose
 from autotriton.tasks.rewrite import TRANSFORMS, rewrite
 from autotriton.tasks.suite import dev_tasks
 
@@ -105,7 +106,7 @@ def test_the_check_keeps_true_rewrites_and_rejects_changed_meaning():
 
 def test_a_rewrite_that_agrees_only_on_nonnegative_inputs_is_rejected():
     """`torch.rand` inputs are in [0, 1): relu(x) and x agree there; the signed run tells them apart."""
-    from autotriton.eval.equivalence import rewritten_task
+    from autotriton.tasks.rewrite import rewritten_task
     from autotriton.tasks.rewrite import Rewrite
     source = LAYER_TASK.replace("torch.randn(batch", "torch.rand(batch").replace("nn.LeakyReLU(0.3)", "nn.ReLU()")
     task = task_from_source(source, task_id="t/rand", suite="test", level=1)
@@ -178,7 +179,7 @@ def test_dev_suite_is_large_heldout_and_runs_at_interp_size():
 
 @pytest.mark.skipif(not (REAL_KB / "level1").is_dir(), reason="no KernelBench checkout in external/kernelbench")
 def test_real_kernelbench_every_file_rewrites_and_some_pass_the_check():
-    from autotriton.eval.loaders import load_kernelbench
+    from autotriton.tasks.kernelbench import load_kernelbench
     tasks = load_kernelbench(REAL_KB, levels=(1, 2, 3))
     for t in tasks:
         check_contract(rewrite(t.source, 0).source, t.id)

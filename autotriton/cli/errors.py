@@ -28,7 +28,7 @@ from autotriton.models.base import BackendError
 from autotriton.rundir import RunDirError
 from autotriton.tasks import TaskError
 
-# eval/suites.SuiteSpecError is a TaskError, so it is in here too.
+# tasks/specs.SuiteSpecError is a TaskError, so it is in here too.
 USER_ERRORS: tuple[type[Exception], ...] = (TaskError, BackendError, ConfigError, HarvestError, RunDirError)
 DEVICES = ("auto", "cpu", "cuda")
 

@@ -242,7 +242,7 @@ def _ks(k: str, samples: int) -> list[int]:
 
 def _suites(specs: list[str]) -> list[str]:
     """Every --suite parsed up front: a typo in the last one fails now, not after the model loaded."""
-    from autotriton.eval.suites import parse_suites
+    from autotriton.tasks.specs import parse_suites
     parse_suites(specs)
     return list(specs)
 

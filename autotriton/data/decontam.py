@@ -5,7 +5,7 @@ reference solutions), the development suite (`dev`, tasks/dev/) with its rewrite
 our own KernelBench answers (benchmarks/kernelbench_answers); external suites are added with
 `--decontaminate-against kernelbench:PATH tritonbench-t:PATH ...`. A spec with
 `:rewrites=K` indexes every rewrite the robustness channel could propose for its tasks
-(tasks/equivalence.propose, not only the ones its check keeps): rewrites are eval data.
+(tasks/rewrite.propose, not only the ones its check keeps): rewrites are eval data.
 
 Two tests, both on normalised code (`normalize.py`: names, comments, docstrings,
 imports and metadata removed):
@@ -34,6 +34,9 @@ from functools import lru_cache
 from pathlib import Path
 
 from autotriton.data.normalize import call_signature, fingerprint, ngrams, normalize_code
+from autotriton.tasks.rewrite import propose
+from autotriton.tasks.specs import parse_suite_spec, suite_tasks
+from autotriton.tasks.tritonbench import load_tritonbench_g, load_tritonbench_t
 
 NGRAM_N = 13
 NGRAM_THRESHOLD = 0.5
@@ -73,10 +76,9 @@ _PROPOSALS: dict[tuple[str, str, int], list[tuple[str, str]]] = {}
 
 def _proposal_texts(task, k: int) -> list[tuple[str, str]]:
     """(id, text) of every rewrite the robustness channel could propose for `task`
-    (tasks/equivalence.propose, deterministic in the task's id and source)."""
+    (tasks/rewrite.propose, deterministic in the task's id and source)."""
     key = (task.id, task.source, k)
     if key not in _PROPOSALS:
-        from autotriton.eval.equivalence import propose
         _PROPOSALS[key] = [(rt.id, rt.prompt_source) for _, rt in propose(task, k)]
     return _PROPOSALS[key]
 
@@ -90,22 +92,19 @@ class Verdict:
 
 
 def _suite_texts(text: str) -> list[tuple[str, str]]:
-    """(id, text) of every task and reference solution an eval suite spec (`eval/suites.py`) holds:
+    """(id, text) of every task and reference solution an eval suite spec (`tasks/specs.py`) holds:
     the tasks the eval harness would load for the same spec, `levels=` included."""
-    from autotriton.eval.suites import parse_suite_spec
     spec = parse_suite_spec(text)
     if spec.kind in ("builtin", "dev", "harvest", "kernelbench"):
-        from autotriton.eval.harness import _suite_tasks
         out = []
-        for t in _suite_tasks(spec):
+        for t in suite_tasks(spec):
             out.append((t.id, t.prompt_source))
             if t.solution_source:
                 out.append((t.id + "#solution", t.solution_source))
             if spec.rewrites:
                 out += _proposal_texts(t, spec.rewrites)
         return out
-    from autotriton.eval import tritonbench
-    loader = tritonbench.load_tritonbench_g if spec.kind == "tritonbench-g" else tritonbench.load_tritonbench_t
+    loader = load_tritonbench_g if spec.kind == "tritonbench-g" else load_tritonbench_t
     return [(it.id, it.gold_code) for it in loader(spec.path)]
 
 

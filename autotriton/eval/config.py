@@ -17,7 +17,7 @@ class EvalConfig:
     or `train` config (train/config.py reads it from YAML; a pipeline stage's hash covers HASHED and
     any other field set away from its default)."""
     suites: list[str] = field(default_factory=lambda: ["builtin:heldout"],
-                              metadata={"help": "suite specs (eval/suites.py; the pipeline puts builtin:heldout first)"})
+                              metadata={"help": "suite specs (tasks/specs.py; the pipeline puts builtin:heldout first)"})
     samples: int = field(default=1, metadata={"help": "samples per task (n for pass@k)"})
     temperature: float = field(default=0.0, metadata={"help": "0 = greedy"})
     max_new_tokens: int = field(default=2048, metadata={"help": "completion cap"})

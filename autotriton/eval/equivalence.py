@@ -25,16 +25,12 @@ import json
 import os
 import sys
 import tempfile
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from pathlib import Path
 
-from autotriton.tasks.contract import ShapeSetting, Task, TaskError, task_from_source
-from autotriton.tasks.rewrite import Rewrite, rewrite, rewrite_seed
-from autotriton.tasks.sizes import with_dot_tolerance, with_interp_shapes
+from autotriton.tasks.contract import Task
+from autotriton.tasks.rewrite import Rewrite, propose, rewritten_task
 
-# Proposals per kept rewrite: a proposal fails when a guessed dim or a reordered line was wrong
-# (12 of 300 proposals on KernelBench L1, CPU, 2026-11-27), so 3 per slot leaves room.
-PROPOSALS_PER_REWRITE = 3
 CHECK_TIMEOUT_S = 120.0
 CHECK_MEMORY_MB = 4096
 
@@ -48,25 +44,6 @@ class RewriteCheck:
     reason: str  # why it is not the same task ("" when it is)
 
 
-def rewritten_task(task: Task, rw: Rewrite, k: int) -> Task:
-    """The rewrite as a Task: id `<id>#rw<k>`, the original's split, level, tolerance (a task's
-    own tolerance belongs to its op, not its wording) and reference solution (a solution answers the
-    module, whatever its wording), interp sizes derived from the new file."""
-    new = task_from_source(rw.source, task_id=f"{task.id}#rw{k}", suite=task.suite, level=task.level)
-    own = [s for s in task.shapes if s.mode == "interp" and s.name != "interp_auto"]
-    if own:  # the task's author chose its interp sizes (the built-in suite): keep them, renamed
-        new = replace(new, shapes=new.shapes + tuple(
-            ShapeSetting(s.name, "interp", {rw.names.get(c, c): v for c, v in s.overrides.items()}) for s in own))
-    else:
-        new = with_interp_shapes(new)
-    if task.tolerance and not task.tolerance_reason.startswith("derived:"):
-        new = replace(new, tolerance=dict(task.tolerance), tolerance_reason=task.tolerance_reason)
-    else:
-        new = with_dot_tolerance(new)
-    return replace(new, split=task.split, tags=task.tags + ("rewrite",) + tuple(f"rw:{t}" for t in rw.transforms),
-                   reference_fp64=task.reference_fp64, solution_source=task.solution_source)
-
-
 def _original_overrides(rw: Rewrite, rw_overrides: dict[str, int]) -> dict[str, int]:
     """The rewrite's size values under the original's constant names."""
     back = {new: old for old, new in rw.names.items()}
@@ -76,24 +53,6 @@ def _original_overrides(rw: Rewrite, rw_overrides: dict[str, int]) -> dict[str, 
 def _check_sizes(task: Task) -> dict[str, int]:
     interp = [s for s in task.shapes if s.mode == "interp"]
     return dict(interp[0].overrides) if interp else {}
-
-
-def propose(task: Task, k: int) -> list[tuple[Rewrite, Task]]:
-    """Up to k * PROPOSALS_PER_REWRITE distinct rewrites of `task` (each different from the
-    original and from one another), with their Tasks; proposals that are not valid task files
-    are skipped."""
-    seen = {task.prompt_source.strip()}
-    out = []
-    for j in range(k * PROPOSALS_PER_REWRITE):
-        rw = rewrite(task.source, rewrite_seed(task.id, j))
-        if rw.source.strip() in seen:
-            continue
-        seen.add(rw.source.strip())
-        try:
-            out.append((rw, rewritten_task(task, rw, len(out))))
-        except TaskError:
-            continue
-    return out
 
 
 def check_rewrites(task: Task, proposals: list[tuple[Rewrite, Task]],

@@ -7,7 +7,7 @@ the same command skips what the log already holds, so Ctrl-C loses at most the
 batch in flight.
 
 Suites: `builtin[:train|heldout]`, `kernelbench:PATH[:levels=1,2,3]`,
-`tritonbench-g:PATH`, `tritonbench-t:PATH` (parsed in `eval/suites.py`).
+`tritonbench-g:PATH`, `tritonbench-t:PATH` (parsed in `tasks/specs.py`).
 
 The output directory is bound to the settings in `run.json` once it holds a
 sample: a re-run with other settings is refused (`rundir.check_settings`), while
@@ -29,11 +29,11 @@ from typing import Callable
 from autotriton.eval.config import EvalConfig
 from autotriton.eval.metrics import ChannelMetrics, channel_metrics
 from autotriton.models.prompts import initial_messages, prompt_trace_of
-from autotriton.eval.suites import parse_suite_spec, parse_suites
+from autotriton.tasks.specs import parse_suite_spec, parse_suites, suite_tasks
 from autotriton.models.answers import AnswersBackend
 from autotriton.models.base import Backend
 from autotriton.rundir import append_jsonl, check_settings, read_jsonl, write_settings
-from autotriton.tasks import Task, list_tasks
+from autotriton.tasks import Task
 from autotriton.verify import Verifier
 
 
@@ -56,7 +56,7 @@ class EvalItem:
 
 
 def resolve_suite(text: str, limit: int = 0, rewrites_log: Path | None = None, trace: bool = False) -> list[EvalItem]:
-    """Tasks of one suite spec (`eval/suites.py`), each with its channel name and prompt: the
+    """Tasks of one suite spec (`tasks/specs.py`), each with its channel name and prompt: the
     first `limit` tasks (0 = all), then, with `:rewrites=K`, their kept rewrites
     (eval/robustness.py; checked ones are logged to and read back from `rewrites_log`).
     `trace`: prompts carry the op listing (TritonBench items have no Model to trace)."""
@@ -71,7 +71,7 @@ def resolve_suite(text: str, limit: int = 0, rewrites_log: Path | None = None, t
                                tb_item=rw, answer_task=tritonbench.answer_task(rw))
                       for it in items for rw in rewritten[it.tb_item.id]]
         return items
-    tasks = _suite_tasks(spec)[:limit or None]
+    tasks = suite_tasks(spec)[:limit or None]
     channel = {"builtin": "builtin", "dev": "dev", "harvest": "harvest", "kernelbench": "KernelBench"}[spec.kind]
     items = [EvalItem(t.id, f"{channel}-L{t.level}", initial_messages(t.prompt_source, trace), task=t) for t in tasks]
     if spec.rewrites:
@@ -105,22 +105,10 @@ def suite_items(suites: list[str], limit: int = 0, rewrites_log: Path | None = N
     return out
 
 
-def _suite_tasks(spec) -> list[Task]:
-    if spec.kind == "builtin":
-        return list_tasks(spec.split)
-    if spec.kind == "dev":
-        from autotriton.tasks.suite import dev_tasks
-        return [t for t in dev_tasks() if t.level in spec.levels]
-    if spec.kind == "harvest":
-        from autotriton.tasks.heldout import heldout_tasks
-        return heldout_tasks(spec.path)
-    from autotriton.eval.loaders import load_kernelbench
-    return load_kernelbench(spec.path, levels=spec.levels)
-
-
 def _tritonbench_items(spec) -> list[EvalItem]:
     from autotriton.eval import tritonbench
-    loader = tritonbench.load_tritonbench_g if spec.kind == "tritonbench-g" else tritonbench.load_tritonbench_t
+    from autotriton.tasks.tritonbench import load_tritonbench_g, load_tritonbench_t
+    loader = load_tritonbench_g if spec.kind == "tritonbench-g" else load_tritonbench_t
     channel = "TritonBench-G" if spec.kind == "tritonbench-g" else "TritonBench-T"
     return [EvalItem(f"{channel}/{it.id}", channel, tritonbench.prompt_messages(it), tb_item=it,
                      answer_task=tritonbench.answer_task(it)) for it in loader(spec.path)]

@@ -1,6 +1,6 @@
 """The robustness channel: every task also scored as K rewrites that keep its meaning.
 
-`suite:...:rewrites=K` (eval/suites.py) puts each task's kept rewrites (tasks/rewrite.py
+`suite:...:rewrites=K` (tasks/specs.py) puts each task's kept rewrites (tasks/rewrite.py
 proposes, eval/equivalence.py checks by running both) in a channel of their own, named
 after the original's with "/rewritten". The report sets the two side by side with the gap
 (`robustness_rows`): a model that reads modules does on the rewrites what it does on the
@@ -27,7 +27,8 @@ from typing import Callable
 
 from autotriton.rundir import append_jsonl, read_jsonl
 from autotriton.tasks.contract import Task
-from autotriton.eval.equivalence import kept_rewrites, rewritten_task
+from autotriton.eval.equivalence import kept_rewrites
+from autotriton.tasks.rewrite import rewritten_task
 from autotriton.tasks.rewrite import Rewrite
 
 REWRITTEN = "/rewritten"  # channel suffix
@@ -140,7 +141,7 @@ def _with_reference(item, rw: Rewrite, k: int):
 def _check_tb(item, k: int) -> tuple[list[Rewrite], list[dict]]:
     from dataclasses import replace
     from autotriton.eval.tritonbench import compare_results, run_tritonbench_gold
-    from autotriton.eval.equivalence import PROPOSALS_PER_REWRITE
+    from autotriton.tasks.rewrite import PROPOSALS_PER_REWRITE
     from autotriton.tasks.rewrite import FUNCTION_TRANSFORMS, rewrite, rewrite_seed
     match = _REFERENCE.search(item.instruction)
     if match is None:

@@ -5,7 +5,7 @@ A harvested task is held out when its fingerprint (data/normalize.py, the one th
 dedupes by) hashes below HELDOUT_SHARE, so the split depends on the module's code, not on
 the order or the set of sources harvested: the same class harvested again, from another
 run or another version of its package, stays on its side. `data build` leaves held-out
-tasks out of training (data/build.py) and the `harvest:PATH` suite (eval/suites.py)
+tasks out of training (data/build.py) and the `harvest:PATH` suite (tasks/specs.py)
 evaluates exactly them.
 """
 

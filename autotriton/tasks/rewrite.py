@@ -33,10 +33,11 @@ import hashlib
 import keyword
 import random
 import re
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
-from autotriton.tasks.contract import METADATA_MARKER
-from autotriton.tasks.sizes import SMALL_MAX, _int_constants, _relations_hold, parse_checked
+from autotriton.tasks.contract import METADATA_MARKER, ShapeSetting, Task, TaskError, task_from_source
+from autotriton.tasks.sizes import (SMALL_MAX, _int_constants, _relations_hold, parse_checked, with_dot_tolerance,
+                                    with_interp_shapes)
 
 TRANSFORMS = ("names", "forms", "docstrings", "reorder", "sizes")
 # For a function whose callers are fixed (TritonBench-T's reference, called by its test section
@@ -724,3 +725,45 @@ def rewrite(source: str, seed: int, transforms: tuple[str, ...] = TRANSFORMS) ->
 def rewrite_seed(task_id: str, k: int) -> int:
     """The seed of rewrite `k` of a task: fixed by the task id, so every run proposes the same."""
     return int.from_bytes(hashlib.sha256(f"{task_id}#rw{k}".encode()).digest()[:8], "big")
+
+
+# Proposals per kept rewrite: a proposal fails when a guessed dim or a reordered line was wrong
+# (12 of 300 proposals on KernelBench L1, CPU, 2026-11-27), so 3 per slot leaves room.
+PROPOSALS_PER_REWRITE = 3
+
+
+def rewritten_task(task: Task, rw: Rewrite, k: int) -> Task:
+    """The rewrite as a Task: id `<id>#rw<k>`, the original's split, level, tolerance (a task's
+    own tolerance belongs to its op, not its wording) and reference solution (a solution answers the
+    module, whatever its wording), interp sizes derived from the new file."""
+    new = task_from_source(rw.source, task_id=f"{task.id}#rw{k}", suite=task.suite, level=task.level)
+    own = [s for s in task.shapes if s.mode == "interp" and s.name != "interp_auto"]
+    if own:  # the task's author chose its interp sizes (the built-in suite): keep them, renamed
+        new = replace(new, shapes=new.shapes + tuple(
+            ShapeSetting(s.name, "interp", {rw.names.get(c, c): v for c, v in s.overrides.items()}) for s in own))
+    else:
+        new = with_interp_shapes(new)
+    if task.tolerance and not task.tolerance_reason.startswith("derived:"):
+        new = replace(new, tolerance=dict(task.tolerance), tolerance_reason=task.tolerance_reason)
+    else:
+        new = with_dot_tolerance(new)
+    return replace(new, split=task.split, tags=task.tags + ("rewrite",) + tuple(f"rw:{t}" for t in rw.transforms),
+                   reference_fp64=task.reference_fp64, solution_source=task.solution_source)
+
+
+def propose(task: Task, k: int) -> list[tuple[Rewrite, Task]]:
+    """Up to k * PROPOSALS_PER_REWRITE distinct rewrites of `task` (each different from the
+    original and from one another), with their Tasks; proposals that are not valid task files
+    are skipped."""
+    seen = {task.prompt_source.strip()}
+    out = []
+    for j in range(k * PROPOSALS_PER_REWRITE):
+        rw = rewrite(task.source, rewrite_seed(task.id, j))
+        if rw.source.strip() in seen:
+            continue
+        seen.add(rw.source.strip())
+        try:
+            out.append((rw, rewritten_task(task, rw, len(out))))
+        except TaskError:
+            continue
+    return out

@@ -219,7 +219,7 @@ def check_eval(s: EvalConfig, where: str = "eval") -> None:
         raise ConfigError(f"{where}.ks: each k must be in 1..samples ({s.samples}), got {s.ks}")
     if not s.suites:
         raise ConfigError(f"{where}.suites is empty")
-    from autotriton.eval.suites import SuiteSpecError, parse_suite_spec, parse_suites
+    from autotriton.tasks.specs import SuiteSpecError, parse_suite_spec, parse_suites
     for i, text in enumerate(s.suites):
         try:  # here, not at the first eval stage, which may come after hours of training
             parse_suite_spec(text)

@@ -24,7 +24,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 from pathlib import Path
 
-from autotriton.tasks.contract import TaskError
+from autotriton.tasks.contract import Task, TaskError
+from autotriton.tasks.heldout import heldout_tasks
+from autotriton.tasks.kernelbench import load_kernelbench
+from autotriton.tasks.suite import dev_tasks, list_tasks
 
 KINDS = ("builtin", "dev", "harvest", "kernelbench", "tritonbench-g", "tritonbench-t")
 USAGE = ("builtin[:train|heldout], dev[:levels=1,2,3], harvest:PATH, kernelbench:PATH[:levels=1,2,3], "
@@ -122,3 +125,15 @@ def parse_suites(texts: list[str]) -> list[SuiteSpec]:
         seen[same] = text
         specs.append(spec)
     return specs
+
+
+def suite_tasks(spec: SuiteSpec) -> list[Task]:
+    """The tasks of a task suite (every kind but TritonBench's, whose items are not Tasks):
+    what the eval harness samples for and decontamination indexes."""
+    if spec.kind == "builtin":
+        return list_tasks(spec.split)
+    if spec.kind == "dev":
+        return [t for t in dev_tasks() if t.level in spec.levels]
+    if spec.kind == "harvest":
+        return heldout_tasks(spec.path)
+    return load_kernelbench(spec.path, levels=spec.levels)
