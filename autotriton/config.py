@@ -189,3 +189,17 @@ def _dotted(obj, path: str):
     for name in path.split("."):
         obj = getattr(obj, name)
     return obj
+
+
+def describe(settings, prefix: str = "") -> list[tuple[str, str, str]]:
+    """(dotted key, default, help) of every setting of a dataclass instance, sections opened with
+    their own defaults (`data.verify.timeout_s` is the build's 120, not VerifyConfig's 60): what
+    `autotriton settings` lists, so no YAML key is known only from the source."""
+    rows = []
+    for f in fields(settings):
+        value, key = getattr(settings, f.name), prefix + f.name
+        if dataclasses.is_dataclass(value):
+            rows += describe(value, key + ".")
+        else:
+            rows.append((key, json.dumps(value, default=str), f.metadata.get("help", "")))
+    return rows

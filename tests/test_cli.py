@@ -399,3 +399,15 @@ def test_verifier_address_reaches_every_commands_verifier(monkeypatch):
     assert (VerifyConfig().backend, VerifyConfig().address) == ("ray", "ray://head:10001")
     out = runner.invoke(app, ["--verifier-address", " ", "tasks", "list"])
     assert out.exit_code == 2 and "--verifier-address needs an address" in out.output
+
+
+def test_settings_lists_every_key_with_its_own_default():
+    """The SFT/RL/eval settings were listed nowhere but the source (issue 33)."""
+    out = run("settings")
+    assert out.exit_code == 0
+    keys = {line.split()[0] for line in out.stdout.splitlines() if line.strip()}
+    assert {"sft.learning_rate", "rl.group_size", "eval.verify.timeout_s", "data.compose_n", "model"} <= keys
+    build_timeout = [line for line in out.stdout.splitlines() if line.startswith("data.verify.timeout_s ")]
+    assert "120.0" in build_timeout[0]  # the section's own default, not VerifyConfig's 60
+    assert all(line.startswith("rl.") for line in run("settings", "rl").stdout.splitlines() if line.strip())
+    user_error(["settings", "bogus"], "no setting under 'bogus'")

@@ -350,6 +350,22 @@ def generate_cmd(
     console.print(f"[bold green]wrote {target}[/]")
 
 
+@app.command("settings")
+def settings_cmd(section: Optional[str] = typer.Argument(None, help="only keys under this prefix: data, sft, rl, eval, "
+                                                                   "rl.verify, ...")) -> None:
+    """Every setting a pipeline or `train` config may hold, with its default and meaning (YAML keys
+    and `--set KEY=VALUE`; `data build -c` takes the data.* keys without the prefix)."""
+    from autotriton.config import describe
+    from autotriton.train.config import PipelineConfig
+    rows = [r for r in describe(PipelineConfig()) if section is None or r[0] == section
+            or r[0].startswith(section.rstrip(".") + ".")]
+    if not rows:
+        fail(f"no setting under {section!r} (sections: data, sft, rl, eval and their verify)")
+    width = max(len(k) for k, _, _ in rows)
+    for key, default, text in rows:
+        console.print(f"{key:<{width}}  {default:<10}  {text}", markup=False, highlight=False, soft_wrap=True)
+
+
 @app.command("serve")
 def serve_cmd(model: str = typer.Option("embedded", "--model", "-m", help="model spec"),
               host: str = typer.Option("127.0.0.1"), port: int = typer.Option(8000, min=0, max=65535),

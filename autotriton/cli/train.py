@@ -100,7 +100,8 @@ def pipeline_cmd(config: Path = typer.Option(..., "--config", "-c", help="pipeli
                                                     help="run dir; default runs/<config name>"),
                  stop_after_s: Optional[float] = typer.Option(None, help="pause (checkpointed) after this many seconds"),
                  redo: list[str] = typer.Option([], "--redo", help="repeatable: re-run this stage even if done")) -> None:
-    """data -> eval base -> SFT -> eval -> GRPO -> eval -> report. Re-running skips finished stages."""
+    """data -> eval base -> SFT -> eval -> GRPO -> eval -> report. Re-running skips finished stages.
+    Every setting the config may hold: `autotriton settings`."""
     from autotriton.train.config import load_pipeline_config
     from autotriton.train.pipeline import run_pipeline
     out = out_dir(out or Path("runs") / config.stem)
