@@ -24,9 +24,12 @@ Nothing fails open silently.
 from __future__ import annotations
 
 import ctypes
+import itertools
 import os
 import resource
 import signal
+import stat
+import time
 from dataclasses import dataclass, field
 
 CLONE_NEWNS = 0x00020000
@@ -127,12 +130,12 @@ def lock_down(conf: Confinement, workdir: str, uid: int, pid_namespace: bool,
               hidden: list[str] | None = None, needed: list[str] | None = None) -> None:
     """In the candidate process, before candidate code: mounts, /proc, uid, limits.
 
-    `hidden` and `needed` default to `hidden_dirs()` and `_needed(workdir)` of this
+    `hidden` and `needed` default to `hidden_dirs()` and `needed_paths(workdir)` of this
     process; a launcher that has not imported torch (confined_run.py) is given its
     parent's."""
     if any(a.startswith("mount namespace") for a in conf.applied):
         hidden = hidden_dirs() if hidden is None else hidden
-        needed = _needed(workdir) if needed is None else needed
+        needed = needed_paths(workdir) if needed is None else needed
         _read_only_except(conf, workdir, hidden, needed)
         trim_sys_path(needed)
         if pid_namespace:
@@ -188,7 +191,7 @@ def hidden_dirs() -> list[str]:
                    str(default_cache_dir())]
 
 
-def _needed(workdir: str) -> list[str]:
+def needed_paths(workdir: str) -> list[str]:
     """Paths the candidate process still reads after confinement: Python, its packages
     (lazy imports), CUDA libraries, its own temp dir. Only these entries of sys.path: the
     first one is the caller's working directory (`python -m`), and run from /tmp it kept
@@ -382,6 +385,15 @@ class JobCgroup:
                 left.append(d)  # EBUSY: a killed process has not left yet
         self.dirs = left
 
+    def remove_when_empty(self) -> None:
+        """`remove`, retried for up to 0.5 s: killed processes leave the cgroup a moment after
+        they are reaped."""
+        for _ in range(50):
+            self.remove()
+            if not self.dirs:
+                return
+            time.sleep(0.01)
+
 
 def _write(path: str, value: int, optional: bool = False) -> None:
     try:
@@ -414,3 +426,25 @@ def _v1_dir(controller: str) -> str | None:
                 root = f"/sys/fs/cgroup/{controller}"
                 return root + path if os.path.isdir(root + path) else (root if os.path.isdir(root) else None)
     return None
+
+
+# One counter of confined jobs per process: fork-server jobs and confined runs name their cgroups
+# and uids from it, so no two jobs of one process share either.
+JOB_IDS = itertools.count()
+
+
+def read_owned_log(workdir: str, uid: int, tail_bytes: int = 1500) -> tuple[int, str]:
+    """(size, tail) of a confined job's output.log, read without trusting the path: the
+    candidate owns its dir and once swapped the log for a symlink to /etc/shadow (the
+    root server read it into the verdict) or to / (the server crashed on a directory)."""
+    try:
+        fd = os.open(os.path.join(workdir, "output.log"), os.O_RDONLY | os.O_NOFOLLOW | os.O_NONBLOCK)
+    except OSError:
+        return 0, ""
+    try:
+        st = os.fstat(fd)
+        if not stat.S_ISREG(st.st_mode) or st.st_nlink != 1 or st.st_uid not in (uid, os.geteuid()):
+            return 0, ""
+        return st.st_size, os.pread(fd, tail_bytes, max(0, st.st_size - tail_bytes)).decode(errors="replace")
+    finally:
+        os.close(fd)

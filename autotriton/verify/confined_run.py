@@ -58,12 +58,12 @@ def run_confined(argv: list[str], workdir: str, env: dict[str, str], timeout_s: 
     """Run `argv` in `workdir` (which it may write) confined as above; output goes to
     workdir/output.log. `workdir` should be on tmpfs (sandbox._work_root) so that what
     the program writes counts against its memory cap."""
-    from autotriton.verify import confine, sandbox
-    run_id = next(sandbox._JOB_IDS)
+    from autotriton.verify import confine
+    run_id = next(confine.JOB_IDS)
     cgroup = confine.JobCgroup(f"autotriton-run-{os.getpid()}-{run_id}", memory_mb << 20)
     job = {"argv": argv, "env": env, "workdir": workdir, "uid": run_uid(run_id), "timeout_s": timeout_s,
            "memory_mb": memory_mb, "cpu_mode": cpu_mode, "cgroup_dirs": cgroup.dirs,
-           "hidden": confine.hidden_dirs() + list(hide), "needed": confine._needed(workdir),
+           "hidden": confine.hidden_dirs() + list(hide), "needed": confine.needed_paths(workdir),
            "confine_py": confine.__file__}
     job_path = os.path.join(workdir, ".launch.json")
     with open(job_path, "w") as f:
@@ -71,7 +71,7 @@ def run_confined(argv: list[str], workdir: str, env: dict[str, str], timeout_s: 
     try:
         return _supervise(job, job_path, cgroup, timeout_s)
     finally:
-        sandbox._remove_cgroup(cgroup)
+        cgroup.remove_when_empty()
 
 
 def run_uid(run_id: int) -> int:
@@ -83,7 +83,8 @@ def run_uid(run_id: int) -> int:
 
 def _supervise(job: dict, job_path: str, cgroup, timeout_s: float) -> ConfinedRun:
     from autotriton.child import Child
-    from autotriton.verify.sandbox import TREE_POLL_S, _read_log, job_bytes
+    from autotriton.verify.confine import read_owned_log
+    from autotriton.verify.sandbox import TREE_POLL_S, job_bytes
     launcher = Child([sys.executable, "-S", os.path.abspath(__file__), job_path], cwd=job["workdir"],
                      stdin=subprocess.DEVNULL, stderr=subprocess.STDOUT)
     cap = job["memory_mb"] << 20
@@ -96,7 +97,7 @@ def _supervise(job: dict, job_path: str, cgroup, timeout_s: float) -> ConfinedRu
     text = launcher.output().decode(errors="replace")
     launcher.close()
     report = _last_json(text)
-    size, tail = _read_log(job["workdir"], job["uid"], _TAIL_BYTES)
+    size, tail = read_owned_log(job["workdir"], job["uid"], _TAIL_BYTES)
     sandbox = report.get("sandbox", {"applied": [], "missing": ["the launcher reported nothing"]})
     if cgroup.missing:
         sandbox.setdefault("missing", []).append(cgroup.missing)

@@ -28,7 +28,6 @@ docs/VERIFIER.md for what each protection covers and what is missing where.
 from __future__ import annotations
 
 import gc
-import itertools
 import json
 import os
 import resource
@@ -36,7 +35,6 @@ import select
 import shutil
 import signal
 import socket
-import stat
 import subprocess
 import sys
 import tempfile
@@ -428,8 +426,8 @@ def run_isolated(job: Job, scratch: str | None = None) -> dict:
     sock_j = status_r = cgroup = None
     try:
         if job.kind in CANDIDATE_KINDS:
-            from autotriton.verify.confine import NPROC_LIMIT, JobCgroup
-            cgroup = JobCgroup(f"autotriton-{server_pid}-{next(_JOB_IDS)}", job.memory_mb << 20,
+            from autotriton.verify.confine import JOB_IDS, NPROC_LIMIT, JobCgroup
+            cgroup = JobCgroup(f"autotriton-{server_pid}-{next(JOB_IDS)}", job.memory_mb << 20,
                                enabled=job.cgroup)
             Path(workdir, "candidate.py").write_text(job.candidate)  # before any file-size cap
             if job.mode == "gpu":
@@ -483,12 +481,11 @@ def run_isolated(job: Job, scratch: str | None = None) -> dict:
         for fd in fds:
             os.close(fd)
         if cgroup is not None:
-            _remove_cgroup(cgroup)
+            cgroup.remove_when_empty()
         remove_tree(workdir)
         remove_tree(judge_dir)
 
 
-_JOB_IDS = itertools.count()
 CAND_PREFIX = "autotriton-cand-"
 # A candidate's temp dir on tmpfs: what it writes is memory charged to its job cgroup, so
 # the total is capped (RLIMIT_FSIZE caps one file; 300 MiB of files reached the host disk).
@@ -507,34 +504,9 @@ def _work_root() -> str | None:
     return "/dev/shm" if tmpfs and free >= TMPFS_MIN_FREE_BYTES and os.access("/dev/shm", os.W_OK) else None
 
 
-def _remove_cgroup(cgroup) -> None:
-    """Killed processes leave the cgroup a moment after they are reaped."""
-    for _ in range(50):
-        cgroup.remove()
-        if not cgroup.dirs:
-            return
-        time.sleep(0.01)
-
-
-def _read_log(workdir: str, uid: int, tail_bytes: int = 1500) -> tuple[int, str]:
-    """(size, tail) of the candidate's output log, read without trusting the path: the
-    candidate owns its dir and once swapped the log for a symlink to /etc/shadow (the
-    root server read it into the verdict) or to / (the server crashed on a directory)."""
-    try:
-        fd = os.open(os.path.join(workdir, "output.log"), os.O_RDONLY | os.O_NOFOLLOW | os.O_NONBLOCK)
-    except OSError:
-        return 0, ""
-    try:
-        st = os.fstat(fd)
-        if not stat.S_ISREG(st.st_mode) or st.st_nlink != 1 or st.st_uid not in (uid, os.geteuid()):
-            return 0, ""
-        return st.st_size, os.pread(fd, tail_bytes, max(0, st.st_size - tail_bytes)).decode(errors="replace")
-    finally:
-        os.close(fd)
-
-
 def _with_output(verdict: dict, workdir: str, uid: int) -> dict:
-    size, tail = _read_log(workdir, uid)
+    from autotriton.verify.confine import read_owned_log
+    size, tail = read_owned_log(workdir, uid)
     if size >= OUTPUT_CAP_BYTES:
         return {"sandbox_error": "output_flood",
                 "message": f"candidate wrote {size} bytes of output (cap {OUTPUT_CAP_BYTES})",
