@@ -1,6 +1,7 @@
 """The settings of one evaluation, in one place: `autotriton eval`'s flags build it, and the `eval:`
 section of a pipeline or `train` config is read into it (train/config.py). Kept apart from the
-harness so that reading a config imports no verifier or model code."""
+harness so that reading a config starts no model and no judge (the judge's settings, a
+VerifyConfig, are its `verify` section)."""
 
 from __future__ import annotations
 
