@@ -56,13 +56,15 @@ LAYER = "self.lin = nn.Linear(4, 4)"
 CASES = [
     # imports: a short list, nothing carrying sys/os as an attribute
     ("return y", "\nimport dataclasses\nS = dataclasses.sys\n", "pass", "forbidden_import"),
-    ("return y", "\nimport typing\n", "pass", "forbidden_import"),
+    ("return y", "\nimport typing\nH = typing.get_type_hints\n", "pass", "module_attribute"),
+    ("return y", "\nfrom typing import cast\n", "pass", "module_attribute"),
     ("return y", "\nimport enum\n", "pass", "forbidden_import"),
     ("return y", "\nimport operator\nG = operator.attrgetter('relu')\n", "pass", "forbidden_import"),
     ("return y", "\nimport _thread\n", "pass", "forbidden_import"),
     ("return y", "\nimport threading\n", "pass", "forbidden_import"),
     ("return y", "\nimport numpy as np\n", "pass", "forbidden_import"),
-    ("return y", "\nimport torch.nn.functional as F\n", "pass", "forbidden_import"),
+    ("y = F.relu(y)\n        return y", "\nimport torch.nn.functional as F\n", "pass", "torch_compute"),
+    ("g = F\n        return y", "\nimport torch.nn.functional as F\n", "pass", "module_value"),
     ("return y", "\nfrom torch import *\n", "pass", "forbidden_import"),
     ("import os\n        return y", "", "pass", "forbidden_import"),
     # module chains: every link and the final member on an allow-list
@@ -212,6 +214,9 @@ def test_every_rule_is_exercised_and_explained():
 
 # Honest code that sits right next to a boundary: each must stay clean.
 HONEST = [
+    ("return y", "\nimport torch.nn.functional as F\n", "pass"),  # imported by habit, unused
+    ("b: Optional[torch.Tensor] = None\n        return y", "\nfrom typing import Optional\n", "pass"),
+    ("return y", "", "pass\n        super(ModelNew, self).__init__()"),
     ("return y.view(x.shape).to(torch.float32)", "", "pass"),
     ("f = torch.finfo(x.dtype).max\n        return y if x.device.type == 'cpu' else y", "", "pass"),
     ("n = torch.cuda.get_device_properties(0).multi_processor_count\n        return y", "", "pass"),

@@ -40,8 +40,10 @@ FLAG_REASONS: dict[str, str] = {
     "parameter_mismatch": "ModelNew's parameters do not line up with Model's, so they cannot be re-randomised together",
     "torch_compute_runtime": "forward executed a torch compute op (seen by a dispatch-mode hook)",
     "input_mutation": "forward modified one of its inputs",
-    "state_changed": "forward changed the model's own tensors (parameters, buffers or tensor attributes) where the "
-                     "reference's forward keeps its own: state kept across calls can tell them apart",
+    "state_changed": "forward changed tensor memory the candidate keeps between calls (the model's parameters, "
+                     "buffers and attributes, module globals, class attributes, default arguments, closures; whole "
+                     "storages, past a view's end too) where the reference's forward keeps its own: state kept "
+                     "across calls can tell them apart",
     "constant_output": "output is one value everywhere while the reference varies",
     "zero_output": "output is all zeros while the reference is not",
     "stale_output": "output did not change when the inputs did (cached or hard-coded output)",

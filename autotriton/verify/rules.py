@@ -68,7 +68,8 @@ RULES: dict[str, str] = {
     "matmul_operator": "the @ operator is a torch matmul (cuBLAS), not a Triton kernel",
     "try_except": "try/except lets a failing kernel fall back to torch or hide errors",
     "torch_compile": "torch.compile/Inductor/TorchScript/torch.ops generate or call non-candidate kernels",
-    "forbidden_import": "only torch, torch.nn, triton, triton.language, math and libdevice may be imported, "
+    "forbidden_import": "only torch, torch.nn, torch.nn.functional (unused), typing (annotations), triton, "
+    "triton.language, math and libdevice may be imported, "
     "at module level; anything else can reach os, sys, threads or numpy",
     "monkey_patch": "assigning attributes of imported modules can fake timing or results",
     "tensor_subclass": "tensor subclasses and __torch_function__ can defer or fake work",
@@ -216,7 +217,13 @@ def _module_rules() -> dict[str, ModuleRule]:
 
     rules = {"torch": TORCH_RULE, "torch.nn": NN_RULE, "torch.cuda": CUDA_RULE,
              "torch.nn.init": ModuleRule(frozenset(), frozenset(), NN_INIT_FUNCTIONS),
-             "triton": TRITON_RULE, "math": ModuleRule(frozenset(), _public_members(math))}
+             "triton": TRITON_RULE, "math": ModuleRule(frozenset(), _public_members(math)),
+             # Imported by habit and often left unused (outside red team, ninth pass, 2026-11-29):
+             # the import is allowed, every use of one of its functions is not (torch compute).
+             "torch.nn.functional": ModuleRule(frozenset(), frozenset()),
+             # Annotations only: no cast, get_type_hints (it evaluates strings) or TYPE_CHECKING.
+             "typing": ModuleRule(frozenset(), frozenset({"Optional", "List", "Tuple", "Dict", "Union", "Any",
+                                                          "Sequence"}))}
     triton_links = {"triton.language": ("math", "extra"), "triton.language.math": (),
                     "triton.language.extra": ("libdevice", "cuda"), "triton.language.extra.libdevice": (),
                     "triton.language.extra.cuda": ("libdevice",), "triton.language.extra.cuda.libdevice": ()}
@@ -235,7 +242,7 @@ def _module_rules() -> dict[str, ModuleRule]:
 
 MODULE_RULES = _module_rules()
 INIT_ONLY_MODULES = frozenset({"torch.nn.init"})
-ALLOWED_IMPORTS = frozenset({"torch", "torch.nn", "triton", "triton.language", "math",
+ALLOWED_IMPORTS = frozenset({"torch", "torch.nn", "torch.nn.functional", "typing", "triton", "triton.language", "math",
                              "triton.language.math", "triton.language.extra.libdevice",
                              "triton.language.extra.cuda.libdevice"}) & frozenset(MODULE_RULES)
 # Chains that generate or call kernels the candidate did not write.
@@ -1177,8 +1184,13 @@ def _is_call_func(node: ast.AST, parent: ast.AST | None) -> bool:
 
 
 def _class_use_ok(node: ast.Name, parent: ast.AST | None) -> bool:
-    """Own classes are instantiated, subclassed, or named in `Cls.__init__(self)`."""
+    """Own classes are instantiated, subclassed, named in `Cls.__init__(self)`, or in
+    `super(Cls, self)`, the two-argument form every KernelBench reference's `__init__` uses (an
+    honest answer in that style was refused: outside red team, ninth pass, 2026-11-29)."""
     if _is_call_func(node, parent) or (isinstance(parent, ast.ClassDef) and node in parent.bases):
+        return True
+    if (isinstance(parent, ast.Call) and isinstance(parent.func, ast.Name) and parent.func.id == "super"
+            and len(parent.args) == 2 and parent.args[0] is node and isinstance(parent.args[1], ast.Name)):
         return True
     return isinstance(parent, ast.Attribute) and parent.attr == "__init__"
 

@@ -18,11 +18,15 @@ and the server work out what happened from outside.
 
 from __future__ import annotations
 
+import collections
 import contextlib
+import functools
 import os
 import secrets
 import socket
+import sys
 import traceback
+import types
 from dataclasses import dataclass
 
 import torch
@@ -140,6 +144,79 @@ def _flat(value, depth: int = 0) -> list:
     if depth >= wire.MAX_DEPTH:
         raise Failure("bad_output", f"forward returned values nested deeper than {wire.MAX_DEPTH} lists or tuples")
     return [x for v in value for x in _flat(v, depth + 1)]
+
+
+# How far _held_values looks: containers inside containers, and at most this many objects, so a
+# million-element list of tensors held as state costs a bounded walk.
+HELD_DEPTH = 4
+HELD_OBJECTS = 20_000
+
+
+def _held_values(model, module_globals: dict):
+    """(name, value) of everything the candidate holds between calls, walked without running
+    its code: vars() of nn.Modules, classes defined in the candidate and their instances;
+    defaults, keyword defaults and closure cells of functions (a @triton.jit or autotune
+    wrapper's `fn` included); the items of lists, tuples, sets and dicts."""
+    seen: dict[int, object] = {}  # holds what it saw: a freed temporary's id is reused at once
+    todo = [("model", model, 0)] + [(k, v, 0) for k, v in module_globals.items() if not k.startswith("__")]
+    while todo and len(seen) < HELD_OBJECTS:
+        name, value, depth = todo.pop()
+        if id(value) in seen or isinstance(value, types.ModuleType):
+            continue
+        seen[id(value)] = value
+        yield name, value
+        if depth < HELD_DEPTH:
+            todo += [(f"{name}{part}", v, depth + 1) for part, v in _children(value)]
+
+
+def _from_library(cls: type) -> bool:
+    """Is `cls` a library's class (found under its name in the module it names), not one the
+    candidate defined? A class body can set any __module__, so the name alone proves nothing."""
+    module = sys.modules.get(cls.__module__)
+    return cls.__module__ != "candidate" and module is not None and getattr(module, cls.__name__, None) is cls
+
+
+def _children(value) -> list[tuple[str, object]]:
+    if isinstance(value, torch.Tensor):
+        return []
+    # The builtin types' own methods: a subclass's __iter__ or items() is candidate code.
+    if isinstance(value, (list, tuple, set, frozenset)):
+        base = next(b for b in (list, tuple, set, frozenset) if isinstance(value, b))
+        return [(f"[{i}]", v) for i, v in enumerate(base.__iter__(value))]
+    if isinstance(value, dict):
+        return [(f"[{k!r}]", v) for k, v in dict.items(value)]
+    if isinstance(value, types.FunctionType):
+        cells = []
+        for cell in value.__closure__ or ():
+            try:
+                cells.append(cell.cell_contents)
+            except ValueError:  # an empty cell
+                continue
+        return [(".__defaults__", value.__defaults__ or ()), (".__kwdefaults__", value.__kwdefaults__ or {}),
+                (".<closure>", cells)]
+    if isinstance(value, (staticmethod, classmethod)):
+        return [("", value.__func__)]
+    if isinstance(value, property):
+        return [(".fget", value.fget), (".fset", value.fset)]
+    if isinstance(value, type):
+        return [(f".{k}", v) for k, v in vars(value).items()] if not _from_library(value) else []
+    if isinstance(value, functools.partial):
+        return [(".args", value.args), (".keywords", value.keywords)]
+    if isinstance(value, collections.deque):
+        return [(f"[{i}]", v) for i, v in enumerate(list(value))]
+    if isinstance(value, torch.nn.Module) or not _from_library(type(value)):
+        try:
+            attrs = dict(object.__getattribute__(value, "__dict__"))
+        except (AttributeError, TypeError):  # __slots__ only
+            attrs = {}
+        for table in ("_parameters", "_buffers", "_modules"):  # a module's tensors by their own names
+            if isinstance(value, torch.nn.Module) and type(attrs.get(table)) is dict:
+                attrs.update(attrs.pop(table))
+        return [(f".{k}", v) for k, v in attrs.items()] + [(".<class>", type(value))]
+    if type(value).__module__.startswith("triton"):
+        inner = vars(value).get("fn") if hasattr(value, "__dict__") else None
+        return [(".fn", inner)] if inner is not None else []
+    return []
 
 
 class Worker:
@@ -264,26 +341,24 @@ class Worker:
         return {"report": report}, out
 
     def _own_tensors(self) -> list[tuple[str, torch.Tensor]]:
-        """Every tensor the model holds, by name: parameters, buffers, plain attributes and the
-        tensors in list, tuple or dict attributes. A kernel that writes one of them keeps state
-        across calls that the rules (Python state only) cannot see: a call count kept by
-        tl.atomic_add in a buffer turned a relu into unwritten memory from its 4th call (outside
-        red team, 2026-11-29). Read through nn.Module's own methods, never the candidate's."""
-        if not isinstance(self.model, torch.nn.Module):
-            return []
-        out = []
-        for prefix, module in torch.nn.Module.named_modules(self.model):
-            for key, value in vars(module).items():
-                if key in ("_parameters", "_buffers"):
-                    items = list(value.items())
-                elif isinstance(value, (list, tuple)):
-                    items = [(f"{key}[{i}]", v) for i, v in enumerate(value)]
-                elif isinstance(value, dict) and not key.startswith("_"):
-                    items = [(f"{key}[{k!r}]", v) for k, v in value.items()]
-                else:
-                    items = [(key, value)]
-                out += [(f"{prefix}.{name}".lstrip("."), v) for name, v in items if isinstance(v, torch.Tensor)]
-        return out
+        """Every tensor memory the candidate keeps between calls, by a name for the verdict, as
+        one byte view of each whole storage: the model's modules (parameters, buffers,
+        attributes), the candidate module's globals, its classes, and its functions' default
+        arguments and closures, one container level deep. A kernel that writes one of them
+        keeps state across calls that the rules (Python state only) cannot see: a call count
+        kept by tl.atomic_add in a buffer turned a relu into unwritten memory from its 4th call;
+        the same count in a default argument (`st=torch.zeros(1)`) or past the end of a
+        2-element view of a 64-element buffer passed verifier 15 (outside red team,
+        2026-11-29). Read through vars() and nn.Module's own methods, never candidate code."""
+        found: dict[tuple, tuple[str, torch.Tensor]] = {}
+        for name, value in _held_values(self.model, vars(self.module) if self.module is not None else {}):
+            if isinstance(value, torch.Tensor) and value.layout == torch.strided and not value.is_meta:
+                storage = value.untyped_storage()
+                key = (value.device.type, value.device.index, storage.data_ptr())
+                if key not in found and storage.nbytes():
+                    whole = torch.empty(0, dtype=torch.uint8, device=value.device).set_(storage)
+                    found[key] = (name, whole)
+        return list(found.values())
 
     def _refilled(self, inputs: list) -> list:
         """`inputs` written into the previous forward's tensors where shape, strides, dtype and
