@@ -1,0 +1,86 @@
+"""What the worker compares around each trial's forward (state_changed): every tensor memory a
+candidate keeps between calls, found without running its code."""
+
+import torch
+
+from autotriton.tasks.contract import module_from_source
+from autotriton.verify import worker
+
+SOURCE = '''
+import functools
+import torch
+import torch.nn as nn
+
+TABLE = {"count": torch.zeros(1)}
+
+
+class Holder:
+    __module__ = "torch"  # claims to be a library class: still walked
+
+    def __init__(self):
+        self.inner = torch.zeros(3)
+
+
+def make():
+    cell = torch.zeros(4)
+
+    def launch(x):
+        return cell
+    return launch
+
+
+def helper(x, st=torch.zeros(5), *, kw=torch.zeros(6)):
+    return x
+
+
+class ModelNew(nn.Module):
+    shared = torch.zeros(7)
+
+    def __init__(self):
+        super().__init__()
+        self.register_buffer("buf", torch.zeros(8))
+        self.view = torch.zeros(64)[:2]
+        self._launch = make()
+        self._holder = Holder()
+        self._part = functools.partial(helper, st=torch.zeros(9))
+        self.layers = nn.ModuleList([nn.Linear(2, 2)])
+
+    def forward(self, x, st=torch.zeros(10)):
+        return x
+'''
+
+
+def held(source: str = SOURCE) -> dict[int, str]:
+    """Storage size in bytes -> name, for the fixture's distinct sizes."""
+    module = module_from_source(source, "candidate", "candidate.py")
+    w = worker.Worker.__new__(worker.Worker)
+    w.module, w.model = module, module.ModelNew()
+    return {t.numel(): name for name, t in w._own_tensors()}
+
+
+def test_every_place_a_candidate_keeps_a_tensor_is_compared():
+    found = held()
+    f32 = 4
+    for n in (1, 3, 4, 5, 6, 7, 8, 9, 10):
+        assert n * f32 in found, (n, found)
+    assert found[64 * f32] == "model.view"  # the whole storage, not the 2-element view
+    assert any(name.startswith("model.layers") for name in found.values())
+
+
+def test_a_fresh_temporary_does_not_hide_the_next_one():
+    """Ids of freed temporaries are reused at once: the walk keeps what it saw."""
+    assert 4 * 4 in held()  # the closure cell, reached through a fresh list of cell contents
+
+
+def test_library_objects_are_not_walked():
+    names = held()
+    assert not any("torch.float32" in n or "__dict__" in n for n in names.values())
+
+
+def test_an_unchanged_storage_compares_equal_and_a_write_past_a_view_does_not():
+    t = torch.zeros(64)[:2]
+    whole = torch.empty(0, dtype=torch.uint8).set_(t.untyped_storage())
+    before = worker._snapshot(whole)
+    assert not worker._changed(whole, before)
+    t.untyped_storage()[32 * 4] = 1  # a byte of element 32, outside the view
+    assert worker._changed(whole, before)
