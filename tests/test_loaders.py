@@ -19,7 +19,7 @@ from hypothesis import strategies as st
 from autotriton.tasks.kernelbench import load_kernelbench, load_kernelbench_report
 from autotriton.tasks.signed import signed_variant
 from autotriton.verify.rules import check_rules
-from autotriton.tasks.sizes import INTERP_TARGET_ELEMS, derive_interp, derive_interp_overrides
+from autotriton.tasks.sizes import INTERP_TARGET_ELEMS, LIFTED_PREFIX, derive_interp, derive_interp_overrides, named_sizes
 from autotriton.tasks.tritonbench import (
     SEPARATOR,
     TBItem,
@@ -210,6 +210,47 @@ def test_interp_property_divisibility_bounds(values):
 
 
 # ====================================================================== signed inputs
+
+LITERAL_TASK = """import torch
+import torch.nn as nn
+
+
+class Model(nn.Module):
+    def __init__(self, d_in, d_out, slope):
+        super().__init__()
+        self.proj = nn.Linear(d_in, d_out)
+        self.slope = slope
+
+    def forward(self, x, ids):
+        return self.proj(x).view(-1, 32) * self.slope
+
+
+def get_inputs():
+    return [torch.randn(8, 16), torch.randint(0, 10, (8,))]
+
+
+def get_init_inputs():
+    return [16, 32, 3]
+"""
+
+
+def test_literal_sizes_become_names_the_random_size_trials_can_grow():
+    named = named_sizes(LITERAL_TASK)
+    assert len(named.splitlines()) == len(LITERAL_TASK.splitlines()) + 2  # line numbers kept, two names added
+    module = {}
+    exec(compile(named, "task.py", "exec"), module)
+    assert module[f"{LIFTED_PREFIX}8"] == 8 and module[f"{LIFTED_PREFIX}16"] == 16
+    assert f"torch.randint(0, 10, ({LIFTED_PREFIX}8,))" in named  # randint's bounds are values, not sizes
+    assert f"return [{LIFTED_PREFIX}16, 32, 3]" in named  # in_features grows with x; the rest stay
+    assert ".view(-1, 32)" in named  # the Model's own literals are never touched
+    x, ids = module["get_inputs"]()
+    assert x.shape == (8, 16) and ids.shape == (8,)
+
+
+def test_a_file_with_named_sizes_is_unchanged():
+    source = "import torch\nN = 8\ndef get_inputs():\n    return [torch.randn(N)]\n"
+    assert named_sizes(source) == source
+
 
 def test_signed_variant_rewrites_only_get_inputs():
     source = (KB / "level1" / "1_TinyReLU.py").read_text()

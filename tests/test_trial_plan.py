@@ -83,6 +83,21 @@ def test_a_gpu_verification_of_a_dot_product_task_draws_every_kind_that_keeps_th
     assert modes == {"gpu", "interp"}  # at the full sizes too, not at the interp sizes only
 
 
+@pytest.mark.parametrize("task_id", ["builtin/l1/mse_loss", "builtin/l2/linear_bias_relu"])
+def test_a_gpu_verification_draws_every_kind_at_a_full_and_at_a_small_size(tmp_path, task_id):
+    """At 67M elements an MSE over every other squared error, doubled, on whole-number inputs was
+    inside the scalar's tolerance, and the integral trial had run at full size only (H200,
+    verifier 15, 2026-11-29): each kind now runs in both size classes on a GPU."""
+    job = build_job("check", as_judged(get_task(task_id)), VerifyConfig(device="cpu"), "gpu", candidate="unused")
+    for _ in range(10):
+        judge = Judge(replace(job, judge_dir=str(tmp_path)), None)
+        trials = [t for s in judge.shapes for t in judge.plan(s, job.n_trials)] + judge.leftover_trials(job.n_trials)
+        expected = set(judge.all_kinds) - judge.kinds_off
+        for mode in ("gpu", "interp"):
+            kinds = {t.magnitude.kind for t in trials if t.magnitude is not None and t.setting.mode == mode}
+            assert expected <= kinds, (mode, expected - kinds)
+
+
 def test_zero_slabs_give_zero_rows_along_every_dim():
     generator = torch.Generator().manual_seed(0)
     x = torch.randn(3, 5, 7) + 10.0

@@ -204,3 +204,61 @@ def test_the_judge_names_the_checked_timing_reps():
     assert checked_reps([0.31, 0.3101], 100) == [31]
     assert all(0 <= r < n for n in (10, 37, 100) for r in checked_reps([0.0, 0.5, 0.99999], n))
 
+
+
+LITERAL_ADD = '''import torch
+import torch.nn as nn
+
+
+class Model(nn.Module):
+    def forward(self, x, y):
+        return x + y
+
+
+def get_inputs():
+    return [torch.randn(8, 16), torch.randn(8, 16)]
+
+
+def get_init_inputs():
+    return []
+'''
+
+ADD_ONLY_AT_WIDTH_16 = '''import torch
+import torch.nn as nn
+import triton
+import triton.language as tl
+
+
+@triton.jit
+def add_kernel(x_ptr, y_ptr, o_ptr, n, ADD: tl.constexpr, BLOCK: tl.constexpr):
+    offs = tl.program_id(0) * BLOCK + tl.arange(0, BLOCK)
+    m = offs < n
+    x = tl.load(x_ptr + offs, mask=m)
+    if ADD:
+        x = x + tl.load(y_ptr + offs, mask=m)
+    tl.store(o_ptr + offs, x, mask=m)
+
+
+class ModelNew(nn.Module):
+    def forward(self, x, y):
+        out = torch.empty_like(x)
+        n = x.numel()
+        add_kernel[(triton.cdiv(n, 1024),)](x, y, out, n, ADD=x.shape[-1] == 16, BLOCK=1024)
+        return out
+'''
+
+
+def test_a_file_with_literal_sizes_has_every_size_varied(tmp_path):
+    """A task whose get_inputs writes its sizes as literals: only the leading rows moved, and a
+    kernel that added only at the file's width of 16 passed (outside red team, ninth pass,
+    2026-11-29). The judge names the literals (tasks/sizes.named_sizes) and grows them all; the
+    honest kernel still passes."""
+    from autotriton.tasks.sizes import as_judged
+    from autotriton.tasks.contract import task_from_source
+
+    task = as_judged(task_from_source(LITERAL_ADD, task_id="file/literal_add", suite="file", level=1))
+    with Verifier(VerifyConfig(device="cpu", cache_dir=None)) as verifier:
+        cheat = verifier.verify(task, ADD_ONLY_AT_WIDTH_16)
+        honest = verifier.verify(task, ADD_ONLY_AT_WIDTH_16.replace("x.shape[-1] == 16", "True"))
+    assert not cheat.correct and cheat.error_kind == "wrong_output", cheat.error_msg
+    assert honest.correct, honest.error_msg

@@ -472,3 +472,76 @@ def _depends_on(dims: list[ast.expr], local: dict[str, ast.expr], consts: set[st
         elif name in local:
             todo += [n.id for n in ast.walk(local[name]) if isinstance(n, ast.Name)]
     return names
+
+
+# ====================================================================== literal sizes
+
+# Literal sizes made names (named_sizes): the prefix keeps them apart from a file's own constants.
+LIFTED_PREFIX = "AUTOTRITON_SIZE_"
+
+
+def named_sizes(source: str) -> str:
+    """`source` with the integer literals that size get_inputs()'s tensors named as module
+    constants (`torch.randn(8, 16)` -> `torch.randn(AUTOTRITON_SIZE_8, AUTOTRITON_SIZE_16)`, one
+    name per value), and get_init_inputs()'s entries equal to one of them (a Linear's in_features
+    must grow with the input's width), line numbers kept. The judge runs the reference from this
+    text, so the random-size and small-rows trials grow and shrink every size, as they do a
+    file's named constants: with literals only the leading rows moved, and a kernel that added
+    only when `x.shape[-1] == 16` passed (outside red team, ninth pass, 2026-11-29). Values
+    used for anything else (a literal in Model's body) keep their own literal; a size the
+    reference cannot run at is drawn again (judge._random_size_trial)."""
+    tree = ast.parse(source)
+    fns = {n.name: n for n in tree.body if isinstance(n, ast.FunctionDef)}
+    dims = [c for call in _factory_calls(fns.get("get_inputs")) for c in _size_literals(call)]
+    values = {d.value for d in dims}
+    inits = [c for c in _returned_ints(fns.get("get_init_inputs")) if c.value in values]
+    if not dims:
+        return source
+    lines = source.splitlines(keepends=True)
+    for node in sorted(dims + inits, key=lambda n: (n.lineno, n.col_offset), reverse=True):
+        if node.lineno != node.end_lineno:
+            continue
+        line = lines[node.lineno - 1]
+        b = len(line.encode()[:node.col_offset].decode())
+        e = len(line.encode()[:node.end_col_offset].decode())
+        lines[node.lineno - 1] = line[:b] + f"{LIFTED_PREFIX}{node.value}" + line[e:]
+    text = "".join(lines)
+    if not text.endswith("\n"):
+        text += "\n"
+    return text + "".join(f"{LIFTED_PREFIX}{v} = {v}\n" for v in sorted(values))
+
+
+def _factory_calls(fn: ast.FunctionDef | None) -> list[ast.Call]:
+    if fn is None:
+        return []
+    return [n for n in ast.walk(fn) if isinstance(n, ast.Call) and isinstance(n.func, ast.Attribute)
+            and n.func.attr in _FACTORIES and isinstance(n.func.value, ast.Name) and n.func.value.id == "torch"]
+
+
+def _ints(node: ast.expr) -> list[ast.Constant]:
+    if isinstance(node, ast.Constant) and type(node.value) is int and node.value >= 2:
+        return [node]
+    if isinstance(node, (ast.Tuple, ast.List)):
+        return [c for e in node.elts for c in _ints(e) if isinstance(e, ast.Constant)]
+    return []
+
+
+def _size_literals(call: ast.Call) -> list[ast.Constant]:
+    name = call.func.attr
+    size_kw = [k.value for k in call.keywords if k.arg == "size"]
+    if name == "randint":  # low and high are values; only the size tuple sizes
+        return [c for a in list(call.args) + size_kw if isinstance(a, (ast.Tuple, ast.List)) for c in _ints(a)]
+    if name == "full":
+        return _ints(call.args[0]) if call.args and isinstance(call.args[0], (ast.Tuple, ast.List)) else []
+    if call.args and isinstance(call.args[0], (ast.Tuple, ast.List)):
+        return _ints(call.args[0])
+    return [c for a in call.args for c in _ints(a)] + [c for a in size_kw for c in _ints(a)]
+
+
+def _returned_ints(fn: ast.FunctionDef | None) -> list[ast.Constant]:
+    if fn is None:
+        return []
+    out = []
+    for ret in (n for n in ast.walk(fn) if isinstance(n, ast.Return) and isinstance(n.value, (ast.List, ast.Tuple))):
+        out += [e for e in ret.value.elts if isinstance(e, ast.Constant) and type(e.value) is int and e.value >= 2]
+    return out

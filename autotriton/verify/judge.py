@@ -29,7 +29,7 @@ import torch
 import triton
 from autotriton.tasks.contract import PINNED_SETTING, ShapeSetting, tolerance_for
 from autotriton.tasks.signed import signed_variant
-from autotriton.tasks.sizes import SMALL_MAX, STRUCTURAL_SIZE, grown_sizes, shrunk_sizes
+from autotriton.tasks.sizes import SMALL_MAX, STRUCTURAL_SIZE, grown_sizes, named_sizes, shrunk_sizes
 from autotriton.verify import footprint, timing, wire
 from autotriton.verify.compare import INT_VIEW, Mismatch, compare_outputs, fingerprint, flatten_outputs
 from autotriton.verify.compare import chunks as compare_chunks
@@ -562,13 +562,17 @@ class Judge:
         if not self.shapes:
             raise TaskFailure(f"task has no shape settings for mode {job.mode}")
         path = Path(job.judge_dir) / "task_ref.py"
-        path.write_text(task.source)
         try:
-            self.task_mod = module_from_source(task.source, "autotriton_task", str(path))
+            source = named_sizes(task.source)  # literal sizes grow in random-size trials too
+        except SyntaxError as exc:
+            raise TaskFailure(f"task module does not parse: {exc!r}") from exc
+        path.write_text(source)
+        try:
+            self.task_mod = module_from_source(source, "autotriton_task", str(path))
         except Exception as exc:
             raise TaskFailure(f"task module failed to import: {exc!r}") from exc
         self.defaults = size_constants(self.task_mod)
-        self.signed_mod, self.signed_note = self._signed_module(task.source, Path(job.judge_dir))
+        self.signed_mod, self.signed_note = self._signed_module(source, Path(job.judge_dir))
         self.outcome = Outcome()
         self.precision_checks = max(self.tolerance_for("float32")) > FP16_UNIT_ROUNDOFF
         self.range_trials = task.range_trials  # Task.range_trials says when not
@@ -614,6 +618,12 @@ class Judge:
         # trials leave, trials of their own take (leftover_trials).
         self.kind_queue = [k for k in self.rng.sample(MAGNITUDE_KINDS, len(MAGNITUDE_KINDS))
                            if k not in self.kinds_off and not (k == "shifted" and self.precision_checks)]
+        self.all_kinds = list(self.kind_queue)
+        # The kinds drawn so far, by the mode of the setting they ran at. On a GPU every kind runs at
+        # a full size and at a small (interp) one: at 67M elements an MSE over every other squared
+        # error, doubled, on whole-number inputs was inside the scalar's tolerance of the whole sum,
+        # and its integral trial had run at a full-size setting (H200, verifier 15, 2026-11-29).
+        self.kinds_done: dict[str, set[str]] = {}
         self.fp64_unavailable = ""  # why the reference ran in its native dtype, when it had to
         self.seconds: dict[str, float] = {}  # reference and comparison time, for details.stages
         self._reply_caps: dict[str, int] = {}
@@ -754,6 +764,8 @@ class Judge:
             for i in free:
                 if i not in plains:
                     wide[i] = self.draw_magnitude(signed[i])
+                    if wide[i] is not None:
+                        self.kinds_done.setdefault(self._size_class(setting), set()).add(wide[i].kind)
             # Each setting varies the constructor floats in one trial at least whose inputs are not
             # made large, where they may go down by decades (vary_init): with the slots left to
             # chance, a LeakyReLU treating slopes under 0.05 as 0 passed 3 verifications of 32.
@@ -801,16 +813,27 @@ class Judge:
         return Magnitude(scale=2.0 ** (WIDE_EXPONENTS[-1] if queued else self.rng.choice(WIDE_EXPONENTS)))
 
     def leftover_trials(self, n: int) -> list[Trial]:
-        """A trial for each kind still queued after every setting's trials (numbered from `n`),
-        at a random setting, unsigned (a shift needs that): a task with one setting, dot-product
-        tasks (whose mixed trials take a slot) and signed trials leave some."""
+        """A trial for each kind that the settings' trials did not draw (numbered from `n`), at a
+        random setting, unsigned (a shift needs that): a task with one setting, dot-product tasks
+        (whose mixed and plain trials take every slot) and signed trials leave some. On a GPU, per
+        size class: a kind drawn only at full size runs again at a small setting, and the other
+        way round."""
         trials = []
-        for kind in [k for k in self.kind_queue if k not in self.kinds_off]:
-            trials.append(Trial(self.rng.choice(self.shapes), n + len(trials), self.rng.random() < 0.5, False,
-                                magnitude=self.magnitude(kind, queued=True),
-                                varied_init=self.rng.random() < 0.5 and not self.init_note))
+        for size_class in sorted({self._size_class(s) for s in self.shapes}):
+            settings = [s for s in self.shapes if self._size_class(s) == size_class]
+            done = self.kinds_done.get(size_class, set())
+            for kind in [k for k in self.all_kinds if k not in done and k not in self.kinds_off]:
+                trials.append(self._leftover_trial(self.rng.choice(settings), n + len(trials), kind))
         self.kind_queue.clear()
         return trials
+
+    def _size_class(self, setting: ShapeSetting) -> str:
+        """Where a kind must have run: on a GPU at full size and at a small one; on CPU anywhere."""
+        return setting.mode if self.job.mode == "gpu" else "any"
+
+    def _leftover_trial(self, setting: ShapeSetting, index: int, kind: str) -> Trial:
+        return Trial(setting, index, self.rng.random() < 0.5, False, magnitude=self.magnitude(kind, queued=True),
+                     varied_init=self.rng.random() < 0.5 and not self.init_note)
 
     def growable_sizes(self, ceiling: bool = True, setting: ShapeSetting | None = None
                        ) -> tuple[dict[str, int], list[str]]:
@@ -1410,10 +1433,9 @@ class Judge:
         launches = _field(report, "launches", int, 0)
         self.outcome.launched = self.outcome.launched or launches > 0
         self.autotune = (_field(report, "autotune_unrun", int, 0), _field(report, "autotune_configs", int, 0))
-        if self.autotune[1] > AUTOTUNE_MAX_CONFIGS:  # at the first report: a trial that ran its bad config
-            # said wrong_output first, now and then (the Ray corpus test, 2026-11-29)
-            raise CandidateFailure(ErrorKind.RULE_VIOLATION, f"an autotuned kernel has {self.autotune[1]} configs; "
-                                   f"at most {AUTOTUNE_MAX_CONFIGS}, each of which the judge runs", ("autotune_configs",))
+        # At the first report too (a kernel made autotuned after import): a trial that ran its bad
+        # config said wrong_output first, now and then (the Ray corpus test, 2026-11-29).
+        self.check_config_count(self.autotune[1])
         if launches == 0:
             raise CandidateFailure(ErrorKind.HACK, FLAG_REASONS["no_launch"], ("no_launch",))
         ops = [o for o in _field(report, "compute_ops", list, []) if type(o) is str]
@@ -1435,6 +1457,14 @@ class Judge:
             raise CandidateFailure(ErrorKind.HACK, f"forward changed memory it keeps between calls ({', '.join(changed[:4])}); "
                                    "the reference's forward keeps its state: allocate scratch memory in forward",
                                    ("state_changed",))
+
+    @staticmethod
+    def check_config_count(configs: int) -> None:
+        """Every config of an autotuned kernel is run (CPU: _autotune_trials; GPU: the autotuner
+        benchmarks them all), so their number is bounded; checked at import (the load reply)."""
+        if configs > AUTOTUNE_MAX_CONFIGS:
+            raise CandidateFailure(ErrorKind.RULE_VIOLATION, f"an autotuned kernel has {configs} configs; "
+                                   f"at most {AUTOTUNE_MAX_CONFIGS}, each of which the judge runs", ("autotune_configs",))
 
     def check_outputs(self, out, expected: Expected, state: dict, row_scales: list[float] | None = None) -> None:
         """Compare; a failed comparison is labelled a hack when the output is zero,
@@ -1933,7 +1963,8 @@ def run_job(job: Job, sock: socket.socket) -> dict:
         sandbox = _hello(channel)
         stages["start_s"] = time.perf_counter() - clock
         judge = Judge(job, channel)
-        channel.request("load")
+        loaded, _ = channel.request("load")
+        judge.check_config_count(_field(loaded, "autotune_configs", int, 0))
         stages["load_s"] = time.perf_counter() - clock - stages["start_s"]
         timings = _check_all(judge, job)
         for key in ("runtime_us", "runtime_p20_us", "runtime_p80_us", "eager_us", "speedup"):

@@ -288,7 +288,7 @@ class Worker:
         STATE.candidate_globals = vars(self.module)
         if "ModelNew" not in vars(self.module):
             raise Failure("import_error", "module defines no ModelNew")
-        return {"ok": True}
+        return {"ok": True, "autotune_configs": _most_configs(vars(self.module))}
 
     def build(self, init, seed: int, train: bool = True) -> dict:
         self.model = None
@@ -498,6 +498,22 @@ def autotune_coverage() -> dict:
     configs one kernel has (judge.AUTOTUNE_MAX_CONFIGS)."""
     return {"autotune_unrun": sum(n - len(seen) for n, seen in TUNED.values()),
             "autotune_configs": max((n for n, _ in TUNED.values()), default=0)}
+
+
+def _most_configs(module_globals: dict) -> int:
+    """The most configs an autotuned kernel of the module has, read at import, before any launch:
+    on a GPU the autotuner benchmarks every config at the first launch, and 512 configs, one of
+    them bad, crashed the worker there before a report could count them (H200, 2026-11-29)."""
+    from triton.runtime.autotuner import Autotuner
+    most = 0
+    for value in list(module_globals.values()):
+        for _ in range(4):  # heuristics(autotune(jit)): wrappers hold the next one as `fn`
+            if isinstance(value, Autotuner):
+                most = max(most, len(vars(value).get("configs") or ()))
+            value = vars(value).get("fn") if hasattr(value, "__dict__") and type(value).__module__.startswith("triton") else None
+            if value is None:
+                break
+    return most
 
 
 def untimed_autotune() -> None:

@@ -1,8 +1,7 @@
 # task: builtin/l1/sum_dim
 # expect: error=wrong_output flag=none
 # why: program 0 zeroes the whole output and every program then atomically adds its partial: right only if program 0 runs before all the others, which the interpreter did and a GPU does not promise; interpreted launches now run their programs in a random order (verify/concurrency.py).
-# open: on a GPU program 0 does run first in practice, and no GPU trial controls the order programs run in; verifier 13 judged it correct on an H200 (2026-11-29, docs/results/verifier13_h200_adversarial). The CPU judge's random order rejects it.
-# open_on: gpu
+# GPU: verifier 13 judged it correct on an H200 (docs/results/verifier13_h200_adversarial); verifier 15 rejected it there (2026-11-29, docs/results/ablation_h200_run22/adversarial.log, one run), after its small-rows trials and state check came in: no longer marked open; if a later GPU run passes it again, the order of programs there is what decides.
 import torch
 import torch.nn as nn
 import triton
