@@ -337,3 +337,19 @@ def test_a_server_killed_mid_job_leaves_no_candidate_dir():
     side.join(timeout=120)
     server.close()
     assert not list(root.glob(f"{CAND_PREFIX}{pid}-*"))
+
+
+def test_the_judge_is_reachable_from_the_package_and_says_what_it_takes():
+    """`import autotriton; autotriton.verify.verify(...)` raised AttributeError (the subpackage was
+    never imported), and a path passed as the task failed deep inside (outside red team, ninth pass)."""
+    import subprocess
+    import sys
+
+    code = "import autotriton; print(autotriton.verify.verify.__name__, autotriton.tasks.get_task.__name__)"
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
+    assert out.split() == ["verify", "get_task"]
+    import pytest
+
+    from autotriton.verify import verify
+    with pytest.raises(TypeError, match="takes a Task"):
+        verify("my_task.py", "class ModelNew: pass")

@@ -367,6 +367,9 @@ def _out_of_memory(verdict: dict) -> bool:
 
 def verify(task: Task, candidate: str, config: VerifyConfig | None = None) -> VerifyResult:
     """Verify one candidate (raw model output or code) against `task`."""
+    if not isinstance(task, Task):  # our caller's mistake, said plainly (a path passed as the task)
+        raise TypeError(f"verify() takes a Task, not {type(task).__name__}: autotriton.tasks.get_task(ID) "
+                        "or autotriton.tasks.load_task_file(PATH)")
     with Verifier(config) as verifier:
         return verifier.verify(task, candidate)
 
