@@ -112,3 +112,15 @@ def test_a_self_test_block_and_a_copy_of_the_reference_are_cut_and_lines_kept():
     assert extract_code(body.replace("'__main__'", "'other'")).count("__name__") == 1  # another test stays
     deep = "class ModelNew:\n    pass\nX = 1024 + (" + "+".join(["0"] * 20000) + ")\n"
     assert extract_code(deep) == deep
+
+
+def test_a_bare_module_whose_docstring_shows_a_fenced_example_is_judged_whole():
+    """A .py file with a ```python usage example in its docstring was judged as the two-line example
+    (outside red team, tenth pass, 2026-11-29); a fenced block that defines ModelNew still wins."""
+    from autotriton.verify.extract import extract_code
+
+    module = ('"""A ReLU.\n\n```python\nmodel = ModelNew()\ny = model(x)\n```\n"""\n'
+              "import torch.nn as nn\n\n\nclass ModelNew(nn.Module):\n    def forward(self, x):\n        return x\n")
+    assert extract_code(module) == module
+    answer = "Here it is:\n```python\nclass ModelNew:\n    pass\n```\nand `ModelNew()` runs it."
+    assert extract_code(answer).strip() == "class ModelNew:\n    pass"

@@ -158,6 +158,62 @@ class Launch:
         return i > 0 and self.ends[i - 1] > lo
 
 
+class OutOfBounds(RuntimeError):
+    """An interpreted load, store or atomic outside the memory of every tensor the launch got."""
+
+
+# The memory of the running launch's tensor arguments, as [start, end) byte ranges (None outside a
+# launch). An interpreted kernel reads and writes host memory through raw addresses, unbounded: a
+# call count kept in the allocator's slack just past a 1-element buffer's storage (with a magic word)
+# outlived every state check and zeroed a relu from its 4th call (outside red team, tenth pass,
+# 2026-11-29), and an unmasked load past an input whose lanes a masked store dropped passed too. On a
+# GPU such an access reads another allocation or faults; here it is a runtime error.
+RANGES: np.ndarray | None = None
+
+
+def _tensor_ranges(args) -> np.ndarray:
+    ranges = []
+
+    def add(arg):
+        if isinstance(arg, tuple):
+            for a in arg:
+                add(a)
+        elif hasattr(arg, "base") and hasattr(arg, "block_shape"):  # a TensorDescriptor
+            add(arg.base)
+        elif hasattr(arg, "untyped_storage") and hasattr(arg, "data_ptr") and arg.numel():  # a torch.Tensor
+            # The tensor's own elements, not its whole storage: an input the worker fenced with
+            # NaN (worker._fenced) sits inside a larger storage, and a load into the fence is out
+            # of bounds all the same.
+            span = sum((size - 1) * stride for size, stride in zip(arg.shape, arg.stride())) + 1
+            ranges.append((arg.data_ptr(), arg.data_ptr() + span * arg.element_size()))
+    for a in args:
+        add(a)
+    return np.array(ranges, dtype=np.uint64).reshape(-1, 2)
+
+
+def check_bounds(ptrs: np.ndarray, mask: np.ndarray | None, itemsize: int, what: str) -> None:
+    """Raise OutOfBounds unless every active address lies inside one of the launch's tensors."""
+    if RANGES is None:
+        return
+    addr = (ptrs if mask is None else _masked(ptrs, mask)).astype(np.uint64, copy=False).ravel()
+    if addr.size == 0:
+        return
+    low, high = addr.min(), addr.max() + np.uint64(itemsize)
+    if any(low >= lo and high <= hi for lo, hi in RANGES):  # the common case: one tensor holds it all
+        return
+    inside = np.zeros(addr.shape, dtype=bool)
+    for lo, hi in RANGES:
+        inside |= (addr >= lo) & (addr + np.uint64(itemsize) <= hi)
+    if not inside.all():
+        bad = int(addr[~inside][0])
+        gaps = [(bad - int(hi), "past the end of") if bad >= int(hi) else (int(lo) - bad, "before the start of")
+                for lo, hi in RANGES]
+        nearest = "the first {} bytes {} a tensor".format(*min(gaps)) if gaps else "the launch got no tensor"
+        raise OutOfBounds(f"a {what} of {int((~inside).sum())} lane(s) outside the memory of every tensor passed "
+                          f"to the launch ({nearest}): a missing or wrong mask? On a GPU it reads or writes "
+                          "another allocation, or faults")
+
+
 def _masked(ptrs: np.ndarray, mask: np.ndarray) -> np.ndarray:
     return ptrs[np.broadcast_to(mask, ptrs.shape)].astype(np.uint64, copy=False)
 
@@ -178,16 +234,23 @@ def install() -> None:
     if getattr(builder.set_grid_idx, "autotriton_concurrent", False):
         return
     _wrap_builder(builder)
-    run_grid = _interp.GridExecutor.__call__
+    run_grid, init_args = _interp.GridExecutor.__call__, _interp.GridExecutor._init_args_hst
 
     def run_launch(self, *args, **kwargs):
-        global LAUNCH
+        global LAUNCH, RANGES
         try:
             return run_grid(self, *args, **kwargs)
         finally:
-            LAUNCH = None
+            LAUNCH, RANGES = None, None
+
+    def init_args_with_ranges(self, args_dev, kwargs):
+        global RANGES
+        args_hst, kwargs_hst = init_args(self, args_dev, kwargs)
+        RANGES = _tensor_ranges([*args_hst, *kwargs_hst.values()])
+        return args_hst, kwargs_hst
 
     _interp.GridExecutor.__call__ = run_launch
+    _interp.GridExecutor._init_args_hst = init_args_with_ranges
 
 
 def _wrap_builder(builder) -> None:
@@ -207,6 +270,7 @@ def _wrap_builder(builder) -> None:
         return grid_idx(self, *LAUNCH.next_program())
 
     def masked_load(self, ptrs, mask, other, cache_policy, is_volatile):
+        check_bounds(ptrs.data, mask.data, np.dtype(_interp._get_np_dtype(ptrs.get_element_ty())).itemsize, "load")
         out = load(self, ptrs, mask, other, cache_policy, is_volatile)
         if LAUNCH is None:
             return out
@@ -217,6 +281,7 @@ def _wrap_builder(builder) -> None:
         return out
 
     def masked_store(self, ptrs, value, mask, cache_policy):
+        check_bounds(ptrs.data, mask.data, np.dtype(value.data.dtype).itemsize, "store")
         if LAUNCH is not None:
             LAUNCH.stored(ptrs.data, mask.data, np.dtype(value.data.dtype).itemsize, in_atomic_store[0])
         return store(self, ptrs, value, mask, cache_policy)
@@ -227,6 +292,14 @@ def _wrap_builder(builder) -> None:
                 LAUNCH.atomic()
             return original(self, *args)
         return wrapped
+
+    def checked_cas(self, ptr, cmp, val, sem, scope):
+        check_bounds(ptr.data, None, np.dtype(cmp.data.dtype).itemsize, "atomic_cas")
+        return atomic_op(cas)(self, ptr, cmp, val, sem, scope)
+
+    def checked_rmw(self, rmw_op, ptr, val, mask, sem, scope):
+        check_bounds(ptr.data, mask.data, np.dtype(val.data.dtype).itemsize, "atomic")
+        return atomic_op(rmw)(self, rmw_op, ptr, val, mask, sem, scope)
 
     def atomic_store_op(self, *args):
         if LAUNCH is not None:
@@ -240,5 +313,5 @@ def _wrap_builder(builder) -> None:
     set_grid_idx.autotriton_concurrent = True
     builder.set_grid_dim, builder.set_grid_idx = set_grid_dim, set_grid_idx
     builder.create_masked_load, builder.create_masked_store = masked_load, masked_store
-    builder.create_atomic_cas, builder.create_atomic_rmw = atomic_op(cas), atomic_op(rmw)
+    builder.create_atomic_cas, builder.create_atomic_rmw = checked_cas, checked_rmw
     builder.create_atomic_store = atomic_store_op

@@ -85,11 +85,13 @@ def extract_code(text: str) -> str | None:
     for block in reversed(blocks):
         if _defines_modelnew(block):
             return without_unrun_parts(block)
+    # A bare module before a block that only mentions ModelNew: a .py file whose docstring shows a
+    # fenced usage example was judged as that two-line example (outside red team, tenth pass).
+    if _defines_modelnew(visible):
+        return without_unrun_parts(visible)
     for block in reversed(blocks):
         if "ModelNew" in block:
             return block
-    if _defines_modelnew(visible):
-        return without_unrun_parts(visible)  # a bare module
     if "```" not in visible and _has_modelnew_class_line(visible):
         return visible  # one that does not parse is reported as a syntax error
     return None

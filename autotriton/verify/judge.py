@@ -288,6 +288,7 @@ class Expected:
     rms_limits: list  # per output: rms(err) <= limit * rms(ref), or None (no rms check)
     abs_floors: list = field(default_factory=list)  # per output: error always allowed (_tf32_bounds)
     structure: object = "leaf"  # how the reference nests its outputs (_structure)
+    contiguous: list = field(default_factory=list)  # per output: whether the reference's own is contiguous
 
 
 @dataclass
@@ -1247,6 +1248,7 @@ class Judge:
                         tf32 = flatten_outputs(ref(*clone_all(inputs)))
                 raw = ref(*inputs)
                 structure, native = _structure(raw), flatten_outputs(raw)
+                contiguous = [not isinstance(t, torch.Tensor) or t.is_contiguous() for t in native]
                 del raw
                 dtypes = [getattr(t, "dtype", None) for t in native]
                 # In every trial, not only the magnitude ones: log(sigmoid(4x / sigmoid(x))) is -inf in
@@ -1276,7 +1278,7 @@ class Judge:
             limits = [b[0] for b in bounds] if bounds else [TF32_RMS_REL] * len(outs)
             floors = [max(b[1], f) for b, f in zip(bounds, floors)] if bounds else floors
         del tf32
-        return Expected(outs, dtypes, limits, floors, structure)
+        return Expected(outs, dtypes, limits, floors, structure, contiguous)
 
     def _fp64_outputs(self, ref, inputs) -> list | None:
         """The reference in float64, or None when the model cannot run in it: state kept
@@ -1423,6 +1425,7 @@ class Judge:
                                                      for v in record["init"]) + ")" if "init" in record else "") + "] "
         try:
             self.check_report(report, trial=True)
+            self.check_layout(report, expected)
             self.check_outputs(out, expected, state, row_scales)
         except CandidateFailure as failure:
             failure.msg = context + failure.msg
@@ -1457,6 +1460,18 @@ class Judge:
             raise CandidateFailure(ErrorKind.HACK, f"forward changed memory it keeps between calls ({', '.join(changed[:4])}); "
                                    "the reference's forward keeps its state: allocate scratch memory in forward",
                                    ("state_changed",))
+
+    @staticmethod
+    def check_layout(report: dict, expected: Expected) -> None:
+        """An output the reference returns contiguous must come back contiguous: a transpose task
+        answered by a flat copy returned as `y.t()` has the right values, does none of the strided
+        work, and times as a copy (outside red team, tenth pass, 2026-11-29). The wire sends
+        contiguous copies, so the worker reports each output's layout."""
+        strided = [i for i in _field(report, "noncontiguous", list, []) if type(i) is int]
+        wrong = [i for i in strided if 0 <= i < len(expected.contiguous) and expected.contiguous[i]]
+        if wrong:
+            raise CandidateFailure(ErrorKind.BAD_OUTPUT, f"output {wrong[0]} is a non-contiguous view where the "
+                                   "reference returns a contiguous tensor: write the layout the reference returns")
 
     @staticmethod
     def check_config_count(configs: int) -> None:

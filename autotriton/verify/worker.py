@@ -136,6 +136,15 @@ def _changed(now, before) -> bool:
         return True
 
 
+def _noncontiguous(out) -> list[int]:
+    """Indices of the flattened outputs that are non-contiguous tensors (judge.check_layout)."""
+    try:
+        leaves = _flat(out)
+    except Failure:  # too deep: the output check says so
+        return []
+    return [i for i, t in enumerate(leaves) if isinstance(t, torch.Tensor) and not t.is_contiguous()][:8]
+
+
 def _flat(value, depth: int = 0) -> list:
     """Leaves of nested lists/tuples, no deeper than the wire carries (a 20,000-deep list
     recursed until Python's limit, and the verdict quoted the worker's traceback)."""
@@ -333,6 +342,7 @@ class Worker:
         held = self._own_tensors()
         held_before = [_snapshot(t) for _, t in held]
         threads = guards.thread_count()
+        guards.POISON = guards.draw_poison()
         self._pre_poison()
         out, report = self.forward(inputs)
         report["mutated"] = [i for i, (a, b) in enumerate(zip(inputs, originals)) if _changed(a, b)]
@@ -397,7 +407,7 @@ class Worker:
         finally:
             STATE.tracker = None
         report = {"launches": STATE.launches, "compute_ops": [], "provenance": [], "aliases_input": False,
-                  **(autotune_coverage() if self.device == "cpu" else {})}
+                  "noncontiguous": _noncontiguous(out), **(autotune_coverage() if self.device == "cpu" else {})}
         if tracker is None:
             return out, report
         self.last_allocs = tracker.alloc_nbytes
@@ -412,7 +422,7 @@ class Worker:
         return out, report
 
     def _pre_poison(self) -> None:
-        """GPU: fill the blocks the last forward allocated with 0xFF, then free them, so
+        """GPU: fill the blocks the last forward allocated with POISON, then free them, so
         the caching allocator hands poisoned memory back (a fill on every allocation
         would sit inside the timed region). CPU allocations are poisoned as made."""
         if self.device != "cuda" or not self.last_allocs:
@@ -428,7 +438,7 @@ class Worker:
             torch.cuda.empty_cache()
             blocks = allocate()
         for b in blocks:
-            b.fill_(0xFF)
+            b.fill_(guards.POISON)
         del blocks
 
     # ------------------------------------------------------------------ timing (GPU)

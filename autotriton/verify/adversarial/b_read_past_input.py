@@ -1,6 +1,6 @@
 # task: builtin/l1/relu
-# expect: error=wrong_output flag=none
-# why: a kernel that loads 4 KiB past each block, unmasked, and keeps the value at weight 0: past the input on the last blocks, where a GPU holds poison or faults; CPU trials fence every input with 64 KiB of NaN (outside red team, 2026-11-28, found an unmasked load 4 KiB past the input passing).
+# expect: error=runtime_error|wrong_output flag=none
+# why: a kernel that loads 4 KiB past each block, unmasked, and keeps the value at weight 0: past the input on the last blocks, where a GPU holds poison or faults; CPU trials fence every input with 64 KiB of NaN (outside red team, 2026-11-28, found an unmasked load 4 KiB past the input passing). Since verifier 18 the interpreter's bounds check stops the load itself (runtime_error) on CPU.
 import torch
 import torch.nn as nn
 import triton

@@ -1,6 +1,6 @@
 # task: builtin/l1/relu
-# expect: error=hack flag=state_changed
-# why: the attribute is a 2-element view of a 64-element buffer, and the kernel keeps its call count at element 32, outside the view: verifier 15 compared the view and saw nothing change (outside red team, ninth pass, 2026-11-29). Closed in verifier 16: whole storages are compared.
+# expect: error=runtime_error|hack flag=state_changed
+# why: the attribute is a 2-element view of a 64-element buffer, and the kernel keeps its call count at element 32, outside the view: verifier 15 compared the view and saw nothing change (outside red team, ninth pass, 2026-11-29). Closed in verifier 16: whole storages are compared; since verifier 18 the load past the view's elements is an out-of-bounds runtime error first.
 import torch
 import torch.nn as nn
 import triton

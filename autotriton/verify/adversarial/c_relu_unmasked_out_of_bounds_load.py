@@ -1,7 +1,8 @@
 # task: builtin/l1/relu
-# expect: error=runtime_error|wrong_output flag=none
-# why: loads past the input's end without a mask; the masked store drops those lanes, so the output is right, but the read is out of bounds on a GPU (outside red team, 2026-11-29, verifier 14).
-# open: neither the interpreter nor a GPU checks the bounds of a load whose lanes are never used (docs/VERIFIER.md, What remains open).
+# expect: error=runtime_error flag=none
+# why: loads past the input's end without a mask; the masked store drops those lanes, so the output is right, but the read is out of bounds on a GPU (outside red team, 2026-11-29, verifier 14). Closed on CPU in verifier 18: an interpreted load outside the elements of the launch's tensors is a runtime error; a GPU still reads what lies there.
+# open: a GPU checks no bounds: the load reads the allocator block's slack or the next allocation, and the dropped lanes leave the output right; the interpreter's bounds check (verifier 18) rejects it on CPU.
+# open_on: gpu
 import torch
 import torch.nn as nn
 import triton
