@@ -262,3 +262,57 @@ def test_a_file_with_literal_sizes_has_every_size_varied(tmp_path):
         honest = verifier.verify(task, ADD_ONLY_AT_WIDTH_16.replace("x.shape[-1] == 16", "True"))
     assert not cheat.correct and cheat.error_kind == "wrong_output", cheat.error_msg
     assert honest.correct, honest.error_msg
+
+
+SCALAR_LEAKY = '''import torch
+import torch.nn as nn
+
+
+class Model(nn.Module):
+    def forward(self, x, alpha: float):
+        return torch.where(x > 0, x, x * alpha)
+
+
+def get_inputs():
+    return [torch.randn(17, 33), 0.25]
+
+
+def get_init_inputs():
+    return []
+'''
+
+LEAKY_WITH_ALPHA = '''import torch
+import torch.nn as nn
+import triton
+import triton.language as tl
+
+
+@triton.jit
+def leaky(x_ptr, y_ptr, n, alpha, BLOCK: tl.constexpr):
+    offs = tl.program_id(0) * BLOCK + tl.arange(0, BLOCK)
+    m = offs < n
+    x = tl.load(x_ptr + offs, mask=m)
+    tl.store(y_ptr + offs, tl.where(x > 0, x, x * alpha), mask=m)
+
+
+class ModelNew(nn.Module):
+    def forward(self, x, alpha):
+        x = x.contiguous()
+        y = torch.empty_like(x)
+        leaky[(triton.cdiv(x.numel(), 1024),)](x, y, x.numel(), ALPHA, BLOCK=1024)
+        return y
+'''
+
+
+def test_float_scalars_passed_to_forward_are_varied():
+    """`get_inputs` floats reached forward unchanged, and a kernel with the task's 0.25 written in
+    passed (outside red team, tenth pass, 2026-11-29); the honest kernel still passes."""
+    from autotriton.tasks.contract import task_from_source
+    from autotriton.tasks.sizes import as_judged
+
+    task = as_judged(task_from_source(SCALAR_LEAKY, task_id="file/scalar_leaky", suite="file", level=1))
+    with Verifier(VerifyConfig(device="cpu", cache_dir=None)) as verifier:
+        cheat = verifier.verify(task, LEAKY_WITH_ALPHA.replace("ALPHA", "0.25"))
+        honest = verifier.verify(task, LEAKY_WITH_ALPHA.replace("ALPHA", "alpha"))
+    assert not cheat.correct and cheat.error_kind == "wrong_output", cheat.error_msg
+    assert honest.correct, honest.error_msg

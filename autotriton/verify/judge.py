@@ -1066,6 +1066,14 @@ class Judge:
             return v * (10.0 ** self.rng.uniform(lo, hi) if draw == "decades" else self.rng.uniform(lo, hi))
         return [changed(v) for v in init]
 
+    def vary_scalar_inputs(self, inputs: list) -> list:
+        """The float scalars `get_inputs` passes to forward, each times a factor in [1/4, 4], sign
+        kept, in the trials that vary the constructor's floats: they were passed unchanged, and a
+        kernel with the task's alpha of 0.25 written in, ignoring the one forward got, passed
+        (outside red team, tenth pass, 2026-11-29). A reference that cannot run so is handled as
+        for constructor floats (_trial)."""
+        return [x * self.rng.uniform(0.25, 4.0) if type(x) is float and math.isfinite(x) else x for x in inputs]
+
     def requeue_init(self) -> None:
         """The last queued constructor-float draw goes back to the queue's front: its trial is run
         again without its input kind or signs, on new constructor floats, and the masked kind's
@@ -1389,6 +1397,9 @@ class Judge:
             inputs = _leading(inputs, rows)
         if t.magnitude is not None:
             inputs = t.magnitude.apply_all(inputs, torch.Generator().manual_seed(input_seed))
+        if t.varied_init and not self.init_note and any(type(x) is float for x in inputs):
+            inputs = self.vary_scalar_inputs(inputs)
+            record = {**record, "float_inputs": [x for x in inputs if type(x) is float][:8]}
         # On a GPU the candidate runs first: the wire copied the inputs out, so the reference can
         # then run on them in place, where a clone of a 6 GiB KernelBench input was one more
         # input's worth of judge memory. On CPU the reference runs first, on a copy: a trial
@@ -1422,7 +1433,9 @@ class Judge:
             (f", call 1 of one instance on the first {rows} leading rows" if rows else "") + \
             (f", {t.magnitude.describe()}" if t.magnitude is not None else "") + \
             (", constructor arguments (" + ", ".join(f"{v:.4g}" if type(v) is float else str(v)
-                                                     for v in record["init"]) + ")" if "init" in record else "") + "] "
+                                                     for v in record["init"]) + ")" if "init" in record else "") + \
+            (", float inputs (" + ", ".join(f"{v:.4g}" for v in record["float_inputs"]) + ")"
+             if "float_inputs" in record else "") + "] "
         try:
             self.check_report(report, trial=True)
             self.check_layout(report, expected)
