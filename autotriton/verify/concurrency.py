@@ -281,9 +281,10 @@ def _wrap_builder(builder) -> None:
         return out
 
     def masked_store(self, ptrs, value, mask, cache_policy):
-        check_bounds(ptrs.data, mask.data, np.dtype(value.data.dtype).itemsize, "store")
+        itemsize = np.dtype(value.data.dtype).itemsize
+        check_bounds(ptrs.data, mask.data, itemsize, "store")
         if LAUNCH is not None:
-            LAUNCH.stored(ptrs.data, mask.data, np.dtype(value.data.dtype).itemsize, in_atomic_store[0])
+            LAUNCH.stored(ptrs.data, mask.data, itemsize, in_atomic_store[0])
         return store(self, ptrs, value, mask, cache_policy)
 
     def atomic_op(original):
@@ -293,13 +294,15 @@ def _wrap_builder(builder) -> None:
             return original(self, *args)
         return wrapped
 
+    cas_op, rmw_op = atomic_op(cas), atomic_op(rmw)
+
     def checked_cas(self, ptr, cmp, val, sem, scope):
         check_bounds(ptr.data, None, np.dtype(cmp.data.dtype).itemsize, "atomic_cas")
-        return atomic_op(cas)(self, ptr, cmp, val, sem, scope)
+        return cas_op(self, ptr, cmp, val, sem, scope)
 
-    def checked_rmw(self, rmw_op, ptr, val, mask, sem, scope):
+    def checked_rmw(self, op, ptr, val, mask, sem, scope):
         check_bounds(ptr.data, mask.data, np.dtype(val.data.dtype).itemsize, "atomic")
-        return atomic_op(rmw)(self, rmw_op, ptr, val, mask, sem, scope)
+        return rmw_op(self, op, ptr, val, mask, sem, scope)
 
     def atomic_store_op(self, *args):
         if LAUNCH is not None:

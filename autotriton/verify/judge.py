@@ -1470,8 +1470,9 @@ class Judge:
             raise CandidateFailure(ErrorKind.HACK, FLAG_REASONS["thread_spawned"], ("thread_spawned",))
         changed = [n for n in _field(report, "state_changed", list, []) if type(n) is str]
         if trial and changed and not self.reference_changes_state():
-            raise CandidateFailure(ErrorKind.HACK, f"forward changed memory it keeps between calls ({', '.join(changed[:4])}); "
-                                   "the reference's forward keeps its state: allocate scratch memory in forward",
+            raise CandidateFailure(ErrorKind.HACK, "forward changed memory it keeps between calls "
+                                   f"({', '.join(changed[:4])}); the reference's forward keeps its state: "
+                                   "allocate scratch memory in forward",
                                    ("state_changed",))
 
     @staticmethod

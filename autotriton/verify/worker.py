@@ -167,7 +167,8 @@ def _held_values(model, module_globals: dict):
     defaults, keyword defaults and closure cells of functions (a @triton.jit or autotune
     wrapper's `fn` included); the items of lists, tuples, sets and dicts."""
     seen: dict[int, object] = {}  # holds what it saw: a freed temporary's id is reused at once
-    todo = [("model", model, 0)] + [(k, v, 0) for k, v in module_globals.items() if not k.startswith("__")]
+    todo = [("model", model, 0)] * (model is not None) + \
+        [(k, v, 0) for k, v in module_globals.items() if not k.startswith("__")]
     while todo and len(seen) < HELD_OBJECTS:
         name, value, depth = todo.pop()
         if id(value) in seen or isinstance(value, types.ModuleType):
@@ -354,7 +355,7 @@ class Worker:
         """Every tensor memory the candidate keeps between calls, by a name for the verdict, as
         one byte view of each whole storage: the model's modules (parameters, buffers,
         attributes), the candidate module's globals, its classes, and its functions' default
-        arguments and closures, one container level deep. A kernel that writes one of them
+        arguments and closures, HELD_DEPTH levels deep. A kernel that writes one of them
         keeps state across calls that the rules (Python state only) cannot see: a call count
         kept by tl.atomic_add in a buffer turned a relu into unwritten memory from its 4th call;
         the same count in a default argument (`st=torch.zeros(1)`) or past the end of a
@@ -515,15 +516,8 @@ def _most_configs(module_globals: dict) -> int:
     on a GPU the autotuner benchmarks every config at the first launch, and 512 configs, one of
     them bad, crashed the worker there before a report could count them (H200, 2026-11-29)."""
     from triton.runtime.autotuner import Autotuner
-    most = 0
-    for value in list(module_globals.values()):
-        for _ in range(4):  # heuristics(autotune(jit)): wrappers hold the next one as `fn`
-            if isinstance(value, Autotuner):
-                most = max(most, len(vars(value).get("configs") or ()))
-            value = vars(value).get("fn") if hasattr(value, "__dict__") and type(value).__module__.startswith("triton") else None
-            if value is None:
-                break
-    return most
+    return max((len(vars(v).get("configs") or ()) for _, v in _held_values(None, module_globals)
+                if isinstance(v, Autotuner)), default=0)
 
 
 def untimed_autotune() -> None:
