@@ -20,7 +20,9 @@ Families, with the level they are tagged (FAMILY_WEIGHTS gives each one's share)
 - L3: multi-kernel modules: linear-act-linear MLPs, linear followed by a norm,
   and scaled-dot-product attention.
 The expression family (random elementwise expressions, L1) has its own module, `exprs.py`, and
-its own streams: its tasks come in addition to these (`data build --set expr_n=N`).
+its own streams: its tasks come in addition to these (`data build --set expr_n=N`). So does the
+idiom family (`idioms.py`, `--set idiom_n=N`): losses, products, scans and norms written the many
+ways people write them, answered by the listing's lowering.
 
 Level 1 follows KernelBench level 1's mix of kinds; of its convolutions, groups=1 2-D ones with
 square 1x1 / 3x3 kernels, depthwise 2-D ones, and 1-D ones (dilation 1 or 2) are covered; the 1-D
@@ -914,7 +916,8 @@ def _source(spec: dict, task_id: str, surface: dict | None = None, code: tuple |
     gpu = {s: {names.get(k, k): v for k, v in sizes[s].items()} for s in ("gpu", "gpu_odd")}
     inputs_body, init_inputs = _rename(inputs_body, names), _rename(init_inputs, names)
     tags = [spec["family"]] + _spec_ops(spec)
-    dots = spec["family"] in ("matmul", "mlp", "linear_norm", "attention", "conv2d") and not spec.get("depthwise")
+    dots = (spec["family"] in ("matmul", "mlp", "linear_norm", "attention", "conv2d") and not spec.get("depthwise")) \
+        or spec.get("dots", False)
     tol = _TF32_TOL if dots else ""
     spec_literal = repr({k: v for k, v in sorted(spec.items()) if k != "sizes"})
     name = fill(spec, random.Random(surface["doc_seed"]))["Name"]  # the docstrings' own name for it

@@ -92,6 +92,19 @@ OP_NAMES = {
     "mm3d": ("3D tensor-matrix multiplication", "batched product with a shared matrix", "tensor times matrix"),
     "tril": ("lower triangular matrix multiplication", "matmul of lower triangular matrices", "tril(A @ B)"),
     "triu": ("upper triangular matrix multiplication", "matmul of upper triangular matrices", "triu(A @ B)"),
+    # the idiom family's kinds (data/idioms.py)
+    "bce_logits": ("binary cross-entropy on logits", "BCE with logits", "sigmoid cross-entropy loss"),
+    "l1_loss": ("L1 loss", "mean absolute error", "absolute error loss"),
+    "margin_loss": ("margin ranking loss", "pairwise hinge loss", "ranking loss with a margin"),
+    "soft_margin": ("soft margin loss", "logistic loss for labels of +-1", "softplus margin loss"),
+    "addmm": ("affine layer", "bias plus a matrix product", "addmm"),
+    "functional_linear": ("linear projection", "functional linear layer", "x W^T + b"),
+    "weight_t": ("projection by a weight matrix", "dense layer", "matrix product with a held weight"),
+    "batched_t": ("batched similarity scores", "query-key scores", "batched product with a transposed operand"),
+    "input_t": ("product of a transposed matrix", "A^T B", "Gram-style product"),
+    "manual_layernorm": ("layer normalization", "LayerNorm written out", "normalization over the last dim"),
+    "manual_rmsnorm": ("RMS normalization", "RMSNorm", "root-mean-square scaling"),
+    "std_var": ("spread along a dim", "standard deviation or variance", "dispersion statistic"),
 }
 # Families whose spec has no op token of its own (compose._spec_ops is empty or lists only
 # epilogues): the name of the family's main op.

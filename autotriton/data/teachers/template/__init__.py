@@ -105,7 +105,9 @@ def _init_params(code: str, cls: str) -> list[tuple[str, str | None]]:
     """(name, default as written or None) of each constructor parameter of class `cls`."""
     tree = ast.parse(code)
     node = next(n for n in tree.body if isinstance(n, ast.ClassDef) and n.name == cls)
-    init = next(n for n in node.body if isinstance(n, ast.FunctionDef) and n.name == "__init__")
+    init = next((n for n in node.body if isinstance(n, ast.FunctionDef) and n.name == "__init__"), None)
+    if init is None:  # nn.Module's own constructor: no parameters but self
+        return [("self", None)]
     args = init.args.args
     defaults = [None] * (len(args) - len(init.args.defaults)) + [ast.unparse(d) for d in init.args.defaults]
     return [(a.arg, d) for a, d in zip(args, defaults)]
@@ -186,7 +188,8 @@ def listing_answers(source: str) -> list[tuple[str, Solution]]:
 class TemplateTeacher:
     """Every style the family has for each composed task, one sample each: several
     distinct correct kernels per task, not one shape per family. A harvested task, which has no
-    grammar point, gets the listing lowerings' answers where one covers it (data v18)."""
+    grammar point, gets the listing lowerings' answers where one covers it (data v18), and so does
+    an idiom task (data v21), whose point only says which way the file is written."""
 
     def teaches(self, item: TaskItem) -> bool:
         return True
@@ -195,8 +198,9 @@ class TemplateTeacher:
         out = []
         for it in batch:
             source = it.task.prompt_source
-            written = ([(style, answer(it.spec, source, style)) for style in styles(it.spec)] if it.spec
-                       else listing_answers(source))
+            # an idiom task (data/idioms.py) has a grammar point but no family writer: its answer is the listing's
+            written = ([(style, answer(it.spec, source, style)) for style in styles(it.spec)]
+                       if it.spec and it.spec["family"] in FAMILY_WRITERS else listing_answers(source))
             out += [Candidate(it, "template", i, it.task, sol, label=style) for i, (style, sol) in enumerate(written)]
         return out
 

@@ -329,7 +329,10 @@ def _module(source: str, args: list[str], used: list[str], launch: str, alloc: s
     (`alloc`, by default one like the first input) and launches the kernel."""
     if not _own_forward(source):
         return _harvested_module(source, args, used, launch, alloc)
-    init = _method(source, "__init__")
+    try:
+        init = _method(source, "__init__")
+    except Unsupported:  # a module with nothing to construct, as people often write one
+        return _model_new("def __init__(self):\n    super().__init__()", source, args, used, launch, alloc)
     init_src = ast.get_source_segment(source, init)
     init_src = re.sub(r"super\(\s*Model\s*,\s*self\s*\)", "super()", init_src)
     if re.search(r"\bModel\b", init_src):

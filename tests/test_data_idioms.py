@@ -1,0 +1,124 @@
+"""The idiom family (data/idioms.py): each file computes what its spec says, by a reference written
+apart from the file's own spelling; every kind is reached; the listing lowering answers every kind,
+a module without `__init__` included, and one answer of each group verifies (CPU)."""
+
+import math
+from collections import Counter
+
+import torch
+import torch.nn.functional as F
+
+from autotriton.data.idioms import KINDS, compose_idiom, draw
+from autotriton.data.teachers.template import listing_answers
+from autotriton.verify.rules import check_rules
+
+N_DRAWS = 300
+
+
+def _built(spec: dict, code: tuple):
+    """The file's Model built at its smallest interp sizes, and its inputs there."""
+    model_src, inputs, init_inputs, _ = code
+    sizes = spec["sizes"]["interp_pow2"]
+    scope = {"torch": torch, "nn": torch.nn, "F": F, "math": math, **sizes}
+    exec(model_src, scope)
+    torch.manual_seed(0)
+    model = scope["Model"](*eval(init_inputs, scope)).double()
+    with torch.no_grad():  # parameters away from their ones/zeros start, so a dropped weight shows
+        for p in model.parameters():
+            p.copy_(torch.randn_like(p))
+    return model, [t.double() if t.is_floating_point() else t for t in eval(inputs, scope)]
+
+
+def _reduce(x: torch.Tensor, reduction: str) -> torch.Tensor:
+    return x.sum() if reduction == "sum" else x.mean()
+
+
+def _meaning(spec: dict, model, args: list) -> torch.Tensor:
+    """What the kind computes, from torch's own definitions and the module's parameters in order."""
+    kind, params = spec["kind"], list(model.parameters())
+    if spec["group"] == "loss":
+        a, b = args
+        r = spec["reduction"]
+        pointwise = {
+            "bce_logits": lambda: F.binary_cross_entropy_with_logits(a, b, reduction="none"),
+            "l1_loss": lambda: (a - b).abs(), "mse": lambda: (a - b) ** 2,
+            "smooth_l1": lambda: F.smooth_l1_loss(a, b, reduction="none", beta=spec["value"]),
+            "huber": lambda: F.huber_loss(a, b, reduction="none", delta=spec["value"]),
+            "margin_loss": lambda: (spec["value"] - (a - b)).clamp(min=0),
+            "soft_margin": lambda: F.soft_margin_loss(a, b, reduction="none"),
+        }[kind]()
+        return _reduce(pointwise, r)
+    if spec["group"] == "product":
+        if kind in ("addmm", "functional_linear", "weight_t"):
+            out = args[0] @ params[0].T
+            return out + params[1] if len(params) > 1 else out
+        if kind == "matvec":
+            return args[0] @ params[0]
+        if kind == "batched_t":
+            return args[0] @ args[1].transpose(1, 2)
+        return args[0].T @ args[1]
+    x, d = args[0], spec["dim"]
+    if kind == "cumprod":
+        return torch.cumprod(1 - x if spec["one_minus"] else x, dim=d)
+    if kind == "reverse_cumsum":
+        return x.flip(d).cumsum(d).flip(d)
+    if kind == "manual_layernorm":
+        return F.layer_norm(x, x.shape[-1:], params[0], params[1], eps=spec["eps"])
+    if kind == "manual_rmsnorm":
+        return x / torch.sqrt((x * x).mean(-1, keepdim=True) + spec["eps"]) * params[0]
+    if kind == "l2":
+        return F.normalize(x, dim=d)
+    stat = torch.std if spec["stat"] == "std" else torch.var
+    return stat(x, dim=d, correction=1 if spec["unbiased"] else 0, keepdim=spec["keepdim"])
+
+
+def test_each_file_computes_what_its_spec_says():
+    for i in range(N_DRAWS):
+        spec, code = draw(0, i)
+        model, args = _built(spec, code)
+        with torch.no_grad():
+            got = model(*args)
+        want = _meaning(spec, model, args)
+        assert got.shape == want.shape, (i, spec["kind"], code[0])
+        assert torch.allclose(got, want, rtol=1e-9, atol=1e-9), (i, spec["kind"], code[0])
+
+
+def test_every_kind_is_reached_with_and_without_a_constructor():
+    kinds, bare = Counter(), 0
+    for i in range(N_DRAWS):
+        spec, code = draw(0, i)
+        kinds[spec["kind"]] += 1
+        bare += "def __init__" not in code[0]
+    expected = {"bce_logits", "l1_loss", "mse", "smooth_l1", "huber", "margin_loss", "soft_margin", "addmm",
+                "functional_linear", "weight_t", "matvec", "batched_t", "input_t", "cumprod", "reverse_cumsum",
+                "manual_layernorm", "manual_rmsnorm", "l2", "std_var"}
+    assert set(kinds) == expected and set(KINDS) == {"loss", "product", "rows"}
+    assert min(kinds.values()) >= 5, kinds
+    assert bare >= 20  # parameter-free modules written with no __init__ at all
+
+
+def test_the_listing_lowering_answers_every_kind_within_the_rules():
+    seen: dict[str, str] = {}
+    for i in range(120):
+        c = compose_idiom(0, i)
+        if c.spec["kind"] in seen and "def __init__" in c.source:
+            continue
+        answers = listing_answers(c.source)
+        assert answers, (c.task_id, c.source)
+        for _, sol in answers:
+            assert not check_rules(sol.code), (c.task_id, check_rules(sol.code))
+            if "def __init__" not in c.source.split("# --- autotriton metadata ---")[0]:
+                assert "def __init__(self):\n        super().__init__()" in sol.code
+        seen[c.spec["kind"]] = c.task_id
+    assert len(seen) == 19
+
+
+def test_one_answer_of_each_group_verifies(cpu_verifier):
+    picked: dict[str, object] = {}
+    for i in range(60):
+        c = compose_idiom(0, i)
+        picked.setdefault(c.spec["group"], c)
+    pairs = [(c.task(), listing_answers(c.source)[0][1].answer()) for c in picked.values()]
+    results = cpu_verifier.verify_many(pairs)
+    assert [r.correct for r in results] == [True] * len(pairs), [(c.task_id, r.error_msg) for c, r in
+                                                                 zip(picked.values(), results)]
