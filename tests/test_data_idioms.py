@@ -57,6 +57,13 @@ def _meaning(spec: dict, model, args: list) -> torch.Tensor:
         if kind == "batched_t":
             return args[0] @ args[1].transpose(1, 2)
         return args[0].T @ args[1]
+    if spec["group"] == "activation":
+        v, x = spec["values"], args[0]
+        return {"softplus": lambda: F.softplus(x, v.get("beta"), v.get("threshold")),
+                "hardtanh": lambda: F.hardtanh(x, v.get("min_val"), v.get("max_val")),
+                "threshold": lambda: F.threshold(x, v.get("threshold"), v.get("value")),
+                "elu": lambda: F.elu(x, v.get("alpha")), "leaky_relu": lambda: F.leaky_relu(x, v.get("negative_slope")),
+                "clamp": lambda: torch.clamp(x, v.get("min"), v.get("max"))}[kind]()
     x, d = args[0], spec["dim"]
     if kind == "cumprod":
         return torch.cumprod(1 - x if spec["one_minus"] else x, dim=d)
@@ -91,15 +98,16 @@ def test_every_kind_is_reached_with_and_without_a_constructor():
         bare += "def __init__" not in code[0]
     expected = {"bce_logits", "l1_loss", "mse", "smooth_l1", "huber", "margin_loss", "soft_margin", "addmm",
                 "functional_linear", "weight_t", "matvec", "batched_t", "input_t", "cumprod", "reverse_cumsum",
-                "manual_layernorm", "manual_rmsnorm", "l2", "std_var"}
-    assert set(kinds) == expected and set(KINDS) == {"loss", "product", "rows"}
-    assert min(kinds.values()) >= 5, kinds
+                "manual_layernorm", "manual_rmsnorm", "l2", "std_var", "softplus", "hardtanh", "threshold", "elu",
+                "leaky_relu", "clamp"}
+    assert set(kinds) == expected and set(KINDS) == {"loss", "product", "rows", "activation"}
+    assert min(kinds.values()) >= 3, kinds
     assert bare >= 20  # parameter-free modules written with no __init__ at all
 
 
 def test_the_listing_lowering_answers_every_kind_within_the_rules():
     seen: dict[str, str] = {}
-    for i in range(120):
+    for i in range(200):
         c = compose_idiom(0, i)
         if c.spec["kind"] in seen and "def __init__" in c.source:
             continue
@@ -110,14 +118,15 @@ def test_the_listing_lowering_answers_every_kind_within_the_rules():
             if "def __init__" not in c.source.split("# --- autotriton metadata ---")[0]:
                 assert "def __init__(self):\n        super().__init__()" in sol.code
         seen[c.spec["kind"]] = c.task_id
-    assert len(seen) == 19
+    assert len(seen) == 25
 
 
 def test_one_answer_of_each_group_verifies(cpu_verifier):
     picked: dict[str, object] = {}
-    for i in range(60):
+    for i in range(80):
         c = compose_idiom(0, i)
         picked.setdefault(c.spec["group"], c)
+    assert len(picked) == 4
     pairs = [(c.task(), listing_answers(c.source)[0][1].answer()) for c in picked.values()]
     results = cpu_verifier.verify_many(pairs)
     assert [r.correct for r in results] == [True] * len(pairs), [(c.task_id, r.error_msg) for c, r in

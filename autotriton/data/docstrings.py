@@ -105,6 +105,7 @@ OP_NAMES = {
     "manual_layernorm": ("layer normalization", "LayerNorm written out", "normalization over the last dim"),
     "manual_rmsnorm": ("RMS normalization", "RMSNorm", "root-mean-square scaling"),
     "std_var": ("spread along a dim", "standard deviation or variance", "dispersion statistic"),
+    "threshold": ("threshold activation", "Threshold", "values at or below a threshold replaced"),
 }
 # Families whose spec has no op token of its own (compose._spec_ops is empty or lists only
 # epilogues): the name of the family's main op.

@@ -22,6 +22,7 @@ decontamination keeps these tasks away from it.
 
 from __future__ import annotations
 
+import builtins
 import random
 
 from autotriton.data.compose import Composed, _model, _sizes, _source, rewritten, task_surface
@@ -211,9 +212,72 @@ def _rows(rng: random.Random) -> dict:
             "init_inputs": init_inputs, "dims": dims, "dots": False, "meta": meta}
 
 
-KINDS = {"loss": _loss, "product": _product, "rows": _rows}
+# Elementwise tensors of rank 2-4 for the activations (compose.ELEMENTWISE_RANKS' shapes).
+ACT_SHAPES = (
+    {"ROWS": (200, 4096, 4000), "COLS": (200, 4096, 3000)},
+    {"B": (4, 16, 16), "ROWS": (30, 512, 500), "COLS": (100, 2048, 2000)},
+    {"B": (3, 16, 16), "C": (8, 64, 60), "H": (20, 64, 60), "W": (20, 64, 60)},
+)
+# kind -> (nn layer, F function, its constructor values: (name, default, values drawn)).
+ACTIVATIONS = {
+    "softplus": ("Softplus", "F.softplus", (("beta", 1.0, (0.5, 2.0, 3.0)), ("threshold", 20.0, (5.0, 10.0, 15.0)))),
+    "hardtanh": ("Hardtanh", "F.hardtanh", (("min_val", -1.0, (-0.5, -2.0, -0.25)), ("max_val", 1.0, (0.5, 2.0, 3.0)))),
+    "threshold": ("Threshold", "F.threshold", (("threshold", 0.0, (0.1, -0.5, 0.5)), ("value", 0.0, (-1.0, 0.5, -0.2)))),
+    "elu": ("ELU", "F.elu", (("alpha", 1.0, (0.5, 0.2, 2.0)),)),
+    "leaky_relu": ("LeakyReLU", "F.leaky_relu", (("negative_slope", 0.01, (0.1, 0.2, 0.05)),)),
+    "clamp": (None, "torch.clamp", (("min", -1.0, (-0.5, -2.0, 0.0)), ("max", 1.0, (0.5, 2.0, 6.0)))),
+}
+
+
+_BUILTINS = frozenset(dir(builtins))
+SHORT_NAMES = {"beta": ("b", "sharpness"), "threshold": ("th", "cutoff"), "min_val": ("lo", "lower"),
+               "max_val": ("hi", "upper"), "value": ("fill", "v"), "alpha": ("a", "scale"),
+               "negative_slope": ("slope", "neg_slope"), "min": ("lo", "low", "min_value"),
+               "max": ("hi", "high", "max_value")}
+
+
+def _activation(rng: random.Random) -> dict:
+    """An activation with one or two constructor values (softplus's beta and threshold, hardtanh's
+    bounds, a clamp's), held by its `nn` layer or as attributes passed to the functional form, by
+    keyword or by position. The v20 adapter passed softplus's beta and wrote the threshold's
+    default, 20.0, on 7 of 8 dev samples: two values from the constructor were 3 of 3,763 rows."""
+    kind = rng.choice(tuple(ACTIVATIONS))
+    layer, fn, consts = ACTIVATIONS[kind]
+    dims = rng.choice(ACT_SHAPES)
+    x = rng.choice(INPUTS)
+    values = {name: rng.choice(drawn) if rng.random() < 0.7 else default for name, default, drawn in consts}
+    # constructor argument names: the op's own or a short one, never a builtin (`min`: the judge's
+    # rules refuse an answer whose constructor re-binds one, and the answer keeps the signature)
+    args = {name: rng.choice(tuple(n for n in (name,) + SHORT_NAMES.get(name, ()) if n not in _BUILTINS))
+            for name, _, _ in consts}
+    init_args = "".join(f", {args[n]}: float = {d!r}" for n, d, _ in consts)
+    init_inputs = "[" + ", ".join(repr(values[n]) for n, _, _ in consts) + "]"
+    if all(values[n] == d for n, d, _ in consts) and rng.random() < 0.5:
+        init_inputs = "[]"  # built with the signature's defaults
+    by_layer = layer is not None and rng.random() < 0.5
+    keywords = rng.random() < 0.6
+    if by_layer:
+        name = rng.choice(("act", "activation", "nonlin", "fn"))
+        passed = ", ".join(f"{n}={args[n]}" if keywords else args[n] for n, _, _ in consts)
+        init, body = [f"self.{name} = nn.{layer}({passed})"], [f"return self.{name}({x})"]
+    else:
+        init = [f"self.{args[n]} = {args[n]}" for n, _, _ in consts]
+        passed = ", ".join(f"{n}=self.{args[n]}" if keywords else f"self.{args[n]}" for n, _, _ in consts)
+        call = f"{fn}({x}, {passed})"
+        if kind == "clamp" and rng.random() < 0.5:
+            call = f"{x}.clamp({passed})"
+        body = [f"return {call}"]
+    return {"kind": kind, "init_args": init_args, "init": init, "args": x, "body": body,
+            "inputs": f"[torch.randn({', '.join(dims)})]", "init_inputs": init_inputs, "dims": dims, "dots": False,
+            "meta": {"values": values if init_inputs != "[]" else {n: d for n, d, _ in consts}}}
+
+
+KINDS = {"loss": _loss, "product": _product, "rows": _rows, "activation": _activation}
 # Losses first: the kinds the data-v20 adapter missed most (dev suite, run 22).
 GROUP_WEIGHTS = {"loss": 4, "product": 3, "rows": 3}
+# Activations with constructor values, drawn on a stream of their own (added after the groups
+# above, whose tasks stay as they were).
+ACTIVATION_SHARE = 0.2
 NO_INIT_SHARE = 0.35
 
 
@@ -233,6 +297,8 @@ def draw(seed: int, index: int) -> tuple[dict, tuple[str, str, str, str]]:
     beyond its kind (a reduction, a constant, a dim), so a test can compute it another way."""
     rng = random.Random(f"{seed}:idiom:{index}")
     group = rng.choices(tuple(GROUP_WEIGHTS), weights=tuple(GROUP_WEIGHTS.values()))[0]
+    if random.Random(f"{seed}:idiom:{index}:activation").random() < ACTIVATION_SHARE:
+        group, rng = "activation", random.Random(f"{seed}:idiom:{index}:activation:draw")
     idiom = KINDS[group](rng)
     sizes = _sizes(rng, idiom["dims"])
     spec = {"family": "idiom", "group": group, "kind": idiom["kind"], **idiom["meta"], "sizes": sizes}
