@@ -39,6 +39,8 @@ if [ ! -f ".carry_data/data-$DATA" ]; then
   [ -n "$exprs" ] && extra+=(--set "expr_n=$exprs")
   idioms=$(sed -n 's/^idiom_n: //p' "docs/results/data_$DATA/config.yaml")
   [ -n "$idioms" ] && extra+=(--set "idiom_n=$idioms")
+  focus=$(sed -n 's/^focus_n: //p' "docs/results/data_$DATA/config.yaml")
+  [ -n "$focus" ] && extra+=(--set "focus_n=$focus")
   # harvested again from the same packages, so the same task files (a YAML block list: read as YAML)
   harvest=$(.venv/bin/python -c "import json, sys, yaml; print(json.dumps(yaml.safe_load(open(sys.argv[1])).get('harvest') or []))" \
             "docs/results/data_$DATA/config.yaml")

@@ -131,3 +131,15 @@ def test_one_answer_of_each_group_verifies(cpu_verifier):
     results = cpu_verifier.verify_many(pairs)
     assert [r.correct for r in results] == [True] * len(pairs), [(c.task_id, r.error_msg) for c, r in
                                                                  zip(picked.values(), results)]
+
+
+def test_focus_tasks_are_level_1_of_the_rare_families_with_ids_of_their_own():
+    from autotriton.data.compose import FOCUS_WEIGHTS, compose, compose_focus
+    from autotriton.data.teachers.template import answer, styles
+    focus = compose_focus(40, 0)
+    assert {c.spec["family"] for c in focus} == set(FOCUS_WEIGHTS) and {c.level for c in focus} == {1}
+    assert not {c.task_id for c in focus} & {c.task_id for c in compose(40, 0)}
+    for c in focus:
+        for style in styles(c.spec):
+            sol = answer(c.spec, c.source, style)
+            assert not check_rules(sol.code), (c.task_id, check_rules(sol.code))

@@ -43,6 +43,8 @@ class BuildConfig:
     compose_n: int = field(default=3000, metadata={"help": "composed tasks to generate (0 = none)"})
     compose_seed: int = field(default=0, metadata={"help": "compose seed; task i of a seed never changes"})
     expr_n: int = field(default=0, metadata={"help": "elementwise expression tasks to add (data/exprs.py)"})
+    focus_n: int = field(default=0, metadata={"help": "level-1 tasks to add of the families the grammar draws rarely: "
+                                                       "pooling, embeddings, group norms, losses (compose.FOCUS_WEIGHTS)"})
     idiom_n: int = field(default=0, metadata={"help": "idiom tasks to add: losses, products, scans and norms as people "
                                                        "write them (data/idioms.py)"})
     harvest: list[str] = field(default_factory=list, metadata={"help": "harvest sources: dirs, files, pkg:NAME"})
@@ -71,11 +73,11 @@ class BuildConfig:
         "llm_samples", "llm_max_new_tokens", "llm_temperature", "verify.device", "verify.workers", "batch_size",
         "decontaminate_against", "verify.timeout_s")
     HASHED_AS: ClassVar[dict] = {"verify.device": "device", "verify.workers": "workers", "verify.timeout_s": "timeout_s"}
-    HASHED_IF_SET: ClassVar[tuple] = ("prompt_trace", "expr_n", "idiom_n") + verify_config.HASHED_IF_SET
+    HASHED_IF_SET: ClassVar[tuple] = ("prompt_trace", "expr_n", "idiom_n", "focus_n") + verify_config.HASHED_IF_SET
     NOT_HASHED: ClassVar[tuple] = verify_config.NOT_HASHED
 
     def __post_init__(self):
-        check_at_least(self, {"compose_n": 0, "expr_n": 0, "idiom_n": 0, "harvest_limit": 0, "harvest_workers": 0, "llm_samples": 1,
+        check_at_least(self, {"compose_n": 0, "expr_n": 0, "idiom_n": 0, "focus_n": 0, "harvest_limit": 0, "harvest_workers": 0, "llm_samples": 1,
                               "llm_max_new_tokens": 1, "llm_temperature": 0.0, "batch_size": 1})
 
     @classmethod
@@ -91,11 +93,11 @@ class BuildConfig:
 # --------------------------------------------------------------- stage 1: tasks
 
 def _composed(config: BuildConfig, out: Path) -> list[TaskItem]:
-    from autotriton.data.compose import compose, write_tasks
+    from autotriton.data.compose import compose, compose_focus, write_tasks
     from autotriton.data.exprs import compose_exprs
     from autotriton.data.idioms import compose_idioms
     items = (compose(config.compose_n, config.compose_seed) + compose_exprs(config.expr_n, config.compose_seed)
-             + compose_idioms(config.idiom_n, config.compose_seed))
+             + compose_idioms(config.idiom_n, config.compose_seed) + compose_focus(config.focus_n, config.compose_seed))
     if not items:
         return []
     # Written on every run, not once: a resumed build whose generator changed (data v16's expression

@@ -120,6 +120,11 @@ FAMILY_WEIGHTS = {
     3: {"mlp": 1, "linear_norm": 1, "attention": 1},
 }
 FAMILIES_BY_LEVEL = {level: tuple(w) for level, w in FAMILY_WEIGHTS.items()}
+# Level-1 families drawn again on a stream of their own (data v21, `data build --set focus_n=N`):
+# every adapter so far ran 0 of the dev suite's pooling, embedding and group-norm tasks, and data
+# v20 held 36 pooling rows, 30 max-pool, 13 embedding, 25 group-norm and 106 loss rows of 3,763
+# (ablation_h200_run22). The idiom family (idioms.py) covers the losses' other spellings.
+FOCUS_WEIGHTS = {"pool": 3, "maxpool": 2, "embedding": 2, "groupnorm": 2, "loss": 2, "scan": 1, "normalize": 1}
 LEVEL_WEIGHTS = (0.4, 0.45, 0.15)
 # fp16 only where there are no parameters: a float32 nn.Parameter next to a half input
 # makes the reference itself fail (mixed dtypes in layer_norm / addmm).
@@ -1022,15 +1027,17 @@ def reduce_shape(spec: dict) -> list[str]:
     return spec.get("shape") or (["ROWS", "COLS"] if spec["family"] == "softmax" else ["B", "R", "C"])
 
 
-def compose_one(seed: int, index: int) -> Composed:
-    """Task `index` of `seed`: independent of how many others are generated."""
-    rng = random.Random(f"{seed}:{index}")
-    level = rng.choices((1, 2, 3), weights=LEVEL_WEIGHTS)[0]
-    weights = FAMILY_WEIGHTS[level]
+def compose_one(seed: int, index: int, focus: bool = False) -> Composed:
+    """Task `index` of `seed`: independent of how many others are generated. `focus`: task
+    `index` of the focus stream (FOCUS_WEIGHTS, level 1), whose streams are its own."""
+    stream = f"{seed}:focus:{index}" if focus else f"{seed}:{index}"
+    rng = random.Random(stream)
+    level = 1 if focus else rng.choices((1, 2, 3), weights=LEVEL_WEIGHTS)[0]
+    weights = FOCUS_WEIGHTS if focus else FAMILY_WEIGHTS[level]
     family = rng.choices(tuple(weights), weights=tuple(weights.values()))[0]
     spec = _spec(rng, family, level)
     # a stream of its own too, so that adding this form left every other task's spec as it was
-    init_rng = random.Random(f"{seed}:{index}:init")
+    init_rng = random.Random(f"{stream}:init")
     if family == "unary" and spec["steps"][0]["op"] in INIT_ARGS and init_rng.random() < 0.5:
         spec["steps"][0]["init"] = INIT_ARGS[spec["steps"][0]["op"]][0]
     if family == "reduce":  # KernelBench's 7 reductions all take self.dim, 2 of them keepdim=True
@@ -1046,9 +1053,9 @@ def compose_one(seed: int, index: int) -> Composed:
         step["a"], step["init_default"] = INIT_ARGS[step["op"]][1], True
     if spec.get("init_dim") and init_rng.random() < 0.3:  # `dim: int = 1`, as KernelBench's LogSoftmax
         spec["dim_default"] = True
-    _constructor_values(spec, random.Random(f"{seed}:{index}:scalar"))
+    _constructor_values(spec, random.Random(f"{stream}:scalar"))
     if family in ("reduce", "softmax", "scan", "unary", "chain"):  # a stream of its own, so every draw above stays
-        _reshape(spec, random.Random(f"{seed}:{index}:rank"))  # the same
+        _reshape(spec, random.Random(f"{stream}:rank"))  # the same
     # 5 of KernelBench-L1's 35 convolution files are depthwise; the run-8 SFT wrote a syntax error on 25
     # of its 35 conv tasks, most of them kinds the grammar lacked.
     if family == "conv2d" and level == 1 and init_rng.random() < 0.3:
@@ -1058,9 +1065,9 @@ def compose_one(seed: int, index: int) -> Composed:
     has_param = any(s["op"] in PARAM for s in spec.get("steps", [])) or spec.get("bias")
     if family in HALF_FAMILIES and not has_param and spec.get("kind") != "prod" and rng.random() < 0.25:
         spec["dtype"] = rng.choice(["float16", "bfloat16"])
-    task_id = f"composed/s{seed}/{index:05d}_{family}"
-    source = _source(spec, task_id, task_surface(seed, index, spec))
-    return Composed(task_id, level, spec, rewritten(source, random.Random(f"{seed}:{index}:rewrite")))
+    task_id = f"composed/s{seed}/{'f' if focus else ''}{index:05d}_{family}"
+    source = _source(spec, task_id, task_surface(seed, 300_000 + index if focus else index, spec))
+    return Composed(task_id, level, spec, rewritten(source, random.Random(f"{stream}:rewrite")))
 
 
 def _constructor_values(spec: dict, rng: random.Random) -> None:
@@ -1127,6 +1134,11 @@ def task_surface(seed: int, index: int, spec: dict) -> dict:
 
 def compose(n: int, seed: int) -> list[Composed]:
     return [compose_one(seed, i) for i in range(n)]
+
+
+def compose_focus(n: int, seed: int) -> list[Composed]:
+    """`n` level-1 tasks of the families in FOCUS_WEIGHTS, on streams of their own."""
+    return [compose_one(seed, i, focus=True) for i in range(n)]
 
 
 def write_tasks(items: list[Composed], out_dir: Path) -> list[Path]:
