@@ -2,6 +2,7 @@
 
 import json
 import re
+import shutil
 
 import pytest
 from typer.testing import CliRunner
@@ -16,12 +17,29 @@ from autotriton.verify.config import VerifyConfig
 
 def _config(**kw):
     verify = VerifyConfig(device="cpu", workers=kw.pop("workers", 2), timeout_s=120.0)
-    base = dict(compose_n=12, compose_seed=11, teachers=["template"], verify=verify, batch_size=4)
+    base = dict(compose_n=6, compose_seed=11, teachers=["template"], verify=verify, batch_size=4)
     base.update(kw)
     return BuildConfig(**base)
 
 
+@pytest.fixture(scope="module")
+def built(tmp_path_factory):
+    """One finished 3-task build, (folder, report), for the 7 tests that read it or start from it:
+    each built its own before (six of 2-3 tasks, one of 8), 7 builds where 1 does."""
+    out = tmp_path_factory.mktemp("built")
+    return out, run_build(_config(compose_n=3), out)
+
+
+def _copy_of(built, tmp_path):
+    """A finished build of its own for a test that rebuilds it: the shared one copied into tmp_path."""
+    out = tmp_path / "build"
+    shutil.copytree(built[0], out)
+    return out
+
+
 def test_interrupted_build_resumes_without_redoing_work(tmp_path, monkeypatch):
+    """6 tasks in batches of 4: the first batch is logged, the second (2 tasks) is interrupted and
+    judged on resume. 12 tasks (22 candidates, 148 s of CI's 2 cores) added only more whole batches."""
     real, calls = build_mod._verify_candidates, {"n": 0}
 
     def flaky(cands, verifier):
@@ -39,6 +57,7 @@ def test_interrupted_build_resumes_without_redoing_work(tmp_path, monkeypatch):
     monkeypatch.setattr(build_mod, "_verify_candidates", real)
     report = run_build(_config(), tmp_path)
     records = read_jsonl(tmp_path / "candidates.jsonl")
+    assert len({r["task_id"] for r in records}) == 6
     keys = [(r["task_id"], r["sample"]) for r in records]  # a sample per template style
     assert len(keys) == len(set(keys))  # each candidate judged exactly once
     assert len({r["task_id"] for r in records}) == report.tasks["kept"]
@@ -46,35 +65,35 @@ def test_interrupted_build_resumes_without_redoing_work(tmp_path, monkeypatch):
     assert report.teachers["template"]["pass_rate"] == 1.0
 
 
-def test_exported_datasets_load_with_chat_format(tmp_path):
+def test_exported_datasets_load_with_chat_format(built):
     from datasets import load_from_disk
 
     from autotriton.tasks import task_from_source
-    report = run_build(_config(compose_n=8, compose_seed=2), tmp_path)
-    sft = load_from_disk(str(tmp_path / "sft"))
+    out, report = built
+    sft = load_from_disk(str(out / "sft"))
     assert len(sft) == report.sft_rows > 0
     row = sft[0]
     assert [m["role"] for m in row["messages"]] == ["system", "user", "assistant"]
     assert "```python" in row["messages"][2]["content"] and "class ModelNew" in row["messages"][2]["content"]
     assert row["teacher"] == "template" and row["level"] in (1, 2, 3)
     assert json.loads(row["provenance"])["source"] == "compose"
-    rl = load_from_disk(str(tmp_path / "rl"))
+    rl = load_from_disk(str(out / "rl"))
     assert len(rl) == report.rl_rows > 0
     task = task_from_source(rl[0]["task_source"], task_id=rl[0]["task_id"], suite="composed", level=rl[0]["level"])
     assert task.shapes_for("interp")  # the RL reward can rebuild the task with its shape settings
     assert [m["role"] for m in rl[0]["prompt"]] == ["system", "user"]
-    assert len((tmp_path / "sft.jsonl").read_text().splitlines()) == len(sft)
-    card = (tmp_path / "README.md").read_text()
+    assert len((out / "sft.jsonl").read_text().splitlines()) == len(sft)
+    card = (out / "README.md").read_text()
     assert "pass rate" in card and "Decontamination" in card
 
 
-def test_a_finished_build_is_exported_again_with_the_op_listing(tmp_path):
+def test_a_finished_build_is_exported_again_with_the_op_listing(built, tmp_path):
     """The prompt format is applied at export: the same verdicts, no candidate judged again, and
     prompt.json says which format the rows use (the trainers copy it into the model they save)."""
     from datasets import load_from_disk
 
     from autotriton.models.prompts import TRACE_INTRO, read_prompt_format
-    run_build(_config(compose_n=3), tmp_path)
+    tmp_path = _copy_of(built, tmp_path)
     judged = (tmp_path / "candidates.jsonl").read_text()
     assert read_prompt_format(tmp_path) is False
     assert TRACE_INTRO not in load_from_disk(str(tmp_path / "sft"))[0]["messages"][1]["content"]
@@ -87,11 +106,11 @@ def test_a_finished_build_is_exported_again_with_the_op_listing(tmp_path):
     assert all(TRACE_INTRO in r["prompt"][1]["content"] for r in rl)
 
 
-def _rebuilt_after(tmp_path, alter):
+def _rebuilt_after(built, tmp_path, alter):
     """A 3-task build, its first task's logged records changed by `alter`, then built again:
     (records as altered, the log after, the exported SFT rows, the second report, the task id)."""
     from datasets import load_from_disk
-    run_build(_config(compose_n=3), tmp_path)
+    tmp_path = _copy_of(built, tmp_path)
     log = tmp_path / "candidates.jsonl"
     records = read_jsonl(log)
     task_id = records[0]["task_id"]
@@ -103,38 +122,39 @@ def _rebuilt_after(tmp_path, alter):
     return records, read_jsonl(log), load_from_disk(str(tmp_path / "sft")), report, task_id
 
 
-def test_a_task_whose_source_changed_is_judged_again(tmp_path):
+def test_a_task_whose_source_changed_is_judged_again(built, tmp_path):
     """A generator that changes a task after it was judged (120 of 1,000 expression tasks did,
     2026-11-28): its verdict is stale, the task is judged again, and only the new pair is
     exported. By id alone the old answer went out beside the task, and the new one was never judged."""
     def old_task(r):
         r["item_source"], r["code"] = "0" * 16, r["code"] + "\n# judged on the old task\n"
-    records, after, rows, report, stale = _rebuilt_after(tmp_path, old_task)
+    records, after, rows, report, stale = _rebuilt_after(built, tmp_path, old_task)
     assert len(after) == len(records) + sum(r["task_id"] == stale for r in records)
     assert all(r["item_source"] != "0" * 16 for r in after[len(records):])
     assert len(rows) == report.sft_rows and not any("old task" in r["messages"][2]["content"] for r in rows)
     assert any(r["task_id"] == stale for r in rows)
 
 
-def test_a_task_whose_answer_changed_is_judged_again(tmp_path):
+def test_a_task_whose_answer_changed_is_judged_again(built, tmp_path):
     """The template teacher writes its answers again on resume: a logged answer it no longer
     writes (data v16 changed 1,296 tasks' answers, not their sources) is judged again, and only
     the new one is exported."""
     def old_answer(r):
         r["code"] += "\n# an answer the teacher no longer writes\n"
-    records, after, rows, report, changed = _rebuilt_after(tmp_path, old_answer)
+    records, after, rows, report, changed = _rebuilt_after(built, tmp_path, old_answer)
     assert len(after) == len(records) + sum(r["task_id"] == changed for r in records)
     assert all(r["task_id"] == changed and "no longer" not in r["code"] for r in after[len(records):])
     assert len(rows) == report.sft_rows and not any("no longer" in r["messages"][2]["content"] for r in rows)
     assert any(r["task_id"] == changed for r in rows)
-    again = run_build(_config(compose_n=3), tmp_path)  # nothing changed since: nothing judged
-    assert len(read_jsonl(tmp_path / "candidates.jsonl")) == len(after) and again.sft_rows == report.sft_rows
+    build = tmp_path / "build"  # _rebuilt_after's copy
+    again = run_build(_config(compose_n=3), build)  # nothing changed since: nothing judged
+    assert len(read_jsonl(build / "candidates.jsonl")) == len(after) and again.sft_rows == report.sft_rows
 
 
-def test_reworded_reasoning_keeps_the_verdict_of_the_same_code(tmp_path, monkeypatch):
+def test_reworded_reasoning_keeps_the_verdict_of_the_same_code(built, tmp_path, monkeypatch):
     """An answer whose reasoning changed and whose code did not (data v19 reworded 2,000-odd) is
     not judged again: its verdict is of the code. The new reasoning is logged and exported."""
-    run_build(_config(compose_n=3), tmp_path)
+    tmp_path = _copy_of(built, tmp_path)
     log = tmp_path / "candidates.jsonl"
     records = read_jsonl(log)
     changed = records[0]["task_id"]
@@ -157,16 +177,15 @@ def test_reworded_reasoning_keeps_the_verdict_of_the_same_code(tmp_path, monkeyp
     assert len(rows) == report.sft_rows and not any("no longer" in json.dumps(r) for r in rows)
 
 
-def test_changed_settings_are_refused(tmp_path):
-    run_build(_config(compose_n=2), tmp_path)
+def test_changed_settings_are_refused(built, tmp_path):
     with pytest.raises(RunDirError, match=r"different settings \(changed: compose_n;"):
-        run_build(_config(compose_n=3), tmp_path)
+        run_build(_config(compose_n=2), _copy_of(built, tmp_path))
 
 
-def test_a_build_may_move_to_another_verifier_setup(tmp_path):
+def test_a_build_may_move_to_another_verifier_setup(built, tmp_path):
     """Workers, batch size and device may change on resume; each record names the device that judged it."""
-    run_build(_config(compose_n=2), tmp_path)
-    report = run_build(_config(compose_n=2, workers=1, batch_size=1), tmp_path)
+    tmp_path = _copy_of(built, tmp_path)
+    report = run_build(_config(compose_n=3, workers=1, batch_size=1), tmp_path)
     records = read_jsonl(tmp_path / "candidates.jsonl")
     assert records and {r["device"] for r in records} == {"cpu"}
     assert report.teachers["template"]["judged_on"] == {"cpu": len(records)}
