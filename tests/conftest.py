@@ -1,3 +1,4 @@
+import fcntl
 import os
 import time
 
@@ -42,9 +43,16 @@ def embedded_cache(tmp_path_factory):
         gguf_path()
     except BackendError as exc:
         pytest.skip(str(exc))
-    root = tmp_path_factory.mktemp("models")
+    # One conversion for the whole run, not one per xdist worker (61 s and 85 s of setup on CI's 2
+    # cores when test_train and test_models_hf landed on different workers): the workers share the
+    # run's base temp folder, and the lock makes the second wait and then find the model converted.
+    # A staging folder exists only inside the lock, so no test ever sees one.
+    root = tmp_path_factory.getbasetemp().parent / "embedded-models"
+    root.mkdir(exist_ok=True)
     start = time.perf_counter()
-    model_dir = embedded_model_dir(root)
+    with open(root.parent / "embedded-models.lock", "w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        model_dir = embedded_model_dir(root)
     print(f"embedded conversion: {time.perf_counter() - start:.1f} s")
     return root, model_dir
 
