@@ -19,7 +19,10 @@ from autotriton.rundir import RunDirError
 from autotriton.tasks import TaskError
 
 
-def test_reference_backend_scores_full_exec_and_writes_report(tmp_path):
+def test_reference_backend_scores_full_exec_and_writes_report(tmp_path, monkeypatch):
+    # a cache of its own: the user's (~/.cache/autotriton/verify) made this 6 s on a warm machine and
+    # 79 s on CI, and a test should neither read nor fill it
+    monkeypatch.setenv("AUTOTRITON_CACHE", str(tmp_path / "cache"))
     out = tmp_path / "run"
     result = CliRunner().invoke(app, ["eval", "--model", "reference", "--suite", "builtin:heldout",
                                       "--device", "cpu", "--out", str(out), "--samples", "2", "-k", "1,2"])
