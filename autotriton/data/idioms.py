@@ -57,8 +57,9 @@ def _reduced(rng: random.Random, expr: str, reduction: str) -> str:
 
 
 def _loss(rng: random.Random) -> dict:
-    """A loss of two tensors reduced to one number: (init args, init, forward args, body, inputs,
-    init inputs, dims, kind)."""
+    """A loss of two tensors reduced to one number, as an idiom dict: kind, the constructor's
+    arguments and lines, forward's arguments and body, the inputs, dims, and `meta` (what the file
+    computes beyond its kind)."""
     kind = rng.choice(("bce_logits", "l1_loss", "mse", "smooth_l1", "huber", "margin_loss", "soft_margin"))
     dims = rng.choice(LOSS_SHAPES)
     shape = ", ".join(dims)
