@@ -257,3 +257,15 @@ def test_inductor_teacher_path_with_recorded_captures(cpu_verifier):
     assert "= 300" in by_id["builtin/l2/layernorm_relu"]["prompt_source"]  # judged at the captured size
     mm = by_id["builtin/l1/matmul"]
     assert not mm["correct"] and mm["label"] == "extern_kernels" and mm["error_kind"] == "rewrite_failed"
+
+
+def test_rl_holdout_keeps_a_stable_share_of_tasks_from_sft():
+    from autotriton.config import ConfigError
+    from autotriton.data.export import held_for_rl
+    ids = [f"composed/s0/{i:05d}_unary" for i in range(2000)]
+    held = {t for t in ids if held_for_rl(t, 0.2)}
+    assert 0.17 < len(held) / len(ids) < 0.23
+    assert held <= {t for t in ids if held_for_rl(t, 0.3)}  # a larger share only adds tasks
+    assert not any(held_for_rl(t, 0.0) for t in ids)
+    with pytest.raises(ConfigError, match="rl_holdout"):
+        _config(rl_holdout=1.0)

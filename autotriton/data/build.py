@@ -27,7 +27,7 @@ from dataclasses import asdict, dataclass, field, replace
 from pathlib import Path
 from typing import Callable, ClassVar, Iterable
 
-from autotriton.config import apply_overrides, check_at_least, from_dict, hash_record, load_yaml
+from autotriton.config import ConfigError, apply_overrides, check_at_least, from_dict, hash_record, load_yaml
 from autotriton.data.teachers import Candidate, Solution, TaskItem, Teacher
 from autotriton.rundir import append_jsonl, atomic_write, check_settings, holds_output, read_jsonl, write_settings
 from autotriton.tasks import TaskError, task_from_source
@@ -64,6 +64,9 @@ class BuildConfig:
                 "cores / 6 per GPU; verify.timeout_s: limit per candidate, 120 s)"})
     prompt_trace: bool = field(default=False, metadata={
         "help": "prompts carry the reference's ATen op listing (tasks/trace.py); models trained on it are evaluated with it"})
+    rl_holdout: float = field(default=0.0, metadata={
+        "help": "share of tasks kept out of SFT and given to RL alone (by a hash of the task id); 0 = RL gets every "
+                "task, SFT's included"})
 
     YAML_RENAMED: ClassVar[dict] = {"device": "verify.device", "workers": "verify.workers", "timeout_s": "verify.timeout_s"}
     YAML_NAME: ClassVar[str] = "build settings"
@@ -73,12 +76,14 @@ class BuildConfig:
         "llm_samples", "llm_max_new_tokens", "llm_temperature", "verify.device", "verify.workers", "batch_size",
         "decontaminate_against", "verify.timeout_s")
     HASHED_AS: ClassVar[dict] = {"verify.device": "device", "verify.workers": "workers", "verify.timeout_s": "timeout_s"}
-    HASHED_IF_SET: ClassVar[tuple] = ("prompt_trace", "expr_n", "idiom_n", "focus_n") + verify_config.HASHED_IF_SET
+    HASHED_IF_SET: ClassVar[tuple] = ("prompt_trace", "expr_n", "idiom_n", "focus_n", "rl_holdout") + verify_config.HASHED_IF_SET
     NOT_HASHED: ClassVar[tuple] = verify_config.NOT_HASHED
 
     def __post_init__(self):
         check_at_least(self, {"compose_n": 0, "expr_n": 0, "idiom_n": 0, "focus_n": 0, "harvest_limit": 0, "harvest_workers": 0, "llm_samples": 1,
-                              "llm_max_new_tokens": 1, "llm_temperature": 0.0, "batch_size": 1})
+                              "llm_max_new_tokens": 1, "llm_temperature": 0.0, "batch_size": 1, "rl_holdout": 0.0})
+        if self.rl_holdout >= 1.0:
+            raise ConfigError(f"rl_holdout must be below 1 (the share of tasks kept from SFT), not {self.rl_holdout}")
 
     @classmethod
     def from_yaml(cls, path: Path | None, overrides: tuple[str, ...] = ()) -> "BuildConfig":
