@@ -357,3 +357,71 @@ def test_the_error_floor_counts_approximate_functions_a_few_ulps_off():
         assert torch.equal(torch.exp(zeros), torch.ones(4, dtype=torch.float64))
         y = x.double()
         assert torch.equal(y + y, 2 * y) and not torch.equal(y.tanh(), torch.tanh(y.clone()))
+
+
+VECTOR_BIAS = '''import torch
+import torch.nn as nn
+
+N = 4096
+
+
+class Model(nn.Module):
+    def __init__(self, n):
+        super().__init__()
+        self.bias = nn.Parameter(torch.randn(n))
+
+    def forward(self, x):
+        return x * 0.125 + self.bias
+
+
+def get_inputs():
+    return [torch.randn(N)]
+
+
+def get_init_inputs():
+    return [N]
+
+
+# --- autotriton metadata ---
+INTERP_SHAPES = {"interp_pow2": {"N": 2}, "interp_odd": {"N": 3}}
+GPU_SHAPES = {"gpu": {"N": 4096}}
+'''
+
+VECTOR_BIAS_KERNEL = '''import torch
+import torch.nn as nn
+import triton
+import triton.language as tl
+
+
+@triton.jit
+def scale_bias_kernel(x_ptr, b_ptr, out_ptr, n, BLOCK: tl.constexpr):
+    offs = tl.program_id(0) * BLOCK + tl.arange(0, BLOCK)
+    mask = offs < n
+    x = tl.load(x_ptr + offs, mask=mask, other=0.0)
+    b = tl.load(b_ptr + offs, mask=mask, other=0.0)
+    tl.store(out_ptr + offs, x * 0.125 + b, mask=mask)
+
+
+class ModelNew(nn.Module):
+    def __init__(self, n):
+        super().__init__()
+        self.bias = nn.Parameter(torch.randn(n))
+
+    def forward(self, x):
+        x = x.contiguous()
+        out = torch.empty_like(x)
+        n = x.numel()
+        scale_bias_kernel[(triton.cdiv(n, 1024),)](x, self.bias, out, n, BLOCK=1024)
+        return out
+'''
+
+
+def test_one_row_broadcast_against_a_parameter_is_no_fewer_rows_trial(cpu_verifier):
+    """A vector plus a bias of its length: cut to one row, x of (1,) + a bias of (2,) broadcasts
+    back to (2,), another computation, and an honest kernel returning (1,) was rejected (the
+    clean-clone suite's hypothesis test found it in a template chain, 2026-11-29)."""
+    from autotriton.tasks import task_from_source
+    task = task_from_source(VECTOR_BIAS, task_id="file/vector_bias", suite="file", level=1)
+    result = cpu_verifier.verify(task, VECTOR_BIAS_KERNEL)
+    assert result.correct, result.error_msg
+    assert str(result.details["fewer_rows"]).startswith("n/a: an output keeps"), result.details["fewer_rows"]

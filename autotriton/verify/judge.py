@@ -996,9 +996,15 @@ class Judge:
         rows = self.rng.randint(min(2, lead // 2) if lead >= 4 else 1, max(1, lead // 2))
         try:
             with torch.device("meta"), torch.no_grad():  # tensors forward makes land on meta too
-                flatten_outputs(self._meta_model()(*_leading(inputs, rows)))
+                full = flatten_outputs(self._meta_model()(*inputs))
+                cut = flatten_outputs(self._meta_model()(*_leading(inputs, rows)))
         except Exception as exc:  # noqa: BLE001 - the reference's own code: the trial keeps all rows
             return f"n/a: the reference did not take {rows} of {lead} leading rows on meta: {trim(repr(exc), 160)}"
+        # One row broadcast back to `lead` against a parameter of that size (x of (1,) + a bias of
+        # (2,) is (2,)) is another computation, not the same one on fewer rows: an honest 1-D chain
+        # of the template teacher was rejected for returning (1,) (clean-clone suite, 2026-11-29).
+        if any(_shape(f)[:1] == (lead,) and _shape(c)[:1] == (lead,) for f, c in zip(full, cut)):
+            return f"n/a: an output keeps {lead} leading rows when the inputs have {rows}"
         return rows
 
     def mode_free(self, setting: ShapeSetting, seed: int) -> bool:
@@ -1718,6 +1724,11 @@ def _first_rows(inputs: list) -> int | None:
     """The leading dim of the first input that has one (a tensor of rank 1 or more), None for none."""
     first = next((x for x in inputs if isinstance(x, torch.Tensor) and x.ndim), None)
     return None if first is None else first.shape[0]
+
+
+def _shape(value) -> tuple:
+    """A forward output's shape, () for a Python scalar."""
+    return tuple(value.shape) if isinstance(value, torch.Tensor) else ()
 
 
 def _leading(inputs: list, rows: int) -> list:
