@@ -35,12 +35,10 @@ if [ ! -f ".carry_data/data-$DATA" ]; then
   [ -f "docs/results/data_$DATA/candidates_from" ] && from=$(cat "docs/results/data_$DATA/candidates_from")
   extra=()
   grep -q '^prompt_trace: true' "docs/results/data_$DATA/config.yaml" && extra=(--set prompt_trace=true)
-  exprs=$(sed -n 's/^expr_n: //p' "docs/results/data_$DATA/config.yaml")
-  [ -n "$exprs" ] && extra+=(--set "expr_n=$exprs")
-  idioms=$(sed -n 's/^idiom_n: //p' "docs/results/data_$DATA/config.yaml")
-  [ -n "$idioms" ] && extra+=(--set "idiom_n=$idioms")
-  focus=$(sed -n 's/^focus_n: //p' "docs/results/data_$DATA/config.yaml")
-  [ -n "$focus" ] && extra+=(--set "focus_n=$focus")
+  for key in expr_n idiom_n focus_n rl_holdout; do   # the build's task streams and split, as recorded
+    value=$(sed -n "s/^$key: //p" "docs/results/data_$DATA/config.yaml")
+    [ -n "$value" ] && extra+=(--set "$key=$value")
+  done
   # harvested again from the same packages, so the same task files (a YAML block list: read as YAML)
   harvest=$(.venv/bin/python -c "import json, sys, yaml; print(json.dumps(yaml.safe_load(open(sys.argv[1])).get('harvest') or []))" \
             "docs/results/data_$DATA/config.yaml")
