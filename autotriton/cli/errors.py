@@ -16,10 +16,6 @@ from pathlib import Path
 import typer
 from rich.console import Console
 from rich.text import Text
-try:  # typer 0.29 (the version we test) vendors click here; earlier ones depend on click itself
-    from typer._click.exceptions import NoArgsIsHelpError, UsageError
-except ImportError:
-    from click.exceptions import NoArgsIsHelpError, UsageError
 from typer.core import TyperGroup
 
 from autotriton.config import ConfigError
@@ -55,11 +51,14 @@ class UserErrorsExit(TyperGroup):
                 raise  # a full disk or our own bug: its traceback helps
             # a path no file system holds (a 5,000-character --task or candidate: an 84-line box)
             fail(f"{_short(str(exc.filename))}: {exc.strerror}")
-        except NoArgsIsHelpError:
-            raise  # a bare command prints its help, which is the point
-        except UsageError as exc:
-            # a subcommand's unknown option or missing argument: one line too, not typer's box
-            where = " ".join(["autotriton"] + (exc.ctx.command_path.split()[1:] if exc.ctx else []))
+        except typer.TyperException as exc:
+            # typer vendors click in a private module; its usage errors (an unknown option, a missing
+            # argument) are TyperExceptions with exit code 2 and the command's context. One line too,
+            # not typer's box, except for a bare command, whose "error" is its help: the point.
+            if exc.exit_code != 2 or type(exc).__name__ == "NoArgsIsHelpError":
+                raise
+            ctx = getattr(exc, "ctx", None)
+            where = " ".join(["autotriton"] + (ctx.command_path.split()[1:] if ctx is not None else []))
             fail(f"{exc.format_message()} (see '{where} -h')")
 
 
