@@ -25,6 +25,7 @@ import ast
 import builtins
 import math
 import re
+from dataclasses import dataclass
 
 import torch
 
@@ -61,6 +62,26 @@ class Unsupported(Exception):
     """The module is not one this lowering can write (not elementwise, or an op with no form here)."""
 
 
+@dataclass(frozen=True)
+class Piece:
+    """One lowering's share of an answer, before ModelNew is written around it: the kernels, the
+    forward lines that fill `out` (`alloc` makes it; None: like the first of `used`), the forward
+    arguments made contiguous first, and the reasoning. A whole answer is one piece (`answer`);
+    a segmented one is several in a row (traced_segments.py)."""
+
+    kernels: str
+    alloc: str | None
+    launch: str
+    used: list[str]
+    reasoning: str
+
+
+def answer(source: str, args: list[str], piece: Piece) -> Solution:
+    """The answer for the task file `source` whose forward is `piece`."""
+    return Solution(piece.reasoning, HEADER + piece.kernels + _module(source, args, piece.used, piece.launch,
+                                                                       piece.alloc))
+
+
 def traced_answer(source: str, style: str = "flat") -> Solution | None:
     """The line-by-line kernel for the task file `source`, or None where its forward is not an
     elementwise listing this lowering covers."""
@@ -68,7 +89,8 @@ def traced_answer(source: str, style: str = "flat") -> Solution | None:
     if traced is None:
         return None
     try:
-        return _write(source, traced[1], _constructor_scalars(traced[1]), style)
+        args = _forward_args(source)
+        return answer(source, args, elementwise_piece(args, traced[1], _constructor_scalars(traced[1]), style))
     except Unsupported:
         return None
 
@@ -96,7 +118,9 @@ def _constructor_scalars(trace: Trace) -> dict[tuple[int, str], tuple[str, str]]
     return {(k, key): (attr, name) for k, key, attr, name in trace.scalars}
 
 
-def _write(source: str, trace: Trace, scalars: dict[tuple[int, str], tuple[str, str]], style: str) -> Solution:
+def elementwise_piece(args: list[str], trace: Trace, scalars: dict[tuple[int, str], tuple[str, str]],
+                      style: str) -> Piece:
+    """The one kernel of an elementwise listing whose inputs in0, in1... forward holds as `args`."""
     if trace.n_ops != len(trace.steps) or not trace.steps or trace.result is None:
         raise Unsupported("the forward was cut off or returns no single tensor")
     shape = _full_shape(trace)
@@ -113,7 +137,6 @@ def _write(source: str, trace: Trace, scalars: dict[tuple[int, str], tuple[str, 
                 operands.append((o.key, name or o.value))
         body.append("# " + _TYPE_SPEC.sub("", step.line))
         body += _lower(step, operands)
-    args = _forward_args(source)
     lead = args[0]
     if "in0" not in {o.tensor for s in trace.steps for o in s.operands}:
         raise Unsupported("the first input is not read")
@@ -131,8 +154,8 @@ def _write(source: str, trace: Trace, scalars: dict[tuple[int, str], tuple[str, 
 
     tensors = [passed(y) for y in ["in0"] + extra + params]
     launch = launch.replace("ARGS", ", ".join(tensors + list(kernel_scalars)))
-    module = _module(source, args, [passed(y) for y in ["in0"] + extra if y.startswith("in")], launch)
-    return Solution(_reasoning(trace, params, kernel_scalars, style), HEADER + kernel + module)
+    return Piece(kernel, None, launch, [passed(y) for y in ["in0"] + extra if y.startswith("in")],
+                 _reasoning(trace, params, kernel_scalars, style))
 
 
 def _full_shape(trace: Trace) -> tuple[int, ...]:

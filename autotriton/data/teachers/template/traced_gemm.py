@@ -33,10 +33,10 @@ import re
 import torch
 
 from autotriton.data.teachers import Solution
-from autotriton.data.teachers.template.common import HEADER, indent, numbered
+from autotriton.data.teachers.template.common import indent, numbered
 from autotriton.data.teachers.template.matmul import GROUPED_PIDS
-from autotriton.data.teachers.template.traced import (_TYPE_SPEC, Unsupported, _constructor_scalars, _forward_args,
-                                                     _lower, _module, loaded_and_traced, scalar_step)
+from autotriton.data.teachers.template.traced import (_TYPE_SPEC, Piece, Unsupported, _constructor_scalars,
+                                                     _forward_args, _lower, answer, loaded_and_traced, scalar_step)
 from autotriton.tasks.trace import Step, Trace
 
 _PRODUCTS = frozenset({"mm", "bmm", "addmm", "mv"})
@@ -54,7 +54,8 @@ def traced_gemm_answer(source: str, style: str = "plain") -> Solution | None:
         return None
     mod, trace = traced
     try:
-        return _Writer(source, trace, _constructor_scalars(trace), style).solution()
+        args = _forward_args(source)
+        return answer(source, args, _Writer(args, trace, _constructor_scalars(trace), style).piece())
     except Unsupported:
         return None
 
@@ -62,9 +63,9 @@ def traced_gemm_answer(source: str, style: str = "plain") -> Solution | None:
 class _Writer:
     """One pass over the listing: forward's replayed views, the product, the kernel's epilogue."""
 
-    def __init__(self, source: str, trace: Trace, scalars: dict[tuple[int, str], tuple[str, str]], style: str):
-        self.source, self.trace, self.scalars, self.style = source, trace, scalars, style
-        self.args = _forward_args(source)
+    def __init__(self, args: list[str], trace: Trace, scalars: dict[tuple[int, str], tuple[str, str]], style: str):
+        self.trace, self.scalars, self.style = trace, scalars, style
+        self.args = args  # forward's names for the listing's in0, in1...
         # the launch's views of A, B and out, under names forward's arguments do not take
         self.lhs, self.rhs, self.dst = next(names for names in _VIEW_NAMES if not set(names) & set(self.args))
         if _LAUNCH_NAMES & set(self.args):
@@ -103,7 +104,7 @@ class _Writer:
     def kernel_name(self) -> str:
         return "traced_gemm_kernel" if self.n_products == 1 else f"traced_gemm_kernel_{len(self.kernels) + 1}"
 
-    def solution(self) -> Solution:
+    def piece(self) -> Piece:
         steps = self.trace.steps
         products = [s for s in steps if s.op in _PRODUCTS]
         if not products:
@@ -120,9 +121,9 @@ class _Writer:
                 self._replay(step)
         if self.trace.result not in self.tiles:
             raise Unsupported("the result is not the last product's value")
-        module = self._module()  # the last launch names the last kernel, not yet in self.kernels
+        alloc, launch = self._forward()  # the last launch names the last kernel, not yet in self.kernels
         self.kernels.append(self._kernel(self.trace.result))
-        return Solution(self._reasoning(products), HEADER + "".join(self.kernels) + module)
+        return Piece("".join(self.kernels), alloc, launch, [], self._reasoning(products))
 
     def _close(self, i: int, step: Step) -> None:
         """End the kernel of the product before `step`, which reads one of its values: that value
@@ -459,13 +460,14 @@ class _Writer:
             f"BLOCK_N=bn, BLOCK_K=bk{extra})")
         return launch
 
-    def _module(self) -> str:
+    def _forward(self) -> tuple[str, str]:
+        """forward's first line and the rest: every kernel's views, output and launch."""
         launch = "\n".join(self.launches + [self._launch()])
         result = self.tiles[self.trace.result]
         if result != self.product_shape:
             launch += f"\nout = out.view({', '.join(self._sizes(result, 'out', self.product_shape))})  # as the listing returns it"
         first, rest = launch.split("\n", 1)
-        return _module(self.source, self.args, [], rest, alloc=first)
+        return first, rest
 
     def _reasoning(self, products: list[Step]) -> str:
         n_pre = len(self.pre) // 2  # layout lines replayed, each quoted

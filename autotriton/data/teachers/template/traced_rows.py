@@ -29,9 +29,9 @@ from dataclasses import dataclass
 import torch
 
 from autotriton.data.teachers import Solution
-from autotriton.data.teachers.template.common import HEADER, log1p_of, numbered
-from autotriton.data.teachers.template.traced import (_TYPE_SPEC, Unsupported, _constructor_scalars, _forward_args,
-                                                     _lower, _module, _num, loaded_and_traced,
+from autotriton.data.teachers.template.common import log1p_of, numbered
+from autotriton.data.teachers.template.traced import (_TYPE_SPEC, Piece, Unsupported, _constructor_scalars,
+                                                     _forward_args, _lower, _num, answer, loaded_and_traced,
                                                      scalar_step)
 from autotriton.tasks.trace import Step, Trace, trace_module
 
@@ -109,7 +109,8 @@ def traced_row_answer(source: str) -> Solution | None:
         layout = _layout(trace)
         scalars = _constructor_scalars(trace)
         sized = _size_values(mod, trace, layout)
-        return _write(source, trace, layout, scalars, sized)
+        args = _forward_args(source)
+        return answer(source, args, row_piece(args, trace, layout, scalars, sized))
     except Unsupported:
         return None
 
@@ -195,11 +196,12 @@ class _Longer:
                 and x.is_floating_point() else x for x in self._mod.get_inputs()]
 
 
-def _write(source: str, trace: Trace, layout: _Layout, scalars: dict, sized: dict) -> Solution:
+def row_piece(args: list[str], trace: Trace, layout: _Layout, scalars: dict, sized: dict) -> Piece:
+    """The row kernel of a listing whose inputs in0, in1... forward holds as `args`; `sized`: the
+    listed values that are the row length (_size_values)."""
     kinds: dict[str, str] = {}
     flips: set[str] = set()  # "load": an input read back to front; "store": the result written so
     body, loads, ptrs, passed, kernel_scalars = [], [], [], {}, {}
-    args = _forward_args(source)
     if set(args) & _LAUNCH_NAMES:
         raise Unsupported(f"forward's arguments {sorted(set(args) & _LAUNCH_NAMES)} are names the launch binds")
     for k, step in enumerate(trace.steps):
@@ -234,9 +236,9 @@ def _write(source: str, trace: Trace, layout: _Layout, scalars: dict, sized: dic
     kernel = _kernel(layout, ptrs, loads, body, trace.result, result_kind, list(kernel_scalars.values()), flips)
     launch_args = [passed[p] for p in ptrs] + ["out"] + list(kernel_scalars)
     lead = passed["in0_ptr"]
-    module = _module(source, args, [passed[p] for p in ptrs if passed[p] in args],
-                     _launch(layout, lead, launch_args, result_kind), _alloc(layout, lead, out_shape, result_kind, index))
-    return Solution(_reasoning(trace, layout, result_kind, kernel_scalars, out_shape), HEADER + kernel + module)
+    return Piece(kernel, _alloc(layout, lead, out_shape, result_kind, index),
+                 _launch(layout, lead, launch_args, result_kind), [passed[p] for p in ptrs if passed[p] in args],
+                 _reasoning(trace, layout, result_kind, kernel_scalars, out_shape))
 
 
 def _operand(name: str, shape, layout: _Layout, kinds: dict, loads: list, ptrs: list, passed: dict,
