@@ -35,7 +35,7 @@ if [ ! -f ".carry_data/data-$DATA" ]; then
   [ -f "docs/results/data_$DATA/candidates_from" ] && from=$(cat "docs/results/data_$DATA/candidates_from")
   extra=()
   grep -q '^prompt_trace: true' "docs/results/data_$DATA/config.yaml" && extra=(--set prompt_trace=true)
-  for key in expr_n idiom_n focus_n rl_holdout; do   # the build's task streams and split, as recorded
+  for key in expr_n idiom_n focus_n block_n rl_holdout; do   # the build's task streams and split, as recorded
     value=$(sed -n "s/^$key: //p" "docs/results/data_$DATA/config.yaml")
     [ -n "$value" ] && extra+=(--set "$key=$value")
   done

@@ -84,3 +84,23 @@ def test_an_unchanged_storage_compares_equal_and_a_write_past_a_view_does_not():
     assert not worker._changed(whole, before)
     t.untyped_storage()[32 * 4] = 1  # a byte of element 32, outside the view
     assert worker._changed(whole, before)
+
+
+def test_an_iterator_kept_between_calls_is_compared_by_its_position():
+    """A count kept as the position of an iterator, advanced with no assignment, and tensors kept
+    inside one (outside red team, eleventh pass): each position moves when the iterator does."""
+    def gen():
+        for i in range(10):
+            yield i
+
+    cache = torch.zeros(3)
+    kept = {"calls": enumerate(range(1 << 40)), "items": iter([cache, cache]), "gen": gen(),
+            "cached": enumerate([[cache]] * 4)}
+    for name, it in kept.items():
+        before = worker._iterator_state(it)[0]
+        assert worker._iterator_state(it)[0] == before, name  # reading the position does not move it
+        next(it)
+        assert worker._iterator_state(it)[0] != before, name
+    found = [v for _, v in worker._held_values(None, {"st": kept["cached"]})]
+    assert any(v is cache for v in found)  # the walk reaches the tensors an iterator holds
+    assert worker._library_iterator(kept["gen"]) and not worker._library_iterator([1, 2])

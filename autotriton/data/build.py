@@ -47,6 +47,8 @@ class BuildConfig:
                                                        "pooling, embeddings, group norms, losses (compose.FOCUS_WEIGHTS)"})
     idiom_n: int = field(default=0, metadata={"help": "idiom tasks to add: losses, products, scans and norms as people "
                                                        "write them (data/idioms.py)"})
+    block_n: int = field(default=0, metadata={"help": "block tasks to add: a norm then a projection, gated pairs, "
+                                                       "attention, pre-norm MLPs (data/blocks.py), answered in segments"})
     harvest: list[str] = field(default_factory=list, metadata={"help": "harvest sources: dirs, files, pkg:NAME"})
     harvest_limit: int | None = field(default=None, metadata={"help": "cap on harvested (kept) tasks"})
     harvest_workers: int = field(default=0, metadata={"help": "harvest worker processes (0 = all cores)"})
@@ -76,11 +78,11 @@ class BuildConfig:
         "llm_samples", "llm_max_new_tokens", "llm_temperature", "verify.device", "verify.workers", "batch_size",
         "decontaminate_against", "verify.timeout_s")
     HASHED_AS: ClassVar[dict] = {"verify.device": "device", "verify.workers": "workers", "verify.timeout_s": "timeout_s"}
-    HASHED_IF_SET: ClassVar[tuple] = ("prompt_trace", "expr_n", "idiom_n", "focus_n", "rl_holdout") + verify_config.HASHED_IF_SET
+    HASHED_IF_SET: ClassVar[tuple] = ("prompt_trace", "expr_n", "idiom_n", "focus_n", "block_n", "rl_holdout") + verify_config.HASHED_IF_SET
     NOT_HASHED: ClassVar[tuple] = verify_config.NOT_HASHED
 
     def __post_init__(self):
-        check_at_least(self, {"compose_n": 0, "expr_n": 0, "idiom_n": 0, "focus_n": 0, "harvest_limit": 0, "harvest_workers": 0, "llm_samples": 1,
+        check_at_least(self, {"compose_n": 0, "expr_n": 0, "idiom_n": 0, "focus_n": 0, "block_n": 0, "harvest_limit": 0, "harvest_workers": 0, "llm_samples": 1,
                               "llm_max_new_tokens": 1, "llm_temperature": 0.0, "batch_size": 1, "rl_holdout": 0.0})
         if self.rl_holdout >= 1.0:
             raise ConfigError(f"rl_holdout must be below 1 (the share of tasks kept from SFT), not {self.rl_holdout}")
@@ -100,9 +102,11 @@ class BuildConfig:
 def _composed(config: BuildConfig, out: Path) -> list[TaskItem]:
     from autotriton.data.compose import compose, compose_focus, write_tasks
     from autotriton.data.exprs import compose_exprs
+    from autotriton.data.blocks import compose_blocks
     from autotriton.data.idioms import compose_idioms
-    items = (compose(config.compose_n, config.compose_seed) + compose_exprs(config.expr_n, config.compose_seed)
-             + compose_idioms(config.idiom_n, config.compose_seed) + compose_focus(config.focus_n, config.compose_seed))
+    seed = config.compose_seed
+    items = (compose(config.compose_n, seed) + compose_exprs(config.expr_n, seed) + compose_idioms(config.idiom_n, seed)
+             + compose_focus(config.focus_n, seed) + compose_blocks(config.block_n, seed))
     if not items:
         return []
     # Written on every run, not once: a resumed build whose generator changed (data v16's expression

@@ -106,6 +106,13 @@ OP_NAMES = {
     "manual_rmsnorm": ("RMS normalization", "RMSNorm", "root-mean-square scaling"),
     "std_var": ("spread along a dim", "standard deviation or variance", "dispersion statistic"),
     "threshold": ("threshold activation", "Threshold", "values at or below a threshold replaced"),
+    # the block family's kinds (data/blocks.py)
+    "norm_linear": ("normalization then a projection", "pre-norm linear layer", "norm followed by a dense layer"),
+    "gated": ("gated linear unit", "gated projection", "product of a gate and a value projection"),
+    "residual_mlp": ("pre-norm MLP with a residual", "residual feed-forward block", "norm, MLP and skip connection"),
+    "attention": ("scaled dot-product attention", "attention over a sequence", "softmax-weighted sum of values"),
+    "pool_linear": ("mean pooling then a projection", "pooled linear head", "sequence average then dense layer"),
+    "linear_l2": ("projection then L2 normalization", "normalized embedding head", "unit-length linear output"),
 }
 # Families whose spec has no op token of its own (compose._spec_ops is empty or lists only
 # epilogues): the name of the family's main op.

@@ -42,7 +42,8 @@ FLAG_REASONS: dict[str, str] = {
     "input_mutation": "forward modified one of its inputs",
     "state_changed": "forward changed tensor memory the candidate keeps between calls (the model's parameters, "
                      "buffers and attributes, module globals, class attributes, default arguments, closures; whole "
-                     "storages, past a view's end too) where the reference's forward keeps its own: state kept "
+                     "storages, past a view's end too; or the position of an iterator or generator it keeps) where the "
+                     "reference's forward keeps its own: state kept "
                      "across calls can tell them apart",
     "constant_output": "output is one value everywhere while the reference varies",
     "zero_output": "output is all zeros while the reference is not",

@@ -214,6 +214,8 @@ def _children(value) -> list[tuple[str, object]]:
         return [(".args", value.args), (".keywords", value.keywords)]
     if isinstance(value, collections.deque):
         return [(f"[{i}]", v) for i, v in enumerate(list(value))]
+    if _library_iterator(value):  # what it iterates over: a cache of tensors kept in enumerate([...])
+        return [(f".<iterates>[{i}]", v) for i, v in enumerate(_iterated(value))]
     if isinstance(value, torch.nn.Module) or not _from_library(type(value)):
         try:
             attrs = dict(object.__getattribute__(value, "__dict__"))
@@ -227,6 +229,60 @@ def _children(value) -> list[tuple[str, object]]:
         inner = vars(value).get("fn") if hasattr(value, "__dict__") else None
         return [(".fn", inner)] if inner is not None else []
     return []
+
+
+def _library_iterator(value) -> bool:
+    """A builtin or itertools iterator, or a generator: an object whose position is state. A call
+    count kept as `self.calls = enumerate(range(n))` and advanced by `for i, _ in self.calls: break`
+    (no assignment, so no rule sees it) skipped the kernel from the 31st call on, and a cache of
+    tensors inside `enumerate([...])` was never walked (outside red team, eleventh pass)."""
+    kind = type(value)
+    return isinstance(value, types.GeneratorType) or (
+        kind.__module__ in ("builtins", "itertools") and hasattr(kind, "__next__") and not isinstance(value, type))
+
+
+def _iterator_state(value, depth: int = 0) -> tuple[object, list]:
+    """(where the library iterator `value` stands, as plain values and nested positions; what it
+    iterates over). Read through the types' own __reduce__ (pickle's record of an iterator:
+    enumerate's count and inner iterator, a list iterator's list and index) or a generator's frame,
+    never through candidate code."""
+    if isinstance(value, types.GeneratorType):
+        frame = value.gi_frame
+        if frame is None:
+            return "finished", []
+        held = list(frame.f_locals.values())
+        return (frame.f_lasti, tuple(_plain(v, depth) for v in held)), held
+    try:
+        reduced = type(value).__reduce__(value)
+    except Exception:  # noqa: BLE001 - an iterator pickle cannot record: its identity alone
+        return ("opaque", id(value)), []
+    parts = list(reduced[1:]) if isinstance(reduced, tuple) else []
+    return tuple(_plain(v, depth) for v in parts), parts
+
+
+def _iterated(value, depth: int = 0) -> list:
+    """What an iterator holds, nested iterators and tuples unpacked, so that the held-state walk
+    spends no depth on pickle's wrapping (enumerate -> list iterator -> (list,) -> the list)."""
+    found = []
+    for part in _iterator_state(value, depth)[1]:
+        if depth < HELD_DEPTH and (type(part) is tuple or _library_iterator(part)):
+            found += list(part) if type(part) is tuple else _iterated(part, depth + 1)
+        else:
+            found.append(part)
+    return found
+
+
+def _plain(value, depth: int):
+    """A comparable stand-in for one part of an iterator's state."""
+    if value is None or type(value) in (bool, int, float, str, bytes):
+        return value
+    if type(value) is tuple and depth < HELD_DEPTH:
+        return tuple(_plain(v, depth + 1) for v in value)
+    if _library_iterator(value) and depth < HELD_DEPTH:
+        return _iterator_state(value, depth + 1)[0]
+    if type(value) is range:
+        return (value.start, value.stop, value.step)
+    return type(value).__name__  # __reduce__ makes some parts anew (a range iterator's range): not their ids
 
 
 class Worker:
@@ -342,12 +398,15 @@ class Worker:
         originals = [_snapshot(x) for x in inputs]
         held = self._own_tensors()
         held_before = [_snapshot(t) for _, t in held]
+        iterators = self._own_iterators()
+        positions = [_iterator_state(v)[0] for _, v in iterators]
         threads = guards.thread_count()
         guards.POISON = guards.draw_poison()
         self._pre_poison()
         out, report = self.forward(inputs)
         report["mutated"] = [i for i, (a, b) in enumerate(zip(inputs, originals)) if _changed(a, b)]
-        report["state_changed"] = [name for (name, t), b in zip(held, held_before) if _changed(t, b)][:8]
+        moved = [name for (name, v), p in zip(iterators, positions) if _iterator_state(v)[0] != p]
+        report["state_changed"] = ([name for (name, t), b in zip(held, held_before) if _changed(t, b)] + moved)[:8]
         report["threads_started"] = guards.thread_count() > threads
         return {"report": report}, out
 
@@ -370,6 +429,13 @@ class Worker:
                     whole = torch.empty(0, dtype=torch.uint8, device=value.device).set_(storage)
                     found[key] = (name, whole)
         return list(found.values())
+
+    def _own_iterators(self) -> list[tuple[str, object]]:
+        """Every iterator or generator the candidate keeps between calls (_held_values): one that a
+        forward advances is a count kept across calls, as a tensor written is (_own_tensors)."""
+        return [(name, value) for name, value in
+                _held_values(self.model, vars(self.module) if self.module is not None else {})
+                if _library_iterator(value)]
 
     def _refilled(self, inputs: list) -> list:
         """`inputs` written into the previous forward's tensors where shape, strides, dtype and

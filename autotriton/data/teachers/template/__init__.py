@@ -36,6 +36,7 @@ from autotriton.data.teachers.template.scans import write_scan
 from autotriton.data.teachers.template.traced import forward_def, traced_answer
 from autotriton.data.teachers.template.traced_gemm import traced_gemm_answer
 from autotriton.data.teachers.template.traced_rows import traced_row_answer
+from autotriton.data.teachers.template.traced_segments import traced_segment_answer
 
 if TYPE_CHECKING:
     from autotriton.data.teachers import TaskItem
@@ -176,12 +177,14 @@ def answer(spec: dict, source: str, style: str | None = None) -> Solution:
 def listing_answers(source: str) -> list[tuple[str, Solution]]:
     """(style, answer) for a task with no grammar point (a harvested module, as its library wrote
     it): every style of the first listing lowering that covers its forward (elementwise, one row
-    at a time, one product), or none."""
+    at a time, one product), else its listing in segments (data v22), or none."""
     found = [(style, traced_answer(source, style)) for style in STYLES["unary"]]
     if not any(sol for _, sol in found):
         found = [("rows", traced_row_answer(source))]
     if not any(sol for _, sol in found):
         found = [(style, traced_gemm_answer(source, style)) for style in STYLES["matmul"]]
+    if not any(sol for _, sol in found):
+        found = [("segments", traced_segment_answer(source))]
     return [(style, grounded(same_constructor(sol, source), source)) for style, sol in found if sol is not None]
 
 
