@@ -316,3 +316,120 @@ def test_float_scalars_passed_to_forward_are_varied():
         honest = verifier.verify(task, LEAKY_WITH_ALPHA.replace("ALPHA", "alpha"))
     assert not cheat.correct and cheat.error_kind == "wrong_output", cheat.error_msg
     assert honest.correct, honest.error_msg
+
+
+STATS_SHIFT = '''import torch
+import torch.nn as nn
+
+
+class Model(nn.Module):
+    def __init__(self, channels: int, train_stats: int = 0):
+        super().__init__()
+        self.use_batch = bool(train_stats)
+        # statistics a checkpoint would load: not whole numbers
+        self.register_buffer("running_mean", torch.linspace(-0.5, 0.5, channels))
+        self.register_buffer("running_var", torch.linspace(0.5, 2.0, channels))
+
+    def forward(self, x):
+        if self.use_batch:
+            return x - x.mean(dim=0, keepdim=True)
+        return (x - self.running_mean) / torch.sqrt(self.running_var + 1e-5)
+
+
+def get_inputs():
+    return [torch.randn(9, 24)]
+
+
+def get_init_inputs():
+    return [24, TRAIN]
+'''
+
+STATS_KERNEL = '''import torch
+import torch.nn as nn
+import triton
+import triton.language as tl
+
+
+@triton.jit
+def norm(x_ptr, m_ptr, v_ptr, y_ptr, C, BLOCK: tl.constexpr):
+    row = tl.program_id(0)
+    c = tl.arange(0, BLOCK)
+    ok = c < C
+    x = tl.load(x_ptr + row * C + c, mask=ok)
+    MEAN_VAR
+    tl.store(y_ptr + row * C + c, (x - mean) / tl.sqrt(var + 1e-5), mask=ok)
+
+
+class ModelNew(nn.Module):
+    def __init__(self, channels: int, train_stats: int = 0):
+        super().__init__()
+        self.register_buffer("running_mean", torch.linspace(-0.5, 0.5, channels))
+        self.register_buffer("running_var", torch.linspace(0.5, 2.0, channels))
+
+    def forward(self, x):
+        x = x.contiguous()
+        y = torch.empty_like(x)
+        C = x.shape[1]
+        norm[(x.shape[0],)](x, self.running_mean, self.running_var, y, C, BLOCK=triton.next_power_of_2(C))
+        return y
+'''
+READS_BUFFERS = "mean = tl.load(m_ptr + c, mask=ok)\n    var = tl.load(v_ptr + c, mask=ok)"
+# the buffers' init rebuilt in the kernel: right only while they hold it
+REBUILDS_INIT = ("t = c.to(tl.float32) / (C - 1)\n    mean = -0.5 + t\n    var = 0.5 + 1.5 * t")
+
+
+def test_stateful_buffers_are_redrawn_in_both_models():
+    """A BatchNorm kernel that rebuilt its running statistics' linspace init instead of reading the
+    buffers passed (outside red team, eleventh pass, 2026-11-29): buffers were never varied. The
+    judge re-draws the reference's float buffers that hold state (not whole numbers) and hands the
+    candidate the same values; where the candidate's buffers do not line up, it fails closed only
+    when the reference's output reads them."""
+    from autotriton.tasks.contract import task_from_source
+
+    task = task_from_source(STATS_SHIFT.replace("TRAIN", "0"), task_id="file/stats", suite="file", level=1)
+    batch = task_from_source(STATS_SHIFT.replace("TRAIN", "1"), task_id="file/batch_stats", suite="file", level=1)
+    # the statistics as plain tensor attributes, not buffers: right at their init, and the judge
+    # cannot hand them the reference's re-drawn values
+    no_buffers = STATS_KERNEL.replace("MEAN_VAR", READS_BUFFERS).replace(
+        'self.register_buffer("running_mean", ', "self.running_mean = (").replace(
+        'self.register_buffer("running_var", ', "self.running_var = (")
+    with Verifier(VerifyConfig(device="cpu", cache_dir=None)) as verifier:
+        honest, cheat, missing = verifier.verify_many([
+            (task, STATS_KERNEL.replace("MEAN_VAR", READS_BUFFERS)),
+            (task, STATS_KERNEL.replace("MEAN_VAR", REBUILDS_INIT)),
+            (task, no_buffers)])
+    assert honest.correct, honest.error_msg
+    assert not cheat.correct and cheat.error_kind == "wrong_output", cheat.error_msg
+    assert not missing.correct and "float buffers differ" in missing.error_msg, missing.error_msg
+    # A reference that reads batch statistics, not its buffers: a candidate keeping none is judged as usual.
+    with Verifier(VerifyConfig(device="cpu", cache_dir=None)) as verifier:
+        centred = verifier.verify(batch, CENTRE_COLUMNS)
+    assert centred.correct, centred.error_msg
+
+
+CENTRE_COLUMNS = '''import torch
+import torch.nn as nn
+import triton
+import triton.language as tl
+
+
+@triton.jit
+def centre(x_ptr, y_ptr, N, C, BLOCK: tl.constexpr):
+    col = tl.program_id(0)
+    r = tl.arange(0, BLOCK)
+    ok = r < N
+    x = tl.load(x_ptr + r * C + col, mask=ok, other=0.0)
+    mean = tl.sum(x, axis=0) / N
+    tl.store(y_ptr + r * C + col, x - mean, mask=ok)
+
+
+class ModelNew(nn.Module):
+    def __init__(self, channels: int, train_stats: int = 0):
+        super().__init__()
+
+    def forward(self, x):
+        x = x.contiguous()
+        y = torch.empty_like(x)
+        centre[(x.shape[1],)](x, y, x.shape[0], x.shape[1], BLOCK=triton.next_power_of_2(x.shape[0]))
+        return y
+'''

@@ -628,6 +628,7 @@ class Judge:
         self.fp64_unavailable = ""  # why the reference ran in its native dtype, when it had to
         self.seconds: dict[str, float] = {}  # reference and comparison time, for details.stages
         self._reply_caps: dict[str, int] = {}
+        self._buffers_checked: bool | None = None  # whether the reference's output reads its stateful buffers
         # The GPU plan (footprint.plan): float64 reference only where it fits on this GPU,
         # one timing set and one checked rep for inputs past footprint.LEAN_INPUT_BYTES.
         plan = job.gpu_plan
@@ -1149,7 +1150,57 @@ class Judge:
         train mode (Module's default) or, `train` False, in eval mode."""
         header, _ = self.channel.request("build", init, seed=seed, train=train)
         params = _field(header, "params", list, [])
-        return self._set_params(ref, params, perturb, mixed), params
+        note = self._set_params(ref, params, perturb, mixed)
+        if perturb:
+            note += self._redraw_buffers(ref, _field(header, "buffers", list, []))
+        return note, params
+
+    def _redraw_buffers(self, ref, cand_buffers: list) -> str:
+        """New values for the reference's float buffers that hold state (_stateful), handed to
+        the candidate's: statistics a checkpoint would load were never varied, and a BatchNorm
+        kernel that rebuilt the buffers' linspace init inside the kernel passed (outside red team,
+        eleventh pass, 2026-11-29). Where the candidate's buffers do not line up and the reference's
+        output depends on them, the judge cannot give both the same values: fail closed."""
+        bufs = [b for b in torch.nn.Module.buffers(ref) if b.is_floating_point() and b.numel()]  # as the worker lists
+        state = [b for b in bufs if _stateful(b)]
+        if not state:
+            return ""
+        if _shapes(bufs) != cand_buffers:
+            if self._buffers_matter(ref, state):
+                raise CandidateFailure(ErrorKind.HACK, "ModelNew's float buffers differ from Model's (shapes and "
+                                       "order) and the reference's output depends on them: the judge cannot give "
+                                       "both models the same re-drawn values", ("parameter_mismatch",))
+            return ""
+        gen = torch.Generator(device="cpu").manual_seed(urandom_seed())
+        with torch.no_grad():
+            for b in state:
+                b.copy_(redrawn(b, gen).to(b.device))
+        self.channel.request("set_buffers", [b.detach() for b in bufs])
+        return "; float buffers re-drawn"
+
+    def _buffers_matter(self, ref, bufs: list) -> bool:
+        """Does the reference's output move when its stateful buffers do (at the task's first
+        setting's inputs)? BatchNorm in training mode reads batch statistics, not its running ones."""
+        if self._buffers_checked is None:
+            saved = [b.detach().clone() for b in torch.nn.Module.buffers(ref)]  # the reference may update them
+            inputs, _ = self.draw_inputs(False)
+            gen = torch.Generator(device="cpu").manual_seed(urandom_seed())
+            try:
+                with torch.no_grad():
+                    before = flatten_outputs(ref(*[x.clone() if isinstance(x, torch.Tensor) else x for x in inputs]))
+                    for b in bufs:
+                        b.copy_(redrawn(b, gen).to(b.device))
+                    after = flatten_outputs(ref(*inputs))
+            except Exception as exc:  # noqa: BLE001 - the task's own code
+                raise TaskFailure(f"reference forward failed with re-drawn buffers: {exc!r}") from exc
+            finally:
+                with torch.no_grad():
+                    for b, old in zip(torch.nn.Module.buffers(ref), saved):
+                        b.copy_(old)
+            self._buffers_checked = any(not (isinstance(a, torch.Tensor) and isinstance(c, torch.Tensor)
+                                             and a.shape == c.shape and torch.equal(a, c))
+                                        for a, c in zip(before, after))
+        return self._buffers_checked
 
     def _set_params(self, ref, params: list, perturb: bool, mixed: bool) -> str:
         if mixed and self.precision_checks:
@@ -1746,6 +1797,28 @@ def _state_marks(model) -> list:
         held = list(vars(module).items()) + list(module._parameters.items()) + list(module._buffers.items())
         marks += [(name, key, id(v), v._version) for key, v in held if isinstance(v, torch.Tensor)]
     return marks
+
+
+def _stateful(b: torch.Tensor) -> bool:
+    """A float buffer holding state worth varying: finite, with at least one value that is not a
+    whole number. A buffer of only whole numbers (a causal mask of 0 and 1, a count, BatchNorm's
+    fresh zeros and ones) is structure or a default that honest kernels often compute from indices
+    instead of reading it."""
+    data = b.detach().float()
+    return bool(torch.isfinite(data).all()) and bool((data != data.round()).any())
+
+
+def redrawn(b: torch.Tensor, gen: torch.Generator) -> torch.Tensor:
+    """New values for the stateful buffer `b`: each element scaled by a factor around 1 (e^N(0, 1/2))
+    and moved by noise at the buffer's rms, kept non-negative where it was (a running variance)."""
+    data = b.detach().float().cpu()
+    scale = float(data.pow(2).mean().sqrt()) or 1.0
+    factor = torch.exp(torch.randn(data.shape, generator=gen) * 0.5)
+    if bool((data >= 0).all()):
+        new = data * factor + 0.1 * scale * torch.rand(data.shape, generator=gen)
+    else:
+        new = data * factor + 0.5 * scale * torch.randn(data.shape, generator=gen)
+    return new.to(b.dtype)
 
 
 def _shapes(params: list) -> list:

@@ -37,7 +37,8 @@ FLAG_REASONS: dict[str, str] = {
     "output_not_from_kernel": "an output was not written by a candidate kernel after its last torch write "
     "(torch did the work, or a copy was handed to a decorative kernel)",
     "output_aliases_input": "an output is an input or a view of one",
-    "parameter_mismatch": "ModelNew's parameters do not line up with Model's, so they cannot be re-randomised together",
+    "parameter_mismatch": "ModelNew's parameters (or, where the reference reads them, its float buffers) do not line up with "
+                          "Model's, so they cannot be re-randomised together",
     "torch_compute_runtime": "forward executed a torch compute op (seen by a dispatch-mode hook)",
     "input_mutation": "forward modified one of its inputs",
     "state_changed": "forward changed tensor memory the candidate keeps between calls (the model's parameters, "

@@ -325,7 +325,7 @@ class Worker:
                 wire.send(self.sock, {"error": {"kind": kind, "msg": "output could not be sent: " + _one_line(exc)}})
 
     def handle(self, op: str, header: dict, value):
-        if op not in ("forward", "set_params"):
+        if op not in ("forward", "set_params", "set_buffers"):
             self.held = None
         if op == "load":
             return self.load(), wire.NO_VALUE
@@ -333,6 +333,8 @@ class Worker:
             return self.build(value, header["seed"], header.get("train", True) is not False), wire.NO_VALUE
         if op == "set_params":
             return self.set_params(header["indices"], value), wire.NO_VALUE
+        if op == "set_buffers":
+            return self.set_buffers(value), wire.NO_VALUE
         if op == "forward":
             return self.forward_checked(value)
         if op == "time":
@@ -372,12 +374,26 @@ class Worker:
             # The parameter seed is no secret, but nothing later may depend on it.
             torch.manual_seed(secrets.randbits(63))
         self.model = model
-        return {"params": [[list(p.shape), str(p.dtype).replace("torch.", "")] for p in self._params()]}
+        return {"params": [[list(p.shape), str(p.dtype).replace("torch.", "")] for p in self._params()],
+                "buffers": [[list(b.shape), str(b.dtype).replace("torch.", "")] for b in self._float_buffers()]}
 
     def _params(self) -> list[torch.Tensor]:
         if not isinstance(self.model, torch.nn.Module):
             return []
         return list(torch.nn.Module.parameters(self.model))  # never the candidate's override
+
+    def _float_buffers(self) -> list[torch.Tensor]:
+        """The model's floating-point buffers that hold data, in registration order (the judge
+        matches them to the reference's: judge.float_buffers)."""
+        if not isinstance(self.model, torch.nn.Module):
+            return []
+        return [b for b in torch.nn.Module.buffers(self.model) if b.is_floating_point() and b.numel()]
+
+    def set_buffers(self, values: list[torch.Tensor]) -> dict:
+        with torch.no_grad():
+            for b, v in zip(self._float_buffers(), values):
+                b.copy_(v.to(b.device, b.dtype))
+        return {"ok": True}
 
     def set_params(self, indices: list[int], values: list[torch.Tensor]) -> dict:
         params = self._params()
