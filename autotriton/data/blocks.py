@@ -34,7 +34,7 @@ POOLED = {"B": (6, 64, 60), "S": (12, 256, 250), "D": (40, 768, 700), "N": (40, 
 # (`features` became a size constant and get_inputs' local at once)
 INPUTS = ("x", "inp", "data", "tokens", "states", "src")
 # kind -> weight: the norm before a projection and the gated pair first (the v20 adapter's misses)
-KIND_WEIGHTS = {"norm_linear": 3, "gated": 3, "residual_mlp": 2, "attention": 2, "pool_linear": 1, "linear_l2": 1}
+KIND_WEIGHTS = {"norm_linear": 3, "gated": 3, "residual_mlp": 2, "attention_block": 2, "pool_linear": 1, "linear_l2": 1}
 ACTS = ("gelu", "silu", "relu", "tanh", "sigmoid")
 
 
@@ -138,7 +138,7 @@ def _block(rng: random.Random, kind: str) -> dict:
         down = parts.linear("h", "hidden", "dim")
         body = pre + [f"h = {normed}", f"h = {_act(rng, up, act)}",
                       rng.choice((f"return {x} + {down}", f"return {down} + {x}"))]
-    elif kind == "attention":
+    elif kind == "attention_block":
         q, k, v = rng.choice((("q", "k", "v"), ("query", "key", "value"), ("queries", "keys", "values")))
         init_args, init_inputs, dims, args = ", scale: float = 0.125", rng.choice(("[]", "[0.1]", "[0.0625]")), SEQ, \
             f"{q}, {k}, {v}"

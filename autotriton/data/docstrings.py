@@ -110,7 +110,7 @@ OP_NAMES = {
     "norm_linear": ("normalization then a projection", "pre-norm linear layer", "norm followed by a dense layer"),
     "gated": ("gated linear unit", "gated projection", "product of a gate and a value projection"),
     "residual_mlp": ("pre-norm MLP with a residual", "residual feed-forward block", "norm, MLP and skip connection"),
-    "attention": ("scaled dot-product attention", "attention over a sequence", "softmax-weighted sum of values"),
+    "attention_block": ("scaled dot-product attention", "attention over a sequence", "softmax-weighted sum of values"),
     "pool_linear": ("mean pooling then a projection", "pooled linear head", "sequence average then dense layer"),
     "linear_l2": ("projection then L2 normalization", "normalized embedding head", "unit-length linear output"),
 }
