@@ -31,6 +31,20 @@ GATED = _task(["self.a = nn.Linear(d, h, bias=False)", "self.b = nn.Linear(d, h,
 NORM_THEN_PROJECT = _task(["self.ln = nn.LayerNorm(d)", "self.fc = nn.Linear(d, h)"],
                           ["return torch.relu(self.fc(self.ln(x)))"], "torch.randn(9, 32)", "32, 20")
 
+# A learned 0-dim temperature after a projection of unit rows: its elementwise segment loads the
+# one value once (traced.py's 0-dim parameters).
+UNIT_PROJECT_SCALED = _task(["self.fc = nn.Linear(d, h, bias=False)", "self.temp = nn.Parameter(torch.tensor(2.5))"],
+                            ["return self.fc(F.normalize(x, dim=-1)) * self.temp.exp()"], "torch.randn(6, 20)", "20, 12")
+
+
+def test_a_0_dim_parameter_is_loaded_once_in_its_segment():
+    solution = traced_segment_answer(UNIT_PROJECT_SCALED)
+    assert solution is not None and not check_rules(solution.code)
+    kernels = re.findall(r"^def (\w+)\(", solution.code, re.M)
+    assert kernels == ["traced_row_kernel_s1", "traced_gemm_kernel_s2", "traced_kernel_s3"]
+    assert "self_temp = tl.load(self_temp_ptr).to(tl.float32)" in solution.code
+    assert "self.temp" in solution.code.split("traced_kernel_s3[")[1]
+
 
 def test_a_gated_pair_is_two_product_kernels_the_second_reading_the_first():
     solution = traced_segment_answer(GATED)
@@ -71,7 +85,7 @@ def test_a_listing_one_lowering_covers_gets_that_lowering_alone():
 
 def test_segmented_answers_verify_on_cpu(cpu_verifier):
     tasks = [task_from_source(s, task_id=f"segments/{name}", suite="test", level=2)
-             for name, s in (("gated", GATED), ("norm_project", NORM_THEN_PROJECT))]
+             for name, s in (("gated", GATED), ("norm_project", NORM_THEN_PROJECT), ("scaled", UNIT_PROJECT_SCALED))]
     results = cpu_verifier.verify_many([(t, listing_answers(t.prompt_source)[0][1].code) for t in tasks])
     for r in results:
         assert r.correct, (r.task_id, r.error_kind, r.error_msg[-600:])

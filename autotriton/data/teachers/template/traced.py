@@ -124,12 +124,12 @@ def elementwise_piece(args: list[str], trace: Trace, scalars: dict[tuple[int, st
     if trace.n_ops != len(trace.steps) or not trace.steps or trace.result is None:
         raise Unsupported("the forward was cut off or returns no single tensor")
     shape = _full_shape(trace)
-    body, params, inputs, kernel_scalars = [], [], [], {}
+    body, params, inputs, kernel_scalars, zero_dim = [], [], [], {}, []
     for k, step in enumerate(trace.steps):
         operands = []
         for o in step.operands:
             if o.tensor is not None:
-                operands.append((o.key, _tensor_operand(o.tensor, o.shape, shape, params, inputs)))
+                operands.append((o.key, _tensor_operand(o.tensor, o.shape, shape, params, inputs, zero_dim)))
             else:
                 attr, name = scalars.get((k, o.key), (None, None))
                 if attr is not None:
@@ -141,11 +141,15 @@ def elementwise_piece(args: list[str], trace: Trace, scalars: dict[tuple[int, st
     if "in0" not in {o.tensor for s in trace.steps for o in s.operands}:
         raise Unsupported("the first input is not read")
     extra = [y for y in inputs if y != "in0"]
+    params += zero_dim  # loaded once each, before the listing's lines
+    body = [f"{p} = tl.load({p}_ptr).to(tl.float32)  # a 0-dim parameter: one value for every element"
+            for p in zero_dim] + body
     ptrs = ["in0_ptr"] + [f"{y}_ptr" for y in extra] + [f"{p}_ptr" for p in params] + list(kernel_scalars.values())
+    vectors = [p for p in params if p not in zero_dim]  # per-column loads; the 0-dim ones are in body
     if style == "rows2d":
-        kernel, launch = ew_rows2d(extra, params, body, ptrs, "in0", trace.result, "traced_rows_kernel", lead)
+        kernel, launch = ew_rows2d(extra, vectors, body, ptrs, "in0", trace.result, "traced_rows_kernel", lead)
     else:
-        kernel, launch = ew_flat(extra, params, body, ptrs, style == "autotune", "in0", trace.result,
+        kernel, launch = ew_flat(extra, vectors, body, ptrs, style == "autotune", "in0", trace.result,
                                  "traced_kernel", lead)
     listed = {o.tensor.replace(".", "_"): o.tensor for st in trace.steps for o in st.operands if o.tensor}
 
@@ -154,15 +158,18 @@ def elementwise_piece(args: list[str], trace: Trace, scalars: dict[tuple[int, st
 
     tensors = [passed(y) for y in ["in0"] + extra + params]
     launch = launch.replace("ARGS", ", ".join(tensors + list(kernel_scalars)))
-    return Piece(kernel, None, launch, [passed(y) for y in ["in0"] + extra if y.startswith("in")],
-                 _reasoning(trace, params, kernel_scalars, style))
+    reasoning = _reasoning(trace, vectors, kernel_scalars, style)
+    if zero_dim:
+        reasoning += "".join(f"\n{len(reasoning.splitlines())}. {passed(p)} is a 0-dim parameter: the kernel loads its "
+                             "one value once and every element uses it." for p in zero_dim[:1])
+    return Piece(kernel, None, launch, [passed(y) for y in ["in0"] + extra if y.startswith("in")], reasoning)
 
 
 def _full_shape(trace: Trace) -> tuple[int, ...]:
     """The output's shape, which every op keeps (a second output, as log_sigmoid_forward's empty
     buffer, is never read); the output's float dtype must be the first input's."""
     shape = trace.steps[-1].out_shapes[0]
-    if not shape or any(st.out_shapes[0] != shape for st in trace.steps):
+    if not shape or any(st.out_shapes[0] != shape and not zero_dim_step(st) for st in trace.steps):
         raise Unsupported("not every op keeps the output's shape")
     dtype = re.match(r"in0 = \w+: (f32|f16|bf16)\[", trace.header[0]) if trace.header else None
     if not dtype or not trace.returned or not trace.returned.startswith(f"{trace.result} {dtype.group(1)}["):
@@ -170,10 +177,15 @@ def _full_shape(trace: Trace) -> tuple[int, ...]:
     return shape
 
 
-def _tensor_operand(name: str, shape, full, params: list[str], inputs: list[str]) -> str:
+def zero_dim_step(step: Step) -> bool:
+    """A line on 0-dim tensors only (`exp(self.logit_scale)`): one value, computed by every program."""
+    return step.out_shapes[0] == () and all(o.shape == () for o in step.operands if o.tensor)
+
+
+def _tensor_operand(name: str, shape, full, params: list[str], inputs: list[str], zero_dim: list[str]) -> str:
     """A tensor operand's kernel variable (its listing name, a parameter's dot made an underscore:
-    self.bias -> self_bias), recording a tensor of the output's shape or a per-column parameter
-    to load."""
+    self.bias -> self_bias), recording a tensor of the output's shape, a per-column parameter or a
+    0-dim one (a learned temperature or gate: CLIP's logit_scale, ReZero's alpha) to load."""
     if name.startswith("c"):
         raise Unsupported("a constant tensor made in forward")
     var = name.replace(".", "_")
@@ -181,6 +193,10 @@ def _tensor_operand(name: str, shape, full, params: list[str], inputs: list[str]
         if not name.startswith("t") and var not in inputs:
             inputs.append(var)
         return var
+    if tuple(shape) == () and name.startswith(("self.", "t")):
+        if name.startswith("self.") and var not in zero_dim:
+            zero_dim.append(var)
+        return var  # a t-name: a 0-dim value an earlier line computed
     if name.startswith("self.") and len(shape) >= 1 and shape[-1] == full[-1] and math.prod(shape) == full[-1] \
             and len(shape) <= len(full):
         if var not in params:
