@@ -93,13 +93,21 @@ def test_user_mistakes_exit_2_without_traceback(tmp_path):
         (["verify", "--task", RELU.id, str(tmp_path / "missing.py")], "not found"),
         (["verify", "--task", "builtin/l1/nope", str(good)], "unknown task id"),
         (["verify", "--task", str(notask), str(good)], "must define Model"),
-        (["verify", "--task", RELU.id, str(prose)], "no Python code"),
         (["tasks", "show", "builtin/l9/x"], "unknown task id"),
     ]
     for args, message in cases:
         out = run(*args)
         assert out.exit_code == 2, (args, out.output)
         assert message in out.output and "Traceback" not in out.output
+
+
+def test_a_text_with_no_modelnew_gets_the_judges_verdict(tmp_path):
+    """The API judges it `no_code`; the CLI refused it with exit 2 and no JSON."""
+    prose = tmp_path / "prose.txt"
+    prose.write_text("just words")
+    out = run("verify", "--task", RELU.id, str(prose), "--device", "cpu", "--no-cache", "--json")
+    assert out.exit_code == 1, out.output
+    assert json.loads(out.output)["error_kind"] == "no_code"
 
 
 def test_verify_user_task_file(tmp_path):
