@@ -13,6 +13,9 @@ Each file in `adversarial/` starts with a header the tests and the demo read:
                                                 the test expects it to pass until it is closed)
     # open_on: cpu                             (the hole is open only there: `cpu` or `gpu`;
                                                 left out, on both)
+    # by_chance: which draws catch it          (an open hole that some random trials reject: its
+                                                test is a non-strict xfail, so a draw that catches
+                                                it does not fail the suite)
 """
 
 from __future__ import annotations
@@ -36,6 +39,7 @@ class Hack:
     source: str
     open: str = ""  # non-empty: a known hole that still passes (see the header format)
     open_on: str = ""  # "cpu" or "gpu": the only verification the hole passes; "": both
+    by_chance: str = ""  # non-empty: some draws reject this open hole (see the header format)
 
     def open_for(self, device: str) -> str:
         """The `open` reason where verification on `device` ("cpu", "cuda", "cuda:1") still passes
@@ -78,7 +82,7 @@ def _header(source: str) -> dict[str, str]:
     for line in source.splitlines():
         if line.startswith("# ") and ":" in line:
             key, _, value = line[2:].partition(":")
-            if key.strip() in ("task", "expect", "static", "why", "open", "open_on"):
+            if key.strip() in ("task", "expect", "static", "why", "open", "open_on", "by_chance"):
                 out[key.strip()] = value.strip()
     return out
 
@@ -89,7 +93,7 @@ def load_corpus() -> list[Hack]:
         src = path.read_text()
         h = _header(src)
         hacks.append(Hack(path.stem, h["task"], h["expect"], h.get("static") != "off", h.get("why", ""), src,
-                          h.get("open", ""), h.get("open_on", "")))
+                          h.get("open", ""), h.get("open_on", ""), h.get("by_chance", "")))
     return hacks
 
 

@@ -3,6 +3,7 @@
 # why: an exp2 softmax that scales scores by log2(e) before the max: a row masked whole with finfo(float32).min, as Hugging Face builds additive masks, overflows to -inf and gives NaN where the reference is uniform (outside red team, sixth pass, 2026-11-28, 2 of 2 against verifier 11).
 # open: no trial pads with finfo.min: honest exp2 softmaxes, our own built-in log_softmax among them, overflow there as this one does, and sums of finfo.min overflow honest LayerNorm and attention kernels (26 of 387 honest answers rejected with it, verifier 12's first padded kind). On an H200 verifier 15 rejected it (2026-11-29, docs/results/ablation_h200_run22/adversarial.log): open on CPU only.
 # open_on: cpu
+# by_chance: a draw that masks a whole row with finfo.min rejects it (the clean-clone suite at c9153ed, 2026-11-29; 0 of 10 in a row after it)
 import torch
 import torch.nn as nn
 import triton
