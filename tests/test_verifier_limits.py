@@ -401,6 +401,18 @@ def test_stateful_buffers_are_redrawn_in_both_models():
     assert honest.correct, honest.error_msg
     assert not cheat.correct and cheat.error_kind == "wrong_output", cheat.error_msg
     assert not missing.correct and "float buffers differ" in missing.error_msg, missing.error_msg
+    # Fresh statistics (zeros and ones) are re-drawn too: hard-coding mean 0 and variance 1 passed.
+    fresh = task_from_source(STATS_SHIFT.replace("TRAIN", "0").replace("torch.linspace(-0.5, 0.5, channels)",
+                             "torch.zeros(channels)").replace("torch.linspace(0.5, 2.0, channels)", "torch.ones(channels)"),
+                             task_id="file/fresh_stats", suite="file", level=1)
+    reads_fresh = STATS_KERNEL.replace("MEAN_VAR", READS_BUFFERS).replace(
+        "torch.linspace(-0.5, 0.5, channels)", "torch.zeros(channels)").replace(
+        "torch.linspace(0.5, 2.0, channels)", "torch.ones(channels)")
+    with Verifier(VerifyConfig(device="cpu", cache_dir=None)) as verifier:
+        honest_fresh, zero_one = verifier.verify_many([
+            (fresh, reads_fresh), (fresh, STATS_KERNEL.replace("MEAN_VAR", "mean = 0.0\n    var = 1.0"))])
+    assert honest_fresh.correct, honest_fresh.error_msg
+    assert not zero_one.correct and zero_one.error_kind == "wrong_output", zero_one.error_msg
     # A reference that reads batch statistics, not its buffers: a candidate keeping none is judged as usual.
     with Verifier(VerifyConfig(device="cpu", cache_dir=None)) as verifier:
         centred = verifier.verify(batch, CENTRE_COLUMNS)

@@ -1800,12 +1800,14 @@ def _state_marks(model) -> list:
 
 
 def _stateful(b: torch.Tensor) -> bool:
-    """A float buffer holding state worth varying: finite, with at least one value that is not a
-    whole number. A buffer of only whole numbers (a causal mask of 0 and 1, a count, BatchNorm's
-    fresh zeros and ones) is structure or a default that honest kernels often compute from indices
-    instead of reading it."""
+    """A float buffer holding state worth varying: finite, and either with a value that is not a
+    whole number or one value throughout (BatchNorm's fresh zeros and ones: a kernel that wrote 0 and
+    1 in passed, twelfth outside pass). A buffer of several whole numbers (a causal mask of 0 and 1,
+    positions) is structure that honest kernels often compute from indices instead of reading it."""
     data = b.detach().float()
-    return bool(torch.isfinite(data).all()) and bool((data != data.round()).any())
+    if not bool(torch.isfinite(data).all()):
+        return False
+    return bool((data != data.round()).any()) or bool((data == data.flatten()[0]).all())
 
 
 def redrawn(b: torch.Tensor, gen: torch.Generator) -> torch.Tensor:
