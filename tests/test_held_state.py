@@ -55,7 +55,7 @@ def held(source: str = SOURCE) -> dict[int, str]:
     module = module_from_source(source, "candidate", "candidate.py")
     w = worker.Worker.__new__(worker.Worker)
     w.module, w.model = module, module.ModelNew()
-    return {t.numel(): name for name, t in w._own_tensors()}
+    return {t.numel(): name for name, t in w._own_state()[0]}
 
 
 def test_every_place_a_candidate_keeps_a_tensor_is_compared():

@@ -35,7 +35,7 @@ from autotriton.verify.compare import INT_VIEW, Mismatch, compare_outputs, finge
 from autotriton.verify.compare import chunks as compare_chunks
 from autotriton.verify.compare import is_constant, is_zero, rms
 from autotriton.verify.job import Job
-from autotriton.verify.loading import apply_shape, clone_all, size_constants, to_device
+from autotriton.verify.loading import apply_shape, clone_all, float_buffers, size_constants, to_device
 from autotriton.tasks.contract import module_from_source
 from autotriton.verify.result import FLAG_REASONS, WARNING_FLAGS, ErrorKind, trim
 
@@ -1161,7 +1161,7 @@ class Judge:
         kernel that rebuilt the buffers' linspace init inside the kernel passed (outside red team,
         eleventh pass, 2026-11-29). Where the candidate's buffers do not line up and the reference's
         output depends on them, the judge cannot give both the same values: fail closed."""
-        bufs = [b for b in torch.nn.Module.buffers(ref) if b.is_floating_point() and b.numel()]  # as the worker lists
+        bufs = float_buffers(ref)
         state = [b for b in bufs if _stateful(b)]
         if not state:
             return ""

@@ -35,6 +35,7 @@ from autotriton.verify import concurrency, guards, wire
 from autotriton.verify.compare import INT_VIEW, fingerprint
 from autotriton.verify.guards import PRISTINE, STATE, WriteTracker
 from autotriton.verify.job import Job
+from autotriton.verify.loading import float_buffers
 from autotriton.verify.timing import FLUSH_BYTES, checked_reps
 
 try:
@@ -383,11 +384,7 @@ class Worker:
         return list(torch.nn.Module.parameters(self.model))  # never the candidate's override
 
     def _float_buffers(self) -> list[torch.Tensor]:
-        """The model's floating-point buffers that hold data, in registration order (the judge
-        matches them to the reference's: judge.float_buffers)."""
-        if not isinstance(self.model, torch.nn.Module):
-            return []
-        return [b for b in torch.nn.Module.buffers(self.model) if b.is_floating_point() and b.numel()]
+        return float_buffers(self.model) if isinstance(self.model, torch.nn.Module) else []
 
     def set_buffers(self, values: list[torch.Tensor]) -> dict:
         with torch.no_grad():
@@ -412,9 +409,8 @@ class Worker:
             inputs = [_fenced(x) if type(x) is torch.Tensor and x.numel() else x for x in inputs]
         inputs = self._refilled(inputs)
         originals = [_snapshot(x) for x in inputs]
-        held = self._own_tensors()
+        held, iterators = self._own_state()
         held_before = [_snapshot(t) for _, t in held]
-        iterators = self._own_iterators()
         positions = [_iterator_state(v)[0] for _, v in iterators]
         threads = guards.thread_count()
         guards.POISON = guards.draw_poison()
@@ -426,32 +422,31 @@ class Worker:
         report["threads_started"] = guards.thread_count() > threads
         return {"report": report}, out
 
-    def _own_tensors(self) -> list[tuple[str, torch.Tensor]]:
-        """Every tensor memory the candidate keeps between calls, by a name for the verdict, as
-        one byte view of each whole storage: the model's modules (parameters, buffers,
+    def _own_state(self) -> tuple[list[tuple[str, torch.Tensor]], list[tuple[str, object]]]:
+        """(every tensor memory, every iterator or generator) the candidate keeps between calls,
+        from one walk of what it holds (_held_values), each by a name for the verdict.
+
+        Tensors as one byte view of each whole storage: the model's modules (parameters, buffers,
         attributes), the candidate module's globals, its classes, and its functions' default
         arguments and closures, HELD_DEPTH levels deep. A kernel that writes one of them
         keeps state across calls that the rules (Python state only) cannot see: a call count
         kept by tl.atomic_add in a buffer turned a relu into unwritten memory from its 4th call;
         the same count in a default argument (`st=torch.zeros(1)`) or past the end of a
         2-element view of a 64-element buffer passed verifier 15 (outside red team,
-        2026-11-29). Read through vars() and nn.Module's own methods, never candidate code."""
+        2026-11-29). An iterator that a forward advances is a count kept the same way
+        (_library_iterator). Read through vars() and nn.Module's own methods, never candidate code."""
         found: dict[tuple, tuple[str, torch.Tensor]] = {}
+        iterators = []
         for name, value in _held_values(self.model, vars(self.module) if self.module is not None else {}):
-            if isinstance(value, torch.Tensor) and value.layout == torch.strided and not value.is_meta:
+            if _library_iterator(value):
+                iterators.append((name, value))
+            elif isinstance(value, torch.Tensor) and value.layout == torch.strided and not value.is_meta:
                 storage = value.untyped_storage()
                 key = (value.device.type, value.device.index, storage.data_ptr())
                 if key not in found and storage.nbytes():
                     whole = torch.empty(0, dtype=torch.uint8, device=value.device).set_(storage)
                     found[key] = (name, whole)
-        return list(found.values())
-
-    def _own_iterators(self) -> list[tuple[str, object]]:
-        """Every iterator or generator the candidate keeps between calls (_held_values): one that a
-        forward advances is a count kept across calls, as a tensor written is (_own_tensors)."""
-        return [(name, value) for name, value in
-                _held_values(self.model, vars(self.module) if self.module is not None else {})
-                if _library_iterator(value)]
+        return list(found.values()), iterators
 
     def _refilled(self, inputs: list) -> list:
         """`inputs` written into the previous forward's tensors where shape, strides, dtype and
