@@ -207,6 +207,22 @@ def test_structured_integers_are_consecutive_runs_within_their_own_range():
     assert ((s_mask == (col < kept)).all(dim=1) | (s_mask == (col >= 16 - kept)).all(dim=1)).all()
 
 
+def test_padding_masks_of_two_rows_or_more_have_both_sides_and_a_whole_row():
+    """Every draw, not most: the structured kind runs once per verification, and a masked mean
+    that was wrong only on prefix masks passed when a 4-row draw came out all suffixes."""
+    col = torch.arange(8)
+    for seed in range(200):
+        generator = torch.Generator().manual_seed(seed)
+        for rows in (2, 3, 4):
+            (mask,) = structure([torch.zeros(rows, 8, dtype=torch.bool)], generator)
+            kept = mask.sum(dim=1, keepdim=True)
+            prefix, suffix = (mask == (col < kept)).all(dim=1), (mask == (col >= 8 - kept)).all(dim=1)
+            whole = kept.squeeze(1) == 8
+            assert (prefix | suffix).all() and whole.any(), (seed, mask)
+            if rows >= 3:  # a drawn count may be whole too
+                assert (prefix & ~whole).any() and (suffix & ~whole).any() or whole.sum() > 1, (seed, mask)
+
+
 def test_masked_rows_keep_a_finite_end_often_a_short_one():
     """The masked kind: each row -inf over a suffix (causal, right padding) or a prefix (left
     padding), the kept count log-uniform so that wide rows too get rows of a few finite values,

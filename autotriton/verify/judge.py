@@ -443,10 +443,24 @@ def structure(inputs: list, generator: torch.Generator) -> list:
             steps = torch.arange(x.numel(), device=x.device, dtype=torch.int64)
             x = (lo + (steps + start) % (hi - lo + 1)).to(x.dtype).reshape(x.shape)
         elif _bool_rows(x) and x.numel():
-            kept, suffix = _row_cuts(x, generator)
-            x = ~_cut_mask(kept, suffix, x)
+            x = padding_mask(x, generator)
         out.append(x)
     return out
+
+
+def padding_mask(x: torch.Tensor, generator: torch.Generator) -> torch.Tensor:
+    """A bool tensor shaped as `x`, each row (last dim) True over a prefix (right padding) or a
+    suffix (left padding) of 1..width values, one row True whole (a padded batch's longest
+    sequence) and the sides alternating over the others (_row_cuts), so that three rows or more
+    have both. With sides drawn per row, the masked mean that treated prefix masks wrongly passed
+    a 4-row trial whenever every row came out a suffix, and the structured kind runs once per
+    verification (CI, 2026-11-29)."""
+    kept, suffix = _row_cuts(x, generator)
+    whole = int(torch.randint(kept.numel(), (1,), generator=generator))
+    rows = torch.arange(kept.numel())
+    suffix = suffix.view(-1)[rows - (rows > whole).long()].reshape(suffix.shape)
+    kept.view(-1)[whole] = x.shape[-1]
+    return ~_cut_mask(kept, suffix, x)
 
 
 def on_levels(x: torch.Tensor, levels: int, generator: torch.Generator) -> torch.Tensor:
@@ -512,11 +526,15 @@ def masked_rows(x: torch.Tensor, generator: torch.Generator) -> torch.Tensor:
 
 def _row_cuts(x: torch.Tensor, generator: torch.Generator) -> tuple[torch.Tensor, torch.Tensor]:
     """Per row of `x` (last dim): how many values stay (1..width, log-uniform) and whether the cut
-    is a suffix (else a prefix)."""
+    is a suffix (else a prefix). Sides alternate from a random first one, so every input of two
+    rows or more has both: drawn per row, all four rows of a small trial came out one side one
+    time in sixteen."""
     width, rows = x.shape[-1], (*x.shape[:-1], 1)
     u = torch.rand(rows, generator=generator, dtype=torch.float64)
     kept = torch.exp(u * math.log(width)).ceil().clamp(1, width)
-    return kept, torch.rand(rows, generator=generator) < 0.5
+    first = int(torch.randint(2, (1,), generator=generator))
+    suffix = (torch.arange(kept.numel()) + first) % 2 == 1
+    return kept, suffix.reshape(rows)
 
 
 def _cut_mask(kept: torch.Tensor, suffix: torch.Tensor, x: torch.Tensor) -> torch.Tensor:
