@@ -601,7 +601,9 @@ class Judge:
         # Eval-mode trials: None until the first one checks the reference (mode_free), then ""
         # while they run, else why not.
         self.eval_note: str | None = None
-        self.ref_state_note: bool | None = None  # reference_changes_state, once known
+        # What the reference's forward changes of its own tensors (reference_state): None until
+        # checked, then "" (nothing), "buffers" or "other".
+        self.ref_state: str | None = None
         # The repeated-call trial's first call on the first input's leading rows only: None until
         # checked (fewer_rows), then the row count, or why not.
         self.rows_note: int | str | None = None
@@ -1036,20 +1038,28 @@ class Judge:
             self.eval_note = self._mode_note(setting, seed)
         return not self.eval_note
 
-    def reference_changes_state(self) -> bool:
-        """Does the reference's forward write its own tensors (BatchNorm's running statistics in
-        train mode)? Then a candidate may too. Checked once, only when a candidate's state changed."""
-        if self.ref_state_note is None:
+    def reference_state(self) -> str:
+        """What the reference's forward changes of its own tensors: "" (nothing), "buffers" (only
+        buffers: BatchNorm's running statistics in train mode, a step count) or "other" (a
+        parameter, or a plain tensor attribute: an RNN keeping its hidden state). Checked once per
+        verification, before its first trial, by one forward at the first setting: every trial then
+        keeps the reference's state in step with one forward per call (_reference), and where the
+        reference keeps its state in buffers, the candidate may change only its own, to the
+        reference's values (check_buffers). Until verifier 22 a stateful reference got one call per
+        instance and the candidate could change anything it held: a private call count passed."""
+        if self.ref_state is None:
             ref, _ = self.build_reference(self.shapes[0], urandom_seed())
             inputs, _ = self.draw_inputs(False)
-            marks = _state_marks(ref)
+            marks = set(_state_marks(ref))
             try:
                 with torch.no_grad():
                     ref(*clone_all(inputs))
             except Exception as exc:  # noqa: BLE001 - the task's own code
                 raise TaskFailure(f"reference forward failed: {trim(repr(exc), 200)}") from exc
-            self.ref_state_note = _state_marks(ref) != marks
-        return self.ref_state_note
+            changed = {mark[:2] for mark in marks ^ set(_state_marks(ref))}
+            buffers = {(name, key) for name, module in ref.named_modules() for key in module._buffers}
+            self.ref_state = "" if not changed else "buffers" if changed <= buffers else "other"
+        return self.ref_state
 
     def _mode_note(self, setting: ShapeSetting, seed: int) -> str:
         ref, _ = self.build_reference(setting, seed)
@@ -1323,12 +1333,20 @@ class Judge:
                 if jitter:
                     with _ApproximatePrimitives():
                         jittered = self._fp64_outputs(ref, _jittered(inputs))
+                # A reference that changes its own state is put back after each extra run: the
+                # candidate's state takes one step per call, and so must the reference's.
+                held = _HeldState(ref) if self.ref_state else None
                 # More samples of the task dtype's own error (NATIVE_SAMPLES says why).
-                samples = [flatten_outputs(ref(*_ulp_moved(inputs))) for _ in range(NATIVE_SAMPLES)] if jitter else []
+                samples = []
+                for _ in range(NATIVE_SAMPLES if jitter else 0):
+                    samples.append(flatten_outputs(ref(*_ulp_moved(inputs))))
+                    held and held.restore()
                 tf32 = None
                 if self.precision_checks and fp64:
                     with _TruncatedDotInputs():
                         tf32 = flatten_outputs(ref(*clone_all(inputs)))
+                    held and held.restore()
+                del held
                 raw = ref(*inputs)
                 structure, native = _structure(raw), flatten_outputs(raw)
                 contiguous = [not isinstance(t, torch.Tensor) or t.is_contiguous() for t in native]
@@ -1438,6 +1456,7 @@ class Judge:
         self.init_note = f"skipped: the reference cannot be judged with varied constructor floats: {reason}"
 
     def _instance(self, t: Trial, state: dict) -> None:
+        self.reference_state()
         seed = urandom_seed()
         if t.eval_mode and not self.mode_free(t.setting, seed):
             t = replace(t, eval_mode=False)
@@ -1446,18 +1465,11 @@ class Judge:
         if t.eval_mode:
             ref.eval()
         params, shapes = self.build_candidate(ref, init, seed, t.perturb, t.mixed, train=not t.eval_mode)
-        marks = _state_marks(ref) if t.calls > 1 else None  # only the repeated-call trial needs them
         record = {"seed": seed, "params": params, **({"eval_mode": True} if t.eval_mode else {})}
         if t.varied_init and any(type(v) is float for v in init):
             record["init"] = [v for v in init if type(v) in (int, float, bool)][:16]
         rows = self.fewer_rows(t.setting) if t.calls > 1 and not t.mixed else None
         self._call(t, 0, ref, {**record, "rows": rows} if rows else record, state, rows)
-        if marks is not None and _state_marks(ref) != marks:
-            # A reference that changes its own tensors when called (an RNN keeping its hidden
-            # state, BatchNorm's running stats) is run more than once per call by the judge
-            # (float64, TF32, native), so its later calls cannot be compared: one call only.
-            self.outcome.checks[-1]["calls"] = "one: the reference changes its own state when called"
-            return
         for call in range(1, t.calls):
             # the last call after an in-place update of the parameters, in both models
             stepped = self.step_params(ref, shapes) if call == t.calls - 1 else ""
@@ -1515,6 +1527,7 @@ class Judge:
             self.check_report(report, trial=True)
             self.check_layout(report, expected)
             self.check_outputs(out, expected, state, row_scales)
+            self.check_buffers(ref, report)
         except CandidateFailure as failure:
             failure.msg = context + failure.msg
             raise
@@ -1544,11 +1557,41 @@ class Judge:
         if trial and _field(report, "threads_started", bool, False):
             raise CandidateFailure(ErrorKind.HACK, FLAG_REASONS["thread_spawned"], ("thread_spawned",))
         changed = [n for n in _field(report, "state_changed", list, []) if type(n) is str]
-        if trial and changed and not self.reference_changes_state():
+        private = [n for n in _field(report, "private_changed", list, []) if type(n) is str]
+        if trial and changed and not self.ref_state:
             raise CandidateFailure(ErrorKind.HACK, "forward changed memory it keeps between calls "
                                    f"({', '.join(changed[:4])}); the reference's forward keeps its state: "
                                    "allocate scratch memory in forward",
                                    ("state_changed",))
+        if trial and private and self.ref_state == "buffers":
+            raise CandidateFailure(ErrorKind.HACK, "forward changed memory it keeps between calls other than "
+                                   f"its buffers ({', '.join(private[:4])}); the reference changes only its "
+                                   "buffers: keep the same ones and allocate scratch memory in forward",
+                                   ("state_changed",))
+
+    def check_buffers(self, ref, report: dict) -> None:
+        """Where the reference changes only its buffers, the candidate's buffers that a call changed
+        must hold the reference's values after the same call, lined up by order, shape and dtype:
+        a shared buffer written as a call count passed. A candidate that leaves them as they were
+        (a batch norm that does not update its running statistics) passes, as KernelBench's harness
+        lets it: the output is the same."""
+        indices = [i for i in _field(report, "buffers_changed", list, []) if type(i) is int]
+        if self.ref_state != "buffers" or not indices:
+            return
+        ours = list(torch.nn.Module.buffers(ref))
+        _, theirs = self.channel.request("buffers", max_bytes=sum(b.numel() * b.element_size() for b in ours) + (1 << 20))
+        if type(theirs) is not list or not all(type(b) is torch.Tensor for b in theirs) or \
+                _shapes(ours) != _shapes(theirs) or any(not 0 <= i < len(ours) for i in indices):
+            raise CandidateFailure(ErrorKind.HACK, "forward changed its buffers, which do not line up with "
+                                   "Model's (order, shapes and dtypes): the judge cannot compare them with the "
+                                   "reference's state", ("state_changed",))
+        picked = indices[:len(ours)]
+        bad = compare_outputs([theirs[i] for i in picked], [ours[i] for i in picked],
+                              [ours[i].dtype for i in picked], self.tolerance_for)
+        if bad is not None:
+            names = [name for name, _ in ref.named_buffers()]
+            raise CandidateFailure(ErrorKind.WRONG_OUTPUT, "after the call, the buffers ModelNew changed differ "
+                                   f"from the reference's ({', '.join(names[i] for i in picked[:4])}): {bad.detail}")
 
     @staticmethod
     def check_layout(report: dict, expected: Expected) -> None:
@@ -1805,6 +1848,42 @@ def _leading(inputs: list, rows: int) -> list:
     (contiguous copies: a view would keep the rest of the rows readable past its end)."""
     lead = _first_rows(inputs)
     return [x[:rows].clone() if isinstance(x, torch.Tensor) and x.ndim and x.shape[0] == lead else x for x in inputs]
+
+
+class _HeldState:
+    """Copies of every tensor a module holds (parameters, buffers, plain attributes), by where
+    it holds them, to put back: the judge runs a reference more than once per call (TF32, native
+    samples), and one that changes its own state would otherwise take a step per run."""
+
+    def __init__(self, model):
+        self.modules = [(module, {key: (v, v.detach().clone()) for key, v in _held_tensors(module)})
+                        for module in model.modules()]
+
+    def restore(self) -> None:
+        with torch.no_grad():
+            for module, held in self.modules:
+                for key, _ in list(_held_tensors(module)):
+                    if key not in held:  # made by the run: a lazily created hidden state
+                        _put(module, key, None)
+                for key, (tensor, saved) in held.items():
+                    _put(module, key, tensor)
+                    tensor.copy_(saved)
+
+
+def _held_tensors(module) -> list[tuple[str, torch.Tensor]]:
+    held = list(vars(module).items()) + list(module._parameters.items()) + list(module._buffers.items())
+    return [(key, v) for key, v in held if isinstance(v, torch.Tensor)]
+
+
+def _put(module, key: str, tensor) -> None:
+    """`tensor` held again under `key` where the module held it (None: removed)."""
+    for store in (module._parameters, module._buffers, vars(module)):
+        if key in store or (tensor is not None and store is vars(module)):
+            if tensor is None:
+                del store[key]
+            else:
+                store[key] = tensor
+            return
 
 
 def _state_marks(model) -> list:

@@ -124,6 +124,18 @@ def _snapshot(x):
     return x.clone()
 
 
+def _storage_key(t: torch.Tensor) -> tuple:
+    storage = t.untyped_storage()
+    return t.device.type, t.device.index, storage.data_ptr()
+
+
+def _whole_storage(t: torch.Tensor) -> bool:
+    """Does `t` cover its whole storage? A buffer that is a view into a larger one leaves room
+    for a count beside it, which comparing the buffer's own values would never see."""
+    return t.layout == torch.strided and t.is_contiguous() and t.storage_offset() == 0 and \
+        t.untyped_storage().nbytes() == t.numel() * t.element_size()
+
+
 def _changed(now, before) -> bool:
     """Did forward modify this input? An input that can no longer be compared counts as modified."""
     if type(before) is not torch.Tensor and type(before) is not _Fingerprint:
@@ -326,7 +338,7 @@ class Worker:
                 wire.send(self.sock, {"error": {"kind": kind, "msg": "output could not be sent: " + _one_line(exc)}})
 
     def handle(self, op: str, header: dict, value):
-        if op not in ("forward", "set_params", "set_buffers"):
+        if op not in ("forward", "set_params", "set_buffers", "buffers"):
             self.held = None
         if op == "load":
             return self.load(), wire.NO_VALUE
@@ -338,6 +350,8 @@ class Worker:
             return self.set_buffers(value), wire.NO_VALUE
         if op == "forward":
             return self.forward_checked(value)
+        if op == "buffers":
+            return {"ok": True}, [b.detach() for b in self._buffers()]
         if op == "time":
             return self.time(value, header["check"], header["budget_s"])
         if op == "burst":
@@ -386,6 +400,13 @@ class Worker:
     def _float_buffers(self) -> list[torch.Tensor]:
         return float_buffers(self.model) if isinstance(self.model, torch.nn.Module) else []
 
+    def _buffers(self) -> list[torch.Tensor]:
+        """Every buffer, any dtype, in registration order: what a reference that changes its own
+        state changes, compared with the reference's after each call (judge.Judge.check_buffers)."""
+        if not isinstance(self.model, torch.nn.Module):
+            return []
+        return list(torch.nn.Module.buffers(self.model))  # never the candidate's override
+
     def set_buffers(self, values: list[torch.Tensor]) -> dict:
         with torch.no_grad():
             for b, v in zip(self._float_buffers(), values):
@@ -411,6 +432,8 @@ class Worker:
         originals = [_snapshot(x) for x in inputs]
         held, iterators = self._own_state()
         held_before = [_snapshot(t) for _, t in held]
+        buffers = self._buffers()
+        buffers_before = [_snapshot(b) for b in buffers]
         positions = [_iterator_state(v)[0] for _, v in iterators]
         threads = guards.thread_count()
         guards.POISON = guards.draw_poison()
@@ -418,7 +441,14 @@ class Worker:
         out, report = self.forward(inputs)
         report["mutated"] = [i for i, (a, b) in enumerate(zip(inputs, originals)) if _changed(a, b)]
         moved = [name for (name, v), p in zip(iterators, positions) if _iterator_state(v)[0] != p]
-        report["state_changed"] = ([name for (name, t), b in zip(held, held_before) if _changed(t, b)] + moved)[:8]
+        changed = [(name, t) for (name, t), b in zip(held, held_before) if _changed(t, b)]
+        report["state_changed"] = ([name for name, _ in changed] + moved)[:8]
+        # Memory other than whole buffers: where the reference changes only its buffers (BatchNorm's
+        # running statistics), that is a count the candidate keeps for itself.
+        whole = {_storage_key(b) for b in buffers if _whole_storage(b)}
+        report["private_changed"] = ([name for name, t in changed if _storage_key(t) not in whole] + moved)[:8]
+        report["buffers_changed"] = [i for i, (b, before) in enumerate(zip(buffers, buffers_before))
+                                     if _changed(b, before)][:64]
         report["threads_started"] = guards.thread_count() > threads
         return {"report": report}, out
 
@@ -442,7 +472,7 @@ class Worker:
                 iterators.append((name, value))
             elif isinstance(value, torch.Tensor) and value.layout == torch.strided and not value.is_meta:
                 storage = value.untyped_storage()
-                key = (value.device.type, value.device.index, storage.data_ptr())
+                key = _storage_key(value)
                 if key not in found and storage.nbytes():
                     whole = torch.empty(0, dtype=torch.uint8, device=value.device).set_(storage)
                     found[key] = (name, whole)
