@@ -305,6 +305,29 @@ def _limits(conf: Confinement) -> None:
         conf.missing.append("RLIMIT_NPROC (root ignores it)")
 
 
+def cap_memory(conf: Confinement, memory_mb: int, address_base: int | None) -> None:
+    """The process's own share of the memory cap, set before any candidate code runs (the job
+    cgroup, where the host delegates one, caps the whole job from outside):
+
+    - RLIMIT_FSIZE at the cap, writes past it failing instead of killing: the memfds that carry
+      outputs are files too (a 256 MB ReLU output failed under a 64 MiB cap);
+    - RLIMIT_AS at `address_base` bytes plus the cap, where one is given (CPU only: CUDA reserves
+      huge virtual ranges). The base is what the process has mapped before its work: torch and
+      triton alone take ~3 GB of address space."""
+    signal.signal(signal.SIGXFSZ, signal.SIG_IGN)
+    resource.setrlimit(resource.RLIMIT_FSIZE, (memory_mb << 20, memory_mb << 20))
+    if address_base is not None:
+        cap = address_base + (memory_mb << 20)
+        resource.setrlimit(resource.RLIMIT_AS, (cap, cap))
+        conf.applied.append(f"RLIMIT_AS {cap >> 20} MB (CPU)")
+
+
+def address_space_bytes() -> int:
+    """This process's mapped address space (VSZ)."""
+    with open("/proc/self/statm") as f:
+        return int(f.read().split()[0]) * resource.getpagesize()
+
+
 def die_with_parent() -> None:
     """SIGKILL when the launcher exits. Set after setuid: changing credentials clears it."""
     _libc.prctl(PR_SET_PDEATHSIG, signal.SIGKILL)

@@ -184,13 +184,8 @@ def _program(job: dict, conf, confine, status_w: int) -> None:
         os.dup2(log, 1)
         os.dup2(log, 2)
         os.close(log)
-        signal.signal(signal.SIGXFSZ, signal.SIG_IGN)  # writes past the cap fail instead of killing
-        file_cap = job["memory_mb"] << 20
-        resource.setrlimit(resource.RLIMIT_FSIZE, (file_cap, file_cap))
-        if job["cpu_mode"]:
-            cap = (job["memory_mb"] + CPU_VSZ_BASE_MB) << 20
-            resource.setrlimit(resource.RLIMIT_AS, (cap, cap))
-            conf.applied.append(f"RLIMIT_AS {job['memory_mb'] + CPU_VSZ_BASE_MB} MB (CPU)")
+        # The program imports torch and triton after exec, so their address space is a fixed base.
+        confine.cap_memory(conf, job["memory_mb"], CPU_VSZ_BASE_MB << 20 if job["cpu_mode"] else None)
         os.chdir(workdir)
         os.write(status_w, json.dumps(conf.to_dict()).encode())
         os.execve(job["argv"][0], job["argv"], job["env"])  # the pipe is close-on-exec

@@ -140,16 +140,9 @@ def _candidate(job: Job, sock: socket.socket, status_w: int, conf) -> None:
         confine.lock_down(conf, workdir, job.uid, pid_ns)
         confine.die_with_parent()
         _redirect_output(os.path.join(workdir, "output.log"))
-        signal.signal(signal.SIGXFSZ, signal.SIG_IGN)  # writes past the cap fail instead of killing
-        # RLIMIT_FSIZE is the memory limit: the memfds that carry outputs are files too (a
-        # 256 MB ReLU output failed under a 64 MiB cap). A flooding log is still caught at
-        # OUTPUT_CAP_BYTES; writing other files needs open(), which the rules forbid.
-        file_cap = job.memory_mb << 20
-        resource.setrlimit(resource.RLIMIT_FSIZE, (file_cap, file_cap))
-        if job.mode == "interp":
-            # CUDA reserves huge virtual ranges, so RLIMIT_AS is for CPU mode only.
-            cap = _vsz_bytes(os.getpid()) + job.memory_mb * (1 << 20)
-            resource.setrlimit(resource.RLIMIT_AS, (cap, cap))
+        # A flooding log is still caught at OUTPUT_CAP_BYTES; writing other files needs open(),
+        # which the rules forbid. The fork-server has imported torch and triton already.
+        confine.cap_memory(conf, job.memory_mb, confine.address_space_bytes() if job.mode == "interp" else None)
         os.chdir(workdir)
         _scrub_env(workdir, os.path.join(workdir, ".triton"))
         report = json.dumps(conf.to_dict())
@@ -191,11 +184,6 @@ def _judge(job: Job, sock: socket.socket | None, verdict_w: int, server_pid: int
 
 
 # ====================================================================== supervision
-
-def _vsz_bytes(pid: int) -> int:
-    with open(f"/proc/{pid}/statm") as f:
-        return int(f.read().split()[0]) * resource.getpagesize()
-
 
 def _rss_bytes(pid: int | None) -> int:
     if pid is None:
