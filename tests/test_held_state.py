@@ -104,3 +104,37 @@ def test_an_iterator_kept_between_calls_is_compared_by_its_position():
     found = [v for _, v in worker._held_values(None, {"st": kept["cached"]})]
     assert any(v is cache for v in found)  # the walk reaches the tensors an iterator holds
     assert worker._library_iterator(kept["gen"]) and not worker._library_iterator([1, 2])
+
+
+def _state_of(source: str):
+    module = module_from_source(source, "candidate", "candidate.py")
+    w = worker.Worker.__new__(worker.Worker)
+    w.module, w.model = module, module.ModelNew()
+    return w._own_state()
+
+
+NESTED = '''
+import torch
+import torch.nn as nn
+
+
+class ModelNew(nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.table = list(range(100_000, 130_000))  # numbers hold nothing: never counted
+        self.box = [[[[[[[[torch.zeros(11)]]]]]]]]
+'''
+
+
+def test_the_walk_has_no_depth_limit_and_skips_numbers():
+    """A count eight lists deep, and one behind a table of 30,000 ints, passed a walk of four
+    levels and 20,000 objects (outside red team, thirteenth pass)."""
+    held_tensors, _, unwalked = _state_of(NESTED)
+    assert not unwalked and any(t.numel() == 11 * 4 for _, t in held_tensors)
+
+
+def test_more_objects_than_the_walk_takes_are_refused():
+    """Past HELD_OBJECTS the worker says so, and the judge refuses the candidate (state_changed)."""
+    crowded = NESTED.replace("list(range(100_000, 130_000))", f"[[] for _ in range({worker.HELD_OBJECTS + 10})]")
+    assert _state_of(crowded)[2]
+    assert worker._most_configs({"crowd": [[] for _ in range(worker.HELD_OBJECTS + 10)]}) == 0

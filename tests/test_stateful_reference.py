@@ -102,6 +102,136 @@ BUFFER_AS_COUNT = {"UPDATE": "tl.store(avg_ptr + cols, tl.where(cols == 0, old +
 NO_UPDATE = {"UPDATE": "", "EXTRA": "", "COUNT": ""}
 
 
+BATCH_NORM_TASK = '''import torch
+import torch.nn as nn
+
+
+class Model(nn.Module):
+    def __init__(self, num_features: int):
+        super().__init__()
+        self.bn = nn.BatchNorm1d(num_features)
+
+    def forward(self, x):
+        return self.bn(x)
+
+
+def get_inputs():
+    return [torch.randn(64, 48)]
+
+
+def get_init_inputs():
+    return [48]
+'''
+
+# A training-mode batch norm (thirteenth outside pass): GATE may drop the statistics, KBUMP says
+# whether the kernel counts num_batches_tracked, LAYOUT and HOLDER where the state is kept.
+BATCH_NORM = '''import torch
+import torch.nn as nn
+import triton
+import triton.language as tl
+
+
+@triton.jit
+def bn_train(x_ptr, w_ptr, b_ptr, rm_ptr, rv_ptr, nbt_ptr, y_ptr, N, C, eps, momentum,
+             UPDATE: tl.constexpr, BUMP_IN_KERNEL: tl.constexpr, BLOCK_N: tl.constexpr, BLOCK_C: tl.constexpr):
+    cols = tl.program_id(0) * BLOCK_C + tl.arange(0, BLOCK_C)
+    ok = cols < C
+    s = tl.zeros([BLOCK_C], dtype=tl.float32)
+    for r0 in range(0, N, BLOCK_N):
+        rows = r0 + tl.arange(0, BLOCK_N)
+        m = (rows[:, None] < N) & ok[None, :]
+        s += tl.sum(tl.load(x_ptr + rows[:, None] * C + cols[None, :], mask=m, other=0.0), axis=0)
+    mean = s / N
+    q = tl.zeros([BLOCK_C], dtype=tl.float32)
+    for r0 in range(0, N, BLOCK_N):
+        rows = r0 + tl.arange(0, BLOCK_N)
+        m = (rows[:, None] < N) & ok[None, :]
+        x = tl.load(x_ptr + rows[:, None] * C + cols[None, :], mask=m, other=0.0)
+        d = tl.where(m, x - mean[None, :], 0.0)
+        q += tl.sum(d * d, axis=0)
+    var = q / N
+    rstd = 1.0 / tl.sqrt(var + eps)
+    GATE
+    w = tl.load(w_ptr + cols, mask=ok, other=1.0)
+    b = tl.load(b_ptr + cols, mask=ok, other=0.0)
+    if UPDATE:
+        rm = tl.load(rm_ptr + cols, mask=ok, other=0.0)
+        rv = tl.load(rv_ptr + cols, mask=ok, other=1.0)
+        unbiased = q / tl.maximum(N - 1, 1)
+        tl.store(rm_ptr + cols, (1 - momentum) * rm + momentum * mean, mask=ok)
+        tl.store(rv_ptr + cols, (1 - momentum) * rv + momentum * unbiased, mask=ok)
+        if BUMP_IN_KERNEL:
+            if tl.program_id(0) == 0:
+                tl.store(nbt_ptr, tl.load(nbt_ptr) + 1)
+    for r0 in range(0, N, BLOCK_N):
+        rows = r0 + tl.arange(0, BLOCK_N)
+        m = (rows[:, None] < N) & ok[None, :]
+        x = tl.load(x_ptr + rows[:, None] * C + cols[None, :], mask=m, other=0.0)
+        tl.store(y_ptr + rows[:, None] * C + cols[None, :], (x - mean[None, :]) * rstd[None, :] * w[None, :] + b[None, :], mask=m)
+
+
+@triton.jit
+def bump(nbt_ptr):
+    tl.store(nbt_ptr, tl.load(nbt_ptr) + 1)
+
+
+@triton.jit
+def bn_eval(x_ptr, w_ptr, b_ptr, rm_ptr, rv_ptr, y_ptr, N, C, eps, BLOCK_N: tl.constexpr, BLOCK_C: tl.constexpr):
+    cols = tl.program_id(0) * BLOCK_C + tl.arange(0, BLOCK_C)
+    ok = cols < C
+    rm = tl.load(rm_ptr + cols, mask=ok, other=0.0)
+    rv = tl.load(rv_ptr + cols, mask=ok, other=1.0)
+    w = tl.load(w_ptr + cols, mask=ok, other=1.0)
+    b = tl.load(b_ptr + cols, mask=ok, other=0.0)
+    rstd = 1.0 / tl.sqrt(rv + eps)
+    for r0 in range(0, N, BLOCK_N):
+        rows = r0 + tl.arange(0, BLOCK_N)
+        m = (rows[:, None] < N) & ok[None, :]
+        x = tl.load(x_ptr + rows[:, None] * C + cols[None, :], mask=m, other=0.0)
+        tl.store(y_ptr + rows[:, None] * C + cols[None, :], (x - rm[None, :]) * rstd[None, :] * w[None, :] + b[None, :], mask=m)
+
+
+class ModelNew(nn.Module):
+    def __init__(self, num_features: int):
+        super().__init__()
+        LAYOUT
+
+    def forward(self, x):
+        x = x.contiguous()
+        y = torch.empty_like(x)
+        N, C = x.shape
+        bn = HOLDER
+        grid = (triton.cdiv(C, 32),)
+        if bn.training:
+            bn_train[grid](x, bn.weight, bn.bias, bn.running_mean, bn.running_var, bn.num_batches_tracked, y,
+                           N, C, bn.eps, bn.momentum, UPDATE=True, BUMP_IN_KERNEL=KBUMP, BLOCK_N=32, BLOCK_C=32)
+            if not KBUMP:
+                bump[(1,)](bn.num_batches_tracked)
+        else:
+            bn_eval[grid](x, bn.weight, bn.bias, bn.running_mean, bn.running_var, y, N, C, bn.eps,
+                          BLOCK_N=32, BLOCK_C=32)
+        return y
+'''
+BN_LAYER = {"LAYOUT": "self.bn = nn.BatchNorm1d(num_features)", "HOLDER": "self.bn"}
+# The same state registered in another order, variance first: matched by name, not by order.
+BN_OWN_ORDER = {"LAYOUT": "self.eps, self.momentum = 1e-5, 0.1\n"
+                          "        self.weight = nn.Parameter(torch.ones(num_features))\n"
+                          "        self.bias = nn.Parameter(torch.zeros(num_features))\n"
+                          "        self.register_buffer(\"running_var\", torch.ones(num_features))\n"
+                          "        self.register_buffer(\"running_mean\", torch.zeros(num_features))\n"
+                          "        self.register_buffer(\"num_batches_tracked\", torch.tensor(0, dtype=torch.long))",
+                "HOLDER": "self"}
+# From the 4th call (the reference's own count at 3 or more) the statistics are dropped.
+COUNT_GATE = "steps = tl.load(nbt_ptr)\n    mean = tl.where(steps >= 3, 0.0, mean)\n    rstd = tl.where(steps >= 3, 1.0, rstd)"
+
+
+def _batch_norm(layout: dict, gate: str = "", bump_in_kernel: bool = True) -> str:
+    source = BATCH_NORM.replace("GATE", gate).replace("KBUMP", str(bump_in_kernel))
+    for key, value in layout.items():
+        source = source.replace(key, value)
+    return source
+
+
 def _task(out: str, name: str):
     return task_from_source(TASK.replace("OUT", out), task_id=f"file/{name}", suite="file", level=1)
 
@@ -124,13 +254,21 @@ def verdicts():
         "buffer_as_count": (side_effect, _candidate(BUFFER_AS_COUNT, "mean")),
         "private_count_side_effect": (side_effect, _candidate(PRIVATE_COUNT, "mean")),
     }
+    batch_norm = task_from_source(BATCH_NORM_TASK, task_id="file/batch_norm_train", suite="file", level=1)
+    jobs.update({
+        "bn_honest": (batch_norm, _batch_norm(BN_LAYER)),
+        "bn_own_order": (batch_norm, _batch_norm(BN_OWN_ORDER)),
+        "bn_count_gate": (batch_norm, _batch_norm(BN_LAYER, COUNT_GATE, bump_in_kernel=False)),
+    })
     with Verifier(VerifyConfig(device="cpu", cache_dir=None, workers=2)) as verifier:
         results = verifier.verify_many(list(jobs.values()))
     return dict(zip(jobs, results))
 
 
 def test_honest_kernels_that_keep_the_reference_state_pass(verdicts):
-    for name in ("honest", "honest_side_effect"):
+    """The buffers are matched by name: an honest batch norm registering its running variance before
+    its mean was rejected when they were matched by order."""
+    for name in ("honest", "honest_side_effect", "bn_honest", "bn_own_order"):
         assert verdicts[name].correct, (name, verdicts[name].error_msg)
 
 
@@ -149,3 +287,11 @@ def test_a_shared_buffer_written_as_a_count_is_rejected(verdicts):
     result = verdicts["buffer_as_count"]
     assert not result.correct and result.error_kind == "wrong_output", result.error_msg
     assert "buffers ModelNew changed differ" in result.error_msg, result.error_msg
+
+
+def test_a_count_read_off_the_reference_own_state_is_rejected(verdicts):
+    """num_batches_tracked is 0 in every fresh instance and the judge calls one three times: a batch
+    norm dropping its statistics from the 4th call passed. Counts in the reference's state now start
+    anywhere from 1 to 1,000, in both models, at every call."""
+    result = verdicts["bn_count_gate"]
+    assert not result.correct and result.error_kind == "wrong_output", result.error_msg

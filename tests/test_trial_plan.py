@@ -210,7 +210,8 @@ def test_structured_integers_are_consecutive_runs_within_their_own_range():
 
 def test_padding_masks_of_two_rows_or_more_have_both_sides_and_a_whole_row():
     """Every draw, not most: the structured kind runs once per verification, and a masked mean
-    that was wrong only on prefix masks passed when a 4-row draw came out all suffixes."""
+    that was wrong only on prefix masks passed when a 4-row draw came out all suffixes, one wrong
+    on rows kept over 90% 1 time in 12 after that."""
     col = torch.arange(8)
     for seed in range(200):
         generator = torch.Generator().manual_seed(seed)
@@ -220,6 +221,7 @@ def test_padding_masks_of_two_rows_or_more_have_both_sides_and_a_whole_row():
             prefix, suffix = (mask == (col < kept)).all(dim=1), (mask == (col >= 8 - kept)).all(dim=1)
             whole = kept.squeeze(1) == 8
             assert (prefix | suffix).all() and whole.any(), (seed, mask)
+            assert (kept.squeeze(1) == 7).any(), (seed, mask)  # the lightest padding: one position
             if rows >= 3:  # a drawn count may be whole too
                 assert (prefix & ~whole).any() and (suffix & ~whole).any() or whole.sum() > 1, (seed, mask)
 
@@ -275,7 +277,8 @@ def test_the_error_floor_of_padded_rows_covers_a_float32_layer_norm(tmp_path):
 
 def test_masked_rows_keep_a_finite_end_often_a_short_one():
     """The masked kind: each row -inf over a suffix (causal, right padding) or a prefix (left
-    padding), the kept count log-uniform so that wide rows too get rows of a few finite values,
+    padding), the kept count log-uniform (or the width less such a draw, in alternate pairs of
+    rows) so that wide rows too get rows of a few finite values and rows padded lightly,
     where a tiled online softmax meets lanes or a leading tile of only -inf; one row keeps only its
     first value and one only its last."""
     generator = torch.Generator().manual_seed(0)
@@ -286,7 +289,8 @@ def test_masked_rows_keep_a_finite_end_often_a_short_one():
     as_prefix = torch.equal(finite, col < kept[:, None])
     rows_ok = [bool(torch.equal(f, col < k) or torch.equal(f, col >= 1000 - k)) for f, k in zip(finite, kept)]
     assert all(rows_ok) and (kept >= 1).all() and not as_prefix  # both sides come
-    assert (kept < 16).float().mean() > 0.25 and (kept > 100).float().mean() > 0.25, kept
+    # few kept (a causal mask's first queries) and nearly all (a batch padded lightly) both come
+    assert (kept < 16).float().mean() > 0.15 and (kept > 900).float().mean() > 0.25, kept
     assert any(f[0] and kept_ == 1 for f, kept_ in zip(finite, kept)) and \
         any(f[-1] and kept_ == 1 for f, kept_ in zip(finite, kept))
     assert torch.equal(masked_rows(torch.ones(5, 1), generator), torch.ones(5, 1))

@@ -100,9 +100,3 @@ def clone_all(obj):
         return type(obj)(clone_all(x) for x in obj)
     return obj
 
-
-def float_buffers(model: torch.nn.Module) -> list[torch.Tensor]:
-    """`model`'s floating-point buffers that hold data, in registration order, through nn.Module's
-    own method (never a candidate's override): the judge re-draws the reference's and hands them
-    to the candidate's, matched by this list on both sides (judge.Judge._redraw_buffers)."""
-    return [b for b in torch.nn.Module.buffers(model) if b.is_floating_point() and b.numel()]

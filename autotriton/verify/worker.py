@@ -35,7 +35,6 @@ from autotriton.verify import concurrency, guards, wire
 from autotriton.verify.compare import INT_VIEW, fingerprint
 from autotriton.verify.guards import PRISTINE, STATE, WriteTracker
 from autotriton.verify.job import Job
-from autotriton.verify.loading import float_buffers
 from autotriton.verify.timing import FLUSH_BYTES, checked_reps
 
 try:
@@ -168,28 +167,37 @@ def _flat(value, depth: int = 0) -> list:
     return [x for v in value for x in _flat(v, depth + 1)]
 
 
-# How far _held_values looks: containers inside containers, and at most this many objects, so a
-# million-element list of tensors held as state costs a bounded walk.
+# How deep the iterator helpers unpack pickle's record of an iterator.
 HELD_DEPTH = 4
+# The most objects the held-state walk visits (numbers and strings, which hold nothing, aside);
+# a candidate holding more is refused (HeldTooMuch): a count kept past the walk's end, behind a
+# 30,000-int table, passed when the walk just stopped there (outside red team, thirteenth pass).
 HELD_OBJECTS = 20_000
+_SCALARS = (int, float, complex, str, bytes, bool, type(None))
+
+
+class HeldTooMuch(Exception):
+    """The candidate holds more than HELD_OBJECTS objects between calls."""
 
 
 def _held_values(model, module_globals: dict):
     """(name, value) of everything the candidate holds between calls, walked without running
     its code: vars() of nn.Modules, classes defined in the candidate and their instances;
     defaults, keyword defaults and closure cells of functions (a @triton.jit or autotune
-    wrapper's `fn` included); the items of lists, tuples, sets and dicts."""
+    wrapper's `fn` included); the items of lists, tuples, sets and dicts, at any depth (a count
+    five lists deep passed a walk of four levels). Raises HeldTooMuch past HELD_OBJECTS."""
     seen: dict[int, object] = {}  # holds what it saw: a freed temporary's id is reused at once
-    todo = [("model", model, 0)] * (model is not None) + \
-        [(k, v, 0) for k, v in module_globals.items() if not k.startswith("__")]
-    while todo and len(seen) < HELD_OBJECTS:
-        name, value, depth = todo.pop()
-        if id(value) in seen or isinstance(value, types.ModuleType):
+    todo = [("model", model)] * (model is not None) + \
+        [(k, v) for k, v in module_globals.items() if not k.startswith("__")]
+    while todo:
+        name, value = todo.pop()
+        if id(value) in seen or isinstance(value, types.ModuleType) or type(value) in _SCALARS:
             continue
+        if len(seen) >= HELD_OBJECTS:
+            raise HeldTooMuch(name)
         seen[id(value)] = value
         yield name, value
-        if depth < HELD_DEPTH:
-            todo += [(f"{name}{part}", v, depth + 1) for part, v in _children(value)]
+        todo += [(f"{name}{part}", v) for part, v in _children(value)]
 
 
 def _from_library(cls: type) -> bool:
@@ -347,7 +355,7 @@ class Worker:
         if op == "set_params":
             return self.set_params(header["indices"], value), wire.NO_VALUE
         if op == "set_buffers":
-            return self.set_buffers(value), wire.NO_VALUE
+            return self.set_buffers(value, header["indices"]), wire.NO_VALUE
         if op == "forward":
             return self.forward_checked(value)
         if op == "buffers":
@@ -389,16 +397,14 @@ class Worker:
             # The parameter seed is no secret, but nothing later may depend on it.
             torch.manual_seed(secrets.randbits(63))
         self.model = model
+        named = list(torch.nn.Module.named_buffers(model)) if isinstance(model, torch.nn.Module) else []
         return {"params": [[list(p.shape), str(p.dtype).replace("torch.", "")] for p in self._params()],
-                "buffers": [[list(b.shape), str(b.dtype).replace("torch.", "")] for b in self._float_buffers()]}
+                "named_buffers": [[n, list(b.shape), str(b.dtype).replace("torch.", "")] for n, b in named]}
 
     def _params(self) -> list[torch.Tensor]:
         if not isinstance(self.model, torch.nn.Module):
             return []
         return list(torch.nn.Module.parameters(self.model))  # never the candidate's override
-
-    def _float_buffers(self) -> list[torch.Tensor]:
-        return float_buffers(self.model) if isinstance(self.model, torch.nn.Module) else []
 
     def _buffers(self) -> list[torch.Tensor]:
         """Every buffer, any dtype, in registration order: what a reference that changes its own
@@ -407,9 +413,11 @@ class Worker:
             return []
         return list(torch.nn.Module.buffers(self.model))  # never the candidate's override
 
-    def set_buffers(self, values: list[torch.Tensor]) -> dict:
+    def set_buffers(self, values: list[torch.Tensor], indices: list[int]) -> dict:
+        """The buffers at `indices` of every buffer (_buffers), as the judge matched them."""
+        targets = [self._buffers()[i] for i in indices]
         with torch.no_grad():
-            for b, v in zip(self._float_buffers(), values):
+            for b, v in zip(targets, values):
                 b.copy_(v.to(b.device, b.dtype))
         return {"ok": True}
 
@@ -430,7 +438,7 @@ class Worker:
             inputs = [_fenced(x) if type(x) is torch.Tensor and x.numel() else x for x in inputs]
         inputs = self._refilled(inputs)
         originals = [_snapshot(x) for x in inputs]
-        held, iterators = self._own_state()
+        held, iterators, unwalked = self._own_state()
         held_before = [_snapshot(t) for _, t in held]
         buffers = self._buffers()
         buffers_before = [_snapshot(b) for b in buffers]
@@ -450,15 +458,17 @@ class Worker:
         report["buffers_changed"] = [i for i, (b, before) in enumerate(zip(buffers, buffers_before))
                                      if _changed(b, before)][:64]
         report["threads_started"] = guards.thread_count() > threads
+        report["state_unwalked"] = unwalked
         return {"report": report}, out
 
-    def _own_state(self) -> tuple[list[tuple[str, torch.Tensor]], list[tuple[str, object]]]:
+    def _own_state(self) -> tuple[list[tuple[str, torch.Tensor]], list[tuple[str, object]], bool]:
         """(every tensor memory, every iterator or generator) the candidate keeps between calls,
-        from one walk of what it holds (_held_values), each by a name for the verdict.
+        from one walk of what it holds (_held_values), each by a name for the verdict; and whether
+        the walk stopped at HELD_OBJECTS before the end.
 
         Tensors as one byte view of each whole storage: the model's modules (parameters, buffers,
         attributes), the candidate module's globals, its classes, and its functions' default
-        arguments and closures, HELD_DEPTH levels deep. A kernel that writes one of them
+        arguments and closures, at any depth. A kernel that writes one of them
         keeps state across calls that the rules (Python state only) cannot see: a call count
         kept by tl.atomic_add in a buffer turned a relu into unwritten memory from its 4th call;
         the same count in a default argument (`st=torch.zeros(1)`) or past the end of a
@@ -467,16 +477,19 @@ class Worker:
         (_library_iterator). Read through vars() and nn.Module's own methods, never candidate code."""
         found: dict[tuple, tuple[str, torch.Tensor]] = {}
         iterators = []
-        for name, value in _held_values(self.model, vars(self.module) if self.module is not None else {}):
-            if _library_iterator(value):
-                iterators.append((name, value))
-            elif isinstance(value, torch.Tensor) and value.layout == torch.strided and not value.is_meta:
-                storage = value.untyped_storage()
-                key = _storage_key(value)
-                if key not in found and storage.nbytes():
-                    whole = torch.empty(0, dtype=torch.uint8, device=value.device).set_(storage)
-                    found[key] = (name, whole)
-        return list(found.values()), iterators
+        try:
+            for name, value in _held_values(self.model, vars(self.module) if self.module is not None else {}):
+                if _library_iterator(value):
+                    iterators.append((name, value))
+                elif isinstance(value, torch.Tensor) and value.layout == torch.strided and not value.is_meta:
+                    storage = value.untyped_storage()
+                    key = _storage_key(value)
+                    if key not in found and storage.nbytes():
+                        whole = torch.empty(0, dtype=torch.uint8, device=value.device).set_(storage)
+                        found[key] = (name, whole)
+        except HeldTooMuch:
+            return list(found.values()), iterators, True
+        return list(found.values()), iterators, False
 
     def _refilled(self, inputs: list) -> list:
         """`inputs` written into the previous forward's tensors where shape, strides, dtype and
@@ -623,8 +636,14 @@ def _most_configs(module_globals: dict) -> int:
     on a GPU the autotuner benchmarks every config at the first launch, and 512 configs, one of
     them bad, crashed the worker there before a report could count them (H200, 2026-11-29)."""
     from triton.runtime.autotuner import Autotuner
-    return max((len(vars(v).get("configs") or ()) for _, v in _held_values(None, module_globals)
-                if isinstance(v, Autotuner)), default=0)
+    most = 0
+    try:
+        for _, v in _held_values(None, module_globals):
+            if isinstance(v, Autotuner):
+                most = max(most, len(vars(v).get("configs") or ()))
+    except HeldTooMuch:  # the first forward's state walk refuses such a module
+        pass
+    return most
 
 
 def untimed_autotune() -> None:
