@@ -5,6 +5,11 @@ For an eval that stopped part-way (a device session's time ran out): its run log
 finished batch, and this compares it with the other model on exactly those prompts.
 
     python benchmarks/compare_runlogs.py BEFORE/runlog.jsonl AFTER/runlog.jsonl [--names SFT SFT+RL]
+        [--token-cap 2048]
+
+`--token-cap N` judges both logs at one generation budget: a sample that used more than N new
+tokens counts as an answer cut there (no code: not compiled, not correct). A run generated with a
+larger budget than its baseline is then compared on equal terms.
 """
 
 from __future__ import annotations
@@ -14,6 +19,15 @@ from pathlib import Path
 
 from autotriton.eval.metrics import channel_metrics, paired_gain
 from autotriton.rundir import read_jsonl
+
+
+def capped(records: list[dict], cap: int | None) -> list[dict]:
+    """`records` with every sample longer than `cap` new tokens failed, as the cut would leave it."""
+    if cap is None:
+        return records
+    cut = {"parsed": False, "compiled": False, "correct": False, "speedup": None, "error_kind": "no_code"}
+    return [{**r, "result": {**r["result"], **cut}, "naive_pass": False} if r.get("tokens", 0) > cap else r
+            for r in records]
 
 
 def compare(before: list[dict], after: list[dict], names: tuple[str, str]) -> str:
@@ -41,8 +55,12 @@ def main() -> None:
     parser.add_argument("before", type=Path)
     parser.add_argument("after", type=Path)
     parser.add_argument("--names", nargs=2, default=("before", "after"))
+    parser.add_argument("--token-cap", type=int, help="count samples longer than this many new tokens as cut")
     args = parser.parse_args()
-    print(compare(read_jsonl(args.before), read_jsonl(args.after), tuple(args.names)), end="")
+    if args.token_cap is not None and args.token_cap < 1:
+        parser.error("--token-cap must be >= 1")
+    before, after = (capped(read_jsonl(p), args.token_cap) for p in (args.before, args.after))
+    print(compare(before, after, tuple(args.names)), end="")
 
 
 if __name__ == "__main__":

@@ -94,6 +94,11 @@ def test_compare_runlogs_uses_only_the_prompts_both_logs_answered():
     assert "| c | 2 | +50.0 |" in table
     with pytest.raises(SystemExit):
         mod.compare(before, [rec("z", True)], ("SFT", "RL"))
+    # at one budget: the second log's right answer that took 3,000 tokens counts as cut at 2,048
+    long = [{**rec("a", True), "tokens": 3000}, {**rec("b", True), "tokens": 900}]
+    capped = mod.compare(before, mod.capped(long, 2048), ("SFT", "RL"))
+    assert "| c | RL | 2 | 50.0 | 50.0 | 0 |" in capped and "| c | 2 | +0.0 |" in capped
+    assert mod.capped(long, None) is long
 
 
 def test_scale_summary_reads_sft_and_grpo_logs(tmp_path):
