@@ -295,3 +295,41 @@ def test_a_count_read_off_the_reference_own_state_is_rejected(verdicts):
     anywhere from 1 to 1,000, in both models, at every call."""
     result = verdicts["bn_count_gate"]
     assert not result.correct and result.error_kind == "wrong_output", result.error_msg
+
+
+def test_gpu_timing_checks_kept_reps_against_a_reference_called_as_the_candidate_was(tmp_path):
+    """GPU timing keeps two of its reps; a reference whose output reads the state it changes is
+    called through the same warm-ups, probe and reps (timing.calls_before_timing) before each kept
+    rep is compared. Checked here with a copy of the reference standing in for the candidate."""
+    import copy
+    from dataclasses import replace
+
+    import torch
+
+    from autotriton.tasks.sizes import as_judged
+    from autotriton.verify import timing
+    from autotriton.verify.job import build_job
+    from autotriton.verify.judge import CandidateFailure, Judge
+
+    task = _task("x - self.avg", "running_avg_timed")
+    job = build_job("check", as_judged(task), VerifyConfig(device="cpu"), "interp", candidate="unused")
+    judge = Judge(replace(job, judge_dir=str(tmp_path)), None)
+    assert judge.reference_state() == "buffers"
+    sets = [[torch.randn(12, 24)], [torch.randn(12, 24)]]
+    kept_reps = [2, 5]
+
+    def run(stand_in, order):
+        outs = {}
+        with torch.no_grad():
+            for rep in order:
+                out = stand_in(*[x.clone() for x in sets[rep % len(sets)]])
+                if rep in kept_reps:
+                    outs[rep] = out
+        return [outs[r] for r in kept_reps]
+
+    ref, _ = judge.build_reference(judge.shapes[0], 0)
+    as_timed = run(copy.deepcopy(ref), timing.calls_before_timing() + list(range(6)))
+    judge.check_timed(copy.deepcopy(ref), sets, [None, None], kept_reps, as_timed)
+    fresh = run(copy.deepcopy(ref), kept_reps)  # the outputs of an instance called only at those reps
+    with pytest.raises(CandidateFailure):
+        judge.check_timed(copy.deepcopy(ref), sets, [None, None], kept_reps, fresh)

@@ -1762,14 +1762,7 @@ class Judge:
             raise CandidateFailure(ErrorKind.HACK, f"the timed run returned reps {kept_reps[:4]}, not the ones the "
                                    "judge asked for", ("timing_mismatch",))
         self.check_report(_field(header, "report", dict, {}), trial=False)
-        # References after the candidate's run, one kept rep at a time, before the eager
-        # timing (a reference that works in place would change the sets): the judge never
-        # holds more than one reference beside the candidate's outputs.
-        for rep, out in zip(kept_reps, kept):
-            inputs = sets[rep % len(sets)]
-            expected = self.reference(ref, inputs if self.lean else clone_all(inputs))
-            self.check_outputs(out, expected, {}, set_scales[rep % len(sets)])
-            del expected, out
+        self.check_timed(ref, sets, set_scales, kept_reps, kept)
         del kept
         torch.cuda.empty_cache()  # 5.75 GiB of freed blocks were too fragmented for a 6 GiB output
         try:
@@ -1792,6 +1785,26 @@ class Judge:
                 raise CandidateFailure(ErrorKind.HACK, f"events say {stats.median_us:.1f} us, "
                                        f"this process's wall clock {wall:.1f} us", ("timing_mismatch",))
         return out
+
+    def check_timed(self, ref, sets: list, set_scales: list, kept_reps: list[int], kept: list) -> None:
+        """The kept reps' outputs against the reference, one at a time, after the candidate's run and
+        before the eager timing (a reference that works in place would change the sets): the judge
+        never holds more than one reference beside the candidate's outputs. A reference that changes
+        its own state is called as the candidate was, warm-ups and probe included
+        (timing.calls_before_timing), so that each kept rep meets the state the candidate's met: a
+        running average subtracted from the input is another output at every call."""
+        outs = dict(zip(kept_reps, kept))
+        kept.clear()
+        order = timing.calls_before_timing() + list(range(max(kept_reps) + 1)) if self.ref_state else kept_reps
+        for rep in order:
+            inputs = sets[rep % len(sets)]
+            if rep not in outs:
+                with torch.no_grad():
+                    ref(*clone_all(inputs))
+                continue
+            expected = self.reference(ref, inputs if self.lean and not self.ref_state else clone_all(inputs))
+            self.check_outputs(outs.pop(rep), expected, {}, set_scales[rep % len(sets)])
+            del expected
 
     def burst_us(self, inputs: list, reps: int = 20) -> float:
         """Per-call time of back-to-back forwards, on this process's clock, less the

@@ -22,6 +22,18 @@ import torch
 FLUSH_BYTES = 256 * 1024 * 1024
 
 
+# The worker's untimed calls before the timed reps 0, 1, ...: three warm-ups, then a probe whose
+# time sets how many reps fit the budget.
+WARMUP_REPS = 3
+PROBE_REP = -10
+
+
+def calls_before_timing() -> list[int]:
+    """The rep indices of the untimed calls, in order; a rep uses input set `index % len(sets)`.
+    The judge replays them on a reference that changes its own state (Judge.check_timed)."""
+    return [-1 - i for i in range(WARMUP_REPS)] + [PROBE_REP]
+
+
 def checked_reps(fractions: list[float], reps: int) -> list[int]:
     """The timed reps whose outputs come back to be checked: the judge draws the fractions, the
     worker times `reps` reps and keeps these, and the judge recomputes them from the number of

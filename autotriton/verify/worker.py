@@ -35,15 +35,12 @@ from autotriton.verify import concurrency, guards, wire
 from autotriton.verify.compare import INT_VIEW, fingerprint
 from autotriton.verify.guards import PRISTINE, STATE, WriteTracker
 from autotriton.verify.job import Job
-from autotriton.verify.timing import FLUSH_BYTES, checked_reps
+from autotriton.verify.timing import FLUSH_BYTES, WARMUP_REPS, calls_before_timing, checked_reps
 
 try:
     from triton.compiler.errors import CompilationError
 except ImportError:  # pragma: no cover
     CompilationError = ()
-
-WARMUP_REPS = 3
-
 
 def describe(exc: BaseException) -> str:
     """A traceback, or as much of one as the exception lets us format: a candidate's
@@ -592,9 +589,10 @@ class Worker:
                 kept[i] = out
             return start.elapsed_time(end)
 
-        for i in range(WARMUP_REPS):
-            rep(-1 - i)
-        probe_ms = max(rep(-10), 1e-3)
+        *warmups, probe = calls_before_timing()
+        for i in warmups:
+            rep(i)
+        probe_ms = max(rep(probe), 1e-3)
         reps = int(min(100, max(10, budget_s * 1e3 / probe_ms)))
         check = set(checked_reps(check_fractions, reps))
         times_ms = [rep(i) for i in range(reps)]
