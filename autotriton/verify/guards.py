@@ -80,22 +80,39 @@ def storage_key(t: torch.Tensor) -> tuple:
     return (t.device.type, t.device.index, t.untyped_storage().data_ptr())
 
 
-# The byte fresh memory holds in this forward (worker.forward_checked draws it): 0xFF, NaN in every
-# float dtype, so unwritten output elements fail loudly, half the time; else a random byte from
-# 0x10-0x6F, a finite positive number in fp16, bf16, fp32 and fp64 alike. With NaN always, a relu
-# that read its fresh output first and computed only where it held NaN, writing zeros anywhere
-# else, passed (outside red team, tenth pass, 2026-11-29).
-POISON = 0xFF
+# What fresh memory holds in this forward (worker.forward_checked draws it), one of POISON_KINDS:
+# 0xFF in every byte (NaN in every float dtype: unwritten output elements fail loudly), random
+# bytes, zeros, or float32 normal draws, as freshly mapped and reused memory hold. With NaN
+# always, a relu computing only where its fresh output held NaN passed (outside red team, tenth
+# pass); with NaN or one random byte repeated, a relu that probed a scratch buffer for a repeated
+# byte and did half the work otherwise passed (fourteenth pass, 2026-11-29).
+POISON_KINDS = ("nan", "random", "zeros", "normal")
+POISON = "nan"
 
 
-def draw_poison() -> int:
-    return 0xFF if secrets.randbelow(2) else 0x10 + secrets.randbelow(0x60)
+def draw_poison() -> str:
+    return POISON_KINDS[secrets.randbelow(len(POISON_KINDS))]
 
 
 def poison(t: torch.Tensor) -> None:
-    """POISON bytes in every byte of `t`'s storage."""
+    """POISON in every byte of `t`'s storage."""
     if t.numel():
-        t.untyped_storage().fill_(POISON)
+        fill_bytes(t.untyped_storage())
+
+
+def fill_bytes(storage) -> None:
+    """A storage (or a uint8 tensor) filled as POISON says."""
+    n = storage.nbytes() if hasattr(storage, "nbytes") and not isinstance(storage, torch.Tensor) else storage.numel()
+    if POISON in ("nan", "zeros"):
+        storage.fill_(0xFF if POISON == "nan" else 0)
+        return
+    device = storage.device
+    if POISON == "random":
+        data = torch.randint(0, 256, (n,), dtype=torch.uint8, device=device)
+    else:
+        data = torch.randn((n + 3) // 4, dtype=torch.float32, device=device).view(torch.uint8)[:n]
+    target = storage if isinstance(storage, torch.Tensor) else torch.empty(0, dtype=torch.uint8, device=device).set_(storage)
+    target.copy_(data)
 
 
 class WriteTracker(TorchDispatchMode):

@@ -292,9 +292,11 @@ ESCAPE_ATTRS = (_public(types.FunctionType, types.MethodType, types.GeneratorTyp
 # str.replace and exception .args lead nowhere; everything else above is closed.
 KNOWN_ATTRS = TENSOR_ATTRS | NN_MODULE_ATTRS | ESCAPE_ATTRS
 
+# Not storage_offset: the CPU judge fences every input inside a larger buffer, so a kernel that did
+# half the work at offset 0 (a fresh tensor) passed (outside red team, fourteenth pass, 2026-11-29).
 TENSOR_QUERIES = frozenset({"shape", "ndim", "dtype", "device", "size", "stride", "dim", "numel", "nelement",
                             "element_size", "itemsize", "is_contiguous", "is_cuda", "is_floating_point",
-                            "is_complex", "storage_offset"})
+                            "is_complex"})
 # Views and layout copies: what makes a tensor usable as a kernel argument.
 TENSOR_VIEWS = frozenset({"view", "view_as", "reshape", "reshape_as", "permute", "transpose", "t", "T", "mT",
                           "unsqueeze", "squeeze", "flatten", "unflatten", "expand", "expand_as", "narrow",

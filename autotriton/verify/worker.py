@@ -556,7 +556,7 @@ class Worker:
             torch.cuda.empty_cache()
             blocks = allocate()
         for b in blocks:
-            b.fill_(guards.POISON)
+            guards.fill_bytes(b)
         del blocks
 
     # ------------------------------------------------------------------ timing (GPU)
@@ -663,9 +663,13 @@ def untimed_autotune() -> None:
         configs = prune(self, kwargs)
         turn = self.__dict__.setdefault("_autotriton_turn", secrets.randbelow(max(len(configs), 1)))
         self._autotriton_turn = turn + 1
-        if configs:
-            TUNED[id(self)] = (len(configs), TUNED.get(id(self), (0, frozenset()))[1] | {turn % len(configs)})
-        return [configs[turn % len(configs)]] if configs else configs
+        if not configs:
+            return configs
+        TUNED[id(self)] = (len(configs), TUNED.get(id(self), (0, frozenset()))[1] | {turn % len(configs)})
+        config = configs[turn % len(configs)]
+        if len(configs) > 1 and _first_at_key(self, kwargs):
+            _benchmark_calls(self, config, kwargs)
+        return [config]
 
     def run_choosing_afresh(self, *args, **kwargs):
         self.cache.clear()
@@ -674,6 +678,41 @@ def untimed_autotune() -> None:
     config_in_turn.autotriton_in_turn = True
     Autotuner.prune_configs = config_in_turn
     Autotuner.run = run_choosing_afresh
+
+
+# Calls of a config a GPU's autotuner makes at a new key before the launch that counts (do_bench
+# runs it dozens of times, each with the kernel's reset_to_zero and restore_value hooks).
+BENCHMARK_CALLS = 2
+
+
+def _first_at_key(tuner, kwargs) -> bool:
+    """Is this launch the first at its autotune key, where a GPU's autotuner benchmarks? The stand-in
+    clears the tuner's own cache at every launch, so the keys it has seen are kept apart."""
+    args = {**tuner.nargs, **kwargs}
+    key = tuple(args[k] for k in tuner.keys if k in args) + \
+        tuple(str(v.dtype) for k, v in args.items() if k in tuner.arg_names and hasattr(v, "dtype"))
+    seen = tuner.__dict__.setdefault("_autotriton_keys", set())
+    first = key not in seen
+    seen.add(key)
+    return first
+
+
+def _benchmark_calls(tuner, config, kwargs) -> None:
+    """What benchmarking leaves in the launch's buffers: the config run BENCHMARK_CALLS times as
+    Autotuner._bench runs it (hooks included), then the reset the autotuner makes after timing. A
+    sum accumulated with tl.atomic_add into a zeroed output, with no reset_to_zero, passed on CPU
+    and returned 11x the answer at each new shape through the real autotuner (outside red team,
+    fourteenth pass, 2026-11-29)."""
+    current = {**kwargs, **config.all_kwargs()}
+    full = {**tuner.nargs, **current}
+    args = list(tuner.nargs.values())
+    for _ in range(BENCHMARK_CALLS):
+        if config.pre_hook:
+            config.pre_hook(full)
+        tuner.pre_hook(full)
+        tuner.fn.run(*args, **current)
+        tuner.post_hook(full, exception=None)
+    tuner.pre_hook(full, reset_only=True)
 
 
 def run(sock: socket.socket, job: Job, hello: dict) -> None:
