@@ -97,22 +97,21 @@ def draw_poison() -> str:
 def poison(t: torch.Tensor) -> None:
     """POISON in every byte of `t`'s storage."""
     if t.numel():
-        fill_bytes(t.untyped_storage())
+        storage = t.untyped_storage()
+        fill_bytes(torch.empty(0, dtype=torch.uint8, device=storage.device).set_(storage))
 
 
-def fill_bytes(storage) -> None:
-    """A storage (or a uint8 tensor) filled as POISON says."""
-    n = storage.nbytes() if hasattr(storage, "nbytes") and not isinstance(storage, torch.Tensor) else storage.numel()
+def fill_bytes(b: torch.Tensor) -> None:
+    """A uint8 tensor filled in place as POISON says: no temporary, since the GPU's pre-poison
+    blocks are as large as the last forward's allocations (6 GiB for KernelBench's largest)."""
     if POISON in ("nan", "zeros"):
-        storage.fill_(0xFF if POISON == "nan" else 0)
-        return
-    device = storage.device
-    if POISON == "random":
-        data = torch.randint(0, 256, (n,), dtype=torch.uint8, device=device)
+        b.fill_(0xFF if POISON == "nan" else 0)
+    elif POISON == "random":
+        b.random_(0, 256)
     else:
-        data = torch.randn((n + 3) // 4, dtype=torch.float32, device=device).view(torch.uint8)[:n]
-    target = storage if isinstance(storage, torch.Tensor) else torch.empty(0, dtype=torch.uint8, device=device).set_(storage)
-    target.copy_(data)
+        whole = b.numel() // 4 * 4
+        b[:whole].view(torch.float32).normal_()
+        b[whole:].random_(0, 256)
 
 
 class WriteTracker(TorchDispatchMode):

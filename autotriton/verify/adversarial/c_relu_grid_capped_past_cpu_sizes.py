@@ -3,6 +3,7 @@
 # why: a grid capped at 64 blocks of 1024: elements past 65,536 are never written (outside red team, 2026-11-29, verifier 14).
 # open: the interpreter runs sizes a CPU can afford, so work skipped only past them is never seen there; a GPU's full sizes reject it (docs/VERIFIER.md, What remains open)
 # open_on: cpu
+# by_chance: a random size past 65,536 elements (twice the task's own count at most) reaches the unwritten part now and then: 1 of 22 verifications on 2026-11-29
 import torch
 import torch.nn as nn
 import triton
