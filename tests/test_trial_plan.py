@@ -260,6 +260,7 @@ def test_the_error_floor_of_padded_rows_covers_a_float32_layer_norm(tmp_path):
     interpreter's tl.sum), 150 draws took at most 0.74 of the floor at 7 columns, 0.58 at 27."""
     judge = _judge(tmp_path, "row/layer_norm_residual", LAYER_NORM_TASK)
     generator = torch.Generator().manual_seed(0)
+    torch.manual_seed(0)  # the floor runs' ulp moves and jitter draw from the global generator
     rejected = 0
     for seed in range(150):
         ref, _ = judge.build_reference(judge.shapes[0], seed)
