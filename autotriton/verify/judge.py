@@ -459,9 +459,9 @@ def padding_mask(x: torch.Tensor, generator: torch.Generator) -> torch.Tensor:
     """A bool tensor shaped as `x`, each row (last dim) True over a prefix (right padding) or a
     suffix (left padding) of 1..width values, one row True whole (a padded batch's longest
     sequence), another one short of it, and the sides alternating over the rows but the whole
-    one (_row_cuts), so that three rows or more have both. With sides drawn per row, the masked mean that treated prefix masks wrongly passed
-    a 4-row trial whenever every row came out a suffix, and the structured kind runs once per
-    verification (CI, 2026-11-29)."""
+    one (_row_cuts), so that three rows or more have both. With sides drawn per row, the masked
+    mean that treated prefix masks wrongly passed a 4-row trial whenever every row came out a
+    suffix, and the structured kind runs once per verification (CI, 2026-11-29)."""
     kept, suffix = _row_cuts(x, generator)
     whole, *one_short = torch.randperm(kept.numel(), generator=generator)[:2].tolist()
     rows = torch.arange(kept.numel())
@@ -1361,12 +1361,14 @@ class Judge:
                 samples = []
                 for _ in range(NATIVE_SAMPLES if jitter else 0):
                     samples.append(flatten_outputs(ref(*_ulp_moved(inputs))))
-                    held and held.restore()
+                    if held:
+                        held.restore()
                 tf32 = None
                 if self.precision_checks and fp64:
                     with _TruncatedDotInputs():
                         tf32 = flatten_outputs(ref(*clone_all(inputs)))
-                    held and held.restore()
+                    if held:
+                        held.restore()
                 del held
                 raw = ref(*inputs)
                 structure, native = _structure(raw), flatten_outputs(raw)
@@ -1960,6 +1962,7 @@ class _HeldState:
 
 
 def _held_tensors(module) -> list[tuple[str, torch.Tensor]]:
+    """(key, tensor) of what one module holds itself: plain attributes, parameters, buffers."""
     held = list(vars(module).items()) + list(module._parameters.items()) + list(module._buffers.items())
     return [(key, v) for key, v in held if isinstance(v, torch.Tensor)]
 
@@ -1978,11 +1981,8 @@ def _put(module, key: str, tensor) -> None:
 def _state_marks(model) -> list:
     """Identity and version counter of every tensor a module holds (parameters, buffers, plain
     attributes): they change when a forward writes its own state, in place or by rebinding."""
-    marks = []
-    for name, module in model.named_modules():
-        held = list(vars(module).items()) + list(module._parameters.items()) + list(module._buffers.items())
-        marks += [(name, key, id(v), v._version) for key, v in held if isinstance(v, torch.Tensor)]
-    return marks
+    return [(name, key, id(v), v._version) for name, module in model.named_modules()
+            for key, v in _held_tensors(module)]
 
 
 def _stateful(b: torch.Tensor) -> bool:

@@ -412,7 +412,8 @@ class Worker:
 
     def set_buffers(self, values: list[torch.Tensor], indices: list[int]) -> dict:
         """The buffers at `indices` of every buffer (_buffers), as the judge matched them."""
-        targets = [self._buffers()[i] for i in indices]
+        buffers = self._buffers()
+        targets = [buffers[i] for i in indices]
         with torch.no_grad():
             for b, v in zip(targets, values):
                 b.copy_(v.to(b.device, b.dtype))
