@@ -64,6 +64,8 @@ def _meaning(spec: dict, model, args: list) -> torch.Tensor:
                 "threshold": lambda: F.threshold(x, v.get("threshold"), v.get("value")),
                 "elu": lambda: F.elu(x, v.get("alpha")), "leaky_relu": lambda: F.leaky_relu(x, v.get("negative_slope")),
                 "clamp": lambda: torch.clamp(x, v.get("min"), v.get("max"))}[kind]()
+    if spec["group"] == "several":
+        return _several_meaning(spec, params, args[0])
     x, d = args[0], spec["dim"]
     if kind == "cumprod":
         return torch.cumprod(1 - x if spec["one_minus"] else x, dim=d)
@@ -77,6 +79,22 @@ def _meaning(spec: dict, model, args: list) -> torch.Tensor:
         return F.normalize(x, dim=d)
     stat = torch.std if spec["stat"] == "std" else torch.var
     return stat(x, dim=d, correction=1 if spec["unbiased"] else 0, keepdim=spec["keepdim"])
+
+
+def _several_meaning(spec: dict, params: list, x: torch.Tensor) -> torch.Tensor:
+    kind, dims, keep = spec["kind"], tuple(spec["reduced"]), spec["keepdim"]
+    if kind in ("mean_dims", "sum_dims", "amax_dims"):
+        return getattr(torch, spec["op"])(x, dim=dims, keepdim=keep)
+    if kind == "peak_to_peak":
+        return x.amax(dim=dims, keepdim=keep) - x.amin(dim=dims, keepdim=keep)
+    if kind in ("var_dims", "std_dims"):
+        stat = torch.std if kind == "std_dims" else torch.var
+        return stat(x, dim=dims, correction=1 if spec["unbiased"] else 0, keepdim=keep)
+    if kind == "batch_stats_norm":
+        return F.batch_norm(x, None, None, params[0], params[1], training=True, eps=spec["eps"])
+    if kind == "rms_dims":
+        return x / torch.sqrt((x * x).mean(dim=dims, keepdim=True) + spec["eps"])
+    return getattr(torch, spec["op"])(x, dim=dims[0], keepdim=keep).values  # max_values
 
 
 def test_each_file_computes_what_its_spec_says():
@@ -99,8 +117,9 @@ def test_every_kind_is_reached_with_and_without_a_constructor():
     expected = {"bce_logits", "l1_loss", "mse", "smooth_l1", "huber", "margin_loss", "soft_margin", "addmm",
                 "functional_linear", "weight_t", "matvec", "batched_t", "input_t", "cumprod", "reverse_cumsum",
                 "manual_layernorm", "manual_rmsnorm", "l2", "std_var", "softplus", "hardtanh", "threshold", "elu",
-                "leaky_relu", "clamp"}
-    assert set(kinds) == expected and set(KINDS) == {"loss", "product", "rows", "activation"}
+                "leaky_relu", "clamp", "mean_dims", "sum_dims", "amax_dims", "peak_to_peak", "var_dims", "std_dims",
+                "batch_stats_norm", "rms_dims", "max_values"}
+    assert set(kinds) == expected and set(KINDS) == {"loss", "product", "rows", "activation", "several"}
     assert min(kinds.values()) >= 3, kinds
     assert bare >= 20  # parameter-free modules written with no __init__ at all
 
@@ -118,7 +137,7 @@ def test_the_listing_lowering_answers_every_kind_within_the_rules():
             if "def __init__" not in c.source.split("# --- autotriton metadata ---")[0]:
                 assert "def __init__(self):\n        super().__init__()" in sol.code
         seen[c.spec["kind"]] = c.task_id
-    assert len(seen) == 25
+    assert len(seen) == 34
 
 
 def test_one_answer_of_each_group_verifies(cpu_verifier):
@@ -126,7 +145,7 @@ def test_one_answer_of_each_group_verifies(cpu_verifier):
     for i in range(80):
         c = compose_idiom(0, i)
         picked.setdefault(c.spec["group"], c)
-    assert len(picked) == 4
+    assert len(picked) == 5
     pairs = [(c.task(), listing_answers(c.source)[0][1].answer()) for c in picked.values()]
     results = cpu_verifier.verify_many(pairs)
     assert [r.correct for r in results] == [True] * len(pairs), [(c.task_id, r.error_msg) for c, r in

@@ -40,7 +40,9 @@ def test_the_row_length_is_n_cols_not_a_literal():
 def test_what_it_cannot_write_it_declines():
     declined = {
         "elementwise only": _task("", "return torch.tanh(x)"),
-        "two dims, not the trailing ones": _task("", "return x.mean(dim=(0, 2))", inputs="torch.randn(4, 6, 8)"),
+        "reduced dims in three runs": _task("", "return x.mean(dim=(0, 2, 4))", inputs="torch.randn(2, 3, 4, 5, 6)"),
+        "a max over dims with indices": _task("", "return x.max(dim=-1)[0] + x.amax(dim=(0, 1)).sum()",
+                                               inputs="torch.randn(3, 4, 5)"),
         "a line after a total": _task("", "return x.sum() * 2.0"),
         "a max over every dim": _task("", "return x.amax(dim=(0, 1))"),
         "argmax's indices read": _task("", "return x.max(dim=-1)[1].float()"),
@@ -107,6 +109,36 @@ def test_totals_over_every_dim_and_trailing_dims_verify(cpu_verifier):
         pairs.append((task_from_source(source, task_id=f"rows/{name}", suite="test", level=1), solution.answer()))
     mse = traced_row_answer(sources["mse loss"]).code
     assert "traced_total_kernel[(1,)](part, out, rows, BLOCK=1024)" in mse and "atomic" not in mse
+    results = cpu_verifier.verify_many(pairs)
+    assert all(r.correct for r in results), [(n, r.error_msg[:300]) for n, r in zip(sources, results) if not r.correct]
+
+
+def test_reductions_over_several_dims_anywhere_verify(cpu_verifier):
+    """Data v23: reductions over a tuple of dims, as people reduce a feature map: a run of
+    neighbouring dims anywhere (inner elements after it), or two runs around kept dims, a batch
+    norm's statistics over N, H and W (mid kept elements between the runs)."""
+    sources = {
+        "amax minus amin over dims 0 and 2": _task("", "return x.amax(dim=(0, 2)) - x.amin(dim=(0, 2))",
+                                                   inputs="torch.randn(5, 3, 7)"),
+        "sum over dims 1-2 of four": _task("", "return x.sum(dim=(1, 2))", inputs="torch.randn(2, 3, 5, 7)"),
+        "batch statistics, normalised": _task(
+            "", "return (x - x.mean(dim=(0, 2, 3), keepdim=True)) / torch.sqrt("
+                "x.var(dim=(0, 2, 3), keepdim=True, unbiased=False) + 1e-5)", inputs="torch.randn(3, 4, 5, 6)"),
+        "std over dims 0 and 3 of five, kept": _task("", "return torch.std(x, dim=(0, 3), keepdim=True)",
+                                                      inputs="torch.randn(2, 3, 4, 5, 2)"),
+        "norm over the last two": _task("", "return torch.linalg.vector_norm(x, dim=(-2, -1))",
+                                        inputs="torch.randn(4, 6, 9)"),
+        "logsumexp over dims 0 and 2": _task("", "return torch.logsumexp(x, dim=(0, 2))", inputs="torch.randn(4, 3, 6)"),
+    }
+    pairs = []
+    for name, source in sources.items():
+        solution = traced_row_answer(source)
+        assert solution is not None, name
+        assert not check_rules(solution.code), name
+        pairs.append((task_from_source(source, task_id=f"rows/{name}", suite="test", level=1), solution.answer()))
+    two_runs = traced_row_answer(sources["batch statistics, normalised"])
+    assert "mid = x.shape[1]" in two_runs.code and "n_b = x.shape[2] * x.shape[3]" in two_runs.code
+    assert "dims 0 and 2-3" in two_runs.reasoning
     results = cpu_verifier.verify_many(pairs)
     assert all(r.correct for r in results), [(n, r.error_msg[:300]) for n, r in zip(sources, results) if not r.correct]
 

@@ -213,6 +213,85 @@ def _rows(rng: random.Random) -> dict:
             "init_inputs": init_inputs, "dims": dims, "dots": False, "meta": meta}
 
 
+# Reductions over several dims: (shape, dims reduced). A row is every reduced element and the
+# listing's row lowering holds one in registers (traced_rows.MAX_COLS, 16,384), so the reduced
+# sizes multiply to at most about 4,800 at their typical size (GPU sizes reach 1.5x each).
+SEVERAL_SHAPES = (
+    ({"B": (3, 16, 16), "C": (8, 64, 60), "H": (12, 64, 60), "W": (12, 64, 60)}, (2, 3)),
+    ({"B": (3, 8, 8), "C": (8, 64, 60), "H": (10, 24, 24), "W": (10, 24, 24)}, (0, 2, 3)),
+    ({"T": (12, 48, 48), "S": (8, 128, 120), "N": (20, 96, 90)}, (0, 2)),
+    ({"B": (4, 32, 30), "L": (12, 48, 48), "D": (20, 96, 90)}, (1, 2)),
+    ({"B": (3, 8, 8), "C": (6, 24, 24), "H": (8, 32, 30), "W": (16, 64, 60)}, (1, 2)),
+)
+
+
+def _dims_text(rng: random.Random, dims: tuple[int, ...], rank: int) -> str:
+    """A tuple of dims as people write one: (2, 3), (-2, -1), [2, 3]."""
+    ds = [d - rank for d in dims] if dims[-1] == rank - 1 and rng.random() < 0.5 else list(dims)
+    inner = ", ".join(str(d) for d in ds)
+    return rng.choice((f"({inner})", f"[{inner}]"))
+
+
+def _several(rng: random.Random) -> dict:
+    """Reductions over several dims at once (a feature map's mean over H and W, per-channel
+    statistics over N, H and W, a peak-to-peak over two axes), and a max along one dim taken with
+    its indices, spelled as people spell them. Data v22 had no task reducing over a tuple of dims."""
+    kind = rng.choice(("mean_dims", "sum_dims", "amax_dims", "peak_to_peak", "var_dims", "std_dims", "batch_stats_norm",
+                       "rms_dims", "max_values"))
+    dims_sizes, reduced = rng.choice(SEVERAL_SHAPES)
+    rank = len(dims_sizes)
+    shape = ", ".join(dims_sizes)
+    x = rng.choice(INPUTS)
+    dt = _dims_text(rng, reduced, rank)
+    keep = rng.choice(("", ", keepdim=True"))
+    init_args, init, init_inputs = "", [], "[]"
+    meta = {"reduced": list(reduced), "keepdim": bool(keep)}
+    if kind in ("mean_dims", "sum_dims", "amax_dims"):
+        fn = kind[:-5] if kind != "amax_dims" or rng.random() < 0.5 else "amin"
+        meta["op"] = fn
+        body = [rng.choice((f"return {x}.{fn}(dim={dt}{keep})", f"return torch.{fn}({x}, dim={dt}{keep})",
+                            f"return {x}.{fn}({dt}{keep})"))]
+    elif kind == "peak_to_peak":
+        body = [rng.choice((f"return {x}.amax(dim={dt}{keep}) - {x}.amin(dim={dt}{keep})",
+                            f"return torch.amax({x}, {dt}{keep}) - torch.amin({x}, {dt}{keep})"))]
+    elif kind in ("var_dims", "std_dims"):
+        stat, unbiased = kind[:3], rng.random() < 0.5
+        meta["unbiased"] = unbiased
+        how = rng.choice(("", ", unbiased=True", ", correction=1")) if unbiased else \
+            rng.choice((", unbiased=False", ", correction=0"))
+        body = [rng.choice((f"return {x}.{stat}(dim={dt}{how}{keep})", f"return torch.{stat}({x}, dim={dt}{how}{keep})"))]
+    elif kind == "batch_stats_norm":  # statistics over every dim but the channels, no running averages
+        dims_sizes, reduced = SEVERAL_SHAPES[1]
+        shape, dt = ", ".join(dims_sizes), _dims_text(rng, reduced, 4)
+        meta.update(reduced=list(reduced), keepdim=True, eps=rng.choice((1e-5, 1e-3)))
+        g, b = rng.choice((("weight", "bias"), ("gamma", "beta"), ("scale", "shift")))
+        init_args, init_inputs = f", channels: int, eps: float = {meta['eps']!r}", "[C]"
+        init = ["self.eps = eps", f"self.{g} = nn.Parameter(torch.ones(channels))",
+                f"self.{b} = nn.Parameter(torch.zeros(channels))"]
+        mean = rng.choice((f"mean = {x}.mean(dim={dt}, keepdim=True)", f"mean = torch.mean({x}, dim={dt}, keepdim=True)"))
+        var = rng.choice((f"var = {x}.var(dim={dt}, keepdim=True, unbiased=False)",
+                          f"var = (({x} - mean) ** 2).mean(dim={dt}, keepdim=True)"))
+        view = rng.choice(("view(1, -1, 1, 1)", "reshape(1, -1, 1, 1)"))
+        body = [mean, var, f"{x} = ({x} - mean) / torch.sqrt(var + self.eps)",
+                f"return {x} * self.{g}.{view} + self.{b}.{view}"]
+    elif kind == "rms_dims":  # each sample scaled by its root mean square over the reduced dims
+        eps = rng.choice((1e-6, 1e-8))
+        meta["eps"] = eps
+        body = [rng.choice((f"rms = {x}.pow(2).mean(dim={dt}, keepdim=True).add({eps!r}).sqrt()",
+                            f"rms = torch.sqrt(torch.mean({x} * {x}, dim={dt}, keepdim=True) + {eps!r})")),
+                f"return {x} / rms"]
+    else:  # max_values: the values of a max along one dim, its indices dropped
+        d = rng.choice(reduced)
+        fn = rng.choice(("max", "min"))
+        meta.update(op=fn, reduced=[d])
+        body = [rng.choice((f"return {x}.{fn}(dim={d}{keep})[0]", f"return torch.{fn}({x}, {d}{keep}).values",
+                            f"return {x}.{fn}({d}{keep}).values"))] if rng.random() < 0.6 else \
+            [f"values, _ = torch.{fn}({x}, {'dim=' if rng.random() < 0.5 else ''}{d}{keep})", "return values"]
+    return {"kind": kind, "init_args": init_args, "init": init, "args": x, "body": body,
+            "inputs": f"[torch.randn({shape})]", "init_inputs": init_inputs, "dims": dims_sizes, "dots": False,
+            "meta": meta}
+
+
 # Elementwise tensors of rank 2-4 for the activations (compose.ELEMENTWISE_RANKS' shapes).
 ACT_SHAPES = (
     {"ROWS": (200, 4096, 4000), "COLS": (200, 4096, 3000)},
@@ -273,12 +352,14 @@ def _activation(rng: random.Random) -> dict:
             "meta": {"values": values if init_inputs != "[]" else {n: d for n, d, _ in consts}}}
 
 
-KINDS = {"loss": _loss, "product": _product, "rows": _rows, "activation": _activation}
+KINDS = {"loss": _loss, "product": _product, "rows": _rows, "activation": _activation, "several": _several}
 # Losses first: the kinds the data-v20 adapter missed most (dev suite, run 22).
 GROUP_WEIGHTS = {"loss": 4, "product": 3, "rows": 3}
 # Activations with constructor values, drawn on a stream of their own (added after the groups
 # above, whose tasks stay as they were).
 ACTIVATION_SHARE = 0.2
+# Reductions over several dims (data v23), on a stream of their own after the activations'.
+SEVERAL_SHARE = 0.2
 NO_INIT_SHARE = 0.35
 
 
@@ -300,6 +381,8 @@ def draw(seed: int, index: int) -> tuple[dict, tuple[str, str, str, str]]:
     group = rng.choices(tuple(GROUP_WEIGHTS), weights=tuple(GROUP_WEIGHTS.values()))[0]
     if random.Random(f"{seed}:idiom:{index}:activation").random() < ACTIVATION_SHARE:
         group, rng = "activation", random.Random(f"{seed}:idiom:{index}:activation:draw")
+    elif random.Random(f"{seed}:idiom:{index}:several").random() < SEVERAL_SHARE:
+        group, rng = "several", random.Random(f"{seed}:idiom:{index}:several:draw")
     idiom = KINDS[group](rng)
     sizes = _sizes(rng, idiom["dims"])
     spec = {"family": "idiom", "group": group, "kind": idiom["kind"], **idiom["meta"], "sizes": sizes}

@@ -40,6 +40,10 @@ _REDUCE = frozenset({"sum", "mean", "amax", "amin", "max", "min", "var", "std", 
                      "argmax", "argmin"})
 # Reductions whose result is an index (int64), not a value of the input's dtype.
 _INDEX = frozenset({"argmax", "argmin"})
+# Reductions that may act on several dims at once (`x.mean(dim=(2, 3))`, `x.amax((0, 2))`): the
+# reduced elements are one row whatever their order. Not max/min with a dim (they return indices)
+# nor argmax/argmin (torch takes one dim).
+_OVER_SEVERAL = frozenset({"sum", "mean", "amax", "amin", "var", "std", "logsumexp", "linalg_vector_norm"})
 # Ops that map a row to a row of the same length, each element depending on the whole row or its prefix.
 _ROW_MAP = frozenset({"_softmax", "_log_softmax", "cumsum", "cumprod", "native_layer_norm"})
 # Ops that only change how a value is viewed (keepdim by unsqueeze, a broadcast back to the row).
@@ -54,7 +58,7 @@ _TOTAL = frozenset({"sum", "mean"})
 _LOSSES = frozenset({"mse_loss", "l1_loss", "smooth_l1_loss", "huber_loss", "binary_cross_entropy_with_logits"})
 ALL = "all"  # a reduction over every dim of its operand
 # Names forward's launch binds: an argument of the same name would be overwritten before its last use.
-_LAUNCH_NAMES = frozenset({"out", "part", "rows", "n_cols", "inner", "BLOCK"})
+_LAUNCH_NAMES = frozenset({"out", "part", "rows", "n_cols", "inner", "mid", "n_b", "BLOCK"})
 
 FULL, ROW, COL = "full", "row", "col"  # a tensor of the input's shape, one value per row, a vector along D
 EXPANDED = "expanded"  # one value per row broadcast to the input's shape: a row to elementwise ops, not to a sum
@@ -64,16 +68,29 @@ CONST = "const"  # a 0-dim constant made in forward (scalar_tensor): one number 
 
 @dataclass(frozen=True)
 class _Layout:
-    """The first input's shape and the dim D that every reduction acts along; with `span` > 1, the
-    trailing dims D, D+1, ... reduced together (a mean over H and W), one contiguous row."""
+    """The first input's shape and the dims every reduction acts along: the run D, D+1, ... of
+    `span` dims (a mean over H and W is one run), and, `gap` kept dims after it, a second run of
+    `span2` dims (a batch norm's statistics over N, H and W: runs (0,) and (2, 3) around C)."""
 
     shape: tuple[int, ...]
     dim: int
     span: int = 1
+    gap: int = 0
+    span2: int = 0
+
+    @property
+    def reduced(self) -> tuple[int, ...]:
+        second = self.dim + self.span + self.gap
+        return tuple(range(self.dim, self.dim + self.span)) + tuple(range(second, second + self.span2))
 
     @property
     def n_cols(self) -> int:
-        return math.prod(self.shape[self.dim:self.dim + self.span])
+        return math.prod(self.shape[d] for d in self.reduced)
+
+    @property
+    def last(self) -> bool:
+        """Rows are contiguous: one run of reduced dims, the trailing ones."""
+        return not self.span2 and self.dim + self.span == len(self.shape)
 
     def kind(self, shape) -> str | None:
         """FULL, COL (only D, right-aligned) or ROW (D removed or kept as 1), or None. COL comes
@@ -83,7 +100,8 @@ class _Layout:
         if shape == self.shape:
             return FULL
         right = len(self.shape) - self.dim  # a vector along D, right-aligned: (N,) when D is last, (N, 1, 1) before
-        if self.span == 1 and len(shape) == right and shape[0] == self.n_cols and all(s == 1 for s in shape[1:]):
+        if self.span == 1 and not self.span2 and len(shape) == right and shape[0] == self.n_cols \
+                and all(s == 1 for s in shape[1:]):
             return COL
         if shape in (self.removed, self.kept):
             return ROW
@@ -91,11 +109,11 @@ class _Layout:
 
     @property
     def removed(self) -> tuple[int, ...]:
-        return self.shape[:self.dim] + self.shape[self.dim + self.span:]
+        return tuple(s for d, s in enumerate(self.shape) if d not in self.reduced)
 
     @property
     def kept(self) -> tuple[int, ...]:
-        return self.shape[:self.dim] + (1,) * self.span + self.shape[self.dim + self.span:]
+        return tuple(1 if d in self.reduced else s for d, s in enumerate(self.shape))
 
 
 def traced_row_answer(source: str) -> Solution | None:
@@ -128,12 +146,27 @@ def _layout(trace: Trace) -> _Layout:
     if len(dims) > 1:
         raise Unsupported("reductions along several dims")
     dim = dims.pop() if dims else (len(shape) - 1,)  # only totals: rows along the last dim add them up
-    if dim != tuple(range(dim[0], dim[0] + len(dim))) or (len(dim) > 1 and dim[-1] != len(shape) - 1):
-        raise Unsupported("several reduced dims that are not the trailing ones")
-    layout = _Layout(shape, dim[0], len(dim))
+    layout = _runs(shape, dim)
     if layout.n_cols > MAX_COLS or layout.n_cols < 2:
         raise Unsupported(f"a row of {layout.n_cols}")
     return layout
+
+
+def _runs(shape: tuple[int, ...], dims: tuple[int, ...]) -> _Layout:
+    """The layout of a reduction over `dims` (sorted): one run of neighbouring dims, or two runs
+    with kept dims between them; three runs have no offsets of this form."""
+    runs: list[list[int]] = []
+    for d in dims:
+        if runs and d == runs[-1][-1] + 1:
+            runs[-1].append(d)
+        else:
+            runs.append([d])
+    if len(runs) > 2:
+        raise Unsupported(f"reduced dims {dims} in more than two runs")
+    if len(runs) == 1:
+        return _Layout(shape, dims[0], len(dims))
+    first, second = runs
+    return _Layout(shape, first[0], len(first), second[0] - first[-1] - 1, len(second))
 
 
 def _reduced_dims(step: Step) -> tuple[int, ...] | str | None:
@@ -153,7 +186,9 @@ def _reduced_dims(step: Step) -> tuple[int, ...] | str | None:
     dims = tuple(sorted(d % rank for d in dims)) if rank else dims
     if step.op in _TOTAL and dims == tuple(range(rank)) and rank > 1:
         return ALL
-    return dims if len(dims) == 1 or step.op in _TOTAL else None
+    if len(dims) > 1 and (step.op not in _OVER_SEVERAL or dims == tuple(range(rank))):
+        return None  # a max over every dim is one row of the whole tensor: no program per row
+    return dims
 
 
 def _size_values(mod, trace: Trace, layout: _Layout) -> dict[tuple[int, str], str]:
@@ -308,7 +343,7 @@ def _lower_row_step(step: Step, operands: list, layout: _Layout, kinds: dict, re
 def _flip(out: str, x: str, kw: dict, layout: _Layout, kinds: dict, result: str, flips: set[str]) -> list[str]:
     """A row reversed along D: registers cannot be permuted, so an input is loaded back to front
     and the result is stored so; a flip anywhere else is declined."""
-    if list(kw.get("dims") or ()) != [layout.dim] or kinds.get(x) != FULL:
+    if list(kw.get("dims") or ()) != [layout.dim] or layout.reduced != (layout.dim,) or kinds.get(x) != FULL:
         raise Unsupported("a flip along another dim, or of a value that is not a row")
     kinds[out] = FULL
     if re.fullmatch(r"in\d+", x):
@@ -370,7 +405,7 @@ def _view_kind(step: Step, layout: _Layout, used: list) -> str:
 
 def _reduction(op: str, out: str, x: str, kw: dict, operands: list) -> list[str]:
     """tl statements for a listed reduction or row map of the row `x` (padded lanes masked)."""
-    s = f"tl.sum(tl.where(mask, {{v}}, 0.0), axis=0)"
+    s = "tl.sum(tl.where(mask, {v}, 0.0), axis=0)"
     if op in ("sum", "mean"):
         return [f"{out} = {s.format(v=x)}" + (" / n_cols" if op == "mean" else "")]
     if op in ("amax", "max"):
@@ -419,14 +454,20 @@ def _reduction(op: str, out: str, x: str, kw: dict, operands: list) -> list[str]
 
 def _kernel(layout: _Layout, ptrs: list[str], loads: list[str], body: list[str], result: str, kind: str,
             scalars: list[str], flips: set[str]) -> str:
-    last = layout.dim + layout.span == len(layout.shape)
     params = ", ".join(ptrs + ["part_ptr" if kind == TOTAL else "out_ptr"] + scalars + ["n_cols"]
-                       + ([] if last else ["inner"]) + (["n_rows"] if kind == TOTAL else []))
-    if last:
+                       + _strides(layout) + (["n_rows"] if kind == TOTAL else []))
+    if layout.last:
         where = ["offs = row * n_cols + cols  # rows are contiguous: the reduced dim is the last"]
         back = "rev = row * n_cols + (n_cols - 1 - cols)  # the same row back to front (flip)"
+    elif layout.span2:
+        where = [f"# the reduced {_along(layout)} are two runs with mid kept elements between them:",
+                 "# row = (outer, mid, inner) over the kept dims, col = (a, b) with b along the second run",
+                 "offs = ((row // (mid * inner)) * n_cols * mid + (cols // n_b) * mid * n_b",
+                 "        + ((row // inner) % mid) * n_b + cols % n_b) * inner + row % inner"]
+        back = ""  # _flip takes one reduced dim only
     else:
-        where = [f"# the reduced dim {layout.dim} is not the last: row = (outer, inner) and neighbours along it",
+        what = f"dim {layout.dim} is" if layout.span == 1 else f"{_along(layout)} are"
+        where = [f"# the reduced {what} not the last: row = (outer, inner) and neighbours along it",
                  "# lie inner elements apart",
                  "offs = (row // inner) * n_cols * inner + row % inner + cols * inner"]
         back = "rev = (row // inner) * n_cols * inner + row % inner + (n_cols - 1 - cols) * inner  # back to front"
@@ -460,18 +501,39 @@ def traced_total_kernel(part_ptr, out_ptr, n_parts, BLOCK: tl.constexpr):
 """
 
 
+def _strides(layout: _Layout) -> list[str]:
+    """The sizes a row's offsets need beyond n_cols (the kernel's parameters and the launch's arguments)."""
+    return [] if layout.last else ["mid", "n_b", "inner"] if layout.span2 else ["inner"]
+
+
+def _along(layout: _Layout) -> str:
+    """The reduced dims in words: "dim 1", "dims 2-3", "dims 0 and 2-3"."""
+    def run(start: int, n: int) -> str:
+        return f"{start}" if n == 1 else f"{start}-{start + n - 1}"
+    first = run(layout.dim, layout.span)
+    if not layout.span2:
+        return f"dim {first}" if layout.span == 1 else f"dims {first}"
+    return f"dims {first} and {run(layout.dim + layout.span + layout.gap, layout.span2)}"
+
+
 def _launch(layout: _Layout, lead: str, launch_args: list[str], kind: str) -> str:
     d = layout.dim
-    last = d + layout.span == len(layout.shape)
-    lines = [f"n_cols = {' * '.join(f'{lead}.shape[{i}]' for i in range(d, d + layout.span))}"]
-    if not last:
-        lines.append(f"inner = {lead}.stride({d})  # elements after dim {d}, as {lead} is contiguous")
+    lines = [f"n_cols = {' * '.join(f'{lead}.shape[{i}]' for i in layout.reduced)}"]
+    if layout.span2:
+        second = d + layout.span + layout.gap
+        lines += [f"mid = {' * '.join(f'{lead}.shape[{i}]' for i in range(d + layout.span, second))}"
+                  "  # kept elements between the two reduced runs",
+                  f"n_b = {' * '.join(f'{lead}.shape[{i}]' for i in range(second, second + layout.span2))}"
+                  "  # elements of the second run"]
+    if not layout.last:
+        end = layout.reduced[-1]
+        lines.append(f"inner = {lead}.stride({end})  # elements after dim {end}, as {lead} is contiguous")
     lines += [f"rows = {lead}.numel() // n_cols",
               "BLOCK = triton.next_power_of_2(n_cols)"]
     if kind == TOTAL:  # the row kernel writes one share per row, the total kernel adds them into out
         lines.append(f"part = torch.empty(rows, device={lead}.device, dtype=torch.float32)")
         launch_args = ["part" if a == "out" else a for a in launch_args]
-    lines.append(f"traced_row_kernel[(rows,)]({', '.join(launch_args)}, n_cols{'' if last else ', inner'}"
+    lines.append(f"traced_row_kernel[(rows,)]({', '.join(launch_args + ['n_cols'] + _strides(layout))}"
                  f"{', rows' if kind == TOTAL else ''}, BLOCK=BLOCK, num_warps=4 if BLOCK <= 2048 else 8)")
     if kind == TOTAL:
         lines.append("traced_total_kernel[(1,)](part, out, rows, BLOCK=1024)")
@@ -483,9 +545,14 @@ def _alloc(layout: _Layout, lead: str, out_shape: tuple, kind: str, index: bool)
         return f"out = torch.empty_like({lead})"
     if kind == TOTAL:
         return f"out = torch.empty((), device={lead}.device, dtype={lead}.dtype)"
+    keep = out_shape == layout.kept
     d, end = layout.dim, layout.dim + layout.span
-    kept = f"{(1,) * layout.span} + " if out_shape == layout.kept else ""
-    shape = f"{lead}.shape[:{d}] + {kept}{lead}.shape[{end}:]"
+    shape = f"{lead}.shape[:{d}] + " + (f"{(1,) * layout.span} + " if keep else "")
+    if layout.span2:
+        second = end + layout.gap
+        shape += f"{lead}.shape[{end}:{second}] + " + (f"{(1,) * layout.span2} + " if keep else "")
+        end = second + layout.span2
+    shape += f"{lead}.shape[{end}:]"
     return f"out = torch.empty({shape}, device={lead}.device, dtype={'torch.int64' if index else f'{lead}.dtype'})"
 
 
@@ -494,23 +561,17 @@ def _reasoning(trace: Trace, layout: _Layout, kind: str, scalars: dict[str, str]
     it (run 18's answers kept a reduced dim the module drops, or called a middle dim the last: 67 of
     dev-L1's 286 failures were outputs of the wrong shape, docs/results/ablation_h200_run18)."""
     n, d = len(trace.steps), layout.dim
-    rank, last = len(layout.shape), d + layout.span == len(layout.shape)
-    along = f"dim {d}" if layout.span == 1 else f"dims {d}-{d + layout.span - 1}"
+    along = _along(layout)
     first = trace.header[0].split(": ")[1]  # in0's type as listed, f32[64,300,512]
     ops = sorted({st.op for st in trace.steps if st.op in _REDUCE | _ROW_MAP | _LOSSES})
     acts = f"acts along {along}" if kind != TOTAL else f"acts along {along} or totals every element"
-    inner = math.prod(layout.shape[d + layout.span:])
     steps = [f"Every listed op is elementwise or {acts} ({', '.join(ops)}), so one program handles "
              f"one row along {along}: the row is read once, every value the listing computes stays in registers, "
              "and only the result is written.",
              f"in0 is {first}: n_cols = {layout.n_cols}, the size of {along}, and there are "
              f"{math.prod(layout.shape) // layout.n_cols} rows (numel / n_cols), one program each; "
              "BLOCK = next_power_of_2(n_cols) lanes hold the whole row, and mask = cols < n_cols.",
-             (f"{along.capitalize()} {'is' if layout.span == 1 else 'are'} the last of in0's {rank} dims, so a row is "
-              "contiguous: offs = row * n_cols + cols." if last else
-              f"Dim {d} is not the last of in0's {rank} dims: {inner} elements follow it (inner, in0.stride({d})), "
-              "so a row is (outer, inner) and its elements lie inner apart: "
-              "offs = (row // inner) * n_cols * inner + row % inner + cols * inner."),
+             _offsets(layout, along),
              "Padded lanes hold whatever the arithmetic made of the 0.0 they were loaded as, so every reduction "
              "first replaces them with its identity (0 for a sum, -inf for a max).",
              f"The kernel body follows the listing line by line: each of its {n} lines is quoted as a comment, then "
@@ -519,8 +580,30 @@ def _reasoning(trace: Trace, layout: _Layout, kind: str, scalars: dict[str, str]
              _stored(trace, layout, kind, out_shape, along)]
     steps += [scalar_step(attr, name) for attr, name in scalars.items()]
     steps.append("Arithmetic is done in float32 registers and cast to the output dtype only at the store.")
-    what = "totals every element" if kind == TOTAL else f"reduces along {'one dim' if layout.span == 1 else along}"
+    one = layout.reduced == (d,)
+    what = "totals every element" if kind == TOTAL else f"reduces along {'one dim' if one else along}"
     return numbered(f"The module {what}: {n} listed op{'s' if n > 1 else ''}, rows along {along}.", steps)
+
+
+def _offsets(layout: _Layout, along: str) -> str:
+    """The reasoning's step on where a row's elements lie."""
+    d, rank, end = layout.dim, len(layout.shape), layout.reduced[-1]
+    inner = math.prod(layout.shape[end + 1:])
+    if layout.last:
+        return (f"{along.capitalize()} {'is' if layout.span == 1 else 'are'} the last of in0's {rank} dims, so a row "
+                "is contiguous: offs = row * n_cols + cols.")
+    if layout.span2:
+        second = d + layout.span + layout.gap
+        mid, n_b = math.prod(layout.shape[d + layout.span:second]), math.prod(layout.shape[second:end + 1])
+        return (f"The reduced {along} are two runs with kept dims between them: a row is (outer, mid, inner) over the "
+                f"kept dims and its elements are (a, b) over the reduced ones, with mid = {mid} kept elements between "
+                f"the runs, n_b = {n_b} elements of the second run and inner = {inner} after it (in0.stride({end})): "
+                "offs = ((row // (mid * inner)) * n_cols * mid + (cols // n_b) * mid * n_b "
+                "+ ((row // inner) % mid) * n_b + cols % n_b) * inner + row % inner.")
+    what = f"Dim {d} is" if layout.span == 1 else f"{along.capitalize()} are"
+    return (f"{what} not the last of in0's {rank} dims: {inner} elements follow {'it' if layout.span == 1 else 'them'} "
+            f"(inner, in0.stride({end})), so a row is (outer, inner) and its elements lie inner apart: "
+            "offs = (row // inner) * n_cols * inner + row % inner + cols * inner.")
 
 
 def _stored(trace: Trace, layout: _Layout, kind: str, out_shape: tuple, along: str) -> str:
@@ -532,7 +615,7 @@ def _stored(trace: Trace, layout: _Layout, kind: str, out_shape: tuple, along: s
                 "first) in a float32 buffer of one value per row, and a second kernel of one program adds the shares, "
                 "each lane every BLOCK-th one and then the lanes as a tree; added one by one into one number, "
                 "float32 loses the small shares of a large tensor.")
-    it = "it" if layout.span == 1 else "them"
+    it = "it" if layout.reduced == (layout.dim,) else "them"
     how = f"with {along} kept as 1" if out_shape == layout.kept else f"without {along}"
     return (f"{returned}: in0's shape {how}, so out is allocated with that shape and each program stores its one "
             f"value at out[row] (the rows are numbered in in0's order with {it} taken out).")
