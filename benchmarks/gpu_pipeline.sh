@@ -46,8 +46,9 @@ fi
 if [ "$PROCS" -gt 1 ]; then
   LAUNCH=(python3 -m accelerate.commands.launch --config_file configs/accelerate/fsdp2.yaml --num_processes "$PROCS")
 fi
-# Evals stop between stages only, so a hard limit too (PIPELINE_TIMEOUT_S): an eval killed
-# mid-way resumes from its run log, and the results below still get packed. Packing needs its own
+# Evals stop between batches, before one the longest so far says would end past BUDGET_S; a batch
+# can still run long (the first of a call, or a longer one), so a hard limit too (PIPELINE_TIMEOUT_S):
+# an eval killed mid-batch resumes from its run log, and the results below still get packed. Packing needs its own
 # time: at 585 s in a 600-s device call the state archive was cut off mid-write (H100, 2026-11-25).
 if [ "${PIPELINE_TIMEOUT_S:-540}" -gt 560 ]; then
   echo "warning: PIPELINE_TIMEOUT_S=${PIPELINE_TIMEOUT_S} leaves under 40 s of a 600-s device call to pack the state"

@@ -4,6 +4,7 @@ log resumes after an interruption, and the report files are written."""
 from __future__ import annotations
 
 import json
+import time
 from pathlib import Path
 
 import pytest
@@ -117,6 +118,18 @@ def test_resume_after_a_torn_last_line_neither_duplicates_nor_loses(tmp_path, cp
         keys = [json.loads(line)["key"] for line in lines]
         assert len(keys) == len(set(keys)) == 4  # every line whole, no key twice, none lost
         assert sum(m.samples for m in metrics.values()) == 4 and all(m.exec_pct == 100.0 for m in metrics.values())
+
+
+def test_an_eval_stops_between_batches_at_its_deadline_and_resumes(tmp_path, cpu_verifier):
+    """With a deadline already past, the first batch runs (nothing says how long one takes yet),
+    the second is not started and None comes back; the next call finishes the rest, none twice."""
+    config = EvalConfig(suites=["builtin:heldout"], limit=4, samples=1, batch_size=2, hack_rate=False)
+    first = CountingReference()
+    assert run_eval(first, "reference", config, cpu_verifier, tmp_path, deadline=time.monotonic() - 1) is None
+    assert first.samples == 2 and len(RunLog(tmp_path / "runlog.jsonl").records) == 2
+    rest = CountingReference()
+    metrics = run_eval(rest, "reference", config, cpu_verifier, tmp_path, deadline=time.monotonic() + 3600)
+    assert rest.samples == 2 and sum(m.samples for m in metrics.values()) == 4
 
 
 def test_a_failed_start_does_not_block_the_corrected_rerun(tmp_path, cpu_verifier):

@@ -178,12 +178,15 @@ def _naive_passes(verifier: Verifier, pairs: list[tuple[Task, str]], results: li
 def run_eval(backend: Backend, model_spec: str, config: EvalConfig, verifier: Verifier, out: Path,
              progress: Callable[[int, int, str], None] | None = None,
              on_batch: Callable[[dict[str, ChannelMetrics], list[dict]], None] | None = None,
-             ) -> dict[str, ChannelMetrics]:
+             deadline: float | None = None) -> dict[str, ChannelMetrics] | None:
     """Generate, verify and log every missing (task, sample); return metrics per channel.
     `on_batch(metrics so far, records so far)` runs after every batch, so a report can be
     rewritten as results arrive and a killed eval still leaves one. `progress(done, total, note)`
     before and after every batch: the note says what is being generated, then how long the batch
-    took to generate and to verify."""
+    took to generate and to verify. `deadline` (time.monotonic()): no batch is started that the
+    longest one so far says would end past it, and None is returned; the same call resumes. A
+    batch is the unit of work kept: on the H200 one took 341 s, and a 560-s call killed mid-batch
+    lost 200 s of it (run 23)."""
     parse_suites(config.suites)  # a bad spec fails before anything is written
     log = RunLog(out / "runlog.jsonl")
     if config.prompt_trace is None:
@@ -197,12 +200,17 @@ def run_eval(backend: Backend, model_spec: str, config: EvalConfig, verifier: Ve
     total = len(items) * config.samples
     if progress:
         progress(len(log.done), total, "")
+    longest = 0.0
     for start in range(0, len(items), config.batch_size):
         batch = items[start:start + config.batch_size]
         todo = [(it, [s for s in range(config.samples) if (it.key, s) not in log.done]) for it in batch]
         todo = [(it, missing) for it, missing in todo if missing]
         if not todo:
             continue
+        if deadline is not None and longest and time.monotonic() + longest > deadline:
+            if progress:
+                progress(len(log.done), total, f"paused: a batch takes up to {longest:.0f} s, less is left")
+            return None
         width = max(len(m) for _, m in todo)
         if progress:
             progress(len(log.done), total, f"generating {sum(len(m) for _, m in todo)} answers")
@@ -214,6 +222,7 @@ def run_eval(backend: Backend, model_spec: str, config: EvalConfig, verifier: Ve
         triples = [(it, s, g) for (it, missing), gs in zip(todo, gens) for s, g in zip(missing, gs)]
         for record in score_batch(triples, verifier, config):
             log.append(record)
+        longest = max(longest, time.monotonic() - started)
         if progress:
             progress(len(log.done), total, f"generate {generated - started:.0f} s, "
                                            f"verify {time.monotonic() - generated:.0f} s")
@@ -231,22 +240,27 @@ def _metrics(log: RunLog, items: list[EvalItem], config: EvalConfig) -> tuple[di
 
 @dataclass
 class EvalResult:
-    """What `evaluate` returns: metrics per channel, the device that judged, the report files."""
+    """What `evaluate` returns: metrics per channel, the device that judged, the report files;
+    `finished` False when it stopped at its deadline (metrics and reports then empty: the run log
+    and the report written after the last batch hold what was done)."""
 
     metrics: dict[str, ChannelMetrics]
     device: str
     reports: dict[str, str]
+    finished: bool = True
 
 
 def evaluate(model: str, config: EvalConfig | None = None, out: Path | str = "runs/eval", *,
              backend: Backend | None = None,
-             progress: Callable[[int, int, str], None] | None = None, command: str | None = None) -> EvalResult:
+             progress: Callable[[int, int, str], None] | None = None, command: str | None = None,
+             deadline: float | None = None) -> EvalResult:
     """Evaluate `model` (a model spec: `embedded:triton`, `hf:PATH`, `openai:NAME@URL`...) on
     `config.suites`, as `autotriton eval`, the pipeline's eval stages and the Python API all do:
     writes runlog.jsonl, run.json, results.json/md, plots and report.html under `out` (the report
     after every batch too, so a killed run leaves one), resumes a run that was stopped, and
     returns the metrics per channel. `backend`: an already loaded model (the pipeline's trained
-    policy), closed by its owner. The judge's settings are `config.verify`."""
+    policy), closed by its owner. The judge's settings are `config.verify`. `deadline`
+    (time.monotonic()): stop between batches before it (run_eval), unfinished."""
     from autotriton.eval.report import write_report
     from autotriton.models import load_backend
     config, out = config or EvalConfig(), Path(out)
@@ -258,7 +272,10 @@ def evaluate(model: str, config: EvalConfig | None = None, out: Path | str = "ru
         with Verifier(config.verify) as verifier:
             def report(metrics, records):  # after every batch
                 return write_report(metrics, records, out, model, verifier.device_name, command + " (partial)")
-            metrics = run_eval(backend, model, config, verifier, out, progress=progress, on_batch=report)
+            metrics = run_eval(backend, model, config, verifier, out, progress=progress, on_batch=report,
+                               deadline=deadline)
+            if metrics is None:
+                return EvalResult({}, verifier.device_name, {}, finished=False)
             paths = write_report(metrics, RunLog(out / "runlog.jsonl").records, out, model, verifier.device_name,
                                  command)
             return EvalResult(metrics, verifier.device_name, {k: str(v) for k, v in paths.items()})

@@ -154,7 +154,8 @@ def run_data(config: PipelineConfig, out: Path, say: Say, progress=None) -> dict
     return {"dir": str(out), **report.to_dict()}
 
 
-def run_eval_stage(policy: Policy, s: EvalConfig, out: Path, say: Say) -> dict:
+def run_eval_stage(policy: Policy, s: EvalConfig, out: Path, say: Say, deadline: float | None = None) -> dict | None:
+    """The eval of `policy`; None when it stopped between batches at the deadline (resumed by the next call)."""
     from autotriton.eval.harness import evaluate
     from autotriton.models.hf import HFBackend
     from autotriton.train.report import local_provenance
@@ -165,9 +166,11 @@ def run_eval_stage(policy: Policy, s: EvalConfig, out: Path, say: Say) -> dict:
         f"  {out.name}: {done}/{total} samples" + (f" ({note})" if note else ""))
     try:
         result = evaluate(policy.spec, s, out, backend=backend, progress=progress,
-                          command=f"autotriton pipeline (eval of {policy.spec})")
+                          command=f"autotriton pipeline (eval of {policy.spec})", deadline=deadline)
     finally:
         backend.close()
+    if not result.finished:
+        return None
     return {"channels": {k: m.to_dict() for k, m in result.metrics.items()}, "device": result.device,
             "provenance": local_provenance()}
 
@@ -193,7 +196,7 @@ class _Run:
 
 
 def _run_stage(run: _Run, stage: str, data_dir: Path) -> dict | None:
-    """Run one stage; None when a trainer was paused by the deadline."""
+    """Run one stage; None when a trainer or an eval was paused by the deadline."""
     from autotriton.train.grpo import run_rl
     from autotriton.train.sft import run_sft
     c, folder = run.config, run.out / stage
@@ -217,7 +220,7 @@ def _run_stage(run: _Run, stage: str, data_dir: Path) -> dict | None:
         policy = {"eval_base": base, "eval_sft": sft_policy,
                   "eval_rl": trained_policy(sft_policy, run.out / "rl"),
                   "eval_rl_norule": trained_policy(sft_policy, run.out / "rl_norule")}[stage]
-        return run_eval_stage(policy, c.eval, folder, run.say)
+        return run_eval_stage(policy, c.eval, folder, run.say, run.deadline)
     return r.to_dict() if r.finished else None
 
 
@@ -290,7 +293,7 @@ def run_pipeline(config: PipelineConfig, out: Path, say: Say = print, stop_after
         say(f"{stage}: running")
         if _stage_on_processes(run, stage, data_dir) is None:
             run.result.status = "paused"
-            say(f"{stage}: paused at the time budget (checkpoint saved); re-run the same command to continue")
+            say(f"{stage}: paused at the time budget (checkpoint or run log kept); re-run the same command to continue")
             return run.result
         run.result.ran.append(stage)
     run.result.report = out / "report" / "index.html"
