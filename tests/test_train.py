@@ -294,6 +294,21 @@ def test_pipeline_starts_no_stage_past_its_deadline(tiny_dir, data_dir, tmp_path
     assert not (tmp_path / "run" / "data" / "DONE.json").exists()
 
 
+def test_pipeline_until_stops_after_that_stage(tiny_dir, data_dir, tmp_path):
+    """`--until data` ends the run once the data stage is done: nothing after it starts. A stage
+    the config turns off, or no stage at all, is refused before anything runs."""
+    from autotriton.config import ConfigError, from_dict
+    from autotriton.train.config import PipelineConfig
+    from autotriton.train.pipeline import run_pipeline
+    config = from_dict(PipelineConfig, {"model": f"hf:{tiny_dir}", "data_from": str(data_dir), "eval_base": False}, "test")
+    stopped = run_pipeline(config, tmp_path / "run", say=lambda _: None, until="data")
+    assert stopped.status == "stopped" and stopped.ran == ["data"]
+    assert (tmp_path / "run" / "data" / "DONE.json").exists() and not (tmp_path / "run" / "sft").exists()
+    for bad, message in (("eval_base", "off in this config"), ("evals", "unknown stage")):
+        with pytest.raises(ConfigError, match=message):
+            run_pipeline(config, tmp_path / "other", say=lambda _: None, until=bad)
+
+
 def test_cli_train_sft_then_pipeline_errors_are_one_line(tiny_dir, data_dir, tmp_path):
     from typer.testing import CliRunner
     from autotriton.cli.main import app

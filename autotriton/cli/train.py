@@ -99,7 +99,9 @@ def pipeline_cmd(config: Path = typer.Option(..., "--config", "-c", help="pipeli
                  out: Optional[Path] = typer.Option(None, "--out", "-o", callback=out_dir,
                                                     help="run dir; default runs/<config name>"),
                  stop_after_s: Optional[float] = typer.Option(None, help="pause (checkpointed) after this many seconds"),
-                 redo: list[str] = typer.Option([], "--redo", help="repeatable: re-run this stage even if done")) -> None:
+                 redo: list[str] = typer.Option([], "--redo", help="repeatable: re-run this stage even if done"),
+                 until: Optional[str] = typer.Option(None, "--until", help="stop once this stage is done (eval_sft: "
+                                                                           "SFT and its eval, no GRPO)")) -> None:
     """data -> eval base -> SFT -> eval -> GRPO -> eval -> report. Re-running skips finished stages.
     Every setting the config may hold: `autotriton settings`."""
     from autotriton.train.config import load_pipeline_config
@@ -111,13 +113,16 @@ def pipeline_cmd(config: Path = typer.Option(..., "--config", "-c", help="pipeli
         check_device(device, f"{config}: {where}")
     with _progress() as bar:
         result = run_pipeline(cfg, out, say=bar.console.print, stop_after_s=stop_after_s, redo=tuple(redo),
-                              progress=_Bars(bar))
+                              progress=_Bars(bar), until=until)
     from accelerate import PartialState
     if not PartialState().is_main_process:
         raise typer.Exit(3 if result.status == "paused" else 0)
     if result.status == "paused":
         console.print(f"[yellow]paused[/]: re-run `autotriton pipeline -c {config} -o {out}` to continue")
         raise typer.Exit(3)
+    if result.status == "stopped":
+        console.print(f"[green]stopped after {until}[/]: ran {result.ran or 'nothing'}, skipped {result.skipped or 'nothing'}")
+        return
     console.print(f"[green]pipeline complete[/]: ran {result.ran or 'nothing'}, skipped {result.skipped or 'nothing'}")
     console.print((out / "report" / "ablation.md").read_text())
     console.print(f"report: {result.report}")

@@ -45,7 +45,7 @@ Say = Callable[[str], None]
 @dataclass
 class PipelineResult:
     out: Path
-    status: str  # "done" | "paused"
+    status: str  # "done" | "paused" | "stopped" (after the --until stage)
     ran: list[str] = field(default_factory=list)
     skipped: list[str] = field(default_factory=list)
     report: Path | None = None
@@ -264,11 +264,15 @@ def _stage_on_processes(run: _Run, stage: str, data_dir: Path) -> dict | None:
 
 
 def run_pipeline(config: PipelineConfig, out: Path, say: Say = print, stop_after_s: float | None = None,
-                 redo: tuple[str, ...] = (), progress=None) -> PipelineResult:
+                 redo: tuple[str, ...] = (), progress=None, until: str | None = None) -> PipelineResult:
+    """The stages in order, each skipped when done with these settings; `until`: stop once that
+    stage is done (status "stopped"), e.g. eval_sft for SFT and its eval without GRPO."""
     from accelerate import PartialState
-    for stage in redo:
+    for stage in redo + ((until,) if until else ()):
         if stage not in STAGES:
             raise ConfigError(f"unknown stage '{stage}' (stages: {', '.join(STAGES)})")
+    if (until == "eval_base" and not config.eval_base) or (until in ABLATION_STAGES and not config.ablate_rule):
+        raise ConfigError(f"--until {until}: that stage is off in this config (eval_base / ablate_rule)")
     main = PartialState().is_main_process
     if main:
         out.mkdir(parents=True, exist_ok=True)
@@ -285,17 +289,21 @@ def run_pipeline(config: PipelineConfig, out: Path, say: Say = print, stop_after
         if done_record(out, stage, config) is not None:
             run.result.skipped.append(stage)
             say(f"{stage}: done earlier, skipped")
-            continue
-        if main_value(run.out_of_time()):
-            run.result.status = "paused"
-            say(f"time budget spent before {stage}; re-run the same command to continue")
+        else:
+            if main_value(run.out_of_time()):
+                run.result.status = "paused"
+                say(f"time budget spent before {stage}; re-run the same command to continue")
+                return run.result
+            say(f"{stage}: running")
+            if _stage_on_processes(run, stage, data_dir) is None:
+                run.result.status = "paused"
+                say(f"{stage}: paused at the time budget (checkpoint or run log kept); re-run the same command to continue")
+                return run.result
+            run.result.ran.append(stage)
+        if stage == until:
+            run.result.status = "stopped"
+            say(f"stopped after {stage} (--until)")
             return run.result
-        say(f"{stage}: running")
-        if _stage_on_processes(run, stage, data_dir) is None:
-            run.result.status = "paused"
-            say(f"{stage}: paused at the time budget (checkpoint or run log kept); re-run the same command to continue")
-            return run.result
-        run.result.ran.append(stage)
     run.result.report = out / "report" / "index.html"
     return run.result
 
