@@ -115,6 +115,13 @@ OP_NAMES = {
                          "batch norm without running averages"),
     "rms_dims": ("RMS scaling over several dims", "division by the root mean square", "per-sample RMS normalization"),
     "max_values": ("max or min values along a dim", "extreme values with the indices dropped", "values of a max/min"),
+    "einsum_bmm": ("batched matrix product", "einsum over a shared batch", "batched contraction"),
+    "einsum_scores": ("similarity scores", "batched product with the second operand transposed", "pairwise dot products"),
+    "einsum_heads": ("per-head attention scores", "query-key products per head", "multi-head score matrix"),
+    "einsum_apply": ("attention weights applied to values", "weighted sum of values per head", "probs times values"),
+    "einsum_linear": ("projection by a weight matrix", "einsum linear layer", "x W^T"),
+    "einsum_matvec": ("matrix-vector product", "projection onto a vector", "row-wise dot with a weight"),
+    "einsum_rowdot": ("row-wise dot products", "per-row inner product", "paired dot products"),
     "threshold": ("threshold activation", "Threshold", "values at or below a threshold replaced"),
     # the block family's kinds (data/blocks.py)
     "norm_linear": ("normalization then a projection", "pre-norm linear layer", "norm followed by a dense layer"),

@@ -292,6 +292,58 @@ def _several(rng: random.Random) -> dict:
             "meta": meta}
 
 
+# Einsum operands: letters as people pick them, per form (batch, rows, inner, cols).
+EINSUM_LETTERS = (("b", "i", "j", "k"), ("b", "m", "k", "n"), ("n", "i", "d", "j"), ("z", "p", "q", "r"))
+HEADS_DIMS = {"B": (3, 8, 8), "H": (3, 8, 8), "S": (40, 256, 250), "D": (16, 64, 64)}
+
+
+def _einsum(rng: random.Random) -> dict:
+    """Matrix products written with torch.einsum: batched products, attention scores and their
+    application to values, a projection by a held weight, a matrix-vector product and row-wise dot
+    products. Data v22 had no einsum in any prompt."""
+    kind = rng.choice(("einsum_bmm", "einsum_scores", "einsum_heads", "einsum_apply", "einsum_linear",
+                       "einsum_matvec", "einsum_rowdot"))
+    b, i, j, k = rng.choice(EINSUM_LETTERS)
+    q = rng.choice(("'", '"'))
+    init_args, init, init_inputs = "", [], "[]"
+    a_name, b_name = rng.choice((("a", "b"), ("x", "y"), ("lhs", "rhs"), ("q", "k")))
+    if kind == "einsum_bmm":
+        eq, dims = f"{b}{i}{j},{b}{j}{k}->{b}{i}{k}", BATCHED_DIMS
+        inputs = "[torch.randn(B, M, K), torch.randn(B, K, N)]"
+    elif kind == "einsum_scores":
+        eq, dims = f"{b}{i}{j},{b}{k}{j}->{b}{i}{k}", BATCHED_DIMS
+        inputs = "[torch.randn(B, M, K), torch.randn(B, N, K)]"
+    elif kind in ("einsum_heads", "einsum_apply"):
+        h = "h" if "h" not in (b, i, j, k) else "g"
+        eq = (f"{b}{h}{i}{j},{b}{h}{k}{j}->{b}{h}{i}{k}" if kind == "einsum_heads"
+              else f"{b}{h}{i}{k},{b}{h}{k}{j}->{b}{h}{i}{j}")
+        dims, inputs = HEADS_DIMS, "[torch.randn(B, H, S, D), torch.randn(B, H, S, D)]"
+        a_name, b_name = rng.choice((("q", "k"), ("query", "key"))) if kind == "einsum_heads" else \
+            rng.choice((("attn", "v"), ("weights", "values"), ("probs", "value")))
+        if kind == "einsum_apply":
+            inputs = "[torch.softmax(torch.randn(B, H, S, S), dim=-1), torch.randn(B, H, S, D)]"
+    elif kind in ("einsum_linear", "einsum_matvec"):
+        w, x = rng.choice(WEIGHTS), rng.choice(INPUTS)
+        if kind == "einsum_linear":
+            eq, dims, init_args, init_inputs = f"{i}{j},{k}{j}->{i}{k}", GEMM_DIMS, ", in_dim: int, out_dim: int", "[K, N]"
+            init = [f"self.{w} = nn.Parameter(torch.randn(out_dim, in_dim) * 0.02)"]
+        else:
+            eq, dims, init_args, init_inputs = f"{i}{j},{j}->{i}", {"M": GEMM_DIMS["M"], "K": GEMM_DIMS["K"]}, \
+                ", in_dim: int", "[K]"
+            init = [f"self.{w} = nn.Parameter(torch.randn(in_dim) * 0.1)"]
+        body = [f"return torch.einsum({q}{eq}{q}, {x}, self.{w})"]
+        return {"kind": kind, "init_args": init_args, "init": init, "args": x, "body": body,
+                "inputs": "[torch.randn(M, K)]", "init_inputs": init_inputs, "dims": dims, "dots": True,
+                "meta": {"equation": eq}}
+    else:  # einsum_rowdot: one dot product per row of two same-shape inputs
+        eq, dims = f"{i}{j},{i}{j}->{i}", {"M": GEMM_DIMS["M"], "K": GEMM_DIMS["K"]}
+        inputs = "[torch.randn(M, K), torch.randn(M, K)]"
+    body = [f"return torch.einsum({q}{eq}{q}, {a_name}, {b_name})"]
+    return {"kind": kind, "init_args": init_args, "init": init, "args": f"{a_name}, {b_name}", "body": body,
+            "inputs": inputs, "init_inputs": init_inputs, "dims": dims, "dots": True,  # the listing's bmm
+            "meta": {"equation": eq}}
+
+
 # Elementwise tensors of rank 2-4 for the activations (compose.ELEMENTWISE_RANKS' shapes).
 ACT_SHAPES = (
     {"ROWS": (200, 4096, 4000), "COLS": (200, 4096, 3000)},
@@ -352,7 +404,8 @@ def _activation(rng: random.Random) -> dict:
             "meta": {"values": values if init_inputs != "[]" else {n: d for n, d, _ in consts}}}
 
 
-KINDS = {"loss": _loss, "product": _product, "rows": _rows, "activation": _activation, "several": _several}
+KINDS = {"loss": _loss, "product": _product, "rows": _rows, "activation": _activation, "several": _several,
+         "einsum": _einsum}
 # Losses first: the kinds the data-v20 adapter missed most (dev suite, run 22).
 GROUP_WEIGHTS = {"loss": 4, "product": 3, "rows": 3}
 # Activations with constructor values, drawn on a stream of their own (added after the groups
@@ -360,6 +413,8 @@ GROUP_WEIGHTS = {"loss": 4, "product": 3, "rows": 3}
 ACTIVATION_SHARE = 0.2
 # Reductions over several dims (data v23), on a stream of their own after the activations'.
 SEVERAL_SHARE = 0.2
+# Products written with einsum (data v23), on a stream of their own after the several-dims one.
+EINSUM_SHARE = 0.1
 NO_INIT_SHARE = 0.35
 
 
@@ -383,6 +438,8 @@ def draw(seed: int, index: int) -> tuple[dict, tuple[str, str, str, str]]:
         group, rng = "activation", random.Random(f"{seed}:idiom:{index}:activation:draw")
     elif random.Random(f"{seed}:idiom:{index}:several").random() < SEVERAL_SHARE:
         group, rng = "several", random.Random(f"{seed}:idiom:{index}:several:draw")
+    elif random.Random(f"{seed}:idiom:{index}:einsum").random() < EINSUM_SHARE:
+        group, rng = "einsum", random.Random(f"{seed}:idiom:{index}:einsum:draw")
     idiom = KINDS[group](rng)
     sizes = _sizes(rng, idiom["dims"])
     spec = {"family": "idiom", "group": group, "kind": idiom["kind"], **idiom["meta"], "sizes": sizes}
