@@ -16,6 +16,10 @@ parameter-free modules have no `__init__`, as people often write them. The answe
 own lowering (teachers/template, `listing_answers`), so a kind needs no kernel of its own here: a
 task its lowerings do not cover, or whose answer fails verification, is dropped by the build.
 
+Two groups joined in data v23, each on a random stream of its own so that the other tasks stay as
+they were where they are not replaced: reductions over several dims (`several`) and products
+written with `torch.einsum` (`einsum`).
+
 The development suite decided which kinds; none of its files or their words are used here, and
 decontamination keeps these tasks away from it.
 """
