@@ -17,6 +17,10 @@ Padded lanes (cols >= n_cols) hold whatever the arithmetic made of the 0.0 they 
 so every reduction masks them with its identity first. A value the listing computes from the
 input's size (`x.sum(-1) / x.shape[-1]` lists `div(t1, other=512)`) is written as n_cols when it
 moves with the size, found by tracing again at another length of D; the judge changes sizes.
+
+Data v23: a row may also be a tuple of dims (`x.mean(dim=(2, 3))`, a batch norm's statistics over
+N, H and W), read as one run of neighbouring dims anywhere or two runs with kept dims between them
+(`_Layout`); the offsets of a row's elements say which (`_offsets`).
 """
 
 from __future__ import annotations
