@@ -41,6 +41,8 @@ def test_what_it_cannot_write_it_declines():
     declined = {
         "elementwise only": _task("", "return torch.tanh(x)"),
         "reduced dims in three runs": _task("", "return x.mean(dim=(0, 2, 4))", inputs="torch.randn(2, 3, 4, 5, 6)"),
+        # the reduced operand has more dims than in0: no row of in0 holds its elements
+        "a reduction of a broadcast": _task("", "return (x.unsqueeze(0) * torch.ones(3, 1, 1)).sum(dim=(0, 2))"),
         "a max over dims with indices": _task("", "return x.max(dim=-1)[0] + x.amax(dim=(0, 1)).sum()",
                                                inputs="torch.randn(3, 4, 5)"),
         "a line after a total": _task("", "return x.sum() * 2.0"),

@@ -150,6 +150,8 @@ def _layout(trace: Trace) -> _Layout:
     if len(dims) > 1:
         raise Unsupported("reductions along several dims")
     dim = dims.pop() if dims else (len(shape) - 1,)  # only totals: rows along the last dim add them up
+    if dim[-1] >= len(shape):  # a reduction of a value of higher rank than in0 (a segment's broadcast)
+        raise Unsupported(f"a reduction along dims {dim} of a {len(shape)}-dim first input")
     layout = _runs(shape, dim)
     if layout.n_cols > MAX_COLS or layout.n_cols < 2:
         raise Unsupported(f"a row of {layout.n_cols}")
