@@ -27,6 +27,7 @@ import ctypes
 import itertools
 import os
 import resource
+import secrets
 import signal
 import stat
 import time
@@ -350,6 +351,10 @@ class JobCgroup:
         if not enabled:
             self.missing = "per-job memory/process cgroup: turned off (VerifyConfig.cgroup)"
             return
+        # A random tail: where the host shows a container only v1's root hierarchy, every
+        # container on it shares that directory, and pid plus job number collided there in CI
+        # (EEXIST on autotriton-24144-0, left by another container's process with the same pid).
+        name = f"{name}-{secrets.token_hex(6)}"
         try:
             if _v2_memory_root():
                 self._make_v2(name, memory_bytes, pids)
