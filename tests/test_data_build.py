@@ -38,8 +38,9 @@ def _copy_of(built, tmp_path):
 
 
 def test_interrupted_build_resumes_without_redoing_work(tmp_path, monkeypatch):
-    """6 tasks in batches of 4: the first batch is logged, the second (2 tasks) is interrupted and
-    judged on resume. 12 tasks (22 candidates, 148 s of CI's 2 cores) added only more whole batches."""
+    """3 tasks in batches of 2: the first batch is logged, the second (1 task) is interrupted and
+    judged on resume. 12 tasks (22 candidates, 148 s of CI's 2 cores), then 6 in batches of 4 (40 s),
+    added only more whole batches."""
     real, calls = build_mod._verify_candidates, {"n": 0}
 
     def flaky(cands, verifier):
@@ -50,14 +51,14 @@ def test_interrupted_build_resumes_without_redoing_work(tmp_path, monkeypatch):
 
     monkeypatch.setattr(build_mod, "_verify_candidates", flaky)
     with pytest.raises(KeyboardInterrupt):
-        run_build(_config(), tmp_path)
+        run_build(_config(compose_n=3, batch_size=2), tmp_path)
     first = read_jsonl(tmp_path / "candidates.jsonl")
-    assert len({r["task_id"] for r in first}) == 4  # the first batch survived, nothing of the second
+    assert len({r["task_id"] for r in first}) == 2  # the first batch survived, nothing of the second
     assert not (tmp_path / "sft").exists()
     monkeypatch.setattr(build_mod, "_verify_candidates", real)
-    report = run_build(_config(), tmp_path)
+    report = run_build(_config(compose_n=3, batch_size=2), tmp_path)
     records = read_jsonl(tmp_path / "candidates.jsonl")
-    assert len({r["task_id"] for r in records}) == 6
+    assert len({r["task_id"] for r in records}) == 3
     keys = [(r["task_id"], r["sample"]) for r in records]  # a sample per template style
     assert len(keys) == len(set(keys))  # each candidate judged exactly once
     assert len({r["task_id"] for r in records}) == report.tasks["kept"]

@@ -62,6 +62,14 @@ def tiny_rl(**kw) -> RLSettings:
     return RLSettings(**{**base, **kw})
 
 
+@pytest.fixture(scope="module")
+def sft_adapter(tiny_dir, data_dir, tmp_path_factory) -> TrainResult:
+    """One LoRA SFT step on data_dir's plain prompts, for the tests that only read such an adapter
+    (two trained the same one each before)."""
+    from autotriton.train.sft import run_sft
+    return run_sft(Policy(tiny_dir), data_dir, tiny_sft(max_steps=1), tmp_path_factory.mktemp("sft_adapter"))
+
+
 def test_sft_full_finetune_trains_and_resumes(tiny_dir, data_dir, tmp_path):
     from autotriton.train.sft import run_sft
     out = tmp_path / "sft"
@@ -200,36 +208,42 @@ def test_grpo_samples_several_steps_of_rollouts_in_one_generate_call(tiny_dir, d
     assert any(not torch.equal(before[k], after[k]) for k in before)
 
 
-def test_grpo_rl_continues_an_sft_adapter(tiny_dir, data_dir, tmp_path, monkeypatch):
+@pytest.fixture(scope="module")
+def traced_runs(tiny_dir, data_dir, tmp_path_factory) -> tuple[Path, TrainResult, TrainResult]:
+    """(their folder, SFT, then GRPO from its adapter), one step each, on data_dir's tasks with the
+    op listing in the prompt and every other completion rewarded: what the continuation and the
+    prompt-format tests read (each trained an SFT and a GRPO run of its own before)."""
+    import shutil
+
+    from autotriton.models.prompts import write_prompt_format
     from autotriton.train.grpo import run_rl
     from autotriton.train.sft import run_sft
     from autotriton.verify.rewards import RewardScorer
-    sft = run_sft(Policy(tiny_dir), data_dir, tiny_sft(max_steps=1), tmp_path / "sft")
-    monkeypatch.setattr(RewardScorer, "results", _alternating_results)
-    rl = run_rl(sft.policy, data_dir, tiny_rl(max_steps=1), tmp_path / "rl")
-    assert rl.policy == Policy(tiny_dir, tmp_path / "rl" / "final")
-    a, b = weights(tmp_path / "sft" / "final"), weights(tmp_path / "rl" / "final")
+    out = tmp_path_factory.mktemp("traced")
+    data = out / "data"
+    shutil.copytree(data_dir, data)
+    write_prompt_format(data, True)
+    sft = run_sft(Policy(tiny_dir), data, tiny_sft(max_steps=1), out / "sft")
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(RewardScorer, "results", _alternating_results)
+        rl = run_rl(sft.policy, data, tiny_rl(max_steps=1), out / "rl")
+    return out, sft, rl
+
+
+def test_grpo_rl_continues_an_sft_adapter(tiny_dir, traced_runs):
+    out, sft, rl = traced_runs
+    assert rl.policy == Policy(tiny_dir, out / "rl" / "final")
+    a, b = weights(out / "sft" / "final"), weights(out / "rl" / "final")
     assert a.keys() == b.keys() and any(not torch.equal(a[k], b[k]) for k in a)
 
 
-def test_trained_models_carry_their_datas_prompt_format(tiny_dir, data_dir, tmp_path, monkeypatch):
+def test_trained_models_carry_their_datas_prompt_format(tiny_dir, traced_runs, sft_adapter):
     """eval reads final/prompt.json to prompt a model as it was trained (models/prompts.py)."""
-    import shutil
-
-    from autotriton.models.prompts import prompt_trace_of, read_prompt_format, write_prompt_format
-    from autotriton.train.grpo import run_rl
-    from autotriton.train.sft import run_sft
-    from autotriton.verify.rewards import RewardScorer
-    data = tmp_path / "data"
-    shutil.copytree(data_dir, data)
-    write_prompt_format(data, True)
-    sft = run_sft(Policy(tiny_dir), data, tiny_sft(max_steps=1), tmp_path / "sft")
-    monkeypatch.setattr(RewardScorer, "results", _alternating_results)
-    rl = run_rl(sft.policy, data, tiny_rl(max_steps=1), tmp_path / "rl")
+    from autotriton.models.prompts import prompt_trace_of, read_prompt_format
+    _, sft, rl = traced_runs
     assert read_prompt_format(sft.policy.adapter) and read_prompt_format(rl.policy.adapter)
     assert prompt_trace_of(f"hf:{tiny_dir}+adapter:{rl.policy.adapter}") is True
-    plain = run_sft(Policy(tiny_dir), data_dir, tiny_sft(max_steps=1), tmp_path / "plain")
-    assert read_prompt_format(plain.policy.adapter) is False
+    assert read_prompt_format(sft_adapter.policy.adapter) is False  # trained on data_dir's plain prompts
 
 
 def test_pipeline_runs_every_stage_then_skips_them(tiny_dir, data_dir, tmp_path):
@@ -476,12 +490,11 @@ def test_prompts_padded_to_a_bucket_generate_the_same_completions(tiny_dir):
     assert torch.equal(plain, bucketed)
 
 
-def test_grpo_rollouts_from_the_merged_copy_resync_after_each_update(tiny_dir, data_dir, tmp_path, monkeypatch):
+def test_grpo_rollouts_from_the_merged_copy_resync_after_each_update(data_dir, sft_adapter, tmp_path, monkeypatch):
     from autotriton.train.grpo import run_rl
     from autotriton.train.rollout import MergedCopy
-    from autotriton.train.sft import run_sft
     from autotriton.verify.rewards import RewardScorer
-    sft = run_sft(Policy(tiny_dir), data_dir, tiny_sft(max_steps=1), tmp_path / "sft")
+    sft = sft_adapter
     monkeypatch.setattr(RewardScorer, "results", _alternating_results)
     syncs = []
     real_sync = MergedCopy.sync
@@ -491,7 +504,7 @@ def test_grpo_rollouts_from_the_merged_copy_resync_after_each_update(tiny_dir, d
     assert len(syncs) == 2  # at construction, then before the generation after step 1's update
     logged = [m for m in metrics(result) if "reward" in m]
     assert all(m["completions/mean_length"] > 0 for m in logged)
-    a, b = weights(tmp_path / "sft" / "final"), weights(tmp_path / "rl" / "final")
+    a, b = weights(sft.policy.adapter), weights(tmp_path / "rl" / "final")
     assert any(not torch.equal(a[k], b[k]) for k in a)
     with pytest.raises(ConfigError, match="rollout_copy"):
         run_rl(sft.policy, data_dir, tiny_rl(rollout_copy=True, use_vllm=True), tmp_path / "rl2")

@@ -248,7 +248,7 @@ class ModelNew(nn.Module):
 '''
 
 
-def test_a_file_with_literal_sizes_has_every_size_varied(tmp_path):
+def test_a_file_with_literal_sizes_has_every_size_varied(cpu_verifier):
     """A task whose get_inputs writes its sizes as literals: only the leading rows moved, and a
     kernel that added only at the file's width of 16 passed (outside red team, ninth pass,
     2026-11-29). The judge names the literals (tasks/sizes.named_sizes) and grows them all; the
@@ -257,9 +257,8 @@ def test_a_file_with_literal_sizes_has_every_size_varied(tmp_path):
     from autotriton.tasks.contract import task_from_source
 
     task = as_judged(task_from_source(LITERAL_ADD, task_id="file/literal_add", suite="file", level=1))
-    with Verifier(VerifyConfig(device="cpu", cache_dir=None)) as verifier:
-        cheat = verifier.verify(task, ADD_ONLY_AT_WIDTH_16)
-        honest = verifier.verify(task, ADD_ONLY_AT_WIDTH_16.replace("x.shape[-1] == 16", "True"))
+    cheat, honest = cpu_verifier.verify_many([
+        (task, ADD_ONLY_AT_WIDTH_16), (task, ADD_ONLY_AT_WIDTH_16.replace("x.shape[-1] == 16", "True"))])
     assert not cheat.correct and cheat.error_kind == "wrong_output", cheat.error_msg
     assert honest.correct, honest.error_msg
 
@@ -304,16 +303,15 @@ class ModelNew(nn.Module):
 '''
 
 
-def test_float_scalars_passed_to_forward_are_varied():
+def test_float_scalars_passed_to_forward_are_varied(cpu_verifier):
     """`get_inputs` floats reached forward unchanged, and a kernel with the task's 0.25 written in
     passed (outside red team, tenth pass, 2026-11-29); the honest kernel still passes."""
     from autotriton.tasks.contract import task_from_source
     from autotriton.tasks.sizes import as_judged
 
     task = as_judged(task_from_source(SCALAR_LEAKY, task_id="file/scalar_leaky", suite="file", level=1))
-    with Verifier(VerifyConfig(device="cpu", cache_dir=None)) as verifier:
-        cheat = verifier.verify(task, LEAKY_WITH_ALPHA.replace("ALPHA", "0.25"))
-        honest = verifier.verify(task, LEAKY_WITH_ALPHA.replace("ALPHA", "alpha"))
+    cheat, honest = cpu_verifier.verify_many([
+        (task, LEAKY_WITH_ALPHA.replace("ALPHA", "0.25")), (task, LEAKY_WITH_ALPHA.replace("ALPHA", "alpha"))])
     assert not cheat.correct and cheat.error_kind == "wrong_output", cheat.error_msg
     assert honest.correct, honest.error_msg
 
@@ -378,7 +376,7 @@ READS_BUFFERS = "mean = tl.load(m_ptr + c, mask=ok)\n    var = tl.load(v_ptr + c
 REBUILDS_INIT = ("t = c.to(tl.float32) / (C - 1)\n    mean = -0.5 + t\n    var = 0.5 + 1.5 * t")
 
 
-def test_stateful_buffers_are_redrawn_in_both_models():
+def test_stateful_buffers_are_redrawn_in_both_models(cpu_verifier):
     """A BatchNorm kernel that rebuilt its running statistics' linspace init instead of reading the
     buffers passed (outside red team, eleventh pass, 2026-11-29): buffers were never varied. The
     judge re-draws the reference's float buffers that hold state (not whole numbers) and hands the
@@ -393,14 +391,6 @@ def test_stateful_buffers_are_redrawn_in_both_models():
     no_buffers = STATS_KERNEL.replace("MEAN_VAR", READS_BUFFERS).replace(
         'self.register_buffer("running_mean", ', "self.running_mean = (").replace(
         'self.register_buffer("running_var", ', "self.running_var = (")
-    with Verifier(VerifyConfig(device="cpu", cache_dir=None)) as verifier:
-        honest, cheat, missing = verifier.verify_many([
-            (task, STATS_KERNEL.replace("MEAN_VAR", READS_BUFFERS)),
-            (task, STATS_KERNEL.replace("MEAN_VAR", REBUILDS_INIT)),
-            (task, no_buffers)])
-    assert honest.correct, honest.error_msg
-    assert not cheat.correct and cheat.error_kind == "wrong_output", cheat.error_msg
-    assert not missing.correct and "buffers do not match" in missing.error_msg, missing.error_msg
     # Fresh statistics (zeros and ones) are re-drawn too: hard-coding mean 0 and variance 1 passed.
     fresh = task_from_source(STATS_SHIFT.replace("TRAIN", "0").replace("torch.linspace(-0.5, 0.5, channels)",
                              "torch.zeros(channels)").replace("torch.linspace(0.5, 2.0, channels)", "torch.ones(channels)"),
@@ -408,14 +398,18 @@ def test_stateful_buffers_are_redrawn_in_both_models():
     reads_fresh = STATS_KERNEL.replace("MEAN_VAR", READS_BUFFERS).replace(
         "torch.linspace(-0.5, 0.5, channels)", "torch.zeros(channels)").replace(
         "torch.linspace(0.5, 2.0, channels)", "torch.ones(channels)")
-    with Verifier(VerifyConfig(device="cpu", cache_dir=None)) as verifier:
-        honest_fresh, zero_one = verifier.verify_many([
-            (fresh, reads_fresh), (fresh, STATS_KERNEL.replace("MEAN_VAR", "mean = 0.0\n    var = 1.0"))])
+    honest, cheat, missing, honest_fresh, zero_one, centred = cpu_verifier.verify_many([
+        (task, STATS_KERNEL.replace("MEAN_VAR", READS_BUFFERS)),
+        (task, STATS_KERNEL.replace("MEAN_VAR", REBUILDS_INIT)),
+        (task, no_buffers),
+        (fresh, reads_fresh), (fresh, STATS_KERNEL.replace("MEAN_VAR", "mean = 0.0\n    var = 1.0")),
+        (batch, CENTRE_COLUMNS)])
+    assert honest.correct, honest.error_msg
+    assert not cheat.correct and cheat.error_kind == "wrong_output", cheat.error_msg
+    assert not missing.correct and "buffers do not match" in missing.error_msg, missing.error_msg
     assert honest_fresh.correct, honest_fresh.error_msg
     assert not zero_one.correct and zero_one.error_kind == "wrong_output", zero_one.error_msg
     # A reference that reads batch statistics, not its buffers: a candidate keeping none is judged as usual.
-    with Verifier(VerifyConfig(device="cpu", cache_dir=None)) as verifier:
-        centred = verifier.verify(batch, CENTRE_COLUMNS)
     assert centred.correct, centred.error_msg
 
 
