@@ -12,7 +12,7 @@ from autotriton.data.idioms import KINDS, compose_idiom, draw
 from autotriton.data.teachers.template import listing_answers
 from autotriton.verify.rules import check_rules
 
-N_DRAWS = 300
+N_DRAWS = 500  # every kind twice or more (300 drew the tempered softmax once)
 
 
 def _built(spec: dict, code: tuple):
@@ -66,6 +66,8 @@ def _meaning(spec: dict, model, args: list) -> torch.Tensor:
                 "clamp": lambda: torch.clamp(x, v.get("min"), v.get("max"))}[kind]()
     if spec["group"] == "several":
         return _several_meaning(spec, params, args[0])
+    if spec["group"] == "long":
+        return _long_meaning(spec, args[0])
     if spec["group"] == "einsum":  # the equation on the inputs, a held weight last
         return torch.einsum(spec["equation"], *args, *params)
     x, d = args[0], spec["dim"]
@@ -99,6 +101,33 @@ def _several_meaning(spec: dict, params: list, x: torch.Tensor) -> torch.Tensor:
     return getattr(torch, spec["op"])(x, dim=dims[0], keepdim=keep).values  # max_values
 
 
+def _long_meaning(spec: dict, x: torch.Tensor) -> torch.Tensor:
+    kind, dims, keep = spec["kind"], tuple(spec["reduced"]), spec["keepdim"]
+    d = dims[0]
+    if kind == "vocab_log_softmax":
+        return F.log_softmax(x, dim=d)
+    if kind == "vocab_softmax":
+        return F.softmax(x / spec["temperature"], dim=d)
+    if kind == "vocab_logsumexp":
+        return torch.logsumexp(x, dim=d, keepdim=keep)
+    if kind == "vocab_argmax":
+        return torch.argmax(x, dim=d, keepdim=keep)
+    if kind == "image_pool":
+        return getattr(torch, spec["op"])(x, dim=dims, keepdim=keep)
+    if kind == "value_range":
+        return x.amax(dim=dims, keepdim=keep) - x.amin(dim=dims, keepdim=keep)
+    if kind == "column_stats":
+        return getattr(torch, spec["op"])(x, dim=d, keepdim=keep)
+    if kind == "standardize_columns":
+        return (x - x.mean(d, keepdim=True)) / (x.std(d, keepdim=True) + spec["eps"])
+    if kind == "long_cumsum":
+        return torch.cumsum(x, dim=d)
+    if kind == "long_rms":
+        return x / torch.sqrt((x * x).mean(d, keepdim=True) + spec["eps"])
+    lo, hi = x.amin(d, keepdim=True), x.amax(d, keepdim=True)  # minmax_rows
+    return (x - lo) / (hi - lo + spec["eps"])
+
+
 def test_each_file_computes_what_its_spec_says():
     for i in range(N_DRAWS):
         spec, code = draw(0, i)
@@ -121,15 +150,18 @@ def test_every_kind_is_reached_with_and_without_a_constructor():
                 "manual_layernorm", "manual_rmsnorm", "l2", "std_var", "softplus", "hardtanh", "threshold", "elu",
                 "leaky_relu", "clamp", "mean_dims", "sum_dims", "amax_dims", "peak_to_peak", "var_dims", "std_dims",
                 "batch_stats_norm", "rms_dims", "max_values", "einsum_bmm", "einsum_scores", "einsum_heads",
-                "einsum_apply", "einsum_linear", "einsum_matvec", "einsum_rowdot"}
-    assert set(kinds) == expected and set(KINDS) == {"loss", "product", "rows", "activation", "several", "einsum"}
+                "einsum_apply", "einsum_linear", "einsum_matvec", "einsum_rowdot", "vocab_log_softmax",
+                "vocab_softmax", "vocab_logsumexp", "vocab_argmax", "image_pool", "value_range", "column_stats",
+                "standardize_columns", "long_cumsum", "long_rms", "minmax_rows"}
+    assert set(kinds) == expected
+    assert set(KINDS) == {"loss", "product", "rows", "activation", "several", "einsum", "long"}
     assert min(kinds.values()) >= 2, kinds
     assert bare >= 20  # parameter-free modules written with no __init__ at all
 
 
 def test_the_listing_lowering_answers_every_kind_within_the_rules():
     seen: dict[str, str] = {}
-    for i in range(300):
+    for i in range(N_DRAWS):
         c = compose_idiom(0, i)
         if c.spec["kind"] in seen and "def __init__" in c.source:
             continue
@@ -140,7 +172,7 @@ def test_the_listing_lowering_answers_every_kind_within_the_rules():
             if "def __init__" not in c.source.split("# --- autotriton metadata ---")[0]:
                 assert "def __init__(self):\n        super().__init__()" in sol.code
         seen[c.spec["kind"]] = c.task_id
-    assert len(seen) == 41
+    assert len(seen) == 52
 
 
 def test_one_answer_of_each_group_verifies(cpu_verifier):
@@ -148,7 +180,7 @@ def test_one_answer_of_each_group_verifies(cpu_verifier):
     for i in range(80):
         c = compose_idiom(0, i)
         picked.setdefault(c.spec["group"], c)
-    assert len(picked) == 6
+    assert len(picked) == 7
     pairs = [(c.task(), listing_answers(c.source)[0][1].answer()) for c in picked.values()]
     results = cpu_verifier.verify_many(pairs)
     assert [r.correct for r in results] == [True] * len(pairs), [(c.task_id, r.error_msg) for c, r in

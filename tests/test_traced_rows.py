@@ -178,3 +178,49 @@ print(abs(out.item() - exact) / exact, abs(float(one_by_one) - exact) / exact)
     kernel_err, one_by_one_err = map(float, run.stdout.split())
     assert kernel_err < 1e-5, kernel_err
     assert one_by_one_err > 1e-3, one_by_one_err  # what the kernel avoids
+
+
+def test_rows_longer_than_a_tile_are_read_in_passes_and_verify(cpu_verifier):
+    """Data v24: a row of more than MAX_COLS elements (the dev suite has one of 327,680) is read in
+    tiles of LOOP_BLOCK, one pass a reduction that later lines wait on: an RMS norm makes two
+    passes, a softmax three (its max, the sum of exponentials, the stored row). Every kind the
+    one-tile row lowers, over a long last dim, a long first dim and two long runs."""
+    long = "torch.randn(3, 20000)"
+    sources = {
+        "rms norm": _task(", n: int", "return x * torch.rsqrt(x.pow(2).mean(-1, keepdim=True) + 1e-6) * self.w",
+                          init_inputs="20000", inputs=long).replace("self.n = n", "self.w = nn.Parameter(torch.randn(n))"),
+        "softmax": _task("", "return torch.softmax(x * 0.5, dim=-1)", inputs=long),
+        "log-softmax, then a value per row": _task("", "return (F.log_softmax(x, -1) * x).sum(-1)", inputs=long),
+        "std kept, unbiased": _task("", "return x / (x.std(dim=1, keepdim=True) + 1e-5)", inputs=long),
+        "logsumexp minus max over a long dim 0": _task("", "return torch.logsumexp(x, 0) - x.amax(0)",
+                                                       inputs="torch.randn(20000, 3)"),
+        "layer norm module": _task(", n: int", "return self.ln(x).relu()", init_inputs="20000",
+                                   inputs=long).replace("self.n = n", "self.ln = nn.LayerNorm(n)"),
+        "argmin kept": _task("", "return torch.argmin(x, dim=1, keepdim=True)", inputs=long),
+        "cumulative sum": _task("", "return torch.cumsum(x, dim=-1)", inputs=long),
+        "mse loss": _pair("return F.mse_loss(x, y)", x=long),
+        "peak to peak over dims 0 and 2": _task("", "return x.amax(dim=(0, 2)) - x.amin(dim=(0, 2))",
+                                                inputs="torch.randn(5, 3, 7000)"),
+        "l1 norm of a comparison's mean": _task("", "return (x > 0).float().mean(dim=1) + x.norm(p=1, dim=1)",
+                                                inputs=long),
+    }
+    pairs = []
+    for name, source in sources.items():
+        solution = traced_row_answer(source)
+        assert solution is not None, name
+        assert not check_rules(solution.code), name
+        assert "for start in range(0, n_cols, BLOCK):" in solution.code, name
+        pairs.append((task_from_source(source, task_id=f"rows/{name}", suite="test", level=1), solution.answer()))
+    softmax = traced_row_answer(sources["softmax"])
+    assert softmax.code.count("for start in range") == 3 and "reads its row 3 times" in softmax.reasoning
+    assert traced_row_answer(sources["rms norm"]).code.count("for start in range") == 2
+    results = cpu_verifier.verify_many(pairs)
+    assert all(r.correct for r in results), [(n, r.error_msg[:300]) for n, r in zip(sources, results) if not r.correct]
+
+
+def test_a_long_row_it_cannot_loop_over_is_declined():
+    """A flip permutes the row and a cumulative product's carry is a running product: neither has
+    a looped form here, so the task keeps its family writer."""
+    for forward in ("return x.flip(-1).cumsum(-1).flip(-1)", "return torch.cumprod(x, dim=-1)"):
+        assert traced_row_answer(_task("", forward, inputs="torch.randn(3, 20000)")) is None, forward
+        assert traced_row_answer(_task("", forward)) is not None, forward  # one tile: lowered

@@ -123,6 +123,18 @@ OP_NAMES = {
     "einsum_matvec": ("matrix-vector product", "projection onto a vector", "row-wise dot with a weight"),
     "einsum_rowdot": ("row-wise dot products", "per-row inner product", "paired dot products"),
     "threshold": ("threshold activation", "Threshold", "values at or below a threshold replaced"),
+    # the idioms' long rows (data v24)
+    "vocab_log_softmax": ("log-probabilities over a vocabulary", "log-softmax of logits", "normalized log-likelihoods"),
+    "vocab_softmax": ("tempered softmax", "softmax with a temperature", "sampling distribution over logits"),
+    "vocab_logsumexp": ("log-partition of logits", "log-sum-exp over the vocabulary", "softmax normalizer"),
+    "vocab_argmax": ("greedy token choice", "index of the largest logit", "argmax over the vocabulary"),
+    "image_pool": ("global pooling", "reduction over the spatial dims", "whole-image statistic"),
+    "value_range": ("value range", "max minus min over two axes", "peak-to-peak spread"),
+    "column_stats": ("per-column statistic", "statistic down each feature", "reduction over the samples"),
+    "standardize_columns": ("column standardization", "z-score per feature", "features centred and scaled"),
+    "long_cumsum": ("running total", "cumulative sum along a sequence", "prefix sums"),
+    "long_rms": ("RMS scaling of a sequence", "division by the root mean square", "root-mean-square normalization"),
+    "minmax_rows": ("min-max rescaling", "rows scaled to [0, 1]", "range normalization"),
     # the block family's kinds (data/blocks.py)
     "norm_linear": ("normalization then a projection", "pre-norm linear layer", "norm followed by a dense layer"),
     "gated": ("gated linear unit", "gated projection", "product of a gate and a value projection"),

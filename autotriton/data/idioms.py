@@ -18,7 +18,7 @@ task its lowerings do not cover, or whose answer fails verification, is dropped 
 
 Two groups joined in data v23, each on a random stream of its own so that the other tasks stay as
 they were where they are not replaced: reductions over several dims (`several`) and products
-written with `torch.einsum` (`einsum`).
+written with `torch.einsum` (`einsum`). Data v24 added rows longer than one tile (`long`).
 
 The development suite decided which kinds; none of its files or their words are used here, and
 decontamination keeps these tasks away from it.
@@ -29,7 +29,7 @@ from __future__ import annotations
 import builtins
 import random
 
-from autotriton.data.compose import Composed, _model, _sizes, _source, rewritten, task_surface
+from autotriton.data.compose import Composed, _model, _odd, _sizes, _source, rewritten, task_surface
 
 # Names people give a criterion, a weight, and a loss's two inputs.
 CRITERIA = ("criterion", "loss_fn", "loss", "objective", "crit")
@@ -408,8 +408,93 @@ def _activation(rng: random.Random) -> dict:
             "meta": {"values": values if init_inputs != "[]" else {n: d for n, d, _ in consts}}}
 
 
+# Rows longer than one tile (data v24): (sizes, reduced dims, the dims that make the row long).
+# Every GPU row is over 16,384 elements (traced_rows.MAX_COLS: 0.25x of the typical size, the
+# smallest _scaled draws, is at least 24,576), so the answer reads it in tiles; the interpreter's
+# sizes get a floor (LONG_INTERP) so the CPU judge runs two tiles or more of every row too.
+LONG_SHAPES = {
+    "vocab": ({"N": (6, 32, 30), "V": (300, 98304, 60000)}, (1,), "V"),
+    "image": ({"B": (3, 8, 8), "C": (4, 16, 16), "H": (9, 384, 300), "W": (9, 384, 300)}, (2, 3), "H"),
+    "range": ({"T": (5, 64, 60), "S": (4, 16, 16), "N": (9, 4096, 4000)}, (0, 2), "N"),
+    "tall": ({"N": (300, 131072, 100000), "C": (4, 16, 16)}, (0,), "N"),  # not F: the functional module's name
+    "sequence": ({"B": (3, 8, 8), "L": (300, 98304, 60000)}, (1,), "L"),
+}
+# The interpreter's size of a row's long dim: odd in [4,097, 12,287], or 8,192 (a tile is 4,096).
+LONG_INTERP = (4097, 12287, 8192)
+
+
+def _long(rng: random.Random) -> dict:
+    """Reductions and row maps whose rows are too long for one tile: a softmax, log-softmax,
+    logsumexp or argmax over a vocabulary, global pooling of a large image, a value range over two
+    axes, column statistics of a tall table, a cumulative sum and an RMS scale along a long
+    sequence, a min-max rescale. The dev suite's level 1 had one such row (327,680 elements) and
+    no lowering answered it (session 31)."""
+    kind = rng.choice(("vocab_log_softmax", "vocab_logsumexp", "vocab_argmax", "vocab_softmax", "image_pool",
+                       "value_range", "column_stats", "standardize_columns", "long_cumsum", "long_rms", "minmax_rows"))
+    shape_of = {"vocab": "vocab", "image": "image", "value": "range", "column": "tall", "standardize": "tall",
+                "long": "sequence", "minmax": "sequence"}[kind.split("_")[0]]
+    dims, reduced, long_dim = LONG_SHAPES[shape_of]
+    rank = len(dims)
+    x = rng.choice(INPUTS + ("logits",) if shape_of == "vocab" else INPUTS)
+    dt = _dims_text(rng, reduced, rank) if len(reduced) > 1 else str(rng.choice((reduced[0], reduced[0] - rank)))
+    keep = rng.choice(("", ", keepdim=True"))
+    init_args, init, init_inputs = "", [], "[]"
+    meta = {"reduced": list(reduced), "long": long_dim, "keepdim": bool(keep)}
+    if kind == "vocab_log_softmax":
+        body = [rng.choice((f"return F.log_softmax({x}, dim={dt})", f"return torch.log_softmax({x}, {dt})",
+                            f"return {x}.log_softmax(dim={dt})"))]
+    elif kind == "vocab_softmax":  # with a temperature, from the constructor or written in
+        t = rng.choice((0.7, 1.5, 2.0))
+        meta["temperature"] = t
+        if rng.random() < 0.5:
+            init_args, init_inputs, init = f", temperature: float = {t!r}", f"[{t!r}]", ["self.temperature = temperature"]
+            scaled = f"{x} / self.temperature"
+        else:
+            scaled = f"{x} / {t!r}"
+        body = [rng.choice((f"return torch.softmax({scaled}, dim={dt})", f"return F.softmax({scaled}, dim={dt})"))]
+    elif kind == "vocab_logsumexp":
+        body = [rng.choice((f"return torch.logsumexp({x}, dim={dt}{keep})", f"return {x}.logsumexp({dt}{keep})"))]
+    elif kind == "vocab_argmax":  # greedy decoding: the index of the largest logit
+        body = [rng.choice((f"return torch.argmax({x}, dim={dt}{keep})", f"return {x}.argmax(dim={dt}{keep})",
+                            f"return {x}.argmax({dt}{keep})"))]
+    elif kind == "image_pool":
+        fn = rng.choice(("mean", "amax", "sum"))
+        meta["op"] = fn
+        body = [rng.choice((f"return {x}.{fn}(dim={dt}{keep})", f"return torch.{fn}({x}, dim={dt}{keep})"))]
+    elif kind == "value_range":
+        body = [rng.choice((f"return {x}.amax(dim={dt}{keep}) - {x}.amin(dim={dt}{keep})",
+                            f"return torch.amax({x}, {dt}{keep}) - torch.amin({x}, {dt}{keep})"))]
+    elif kind == "column_stats":
+        stat = rng.choice(("mean", "std", "var", "amax"))
+        meta["op"] = stat
+        body = [rng.choice((f"return {x}.{stat}(dim={dt}{keep})", f"return torch.{stat}({x}, dim={dt}{keep})"))]
+    elif kind == "standardize_columns":
+        eps = rng.choice((1e-5, 1e-6))
+        meta["eps"] = eps
+        body = [f"mu = {x}.mean(dim={dt}, keepdim=True)",
+                rng.choice((f"sd = {x}.std(dim={dt}, keepdim=True)", f"sd = torch.std({x}, dim={dt}, keepdim=True)")),
+                f"return ({x} - mu) / (sd + {eps!r})"]
+    elif kind == "long_cumsum":
+        body = [rng.choice((f"return torch.cumsum({x}, dim={dt})", f"return {x}.cumsum({dt})",
+                            f"return {x}.cumsum(dim={dt})"))]
+    elif kind == "long_rms":
+        eps = rng.choice((1e-6, 1e-8))
+        meta["eps"] = eps
+        body = [rng.choice((f"rms = torch.sqrt({x}.pow(2).mean(dim={dt}, keepdim=True) + {eps!r})",
+                            f"rms = ({x} * {x}).mean({dt}, keepdim=True).add({eps!r}).sqrt()")),
+                f"return {x} / rms"]
+    else:  # minmax_rows: each row rescaled to [0, 1]
+        eps = rng.choice((1e-6, 1e-8))
+        meta["eps"] = eps
+        body = [f"lo = {x}.amin(dim={dt}, keepdim=True)", f"hi = {x}.amax(dim={dt}, keepdim=True)",
+                f"return ({x} - lo) / (hi - lo + {eps!r})"]
+    return {"kind": kind, "init_args": init_args, "init": init, "args": x, "body": body,
+            "inputs": f"[torch.randn({', '.join(dims)})]", "init_inputs": init_inputs, "dims": dims, "dots": False,
+            "meta": meta}
+
+
 KINDS = {"loss": _loss, "product": _product, "rows": _rows, "activation": _activation, "several": _several,
-         "einsum": _einsum}
+         "einsum": _einsum, "long": _long}
 # Losses first: the kinds the data-v20 adapter missed most (dev suite, run 22).
 GROUP_WEIGHTS = {"loss": 4, "product": 3, "rows": 3}
 # Activations with constructor values, drawn on a stream of their own (added after the groups
@@ -419,6 +504,8 @@ ACTIVATION_SHARE = 0.2
 SEVERAL_SHARE = 0.2
 # Products written with einsum (data v23), on a stream of their own after the several-dims one.
 EINSUM_SHARE = 0.1
+# Rows longer than a tile (data v24), on a stream of their own after the einsum one.
+LONG_SHARE = 0.15
 NO_INIT_SHARE = 0.35
 
 
@@ -444,8 +531,14 @@ def draw(seed: int, index: int) -> tuple[dict, tuple[str, str, str, str]]:
         group, rng = "several", random.Random(f"{seed}:idiom:{index}:several:draw")
     elif random.Random(f"{seed}:idiom:{index}:einsum").random() < EINSUM_SHARE:
         group, rng = "einsum", random.Random(f"{seed}:idiom:{index}:einsum:draw")
+    elif random.Random(f"{seed}:idiom:{index}:long").random() < LONG_SHARE:
+        group, rng = "long", random.Random(f"{seed}:idiom:{index}:long:draw")
     idiom = KINDS[group](rng)
     sizes = _sizes(rng, idiom["dims"])
+    if group == "long":
+        lo, hi, pow2 = LONG_INTERP
+        sizes["interp_odd"][idiom["meta"]["long"]] = _odd(rng, lo, hi)
+        sizes["interp_pow2"][idiom["meta"]["long"]] = pow2
     spec = {"family": "idiom", "group": group, "kind": idiom["kind"], **idiom["meta"], "sizes": sizes}
     if idiom["dots"]:
         spec["dots"] = True  # tl.dot's TF32 bound in the file (compose._source)

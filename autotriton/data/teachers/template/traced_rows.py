@@ -53,7 +53,8 @@ _ROW_MAP = frozenset({"_softmax", "_log_softmax", "cumsum", "cumprod", "native_l
 # Ops that only change how a value is viewed (keepdim by unsqueeze, a broadcast back to the row).
 _VIEWS = frozenset({"view", "_unsafe_view", "reshape", "unsqueeze", "squeeze", "expand", "expand_as", "clone",
                     "contiguous"})
-# Rows longer than this do not fit one program's registers in one tile; such tasks keep their family writer.
+# Rows longer than this do not fit one program's registers in one tile: a program reads such a row
+# in tiles, in passes (data v24; before, such tasks kept their family writer).
 MAX_COLS = 16384
 # Reductions over every dim that the rows add up (data v18: a loss is a mean over the whole tensor):
 # each program stores its row's share, and a second kernel adds the shares (_TOTAL_KERNEL).
@@ -153,7 +154,7 @@ def _layout(trace: Trace) -> _Layout:
     if dim[-1] >= len(shape):  # a reduction of a value of higher rank than in0 (a segment's broadcast)
         raise Unsupported(f"a reduction along dims {dim} of a {len(shape)}-dim first input")
     layout = _runs(shape, dim)
-    if layout.n_cols > MAX_COLS or layout.n_cols < 2:
+    if layout.n_cols < 2:
         raise Unsupported(f"a row of {layout.n_cols}")
     return layout
 
@@ -243,6 +244,7 @@ def row_piece(args: list[str], trace: Trace, layout: _Layout, scalars: dict, siz
     kinds: dict[str, str] = {}
     flips: set[str] = set()  # "load": an input read back to front; "store": the result written so
     body, loads, ptrs, passed, kernel_scalars = [], [], [], {}, {}
+    groups: list[tuple[str, list[str], Step, list]] = []  # (quoted line, statements, step, operands)
     if set(args) & _LAUNCH_NAMES:
         raise Unsupported(f"forward's arguments {sorted(set(args) & _LAUNCH_NAMES)} are names the launch binds")
     for k, step in enumerate(trace.steps):
@@ -258,8 +260,9 @@ def row_piece(args: list[str], trace: Trace, layout: _Layout, scalars: dict, siz
                 operands.append((o.key, name))
             else:
                 operands.append((o.key, o.value))
-        body.append("# " + _TYPE_SPEC.sub("", step.line))
-        body += _lower_row_step(step, operands, layout, kinds, trace.result, flips)
+        lines = _lower_row_step(step, operands, layout, kinds, trace.result, flips)
+        groups.append(("# " + _TYPE_SPEC.sub("", step.line), lines, step, operands))
+        body += [groups[-1][0]] + lines
     result_kind = kinds.get(trace.result)
     if result_kind == EXPANDED:
         result_kind = FULL  # a scalar stored through the row's offsets fills the row
@@ -274,12 +277,20 @@ def row_piece(args: list[str], trace: Trace, layout: _Layout, scalars: dict, siz
     code = [line.split("#")[0] for line in body]
     # an input read only back to front (flip loads it through rev) is not loaded front to back too
     loads = [ld for ld in loads if any(re.search(rf"\b{ld.split(' = ')[0]}\b", c) for c in code)]
-    kernel = _kernel(layout, ptrs, loads, body, trace.result, result_kind, list(kernel_scalars.values()), flips)
+    looped = None
+    if layout.n_cols > MAX_COLS:
+        nodes = _nodes(groups, kinds)
+        at, passes = _schedule(nodes, set(kinds) - {n.out for n in nodes}, trace.result, result_kind)
+        kernel = _looped_kernel(layout, ptrs, loads, nodes, (at, passes), trace.result, result_kind,
+                                list(kernel_scalars.values()), kinds)
+        looped = _passes_step(nodes, at, passes, result_kind)
+    else:
+        kernel = _kernel(layout, ptrs, loads, body, trace.result, result_kind, list(kernel_scalars.values()), flips)
     launch_args = [passed[p] for p in ptrs] + ["out"] + list(kernel_scalars)
     lead = passed["in0_ptr"]
     return Piece(kernel, _alloc(layout, lead, out_shape, result_kind, index),
                  _launch(layout, lead, launch_args, result_kind), [passed[p] for p in ptrs if passed[p] in args],
-                 _reasoning(trace, layout, result_kind, kernel_scalars, out_shape))
+                 _reasoning(trace, layout, result_kind, kernel_scalars, out_shape, looped))
 
 
 def _operand(name: str, shape, layout: _Layout, kinds: dict, loads: list, ptrs: list, passed: dict,
@@ -460,35 +471,265 @@ def _reduction(op: str, out: str, x: str, kw: dict, operands: list) -> list[str]
 
 def _kernel(layout: _Layout, ptrs: list[str], loads: list[str], body: list[str], result: str, kind: str,
             scalars: list[str], flips: set[str]) -> str:
-    params = ", ".join(ptrs + ["part_ptr" if kind == TOTAL else "out_ptr"] + scalars + ["n_cols"]
-                       + _strides(layout) + (["n_rows"] if kind == TOTAL else []))
-    if layout.last:
-        where = ["offs = row * n_cols + cols  # rows are contiguous: the reduced dim is the last"]
-        back = "rev = row * n_cols + (n_cols - 1 - cols)  # the same row back to front (flip)"
-    elif layout.span2:
-        where = [f"# the reduced {_along(layout)} are two runs with mid kept elements between them:",
-                 "# row = (outer, mid, inner) over the kept dims, col = (a, b) with b along the second run",
-                 "offs = ((row // (mid * inner)) * n_cols * mid + (cols // n_b) * mid * n_b",
-                 "        + ((row // inner) % mid) * n_b + cols % n_b) * inner + row % inner"]
-        back = ""  # _flip takes one reduced dim only
-    else:
-        what = f"dim {layout.dim} is" if layout.span == 1 else f"{_along(layout)} are"
-        where = [f"# the reduced {what} not the last: row = (outer, inner) and neighbours along it",
-                 "# lie inner elements apart",
-                 "offs = (row // inner) * n_cols * inner + row % inner + cols * inner"]
-        back = "rev = (row // inner) * n_cols * inner + row % inner + (n_cols - 1 - cols) * inner  # back to front"
+    where, back = _where(layout)
     where += [back] if flips else []
     at = "rev" if "store" in flips else "offs"
-    store = (f"tl.store(out_ptr + {at}, {{r}}.to(out_ptr.dtype.element_ty), mask=mask)" if kind == FULL
-             else "tl.store(part_ptr + row, {r})  # traced_total_kernel adds the rows' shares" if kind == TOTAL
-             else "tl.store(out_ptr + row, {r}.to(out_ptr.dtype.element_ty))  # one value per row")
     lines = (["row = tl.program_id(0).to(tl.int64)", "cols = tl.arange(0, BLOCK)",
               "mask = cols < n_cols  # BLOCK is n_cols rounded up to a power of two"] + where + loads + [""]
-             + body + [store.format(r=result)])
+             + body + [_store(kind, at).format(r=result)])
+    return _jit(_params(layout, ptrs, kind, scalars), lines, kind)
+
+
+def _params(layout: _Layout, ptrs: list[str], kind: str, scalars: list[str]) -> str:
+    return ", ".join(ptrs + ["part_ptr" if kind == TOTAL else "out_ptr"] + scalars + ["n_cols"]
+                     + _strides(layout) + (["n_rows"] if kind == TOTAL else []))
+
+
+def _jit(params: str, lines: list[str], kind: str) -> str:
     return ("\n@triton.jit\n"
             f"def traced_row_kernel({params}, BLOCK: tl.constexpr):\n"
             + "\n".join(("    " + line) if line else "" for line in lines) + "\n"
             + (_TOTAL_KERNEL if kind == TOTAL else ""))
+
+
+def _where(layout: _Layout) -> tuple[list[str], str]:
+    """The statements placing a row's elements (offs) and the same row back to front (rev)."""
+    if layout.last:
+        return (["offs = row * n_cols + cols  # rows are contiguous: the reduced dim is the last"],
+                "rev = row * n_cols + (n_cols - 1 - cols)  # the same row back to front (flip)")
+    if layout.span2:
+        return ([f"# the reduced {_along(layout)} are two runs with mid kept elements between them:",
+                 "# row = (outer, mid, inner) over the kept dims, col = (a, b) with b along the second run",
+                 "offs = ((row // (mid * inner)) * n_cols * mid + (cols // n_b) * mid * n_b",
+                 "        + ((row // inner) % mid) * n_b + cols % n_b) * inner + row % inner"],
+                "")  # _flip takes one reduced dim only
+    what = f"dim {layout.dim} is" if layout.span == 1 else f"{_along(layout)} are"
+    return ([f"# the reduced {what} not the last: row = (outer, inner) and neighbours along it",
+             "# lie inner elements apart",
+             "offs = (row // inner) * n_cols * inner + row % inner + cols * inner"],
+            "rev = (row // inner) * n_cols * inner + row % inner + (n_cols - 1 - cols) * inner  # back to front")
+
+
+def _store(kind: str, at: str = "offs") -> str:
+    return (f"tl.store(out_ptr + {at}, {{r}}.to(out_ptr.dtype.element_ty), mask=mask)" if kind == FULL
+            else "tl.store(part_ptr + row, {r})  # traced_total_kernel adds the rows' shares" if kind == TOTAL
+            else "tl.store(out_ptr + row, {r}.to(out_ptr.dtype.element_ty))  # one value per row")
+
+
+# ------------------------------------------------------------ rows longer than one tile (data v24)
+# A row of more than MAX_COLS elements is read in tiles of LOOP_BLOCK lanes, in as many passes as
+# the listing's reductions need one after another: a reduction's value is known only when a pass
+# has ended, so a line that reads it runs in the next pass, and the tile values that pass needs are
+# computed again from the loaded row (the row does not fit registers; keeping them would mean a
+# scratch row written and read back). The dev suite's longest row is 327,680 elements (session 31).
+LOOP_BLOCK = 4096  # lanes a tile: each accumulator is 16 float32 registers a thread at 8 warps
+TILE, SCALAR, ACC = "tile", "scalar", "acc"
+
+
+@dataclass(frozen=True)
+class _Node:
+    """One value of a looped row kernel: a TILE (computed in a pass for the tile in hand), a SCALAR
+    (one number a program, computed between passes) or an ACC (a number gathered over a pass's
+    tiles: `init` before the loop, `lines` in it, `finish` after it). `quoted`: its listing line."""
+
+    out: str
+    lines: tuple[str, ...]
+    reads: tuple[str, ...]
+    kind: str
+    quoted: str
+    init: tuple[str, ...] = ()
+    finish: tuple[str, ...] = ()
+
+
+def _nodes(groups: list[tuple[str, list[str], Step, list]], kinds: dict) -> list[_Node]:
+    """The looped kernel's values, in listing order, from the one-tile lowering's groups: an
+    elementwise line keeps its statements; a reduction becomes one accumulator a pass."""
+    nodes: list[_Node] = []
+    for quoted, lines, step, operands in groups:
+        op, out = step.op, step.outs[0]
+        if op.endswith("_") and not op.startswith("_"):
+            op = op[:-1]
+        kw = {k: v for k, v in operands if k}
+        x = operands[0][1] if operands else None
+        reads = tuple(dict.fromkeys(v for _, v in operands if isinstance(v, str) and v in kinds))
+        if op in ("flip", "cumprod"):
+            raise Unsupported(f"{op} of a row longer than a tile")
+        if op in _LOSSES and kw.get("reduction", 1) != 0:  # the term as a tile, then its total
+            nodes.append(_Node(f"{out}_d", tuple(lines[:-1]), reads, TILE, quoted))
+            nodes.append(_total_acc(out, f"{out}_d", "mean" if kw.get("reduction", 1) == 1 else "sum", quoted))
+        elif op in _TOTAL and _reduced_dims(step) == ALL and kinds.get(x) == FULL:
+            nodes.append(_total_acc(out, x, op, quoted))
+        elif op in _REDUCE | _ROW_MAP:
+            nodes += _looped_reduction(op, out, x, kw, operands, quoted)
+        else:
+            nodes.append(_Node(out, tuple(lines), reads, TILE if kinds.get(out) in (FULL, COL) else SCALAR, quoted))
+    return nodes
+
+
+def _acc(out: str, v: str, reads: tuple[str, ...], quoted: str, fill: str = "0.0", step: str = "{acc} + {v}",
+         finish: str = "tl.sum({acc}, axis=0)") -> _Node:
+    """An accumulator of one [BLOCK] vector: `step` combines it with the tile's values `v` (padded
+    lanes set to `fill`, the combination's identity), `finish` folds its lanes into `out`."""
+    acc = f"{out}_acc"
+    return _Node(out, (f"{acc} = {step.format(acc=acc, v=f'tl.where(mask, {v}, {fill})')}",), reads, ACC, quoted,
+                 (f"{acc} = tl.full([BLOCK], {fill}, dtype=tl.float32)",), (f"{out} = {finish.format(acc=acc)}",))
+
+
+def _total_acc(out: str, x: str, op: str, quoted: str) -> _Node:
+    share = "tl.sum({acc}, axis=0)" + (" / (n_rows * n_cols)" if op == "mean" else "")
+    return _acc(out, x, (x,), quoted, finish=share + "  # this row's share of the total")
+
+
+def _mean_and_spread(out: str, x: str, quoted: str) -> tuple[_Node, _Node]:
+    """Two passes, as the one-tile lowering computes them: the mean, then the squares about it
+    ({out}_m2, their sum)."""
+    mean = _acc(f"{out}_mean", x, (x,), quoted, finish="tl.sum({acc}, axis=0) / n_cols")
+    spread = _acc(f"{out}_m2", f"({x} - {out}_mean) * ({x} - {out}_mean)", (x, f"{out}_mean"), quoted)
+    return mean, spread
+
+
+def _looped_reduction(op: str, out: str, x: str, kw: dict, operands: list, quoted: str) -> list[_Node]:
+    """The accumulators (one a pass) and the closing value of a listed reduction or row map."""
+    if op in ("sum", "mean"):
+        return [_acc(out, x, (x,), quoted, finish="tl.sum({acc}, axis=0)" + (" / n_cols" if op == "mean" else ""))]
+    if op in ("amax", "max", "amin", "min"):
+        top = "max" if op in ("amax", "max") else "min"
+        return [_acc(out, x, (x,), quoted, "float('-inf')" if top == "max" else "float('inf')",
+                     f"tl.{top}imum({{acc}}, {{v}})", f"tl.{top}({{acc}}, axis=0)")]
+    if op in _INDEX:
+        return [_arg_extreme(op, out, x, quoted)]
+    if op in ("var", "std"):
+        correction = kw.get("correction", 1 if kw.get("unbiased", True) else 0)
+        mean, spread = _mean_and_spread(out, x, quoted)
+        last = f"{out}_m2 / (n_cols - {_num(correction)})"
+        return [mean, spread, _Node(out, (f"{out} = " + (f"tl.sqrt({last})" if op == "std" else last),),
+                                    (f"{out}_m2",), SCALAR, quoted)]
+    if op == "linalg_vector_norm":
+        order = kw.get("ord", 2)
+        if order not in (1, 2):
+            raise Unsupported(f"a vector norm of order {order}")
+        if order == 1:
+            return [_acc(out, f"tl.abs({x})", (x,), quoted)]
+        return [_acc(out, f"{x} * {x}", (x,), quoted, finish="tl.sqrt(tl.sum({acc}, axis=0))")]
+    if op in ("logsumexp", "_softmax", "_log_softmax"):
+        top = _acc(f"{out}_max", x, (x,), quoted, "float('-inf')", "tl.maximum({acc}, {v})", "tl.max({acc}, axis=0)")
+        top = dataclasses.replace(top, finish=top.finish + (
+            f"{out}_max = tl.where({out}_max > float('-inf'), {out}_max, 0.0)  # a row all -inf: no inf - inf",))
+        total = _acc(f"{out}_sum", f"tl.exp({x} - {out}_max)", (x, f"{out}_max"), quoted)
+        reads = (x, f"{out}_max", f"{out}_sum")
+        if op == "logsumexp":
+            last = _Node(out, (f"{out} = {out}_max + tl.log({out}_sum)",), reads[1:], SCALAR, quoted)
+        elif op == "_softmax":
+            last = _Node(out, (f"{out} = tl.exp({x} - {out}_max) / {out}_sum",), reads, TILE, quoted)
+        else:
+            last = _Node(out, (f"{out} = {x} - {out}_max - tl.log({out}_sum)",), reads, TILE, quoted)
+        return [top, total, last]
+    if op == "cumsum":  # every lane of the carry holds the sum of the tiles before this one
+        return [_Node(out, (f"{out} = tl.cumsum({x}, axis=0) + {out}_carry",
+                            f"{out}_carry = {out}_carry + tl.sum(tl.where(mask, {x}, 0.0), axis=0)"),
+                      (x,), TILE, quoted, (f"{out}_carry = tl.zeros([BLOCK], dtype=tl.float32)",))]
+    if op == "native_layer_norm":
+        pos = [v for _, v in operands]
+        weight, bias, eps = pos[2], pos[3], pos[4]
+        mean, spread = _mean_and_spread(out, x, quoted)
+        rstd = _Node(f"{out}_rstd", (f"{out}_rstd = tl.rsqrt({out}_m2 / n_cols + {_num(eps)})",), (f"{out}_m2",),
+                     SCALAR, quoted)
+        line = f"{out} = ({x} - {out}_mean) * {out}_rstd" + (f" * {weight}" if weight is not None else "") \
+            + (f" + {bias}" if bias is not None else "")
+        reads = (x, f"{out}_mean", f"{out}_rstd") + tuple(v for v in (weight, bias) if v is not None)
+        return [mean, spread, rstd, _Node(out, (line,), reads, TILE, quoted)]
+    raise Unsupported(f"no looped form for {op}")
+
+
+def _arg_extreme(op: str, out: str, x: str, quoted: str) -> _Node:
+    """argmax / argmin over tiles: each lane keeps its best value and the first column it was seen
+    at (a later tile replaces it only when strictly better); then the first column of the best."""
+    top, fill, better = ("max", "float('-inf')", ">") if op == "argmax" else ("min", "float('inf')", "<")
+    return _Node(out, (f"{out}_v = tl.where(mask, {x}, {fill})",
+                       f"{out}_new = {out}_v {better} {out}_best",
+                       f"{out}_best = tl.where({out}_new, {out}_v, {out}_best)",
+                       f"{out}_at = tl.where({out}_new, cols, {out}_at)"),
+                 (x,), ACC, quoted,
+                 (f"{out}_best = tl.full([BLOCK], {fill}, dtype=tl.float32)",
+                  f"{out}_at = tl.zeros([BLOCK], dtype=tl.int32)"),
+                 (f"{out}_top = tl.{top}({out}_best, axis=0)",
+                  f"{out} = tl.min(tl.where({out}_best == {out}_top, {out}_at, n_cols), axis=0)"))
+
+
+def _schedule(nodes: list[_Node], inputs: set[str], result: str, kind: str) -> tuple[dict[str, int], int]:
+    """(when each value is ready, passes): a tile's pass, a scalar's gap (0 before the first pass,
+    p after pass p); an accumulator gathers in the pass its reads allow and is ready after it."""
+    at = dict.fromkeys(inputs, 0)
+    for node in nodes:
+        ready = max((at[r] for r in node.reads if r in at), default=0)
+        at[node.out] = ready + 1 if node.kind == ACC else ready
+    passes = max([at[n.out] for n in nodes if n.kind == ACC] + ([at[result] + 1] if kind == FULL else []))
+    return at, passes
+
+
+def _looped_kernel(layout: _Layout, ptrs: list[str], loads: list[str], nodes: list[_Node],
+                   schedule: tuple[dict[str, int], int], result: str, kind: str, scalars: list[str],
+                   kinds: dict) -> str:
+    tiles_in = {ld.split(" = ")[0]: ld for ld in loads if kinds[ld.split(" = ")[0]] in (FULL, COL)}
+    at, passes = schedule
+    lines = ["row = tl.program_id(0).to(tl.int64)", "lanes = tl.arange(0, BLOCK)"]
+    lines += [ld for ld in loads if ld.split(" = ")[0] not in tiles_in]
+    lines += _quoted([n for n in nodes if n.kind == SCALAR and at[n.out] == 0])
+    for p in range(passes):
+        accs = [n for n in nodes if n.kind == ACC and at[n.out] == p + 1]
+        stored = kind == FULL and p == passes - 1
+        wanted = _needed([r for n in accs for r in n.reads] + ([result] if stored else []), nodes)
+        tiles = [n for n in nodes if n.kind == TILE and n.out in wanted]
+        gathered = ", ".join(n.out for n in accs) or "nothing"
+        lines += ["", f"# pass {p + 1} of {passes}: gathers {gathered}" + ("; stores the result" if stored else "")]
+        lines += [i for n in accs + tiles for i in n.init]
+        body = ["cols = start + lanes", "mask = cols < n_cols", *_where(layout)[0]]
+        body += [ld for name, ld in tiles_in.items() if name in wanted]
+        body += _quoted(tiles + accs)
+        body += [_store(FULL).format(r=result)] if stored else []
+        lines += ["for start in range(0, n_cols, BLOCK):"] + ["    " + line for line in body]
+        lines += _quoted(accs, "finish", [n for n in nodes if n.kind == SCALAR and at[n.out] == p + 1])
+    if kind != FULL:
+        lines += [_store(kind).format(r=result)]
+    return _jit(_params(layout, ptrs, kind, scalars), lines, kind)
+
+
+def _passes_step(nodes: list[_Node], at: dict[str, int], passes: int, kind: str) -> str:
+    """The reasoning's step on the passes a looped row kernel makes."""
+    said = []
+    for p in range(passes):
+        gathered = [n.out for n in nodes if n.kind == ACC and at[n.out] == p + 1]
+        what = f"gathers {', '.join(gathered)}" if gathered else ""
+        if kind == FULL and p == passes - 1:
+            what += (" and " if what else "") + "computes and stores the result"
+        said.append(f"pass {p + 1} {what}")
+    return (f"A reduced value is known only once the whole row has been read, so each program reads its row "
+            f"{ {1: 'once', 2: 'twice'}.get(passes, f'{passes} times')}: {'; '.join(said)}. An accumulator is a vector of BLOCK "
+            "lanes that each pass's tiles add into (or take the extreme with), folded into one number after the "
+            "pass; a value a later pass reads is computed again there from the loaded tiles, which costs reads, "
+            "not a scratch row written and read back.")
+
+
+def _needed(names: list[str], nodes: list[_Node]) -> set[str]:
+    """The tile values and inputs `names` read, directly or through tiles computed from them."""
+    tiles = {n.out: n for n in nodes if n.kind == TILE}
+    seen, todo = set(), list(names)
+    while todo:
+        name = todo.pop()
+        if name not in seen:
+            seen.add(name)
+            todo += tiles[name].reads if name in tiles else []
+    return seen
+
+
+def _quoted(nodes: list[_Node], part: str = "lines", then: list[_Node] = ()) -> list[str]:
+    """The nodes' statements (`part`: "lines" or "finish"), then those of `then`; each listing
+    line quoted before the first of its nodes in a row."""
+    lines, last = [], None
+    for n, statements in [(n, getattr(n, part)) for n in nodes] + [(n, n.lines) for n in then]:
+        lines += ([n.quoted] if n.quoted != last else []) + list(statements)
+        last = n.quoted
+    return lines
 
 
 # The rows' shares of a total, added by one program: each lane adds every BLOCK-th share, then the
@@ -535,7 +776,8 @@ def _launch(layout: _Layout, lead: str, launch_args: list[str], kind: str) -> st
         end = layout.reduced[-1]
         lines.append(f"inner = {lead}.stride({end})  # elements after dim {end}, as {lead} is contiguous")
     lines += [f"rows = {lead}.numel() // n_cols",
-              "BLOCK = triton.next_power_of_2(n_cols)"]
+              f"BLOCK = {LOOP_BLOCK}  # a tile: each program reads its row in tiles" if layout.n_cols > MAX_COLS
+              else "BLOCK = triton.next_power_of_2(n_cols)"]
     if kind == TOTAL:  # the row kernel writes one share per row, the total kernel adds them into out
         lines.append(f"part = torch.empty(rows, device={lead}.device, dtype=torch.float32)")
         launch_args = ["part" if a == "out" else a for a in launch_args]
@@ -562,7 +804,8 @@ def _alloc(layout: _Layout, lead: str, out_shape: tuple, kind: str, index: bool)
     return f"out = torch.empty({shape}, device={lead}.device, dtype={'torch.int64' if index else f'{lead}.dtype'})"
 
 
-def _reasoning(trace: Trace, layout: _Layout, kind: str, scalars: dict[str, str], out_shape: tuple) -> str:
+def _reasoning(trace: Trace, layout: _Layout, kind: str, scalars: dict[str, str], out_shape: tuple,
+               looped: str | None = None) -> str:
     """Numbered steps; the shapes are the listing's, so the row layout and the allocation read off
     it (run 18's answers kept a reduced dim the module drops, or called a middle dim the last: 67 of
     dev-L1's 286 failures were outputs of the wrong shape, docs/results/ablation_h200_run18)."""
@@ -572,12 +815,16 @@ def _reasoning(trace: Trace, layout: _Layout, kind: str, scalars: dict[str, str]
     ops = sorted({st.op for st in trace.steps if st.op in _REDUCE | _ROW_MAP | _LOSSES})
     acts = f"acts along {along}" if kind != TOTAL else f"acts along {along} or totals every element"
     steps = [f"Every listed op is elementwise or {acts} ({', '.join(ops)}), so one program handles "
-             f"one row along {along}: the row is read once, every value the listing computes stays in registers, "
-             "and only the result is written.",
+             f"one row along {along}: "
+             + ("the row is read once, every value the listing computes stays in registers, " if not looped
+                else "every value the listing computes is made tile by tile in registers, ")
+             + "and only the result is written.",
              f"in0 is {first}: n_cols = {layout.n_cols}, the size of {along}, and there are "
              f"{math.prod(layout.shape) // layout.n_cols} rows (numel / n_cols), one program each; "
-             "BLOCK = next_power_of_2(n_cols) lanes hold the whole row, and mask = cols < n_cols.",
-             _offsets(layout, along),
+             + ("BLOCK = next_power_of_2(n_cols) lanes hold the whole row, and mask = cols < n_cols." if not looped
+                else f"a row is longer than one program's registers hold ({MAX_COLS} lanes at most), so each "
+                     f"program reads it in tiles of BLOCK = {LOOP_BLOCK}: cols = start + lanes, mask = cols < n_cols."),
+             _offsets(layout, along)] + ([looped] if looped else []) + [
              "Padded lanes hold whatever the arithmetic made of the 0.0 they were loaded as, so every reduction "
              "first replaces them with its identity (0 for a sum, -inf for a max).",
              f"The kernel body follows the listing line by line: each of its {n} lines is quoted as a comment, then "
