@@ -2,7 +2,7 @@
 # One GPU session for the verifier: versions, a smoke verification, every reference on GPU
 # with timings, the adversarial corpus on GPU, and the GPU throughput benchmark.
 # Run through the device tool from the repo root with `.whl` carried:
-#   bash benchmarks/gpu_session.sh [cgroups|wire|smoke|references|adversarial|throughput ...]
+#   bash benchmarks/gpu_session.sh [cgroups|wire|smoke|references|adversarial|rows|throughput ...]
 set -uo pipefail
 source "$(dirname "$0")/gpu_env.sh"
 versions
@@ -16,6 +16,8 @@ for step in $steps; do
     smoke) timeout 150 python3 benchmarks/gpu_verifier_smoke.py --out "$OUT" 2>&1 | tail -8 ;;
     references) timeout 300 python3 benchmarks/reference_suite.py --device cuda --no-compile --out "$OUT" > "$OUT/references.log" 2>&1; tail -3 "$OUT/references.log" ;;
     adversarial) AUTOTRITON_TEST_DEVICE=cuda timeout 200 python3 -m pytest -q -p no:cacheprovider tests/test_adversarial.py > "$OUT/adversarial.log" 2>&1; tail -15 "$OUT/adversarial.log" ;;
+    rows) AUTOTRITON_TEST_DEVICE=cuda timeout 300 python3 -m pytest -q -p no:cacheprovider tests/test_traced_rows.py \
+      -k "verify" > "$OUT/traced_rows.log" 2>&1; tail -15 "$OUT/traced_rows.log" ;;   # the row lowerings compiled (data v24's looped rows)
     throughput) timeout 150 python3 benchmarks/verifier_throughput.py --mode gpu -n 64 --out "$OUT" > "$OUT/throughput.log" 2>&1; tail -6 "$OUT/throughput.log" ;;
   esac
   echo "== $step: $(( $(date +%s) - start )) s"
