@@ -68,6 +68,8 @@ def _meaning(spec: dict, model, args: list) -> torch.Tensor:
         return _several_meaning(spec, params, args[0])
     if spec["group"] == "long":
         return _long_meaning(spec, args[0])
+    if spec["group"] == "permuted":
+        return _permuted_meaning(spec, params, args[0])
     if spec["group"] == "einsum":  # the equation on the inputs, a held weight last
         return torch.einsum(spec["equation"], *args, *params)
     x, d = args[0], spec["dim"]
@@ -128,6 +130,21 @@ def _long_meaning(spec: dict, x: torch.Tensor) -> torch.Tensor:
     return (x - lo) / (hi - lo + spec["eps"])
 
 
+def _permuted_meaning(spec: dict, params: list, x: torch.Tensor) -> torch.Tensor:
+    """Over the channels (dim 1) in place; channels-last when the file does not move them back."""
+    kind = spec["kind"]
+    if kind in ("channels_last_layernorm", "layernorm2d"):
+        mu = x.mean(1, keepdim=True)
+        out = (x - mu) / torch.sqrt(x.var(1, keepdim=True, unbiased=False) + spec["eps"])
+        shape = (1, -1) + (1,) * (x.dim() - 2)
+        out = out * params[0].view(shape) + params[1].view(shape)
+    elif kind == "channels_last_softmax":
+        out = F.softmax(x / spec["temperature"], dim=1)
+    else:
+        out = getattr(torch, spec["op"])(x, dim=1, keepdim=True)
+    return out if spec["back"] else out.movedim(1, -1)
+
+
 def test_each_file_computes_what_its_spec_says():
     for i in range(N_DRAWS):
         spec, code = draw(0, i)
@@ -152,9 +169,10 @@ def test_every_kind_is_reached_with_and_without_a_constructor():
                 "batch_stats_norm", "rms_dims", "max_values", "einsum_bmm", "einsum_scores", "einsum_heads",
                 "einsum_apply", "einsum_linear", "einsum_matvec", "einsum_rowdot", "vocab_log_softmax",
                 "vocab_softmax", "vocab_logsumexp", "vocab_argmax", "image_pool", "value_range", "column_stats",
-                "standardize_columns", "long_cumsum", "long_rms", "minmax_rows"}
+                "standardize_columns", "long_cumsum", "long_rms", "minmax_rows", "channels_last_layernorm",
+                "layernorm2d", "channels_last_softmax", "permuted_stats"}
     assert set(kinds) == expected
-    assert set(KINDS) == {"loss", "product", "rows", "activation", "several", "einsum", "long"}
+    assert set(KINDS) == {"loss", "product", "rows", "activation", "several", "einsum", "long", "permuted"}
     assert min(kinds.values()) >= 2, kinds
     assert bare >= 20  # parameter-free modules written with no __init__ at all
 
@@ -172,7 +190,7 @@ def test_the_listing_lowering_answers_every_kind_within_the_rules():
             if "def __init__" not in c.source.split("# --- autotriton metadata ---")[0]:
                 assert "def __init__(self):\n        super().__init__()" in sol.code
         seen[c.spec["kind"]] = c.task_id
-    assert len(seen) == 52
+    assert len(seen) == 56
 
 
 def test_one_answer_of_each_group_verifies(cpu_verifier):
@@ -180,7 +198,7 @@ def test_one_answer_of_each_group_verifies(cpu_verifier):
     for i in range(80):
         c = compose_idiom(0, i)
         picked.setdefault(c.spec["group"], c)
-    assert len(picked) == 7
+    assert len(picked) == 8
     pairs = [(c.task(), listing_answers(c.source)[0][1].answer()) for c in picked.values()]
     results = cpu_verifier.verify_many(pairs)
     assert [r.correct for r in results] == [True] * len(pairs), [(c.task_id, r.error_msg) for c, r in

@@ -224,3 +224,44 @@ def test_a_long_row_it_cannot_loop_over_is_declined():
     for forward in ("return x.flip(-1).cumsum(-1).flip(-1)", "return torch.cumprod(x, dim=-1)"):
         assert traced_row_answer(_task("", forward, inputs="torch.randn(3, 20000)")) is None, forward
         assert traced_row_answer(_task("", forward)) is not None, forward  # one tile: lowered
+
+
+def _permuted(forward: str, inputs: str = "torch.randn(2, 6, 3, 5)", norm: int = 0) -> str:
+    source = _task(", n: int" if norm else "", forward, inputs=inputs, init_inputs=str(norm) if norm else "")
+    return source.replace("self.n = n", "self.ln = nn.LayerNorm(n)") if norm else source
+
+
+def test_a_permuted_input_is_read_in_place_and_verifies(cpu_verifier):
+    """Data v25: channels moved last (permute, movedim, transpose), normalised or reduced, then
+    permuted back or returned channels-last. The permute moves no data: the rows are along in0's
+    dim 1, and a channels-last result is stored with its rows contiguous."""
+    sources = {
+        "layer norm over channels, permuted back": _permuted(
+            "return self.ln(x.permute(0, 2, 3, 1)).permute(0, 3, 1, 2)", norm=6),
+        "layer norm over channels, channels-last out": _permuted("return self.ln(x.permute(0, 2, 3, 1))", norm=6),
+        "softmax through a transpose and back": _permuted(
+            "return torch.softmax(x.transpose(1, -1), dim=-1).transpose(1, -1)"),
+        "mean over moved channels, kept": _permuted("return x.movedim(1, -1).mean(-1, keepdim=True)"),
+        "long channels, layer norm, channels-last": _permuted("return self.ln(x.permute(0, 2, 1))",
+                                                               inputs="torch.randn(2, 17000, 3)", norm=17000),
+    }
+    pairs = []
+    for name, source in sources.items():
+        solution = traced_row_answer(source)
+        assert solution is not None, name
+        assert not check_rules(solution.code) and "permute" not in solution.code.split("class ModelNew")[1], name
+        pairs.append((task_from_source(source, task_id=f"rows/{name}", suite="test", level=1), solution.answer()))
+    last = traced_row_answer(sources["layer norm over channels, channels-last out"])
+    assert "lst = row * n_cols + cols" in last.code and "x.shape[0], x.shape[2], x.shape[3], x.shape[1]" in last.code
+    results = cpu_verifier.verify_many(pairs)
+    assert all(r.correct for r in results), [(n, r.error_msg[:300]) for n, r in zip(sources, results) if not r.correct]
+
+
+def test_permutes_it_cannot_read_in_place_are_declined():
+    declined = {
+        "in0 read beside its permute": "return x + torch.softmax(x.permute(0, 2, 3, 1), -1).permute(0, 3, 1, 2)",
+        "a reduction not last in the permuted result": "return torch.softmax(x.permute(0, 2, 3, 1), dim=1)",
+        "two different permutes": "return x.permute(0, 2, 3, 1).softmax(-1).permute(0, 2, 1, 3)",
+    }
+    for name, forward in declined.items():
+        assert traced_row_answer(_permuted(forward)) is None, name

@@ -135,6 +135,11 @@ OP_NAMES = {
     "long_cumsum": ("running total", "cumulative sum along a sequence", "prefix sums"),
     "long_rms": ("RMS scaling of a sequence", "division by the root mean square", "root-mean-square normalization"),
     "minmax_rows": ("min-max rescaling", "rows scaled to [0, 1]", "range normalization"),
+    # the idioms' channels moved last (data v25)
+    "channels_last_layernorm": ("channels-last layer norm", "LayerNorm over the channels", "per-position channel norm"),
+    "layernorm2d": ("2-D layer norm", "layer norm over the channels of a feature map", "ConvNeXt-style norm"),
+    "channels_last_softmax": ("softmax over channels", "per-position channel softmax", "channel attention weights"),
+    "permuted_stats": ("per-position channel statistic", "reduction over the channels", "channel summary"),
     # the block family's kinds (data/blocks.py)
     "norm_linear": ("normalization then a projection", "pre-norm linear layer", "norm followed by a dense layer"),
     "gated": ("gated linear unit", "gated projection", "product of a gate and a value projection"),

@@ -18,7 +18,8 @@ task its lowerings do not cover, or whose answer fails verification, is dropped 
 
 Two groups joined in data v23, each on a random stream of its own so that the other tasks stay as
 they were where they are not replaced: reductions over several dims (`several`) and products
-written with `torch.einsum` (`einsum`). Data v24 added rows longer than one tile (`long`).
+written with `torch.einsum` (`einsum`). Data v24 added rows longer than one tile (`long`), data v25 norms over channels moved last
+(`permuted`).
 
 The development suite decided which kinds; none of its files or their words are used here, and
 decontamination keeps these tasks away from it.
@@ -493,8 +494,62 @@ def _long(rng: random.Random) -> dict:
             "meta": meta}
 
 
+# Channels moved last to be normalised (data v25): (sizes, how the file moves them there and back).
+PERMUTED_SHAPES = {
+    "image": {"B": (3, 16, 16), "C": (8, 128, 120), "H": (6, 32, 30), "W": (6, 32, 30)},
+    "signal": {"B": (3, 16, 16), "C": (8, 256, 250), "L": (20, 512, 500)},
+}
+
+
+def _permuted(rng: random.Random) -> dict:
+    """A norm, softmax or statistic over the channels of an (N, C, H, W) map or an (N, C, L)
+    signal, taken after moving the channels last, as ConvNeXt-style blocks and conformers write
+    it: `permute`, `movedim` or `transpose`, then back, or the channels-last tensor returned."""
+    kind = rng.choice(("channels_last_layernorm", "layernorm2d", "channels_last_softmax", "permuted_stats"))
+    signal = kind != "layernorm2d" and rng.random() < 0.4
+    dims = PERMUTED_SHAPES["signal" if signal else "image"]
+    x = rng.choice(INPUTS)
+    last = "0, 2, 1" if signal else "0, 2, 3, 1"
+    back = "0, 2, 1" if signal else "0, 3, 1, 2"
+    to_last = rng.choice((f"{x}.permute({last})", f"{x}.movedim(1, -1)", f"torch.movedim({x}, 1, -1)")
+                         + ((f"{x}.transpose(1, 2)",) if signal else ()))
+    undo = rng.choice((f".permute({back})", ".movedim(-1, 1)") + ((".transpose(1, 2)",) if signal else ()))
+    init_args, init, init_inputs = "", [], "[]"
+    returns_back = kind == "layernorm2d" or rng.random() < 0.5
+    meta = {"signal": signal, "back": returns_back}
+    if kind in ("channels_last_layernorm", "layernorm2d"):
+        eps = rng.choice((1e-5, 1e-6))
+        meta["eps"] = eps
+        init_args, init_inputs = f", channels: int, eps: float = {eps!r}", "[C]"
+        if kind == "channels_last_layernorm":
+            norm = rng.choice(("norm", "ln", "layer_norm"))
+            init = [f"self.{norm} = nn.LayerNorm(channels, eps=eps)"]
+            body = [f"{x} = self.{norm}({to_last})"]
+        else:  # written with the functional call and parameters of its own
+            g, b = rng.choice((("weight", "bias"), ("gamma", "beta")))
+            init = ["self.eps = eps", f"self.{g} = nn.Parameter(torch.ones(channels))",
+                    f"self.{b} = nn.Parameter(torch.zeros(channels))"]
+            body = [f"{x} = {to_last}",
+                    f"{x} = F.layer_norm({x}, ({x}.shape[-1],), self.{g}, self.{b}, self.eps)"]
+    elif kind == "channels_last_softmax":
+        t = rng.choice((1.0, 0.5, 2.0))
+        meta["temperature"] = t
+        scaled = to_last if t == 1.0 else f"{to_last} / {t!r}"
+        body = [f"{x} = torch.softmax({scaled}, dim=-1)"]
+    else:  # permuted_stats: a per-position statistic over the channels, kept as a last dim of 1
+        stat = rng.choice(("mean", "amax", "std"))
+        meta["op"] = stat
+        returns_back = rng.random() < 0.5
+        meta["back"] = returns_back
+        body = [f"{x} = {to_last}.{stat}(dim=-1, keepdim=True)"]
+    body.append(f"return {x}{undo}" if returns_back else f"return {x}")
+    return {"kind": kind, "init_args": init_args, "init": init, "args": x, "body": body,
+            "inputs": f"[torch.randn({', '.join(dims)})]", "init_inputs": init_inputs, "dims": dims, "dots": False,
+            "meta": meta}
+
+
 KINDS = {"loss": _loss, "product": _product, "rows": _rows, "activation": _activation, "several": _several,
-         "einsum": _einsum, "long": _long}
+         "einsum": _einsum, "long": _long, "permuted": _permuted}
 # Losses first: the kinds the data-v20 adapter missed most (dev suite, run 22).
 GROUP_WEIGHTS = {"loss": 4, "product": 3, "rows": 3}
 # Activations with constructor values, drawn on a stream of their own (added after the groups
@@ -506,6 +561,8 @@ SEVERAL_SHARE = 0.2
 EINSUM_SHARE = 0.1
 # Rows longer than a tile (data v24), on a stream of their own after the einsum one.
 LONG_SHARE = 0.15
+# Channels moved last and normalised (data v25), on a stream of their own after the long rows'.
+PERMUTED_SHARE = 0.1
 NO_INIT_SHARE = 0.35
 
 
@@ -533,6 +590,8 @@ def draw(seed: int, index: int) -> tuple[dict, tuple[str, str, str, str]]:
         group, rng = "einsum", random.Random(f"{seed}:idiom:{index}:einsum:draw")
     elif random.Random(f"{seed}:idiom:{index}:long").random() < LONG_SHARE:
         group, rng = "long", random.Random(f"{seed}:idiom:{index}:long:draw")
+    elif random.Random(f"{seed}:idiom:{index}:permuted").random() < PERMUTED_SHARE:
+        group, rng = "permuted", random.Random(f"{seed}:idiom:{index}:permuted:draw")
     idiom = KINDS[group](rng)
     sizes = _sizes(rng, idiom["dims"])
     if group == "long":

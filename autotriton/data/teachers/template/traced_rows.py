@@ -37,6 +37,7 @@ from autotriton.data.teachers.template.common import log1p_of, numbered
 from autotriton.data.teachers.template.traced import (_TYPE_SPEC, Piece, Unsupported, _constructor_scalars,
                                                      _forward_args, _lower, _num, answer, loaded_and_traced,
                                                      scalar_step)
+from autotriton.data.teachers.template.traced_permute import Unpermuted, unpermuted
 from autotriton.tasks.trace import Step, Trace, trace_module
 
 # Ops that reduce their first operand along `dim` to one value per row.
@@ -129,11 +130,12 @@ def traced_row_answer(source: str) -> Solution | None:
         return None
     mod, trace = traced
     try:
-        layout = _layout(trace)
+        flat = unpermuted(trace)  # a permute of in0 read in place (data v25)
+        layout = _layout(flat.trace)
         scalars = _constructor_scalars(trace)
         sized = _size_values(mod, trace, layout)
         args = _forward_args(source)
-        return answer(source, args, row_piece(args, trace, layout, scalars, sized))
+        return answer(source, args, row_piece(args, flat.trace, layout, scalars, sized, flat))
     except Unsupported:
         return None
 
@@ -180,8 +182,10 @@ def _reduced_dims(step: Step) -> tuple[int, ...] | str | None:
     """The dims `step` reduces (ALL for every dim of its operand), or None where unreadable."""
     kw = {o.key: o.value for o in step.operands if o.key}
     rank = len(step.operands[0].shape or ()) if step.operands else 0
-    if step.op == "native_layer_norm":
-        return (rank - 1,) if len(kw.get("normalized_shape") or ()) == 1 else None
+    if step.op == "native_layer_norm":  # over the last dim, or the dim a permute put last (traced_permute)
+        if len(kw.get("normalized_shape") or ()) != 1:
+            return None
+        return tuple(kw["dim"]) if "dim" in kw else (rank - 1,)
     if step.op in _LOSSES:
         return () if kw.get("reduction", 1) == 0 else ALL
     dim = kw.get("dim")
@@ -238,9 +242,11 @@ class _Longer:
                 and x.is_floating_point() else x for x in self._mod.get_inputs()]
 
 
-def row_piece(args: list[str], trace: Trace, layout: _Layout, scalars: dict, sized: dict) -> Piece:
+def row_piece(args: list[str], trace: Trace, layout: _Layout, scalars: dict, sized: dict,
+              flat: Unpermuted | None = None) -> Piece:
     """The row kernel of a listing whose inputs in0, in1... forward holds as `args`; `sized`: the
-    listed values that are the row length (_size_values)."""
+    listed values that are the row length (_size_values); `flat`: where the listing permuted in0
+    first, how (traced_permute)."""
     kinds: dict[str, str] = {}
     flips: set[str] = set()  # "load": an input read back to front; "store": the result written so
     body, loads, ptrs, passed, kernel_scalars = [], [], [], {}, {}
@@ -274,6 +280,8 @@ def row_piece(args: list[str], trace: Trace, layout: _Layout, scalars: dict, siz
                             or trace.header[0].split(": ")[1].startswith(returned.group(1) + "[")):
         raise Unsupported("the output is not a float tensor of the first input's dtype, nor an argmax's indices")
     out_shape = tuple(int(s) for s in returned.group(2).split(",")) if returned.group(2) else ()
+    order = flat.order if flat else None
+    stored = _stored_in_order(layout, order, result_kind)
     code = [line.split("#")[0] for line in body]
     # an input read only back to front (flip loads it through rev) is not loaded front to back too
     loads = [ld for ld in loads if any(re.search(rf"\b{ld.split(' = ')[0]}\b", c) for c in code)]
@@ -282,15 +290,19 @@ def row_piece(args: list[str], trace: Trace, layout: _Layout, scalars: dict, siz
         nodes = _nodes(groups, kinds)
         at, passes = _schedule(nodes, set(kinds) - {n.out for n in nodes}, trace.result, result_kind)
         kernel = _looped_kernel(layout, ptrs, loads, nodes, (at, passes), trace.result, result_kind,
-                                list(kernel_scalars.values()), kinds)
+                                list(kernel_scalars.values()), kinds, stored)
         looped = _passes_step(nodes, at, passes, result_kind)
     else:
-        kernel = _kernel(layout, ptrs, loads, body, trace.result, result_kind, list(kernel_scalars.values()), flips)
+        kernel = _kernel(layout, ptrs, loads, body, trace.result, result_kind, list(kernel_scalars.values()), flips,
+                         stored)
     launch_args = [passed[p] for p in ptrs] + ["out"] + list(kernel_scalars)
     lead = passed["in0_ptr"]
-    return Piece(kernel, _alloc(layout, lead, out_shape, result_kind, index),
-                 _launch(layout, lead, launch_args, result_kind), [passed[p] for p in ptrs if passed[p] in args],
-                 _reasoning(trace, layout, result_kind, kernel_scalars, out_shape, looped))
+    alloc = _alloc_in_order(lead, out_shape, layout, order, result_kind, index) if order and result_kind != TOTAL \
+        else _alloc(layout, lead, out_shape, result_kind, index)
+    extra = [_permute_step(flat.perm, layout, order, result_kind)] if flat and flat.perm else []
+    return Piece(kernel, alloc, _launch(layout, lead, launch_args, result_kind),
+                 [passed[p] for p in ptrs if passed[p] in args],
+                 _reasoning(trace, layout, result_kind, kernel_scalars, out_shape, looped, extra))
 
 
 def _operand(name: str, shape, layout: _Layout, kinds: dict, loads: list, ptrs: list, passed: dict,
@@ -323,6 +335,9 @@ def _lower_row_step(step: Step, operands: list, layout: _Layout, kinds: dict, re
     if step.op.endswith("_") and not step.op.startswith("_"):  # clamp_min_: in place on a fresh value, as clamp_min
         step = dataclasses.replace(step, op=step.op[:-1])
     x = operands[0][1] if operands else None
+    if step.op == "alias":  # a permute of in0 or its inverse, read in place (traced_permute)
+        kinds[out] = kinds[x]
+        return [f"{out} = {x}  # the same elements: a permute moves no data, the offsets follow in0's dims"]
     if step.op == "scalar_tensor":
         kinds[out] = CONST
         value = dict(op for op in operands if op[0]).get("s")
@@ -470,10 +485,10 @@ def _reduction(op: str, out: str, x: str, kw: dict, operands: list) -> list[str]
 
 
 def _kernel(layout: _Layout, ptrs: list[str], loads: list[str], body: list[str], result: str, kind: str,
-            scalars: list[str], flips: set[str]) -> str:
+            scalars: list[str], flips: set[str], stored: list[str]) -> str:
     where, back = _where(layout)
-    where += [back] if flips else []
-    at = "rev" if "store" in flips else "offs"
+    where += ([back] if flips else []) + stored
+    at = "rev" if "store" in flips else "lst" if stored else "offs"
     lines = (["row = tl.program_id(0).to(tl.int64)", "cols = tl.arange(0, BLOCK)",
               "mask = cols < n_cols  # BLOCK is n_cols rounded up to a power of two"] + where + loads + [""]
              + body + [_store(kind, at).format(r=result)])
@@ -669,7 +684,7 @@ def _schedule(nodes: list[_Node], inputs: set[str], result: str, kind: str) -> t
 
 def _looped_kernel(layout: _Layout, ptrs: list[str], loads: list[str], nodes: list[_Node],
                    schedule: tuple[dict[str, int], int], result: str, kind: str, scalars: list[str],
-                   kinds: dict) -> str:
+                   kinds: dict, stored: list[str]) -> str:
     tiles_in = {ld.split(" = ")[0]: ld for ld in loads if kinds[ld.split(" = ")[0]] in (FULL, COL)}
     at, passes = schedule
     lines = ["row = tl.program_id(0).to(tl.int64)", "lanes = tl.arange(0, BLOCK)"]
@@ -677,16 +692,16 @@ def _looped_kernel(layout: _Layout, ptrs: list[str], loads: list[str], nodes: li
     lines += _quoted([n for n in nodes if n.kind == SCALAR and at[n.out] == 0])
     for p in range(passes):
         accs = [n for n in nodes if n.kind == ACC and at[n.out] == p + 1]
-        stored = kind == FULL and p == passes - 1
-        wanted = _needed([r for n in accs for r in n.reads] + ([result] if stored else []), nodes)
+        store_here = kind == FULL and p == passes - 1
+        wanted = _needed([r for n in accs for r in n.reads] + ([result] if store_here else []), nodes)
         tiles = [n for n in nodes if n.kind == TILE and n.out in wanted]
         gathered = ", ".join(n.out for n in accs) or "nothing"
-        lines += ["", f"# pass {p + 1} of {passes}: gathers {gathered}" + ("; stores the result" if stored else "")]
+        lines += ["", f"# pass {p + 1} of {passes}: gathers {gathered}" + ("; stores the result" if store_here else "")]
         lines += [i for n in accs + tiles for i in n.init]
-        body = ["cols = start + lanes", "mask = cols < n_cols", *_where(layout)[0]]
+        body = ["cols = start + lanes", "mask = cols < n_cols", *_where(layout)[0], *(stored if store_here else [])]
         body += [ld for name, ld in tiles_in.items() if name in wanted]
         body += _quoted(tiles + accs)
-        body += [_store(FULL).format(r=result)] if stored else []
+        body += [_store(FULL, "lst" if stored else "offs").format(r=result)] if store_here else []
         lines += ["for start in range(0, n_cols, BLOCK):"] + ["    " + line for line in body]
         lines += _quoted(accs, "finish", [n for n in nodes if n.kind == SCALAR and at[n.out] == p + 1])
     if kind != FULL:
@@ -804,8 +819,45 @@ def _alloc(layout: _Layout, lead: str, out_shape: tuple, kind: str, index: bool)
     return f"out = torch.empty({shape}, device={lead}.device, dtype={'torch.int64' if index else f'{lead}.dtype'})"
 
 
+def _stored_in_order(layout: _Layout, order: tuple[int, ...] | None, kind: str) -> list[str]:
+    """Where a result that keeps a permute's order (traced_permute) is stored: its rows contiguous,
+    when the reduced dims are its last and the kept dims keep in0's order; [] for in0's order."""
+    if order is None or kind == TOTAL:
+        return []
+    n = len(layout.reduced)
+    kept = [d for d in order if d not in layout.reduced]
+    if kept != sorted(kept) or (kind == FULL and tuple(order[len(order) - n:]) != layout.reduced):
+        raise Unsupported("a result in a permuted order whose rows are not contiguous")
+    if kind != FULL:
+        return []  # one value per row: the rows are numbered in the kept dims' order, the same in both
+    return ["lst = row * n_cols + cols  # the result keeps the permute's order: each row is contiguous there"]
+
+
+def _alloc_in_order(lead: str, out_shape: tuple, layout: _Layout, order: tuple[int, ...], kind: str,
+                    index: bool) -> str:
+    """`out` in the permuted order the listing returns: in0's sizes taken in that order."""
+    keep = kind == FULL or len(out_shape) == len(order)
+    dims = [f"{lead}.shape[{d}]" if kind == FULL or d not in layout.reduced else "1" for d in order
+            if keep or d not in layout.reduced]
+    return (f"out = torch.empty(({', '.join(dims)}{',' if len(dims) == 1 else ''}), device={lead}.device, "
+            f"dtype={'torch.int64' if index else f'{lead}.dtype'})  # in the order the listing returns")
+
+
+def _permute_step(perm: tuple[int, ...], layout: _Layout, order: tuple[int, ...] | None, kind: str) -> str:
+    along = _along(layout)
+    said = (f"The listing permutes in0 first (dims {list(perm)}): t1's dim i is in0's dim {list(perm)}[i]. A "
+            "permute moves no data, so the kernel reads in0 where its elements lie: every dim a listed op names "
+            f"is read as in0's, and the rows are along in0's {along}.")
+    if order is None:
+        return said + " The listing permutes back at the end, so the result is in in0's order."
+    if kind == FULL:
+        return said + (f" The result keeps t1's order, in which {along} comes last: out is allocated in that "
+                       "order and each row is stored contiguously, at lst = row * n_cols + cols.")
+    return said + " The result keeps t1's order; its rows are numbered in the same order as in0's."
+
+
 def _reasoning(trace: Trace, layout: _Layout, kind: str, scalars: dict[str, str], out_shape: tuple,
-               looped: str | None = None) -> str:
+               looped: str | None = None, extra: list[str] = ()) -> str:
     """Numbered steps; the shapes are the listing's, so the row layout and the allocation read off
     it (run 18's answers kept a reduced dim the module drops, or called a middle dim the last: 67 of
     dev-L1's 286 failures were outputs of the wrong shape, docs/results/ablation_h200_run18)."""
@@ -824,7 +876,7 @@ def _reasoning(trace: Trace, layout: _Layout, kind: str, scalars: dict[str, str]
              + ("BLOCK = next_power_of_2(n_cols) lanes hold the whole row, and mask = cols < n_cols." if not looped
                 else f"a row is longer than one program's registers hold ({MAX_COLS} lanes at most), so each "
                      f"program reads it in tiles of BLOCK = {LOOP_BLOCK}: cols = start + lanes, mask = cols < n_cols."),
-             _offsets(layout, along)] + ([looped] if looped else []) + [
+             _offsets(layout, along)] + list(extra) + ([looped] if looped else []) + [
              "Padded lanes hold whatever the arithmetic made of the 0.0 they were loaded as, so every reduction "
              "first replaces them with its identity (0 for a sum, -inf for a max).",
              f"The kernel body follows the listing line by line: each of its {n} lines is quoted as a comment, then "
@@ -861,6 +913,8 @@ def _offsets(layout: _Layout, along: str) -> str:
 
 def _stored(trace: Trace, layout: _Layout, kind: str, out_shape: tuple, along: str) -> str:
     returned = f"The listing returns {trace.returned}"
+    if kind == FULL and out_shape != layout.shape:
+        return f"{returned}: the result is a row in the permuted order (above)."
     if kind == FULL:
         return f"{returned}, in0's shape: the result is a row, stored with the same offsets into out = empty_like."
     if kind == TOTAL:
