@@ -445,3 +445,21 @@ def test_own_private_attributes_and_methods_are_allowed_on_self_only():
     assert "io_access" in rules_of(module("self = x\n        return self._base", init="self._base = 1"))
     outside = module("return helper(x)", extra="\ndef helper(self):\n    return self._base\n", init="self._base = 1")
     assert "io_access" in rules_of(outside)
+
+
+def test_as_strided_only_on_tensors_the_function_allocated():
+    """`x.as_strided((1,), (1,), 0)` read the CPU judge's NaN fence before every input, and x[0]
+    in use (outside red team, fifteenth pass): on an input, or anything not allocated here, it is
+    refused; on the function's own buffer (Inductor's wrappers view theirs so) it is allowed."""
+    head = "import torch\nimport torch.nn as nn\nimport triton\n\n\nclass ModelNew(nn.Module):\n    def forward(self, x):\n"
+    refused = ["        probe = x.as_strided((1,), (1,), 0)\n",
+               "        z = x.view(-1)\n        probe = z.as_strided((1,), (1,), 0)\n",
+               "        probe = x.flatten().as_strided((1,), (1,), 0)\n"]
+    allowed = ["        buf = torch.empty(8, device=x.device)\n        probe = buf.as_strided((2, 2), (2, 1), 0)\n",
+               "        probe = torch.empty_like(x).as_strided((1,), (1,), 0)\n"]
+    def about_as_strided(body: str) -> list[str]:
+        return [v.rule for v in check_rules(head + body + "        return probe\n") if "as_strided" in v.message]
+    for body in refused:
+        assert about_as_strided(body) == ["torch_compute"], body
+    for body in allowed:
+        assert about_as_strided(body) == [], body

@@ -297,10 +297,11 @@ KNOWN_ATTRS = TENSOR_ATTRS | NN_MODULE_ATTRS | ESCAPE_ATTRS
 TENSOR_QUERIES = frozenset({"shape", "ndim", "dtype", "device", "size", "stride", "dim", "numel", "nelement",
                             "element_size", "itemsize", "is_contiguous", "is_cuda", "is_floating_point",
                             "is_complex"})
-# Views and layout copies: what makes a tensor usable as a kernel argument.
+# Views and layout copies: what makes a tensor usable as a kernel argument. as_strided apart
+# (TENSOR_RESTRIDES).
 TENSOR_VIEWS = frozenset({"view", "view_as", "reshape", "reshape_as", "permute", "transpose", "t", "T", "mT",
                           "unsqueeze", "squeeze", "flatten", "unflatten", "expand", "expand_as", "narrow",
-                          "select", "as_strided", "contiguous", "unbind", "split", "chunk", "movedim",
+                          "select", "contiguous", "unbind", "split", "chunk", "movedim",
                           "swapaxes", "swapdims", "detach"})
 TENSOR_ALLOCS = frozenset({"new_empty", "new_zeros", "new_ones", "new_full", "new_empty_strided"})
 # Casting inputs before a launch is layout preparation (index dtypes, half inputs);
@@ -308,6 +309,11 @@ TENSOR_ALLOCS = frozenset({"new_empty", "new_zeros", "new_ones", "new_full", "ne
 TENSOR_CASTS = frozenset({"to", "float", "half", "bfloat16", "double", "int", "long"})
 # Zeroing an accumulator for atomics; rule 7 limits it to tensors the function allocated.
 TENSOR_FILLS = frozenset({"fill_", "zero_"})
+# Views whose offset is absolute in the storage, allowed only on a tensor the function allocated
+# (Inductor's wrappers view their own buffers so): on an input, `x.as_strided((1,), (1,), 0)` read
+# the CPU judge's NaN fence before it in every trial and x[0] itself in use, and a relu skipping
+# half its blocks and a matmul over half of K passed (outside red team, fifteenth pass, 2026-11-30).
+TENSOR_RESTRIDES = frozenset({"as_strided"})
 CONTAINER_READS = frozenset({"items", "keys", "values", "get", "index", "count", "copy"})
 # Mutating container methods: allowed outside __init__ only on containers built in the same function.
 CONTAINER_MUTATORS = frozenset({"append", "extend", "insert", "pop", "popitem", "remove", "clear", "update",
@@ -317,7 +323,8 @@ PLAIN_METHODS = frozenset({"bit_length", "join", "startswith", "endswith"})  # i
 # Module flags a forward branches on: BatchNorm/Dropout use batch statistics in training mode and
 # running ones in eval mode (an honest BatchNorm answer needs `self.training`; read-only, no compute).
 MODULE_FLAGS = frozenset({"training"})
-FORWARD_ATTRS = (TENSOR_QUERIES | TENSOR_VIEWS | TENSOR_ALLOCS | TENSOR_CASTS | TENSOR_FILLS | CONTAINER_READS
+FORWARD_ATTRS = (TENSOR_QUERIES | TENSOR_VIEWS | TENSOR_ALLOCS | TENSOR_CASTS | TENSOR_FILLS | TENSOR_RESTRIDES
+                 | CONTAINER_READS
                  | CONTAINER_MUTATORS | PLAIN_METHODS | MODULE_FLAGS)
 # __init__-only code initialises parameters in place (mul_ scales an initialisation) and
 # registers buffers; harvested references end their __init__ with self.eval() (dropout
@@ -1046,6 +1053,9 @@ class _Checker:
             return
         if attr in CONTAINER_MUTATORS | TENSOR_FILLS and scope.kind == "strict" and not self._fresh(func, scope):
             self.flag("mutable_state", node, f".{attr}() on something this function did not create")
+        if attr in TENSOR_RESTRIDES and not self._fresh(func, scope):
+            self.flag("torch_compute", node, f".{attr}() on a tensor this function did not allocate: its offset "
+                      "is absolute in the storage (view an input with view, narrow or select)")
         if attr in self.mod.methods or attr in KNOWN_ATTRS or attr in self._attrs(scope):
             return  # own methods; library attributes are judged by the attribute rules
         self.flag("torch_compute", node, f".{attr}() is neither a method of this module's classes nor an "
@@ -1110,7 +1120,7 @@ class _Checker:
     def _fresh(self, func: ast.Attribute, scope: _Scope) -> bool:
         """Is the receiver of a mutating call a container/tensor this function created?"""
         receiver = func.value
-        tensor = func.attr in TENSOR_FILLS
+        tensor = func.attr in TENSOR_FILLS | TENSOR_RESTRIDES
         if isinstance(receiver, ast.Call):
             return self._fresh_value(receiver, tensor)
         if not isinstance(receiver, ast.Name) or not scope.fns:
