@@ -70,6 +70,17 @@ def _meaning(spec: dict, model, args: list) -> torch.Tensor:
         return _long_meaning(spec, args[0])
     if spec["group"] == "permuted":
         return _permuted_meaning(spec, params, args[0])
+    if spec["group"] == "lookup":  # the table is the 2-D parameter, a bias the 1-D one
+        table = next(p for p in params if p.dim() == 2)
+        rows = F.embedding(args[0], table)
+        if kind == "scaled_embedding":
+            return rows * math.sqrt(table.shape[1])
+        if kind == "embedding_bias":
+            return rows + next(p for p in params if p.dim() == 1)
+        if kind == "embedding_act":
+            return {"torch.tanh": torch.tanh, "F.gelu": F.gelu, "F.relu": F.relu,
+                    "torch.sigmoid": torch.sigmoid}[spec["activation"]](rows)
+        return rows
     if spec["group"] == "einsum":  # the equation on the inputs, a held weight last
         return torch.einsum(spec["equation"], *args, *params)
     x, d = args[0], spec["dim"]
@@ -170,9 +181,10 @@ def test_every_kind_is_reached_with_and_without_a_constructor():
                 "einsum_apply", "einsum_linear", "einsum_matvec", "einsum_rowdot", "vocab_log_softmax",
                 "vocab_softmax", "vocab_logsumexp", "vocab_argmax", "image_pool", "value_range", "column_stats",
                 "standardize_columns", "long_cumsum", "long_rms", "minmax_rows", "channels_last_layernorm",
-                "layernorm2d", "channels_last_softmax", "permuted_stats"}
+                "layernorm2d", "channels_last_softmax", "permuted_stats", "embedding", "scaled_embedding",
+                "embedding_bias", "embedding_act"}
     assert set(kinds) == expected
-    assert set(KINDS) == {"loss", "product", "rows", "activation", "several", "einsum", "long", "permuted"}
+    assert set(KINDS) == {"loss", "product", "rows", "activation", "several", "einsum", "long", "permuted", "lookup"}
     assert min(kinds.values()) >= 2, kinds
     assert bare >= 20  # parameter-free modules written with no __init__ at all
 
@@ -190,7 +202,7 @@ def test_the_listing_lowering_answers_every_kind_within_the_rules():
             if "def __init__" not in c.source.split("# --- autotriton metadata ---")[0]:
                 assert "def __init__(self):\n        super().__init__()" in sol.code
         seen[c.spec["kind"]] = c.task_id
-    assert len(seen) == 56
+    assert len(seen) == 60
 
 
 def test_one_answer_of_each_group_verifies(cpu_verifier):
@@ -198,7 +210,7 @@ def test_one_answer_of_each_group_verifies(cpu_verifier):
     for i in range(80):
         c = compose_idiom(0, i)
         picked.setdefault(c.spec["group"], c)
-    assert len(picked) == 8
+    assert len(picked) == 9
     pairs = [(c.task(), listing_answers(c.source)[0][1].answer()) for c in picked.values()]
     results = cpu_verifier.verify_many(pairs)
     assert [r.correct for r in results] == [True] * len(pairs), [(c.task_id, r.error_msg) for c, r in

@@ -140,6 +140,11 @@ OP_NAMES = {
     "layernorm2d": ("2-D layer norm", "layer norm over the channels of a feature map", "ConvNeXt-style norm"),
     "channels_last_softmax": ("softmax over channels", "per-position channel softmax", "channel attention weights"),
     "permuted_stats": ("per-position channel statistic", "reduction over the channels", "channel summary"),
+    # the idioms' table lookups (data v26)
+    "embedding": ("token embedding", "embedding lookup", "rows of a table picked by id"),
+    "scaled_embedding": ("scaled token embedding", "embedding times the square root of the width", "transformer input embedding"),
+    "embedding_bias": ("embedding with a bias", "lookup plus a learned offset", "shifted token embedding"),
+    "embedding_act": ("embedding through an activation", "activated lookup", "nonlinear token features"),
     # the block family's kinds (data/blocks.py)
     "norm_linear": ("normalization then a projection", "pre-norm linear layer", "norm followed by a dense layer"),
     "gated": ("gated linear unit", "gated projection", "product of a gate and a value projection"),

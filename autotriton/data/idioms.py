@@ -19,7 +19,7 @@ task its lowerings do not cover, or whose answer fails verification, is dropped 
 Two groups joined in data v23, each on a random stream of its own so that the other tasks stay as
 they were where they are not replaced: reductions over several dims (`several`) and products
 written with `torch.einsum` (`einsum`). Data v24 added rows longer than one tile (`long`), data v25 norms over channels moved last
-(`permuted`).
+(`permuted`), data v26 table lookups (`lookup`).
 
 The development suite decided which kinds; none of its files or their words are used here, and
 decontamination keeps these tasks away from it.
@@ -548,8 +548,48 @@ def _permuted(rng: random.Random) -> dict:
             "meta": meta}
 
 
+# Table lookups (data v26): vocabulary V, width D, ids (B, S).
+LOOKUP_DIMS = {"V": (60, 32000, 30000), "D": (24, 768, 700), "B": (3, 16, 16), "S": (8, 256, 250)}
+
+
+def _lookup(rng: random.Random) -> dict:
+    """Token embeddings as people write them: `nn.Embedding` (a padding index or not) or
+    `F.embedding` of a table of their own, alone, scaled by the square root of the width (kept
+    in the constructor, or computed in forward), plus a bias, or through an activation."""
+    kind = rng.choice(("embedding", "scaled_embedding", "embedding_bias", "embedding_act"))
+    ids = rng.choice(("ids", "tokens", "input_ids", "x", "idx"))
+    table = rng.choice(("embed", "emb", "tok_emb", "token_embedding", "table"))
+    functional = rng.random() < 0.3
+    if functional:
+        init = [f"self.{table} = nn.Parameter(torch.randn(vocab_size, dim) * 0.02)"]
+        look = f"F.embedding({ids}, self.{table})"
+    else:
+        pad = rng.choice(("", ", padding_idx=0"))
+        init = [f"self.{table} = nn.Embedding(vocab_size, dim{pad})"]
+        look = f"self.{table}({ids})"
+    meta = {"functional": functional}
+    body = [f"return {look}"]
+    if kind == "scaled_embedding":
+        if rng.random() < 0.5:
+            init.append(rng.choice(("self.scale = math.sqrt(dim)", "self.scale = dim ** 0.5")))
+            body = [f"return {look} * self.scale"]
+        else:
+            init.append("self.dim = dim")
+            body = [rng.choice((f"return {look} * math.sqrt(self.dim)", f"return {look} * self.dim ** 0.5"))]
+    elif kind == "embedding_bias":
+        init.append(f"self.{rng.choice(('bias', 'shift', 'offset'))} = nn.Parameter(torch.zeros(dim))")
+        body = [f"return {look} + self.{init[-1].split(' =')[0].split('.')[1]}"]
+    elif kind == "embedding_act":
+        act = rng.choice(("torch.tanh", "F.gelu", "F.relu", "torch.sigmoid"))
+        meta["activation"] = act  # not "act": compose reads that key as an op spec
+        body = [f"return {act}({look})"]
+    return {"kind": kind, "init_args": ", vocab_size: int, dim: int", "init": init, "args": ids, "body": body,
+            "inputs": "[torch.randint(0, V, (B, S))]", "init_inputs": "[V, D]", "dims": LOOKUP_DIMS, "dots": False,
+            "meta": meta}
+
+
 KINDS = {"loss": _loss, "product": _product, "rows": _rows, "activation": _activation, "several": _several,
-         "einsum": _einsum, "long": _long, "permuted": _permuted}
+         "einsum": _einsum, "long": _long, "permuted": _permuted, "lookup": _lookup}
 # Losses first: the kinds the data-v20 adapter missed most (dev suite, run 22).
 GROUP_WEIGHTS = {"loss": 4, "product": 3, "rows": 3}
 # Activations with constructor values, drawn on a stream of their own (added after the groups
@@ -563,6 +603,8 @@ EINSUM_SHARE = 0.1
 LONG_SHARE = 0.15
 # Channels moved last and normalised (data v25), on a stream of their own after the long rows'.
 PERMUTED_SHARE = 0.1
+# Table lookups (data v26), on a stream of their own after the permuted one.
+LOOKUP_SHARE = 0.08
 NO_INIT_SHARE = 0.35
 
 
@@ -592,6 +634,8 @@ def draw(seed: int, index: int) -> tuple[dict, tuple[str, str, str, str]]:
         group, rng = "long", random.Random(f"{seed}:idiom:{index}:long:draw")
     elif random.Random(f"{seed}:idiom:{index}:permuted").random() < PERMUTED_SHARE:
         group, rng = "permuted", random.Random(f"{seed}:idiom:{index}:permuted:draw")
+    elif random.Random(f"{seed}:idiom:{index}:lookup").random() < LOOKUP_SHARE:
+        group, rng = "lookup", random.Random(f"{seed}:idiom:{index}:lookup:draw")
     idiom = KINDS[group](rng)
     sizes = _sizes(rng, idiom["dims"])
     if group == "long":

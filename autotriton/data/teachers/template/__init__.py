@@ -35,6 +35,7 @@ from autotriton.data.teachers.template.rows import write_norm, write_softmax
 from autotriton.data.teachers.template.scans import write_scan
 from autotriton.data.teachers.template.traced import forward_def, traced_answer
 from autotriton.data.teachers.template.traced_gemm import traced_gemm_answer
+from autotriton.data.teachers.template.traced_gather import traced_gather_answer
 from autotriton.data.teachers.template.traced_rows import traced_row_answer
 from autotriton.data.teachers.template.traced_segments import traced_segment_answer
 
@@ -183,6 +184,8 @@ def listing_answers(source: str) -> list[tuple[str, Solution]]:
         found = [("rows", traced_row_answer(source))]
     if not any(sol for _, sol in found):
         found = [(style, traced_gemm_answer(source, style)) for style in STYLES["matmul"]]
+    if not any(sol for _, sol in found):
+        found = [("gather", traced_gather_answer(source))]
     if not any(sol for _, sol in found):
         found = [("segments", traced_segment_answer(source))]
     return [(style, grounded(same_constructor(sol, source), source)) for style, sol in found if sol is not None]
