@@ -105,3 +105,44 @@ def test_racy_kernels_fail_and_atomics_work_under_the_interpreter(tmp_path):
     # (63 programs: under 1e-5 by chance for the last-writer one, never for the lost updates)
     assert {k: right[k] for k in RACY} == {k: "False" for k in RACY}
     assert {k: right[k] for k in SOUND} == {k: "True" for k in SOUND}
+
+
+ADDRESSES = textwrap.dedent('''
+    import torch, triton, triton.language as tl
+    from autotriton.verify import concurrency
+    concurrency.install()
+
+    @triton.jit
+    def as_int(x, out):
+        tl.store(out, x.to(tl.int64))
+
+    @triton.jit
+    def bits(x, out):
+        tl.store(out, x.to(tl.int64, bitcast=True))
+
+    @triton.jit
+    def as_int32_bits(x, out):  # another element type: a pointer stays a pointer
+        tl.store(out, tl.load(x.to(tl.pointer_type(tl.int32))))
+
+    x, out = torch.ones(4), torch.zeros(1, dtype=torch.int64)
+    for kernel in (as_int, bits):
+        try:
+            kernel[(1,)](x, out)
+            print(kernel.__name__, "ran")
+        except Exception as exc:  # the interpreter wraps the kernel's error
+            print(kernel.__name__, "PointerAddress" if "pointer converted to an integer" in str(exc) else repr(exc))
+    as_int32_bits[(1,)](x, out)
+    print("as_int32_bits", int(out[0]) == 0x3F800000)
+''')
+
+
+def test_a_kernel_cannot_read_an_address(tmp_path):
+    """A pointer made an integer told the CPU judge's fenced inputs apart (sixteenth outside pass):
+    ptr_to_int and a bitcast of a pointer to an integer raise; a pointer cast to another element
+    type still loads."""
+    script = tmp_path / "addresses.py"
+    script.write_text(ADDRESSES)
+    proc = subprocess.run([sys.executable, str(script)], env=dict(os.environ, TRITON_INTERPRET="1"),
+                          capture_output=True, text=True, timeout=300)
+    assert proc.returncode == 0, proc.stderr[-3000:]
+    assert proc.stdout.split() == ["as_int", "PointerAddress", "bits", "PointerAddress", "as_int32_bits", "True"]

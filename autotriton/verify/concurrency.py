@@ -41,7 +41,7 @@ except ImportError:  # pragma: no cover - a Triton without the interpreter has n
 # The interpreter internals this module wraps. If a Triton release renames one, install() raises
 # rather than judging racy kernels as exact without saying so.
 _WRAPPED = ("create_masked_load", "create_masked_store", "create_atomic_cas", "create_atomic_rmw",
-            "create_atomic_store", "set_grid_dim", "set_grid_idx")
+            "create_atomic_store", "set_grid_dim", "set_grid_idx", "create_ptr_to_int", "create_bitcast")
 _RAW = {1: np.uint8, 2: np.uint16, 4: np.uint32, 8: np.uint64}
 
 
@@ -162,6 +162,14 @@ class OutOfBounds(RuntimeError):
     """An interpreted load, store or atomic outside the memory of every tensor the launch got."""
 
 
+class PointerAddress(RuntimeError):
+    """A pointer made an integer inside a kernel. A kernel needs no addresses, and they tell the
+    judge apart: the CPU judge fences every input in 64 KiB of NaN, so a kernel that compared the
+    gap between its input's and its output's addresses with 64 KiB ran a relu on half its blocks
+    and a matmul over half of K in use, and passed every trial (outside red team, sixteenth pass,
+    2026-11-30). The interpreter makes ptr_to_int a bitcast; both are refused for pointers."""
+
+
 # The memory of the running launch's tensor arguments, as [start, end) byte ranges (None outside a
 # launch). An interpreted kernel reads and writes host memory through raw addresses, unbounded: a
 # call count kept in the allocator's slack just past a 1-element buffer's storage (with a magic word)
@@ -212,6 +220,10 @@ def check_bounds(ptrs: np.ndarray, mask: np.ndarray | None, itemsize: int, what:
         raise OutOfBounds(f"a {what} of {int((~inside).sum())} lane(s) outside the memory of every tensor passed "
                           f"to the launch ({nearest}): a missing or wrong mask? On a GPU it reads or writes "
                           "another allocation, or faults")
+
+
+def _is_ptr(dtype) -> bool:
+    return bool(getattr(getattr(dtype, "scalar", dtype), "is_ptr", lambda: False)())
 
 
 def _masked(ptrs: np.ndarray, mask: np.ndarray) -> np.ndarray:
@@ -313,6 +325,16 @@ def _wrap_builder(builder) -> None:
         finally:
             in_atomic_store[0] = False
 
+    def no_address(original):
+        def wrapped(self, src, dst_type):  # pointer to pointer (another element type) stays allowed
+            if _is_ptr(src.dtype) and not _is_ptr(dst_type):
+                raise PointerAddress("a pointer converted to an integer in a kernel: a kernel may offset "
+                                     "pointers, not read addresses")
+            return original(self, src, dst_type)
+        return wrapped
+
+    builder.create_ptr_to_int = no_address(builder.create_ptr_to_int)
+    builder.create_bitcast = no_address(builder.create_bitcast)
     set_grid_idx.autotriton_concurrent = True
     builder.set_grid_dim, builder.set_grid_idx = set_grid_dim, set_grid_idx
     builder.create_masked_load, builder.create_masked_store = masked_load, masked_store
