@@ -191,3 +191,64 @@ def test_a_reference_that_overflows_at_large_inputs_is_judged_on_its_own(cpu_ver
     # the verification draws unscaled inputs, and details say why.
     note = result.details.get("wide_trial", "")
     assert note == "" or note.startswith("skipped: the reference cannot be judged at inputs "), note
+
+
+def test_line_endings_are_read_alike_on_every_path(tmp_path, cpu_verifier):
+    """The CLI read a candidate with read_text() (\\r\\n and a lone \\r made \\n) and the other paths
+    judged the raw text: an honest relu with CRLF endings and a self-test block, or lone \\r
+    endings around its fence, was correct on the CLI and rejected by the API and the reward
+    (seventeenth outside pass). Every path now reads line endings as Python reads a file."""
+    crlf = (RELU + '\nif __name__ == "__main__":\n    print(ModelNew())\n').replace("\n", "\r\n")
+    verdicts = _verdicts_by_path(tmp_path, cpu_verifier, crlf)
+    assert set(verdicts.values()) == {(True, "none")}, verdicts
+    lone_cr = ("The kernel takes max(x, 0) per element.\n```python\n" + RELU + "```\n").replace("\n", "\r")
+    bare = task_from_source(TASK_FILE.read_text(), task_id="row/0", suite="dataset", level=0)
+    assert cpu_verifier.verify(bare, lone_cr).correct
+
+
+def test_a_level_the_file_declares_or_the_row_gives_sets_its_sizes_on_every_path():
+    """A level-3 file's interpreter sizes have a spatial floor (tasks/sizes.py); the RL reward
+    rebuilt rows at level 0 and judged a harvested level-3 conv block at 8 x 8 where the CLI judged
+    32 x 32 (seventeenth outside pass). A file's LEVEL wins, and a row's `level` column is used."""
+    from autotriton.verify.rewards import _row_tasks
+    source = get_task("builtin/l3/conv_block").source if "builtin/l3/conv_block" in _ids() else _conv_source()
+    declared = source + "\nLEVEL = 3\n"
+    as_row = task_from_source(declared, task_id="row/0", suite="dataset", level=0)
+    assert as_row.level == 3
+    assert _interp(as_judged(as_row)) == _interp(as_judged(task_from_source(declared, task_id="x", suite="file",
+                                                                            level=3)))
+    by_path = task_from_source(source, task_id="x", suite="file", level=3)
+    (row,) = _row_tasks(1, {"task_source": [source], "level": [3]})
+    assert row.level == 3 and _interp(as_judged(row)) == _interp(as_judged(by_path))
+    assert _interp(as_judged(task_from_source(source, task_id="y", suite="file", level=0))) != _interp(as_judged(by_path))
+
+
+def _ids() -> set[str]:
+    from autotriton.tasks import list_tasks
+    return {t.id for t in list_tasks()}
+
+
+def _conv_source() -> str:
+    return ("import torch\nimport torch.nn as nn\n\nBATCH = 4\nCHANNELS = 8\nHEIGHT = 96\nWIDTH = 96\n\n\n"
+            "class Model(nn.Module):\n    def __init__(self):\n        super().__init__()\n"
+            "        self.conv = nn.Conv2d(CHANNELS, CHANNELS, 3, padding=1)\n        self.pool = nn.MaxPool2d(2)\n\n"
+            "    def forward(self, x):\n        return self.pool(torch.relu(self.conv(x)))\n\n\n"
+            "def get_inputs():\n    return [torch.randn(BATCH, CHANNELS, HEIGHT, WIDTH)]\n\n\n"
+            "def get_init_inputs():\n    return []\n")
+
+
+def _interp(task) -> dict:
+    return {s.name: s.overrides for s in task.shapes if s.mode == "interp"}
+
+
+def test_the_build_rewraps_an_answer_to_the_code_the_api_reads():
+    """The data build judges a teacher's answer re-wrapped as prose + code (llm.split_answer): an
+    upper-case <THINK> span holding a draft left a dangling tag in the prose, and the build found
+    no code where the API found the final block (seventeenth outside pass). Tags of any case go."""
+    from autotriton.data.teachers.llm import split_answer
+    from autotriton.verify.extract import extract_code
+    text = ("<THINK>A first try:\n```python\nimport torch\n```\nNo, max with 0.</THINK>\n"
+            f"The kernel takes max(x, 0).\n```python\n{RELU}```\n")
+    solution = split_answer(text)
+    assert solution is not None and "THINK" not in solution.reasoning.upper()
+    assert extract_code(solution.answer()) == extract_code(text)

@@ -182,10 +182,17 @@ def task_from_source(
     solution_source: str | None = None,
     path: str | None = None,
 ) -> Task:
-    """Build a Task from source text, reading metadata without executing it."""
+    """Build a Task from source text, reading metadata without executing it. A `LEVEL` the file
+    declares (harvested files do) wins over `level`: the level sets the interpreter's sizes of a
+    file without its own (tasks/sizes.py), so a caller that rebuilt a level-3 file at level 0 (the
+    RL reward from a dataset row) judged it at 8 x 8 pixels where the CLI judged 32 x 32, and a
+    kernel covering one 256-pixel block per image was rewarded (outside red team, 2026-11-30)."""
     tree = check_contract(source, path or task_id)
     assigns = _module_assignments(tree)
     where = path or task_id
+    level = _literal(assigns, "LEVEL", level, where)
+    if type(level) is not int:
+        raise TaskError(f"{where}: LEVEL must be an integer, got {level!r}")
     tolerance = _literal(assigns, "TOLERANCE", {}, where)
     reason = _literal(assigns, "TOLERANCE_REASON", "", where)
     if tolerance and not reason:

@@ -265,6 +265,11 @@ class Verifier:
         # Lone surrogates ('\ud800') cannot be encoded: one in a comment made cache_key
         # raise out of verify() and took a whole verify_many batch with it.
         text = text.encode("utf-8", "replace").decode("utf-8")
+        # Line endings as Python reads a file: the CLI read candidates with read_text(), which makes
+        # \r\n and a lone \r into \n, and judged an honest answer with CRLF endings (its self-test
+        # cut) or lone \r endings (its fence found) correct that this API, the reward and eval with
+        # a model rejected (outside red team, seventeenth pass, 2026-11-30).
+        text = text.replace("\r\n", "\n").replace("\r", "\n")
         task = as_judged(task)
         result = self._check(task, text, self.config)
         if "signed_trial" not in result.details:  # judged before any trial ran (rules, syntax)

@@ -51,10 +51,13 @@ def completion_text(completion) -> str:
 
 
 def _row_tasks(n: int, kwargs: dict) -> list[Task]:
+    """The tasks of a batch's rows: by source (a `level` column, as data/export.py writes, sets the
+    level where the file does not declare one: it chooses a level-3 file's interpreter sizes), or by id."""
     if "task_source" in kwargs and kwargs["task_source"] is not None:
         ids = kwargs.get("task_id") or [f"row/{i}" for i in range(n)]
-        return [task_from_source(src, task_id=tid, suite="dataset", level=0)
-                for src, tid in zip(kwargs["task_source"], ids)]
+        levels = kwargs.get("level") or [0] * n
+        return [task_from_source(src, task_id=tid, suite="dataset", level=int(level or 0))
+                for src, tid, level in zip(kwargs["task_source"], ids, levels)]
     if "task_id" in kwargs:
         return [get_task(tid) for tid in kwargs["task_id"]]
     raise KeyError("reward needs a `task_id` or `task_source` dataset column")
@@ -91,7 +94,7 @@ class RewardScorer:
     def results(self, completions, **kwargs) -> list[VerifyResult]:
         tasks = _row_tasks(len(completions), kwargs)
         texts = [completion_text(c) for c in completions]
-        keys = [(t.source, x) for t, x in zip(tasks, texts)]
+        keys = [(t.source, t.level, x) for t, x in zip(tasks, texts)]
         with self._lock:
             # One verification per distinct (task, answer): a GRPO group of a low-entropy policy is
             # often 8 copies of one text (H100 HRD run: sampling entropy ~0.001), and copies must
@@ -191,7 +194,8 @@ def shared_scorer() -> RewardScorer:
 def verl_compute_score(data_source, solution_str, ground_truth, extra_info=None, **kwargs) -> dict:
     """verl's `custom_reward_function` signature, one response at a time (its `naive` reward
     manager). `ground_truth` is the task's PyTorch source (Model, get_inputs, get_init_inputs);
-    `extra_info["task_id"]`, when present, names it in verdicts. The score is AutoTriton's exec
+    `extra_info["task_id"]`, when present, names it in verdicts, and `extra_info["level"]` gives the
+    level of a file that does not declare one (a level-3 file's interpreter sizes depend on it). The score is AutoTriton's exec
     reward: 1.0 when the rules pass, a kernel launched and every trial is correct."""
     return verl_compute_score_batch([data_source], [solution_str], [ground_truth], [extra_info])[0]
 
@@ -203,7 +207,9 @@ def verl_compute_score_batch(data_sources, solution_strs, ground_truths, extra_i
     sources = list(data_sources) if data_sources is not None else ["task"] * n  # some verl callers pass None
     infos = list(extra_infos) if extra_infos is not None else [None] * n
     ids = [(info or {}).get("task_id") or f"{source}/{i}" for i, (source, info) in enumerate(zip(sources, infos))]
-    results = shared_scorer().results(list(solution_strs), task_source=list(ground_truths), task_id=ids)
+    levels = [(info or {}).get("level") or 0 for info in infos]
+    results = shared_scorer().results(list(solution_strs), task_source=list(ground_truths), task_id=ids,
+                                      level=levels)
     return [_verl_row(r) for r in results]
 
 

@@ -37,8 +37,9 @@ def split_answer(text: str) -> Solution | None:
         return None
     cut = text.find("```")
     prose = text[:cut] if cut >= 0 else ""
-    for tag in ("<think>", "</think>"):
-        prose = prose.replace(tag, "")
+    # any case, as extract._strip_thinking reads them: a dangling <THINK> left in the prose hid the
+    # code of the re-wrapped answer, and the build judged no_code an answer the API judged correct
+    prose = re.sub(r"</?think>", "", prose, flags=re.IGNORECASE)
     return Solution(prose.strip(), code)
 
 
