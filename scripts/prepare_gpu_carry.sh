@@ -5,14 +5,14 @@
 #   .whl/                 pure-Python wheels the machine lacks (scripts/fetch_gpu_wheels.sh)
 #   .carry_gguf0..5/      the embedded GGUF in six parts of about 16 MB (scripts/split_gguf.sh): the tree (39 MB
 #                         at data v20), .carry_data and one part fit the 64 MiB a device call carries
-#   .carry_data/data.tgz  a data build (v25 by default: the listing lowerings, idioms, blocks in segments,
-#                         reductions over several dims, rows longer than one tile, channels moved last),
-#                         rebuilt from committed verdicts without judging anything again (docs/results/data_v25/README.md)
+#   .carry_data/data.tgz  a data build (v26 by default: the listing lowerings, idioms, blocks in segments,
+#                         reductions over several dims, long rows, channels moved last, table lookups),
+#                         rebuilt from committed verdicts without judging anything again (docs/results/data_v26/README.md)
 # Needs `make setup` and the benchmark checkouts in external/ (decontamination reads them;
-# ../shared/docs/BENCHMARKS.md).     Usage: scripts/prepare_gpu_carry.sh [DATA=v25]
+# ../shared/docs/BENCHMARKS.md).     Usage: scripts/prepare_gpu_carry.sh [DATA=v26]
 set -euo pipefail
 cd "$(dirname "$0")/.."
-DATA=${1:-v25}
+DATA=${1:-v26}
 [ -d external/kernelbench ] && [ -d external/tritonbench ] \
   || { echo "external/kernelbench and external/tritonbench are needed for the data build's decontamination"; exit 2; }
 [ -d .whl ] || bash scripts/fetch_gpu_wheels.sh

@@ -181,7 +181,7 @@ def test_every_kind_is_reached_with_and_without_a_constructor():
                 "einsum_apply", "einsum_linear", "einsum_matvec", "einsum_rowdot", "vocab_log_softmax",
                 "vocab_softmax", "vocab_logsumexp", "vocab_argmax", "image_pool", "value_range", "column_stats",
                 "standardize_columns", "long_cumsum", "long_rms", "minmax_rows", "channels_last_layernorm",
-                "layernorm2d", "channels_last_softmax", "permuted_stats", "embedding", "scaled_embedding",
+                "layernorm2d", "channels_last_softmax", "permuted_stats", "table_lookup", "scaled_embedding",
                 "embedding_bias", "embedding_act"}
     assert set(kinds) == expected
     assert set(KINDS) == {"loss", "product", "rows", "activation", "several", "einsum", "long", "permuted", "lookup"}

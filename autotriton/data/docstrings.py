@@ -141,7 +141,7 @@ OP_NAMES = {
     "channels_last_softmax": ("softmax over channels", "per-position channel softmax", "channel attention weights"),
     "permuted_stats": ("per-position channel statistic", "reduction over the channels", "channel summary"),
     # the idioms' table lookups (data v26)
-    "embedding": ("token embedding", "embedding lookup", "rows of a table picked by id"),
+    "table_lookup": ("token embedding", "embedding lookup", "rows of a table picked by id"),
     "scaled_embedding": ("scaled token embedding", "embedding times the square root of the width", "transformer input embedding"),
     "embedding_bias": ("embedding with a bias", "lookup plus a learned offset", "shifted token embedding"),
     "embedding_act": ("embedding through an activation", "activated lookup", "nonlinear token features"),

@@ -556,7 +556,8 @@ def _lookup(rng: random.Random) -> dict:
     """Token embeddings as people write them: `nn.Embedding` (a padding index or not) or
     `F.embedding` of a table of their own, alone, scaled by the square root of the width (kept
     in the constructor, or computed in forward), plus a bias, or through an activation."""
-    kind = rng.choice(("embedding", "scaled_embedding", "embedding_bias", "embedding_act"))
+    # not "embedding": the composed family of that name has its own docstring words (docstrings.py)
+    kind = rng.choice(("table_lookup", "scaled_embedding", "embedding_bias", "embedding_act"))
     ids = rng.choice(("ids", "tokens", "input_ids", "x", "idx"))
     table = rng.choice(("embed", "emb", "tok_emb", "token_embedding", "table"))
     functional = rng.random() < 0.3
