@@ -263,5 +263,9 @@ def test_permutes_it_cannot_read_in_place_are_declined():
         "a reduction not last in the permuted result": "return torch.softmax(x.permute(0, 2, 3, 1), dim=1)",
         "two different permutes": "return x.permute(0, 2, 3, 1).softmax(-1).permute(0, 2, 1, 3)",
     }
+    # a second input in the permuted order (square, so its shape alone cannot tell): not in0's layout
+    square = _permuted("return torch.softmax(x.permute(0, 2, 3, 1) + y, -1)", inputs="torch.randn(2, 4, 4, 4), "
+                       "torch.randn(2, 4, 4, 4)").replace("def forward(self, x):", "def forward(self, x, y):")
+    assert traced_row_answer(square) is None
     for name, forward in declined.items():
         assert traced_row_answer(_permuted(forward)) is None, name

@@ -94,6 +94,8 @@ def _mapped(step: Step, perm: tuple[int, ...], permuted: set[str]) -> Step:
     rank = len(perm)
     operands = []
     for o in step.operands:
+        if o.tensor is not None and o.tensor not in permuted and len(o.shape or ()) == rank:
+            raise Unsupported(f"{o.tensor}, of the permuted input's rank, is read in the permuted order")
         if o.tensor is not None:
             operands.append(dataclasses.replace(o, shape=_shape(o.shape, perm, o.tensor in permuted)))
         elif o.key in ("dim", "dims") and o.value is not None:
