@@ -496,3 +496,17 @@ def test_one_row_broadcast_against_a_parameter_is_no_fewer_rows_trial(cpu_verifi
     result = cpu_verifier.verify(task, VECTOR_BIAS_KERNEL)
     assert result.correct, result.error_msg
     assert str(result.details["fewer_rows"]).startswith("n/a: an output keeps"), result.details["fewer_rows"]
+
+
+def test_padding_masks_first_have_a_row_of_padding_only():
+    """The structured kind's masks first have one row False whole where there are three rows or
+    more (an empty sequence): a masked mean without the task's clamp on the count passed, NaN on
+    such a row (eighteenth outside pass); the whole row and the one-short row stay."""
+    from autotriton.verify.judge import padding_mask
+    for seed in range(100):
+        for rows in (2, 3, 5):
+            x = torch.zeros(rows, 8, dtype=torch.bool)
+            kept = padding_mask(x, torch.Generator().manual_seed(seed), empty=True).sum(dim=1)
+            assert (kept == 8).any() and (kept == 7).any(), (seed, kept)
+            assert (kept == 0).any() == (rows >= 3), (seed, kept)
+            assert not (padding_mask(x, torch.Generator().manual_seed(seed)).sum(dim=1) == 0).any()

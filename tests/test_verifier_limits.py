@@ -439,3 +439,24 @@ class ModelNew(nn.Module):
         centre[(x.shape[1],)](x, y, x.shape[0], x.shape[1], BLOCK=triton.next_power_of_2(x.shape[0]))
         return y
 '''
+
+
+CLAMP_BOUNDS = '"""Clamp to a range given to the constructor as one (low, high) pair, as Hardtanh-style bounds are."""\nimport torch\nimport torch.nn as nn\n\nBATCH = 256\nDIM = 1024\n\n\nclass Model(nn.Module):\n    def __init__(self, bounds=(-0.5, 0.75)):\n        super().__init__()\n        self.low, self.high = bounds\n\n    def forward(self, x):\n        return torch.clamp(x, self.low, self.high)\n\n\ndef get_inputs():\n    return [torch.randn(BATCH, DIM)]\n\n\ndef get_init_inputs():\n    return [(-0.5, 0.75)]\n'
+
+CLAMP_WRITTEN_IN = "import torch\nimport torch.nn as nn\nimport triton\nimport triton.language as tl\n\n\n@triton.jit\ndef clamp_kernel(x_ptr, y_ptr, n, BLOCK: tl.constexpr):\n    offs = tl.program_id(0) * BLOCK + tl.arange(0, BLOCK)\n    m = offs < n\n    x = tl.load(x_ptr + offs, mask=m)\n    # the task's bounds written in; the constructor's pair is ignored\n    y = tl.minimum(tl.maximum(x, -0.5), 0.75)\n    tl.store(y_ptr + offs, y, mask=m)\n\n\nclass ModelNew(nn.Module):\n    def __init__(self, bounds=(-0.5, 0.75)):\n        super().__init__()\n        self.bounds = bounds  # kept, never read\n\n    def forward(self, x):\n        x = x.contiguous()\n        y = torch.empty_like(x)\n        n = x.numel()\n        clamp_kernel[(triton.cdiv(n, 1024),)](x, y, n, BLOCK=1024)\n        return y"
+
+
+def test_constructor_floats_inside_a_tuple_are_varied(cpu_verifier):
+    """A (low, high) pair given to the constructor was passed unchanged, and a clamp with the task's
+    bounds written in passed (outside red team, eighteenth pass, 2026-11-30): floats inside tuples,
+    lists and dicts are varied as top-level ones are; the honest kernel reading the pair passes."""
+    from autotriton.tasks.contract import task_from_source
+
+    task = task_from_source(CLAMP_BOUNDS, task_id="file/clamp_bounds", suite="file", level=1)
+    honest = CLAMP_WRITTEN_IN.replace("self.bounds = bounds  # kept, never read", "self.low, self.high = bounds").replace(
+        "tl.minimum(tl.maximum(x, -0.5), 0.75)", "tl.minimum(tl.maximum(x, low), high)").replace(
+        "def clamp_kernel(x_ptr, y_ptr, n, BLOCK", "def clamp_kernel(x_ptr, y_ptr, n, low, high, BLOCK").replace(
+        "](x, y, n, BLOCK=1024)", "](x, y, n, self.low, self.high, BLOCK=1024)")
+    cheat, fair = cpu_verifier.verify_many([(task, CLAMP_WRITTEN_IN), (task, honest)])
+    assert not cheat.correct and cheat.error_kind == "wrong_output", cheat.error_msg
+    assert fair.correct, fair.error_msg

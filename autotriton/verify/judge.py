@@ -331,6 +331,8 @@ class Magnitude:
     # structured: bool masks True over the padding, not over the tokens (nn.MultiheadAttention's
     # key_padding_mask), tried where the reference cannot be judged on the first kind (Judge.trial)
     inverted: bool = False
+    # structured: one mask row False whole (an empty sequence), tried first (Judge.trial)
+    empty: bool = False
 
     @property
     def kind(self) -> str:
@@ -393,12 +395,14 @@ class Magnitude:
         if self.form == "related":
             return relate(inputs)
         if self.form == "structured":
-            return structure(inputs, generator, self.inverted)
+            return structure(inputs, generator, self.inverted, self.empty)
         return inputs
 
     def describe(self) -> str:
         if self.inverted:
             return WHOLE_FORMS[self.form] + " (True over the padding)"
+        if self.empty:
+            return WHOLE_FORMS[self.form] + " (one row empty)"
         if self.form != "scale":
             return WHOLE_FORMS[self.form]
         if self.shift:
@@ -434,13 +438,14 @@ def relate(inputs: list) -> list:
     return [first + x / RELATED_SPREAD if changed else x for x, changed in zip(inputs, _related(inputs))]
 
 
-def structure(inputs: list, generator: torch.Generator, inverted: bool = False) -> list:
+def structure(inputs: list, generator: torch.Generator, inverted: bool = False, empty: bool = False) -> list:
     """Each integer tensor input made consecutive values from a random start, wrapping within the
     range its own draw spans: position ids, sorted token ids. Each bool one made a padding mask:
     each row True over a prefix or a suffix of 1..width values (masked_rows' cuts). A task's
     random masks never have that shape, and a masked mean that summed half of a prefix mask's
     run and doubled it passed every trial (outside red team, 2026-11-29). `inverted`: each mask
-    True over the padding instead (its one row True whole then has no padding)."""
+    True over the padding instead (its one row True whole then has no padding). `empty`: one more
+    row kept nowhere (padding_mask)."""
     out = []
     for x in inputs:
         if _integer(x) and x.numel():
@@ -449,26 +454,31 @@ def structure(inputs: list, generator: torch.Generator, inverted: bool = False) 
             steps = torch.arange(x.numel(), device=x.device, dtype=torch.int64)
             x = (lo + (steps + start) % (hi - lo + 1)).to(x.dtype).reshape(x.shape)
         elif _bool_rows(x) and x.numel():
-            x = padding_mask(x, generator)
+            x = padding_mask(x, generator, empty)
             x = ~x if inverted else x
         out.append(x)
     return out
 
 
-def padding_mask(x: torch.Tensor, generator: torch.Generator) -> torch.Tensor:
+def padding_mask(x: torch.Tensor, generator: torch.Generator, empty: bool = False) -> torch.Tensor:
     """A bool tensor shaped as `x`, each row (last dim) True over a prefix (right padding) or a
     suffix (left padding) of 1..width values, one row True whole (a padded batch's longest
     sequence), another one short of it, and the sides alternating over the rows but the whole
     one (_row_cuts), so that three rows or more have both. With sides drawn per row, the masked
     mean that treated prefix masks wrongly passed a 4-row trial whenever every row came out a
-    suffix, and the structured kind runs once per verification (CI, 2026-11-29)."""
+    suffix, and the structured kind runs once per verification (CI, 2026-11-29). `empty`: where
+    there are three rows or more, one more row False whole (a sequence of padding only): a masked
+    mean dividing by the count without the task's clamp passed, NaN on such a row (outside red
+    team, eighteenth pass, 2026-11-30)."""
     kept, suffix = _row_cuts(x, generator)
-    whole, *one_short = torch.randperm(kept.numel(), generator=generator)[:2].tolist()
+    whole, *others = torch.randperm(kept.numel(), generator=generator)[:3].tolist()
     rows = torch.arange(kept.numel())
     suffix = suffix.view(-1)[rows - (rows > whole).long()].reshape(suffix.shape)
     kept.view(-1)[whole] = x.shape[-1]
-    if one_short:  # one position of padding: a masked mean wrong on rows kept over 90% passed 1 in 12
-        kept.view(-1)[one_short[0]] = x.shape[-1] - 1
+    if others:  # one position of padding: a masked mean wrong on rows kept over 90% passed 1 in 12
+        kept.view(-1)[others[0]] = x.shape[-1] - 1
+    if empty and len(others) > 1:
+        kept.view(-1)[others[1]] = 0
     return ~_cut_mask(kept, suffix, x)
 
 
@@ -837,7 +847,7 @@ class Judge:
         exp's overflow, and a softmax without the max subtraction passed 4 of 8 (outside red
         team, 2026-11-28)."""
         if kind in WHOLE_FORMS:
-            return Magnitude(kind)
+            return Magnitude(kind, empty=kind == "structured")
         if kind == "shifted":
             return Magnitude(shift=2.0 ** self.rng.choice(SHIFT_EXPONENTS))
         if kind == "small":
@@ -1113,6 +1123,10 @@ class Judge:
         self.last_init = draw if queued else ""
         lo, hi = INIT_FACTORS[draw]
         def changed(v):
+            if type(v) in (tuple, list):  # (low, high) bounds: a kernel with the task's pair written in
+                return type(v)(changed(x) for x in v)  # passed (outside red team, eighteenth pass)
+            if type(v) is dict:
+                return {k: changed(x) for k, x in v.items()}
             if type(v) is not float or not math.isfinite(v):
                 return v
             return v * (10.0 ** self.rng.uniform(lo, hi) if draw == "decades" else self.rng.uniform(lo, hi))
@@ -1124,7 +1138,11 @@ class Judge:
         kernel with the task's alpha of 0.25 written in, ignoring the one forward got, passed
         (outside red team, tenth pass, 2026-11-29). A reference that cannot run so is handled as
         for constructor floats (_trial)."""
-        return [x * self.rng.uniform(0.25, 4.0) if type(x) is float and math.isfinite(x) else x for x in inputs]
+        def changed(x):
+            if type(x) in (tuple, list):  # floats inside a tuple, as the constructor's (vary_init)
+                return type(x)(changed(v) for v in x)
+            return x * self.rng.uniform(0.25, 4.0) if type(x) is float and math.isfinite(x) else x
+        return [changed(x) for x in inputs]
 
     def requeue_init(self) -> None:
         """The last queued constructor-float draw goes back to the queue's front: its trial is run
@@ -1439,6 +1457,11 @@ class Judge:
                 self.outcome.signed_trials += t.signed
                 return
             except TaskFailure as exc:  # blamed on the magnitude; were it the signs, the rerun says so
+                if t.magnitude.form == "structured" and t.magnitude.empty:
+                    # A reference that cannot take a row of padding only (a masked softmax's NaN):
+                    # the masks as before, every row keeping one value or more.
+                    self.requeue_init()
+                    return self.trial(replace(t, magnitude=replace(t.magnitude, empty=False)), state)
                 if t.magnitude.form == "structured" and not t.magnitude.inverted:
                     # Masks True over the padding: a row True whole is a sequence of padding only,
                     # which a masked softmax makes NaN, and the kind was off for every such task; a
