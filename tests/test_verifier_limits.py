@@ -460,3 +460,22 @@ def test_constructor_floats_inside_a_tuple_are_varied(cpu_verifier):
     cheat, fair = cpu_verifier.verify_many([(task, CLAMP_WRITTEN_IN), (task, honest)])
     assert not cheat.correct and cheat.error_kind == "wrong_output", cheat.error_msg
     assert fair.correct, fair.error_msg
+
+
+CLAMP_FORWARD_PAIR = '"""Clamp to a range given to forward as one (low, high) pair."""\nimport torch\nimport torch.nn as nn\n\nBATCH = 256\nDIM = 1024\n\n\nclass Model(nn.Module):\n    def __init__(self):\n        super().__init__()\n\n    def forward(self, x, bounds):\n        low, high = bounds\n        return torch.clamp(x, low, high)\n\n\ndef get_inputs():\n    return [torch.randn(BATCH, DIM), (-0.5, 0.75)]\n\n\ndef get_init_inputs():\n    return []\n'
+
+CLAMP_FORWARD_WRITTEN_IN = "import torch\nimport torch.nn as nn\nimport triton\nimport triton.language as tl\n\n\n@triton.jit\ndef clamp_kernel(x_ptr, y_ptr, n, BLOCK: tl.constexpr):\n    offs = tl.program_id(0) * BLOCK + tl.arange(0, BLOCK)\n    m = offs < n\n    x = tl.load(x_ptr + offs, mask=m)\n    # the task's bounds written in; the pair forward is given is ignored\n    y = tl.minimum(tl.maximum(x, -0.5), 0.75)\n    tl.store(y_ptr + offs, y, mask=m)\n\n\nclass ModelNew(nn.Module):\n    def __init__(self):\n        super().__init__()\n\n    def forward(self, x, bounds):\n        x = x.contiguous()\n        y = torch.empty_like(x)\n        n = x.numel()\n        clamp_kernel[(triton.cdiv(n, 1024),)](x, y, n, BLOCK=1024)\n        return y"
+
+CLAMP_FORWARD_READ = 'import torch\nimport torch.nn as nn\nimport triton\nimport triton.language as tl\n\n\n@triton.jit\ndef clamp_kernel(x_ptr, y_ptr, n, low, high, BLOCK: tl.constexpr):\n    offs = tl.program_id(0) * BLOCK + tl.arange(0, BLOCK)\n    m = offs < n\n    x = tl.load(x_ptr + offs, mask=m)\n    # honest: reads the pair\n    y = tl.minimum(tl.maximum(x, low), high)\n    tl.store(y_ptr + offs, y, mask=m)\n\n\nclass ModelNew(nn.Module):\n    def __init__(self):\n        super().__init__()\n\n    def forward(self, x, bounds):\n        x = x.contiguous()\n        y = torch.empty_like(x)\n        n = x.numel()\n        clamp_kernel[(triton.cdiv(n, 1024),)](x, y, n, bounds[0], bounds[1], BLOCK=1024)\n        return y'
+
+
+def test_float_pairs_passed_to_forward_are_varied(cpu_verifier):
+    """A (low, high) pair get_inputs passes to forward was never varied (the check for floats to
+    vary looked at the top level only), and a clamp with the task's pair written in passed (outside
+    red team, nineteenth pass, 2026-11-30); the honest kernel reading the pair passes."""
+    from autotriton.tasks.contract import task_from_source
+
+    task = task_from_source(CLAMP_FORWARD_PAIR, task_id="file/clamp_forward_pair", suite="file", level=1)
+    cheat, honest = cpu_verifier.verify_many([(task, CLAMP_FORWARD_WRITTEN_IN), (task, CLAMP_FORWARD_READ)])
+    assert not cheat.correct and cheat.error_kind == "wrong_output", cheat.error_msg
+    assert honest.correct, honest.error_msg

@@ -410,6 +410,17 @@ class Magnitude:
         return f"inputs x{self.scale:g}" + (f" at 1/{round(1 / self.share)} of elements" if self.share < 1 else "")
 
 
+def _floats_in(value) -> list[float]:
+    """The plain floats in `value`, inside tuples and lists too: a (low, high) pair passed to
+    forward was never varied where only the top level was looked at, and a clamp with the task's
+    pair written in passed (outside red team, nineteenth pass, 2026-11-30)."""
+    if type(value) is float:
+        return [value]
+    if type(value) in (tuple, list):
+        return [f for v in value for f in _floats_in(v)]
+    return []
+
+
 def _first_float(inputs: list):
     return next((x for x in inputs if isinstance(x, torch.Tensor) and x.dtype in (torch.float32, torch.float64)), None)
 
@@ -1537,9 +1548,9 @@ class Judge:
             inputs = _leading(inputs, rows)
         if t.magnitude is not None:
             inputs = t.magnitude.apply_all(inputs, torch.Generator().manual_seed(input_seed))
-        if t.varied_init and not self.init_note and any(type(x) is float for x in inputs):
+        if t.varied_init and not self.init_note and any(math.isfinite(x) for x in _floats_in(inputs)):
             inputs = self.vary_scalar_inputs(inputs)
-            record = {**record, "float_inputs": [x for x in inputs if type(x) is float][:8]}
+            record = {**record, "float_inputs": _floats_in(inputs)[:8]}
         # On a GPU the candidate runs first: the wire copied the inputs out, so the reference can
         # then run on them in place, where a clone of a 6 GiB KernelBench input was one more
         # input's worth of judge memory. On CPU the reference runs first, on a copy: a trial
