@@ -126,15 +126,8 @@ def elementwise_piece(args: list[str], trace: Trace, scalars: dict[tuple[int, st
     shape = _full_shape(trace)
     body, params, inputs, kernel_scalars, zero_dim = [], [], [], {}, []
     for k, step in enumerate(trace.steps):
-        operands = []
-        for o in step.operands:
-            if o.tensor is not None:
-                operands.append((o.key, _tensor_operand(o.tensor, o.shape, shape, params, inputs, zero_dim)))
-            else:
-                attr, name = scalars.get((k, o.key), (None, None))
-                if attr is not None:
-                    kernel_scalars[attr] = name
-                operands.append((o.key, name or o.value))
+        operands = step_operands(k, step, lambda o: _tensor_operand(o.tensor, o.shape, shape, params, inputs, zero_dim),
+                                 scalars, kernel_scalars)
         body.append("# " + _TYPE_SPEC.sub("", step.line))
         body += _lower(step, operands)
     lead = args[0]
@@ -163,6 +156,27 @@ def elementwise_piece(args: list[str], trace: Trace, scalars: dict[tuple[int, st
         reasoning += "".join(f"\n{len(reasoning.splitlines())}. {passed(p)} is a 0-dim parameter: the kernel loads its "
                              "one value once and every element uses it." for p in zero_dim[:1])
     return Piece(kernel, None, launch, [passed(y) for y in ["in0"] + extra if y.startswith("in")], reasoning)
+
+
+def step_operands(k: int, step: Step, tensor, scalars: dict, kernel_scalars: dict,
+                  sized: dict | None = None) -> list[tuple[str | None, object]]:
+    """(key, value) of listed step `k`'s operands as a lowering computes with them: `tensor(o)`'s
+    kernel variable for a tensor, an expression of the size for a value that moves with it
+    (`sized`), the listing's name for a constructor value (recorded in `kernel_scalars`, attribute
+    -> name, which the kernel takes), else the value itself."""
+    operands = []
+    for o in step.operands:
+        if o.tensor is not None:
+            operands.append((o.key, tensor(o)))
+        elif sized and (k, o.key) in sized:
+            operands.append((o.key, sized[(k, o.key)]))
+        elif (k, o.key) in scalars:
+            attr, name = scalars[(k, o.key)]
+            kernel_scalars[attr] = name
+            operands.append((o.key, name))
+        else:
+            operands.append((o.key, o.value))
+    return operands
 
 
 def _full_shape(trace: Trace) -> tuple[int, ...]:

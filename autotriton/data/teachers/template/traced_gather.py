@@ -24,7 +24,8 @@ import math
 from autotriton.data.teachers import Solution
 from autotriton.data.teachers.template.common import numbered
 from autotriton.data.teachers.template.traced import (_TYPE_SPEC, Piece, Unsupported, _constructor_scalars,
-                                                     _forward_args, _lower, answer, loaded_and_traced, scalar_step)
+                                                     _forward_args, _lower, answer, loaded_and_traced, scalar_step,
+                                                     step_operands)
 from autotriton.tasks.trace import Trace, trace_module
 
 # The forms of the width a listed value may follow, as kernel expressions of n_cols.
@@ -98,18 +99,8 @@ def gather_piece(args: list[str], trace: Trace, scalars: dict, sized: dict) -> P
             f"t1 = tl.load({var}_ptr + idx * n_cols + cols, mask=mask, other=0.0).to(tl.float32)  # its row"]
     vectors, kernel_scalars = {}, {}  # kernel variable -> the parameter forward passes
     for k, step in enumerate(trace.steps[1:], start=1):
-        operands = []
-        for o in step.operands:
-            if o.tensor is not None:
-                operands.append((o.key, _operand(o.tensor, o.shape, rows_shape, width, vectors)))
-            elif (k, o.key) in sized:
-                operands.append((o.key, sized[(k, o.key)]))
-            elif (k, o.key) in scalars:
-                attr, name = scalars[(k, o.key)]
-                kernel_scalars[attr] = name
-                operands.append((o.key, name))
-            else:
-                operands.append((o.key, o.value))
+        operands = step_operands(k, step, lambda o: _operand(o.tensor, o.shape, rows_shape, width, vectors),
+                                 scalars, kernel_scalars, sized)
         if step.out_shapes[0] != rows_shape:
             raise Unsupported(f"{step.op} does not keep the looked-up rows' shape")
         body += ["# " + _TYPE_SPEC.sub("", step.line)] + _lower(step, operands)

@@ -36,7 +36,7 @@ from autotriton.data.teachers import Solution
 from autotriton.data.teachers.template.common import log1p_of, numbered
 from autotriton.data.teachers.template.traced import (_TYPE_SPEC, Piece, Unsupported, _constructor_scalars,
                                                      _forward_args, _lower, _num, answer, loaded_and_traced,
-                                                     scalar_step)
+                                                     scalar_step, step_operands)
 from autotriton.data.teachers.template.traced_permute import Unpermuted, unpermuted
 from autotriton.tasks.trace import Step, Trace, trace_module
 
@@ -254,18 +254,8 @@ def row_piece(args: list[str], trace: Trace, layout: _Layout, scalars: dict, siz
     if set(args) & _LAUNCH_NAMES:
         raise Unsupported(f"forward's arguments {sorted(set(args) & _LAUNCH_NAMES)} are names the launch binds")
     for k, step in enumerate(trace.steps):
-        operands = []
-        for o in step.operands:
-            if o.tensor is not None:
-                operands.append((o.key, _operand(o.tensor, o.shape, layout, kinds, loads, ptrs, passed, args)))
-            elif (k, o.key) in sized:
-                operands.append((o.key, sized[(k, o.key)]))
-            elif (k, o.key) in scalars:
-                attr, name = scalars[(k, o.key)]
-                kernel_scalars[attr] = name
-                operands.append((o.key, name))
-            else:
-                operands.append((o.key, o.value))
+        operands = step_operands(k, step, lambda o: _operand(o.tensor, o.shape, layout, kinds, loads, ptrs, passed, args),
+                                 scalars, kernel_scalars, sized)
         lines = _lower_row_step(step, operands, layout, kinds, trace.result, flips)
         groups.append(("# " + _TYPE_SPEC.sub("", step.line), lines, step, operands))
         body += [groups[-1][0]] + lines
