@@ -12,7 +12,7 @@ from autotriton.data.idioms import KINDS, compose_idiom, draw
 from autotriton.data.teachers.template import listing_answers
 from autotriton.verify.rules import check_rules
 
-N_DRAWS = 500  # every kind twice or more (300 drew the tempered softmax once)
+N_DRAWS = 900  # every kind twice or more (500 drew gem pooling of data v27 once; 300 the tempered softmax)
 
 
 def _built(spec: dict, code: tuple):
@@ -81,6 +81,8 @@ def _meaning(spec: dict, model, args: list) -> torch.Tensor:
             return {"torch.tanh": torch.tanh, "F.gelu": F.gelu, "F.relu": F.relu,
                     "torch.sigmoid": torch.sigmoid}[spec["activation"]](rows)
         return rows
+    if spec["group"] == "derived":
+        return _derived_meaning(spec, args)
     if spec["group"] == "einsum":  # the equation on the inputs, a held weight last
         return torch.einsum(spec["equation"], *args, *params)
     x, d = args[0], spec["dim"]
@@ -96,6 +98,30 @@ def _meaning(spec: dict, model, args: list) -> torch.Tensor:
         return F.normalize(x, dim=d)
     stat = torch.std if spec["stat"] == "std" else torch.var
     return stat(x, dim=d, correction=1 if spec["unbiased"] else 0, keepdim=spec["keepdim"])
+
+
+def _derived_meaning(spec: dict, args: list) -> torch.Tensor:
+    kind, v = spec["kind"], spec["values"]
+    if kind == "weighted_bce":
+        logits, target = args
+        p = torch.sigmoid(logits)
+        alpha = v["alpha"]
+        loss = F.binary_cross_entropy_with_logits(logits, target, reduction="none") \
+            * (alpha * target + (1 - alpha) * (1 - target))
+        if spec["focus"]:
+            p_t = p * target + (1 - p) * (1 - target)
+            loss = loss * (1 - p_t) ** v["gamma"]
+        return _reduce(loss, spec["reduction"])
+    if kind == "energy":
+        t = v["temperature"]
+        return -t * torch.logsumexp(args[0] / t, dim=1)
+    if kind == "blend":
+        m = v["mix"]
+        return torch.lerp(args[0], torch.tanh(args[1]) if spec["tanh"] else args[1], m)
+    if kind == "symmetric_clamp":
+        return torch.clamp(args[0], -v["limit"], v["limit"])
+    pooled = F.lp_pool2d(args[0].clamp(min=1e-6), v["p"], args[0].shape[-2:]) / (args[0].shape[-2] * args[0].shape[-1]) ** (1 / v["p"])
+    return pooled if spec["keepdim"] else pooled.flatten(2)[..., 0]
 
 
 def _several_meaning(spec: dict, params: list, x: torch.Tensor) -> torch.Tensor:
@@ -182,9 +208,10 @@ def test_every_kind_is_reached_with_and_without_a_constructor():
                 "vocab_softmax", "vocab_logsumexp", "vocab_argmax", "image_pool", "value_range", "column_stats",
                 "standardize_columns", "long_cumsum", "long_rms", "minmax_rows", "channels_last_layernorm",
                 "layernorm2d", "channels_last_softmax", "permuted_stats", "table_lookup", "scaled_embedding",
-                "embedding_bias", "embedding_act"}
+                "embedding_bias", "embedding_act", "weighted_bce", "energy", "blend", "symmetric_clamp", "gem_pool"}
     assert set(kinds) == expected
-    assert set(KINDS) == {"loss", "product", "rows", "activation", "several", "einsum", "long", "permuted", "lookup"}
+    assert set(KINDS) == {"loss", "product", "rows", "activation", "several", "einsum", "long", "permuted", "lookup",
+                          "derived"}
     assert min(kinds.values()) >= 2, kinds
     assert bare >= 20  # parameter-free modules written with no __init__ at all
 
@@ -202,7 +229,7 @@ def test_the_listing_lowering_answers_every_kind_within_the_rules():
             if "def __init__" not in c.source.split("# --- autotriton metadata ---")[0]:
                 assert "def __init__(self):\n        super().__init__()" in sol.code
         seen[c.spec["kind"]] = c.task_id
-    assert len(seen) == 60
+    assert len(seen) == 65
 
 
 def test_one_answer_of_each_group_verifies(cpu_verifier):
@@ -210,7 +237,7 @@ def test_one_answer_of_each_group_verifies(cpu_verifier):
     for i in range(80):
         c = compose_idiom(0, i)
         picked.setdefault(c.spec["group"], c)
-    assert len(picked) == 9
+    assert len(picked) == 10
     pairs = [(c.task(), listing_answers(c.source)[0][1].answer()) for c in picked.values()]
     results = cpu_verifier.verify_many(pairs)
     assert [r.correct for r in results] == [True] * len(pairs), [(c.task_id, r.error_msg) for c, r in

@@ -143,10 +143,22 @@ def test_a_key_that_ends_another_is_not_rewritten_inside_it():
     assert trace.ops == ("t1 = elu(in0 f32[8,16], alpha=1, scale=s0, input_scale=0.255)",), trace.ops
 
 
-def test_arithmetic_on_a_constructor_float_keeps_the_values():
-    """slope * 2 is no attribute: the listing shows the value, and says it found no mapping."""
-    trace = trace_source(_with_constructor("return F.leaky_relu(x, self.slope * 2)"))
-    assert trace.ops == ("t1 = leaky_relu(in0 f32[8,16], negative_slope=0.5)",) and trace.scalars is None
+def test_a_value_computed_from_a_constructor_float_lists_with_its_expression():
+    """`1 - self.alpha` (a focal loss's class weight) and `-self.T` (an energy score) are no
+    attribute, yet a kernel must take them at run time as the judge varies the floats: the header
+    binds the name to the expression forward passes, checked at the built and the moved value."""
+    trace = trace_source(_with_constructor("return (1 - self.slope) * x - self.slope * x.exp()"))
+    assert "s0 = 1.0 - self.slope: float" in trace.header and "s1 = self.slope: float" in trace.header
+    assert trace.ops[0] == "t1 = mul(in0 f32[8,16], other=s0)", trace.ops
+    negated = trace_source(_with_constructor("return F.leaky_relu(x, -self.slope)"))
+    assert negated.ops == ("t1 = leaky_relu(in0 f32[8,16], negative_slope=s0)",)
+    assert negated.scalars == ((0, "negative_slope", "-self.slope", "s0"),)
+
+
+def test_arithmetic_on_a_constructor_float_outside_the_known_forms_keeps_the_values():
+    """slope ** 3 is none of trace.DERIVED: the listing shows the value, and says it found no mapping."""
+    trace = trace_source(_with_constructor("return F.leaky_relu(x, self.slope ** 3)"))
+    assert trace.ops == ("t1 = leaky_relu(in0 f32[8,16], negative_slope=0.015625)",) and trace.scalars is None
 
 
 def test_data_dependent_forward_gets_no_listing():

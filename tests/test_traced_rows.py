@@ -115,6 +115,32 @@ def test_totals_over_every_dim_and_trailing_dims_verify(cpu_verifier):
     assert all(r.correct for r in results), [(n, r.error_msg[:300]) for n, r in zip(sources, results) if not r.correct]
 
 
+def test_values_computed_from_constructor_floats_and_a_runtime_exponent_verify(cpu_verifier):
+    """`1 - self.alpha` and `-self.temp` are passed by forward as the listing's names bind them
+    (tasks/trace.DERIVED), and a constructor exponent is torch's pow at run time: a negative base
+    keeps its magnitude for a whole exponent (the judge's related inputs put targets outside
+    [0, 1], and exp(gamma log(1 - p_t)) was NaN there)."""
+    focal = _task(", alpha: float, gamma: float",
+                  "p = torch.sigmoid(x)\n        w = self.alpha * y + (1 - self.alpha) * (1 - y)\n"
+                  "        ce = F.binary_cross_entropy_with_logits(x, y, reduction='none')\n"
+                  "        return (w * (1 - p).pow(self.gamma) * ce).sum()",
+                  inputs="torch.randn(6, 40), torch.rand(6, 40)", init_inputs="0.3, 2.0")
+    sources = {
+        "a weighted loss, its exponent from the constructor": focal.replace("def forward(self, x):",
+                                                                           "def forward(self, x, y):"),
+        "a negated temperature": _task(", temp: float", "return -self.temp * torch.logsumexp(x / self.temp, dim=-1)",
+                                       init_inputs="1.5"),
+    }
+    pairs = []
+    for name, source in sources.items():
+        solution = traced_row_answer(source)
+        assert solution is not None, name
+        pairs.append((task_from_source(source, task_id=f"rows/{name}", suite="test", level=1), solution.answer()))
+    assert "1.0 - self.alpha" in pairs[0][1] and "-self.temp" in pairs[1][1]
+    results = cpu_verifier.verify_many(pairs)
+    assert all(r.correct for r in results), [(n, r.error_msg) for n, r in zip(sources, results) if not r.correct]
+
+
 def test_reductions_over_several_dims_anywhere_verify(cpu_verifier):
     """Data v23: reductions over a tuple of dims, as people reduce a feature map: a run of
     neighbouring dims anywhere (inner elements after it), or two runs around kept dims, a batch

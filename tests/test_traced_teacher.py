@@ -81,7 +81,8 @@ def test_what_it_cannot_write_it_declines():
         "softmax": _task("", "return torch.softmax(x, dim=-1)"),
         "data-dependent": _task("", "return x * x.max().item()"),
         # a constructor value that forward changes before use: no attribute holds what the op gets
-        "arithmetic on a constructor value": _task(", temp: float", "return x * (self.temp * 2.0)", init_inputs="2.0"),
+        "arithmetic on a constructor value outside trace.DERIVED": _task(", temp: float", "return x * self.temp ** 3",
+                                                                          init_inputs="2.0"),
         "two outputs": _task("", "return x.exp(), x.sin()"),
         "a file that does not import": "import torch\nraise RuntimeError('no')\n",
         "not Python": "class Model(",

@@ -145,6 +145,12 @@ OP_NAMES = {
     "scaled_embedding": ("scaled token embedding", "embedding times the square root of the width", "transformer input embedding"),
     "embedding_bias": ("embedding with a bias", "lookup plus a learned offset", "shifted token embedding"),
     "embedding_act": ("embedding through an activation", "activated lookup", "nonlinear token features"),
+    # the idioms' constants set through arithmetic (data v27)
+    "weighted_bce": ("class-weighted binary loss", "focal-style loss", "balanced logistic loss"),
+    "energy": ("energy score", "negative free energy", "temperature-scaled log-sum-exp"),
+    "blend": ("interpolation of two tensors", "weighted mix", "convex combination"),
+    "symmetric_clamp": ("symmetric clipping", "bounded values", "clip to a range"),
+    "gem_pool": ("generalized-mean pooling", "GeM pooling", "power-mean over the spatial dims"),
     # the block family's kinds (data/blocks.py)
     "norm_linear": ("normalization then a projection", "pre-norm linear layer", "norm followed by a dense layer"),
     "gated": ("gated linear unit", "gated projection", "product of a gate and a value projection"),

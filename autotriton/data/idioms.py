@@ -19,7 +19,8 @@ task its lowerings do not cover, or whose answer fails verification, is dropped 
 Two groups joined in data v23, each on a random stream of its own so that the other tasks stay as
 they were where they are not replaced: reductions over several dims (`several`) and products
 written with `torch.einsum` (`einsum`). Data v24 added rows longer than one tile (`long`), data v25 norms over channels moved last
-(`permuted`), data v26 table lookups (`lookup`).
+(`permuted`), data v26 table lookups (`lookup`), data v27 constants the constructor sets through
+arithmetic (`derived`).
 
 The development suite decided which kinds; none of its files or their words are used here, and
 decontamination keeps these tasks away from it.
@@ -589,8 +590,96 @@ def _lookup(rng: random.Random) -> dict:
             "meta": meta}
 
 
+# Values the constructor sets through arithmetic (data v27): (names for the value, drawn values).
+DERIVED_VALUES = {
+    "alpha": (("alpha", "a", "pos_weight_frac"), (0.25, 0.3, 0.5, 0.75)),
+    "gamma": (("gamma", "focus", "g"), (1.0, 1.5, 2.0, 3.0)),
+    "temperature": (("temperature", "T", "tau", "temp"), (0.07, 0.5, 1.5, 2.0, 4.0)),
+    "mix": (("mix", "beta", "momentum", "lam"), (0.1, 0.3, 0.9)),
+    "limit": (("limit", "bound", "clip", "c"), (1.0, 3.0, 6.0)),
+    "p": (("p", "power", "norm_p"), (2.0, 3.0, 4.0)),
+}
+
+
+def _derived(rng: random.Random) -> dict:
+    """Modules whose constants come from the constructor through arithmetic, as people write them:
+    a class-weighted binary loss (`1 - self.alpha`, a focusing exponent), an energy score
+    (`-self.T * logsumexp(x / self.T)`), a blend (`(1 - self.mix) * x + self.mix * y`), a
+    symmetric clamp (`-self.limit`) and generalized-mean pooling (`.pow(1.0 / self.p)`). Before
+    data v27 no listing lowering took such a module (tasks/trace.DERIVED)."""
+    kind = rng.choice(("weighted_bce", "energy", "blend", "symmetric_clamp", "gem_pool"))
+    names = {k: rng.choice(n) for k, (n, _) in DERIVED_VALUES.items()}
+    values = {k: rng.choice(v) for k, (_, v) in DERIVED_VALUES.items()}
+    x = rng.choice(INPUTS)
+    meta: dict = {}
+
+    def ctor(*keys: str) -> tuple[str, list[str], str]:
+        args = "".join(f", {names[k]}: float = {values[k]!r}" for k in keys)
+        return args, [f"self.{names[k]} = {names[k]}" for k in keys], "[" + ", ".join(repr(values[k]) for k in keys) + "]"
+
+    if kind == "weighted_bce":
+        a, b = rng.choice(PAIRS)
+        focus = rng.random() < 0.6
+        reduction = rng.choice(("mean", "sum"))
+        init_args, init, init_inputs = ctor("alpha", "gamma") if focus else ctor("alpha")
+        al, ga = f"self.{names['alpha']}", f"self.{names['gamma']}"
+        body = [f"ce = F.binary_cross_entropy_with_logits({a}, {b}, reduction=\"none\")",
+                f"w = {al} * {b} + (1 - {al}) * (1 - {b})"]
+        if focus:
+            body += [f"p = torch.sigmoid({a})", f"p_t = p * {b} + (1 - p) * (1 - {b})",
+                     rng.choice((f"ce = ce * (1 - p_t) ** {ga}", f"ce = ce * torch.pow(1 - p_t, {ga})"))]
+        body.append(f"return (w * ce).{reduction}()")
+        dims = rng.choice(LOSS_SHAPES)
+        shape = ", ".join(dims)
+        meta = {"focus": focus, "reduction": reduction, "values": {k: values[k] for k in ("alpha", "gamma")}}
+        return {"kind": kind, "init_args": init_args, "init": init, "args": f"{a}, {b}", "body": body,
+                "inputs": f"[torch.randn({shape}), torch.rand({shape})]", "init_inputs": init_inputs,
+                "dims": dims, "dots": False, "meta": meta}
+    if kind == "energy":
+        init_args, init, init_inputs = ctor("temperature")
+        t = f"self.{names['temperature']}"
+        body = [rng.choice((f"return -{t} * torch.logsumexp({x} / {t}, dim=-1)",
+                            f"return -{t} * torch.logsumexp({x} / {t}, dim=1)",
+                            f"return {t} * -torch.logsumexp({x} / {t}, dim=-1)"))]
+        dims = ROWS_2D
+        meta = {"values": {"temperature": values["temperature"]}}
+        inputs = "[torch.randn(ROWS, COLS)]"
+    elif kind == "blend":
+        init_args, init, init_inputs = ctor("mix")
+        m = f"self.{names['mix']}"
+        y = rng.choice(("other", "y", "prev", "target"))
+        body = [rng.choice((f"return (1 - {m}) * {x} + {m} * {y}", f"return {m} * {y} + (1.0 - {m}) * {x}",
+                            f"return {x} * (1 - {m}) + torch.tanh({y}) * {m}"))]
+        meta = {"values": {"mix": values["mix"]}, "tanh": "tanh" in body[0]}
+        dims = rng.choice(ACT_SHAPES)
+        x = f"{x}, {y}"
+        inputs = f"[torch.randn({', '.join(dims)}), torch.randn({', '.join(dims)})]"
+    elif kind == "symmetric_clamp":
+        init_args, init, init_inputs = ctor("limit")
+        c = f"self.{names['limit']}"
+        body = [rng.choice((f"return torch.clamp({x}, -{c}, {c})", f"return {x}.clamp(min=-{c}, max={c})",
+                            f"return F.hardtanh({x}, -{c}, {c})"))]
+        meta = {"values": {"limit": values["limit"]}}
+        dims = rng.choice(ACT_SHAPES)
+        inputs = f"[torch.randn({', '.join(dims)})]"
+    else:  # gem_pool
+        init_args, init, init_inputs = ctor("p")
+        init_args += ", eps: float = 1e-6"
+        init.append("self.eps = eps")
+        init_inputs = init_inputs[:-1] + ", 1e-6]"
+        p = f"self.{names['p']}"
+        body = [f"{x} = {x}.clamp(min=self.eps).pow({p})",
+                rng.choice((f"return {x}.mean(dim=(-2, -1), keepdim=True).pow(1.0 / {p})",
+                            f"return {x}.mean(dim=(2, 3)).pow(1.0 / {p})"))]
+        meta = {"values": {"p": values["p"]}, "keepdim": "keepdim" in body[1]}
+        dims = ACT_SHAPES[2]
+        inputs = "[torch.randn(B, C, H, W)]"
+    return {"kind": kind, "init_args": init_args, "init": init, "args": x, "body": body, "inputs": inputs,
+            "init_inputs": init_inputs, "dims": dims, "dots": False, "meta": meta}
+
+
 KINDS = {"loss": _loss, "product": _product, "rows": _rows, "activation": _activation, "several": _several,
-         "einsum": _einsum, "long": _long, "permuted": _permuted, "lookup": _lookup}
+         "einsum": _einsum, "long": _long, "permuted": _permuted, "lookup": _lookup, "derived": _derived}
 # Losses first: the kinds the data-v20 adapter missed most (dev suite, run 22).
 GROUP_WEIGHTS = {"loss": 4, "product": 3, "rows": 3}
 # Activations with constructor values, drawn on a stream of their own (added after the groups
@@ -606,6 +695,8 @@ LONG_SHARE = 0.15
 PERMUTED_SHARE = 0.1
 # Table lookups (data v26), on a stream of their own after the permuted one.
 LOOKUP_SHARE = 0.08
+# Constants from the constructor through arithmetic (data v27), on a stream of their own after the lookups'.
+DERIVED_SHARE = 0.08
 NO_INIT_SHARE = 0.35
 
 
@@ -637,6 +728,8 @@ def draw(seed: int, index: int) -> tuple[dict, tuple[str, str, str, str]]:
         group, rng = "permuted", random.Random(f"{seed}:idiom:{index}:permuted:draw")
     elif random.Random(f"{seed}:idiom:{index}:lookup").random() < LOOKUP_SHARE:
         group, rng = "lookup", random.Random(f"{seed}:idiom:{index}:lookup:draw")
+    elif random.Random(f"{seed}:idiom:{index}:derived").random() < DERIVED_SHARE:
+        group, rng = "derived", random.Random(f"{seed}:idiom:{index}:derived:draw")
     idiom = KINDS[group](rng)
     sizes = _sizes(rng, idiom["dims"])
     if group == "long":

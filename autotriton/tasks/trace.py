@@ -309,8 +309,7 @@ def _constructor_floats(task_mod, init: list, model, trace: Trace) -> Trace:
             for o0, o1 in zip(s0.operands, s1.operands):
                 if o0.tensor is not None or _value(o0.value) == _value(o1.value):
                     continue  # (a list of tensors, as cat's, compares by its text: == on tensors raises)
-                attr = next((a for a in before if before[a] == o0.value and after.get(a) == o1.value),
-                            None) if _is_float(o0.value) else None
+                attr = _setter(before, after, o0.value, o1.value) if _is_float(o0.value) else None
                 if attr is None or not o0.key:
                     return replace(trace, scalars=None)  # arithmetic on a constructor float
                 found[(k, o0.key)] = (attr, o0.value)
@@ -330,6 +329,37 @@ def _constructor_floats(task_mod, init: list, model, trace: Trace) -> Trace:
     header = trace.header + tuple(f"{name} = {attr}: float" for attr, name in names.items())
     return replace(trace, header=header, ops=tuple(ops), steps=tuple(steps),
                    scalars=tuple((k, key, attr, names[attr]) for (k, key), (attr, _) in sorted(found.items())))
+
+
+# A listed value the constructor sets through arithmetic, as people write one: `1 - self.alpha`
+# (a focal loss's class weight), `-self.T` (an energy score), `1 / self.temperature`,
+# `self.scale ** 2`. Before these, every such module got no listing lowering at all: 3 of the 14
+# level-2 files of our development suite (2026-11-30). Each form must give the listed value at
+# the built argument and at the moved one.
+DERIVED = (
+    ("-{a}", lambda v: -v), ("1.0 - {a}", lambda v: 1.0 - v), ("{a} - 1.0", lambda v: v - 1.0),
+    ("1.0 + {a}", lambda v: 1.0 + v), ("1.0 / {a}", lambda v: 1.0 / v), ("-1.0 / {a}", lambda v: -1.0 / v),
+    ("2.0 * {a}", lambda v: 2.0 * v), ("0.5 * {a}", lambda v: 0.5 * v), ("{a} * {a}", lambda v: v * v),
+    ("math.sqrt({a})", lambda v: math.sqrt(v)), ("1.0 / math.sqrt({a})", lambda v: 1.0 / math.sqrt(v)),
+)
+
+
+def _setter(before: dict[str, float], after: dict[str, float], listed: float, moved: float) -> str | None:
+    """The attribute that sets a listed value (`self.slope`), or the expression of one that does
+    (`1.0 - self.alpha`), checked at the built value and at the moved one; None if none does."""
+    changed = [a for a in before if after.get(a) is not None and after[a] != before[a]]
+    for form, f in (("{a}", lambda v: v),) + DERIVED:
+        for a in changed:
+            try:
+                if _same(f(before[a]), listed) and _same(f(after[a]), moved):
+                    return form.format(a=a)
+            except (ValueError, ZeroDivisionError):
+                continue
+    return None
+
+
+def _same(a: float, b: float) -> bool:
+    return math.isclose(a, b, rel_tol=1e-12, abs_tol=0.0)
 
 
 def _is_float(value) -> bool:

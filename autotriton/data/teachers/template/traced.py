@@ -259,7 +259,8 @@ def _lower_with_args(op: str, out: str, a, b, kw: dict, val) -> list[str]:
     """Ops whose keyword constants shape the statement."""
     x = val(a)
     if op == "pow":
-        return [f"{out} = {_power(x, kw.get('exponent', b))}"]
+        exponent = kw.get("exponent", b)
+        return _runtime_power(x, exponent, out) if isinstance(exponent, str) else [f"{out} = {_power(x, exponent)}"]
     if op == "leaky_relu":
         return [f"{out} = tl.where({x} >= 0, {x}, {x} * {val(kw.get('negative_slope', b if b is not None else 0.01))})"]
     if op in ("hardtanh", "clamp", "clamp_min", "clamp_max"):
@@ -305,9 +306,19 @@ def _softplus(x: str, out: str, beta: str, threshold: str) -> list[str]:
             f"{out} = tl.where(z > {threshold}, {x}, (tl.maximum(z, 0.0) + {log1p_of('e')}) / {beta})"]
 
 
+def _runtime_power(x: str, e: str, out: str) -> list[str]:
+    """x ** e for an exponent the kernel takes at run time (a constructor float: a focal loss's
+    gamma), as torch's pow computes it: a negative base keeps its magnitude for a whole exponent
+    ((-2) ** 2.0 = 4, (-2) ** 3.0 = -8) and is NaN for another, and x ** 0 is 1 even at 0. As
+    exp(e log x) alone, a focal loss whose targets left [0, 1] (the judge's related inputs) came out
+    NaN where torch's (1 - p_t) ** 2.0 is finite (2026-11-30)."""
+    return [f"{out}_whole = tl.floor({e}) == {e}",
+            f"{out}_mag = tl.exp({e} * tl.log(tl.where({out}_whole, tl.abs({x}), {x})))  # log(x < 0) is NaN",
+            f"{out}_odd = tl.floor({e} * 0.5) != {e} * 0.5  # a whole odd exponent keeps the sign",
+            f"{out} = tl.where({e} == 0.0, 1.0, tl.where({x} < 0, tl.where({out}_odd, -{out}_mag, {out}_mag), {out}_mag))"]
+
+
 def _power(x: str, exponent) -> str:
-    if isinstance(exponent, str):
-        return f"tl.exp({exponent} * tl.log({x}))"
     if exponent == 0.5:
         return f"tl.sqrt({x})"
     if exponent == -0.5:
@@ -407,8 +418,10 @@ def _model_new(init_src: str, source: str, args: list[str], used: list[str], lau
 
 
 def scalar_step(attr: str, name: str) -> str:
-    """The reasoning's step for a constructor value the listing names (`s0 = self.eps: float`)."""
-    return (f"{name} is {attr}, a float the constructor sets: the kernel takes {name} as a plain scalar argument "
+    """The reasoning's step for a constructor value the listing names (`s0 = self.eps: float`, or
+    `s0 = 1.0 - self.alpha: float`, computed from one)."""
+    what = "a float the constructor sets" if re.fullmatch(r"[\w.]+", attr) else "computed from a float the constructor sets"
+    return (f"{name} is {attr}, {what}: the kernel takes {name} as a plain scalar argument "
             f"(no pointer, no load) and forward passes {attr}, so one compiled kernel serves any value.")
 
 
