@@ -83,6 +83,11 @@ def _meaning(spec: dict, model, args: list) -> torch.Tensor:
         return rows
     if spec["group"] == "derived":
         return _derived_meaning(spec, args)
+    if spec["group"] == "causal":  # keys after the query masked, scaled by head_dim ** -0.5 or not
+        scores = args[0] * (model.scale if spec["scaled"] else 1.0)
+        t = scores.shape[-1]
+        future = torch.arange(t)[None, :] > torch.arange(t)[:, None]
+        return torch.softmax(scores.masked_fill(future, -math.inf), dim=-1)
     if spec["group"] == "einsum":  # the equation on the inputs, a held weight last
         return torch.einsum(spec["equation"], *args, *params)
     x, d = args[0], spec["dim"]
@@ -208,10 +213,11 @@ def test_every_kind_is_reached_with_and_without_a_constructor():
                 "vocab_softmax", "vocab_logsumexp", "vocab_argmax", "image_pool", "value_range", "column_stats",
                 "standardize_columns", "long_cumsum", "long_rms", "minmax_rows", "channels_last_layernorm",
                 "layernorm2d", "channels_last_softmax", "permuted_stats", "table_lookup", "scaled_embedding",
-                "embedding_bias", "embedding_act", "weighted_bce", "energy", "blend", "symmetric_clamp", "gem_pool"}
+                "embedding_bias", "embedding_act", "weighted_bce", "energy", "blend", "symmetric_clamp", "gem_pool",
+                "causal_bool", "causal_tril", "causal_additive"}
     assert set(kinds) == expected
     assert set(KINDS) == {"loss", "product", "rows", "activation", "several", "einsum", "long", "permuted", "lookup",
-                          "derived"}
+                          "derived", "causal"}
     assert min(kinds.values()) >= 2, kinds
     assert bare >= 20  # parameter-free modules written with no __init__ at all
 
@@ -229,7 +235,7 @@ def test_the_listing_lowering_answers_every_kind_within_the_rules():
             if "def __init__" not in c.source.split("# --- autotriton metadata ---")[0]:
                 assert "def __init__(self):\n        super().__init__()" in sol.code
         seen[c.spec["kind"]] = c.task_id
-    assert len(seen) == 65
+    assert len(seen) == 68
 
 
 def test_one_answer_of_each_group_verifies(cpu_verifier):
@@ -237,7 +243,7 @@ def test_one_answer_of_each_group_verifies(cpu_verifier):
     for i in range(80):
         c = compose_idiom(0, i)
         picked.setdefault(c.spec["group"], c)
-    assert len(picked) == 10
+    assert len(picked) == 11
     pairs = [(c.task(), listing_answers(c.source)[0][1].answer()) for c in picked.values()]
     results = cpu_verifier.verify_many(pairs)
     assert [r.correct for r in results] == [True] * len(pairs), [(c.task_id, r.error_msg) for c, r in

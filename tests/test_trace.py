@@ -155,6 +155,16 @@ def test_a_value_computed_from_a_constructor_float_lists_with_its_expression():
     assert negated.scalars == ((0, "negative_slope", "-self.slope", "s0"),)
 
 
+def test_a_float_attribute_computed_from_an_int_argument_lists_by_name():
+    """`self.scale = head_dim ** -0.5`: the judge changes head_dim where it is a size of the file,
+    so the listing names the scale (found by building with head_dim doubled); an int the inputs
+    fix (a layer's width) teaches nothing and changes nothing."""
+    source = _with_constructor("return x * self.scale", "self.scale = head_dim ** -0.5") \
+        .replace("slope: float = 0.1", "head_dim: int = 64").replace("return [0.25]", "return [64]")
+    trace = trace_source(source)
+    assert trace.header[-1] == "s0 = self.scale: float" and trace.ops == ("t1 = mul(in0 f32[8,16], other=s0)",)
+
+
 def test_arithmetic_on_a_constructor_float_outside_the_known_forms_keeps_the_values():
     """slope ** 3 is none of trace.DERIVED: the listing shows the value, and says it found no mapping."""
     trace = trace_source(_with_constructor("return F.leaky_relu(x, self.slope ** 3)"))

@@ -26,6 +26,11 @@ SOURCES = {
         "return F.embedding(x, self.w) + self.b",
         setup="self.w = nn.Parameter(torch.randn(vocab, d))\n        self.b = nn.Parameter(torch.randn(d))"),
     "through gelu": _lookup("return F.gelu(self.table(x))", ids="torch.randint(0, 50, (3, 2, 5))"),
+    # a module class of the file's own holds the table: the answer defines it, constructor only
+    "held by a class of the file": _lookup("return torch.tanh(self.inner(x))", setup="self.inner = Rows(vocab, d)").replace(
+        "class Model(", "class Rows(nn.Module):\n    def __init__(self, n: int, width: int):\n        super().__init__()\n"
+                        "        self.emb = nn.Embedding(n, width)\n\n    def forward(self, i):\n        return self.emb(i)\n\n\n"
+                        "class Model("),
 }
 
 
@@ -34,6 +39,9 @@ def test_each_id_reads_its_row_and_the_width_is_n_cols():
     assert "idx = tl.load(in0_ptr + row)" in code and "idx * n_cols + cols" in code
     assert "t2 = t1 * tl.sqrt(n_cols * 1.0)" in code  # 4.89898 moves with d: not a literal
     assert listing_answers(SOURCES["plain"])[0][0] == "gather"
+    held = traced_gather_answer(SOURCES["held by a class of the file"]).code
+    assert "class Rows(nn.Module):\n    def __init__(self, n: int, width: int):" in held
+    assert "return self.emb(i)" not in held  # the rules refuse an answer that calls an nn layer
 
 
 def test_what_it_cannot_write_it_declines():

@@ -141,6 +141,38 @@ def test_values_computed_from_constructor_floats_and_a_runtime_exponent_verify(c
     assert all(r.correct for r in results), [(n, r.error_msg) for n, r in zip(sources, results) if not r.correct]
 
 
+def test_causal_masks_made_in_forward_verify(cpu_verifier):
+    """A mask made in forward over the trailing (T, T) of the rows is computed from the element's
+    place (qi = row % n_q against cols), never read: triu of a bool mask, tril of ones compared
+    with 0 (as nanoGPT writes it), and an additive mask of -inf above the diagonal; a scale
+    computed from an int constructor argument is passed, as the judge changes the head dim."""
+    scores = "torch.randn(2, 3, 16, 16)"
+    sources = {
+        "bool triu": _task("", "T = x.shape[-1]\n        m = torch.triu(torch.ones(T, T, dtype=torch.bool, "
+                               "device=x.device), diagonal=1)\n        return x.masked_fill(m, float('-inf')).softmax(-1)",
+                           inputs=scores),
+        "tril of ones == 0": _task("", "T = x.size(-1)\n        m = torch.tril(torch.ones(T, T, device=x.device))\n"
+                                       "        return F.softmax(x.masked_fill(m == 0, float('-inf')), dim=-1)",
+                                   inputs=scores),
+        "additive": _task("", "T = x.shape[-1]\n        m = torch.full((T, T), float('-inf'), device=x.device).triu(1)\n"
+                              "        return torch.softmax(x + m, dim=-1)", inputs=scores),
+        "scaled by the head dim": _task(", head_dim: int", "T = x.shape[-1]\n        m = torch.triu(torch.ones(T, T, "
+                                        "dtype=torch.bool, device=x.device), 1)\n"
+                                        "        return (x * self.scale).masked_fill(m, float('-inf')).softmax(-1)",
+                                        inputs="torch.randn(2, 3, HEAD, HEAD)", init_inputs="HEAD").replace(
+            "self.head_dim = head_dim", "self.scale = head_dim ** -0.5").replace("def get_inputs", "HEAD = 16\n\n\ndef get_inputs"),
+    }
+    pairs = []
+    for name, source in sources.items():
+        solution = traced_row_answer(source)
+        assert solution is not None, name
+        assert "qi = row % n_q" in solution.code and not check_rules(solution.code), name
+        pairs.append((task_from_source(source, task_id=f"rows/{name}", suite="test", level=1), solution.answer()))
+    assert "self.scale" in pairs[-1][1].split("class ModelNew")[1].split("def forward")[1]
+    results = cpu_verifier.verify_many(pairs)
+    assert all(r.correct for r in results), [(n, r.error_msg) for n, r in zip(sources, results) if not r.correct]
+
+
 def test_reductions_over_several_dims_anywhere_verify(cpu_verifier):
     """Data v23: reductions over a tuple of dims, as people reduce a feature map: a run of
     neighbouring dims anywhere (inner elements after it), or two runs around kept dims, a batch

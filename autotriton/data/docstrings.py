@@ -151,6 +151,9 @@ OP_NAMES = {
     "blend": ("interpolation of two tensors", "weighted mix", "convex combination"),
     "symmetric_clamp": ("symmetric clipping", "bounded values", "clip to a range"),
     "gem_pool": ("generalized-mean pooling", "GeM pooling", "power-mean over the spatial dims"),
+    "causal_bool": ("causal attention weights", "masked softmax", "autoregressive attention probabilities"),
+    "causal_tril": ("causal softmax", "lower-triangular masked softmax", "decoder attention weights"),
+    "causal_additive": ("softmax with an additive causal mask", "future-masked attention", "causal attention probabilities"),
     # the block family's kinds (data/blocks.py)
     "norm_linear": ("normalization then a projection", "pre-norm linear layer", "norm followed by a dense layer"),
     "gated": ("gated linear unit", "gated projection", "product of a gate and a value projection"),

@@ -20,7 +20,7 @@ Two groups joined in data v23, each on a random stream of its own so that the ot
 they were where they are not replaced: reductions over several dims (`several`) and products
 written with `torch.einsum` (`einsum`). Data v24 added rows longer than one tile (`long`), data v25 norms over channels moved last
 (`permuted`), data v26 table lookups (`lookup`), data v27 constants the constructor sets through
-arithmetic (`derived`).
+arithmetic (`derived`) and causal masks made in forward (`causal`).
 
 The development suite decided which kinds; none of its files or their words are used here, and
 decontamination keeps these tasks away from it.
@@ -678,8 +678,42 @@ def _derived(rng: random.Random) -> dict:
             "init_inputs": init_inputs, "dims": dims, "dots": False, "meta": meta}
 
 
+# Attention scores (batch, heads, queries, keys) and a head dim that may scale them (data v27).
+SCORE_DIMS = {"B": (4, 8, 8), "H": (4, 8, 8), "T": (16, 512, 500), "D": (16, 64, 64)}
+
+
+def _causal(rng: random.Random) -> dict:
+    """A causal softmax over attention scores with its mask made in forward, as people write one:
+    a bool `triu(..., diagonal=1)` filled with -inf, nanoGPT's `tril(ones) == 0`, or an additive
+    mask of -inf above the diagonal; the scores scaled by the head dim or not."""
+    kind = rng.choice(("causal_bool", "causal_tril", "causal_additive"))
+    s = rng.choice(("scores", "att", "logits", "attn", "w"))
+    size = rng.choice((f"{s}.shape[-1]", f"{s}.size(-1)"))
+    scaled = rng.random() < 0.5
+    body = [f"T = {size}"]
+    v = f"({s} * self.scale)" if scaled else s
+    if kind == "causal_bool":
+        body += [f"mask = torch.triu(torch.ones(T, T, dtype=torch.bool, device={s}.device), diagonal=1)",
+                 rng.choice((f"return {v}.masked_fill(mask, float(\"-inf\")).softmax(dim=-1)",
+                             f"return F.softmax({v}.masked_fill(mask, float(\"-inf\")), dim=-1)"))]
+    elif kind == "causal_tril":
+        body += [f"mask = torch.tril(torch.ones(T, T, device={s}.device))",
+                 f"{s} = {v}.masked_fill(mask == 0, float(\"-inf\"))", f"return F.softmax({s}, dim=-1)"]
+    else:
+        body += [f"mask = torch.full((T, T), float(\"-inf\"), device={s}.device).triu(1)",
+                 rng.choice((f"return torch.softmax({v} + mask, dim=-1)", f"return ({v} + mask).softmax(-1)"))]
+    init_args, init, init_inputs = "", [], "[]"
+    if scaled:
+        init_args, init_inputs = ", head_dim: int", "[D]"
+        init = [rng.choice(("self.scale = head_dim ** -0.5", "self.scale = 1.0 / math.sqrt(head_dim)"))]
+    return {"kind": kind, "init_args": init_args, "init": init, "args": s, "body": body,
+            "inputs": "[torch.randn(B, H, T, T)]", "init_inputs": init_inputs, "dims": SCORE_DIMS, "dots": False,
+            "meta": {"scaled": scaled}}
+
+
 KINDS = {"loss": _loss, "product": _product, "rows": _rows, "activation": _activation, "several": _several,
-         "einsum": _einsum, "long": _long, "permuted": _permuted, "lookup": _lookup, "derived": _derived}
+         "einsum": _einsum, "long": _long, "permuted": _permuted, "lookup": _lookup, "derived": _derived,
+         "causal": _causal}
 # Losses first: the kinds the data-v20 adapter missed most (dev suite, run 22).
 GROUP_WEIGHTS = {"loss": 4, "product": 3, "rows": 3}
 # Activations with constructor values, drawn on a stream of their own (added after the groups
@@ -697,6 +731,8 @@ PERMUTED_SHARE = 0.1
 LOOKUP_SHARE = 0.08
 # Constants from the constructor through arithmetic (data v27), on a stream of their own after the lookups'.
 DERIVED_SHARE = 0.08
+# Causal masks made in forward (data v27), on a stream of their own after the derived one.
+CAUSAL_SHARE = 0.06
 NO_INIT_SHARE = 0.35
 
 
@@ -730,6 +766,8 @@ def draw(seed: int, index: int) -> tuple[dict, tuple[str, str, str, str]]:
         group, rng = "lookup", random.Random(f"{seed}:idiom:{index}:lookup:draw")
     elif random.Random(f"{seed}:idiom:{index}:derived").random() < DERIVED_SHARE:
         group, rng = "derived", random.Random(f"{seed}:idiom:{index}:derived:draw")
+    elif random.Random(f"{seed}:idiom:{index}:causal").random() < CAUSAL_SHARE:
+        group, rng = "causal", random.Random(f"{seed}:idiom:{index}:causal:draw")
     idiom = KINDS[group](rng)
     sizes = _sizes(rng, idiom["dims"])
     if group == "long":

@@ -241,7 +241,8 @@ def trace_module(task_mod, init_inputs: list | None = None, *, mark_constructor:
     except Exception:  # noqa: BLE001 - a reference that cannot be built on meta gets no listing
         return None
     traced = _traced(task_mod, init)
-    if traced is None or traced[1].returned is None or not mark_constructor or not any(map(_is_float, init)):
+    if traced is None or traced[1].returned is None or not mark_constructor \
+            or not any(_is_float(v) or _is_int(v) for v in init):
         return traced and traced[1]  # (a forward cut off at the op cap is not traced again)
     return _constructor_floats(task_mod, init, *traced)
 
@@ -313,6 +314,7 @@ def _constructor_floats(task_mod, init: list, model, trace: Trace) -> Trace:
                 if attr is None or not o0.key:
                     return replace(trace, scalars=None)  # arithmetic on a constructor float
                 found[(k, o0.key)] = (attr, o0.value)
+    _int_set(task_mod, init, trace, before, found)
     steps, ops, names = list(trace.steps), list(trace.ops), {}
     for k, added in extras.items():  # arguments left out at their defaults, listed as the moved build lists them
         line = steps[k].line[:-1] + "".join(f", {key}={_value(v)}" for key, v in added.items()) + ")"
@@ -342,6 +344,35 @@ DERIVED = (
     ("2.0 * {a}", lambda v: 2.0 * v), ("0.5 * {a}", lambda v: 0.5 * v), ("{a} * {a}", lambda v: v * v),
     ("math.sqrt({a})", lambda v: math.sqrt(v)), ("1.0 / math.sqrt({a})", lambda v: 1.0 / math.sqrt(v)),
 )
+
+
+def _int_set(task_mod, init: list, trace: Trace, before: dict[str, float], found: dict) -> None:
+    """Adds to `found` each listed float that a float attribute computed from an int constructor
+    argument holds (`self.scale = head_dim ** -0.5`), found by building again with the int doubled.
+    The judge changes such an int where it is a size of the file (a head dim), and an answer that
+    baked 0.125 in then failed (the development suite's causal softmax, 2026-11-30). Where the
+    module cannot run on the same inputs once the int moves (a layer's width), or its ops change,
+    nothing is learned and the values stay."""
+    for i, value in enumerate(init):
+        if not _is_int(value):
+            continue
+        moved = list(init)
+        moved[i] = value * 2 if value else 3
+        other = _traced(task_mod, moved)
+        if other is None or [s.op for s in other[1].steps] != [s.op for s in trace.steps]:
+            continue
+        after = _float_attributes(other[0])
+        for k, (s0, s1) in enumerate(zip(trace.steps, other[1].steps)):
+            for o0, o1 in zip(s0.operands, s1.operands):
+                if o0.tensor is None and o0.key and _is_float(o0.value) and _is_float(o1.value) \
+                        and (k, o0.key) not in found and o0.value != o1.value:
+                    attr = _setter(before, after, o0.value, o1.value)
+                    if attr:
+                        found[(k, o0.key)] = (attr, o0.value)
+
+
+def _is_int(value) -> bool:
+    return type(value) is int
 
 
 def _setter(before: dict[str, float], after: dict[str, float], listed: float, moved: float) -> str | None:

@@ -219,6 +219,13 @@ def _tensor_operand(name: str, shape, full, params: list[str], inputs: list[str]
     raise Unsupported(f"{name} of shape {tuple(shape)} broadcasts against {tuple(full)}")
 
 
+def literal(v) -> str:
+    """_num's literal, and infinities as Triton code writes them (a mask's fill)."""
+    if isinstance(v, float) and math.isinf(v):
+        return 'float("inf")' if v > 0 else 'float("-inf")'
+    return _num(v)
+
+
 def _num(v) -> str:
     if isinstance(v, str):
         return v  # a runtime scalar's name
@@ -289,6 +296,8 @@ def _lower_with_args(op: str, out: str, a, b, kw: dict, val) -> list[str]:
     if op == "where":
         cond, yes, no = (val(v) for v in (a, b, kw.get("other")))
         return [f"{out} = tl.where({cond}, {yes}, {no})"]
+    if op == "masked_fill":  # a mask's True lanes take the value (-inf before a softmax)
+        return [f"{out} = tl.where({val(b)}, {literal(kw.get('value'))}, {x})"]
     if op == "log1p":
         return tl_log1p(x, out)
     if op == "expm1":
@@ -403,7 +412,36 @@ def _module(source: str, args: list[str], used: list[str], launch: str, alloc: s
         raise Unsupported("the constructor names Model")
     init_src = "\n".join(line[init.col_offset:] if line[:init.col_offset].isspace() else line
                          for line in init_src.splitlines())
-    return _model_new(init_src, source, args, used, launch, alloc)
+    return _helpers(source, init_src) + _model_new(init_src, source, args, used, launch, alloc)
+
+
+def _helpers(source: str, init_src: str) -> str:
+    """The file's own module classes that the constructor builds (a `TokenEmbedding` holding the
+    table), each with its constructor alone: ModelNew holds the same parameters under the same
+    names, and never runs their forward (the rules refuse an answer that calls an nn layer). Before,
+    such an answer named a class it did not define (the development suite's token embedding)."""
+    classes = {node.name: node for node in ast.parse(source).body
+               if isinstance(node, ast.ClassDef) and node.name != "Model"}
+    needed, text = [], init_src
+    while True:
+        more = [n for n in classes if n not in needed and re.search(rf"\b{re.escape(n)}\b", text)]
+        if not more:
+            break
+        needed += more
+        text = "\n".join(_class_init(source, classes[n]) for n in needed)
+    # defined before use: in the file's order
+    return "".join("\n" + _class_init(source, node) + "\n" for name, node in classes.items() if name in needed)
+
+
+def _class_init(source: str, node: ast.ClassDef) -> str:
+    """`node` (a class of the task file) with its constructor as its only method."""
+    init = next((f for f in node.body if isinstance(f, ast.FunctionDef) and f.name == "__init__"), None)
+    if init is None:
+        raise Unsupported(f"{node.name} has no constructor of its own")
+    bases = ", ".join(ast.get_source_segment(source, b) for b in node.bases)
+    body = ast.get_source_segment(source, init)
+    body = "\n".join(line[init.col_offset:] if line[:init.col_offset].isspace() else line for line in body.splitlines())
+    return f"class {node.name}({bases}):\n{indent(body.splitlines())}\n"
 
 
 def _model_new(init_src: str, source: str, args: list[str], used: list[str], launch: str, alloc: str | None) -> str:

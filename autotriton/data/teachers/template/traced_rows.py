@@ -34,7 +34,7 @@ import torch
 
 from autotriton.data.teachers import Solution
 from autotriton.data.teachers.template.common import log1p_of, numbered
-from autotriton.data.teachers.template.traced import (_TYPE_SPEC, Piece, Unsupported, _constructor_scalars,
+from autotriton.data.teachers.template.traced import (_TYPE_SPEC, Piece, Unsupported, _constructor_scalars, literal,
                                                      _forward_args, _lower, _num, answer, loaded_and_traced,
                                                      scalar_step, step_operands)
 from autotriton.data.teachers.template.traced_permute import Unpermuted, unpermuted
@@ -63,6 +63,10 @@ _TOTAL = frozenset({"sum", "mean"})
 # Losses listed as one op: their elementwise term, then the total by `reduction` (0 none, 1 mean, 2 sum).
 _LOSSES = frozenset({"mse_loss", "l1_loss", "smooth_l1_loss", "huber_loss", "binary_cross_entropy_with_logits"})
 ALL = "all"  # a reduction over every dim of its operand
+# Tensors made in forward that a lowering computes from the element's place instead of reading:
+# a mask over the trailing (n_q, n_cols) of the rows, banded by triu/tril (a causal mask).
+_FACTORIES = frozenset({"ones", "zeros", "full"})
+_BANDS = frozenset({"triu", "tril"})
 # Names forward's launch binds: an argument of the same name would be overwritten before its last use.
 _LAUNCH_NAMES = frozenset({"out", "part", "rows", "n_cols", "inner", "mid", "n_b", "BLOCK"})
 
@@ -70,6 +74,7 @@ FULL, ROW, COL = "full", "row", "col"  # a tensor of the input's shape, one valu
 EXPANDED = "expanded"  # one value per row broadcast to the input's shape: a row to elementwise ops, not to a sum
 TOTAL = "total"  # the one number of a reduction over every dim: rows add their shares
 CONST = "const"  # a 0-dim constant made in forward (scalar_tensor): one number for every row
+BAND = "band"  # a value of the rows' trailing (n_q, n_cols) computed in lanes (a causal mask): a row to elementwise ops
 
 
 @dataclass(frozen=True)
@@ -253,6 +258,8 @@ def row_piece(args: list[str], trace: Trace, layout: _Layout, scalars: dict, siz
     groups: list[tuple[str, list[str], Step, list]] = []  # (quoted line, statements, step, operands)
     if set(args) & _LAUNCH_NAMES:
         raise Unsupported(f"forward's arguments {sorted(set(args) & _LAUNCH_NAMES)} are names the launch binds")
+    if any(st.op in _FACTORIES | _BANDS for st in trace.steps):
+        body.append(_band_rows(layout, args, kernel_scalars))
     for k, step in enumerate(trace.steps):
         operands = step_operands(k, step, lambda o: _operand(o.tensor, o.shape, layout, kinds, loads, ptrs, passed, args),
                                  scalars, kernel_scalars, sized)
@@ -332,6 +339,10 @@ def _lower_row_step(step: Step, operands: list, layout: _Layout, kinds: dict, re
         kinds[out] = CONST
         value = dict(op for op in operands if op[0]).get("s")
         return [f"{out} = {_num(value)}"]
+    if step.op in _FACTORIES:
+        return _made(step, out, dict(op for op in operands if op[0]), layout, kinds)
+    if step.op in _BANDS:
+        return _band(step, out, x, dict(op for op in operands if op[0]), kinds)
     if step.op in _LOSSES:
         return _loss(step, out, operands, layout, kinds, result)
     if step.op in _TOTAL and _reduced_dims(step) == ALL:
@@ -348,14 +359,19 @@ def _lower_row_step(step: Step, operands: list, layout: _Layout, kinds: dict, re
         raise Unsupported("a line after a total over every dim")
     if "unused" in used:
         raise Unsupported("an op reads max's indices or a saved statistic")
-    if {FULL, COL, EXPANDED} & set(used) and any(o.shape not in (None, layout.kept) and kinds.get(v) == ROW
+    if {FULL, COL, EXPANDED, BAND} & set(used) and any(o.shape not in (None, layout.kept) and kinds.get(v) == ROW
                                                  for o, (_, v) in zip(step.operands, operands) if o.tensor):
         # (R,) against (R, N) is aligned from the right by torch, not broadcast per row
         raise Unsupported("a reduced value without its kept dim meets a row")
     if step.op in _VIEWS:
         kinds[out] = _view_kind(step, layout, used)
         return [f"{out} = {x}"]
-    kinds[out] = FULL if FULL in used or COL in used else EXPANDED if EXPANDED in used else ROW
+    if set(used) == {BAND}:  # a mask made in forward, compared or combined before it meets a row
+        if tuple(step.out_shapes[0] or ()) != layout.shape[-2:]:
+            raise Unsupported(f"{step.op} gives {step.out_shapes[0]}, not the rows' trailing {layout.shape[-2:]}")
+        kinds[out] = BAND
+        return _lower(step, operands)
+    kinds[out] = FULL if {FULL, COL, BAND} & set(used) else EXPANDED if EXPANDED in used else ROW
     expected = FULL if kinds[out] == EXPANDED else kinds[out]
     if layout.kind(step.out_shapes[0] or ()) != expected:
         raise Unsupported(f"{step.op} gives {step.out_shapes[0]}, not a {kinds[out]}")
@@ -375,6 +391,40 @@ def _flip(out: str, x: str, kw: dict, layout: _Layout, kinds: dict, result: str,
         flips.add("store")
         return [f"{out} = {x}  # stored back to front below"]
     raise Unsupported("a flip of a computed value that is not the result")
+
+
+def _band_rows(layout: _Layout, args: list[str], kernel_scalars: dict) -> str:
+    """The line placing a row along the second-last dim (qi), which a band (triu, tril) and a mask
+    made in forward are computed from: rows along the last dim, in one tile."""
+    if not layout.last or layout.span != 1 or len(layout.shape) < 2 or layout.n_cols > MAX_COLS:
+        raise Unsupported("a band or a tensor made in forward beside rows that are not one tile of the last dim")
+    kernel_scalars[f"{args[0]}.shape[-2]"] = "n_q"
+    return "qi = row % n_q  # this row's index along the second-last dim, which a band compares with cols"
+
+
+def _made(step: Step, out: str, kw: dict, layout: _Layout, kinds: dict) -> list[str]:
+    """ones/zeros/full of the rows' trailing (n_q, n_cols), as a causal mask starts: the same value
+    in every lane, never read from memory. The size the listing shows is the traced one; the kernel's
+    follows the input."""
+    if tuple(kw.get("size") or ()) != layout.shape[-2:]:
+        raise Unsupported(f"{step.op} of size {kw.get('size')}, not the rows' trailing {layout.shape[-2:]}")
+    value = {"ones": 1.0, "zeros": 0.0}.get(step.op, kw.get("fill_value"))
+    kinds[out] = BAND
+    if kw.get("dtype") is torch.bool:
+        return [f"{out} = cols {'>=' if value else '<'} 0  # {'True' if value else 'False'} in every lane"]
+    return [f"{out} = tl.full([BLOCK], {literal(value)}, tl.float32)"]
+
+
+def _band(step: Step, out: str, x: str, kw: dict, kinds: dict) -> list[str]:
+    """triu/tril along the trailing two dims: element (qi, col) is kept where col - qi is at least
+    (triu) or at most (tril) the diagonal, else zero (False for a mask)."""
+    if kinds.get(x) not in (FULL, BAND):
+        raise Unsupported(f"{step.op} of {x}, which is not a whole row")
+    cond = f"cols - qi {'>=' if step.op == 'triu' else '<='} {int(kw.get('diagonal', 0))}"
+    kinds[out] = kinds[x]
+    if re.search(r"\(\w+ bool\[", step.line):
+        return [f"{out} = {x} & ({cond})"]
+    return [f"{out} = tl.where({cond}, {x}, 0.0)"]
 
 
 def _total(op: str, out: str, x: str, kinds: dict, result: str) -> list[str]:
