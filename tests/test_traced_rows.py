@@ -173,6 +173,24 @@ def test_causal_masks_made_in_forward_verify(cpu_verifier):
     assert all(r.correct for r in results), [(n, r.error_msg) for n, r in zip(sources, results) if not r.correct]
 
 
+def test_a_tuple_of_rows_is_stored_into_outputs_of_their_own(cpu_verifier):
+    """A fused residual add and norm returns the normed rows and the new residual: each returned
+    row is one more store, into an out of its own, and forward returns them in the listing's
+    order; a tuple that holds a reduced value or an input is declined."""
+    fused = _task(", n: int", "s = x + y\n        return s * torch.rsqrt(s.pow(2).mean(-1, keepdim=True) + 1e-6) * self.w, s",
+                  inputs="torch.randn(6, 40), torch.randn(6, 40)", init_inputs="40").replace(
+        "self.n = n", "self.w = nn.Parameter(torch.randn(n))").replace("def forward(self, x):", "def forward(self, x, y):")
+    solution = traced_row_answer(fused)
+    assert solution is not None and "return out, out1" in solution.code and "out1_ptr + offs" in solution.code
+    declined = {"a reduced value": _task("", "return x.softmax(-1), x.amax(-1)"),
+                "an input": _task("", "return x.softmax(-1), x")}
+    for name, source in declined.items():
+        assert traced_row_answer(source) is None, name
+    result = cpu_verifier.verify_many([(task_from_source(fused, task_id="rows/fused", suite="test", level=1),
+                                        solution.answer())])[0]
+    assert result.correct, result.error_msg
+
+
 def test_reductions_over_several_dims_anywhere_verify(cpu_verifier):
     """Data v23: reductions over a tuple of dims, as people reduce a feature map: a run of
     neighbouring dims anywhere (inner elements after it), or two runs around kept dims, a batch

@@ -74,12 +74,13 @@ class Piece:
     launch: str
     used: list[str]
     reasoning: str
+    returned: str = "out"  # what forward returns: `out`, or `out, out1` for a module returning two tensors
 
 
 def answer(source: str, args: list[str], piece: Piece) -> Solution:
     """The answer for the task file `source` whose forward is `piece`."""
     return Solution(piece.reasoning, HEADER + piece.kernels + _module(source, args, piece.used, piece.launch,
-                                                                       piece.alloc))
+                                                                       piece.alloc, piece.returned))
 
 
 def traced_answer(source: str, style: str = "flat") -> Solution | None:
@@ -396,23 +397,24 @@ def _own_forward(source: str) -> bool:
     return True
 
 
-def _module(source: str, args: list[str], used: list[str], launch: str, alloc: str | None = None) -> str:
+def _module(source: str, args: list[str], used: list[str], launch: str, alloc: str | None = None,
+            returned: str = "out") -> str:
     """ModelNew: the reference's constructor as written (same signature, defaults and parameters,
     built in the same order), a forward with the reference's arguments that allocates the output
     (`alloc`, by default one like the first input) and launches the kernel."""
     if not _own_forward(source):
-        return _harvested_module(source, args, used, launch, alloc)
+        return _harvested_module(source, args, used, launch, alloc, returned)
     try:
         init = _method(source, "__init__")
     except Unsupported:  # a module with nothing to construct, as people often write one
-        return _model_new("def __init__(self):\n    super().__init__()", source, args, used, launch, alloc)
+        return _model_new("def __init__(self):\n    super().__init__()", source, args, used, launch, alloc, returned)
     init_src = ast.get_source_segment(source, init)
     init_src = re.sub(r"super\(\s*Model\s*,\s*self\s*\)", "super()", init_src)
     if re.search(r"\bModel\b", init_src):
         raise Unsupported("the constructor names Model")
     init_src = "\n".join(line[init.col_offset:] if line[:init.col_offset].isspace() else line
                          for line in init_src.splitlines())
-    return _helpers(source, init_src) + _model_new(init_src, source, args, used, launch, alloc)
+    return _helpers(source, init_src) + _model_new(init_src, source, args, used, launch, alloc, returned)
 
 
 def _helpers(source: str, init_src: str) -> str:
@@ -444,15 +446,16 @@ def _class_init(source: str, node: ast.ClassDef) -> str:
     return f"class {node.name}({bases}):\n{indent(body.splitlines())}\n"
 
 
-def _model_new(init_src: str, source: str, args: list[str], used: list[str], launch: str, alloc: str | None) -> str:
+def _model_new(init_src: str, source: str, args: list[str], used: list[str], launch: str, alloc: str | None,
+               returned: str = "out") -> str:
     """ModelNew's text: the constructor `init_src` (indented as a method), then a forward with the
     reference's arguments that makes `used` contiguous, allocates the output and launches."""
     conts = "".join(f"\n        {y} = {y}.contiguous()" for y in used)
     return (f"\nclass ModelNew(nn.Module):\n{indent(init_src.splitlines())}\n\n"
             f"    def forward(self, {_forward_signature(source, args)}):{conts}\n"
-            f"        {alloc or f'out = torch.empty_like({used[0]})'}\n"
+            f"{indent((alloc or f'out = torch.empty_like({used[0]})').splitlines(), 8)}\n"
             f"{indent(launch.splitlines(), 8)}\n"
-            f"        return out\n")
+            f"        return {returned}\n")
 
 
 def scalar_step(attr: str, name: str) -> str:
@@ -477,7 +480,8 @@ def _reasoning(trace: Trace, params: list[str], scalars: dict[str, str], style: 
     return numbered(f"The module is elementwise: {n} listed op{'s' if n > 1 else ''} on same-shape tensors.", steps)
 
 
-def _harvested_module(source: str, args: list[str], used: list[str], launch: str, alloc: str | None) -> str:
+def _harvested_module(source: str, args: list[str], used: list[str], launch: str, alloc: str | None,
+                      returned: str = "out") -> str:
     """ModelNew for a harvested module, whose Model only subclasses the library's class: the
     library's constructor reaches names an answer may not import (`Module`, `init`, `Parameter`,
     `reset_parameters`), so ModelNew takes Model's constructor arguments and makes the same
@@ -512,4 +516,4 @@ def _harvested_module(source: str, args: list[str], used: list[str], launch: str
         given = next((p for p, v in zip(params, values) if type(v) is type(value) and v == value), None)
         lines.append(f"self.{attr} = {given or repr(value)}")
     init_src = f"def __init__(self{''.join(', ' + p for p in params)}):\n{indent(lines)}"
-    return _model_new(init_src, source, args, used, launch, alloc)
+    return _model_new(init_src, source, args, used, launch, alloc, returned)

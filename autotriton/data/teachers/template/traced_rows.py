@@ -130,19 +130,37 @@ class _Layout:
 def traced_row_answer(source: str) -> Solution | None:
     """The one-program-per-row kernel for the task file `source`, or None where its forward is not
     a listing this lowering covers (no reduction, several dims, a shape it cannot follow)."""
-    traced = loaded_and_traced(source, whole=True)
+    traced = loaded_and_traced(source)
     if traced is None:
         return None
     mod, trace = traced
     try:
+        outs = _results(trace)
+        if len(outs) > 1:  # each output is one more store of a computed row (data v27)
+            trace = dataclasses.replace(trace, result=outs[0], returned=trace.returned[1:-1].split(", ")[0])
         flat = unpermuted(trace)  # a permute of in0 read in place (data v25)
         layout = _layout(flat.trace)
         scalars = _constructor_scalars(trace)
         sized = _size_values(mod, trace, layout)
         args = _forward_args(source)
-        return answer(source, args, row_piece(args, flat.trace, layout, scalars, sized, flat))
+        return answer(source, args, row_piece(args, flat.trace, layout, scalars, sized, flat, tuple(outs[1:])))
     except Unsupported:
         return None
+
+
+def _results(trace: Trace) -> list[str]:
+    """The names of the tensors forward returns: one, or each of a tuple of computed ones (a fused
+    residual add and norm returns the normed rows and the new residual), of one dtype."""
+    if trace.n_ops != len(trace.steps) or not trace.steps or trace.returned is None:
+        raise Unsupported("the forward was cut off")
+    if trace.result is not None:
+        return [trace.result]
+    parts = re.fullmatch(r"\((.+)\)", trace.returned)
+    items = [re.fullmatch(r"(t\d+) (f32|f16|bf16)\[[\d,]*\]", x) for x in (parts.group(1).split(", ") if parts else [])]
+    if len(items) < 2 or not all(items) or len({m.group(2) for m in items}) > 1 \
+            or len({m.group(1) for m in items}) < len(items):
+        raise Unsupported(f"forward returns {trace.returned}, not computed tensors of one dtype")
+    return [m.group(1) for m in items]
 
 
 def _layout(trace: Trace) -> _Layout:
@@ -248,10 +266,11 @@ class _Longer:
 
 
 def row_piece(args: list[str], trace: Trace, layout: _Layout, scalars: dict, sized: dict,
-              flat: Unpermuted | None = None) -> Piece:
+              flat: Unpermuted | None = None, also: tuple[str, ...] = ()) -> Piece:
     """The row kernel of a listing whose inputs in0, in1... forward holds as `args`; `sized`: the
     listed values that are the row length (_size_values); `flat`: where the listing permuted in0
-    first, how (traced_permute)."""
+    first, how (traced_permute); `also`: the outputs forward returns after trace.result, each a
+    row stored like it into an out of its own."""
     kinds: dict[str, str] = {}
     flips: set[str] = set()  # "load": an input read back to front; "store": the result written so
     body, loads, ptrs, passed, kernel_scalars = [], [], [], {}, {}
@@ -279,6 +298,13 @@ def row_piece(args: list[str], trace: Trace, layout: _Layout, scalars: dict, siz
     out_shape = tuple(int(s) for s in returned.group(2).split(",")) if returned.group(2) else ()
     order = flat.order if flat else None
     stored = _stored_in_order(layout, order, result_kind)
+    outs = ["out"] + [f"out{i}" for i in range(1, len(also) + 1)]
+    if also:
+        if any(kinds.get(r) not in (FULL, EXPANDED) for r in (trace.result,) + also) or order or flips \
+                or layout.n_cols > MAX_COLS or set(args) & set(outs):
+            raise Unsupported("several outputs that are not all rows stored in in0's order in one tile")
+        body += [f"tl.store({o}_ptr + offs, {r}.to({o}_ptr.dtype.element_ty), mask=mask)  # output {i + 2}"
+                 for i, (o, r) in enumerate(zip(outs[1:], also))]
     code = [line.split("#")[0] for line in body]
     # an input read only back to front (flip loads it through rev) is not loaded front to back too
     loads = [ld for ld in loads if any(re.search(rf"\b{ld.split(' = ')[0]}\b", c) for c in code)]
@@ -291,15 +317,19 @@ def row_piece(args: list[str], trace: Trace, layout: _Layout, scalars: dict, siz
         looped = _passes_step(nodes, at, passes, result_kind)
     else:
         kernel = _kernel(layout, ptrs, loads, body, trace.result, result_kind, list(kernel_scalars.values()), flips,
-                         stored)
-    launch_args = [passed[p] for p in ptrs] + ["out"] + list(kernel_scalars)
+                         stored, [f"{o}_ptr" for o in outs[1:]])
+    launch_args = [passed[p] for p in ptrs] + outs + list(kernel_scalars)
     lead = passed["in0_ptr"]
     alloc = _alloc_in_order(lead, out_shape, layout, order, result_kind, index) if order and result_kind != TOTAL \
         else _alloc(layout, lead, out_shape, result_kind, index)
     extra = [_permute_step(flat.perm, layout, order, result_kind)] if flat and flat.perm else []
+    if also:
+        alloc += "".join(f"\n{o} = torch.empty_like({lead})" for o in outs[1:])
+        extra.append(f"forward returns {len(outs)} tensors, ({', '.join((trace.result,) + also)}): each is a row of "
+                     f"in0's shape, stored with the same offsets into an output of its own ({', '.join(outs)}).")
     return Piece(kernel, alloc, _launch(layout, lead, launch_args, result_kind),
                  [passed[p] for p in ptrs if passed[p] in args],
-                 _reasoning(trace, layout, result_kind, kernel_scalars, out_shape, looped, extra))
+                 _reasoning(trace, layout, result_kind, kernel_scalars, out_shape, looped, extra), ", ".join(outs))
 
 
 def _operand(name: str, shape, layout: _Layout, kinds: dict, loads: list, ptrs: list, passed: dict,
@@ -525,14 +555,14 @@ def _reduction(op: str, out: str, x: str, kw: dict, operands: list) -> list[str]
 
 
 def _kernel(layout: _Layout, ptrs: list[str], loads: list[str], body: list[str], result: str, kind: str,
-            scalars: list[str], flips: set[str], stored: list[str]) -> str:
+            scalars: list[str], flips: set[str], stored: list[str], more_outs: list[str] = ()) -> str:
     where, back = _where(layout)
     where += ([back] if flips else []) + stored
     at = "rev" if "store" in flips else "lst" if stored else "offs"
     lines = (["row = tl.program_id(0).to(tl.int64)", "cols = tl.arange(0, BLOCK)",
               "mask = cols < n_cols  # BLOCK is n_cols rounded up to a power of two"] + where + loads + [""]
              + body + [_store(kind, at).format(r=result)])
-    return _jit(_params(layout, ptrs, kind, scalars), lines, kind)
+    return _jit(_params(layout, ptrs, kind, list(more_outs) + scalars), lines, kind)
 
 
 def _params(layout: _Layout, ptrs: list[str], kind: str, scalars: list[str]) -> str:
