@@ -83,6 +83,13 @@ def _meaning(spec: dict, model, args: list) -> torch.Tensor:
         return rows
     if spec["group"] == "derived":
         return _derived_meaning(spec, args)
+    if spec["group"] == "fused":  # (normed, residual) or (residual, normed); the norm's gain first, a bias after
+        summed = args[0] + args[1]
+        if spec["kind"] == "fused_add_rmsnorm":
+            normed = summed / torch.sqrt((summed * summed).mean(-1, keepdim=True) + spec["eps"]) * params[0]
+        else:
+            normed = F.layer_norm(summed, summed.shape[-1:], params[0], params[1], eps=spec["eps"])
+        return (normed, summed) if spec["normed_first"] else (summed, normed)
     if spec["group"] == "causal":  # keys after the query masked, scaled by head_dim ** -0.5 or not
         scores = args[0] * (model.scale if spec["scaled"] else 1.0)
         t = scores.shape[-1]
@@ -194,8 +201,9 @@ def test_each_file_computes_what_its_spec_says():
         with torch.no_grad():
             got = model(*args)
         want = _meaning(spec, model, args)
-        assert got.shape == want.shape, (i, spec["kind"], code[0])
-        assert torch.allclose(got, want, rtol=1e-9, atol=1e-9), (i, spec["kind"], code[0])
+        for g, w in zip(*((got, want) if isinstance(want, tuple) else ((got,), (want,)))):
+            assert g.shape == w.shape, (i, spec["kind"], code[0])
+            assert torch.allclose(g, w, rtol=1e-9, atol=1e-9), (i, spec["kind"], code[0])
 
 
 def test_every_kind_is_reached_with_and_without_a_constructor():
@@ -214,10 +222,10 @@ def test_every_kind_is_reached_with_and_without_a_constructor():
                 "standardize_columns", "long_cumsum", "long_rms", "minmax_rows", "channels_last_layernorm",
                 "layernorm2d", "channels_last_softmax", "permuted_stats", "table_lookup", "scaled_embedding",
                 "embedding_bias", "embedding_act", "weighted_bce", "energy", "blend", "symmetric_clamp", "gem_pool",
-                "causal_bool", "causal_tril", "causal_additive"}
+                "causal_bool", "causal_tril", "causal_additive", "fused_add_rmsnorm", "fused_add_layernorm"}
     assert set(kinds) == expected
     assert set(KINDS) == {"loss", "product", "rows", "activation", "several", "einsum", "long", "permuted", "lookup",
-                          "derived", "causal"}
+                          "derived", "causal", "fused"}
     assert min(kinds.values()) >= 2, kinds
     assert bare >= 20  # parameter-free modules written with no __init__ at all
 
@@ -235,7 +243,7 @@ def test_the_listing_lowering_answers_every_kind_within_the_rules():
             if "def __init__" not in c.source.split("# --- autotriton metadata ---")[0]:
                 assert "def __init__(self):\n        super().__init__()" in sol.code
         seen[c.spec["kind"]] = c.task_id
-    assert len(seen) == 68
+    assert len(seen) == 70
 
 
 def test_one_answer_of_each_group_verifies(cpu_verifier):
@@ -243,7 +251,7 @@ def test_one_answer_of_each_group_verifies(cpu_verifier):
     for i in range(80):
         c = compose_idiom(0, i)
         picked.setdefault(c.spec["group"], c)
-    assert len(picked) == 11
+    assert len(picked) == 12
     pairs = [(c.task(), listing_answers(c.source)[0][1].answer()) for c in picked.values()]
     results = cpu_verifier.verify_many(pairs)
     assert [r.correct for r in results] == [True] * len(pairs), [(c.task_id, r.error_msg) for c, r in

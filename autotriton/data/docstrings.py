@@ -154,6 +154,8 @@ OP_NAMES = {
     "causal_bool": ("causal attention weights", "masked softmax", "autoregressive attention probabilities"),
     "causal_tril": ("causal softmax", "lower-triangular masked softmax", "decoder attention weights"),
     "causal_additive": ("softmax with an additive causal mask", "future-masked attention", "causal attention probabilities"),
+    "fused_add_rmsnorm": ("residual add and RMS norm", "pre-norm residual step", "fused add-norm"),
+    "fused_add_layernorm": ("residual add and layer norm", "add & norm", "residual then LayerNorm"),
     # the block family's kinds (data/blocks.py)
     "norm_linear": ("normalization then a projection", "pre-norm linear layer", "norm followed by a dense layer"),
     "gated": ("gated linear unit", "gated projection", "product of a gate and a value projection"),

@@ -20,7 +20,8 @@ Two groups joined in data v23, each on a random stream of its own so that the ot
 they were where they are not replaced: reductions over several dims (`several`) and products
 written with `torch.einsum` (`einsum`). Data v24 added rows longer than one tile (`long`), data v25 norms over channels moved last
 (`permuted`), data v26 table lookups (`lookup`), data v27 constants the constructor sets through
-arithmetic (`derived`) and causal masks made in forward (`causal`).
+arithmetic (`derived`), causal masks made in forward (`causal`) and a residual add fused with
+its norm, returning both (`fused`).
 
 The development suite decided which kinds; none of its files or their words are used here, and
 decontamination keeps these tasks away from it.
@@ -711,9 +712,36 @@ def _causal(rng: random.Random) -> dict:
             "meta": {"scaled": scaled}}
 
 
+def _fused(rng: random.Random) -> dict:
+    """A residual add fused with the norm that follows it, returning the normed rows and the new
+    residual, as transformer code writes the pre-norm step: an RMS norm (written out) or
+    `F.layer_norm` with a weight (and a bias), over (B, S, D) or (N, D)."""
+    kind = rng.choice(("fused_add_rmsnorm", "fused_add_layernorm"))
+    h, r = rng.choice((("hidden_states", "residual"), ("x", "skip"), ("h", "res"), ("attn_out", "shortcut")))
+    new = rng.choice(("residual", "s", "y", "summed"))
+    eps = rng.choice((1e-5, 1e-6))
+    init = [f"self.{'weight' if rng.random() < 0.7 else 'scale'} = nn.Parameter(torch.ones(dim))"]
+    w = init[0].split(" =")[0]
+    body = [rng.choice((f"{new} = {h} + {r}", f"{new} = {r} + {h}"))]
+    if kind == "fused_add_rmsnorm":
+        var = rng.choice((f"{new}.pow(2).mean(-1, keepdim=True)", f"({new} * {new}).mean(dim=-1, keepdim=True)"))
+        body.append(f"normed = {new} * torch.rsqrt({var} + self.eps) * {w}")
+    else:
+        init.append("self.bias = nn.Parameter(torch.zeros(dim))")
+        body.append(f"normed = F.layer_norm({new}, ({new}.shape[-1],), {w}, self.bias, self.eps)")
+    init.append("self.eps = eps")
+    order = rng.random() < 0.7
+    body.append(f"return normed, {new}" if order else f"return {new}, normed")
+    dims = rng.choice(({"B": (4, 8, 8), "S": (8, 512, 500), "D": (40, 1024, 1000)}, {"N": (40, 4096, 4000), "D": (40, 1024, 1000)}))
+    shape = ", ".join(dims)
+    return {"kind": kind, "init_args": f", dim: int, eps: float = {eps!r}", "init": init, "args": f"{h}, {r}",
+            "body": body, "inputs": f"[torch.randn({shape}), torch.randn({shape})]", "init_inputs": "[D]",
+            "dims": dims, "dots": False, "meta": {"eps": eps, "normed_first": order}}
+
+
 KINDS = {"loss": _loss, "product": _product, "rows": _rows, "activation": _activation, "several": _several,
          "einsum": _einsum, "long": _long, "permuted": _permuted, "lookup": _lookup, "derived": _derived,
-         "causal": _causal}
+         "causal": _causal, "fused": _fused}
 # Losses first: the kinds the data-v20 adapter missed most (dev suite, run 22).
 GROUP_WEIGHTS = {"loss": 4, "product": 3, "rows": 3}
 # Activations with constructor values, drawn on a stream of their own (added after the groups
@@ -733,6 +761,8 @@ LOOKUP_SHARE = 0.08
 DERIVED_SHARE = 0.08
 # Causal masks made in forward (data v27), on a stream of their own after the derived one.
 CAUSAL_SHARE = 0.06
+# A residual add fused with its norm, two outputs (data v27), on a stream of its own after the causal one.
+FUSED_SHARE = 0.05
 NO_INIT_SHARE = 0.35
 
 
@@ -768,6 +798,8 @@ def draw(seed: int, index: int) -> tuple[dict, tuple[str, str, str, str]]:
         group, rng = "derived", random.Random(f"{seed}:idiom:{index}:derived:draw")
     elif random.Random(f"{seed}:idiom:{index}:causal").random() < CAUSAL_SHARE:
         group, rng = "causal", random.Random(f"{seed}:idiom:{index}:causal:draw")
+    elif random.Random(f"{seed}:idiom:{index}:fused").random() < FUSED_SHARE:
+        group, rng = "fused", random.Random(f"{seed}:idiom:{index}:fused:draw")
     idiom = KINDS[group](rng)
     sizes = _sizes(rng, idiom["dims"])
     if group == "long":
