@@ -191,6 +191,29 @@ def test_a_tuple_of_rows_is_stored_into_outputs_of_their_own(cpu_verifier):
     assert result.correct, result.error_msg
 
 
+def test_a_value_per_row_broadcast_without_a_reduction_verifies(cpu_verifier):
+    """No reduction, but an input of in0's leading shape broadcasts over its trailing dims (a
+    squeeze-excite gate (B, C, 1, 1), a mask (B, S) made (B, S, 1)): rows along those dims, the
+    input loaded once per row. Two that disagree on the dims are declined."""
+    sources = {
+        "gate": _pair("return x * torch.sigmoid(y)", "torch.randn(2, 6, 5, 7)").replace(
+            "torch.randn(2, 6, 5, 7), torch.randn(2, 6, 5, 7)", "torch.randn(2, 6, 5, 7), torch.randn(2, 6, 1, 1)"),
+        "mask": _pair("return torch.relu(x) * y.unsqueeze(-1)", "torch.randn(4, 9, 12)").replace(
+            "torch.randn(4, 9, 12), torch.randn(4, 9, 12)", "torch.randn(4, 9, 12), torch.rand(4, 9)"),
+    }
+    disagree = _task("", "return x * y + z", inputs="torch.randn(4, 9, 12), torch.randn(4, 1, 1), torch.randn(4, 9, 1)") \
+        .replace("def forward(self, x):", "def forward(self, x, y, z):")
+    assert traced_row_answer(disagree) is None
+    pairs = []
+    for name, source in sources.items():
+        solution = traced_row_answer(source)
+        assert solution is not None, name
+        pairs.append((task_from_source(source, task_id=f"rows/{name}", suite="test", level=1), solution.answer()))
+    assert "tl.load(in1_ptr + row)" in pairs[0][1]
+    results = cpu_verifier.verify_many(pairs)
+    assert all(r.correct for r in results), [(n, r.error_msg) for n, r in zip(sources, results) if not r.correct]
+
+
 def test_reductions_over_several_dims_anywhere_verify(cpu_verifier):
     """Data v23: reductions over a tuple of dims, as people reduce a feature map: a run of
     neighbouring dims anywhere (inner elements after it), or two runs around kept dims, a batch

@@ -170,7 +170,9 @@ def _layout(trace: Trace) -> _Layout:
     shape = tuple(int(s) for s in first.group(2).split(","))
     found = [_reduced_dims(st) for st in trace.steps if st.op in _REDUCE | _ROW_MAP | _LOSSES]
     found = [d for d in found if d != ()]  # a loss with reduction none is elementwise
-    if None in found or not found:
+    if not found:
+        found = [_broadcast_dims(trace, shape)]
+    if None in found:
         raise Unsupported("no reduction, or one along dims this lowering cannot follow")
     dims = {d for d in found if d != ALL}
     if len(dims) > 1:
@@ -182,6 +184,22 @@ def _layout(trace: Trace) -> _Layout:
     if layout.n_cols < 2:
         raise Unsupported(f"a row of {layout.n_cols}")
     return layout
+
+
+def _broadcast_dims(trace: Trace, shape: tuple[int, ...]) -> tuple[int, ...] | None:
+    """With no reduction: the trailing dims along which an input or parameter of in0's leading
+    shape broadcasts (a squeeze-excite gate (B, C, 1, 1) over (B, C, H, W), a mask (B, S) made
+    (B, S, 1) over (B, S, D)), so that each of its values is one row's; None where there is none,
+    or two that disagree."""
+    found = set()
+    for step in trace.steps:
+        for o in step.operands:
+            if o.tensor is None or o.tensor.startswith(("t", "c")) or o.shape is None or tuple(o.shape) == shape:
+                continue
+            for k in range(1, len(shape)):
+                if tuple(o.shape) in (shape[:k], shape[:k] + (1,) * (len(shape) - k)):
+                    found.add(tuple(range(k, len(shape))))
+    return found.pop() if len(found) == 1 else None
 
 
 def _runs(shape: tuple[int, ...], dims: tuple[int, ...]) -> _Layout:
