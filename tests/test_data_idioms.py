@@ -83,6 +83,12 @@ def _meaning(spec: dict, model, args: list) -> torch.Tensor:
         return rows
     if spec["group"] == "derived":
         return _derived_meaning(spec, args)
+    if spec["group"] == "gate":  # the second input's one value per row, through a sigmoid (gate) or tanh/relu of x
+        x, v = args
+        if kind == "channel_gate":
+            return x * torch.sigmoid(v.reshape(v.shape[0], v.shape[1], 1, 1))
+        act = {"relu": torch.relu, "tanh": torch.tanh, None: lambda t: t}[spec["activation"]]
+        return act(x) * v.reshape(*v.shape, 1)
     if spec["group"] == "fused":  # (normed, residual) or (residual, normed); the norm's gain first, a bias after
         summed = args[0] + args[1]
         if spec["kind"] == "fused_add_rmsnorm":
@@ -222,10 +228,11 @@ def test_every_kind_is_reached_with_and_without_a_constructor():
                 "standardize_columns", "long_cumsum", "long_rms", "minmax_rows", "channels_last_layernorm",
                 "layernorm2d", "channels_last_softmax", "permuted_stats", "table_lookup", "scaled_embedding",
                 "embedding_bias", "embedding_act", "weighted_bce", "energy", "blend", "symmetric_clamp", "gem_pool",
-                "causal_bool", "causal_tril", "causal_additive", "fused_add_rmsnorm", "fused_add_layernorm"}
+                "causal_bool", "causal_tril", "causal_additive", "fused_add_rmsnorm", "fused_add_layernorm",
+                "channel_gate", "token_mask", "row_scale"}
     assert set(kinds) == expected
     assert set(KINDS) == {"loss", "product", "rows", "activation", "several", "einsum", "long", "permuted", "lookup",
-                          "derived", "causal", "fused"}
+                          "derived", "causal", "fused", "gate"}
     assert min(kinds.values()) >= 2, kinds
     assert bare >= 20  # parameter-free modules written with no __init__ at all
 
@@ -243,7 +250,7 @@ def test_the_listing_lowering_answers_every_kind_within_the_rules():
             if "def __init__" not in c.source.split("# --- autotriton metadata ---")[0]:
                 assert "def __init__(self):\n        super().__init__()" in sol.code
         seen[c.spec["kind"]] = c.task_id
-    assert len(seen) == 70
+    assert len(seen) == 73
 
 
 def test_one_answer_of_each_group_verifies(cpu_verifier):
@@ -251,7 +258,7 @@ def test_one_answer_of_each_group_verifies(cpu_verifier):
     for i in range(80):
         c = compose_idiom(0, i)
         picked.setdefault(c.spec["group"], c)
-    assert len(picked) == 12
+    assert len(picked) == 13
     pairs = [(c.task(), listing_answers(c.source)[0][1].answer()) for c in picked.values()]
     results = cpu_verifier.verify_many(pairs)
     assert [r.correct for r in results] == [True] * len(pairs), [(c.task_id, r.error_msg) for c, r in

@@ -156,6 +156,9 @@ OP_NAMES = {
     "causal_additive": ("softmax with an additive causal mask", "future-masked attention", "causal attention probabilities"),
     "fused_add_rmsnorm": ("residual add and RMS norm", "pre-norm residual step", "fused add-norm"),
     "fused_add_layernorm": ("residual add and layer norm", "add & norm", "residual then LayerNorm"),
+    "channel_gate": ("channel gating", "squeeze-excite scaling", "per-channel sigmoid gate"),
+    "token_mask": ("masked token features", "padding mask applied", "features zeroed at padding"),
+    "row_scale": ("per-row scaling", "rows weighted", "sample weighting"),
     # the block family's kinds (data/blocks.py)
     "norm_linear": ("normalization then a projection", "pre-norm linear layer", "norm followed by a dense layer"),
     "gated": ("gated linear unit", "gated projection", "product of a gate and a value projection"),

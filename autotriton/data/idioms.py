@@ -21,7 +21,7 @@ they were where they are not replaced: reductions over several dims (`several`) 
 written with `torch.einsum` (`einsum`). Data v24 added rows longer than one tile (`long`), data v25 norms over channels moved last
 (`permuted`), data v26 table lookups (`lookup`), data v27 constants the constructor sets through
 arithmetic (`derived`), causal masks made in forward (`causal`) and a residual add fused with
-its norm, returning both (`fused`).
+its norm, returning both (`fused`), and one value per row broadcast with no reduction (`gate`).
 
 The development suite decided which kinds; none of its files or their words are used here, and
 decontamination keeps these tasks away from it.
@@ -739,9 +739,46 @@ def _fused(rng: random.Random) -> dict:
             "dims": dims, "dots": False, "meta": {"eps": eps, "normed_first": order}}
 
 
+def _gate(rng: random.Random) -> dict:
+    """One value per row broadcast over a tensor with no reduction, as people write it: a
+    squeeze-excite gate (B, C) or (B, C, 1, 1) through a sigmoid over a feature map, a padding
+    mask (B, S) over token features, a per-row scale (N,) over (N, D)."""
+    kind = rng.choice(("channel_gate", "token_mask", "row_scale"))
+    x = rng.choice(INPUTS)
+    if kind == "channel_gate":
+        g = rng.choice(("gate", "se", "attn", "w"))
+        flat = rng.random() < 0.5
+        view = rng.choice((f"{g}.view({g}.shape[0], {g}.shape[1], 1, 1)", f"{g}[:, :, None, None]",
+                           f"{g}.unsqueeze(-1).unsqueeze(-1)")) if flat else g
+        body = [rng.choice((f"return {x} * torch.sigmoid({view})", f"return {x} * {view}.sigmoid()"))]
+        dims = {"B": (4, 16, 16), "C": (8, 64, 60), "H": (9, 56, 50), "W": (9, 56, 50)}
+        inputs = f"[torch.randn(B, C, H, W), torch.randn(B, C{'' if flat else ', 1, 1'})]"
+        args, act = f"{x}, {g}", "sigmoid"
+    elif kind == "token_mask":
+        m = rng.choice(("mask", "attention_mask", "keep", "valid"))
+        body = [rng.choice((f"return {x} * {m}.unsqueeze(-1)", f"return {x} * {m}.unsqueeze(2)",
+                            f"return torch.relu({x}) * {m}.unsqueeze(2)"))]
+        act = "relu" if "relu" in body[0] else None
+        dims = {"B": (4, 16, 16), "S": (9, 256, 250), "D": (40, 1024, 1000)}
+        inputs = "[torch.randn(B, S, D), (torch.rand(B, S) > 0.3).float()]"
+        args = f"{x}, {m}"
+    else:
+        sc = rng.choice(("scale", "weights", "coef", "alpha"))
+        body = [rng.choice((f"return {x} * {sc}[:, None]", f"return {x} * {sc}.unsqueeze(1)",
+                            f"return torch.tanh({x}) * {sc}.view(-1, 1)"))]
+        act = "tanh" if "tanh" in body[0] else None
+        dims = {"N": (40, 4096, 4000), "D": (40, 1024, 1000)}
+        inputs = "[torch.randn(N, D), torch.rand(N)]"
+        args = f"{x}, {sc}"
+    # not "act": compose reads that key as an op spec
+    return {"kind": kind, "init_args": "", "init": [], "args": args, "body": body, "inputs": inputs,
+            "init_inputs": "[]", "dims": dims, "dots": False, "meta": {"activation": act}}
+
+
 KINDS = {"loss": _loss, "product": _product, "rows": _rows, "activation": _activation, "several": _several,
          "einsum": _einsum, "long": _long, "permuted": _permuted, "lookup": _lookup, "derived": _derived,
-         "causal": _causal, "fused": _fused}
+         "causal": _causal, "fused": _fused,
+         "gate": _gate}
 # Losses first: the kinds the data-v20 adapter missed most (dev suite, run 22).
 GROUP_WEIGHTS = {"loss": 4, "product": 3, "rows": 3}
 # Activations with constructor values, drawn on a stream of their own (added after the groups
@@ -763,6 +800,8 @@ DERIVED_SHARE = 0.08
 CAUSAL_SHARE = 0.06
 # A residual add fused with its norm, two outputs (data v27), on a stream of its own after the causal one.
 FUSED_SHARE = 0.05
+# One value per row broadcast with no reduction (data v27), on a stream of its own after the fused one.
+GATE_SHARE = 0.05
 NO_INIT_SHARE = 0.35
 
 
@@ -800,6 +839,8 @@ def draw(seed: int, index: int) -> tuple[dict, tuple[str, str, str, str]]:
         group, rng = "causal", random.Random(f"{seed}:idiom:{index}:causal:draw")
     elif random.Random(f"{seed}:idiom:{index}:fused").random() < FUSED_SHARE:
         group, rng = "fused", random.Random(f"{seed}:idiom:{index}:fused:draw")
+    elif random.Random(f"{seed}:idiom:{index}:gate").random() < GATE_SHARE:
+        group, rng = "gate", random.Random(f"{seed}:idiom:{index}:gate:draw")
     idiom = KINDS[group](rng)
     sizes = _sizes(rng, idiom["dims"])
     if group == "long":

@@ -116,6 +116,10 @@ class _Layout:
             return COL
         if shape in (self.removed, self.kept):
             return ROW
+        r = len(self.removed)
+        if self.last and r < len(shape) < len(self.shape) and shape[:r] == self.removed \
+                and all(s == 1 for s in shape[r:]):
+            return ROW  # on its way to the kept shape, one unsqueeze at a time (a row meeting it is declined)
         return None
 
     @property
