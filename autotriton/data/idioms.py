@@ -802,6 +802,11 @@ CAUSAL_SHARE = 0.06
 FUSED_SHARE = 0.05
 # One value per row broadcast with no reduction (data v27), on a stream of its own after the fused one.
 GATE_SHARE = 0.05
+# The groups drawn on streams of their own, in the order they were added: a new group takes only
+# the draws its stream wins among those every earlier stream left, so other tasks stay as they were.
+STREAMS = (("activation", ACTIVATION_SHARE), ("several", SEVERAL_SHARE), ("einsum", EINSUM_SHARE),
+           ("long", LONG_SHARE), ("permuted", PERMUTED_SHARE), ("lookup", LOOKUP_SHARE), ("derived", DERIVED_SHARE),
+           ("causal", CAUSAL_SHARE), ("fused", FUSED_SHARE), ("gate", GATE_SHARE))
 NO_INIT_SHARE = 0.35
 
 
@@ -821,26 +826,10 @@ def draw(seed: int, index: int) -> tuple[dict, tuple[str, str, str, str]]:
     beyond its kind (a reduction, a constant, a dim), so a test can compute it another way."""
     rng = random.Random(f"{seed}:idiom:{index}")
     group = rng.choices(tuple(GROUP_WEIGHTS), weights=tuple(GROUP_WEIGHTS.values()))[0]
-    if random.Random(f"{seed}:idiom:{index}:activation").random() < ACTIVATION_SHARE:
-        group, rng = "activation", random.Random(f"{seed}:idiom:{index}:activation:draw")
-    elif random.Random(f"{seed}:idiom:{index}:several").random() < SEVERAL_SHARE:
-        group, rng = "several", random.Random(f"{seed}:idiom:{index}:several:draw")
-    elif random.Random(f"{seed}:idiom:{index}:einsum").random() < EINSUM_SHARE:
-        group, rng = "einsum", random.Random(f"{seed}:idiom:{index}:einsum:draw")
-    elif random.Random(f"{seed}:idiom:{index}:long").random() < LONG_SHARE:
-        group, rng = "long", random.Random(f"{seed}:idiom:{index}:long:draw")
-    elif random.Random(f"{seed}:idiom:{index}:permuted").random() < PERMUTED_SHARE:
-        group, rng = "permuted", random.Random(f"{seed}:idiom:{index}:permuted:draw")
-    elif random.Random(f"{seed}:idiom:{index}:lookup").random() < LOOKUP_SHARE:
-        group, rng = "lookup", random.Random(f"{seed}:idiom:{index}:lookup:draw")
-    elif random.Random(f"{seed}:idiom:{index}:derived").random() < DERIVED_SHARE:
-        group, rng = "derived", random.Random(f"{seed}:idiom:{index}:derived:draw")
-    elif random.Random(f"{seed}:idiom:{index}:causal").random() < CAUSAL_SHARE:
-        group, rng = "causal", random.Random(f"{seed}:idiom:{index}:causal:draw")
-    elif random.Random(f"{seed}:idiom:{index}:fused").random() < FUSED_SHARE:
-        group, rng = "fused", random.Random(f"{seed}:idiom:{index}:fused:draw")
-    elif random.Random(f"{seed}:idiom:{index}:gate").random() < GATE_SHARE:
-        group, rng = "gate", random.Random(f"{seed}:idiom:{index}:gate:draw")
+    for name, share in STREAMS:  # the first stream that takes this index decides its group
+        if random.Random(f"{seed}:idiom:{index}:{name}").random() < share:
+            group, rng = name, random.Random(f"{seed}:idiom:{index}:{name}:draw")
+            break
     idiom = KINDS[group](rng)
     sizes = _sizes(rng, idiom["dims"])
     if group == "long":

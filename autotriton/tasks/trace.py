@@ -293,10 +293,8 @@ def _constructor_floats(task_mod, init: list, model, trace: Trace) -> Trace:
     for i, value in enumerate(init):
         if not _is_float(value):
             continue
-        moved = list(init)
-        moved[i] = value * 1.37 if value else 0.37
-        other = _traced(task_mod, moved)
-        if other is None or [s.op for s in other[1].steps] != [s.op for s in trace.steps]:
+        other = _rebuilt(task_mod, init, i, value * 1.37 if value else 0.37, trace)
+        if other is None:
             return replace(trace, scalars=None)  # the ops themselves change with the argument
         after = _float_attributes(other[0])
         for k, (s0, s1) in enumerate(zip(trace.steps, other[1].steps)):
@@ -356,10 +354,8 @@ def _int_set(task_mod, init: list, trace: Trace, before: dict[str, float], found
     for i, value in enumerate(init):
         if not _is_int(value):
             continue
-        moved = list(init)
-        moved[i] = value * 2 if value else 3
-        other = _traced(task_mod, moved)
-        if other is None or [s.op for s in other[1].steps] != [s.op for s in trace.steps]:
+        other = _rebuilt(task_mod, init, i, value * 2 if value else 3, trace)
+        if other is None:
             continue
         after = _float_attributes(other[0])
         for k, (s0, s1) in enumerate(zip(trace.steps, other[1].steps)):
@@ -369,6 +365,17 @@ def _int_set(task_mod, init: list, trace: Trace, before: dict[str, float], found
                     attr = _setter(before, after, o0.value, o1.value)
                     if attr:
                         found[(k, o0.key)] = (attr, o0.value)
+
+
+def _rebuilt(task_mod, init: list, i: int, value, trace: Trace) -> tuple[torch.nn.Module, Trace] | None:
+    """The module built with constructor argument `i` set to `value`, and its trace, where it runs
+    the same ops as `trace`; else None."""
+    moved = list(init)
+    moved[i] = value
+    other = _traced(task_mod, moved)
+    if other is None or [s.op for s in other[1].steps] != [s.op for s in trace.steps]:
+        return None
+    return other
 
 
 def _is_int(value) -> bool:
