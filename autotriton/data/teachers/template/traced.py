@@ -408,12 +408,9 @@ def _module(source: str, args: list[str], used: list[str], launch: str, alloc: s
         init = _method(source, "__init__")
     except Unsupported:  # a module with nothing to construct, as people often write one
         return _model_new("def __init__(self):\n    super().__init__()", source, args, used, launch, alloc, returned)
-    init_src = ast.get_source_segment(source, init)
-    init_src = re.sub(r"super\(\s*Model\s*,\s*self\s*\)", "super()", init_src)
+    init_src = re.sub(r"super\(\s*Model\s*,\s*self\s*\)", "super()", _dedented(source, init))
     if re.search(r"\bModel\b", init_src):
         raise Unsupported("the constructor names Model")
-    init_src = "\n".join(line[init.col_offset:] if line[:init.col_offset].isspace() else line
-                         for line in init_src.splitlines())
     return _helpers(source, init_src) + _model_new(init_src, source, args, used, launch, alloc, returned)
 
 
@@ -441,9 +438,13 @@ def _class_init(source: str, node: ast.ClassDef) -> str:
     if init is None:
         raise Unsupported(f"{node.name} has no constructor of its own")
     bases = ", ".join(ast.get_source_segment(source, b) for b in node.bases)
-    body = ast.get_source_segment(source, init)
-    body = "\n".join(line[init.col_offset:] if line[:init.col_offset].isspace() else line for line in body.splitlines())
-    return f"class {node.name}({bases}):\n{indent(body.splitlines())}\n"
+    return f"class {node.name}({bases}):\n{indent(_dedented(source, init).splitlines())}\n"
+
+
+def _dedented(source: str, fn: ast.FunctionDef) -> str:
+    """`fn`'s text in `source`, its lines moved left by its own indentation."""
+    return "\n".join(line[fn.col_offset:] if line[:fn.col_offset].isspace() else line
+                     for line in ast.get_source_segment(source, fn).splitlines())
 
 
 def _model_new(init_src: str, source: str, args: list[str], used: list[str], launch: str, alloc: str | None,
