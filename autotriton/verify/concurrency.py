@@ -39,9 +39,10 @@ except ImportError:  # pragma: no cover - a Triton without the interpreter has n
     _interp = None
 
 # The interpreter internals this module wraps. If a Triton release renames one, install() raises
-# rather than judging racy kernels as exact without saying so.
+# rather than judging racy kernels as exact without saying so. `tl.atomic_store` is newer: Triton
+# 3.6 (the GPU machine's) has no create_atomic_store, so no kernel there can use it; wrapped where present.
 _WRAPPED = ("create_masked_load", "create_masked_store", "create_atomic_cas", "create_atomic_rmw",
-            "create_atomic_store", "set_grid_dim", "set_grid_idx", "create_ptr_to_int", "create_bitcast")
+            "set_grid_dim", "set_grid_idx", "create_ptr_to_int", "create_bitcast")
 _RAW = {1: np.uint8, 2: np.uint16, 4: np.uint32, 8: np.uint64}
 
 
@@ -90,7 +91,7 @@ class Launch:
         if fresh.any():
             new = addrs[fresh]
             raw = _RAW[itemsize]
-            before = _interp._interpreter.load(new, np.ones(new.size, bool), np.zeros(new.size, raw), raw)
+            before = _interp._interpreter.load(new, np.ones(new.size, bool), np.zeros(new.size, raw), np.dtype(raw))
             rows[fresh] = added = self._grow(new.size)
             self.old[added], self.size[added] = before.astype(np.uint64), itemsize
             at = np.searchsorted(self.keys, new)
@@ -267,7 +268,8 @@ def install() -> None:
 
 def _wrap_builder(builder) -> None:
     load, store = builder.create_masked_load, builder.create_masked_store
-    cas, rmw, atomic_store = builder.create_atomic_cas, builder.create_atomic_rmw, builder.create_atomic_store
+    cas, rmw = builder.create_atomic_cas, builder.create_atomic_rmw
+    atomic_store = getattr(builder, "create_atomic_store", None)
     grid_dim, grid_idx = builder.set_grid_dim, builder.set_grid_idx
     in_atomic_store = [False]
 
@@ -281,9 +283,12 @@ def _wrap_builder(builder) -> None:
             return grid_idx(self, x, y, z)
         return grid_idx(self, *LAUNCH.next_program())
 
-    def masked_load(self, ptrs, mask, other, cache_policy, is_volatile):
+    # Triton 3.6 passes (cache, eviction, is_volatile) after `other`, 3.9 (cache, is_volatile):
+    # the flag is last in both.
+    def masked_load(self, ptrs, mask, other, *hints):
+        is_volatile = hints[-1]
         check_bounds(ptrs.data, mask.data, np.dtype(_interp._get_np_dtype(ptrs.get_element_ty())).itemsize, "load")
-        out = load(self, ptrs, mask, other, cache_policy, is_volatile)
+        out = load(self, ptrs, mask, other, *hints)
         if LAUNCH is None:
             return out
         if is_volatile:  # tl.atomic_load and volatile loads read memory as it is, and acquire
@@ -292,12 +297,12 @@ def _wrap_builder(builder) -> None:
         out.data = LAUNCH.hide_unpublished(ptrs.data, mask.data, out.data)
         return out
 
-    def masked_store(self, ptrs, value, mask, cache_policy):
+    def masked_store(self, ptrs, value, mask, *hints):  # 3.6: (cache, eviction); 3.9: (cache,)
         itemsize = np.dtype(value.data.dtype).itemsize
         check_bounds(ptrs.data, mask.data, itemsize, "store")
         if LAUNCH is not None:
             LAUNCH.stored(ptrs.data, mask.data, itemsize, in_atomic_store[0])
-        return store(self, ptrs, value, mask, cache_policy)
+        return store(self, ptrs, value, mask, *hints)
 
     def atomic_op(original):
         def wrapped(self, *args):
@@ -339,4 +344,5 @@ def _wrap_builder(builder) -> None:
     builder.set_grid_dim, builder.set_grid_idx = set_grid_dim, set_grid_idx
     builder.create_masked_load, builder.create_masked_store = masked_load, masked_store
     builder.create_atomic_cas, builder.create_atomic_rmw = checked_cas, checked_rmw
-    builder.create_atomic_store = atomic_store_op
+    if atomic_store is not None:
+        builder.create_atomic_store = atomic_store_op
