@@ -276,6 +276,73 @@ def test_the_error_floor_of_padded_rows_covers_a_float32_layer_norm(tmp_path):
     assert rejected == 0, rejected
 
 
+STD_TASK = """import torch
+import torch.nn as nn
+
+
+class Model(nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.norm = nn.LayerNorm(40)
+        nn.init.normal_(self.norm.weight)
+        nn.init.normal_(self.norm.bias)
+
+    def forward(self, x):
+        return x / (x.std(dim=1, keepdim=True) + 1e-5), self.norm(x)
+
+
+def get_inputs():
+    return [torch.randn(6, 40)]
+
+
+def get_init_inputs():
+    return []
+"""
+
+
+def _gpu_like(ref, x: torch.Tensor, off: torch.Tensor) -> tuple[torch.Tensor, torch.Tensor]:
+    """x / (x.std(1) + 1e-5) and a layer norm in float32 as a GPU kernel computes them, with
+    each row's mean `off` ulps away (Triton's fp32 `/` is div.full.f32, up to 2 ulp)."""
+    mean = x.sum(dim=1, keepdim=True) / x.shape[1]
+    for _ in range(int(off.abs().max())):
+        mean = torch.where(off != 0, torch.nextafter(mean, torch.sign(off) * torch.inf), mean)
+        off = off - torch.sign(off)
+    d = x - mean
+    var = (d * d).sum(dim=1, keepdim=True)
+    std = torch.sqrt(var / (x.shape[1] - 1))
+    norm = d * torch.rsqrt(var / x.shape[1] + 1e-5) * ref.norm.weight + ref.norm.bias
+    return x / (std + 1e-5), norm.detach()
+
+
+def test_a_row_padded_whole_gets_floors_of_its_own_and_the_rest_stays_tight(tmp_path):
+    """A normalisation of a row padded whole is rounding noise over ~0: an honest GPU kernel
+    whose mean of forty -1e4 was an ulp off was rejected on it (x / x.std(): -6.2e7 for -1e9;
+    H200, 2026-11-30). The floors of the fills moved an ulp are per element, so the rest of the
+    output keeps its tolerance: a kernel 1% off on the other rows, or one writing 0 on the row
+    padded whole, is still rejected."""
+    judge = _judge(tmp_path, "row/std_and_norm", STD_TASK)
+    generator = torch.Generator().manual_seed(0)
+    torch.manual_seed(0)  # the floor runs' ulp moves draw from the global generator
+    honest = off_rows = zeroed = 0
+    for seed in range(40):
+        ref, _ = judge.build_reference(judge.shapes[0], seed)
+        x = padded_rows(torch.randn(6, 40, generator=generator), generator)
+        whole = (x == -1e4).all(dim=1, keepdim=True)
+        assert whole.any()
+        expected = judge.reference(ref, [x.clone()], measure_floor=True)
+        off = torch.randint(-2, 3, (6, 1), generator=generator)
+
+        def judged(outs):
+            return compare_outputs(list(outs), expected.outs, expected.dtypes, judge.tolerance_for,
+                                   expected.rms_limits, None, expected.abs_floors) is None
+
+        std, norm = _gpu_like(ref, x, off)
+        honest += judged((std, norm))
+        off_rows += judged((torch.where(whole, std, std * 1.01), norm))
+        zeroed += judged((torch.where(whole, 0.0, std), torch.where(whole, 0.0, norm)))
+    assert (honest, off_rows, zeroed) == (40, 0, 0)
+
+
 def test_masked_rows_keep_a_finite_end_often_a_short_one():
     """The masked kind: each row -inf over a suffix (causal, right padding) or a prefix (left
     padding), the kept count log-uniform (or the width less such a draw, in alternate pairs of

@@ -81,8 +81,9 @@ class _Stats:
     max_rel_bad: float = 0.0
     sum_sq_err: float = 0.0
 
-    def add(self, start: int, o: torch.Tensor, r: torch.Tensor, atol_abs, rtol: float) -> None:
-        """One block; `atol_abs` is a number or a per-row column broadcast over the block."""
+    def add(self, start: int, o: torch.Tensor, r: torch.Tensor, atol_abs, rtol: float, excused=None) -> None:
+        """One block; `atol_abs` is a number, a per-row column broadcast over the block or one
+        per element. `excused`: error per element left out of the rms (a floor per element)."""
         self.n += o.numel()
         finite = torch.isfinite(o).reshape(-1)
         if not bool(finite.all()):
@@ -94,7 +95,8 @@ class _Stats:
         bad = (err > atol_abs + rtol * r.abs()).reshape(-1)
         err, r = err.reshape(-1), r.reshape(-1)
         self.max_abs = max(self.max_abs, float(err.max())) if err.numel() else self.max_abs
-        self.sum_sq_err += float(err.pow(2).sum())
+        counted = err if excused is None else (err - excused.reshape(-1)).clamp_min(0)
+        self.sum_sq_err += float(counted.pow(2).sum())
         if bool(bad.any()):
             self.bad += int(bad.sum())
             if self.first_bad is None:
@@ -105,7 +107,7 @@ class _Stats:
 
 def compare_tensor(
     out, ref: torch.Tensor, expected_dtype: torch.dtype, tol: tuple[float, float], index: int,
-    rms_rel: float | None = None, row_scales: list[float] | None = None, abs_floor: float = 0.0,
+    rms_rel: float | None = None, row_scales: list[float] | None = None, abs_floor: float | torch.Tensor = 0.0,
 ) -> Mismatch | None:
     """`rms_rel`: also require rms(out - ref) <= rms_rel * rms(ref) (fp32 outputs only;
     see judge.TF32_RMS_REL: it separates TF32 from bf16 tiles where max error cannot).
@@ -115,7 +117,10 @@ def compare_tensor(
     slices). A tiny slice must keep its own relative precision (fp16 tiles flush it to
     zero), while an unscaled slice keeps the usual atol: a slice whose values are small
     by the function itself (GELU's left tail, where fp32 `1 + erf` cancels to 0 in honest
-    kernels) must not be judged on its own rms."""
+    kernels) must not be judged on its own rms.
+    `abs_floor`: error always allowed, one for the output or a tensor of its shape (per element,
+    judge._element_floors); a floor per element above atol also leaves that much of the element's
+    error out of the rms check."""
     where = f"output {index}"
     if type(out) is not torch.Tensor:
         # Exact type: a Tensor subclass could defer its work until it is read.
@@ -138,6 +143,11 @@ def compare_tensor(
         unscaled = r_rows[(scales == 1.0).reshape(-1)]
         unscaled_rms = rms(unscaled)
     step = max(1, CHUNK // max(1, o_rows.shape[1]))
+    per_element = isinstance(abs_floor, torch.Tensor)
+    floor_rows = abs_floor.reshape(n_rows, -1).to(ref.device, torch.float64) if per_element else None
+    if per_element and scales is None:
+        ref_rms = _rms_of_settled(r_rows, floor_rows, global_atol, ref_rms)
+        global_atol = atol * ref_rms
     for a in range(0, n_rows, step):
         r = r_rows[a:a + step].to(torch.float64)
         if scales is not None:
@@ -147,13 +157,31 @@ def compare_tensor(
             atol_abs = global_atol
         # The error an honest TF32 run of this reference makes (judge._tf32_bounds); never in a
         # mixed-magnitude trial, where a floor set by the unscaled slices would hide the tiny ones.
-        if abs_floor > 0 and scales is None:
+        excused = None
+        if per_element and scales is None:
+            floor = floor_rows[a:a + step]
+            atol_abs = torch.maximum(floor, torch.as_tensor(atol_abs, dtype=torch.float64, device=ref.device))
+            excused = torch.where(floor > global_atol, floor, 0.0)
+        elif not per_element and abs_floor > 0 and scales is None:
             atol_abs = torch.clamp_min(atol_abs, abs_floor) if type(atol_abs) is torch.Tensor \
                 else max(atol_abs, abs_floor)
-        stats.add(a * o_rows.shape[1], o_rows[a:a + step].to(ref.device, torch.float64), r, atol_abs, rtol)
+        stats.add(a * o_rows.shape[1], o_rows[a:a + step].to(ref.device, torch.float64), r, atol_abs, rtol, excused)
         if stats.nonfinite:
             break
     return _verdict(stats, out, ref, ref_rms, where, tol, rms_rel if expected_dtype == torch.float32 else None)
+
+
+def _rms_of_settled(r_rows: torch.Tensor, floor_rows: torch.Tensor, atol_abs: float, whole: float) -> float:
+    """The rms of the elements whose floor is within `atol_abs`, `whole` (the whole output's) if
+    none: a row padded whole made x / (x.std() + 1e-5) -1e9 there, and an atol from the whole
+    output's rms (4e4) passed every other row 1% off."""
+    total, n = 0.0, 0
+    step = max(1, CHUNK // max(1, r_rows.shape[1]))
+    for a in range(0, r_rows.shape[0], step):
+        settled = floor_rows[a:a + step] <= atol_abs
+        total += float(r_rows[a:a + step].double().pow(2).masked_fill(~settled, 0).sum())
+        n += int(settled.sum())
+    return math.sqrt(total / n) if n else whole
 
 
 def _compare_exact(out: torch.Tensor, ref: torch.Tensor, where: str) -> Mismatch | None:
