@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import warnings
+
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -247,8 +250,6 @@ def test_repeated_verify_many_reuses_its_servers_and_cleans_up(tmp_path, monkeyp
     servers left their autotriton-warm-* dirs in /tmp."""
     import tempfile
 
-    import pytest
-
     from autotriton.verify.sandbox import ForkServer
     monkeypatch.setattr(tempfile, "tempdir", str(tmp_path))  # this test's temp dirs only
     monkeypatch.setenv("TMPDIR", str(tmp_path))
@@ -350,8 +351,22 @@ def test_the_judge_is_reachable_from_the_package_and_says_what_it_takes():
     code = "import autotriton; print(autotriton.verify.verify.__name__, autotriton.tasks.get_task.__name__)"
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
     assert out.split() == ["verify", "get_task"]
-    import pytest
-
     from autotriton.verify import verify
     with pytest.raises(TypeError, match="takes a Task"):
         verify("my_task.py", "class ModelNew: pass")
+
+
+def test_cpu_verification_on_an_older_triton_says_its_verdicts_need_judging_again(monkeypatch):
+    """Triton 3.6's interpreter rejected 68 of 456 honest samples that 3.9's passes (run 24's eval
+    on the GPU machine); a verifier in CPU mode there says so once, at construction."""
+    import triton
+
+    from autotriton.verify import api
+
+    monkeypatch.setattr(triton, "__version__", "3.6.0")
+    with pytest.warns(UserWarning, match="Triton 3.6.0: its interpreter rejects some honest"):
+        api._warn_old_interpreter()
+    monkeypatch.setattr(triton, "__version__", "3.9.0")
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        api._warn_old_interpreter()

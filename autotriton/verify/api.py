@@ -13,6 +13,7 @@ import json
 import os
 import threading
 import time
+import warnings
 from concurrent.futures import ThreadPoolExecutor
 from contextlib import contextmanager
 from pathlib import Path
@@ -91,6 +92,23 @@ def _apply_verdict(result: VerifyResult, verdict: dict) -> VerifyResult:
     return result
 
 
+# The interpreter our CPU verdicts are made with (requirements.txt). Triton 3.6's rejected 68 of
+# 456 honest samples that 3.9's passes, none the other way (an autotuned kernel wants a driver
+# there; a 0-d array conversion fails): docs/results/ablation_h200_run24/README.md.
+INTERPRETER_TRITON = (3, 9)
+
+
+def _warn_old_interpreter() -> None:
+    import triton
+
+    version = tuple(int(p) for p in triton.__version__.split(".")[:2] if p.isdigit())
+    if version < INTERPRETER_TRITON:
+        warnings.warn(f"CPU verification with Triton {triton.__version__}: its interpreter rejects some honest "
+                      f"kernels (autotuned ones, some integer ops) that Triton "
+                      f"{'.'.join(map(str, INTERPRETER_TRITON))} passes; judge again with requirements.txt's Triton "
+                      "before reading the verdicts (benchmarks/rejudge_runlog.py)", stacklevel=3)
+
+
 class Verifier:
     """Owns the sandboxes and the cache. Use as a context manager, or call close()."""
 
@@ -107,6 +125,8 @@ class Verifier:
         self._ledgers: dict[str, footprint.GpuLedger] = {}
         self._footprint_locks: dict[str, threading.Lock] = {}
         self._ray = None  # backend "ray": every check runs in an actor's own Verifier (ray_pool.py)
+        if self.mode == "interp":
+            _warn_old_interpreter()
         if self.config.backend == "ray":
             from autotriton.verify.ray_pool import RayPool
             self._ray = RayPool(self.config, type(self))
