@@ -1386,18 +1386,19 @@ class Judge:
                 # A reference that changes its own state is put back after each extra run: the
                 # candidate's state takes one step per call, and so must the reference's.
                 held = _HeldState(ref) if self.ref_state else None
-                # More samples of the task dtype's own error (NATIVE_SAMPLES says why).
-                samples = []
-                for _ in range(NATIVE_SAMPLES if jitter else 0):
-                    samples.append(flatten_outputs(ref(*_ulp_moved(inputs))))
-                    if held:
-                        held.restore()
-                # The padded kind's fills moved too, for floors per element (_element_floors).
-                fill_runs = []
-                for _ in range(NATIVE_SAMPLES if jitter and _holds_fills(inputs) else 0):
-                    fill_runs.append(flatten_outputs(ref(*_ulp_moved(inputs, fills=True))))
-                    if held:
-                        held.restore()
+
+                def moved_runs(fills: bool) -> list:
+                    runs = []
+                    for _ in range(NATIVE_SAMPLES):
+                        runs.append(flatten_outputs(ref(*_ulp_moved(inputs, fills))))
+                        if held:
+                            held.restore()
+                    return runs
+
+                # More samples of the task dtype's own error (NATIVE_SAMPLES says why), and with the
+                # padded kind's fills moved too, for floors per element (_element_floors).
+                samples = moved_runs(False) if jitter else []
+                fill_runs = moved_runs(True) if jitter and _holds_fills(inputs) else []
                 tf32 = None
                 if self.precision_checks and fp64:
                     with _TruncatedDotInputs():
@@ -1440,7 +1441,8 @@ class Judge:
             except torch.OutOfMemoryError as exc:
                 raise _task_or_oom(exc, "the reference's TF32 bound") from exc
             limits = [b[0] for b in bounds] if bounds else [TF32_RMS_REL] * len(outs)
-            floors = [_raised(f, b[1]) for b, f in zip(bounds, floors)] if bounds else floors
+            floors = [torch.clamp_min(f, b[1]) if isinstance(f, torch.Tensor) else max(f, b[1])
+                      for b, f in zip(bounds, floors)] if bounds else floors
         del tf32
         return Expected(outs, dtypes, limits, floors, structure, contiguous)
 
@@ -2198,15 +2200,6 @@ def _element_floors(runs: list[list], fp64: list) -> list:
             gap = torch.maximum(gap, torch.where(torch.isfinite(d), d, 0.0).float())
         floors.append(gap.mul_(NATIVE_FLOOR_FACTOR))
     return floors
-
-
-def _raised(floor, at_least):
-    """An output's floor (a number, or a tensor per element) raised to at least `at_least` (the same)."""
-    if at_least is None:
-        return floor
-    if isinstance(floor, torch.Tensor) or isinstance(at_least, torch.Tensor):
-        return torch.clamp_min(at_least, floor) if isinstance(at_least, torch.Tensor) else torch.clamp_min(floor, at_least)
-    return max(floor, at_least)
 
 
 def _max_gap(a: torch.Tensor, b: torch.Tensor) -> float:
