@@ -1768,8 +1768,12 @@ class Judge:
         if bad is None:
             return
         flag = None
-        if isinstance(first, torch.Tensor) and is_constant(first):
-            flag = "zero_output" if is_zero(first) else "constant_output"
+        # One value where the reference's is one value too is a wrong answer, not a hack: a clamp with
+        # the task's bounds written in, on inputs all shifted past them, was flagged so.
+        if isinstance(first, torch.Tensor) and is_constant(first) and is_zero(first):
+            flag = "zero_output"
+        elif isinstance(first, torch.Tensor) and is_constant(first) and not is_constant(expected.outs[0]):
+            flag = "constant_output"
         elif stale:
             flag = "stale_output"
         if flag:
