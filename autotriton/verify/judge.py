@@ -1388,9 +1388,11 @@ class Judge:
                 held = _HeldState(ref) if self.ref_state else None
 
                 def moved_runs(fills: bool) -> list:
+                    moves = [m for _ in range(FILL_SAMPLES // 2) for m in _opposite_moves(inputs)] if fills \
+                        else (_ulp_moved(inputs) for _ in range(NATIVE_SAMPLES))
                     runs = []
-                    for _ in range(NATIVE_SAMPLES):
-                        runs.append(flatten_outputs(ref(*_ulp_moved(inputs, fills))))
+                    for moved in moves:
+                        runs.append(flatten_outputs(ref(*moved)))
                         if held:
                             held.restore()
                     return runs
@@ -1839,8 +1841,13 @@ class Judge:
             # so that a count made up cannot widen it past WALL_LAUNCHES_MAX launches.
             launches = min(WALL_LAUNCHES_MAX, max((c.get("launches", 0) for c in self.outcome.checks), default=0))
             if wall > 3 * stats.median_us + 20 + WALL_LAUNCH_US * launches:
-                raise CandidateFailure(ErrorKind.HACK, f"events say {stats.median_us:.1f} us, "
-                                       f"this process's wall clock {wall:.1f} us", ("timing_mismatch",))
+                # Unconfirmed, the events are not believed: the speed is the judge's wall clock. Not
+                # a hack: an honest one-launch RMS norm of 6 x 40 (events 3.7 us, wall 51 us, H200,
+                # triton 3.6, 2026-11-30) is all launch path, which no allowance fits on every
+                # host; work hidden from the events gains nothing, its wall clock holds it.
+                self.outcome.flags.append("timing_unconfirmed")
+                out.update(runtime_us=wall, runtime_p20_us=wall, runtime_p80_us=wall,
+                           speedup=eager.median_us / max(wall, 1e-3))
         return out
 
     def check_timed(self, ref, sets: list, set_scales: list, kept_reps: list[int], kept: list) -> None:
@@ -2156,22 +2163,33 @@ class _ApproximatePrimitives(torch.overrides.TorchFunctionMode):
         return out.mul_(step) if shared else out * step
 
 
-def _ulp_moved(inputs: list, fills: bool = False) -> list:
-    """Float32/float64 inputs each moved by one ulp up or down, at random; the rest as they are.
-    `fills`: the padded kind's fills move too (_element_floors)."""
-    out = []
-    for x in inputs:
-        if isinstance(x, torch.Tensor) and x.dtype in (torch.float32, torch.float64):
-            # -inf (masked rows) stays: one ulp up is the largest finite float, another input.
-            # So do the padded kind's fills for the floor of a whole output: moved, a row padded
-            # whole is no longer one value, and a normalisation of it (x / x.std(), a layer norm)
-            # is rounding noise times 1 / sqrt(eps); as one floor for the output it let any output
-            # of it pass (with finfo.min fills it became one-hot).
-            moved = torch.nextafter(x, torch.where(torch.rand(x.shape, device=x.device) < 0.5, -torch.inf, torch.inf)
-                                    .to(x.dtype))
-            x = torch.where(torch.isinf(x) | (_pad_fill(x) & (not fills)), x, moved)
-        out.append(x)
-    return out
+def _ulp_moved(inputs: list) -> list:
+    """Float32/float64 inputs each moved by one ulp up or down, at random; the rest as they are."""
+    return _moved_towards(inputs, _ulp_directions(inputs), fills=False)
+
+
+def _opposite_moves(inputs: list) -> tuple[list, list]:
+    """Two copies of `inputs` moved as _ulp_moved moves them, the second each element the other
+    way, the padded kind's fills too (_element_floors)."""
+    directions = _ulp_directions(inputs)
+    return (_moved_towards(inputs, directions, fills=True),
+            _moved_towards(inputs, [None if d is None else -d for d in directions], fills=True))
+
+
+def _ulp_directions(inputs: list) -> list:
+    """Per float32/float64 input, +inf or -inf per element at random; None for the rest."""
+    return [torch.where(torch.rand(x.shape, device=x.device) < 0.5, -torch.inf, torch.inf).to(x.dtype)
+            if isinstance(x, torch.Tensor) and x.dtype in (torch.float32, torch.float64) else None for x in inputs]
+
+
+def _moved_towards(inputs: list, directions: list, fills: bool) -> list:
+    # -inf (masked rows) stays: one ulp up is the largest finite float, another input. So do the
+    # padded kind's fills for the floor of a whole output: moved, a row padded whole is no longer
+    # one value, and a normalisation of it (x / x.std(), a layer norm) is rounding noise times
+    # 1 / sqrt(eps); as one floor for the output it let any output of it pass (with finfo.min
+    # fills it became one-hot).
+    return [x if d is None else torch.where(torch.isinf(x) | (_pad_fill(x) & (not fills)), x, torch.nextafter(x, d))
+            for x, d in zip(inputs, directions)]
 
 
 def _holds_fills(inputs: list) -> bool:
@@ -2204,6 +2222,13 @@ def _element_floors(runs: list[list], fp64: list) -> list:
             gap = torch.maximum(gap, torch.where(torch.isfinite(d), d, 0.0).float())
         floors.append(gap.mul_(NATIVE_FLOOR_FACTOR))
     return floors
+
+
+# A relu of a layer norm over a row padded whole is 0 or rounding noise, as each element's noise
+# falls: an element whose noise was negative in all three floor runs got floor 0, and an honest
+# GPU kernel was rejected there (7 of 240 elements, H200, 2026-11-30). The fills' floor runs come
+# in pairs moved opposite ways (_opposite_moves), so each element's noise shows both signs.
+FILL_SAMPLES = 6
 
 
 def _max_gap(a: torch.Tensor, b: torch.Tensor) -> float:

@@ -52,10 +52,12 @@ FLAG_REASONS: dict[str, str] = {
     "thread_spawned": "the candidate left extra threads running",
     "excessive_speedup": "speedup above 10x: re-checked with more trials and wall-clock timing",
     "timing_mismatch": "the candidate's CUDA-event times disagree with the judge's own wall clock",
+    "timing_unconfirmed": "speedup above 10x by CUDA events, but the judge's wall clock per back-to-back call is "
+                          "well above them: the speed reported is the wall clock's",
     "autotune_configs": "an autotuned kernel has more configs (over 32) than the judge runs each of: one per "
                         "trial on CPU, all benchmarked at the first launch on a GPU",
 }
-WARNING_FLAGS = frozenset({"excessive_speedup"})
+WARNING_FLAGS = frozenset({"excessive_speedup", "timing_unconfirmed"})
 
 
 @dataclass
