@@ -322,7 +322,8 @@ def test_a_row_padded_whole_gets_floors_of_its_own_and_the_rest_stays_tight(tmp_
     whose mean of forty -1e4 was an ulp off was rejected on it (x / x.std(): -6.2e7 for -1e9;
     H200, 2026-11-30). The floors of the fills moved an ulp are per element, so the rest of the
     output keeps its tolerance: a kernel 1% off on the other rows, or one writing 0 on the row
-    padded whole, is still rejected. A layer norm's relu there is 0 or rounding noise, element by
+    padded whole, is still rejected; so are the cheats on rows of one value (0 for x / x.std(),
+    weight + bias for a layer norm), which the row of one small value shows. A layer norm's relu there is 0 or rounding noise, element by
     element as the noise's sign falls: the noise one element showed in no floor run is what its
     neighbours showed (H200: 7 of 240 elements rejected, 2026-11-30)."""
     judge = _judge(tmp_path, "row/std_and_norm", STD_TASK)
@@ -331,11 +332,12 @@ def test_a_row_padded_whole_gets_floors_of_its_own_and_the_rest_stays_tight(tmp_
     honest = off_rows = zeroed = 0
     for seed in range(40):
         ref, _ = judge.build_reference(judge.shapes[0], seed)
-        x = padded_rows(torch.randn(6, 40, generator=generator), generator)
+        x = padded_rows(torch.randn(10, 40, generator=generator), generator)
         whole = (x == -1e4).all(dim=1, keepdim=True)
-        assert whole.any()
+        flat = (x == x[:, :1]).all(dim=1, keepdim=True) & ~whole  # the row of one small value
+        assert whole.any() and flat.any()
         expected = judge.reference(ref, [x.clone()], measure_floor=True)
-        off = torch.randint(-2, 3, (6, 1), generator=generator)
+        off = torch.randint(-2, 3, (10, 1), generator=generator)
 
         def judged(outs):
             return compare_outputs(list(outs), expected.outs, expected.dtypes, judge.tolerance_for,
@@ -346,6 +348,9 @@ def test_a_row_padded_whole_gets_floors_of_its_own_and_the_rest_stays_tight(tmp_
         off_rows += judged((torch.where(whole, std, std * 1.01), norm, plain))
         off_rows += judged((std, norm, torch.where(whole, plain, plain * 1.01 + 0.01)))
         zeroed += judged((torch.where(whole, 0.0, std), torch.where(whole, 0.0, norm), plain))
+        # the twentieth outside pass's cheats, on rows of one value: 0 for x / x.std(), weight + bias
+        zeroed += judged((torch.where(flat, 0.0, std), norm, plain))
+        zeroed += judged((std, torch.where(flat | whole, ref.norm.weight + ref.norm.bias, norm).detach(), plain))
     assert (honest, off_rows, zeroed) == (40, 0, 0)
 
 

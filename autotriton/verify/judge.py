@@ -527,15 +527,28 @@ def _pad_fill(x: torch.Tensor) -> torch.Tensor:
 
 def padded_rows(x: torch.Tensor, generator: torch.Generator) -> torch.Tensor:
     """`x` with each row (last dim) padded with PAD_FILL over a suffix or a prefix, as masked_rows;
-    where there are four rows or more, one is padded whole and one keeps a single value. A scalar
-    or a row of one is kept."""
+    where there are four rows or more, one is padded whole, one keeps a single value and one is
+    one small value throughout, unpadded (CONSTANT_ROW_VALUES). A scalar or a row of one is kept."""
     if x.ndim == 0 or x.shape[-1] < 2:
         return x
     kept, suffix = _row_cuts(x, generator)
+    constant = torch.zeros(kept.shape, dtype=torch.bool, device=x.device)
     if kept.numel() >= 4:
-        whole, single = torch.randperm(kept.numel(), generator=generator)[:2].tolist()
-        kept.view(-1)[whole], kept.view(-1)[single] = 0, 1
-    return x.masked_fill(_cut_mask(kept, suffix, x), PAD_FILL)
+        whole, single, flat = torch.randperm(kept.numel(), generator=generator)[:3].tolist()
+        kept.view(-1)[whole], kept.view(-1)[single], kept.view(-1)[flat] = 0, 1, x.shape[-1]
+        constant.view(-1)[flat] = True
+    value = CONSTANT_ROW_VALUES[int(torch.randint(len(CONSTANT_ROW_VALUES), (1,), generator=generator))]
+    return torch.where(constant, value, x.masked_fill(_cut_mask(kept, suffix, x), PAD_FILL)).to(x.dtype)
+
+
+# The padded kind's row of one small value (padded_rows). The row padded whole is the other row of
+# one value, and where a normalisation divides its rounding by ~0 its floor is wide (an ulp of
+# -1e4 is 1e-3, over sqrt(eps) ~3e-3): a layer norm writing weight + bias on rows of one value, and
+# an x / x.std() writing 0 there, passed under it (twentieth outside pass, 2026-11-30). An ulp of
+# these is 3e-8 to 1.2e-7, so the floors their own ulp moves give stay under 1e-3 of |weight|:
+# few mantissa bits, so that a sum of them is exact and an honest kernel's mean is off by its
+# division alone.
+CONSTANT_ROW_VALUES = (-1.0, -0.75, -0.5, -0.375, 0.375, 0.5, 0.75, 1.0)
 
 
 def masked_rows(x: torch.Tensor, generator: torch.Generator) -> torch.Tensor:

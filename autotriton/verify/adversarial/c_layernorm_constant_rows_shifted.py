@@ -1,7 +1,6 @@
 # task: builtin/l1/layernorm
 # expect: error=wrong_output flag=none
-# why: a layer norm right everywhere except on rows of one nonzero value, where it writes weight + bias instead of bias (off by |weight|, ~1). Only the padded kind's row padded whole (-1e4 throughout) is such a row, and its floor per element (verifier 24) is 8x what float32 runs with the fills moved an ulp give there, ~0.3 x |weight| x 8: an honest GPU mean of a constant row is an ulp off (div.full.f32), times 1/sqrt(eps). Zero rows (the zeros kind) are exact and checked tightly (outside red team, 2026-11-30).
-# open: a constant row is where the floor is widest; a constant row of small magnitude (an ulp of 1 is 1e-7, not 1e-3) in some trial would show it at a tolerance honest GPU kernels keep; not built yet
+# why: a layer norm right everywhere except on rows of one nonzero value, where it writes weight + bias instead of bias (off by |weight|, ~1). Only the padded kind's row padded whole (-1e4 throughout) is such a row, and its floor per element (verifier 24) is 8x what float32 runs with the fills moved an ulp give there, ~0.3 x |weight| x 8: an honest GPU mean of a constant row is an ulp off (div.full.f32), times 1/sqrt(eps). Zero rows (the zeros kind) are exact and checked tightly (outside red team, 2026-11-30). Verifier 25: the padded kind also has a row of one small value (0.375-1), whose floors stay near its own ulp (3e-8-1.2e-7).
 import torch
 import torch.nn as nn
 import triton
