@@ -662,6 +662,60 @@ def test_bad_suite_specs_raise_one_error_class_with_one_line(text, message):
     assert "\n" not in str(info.value)
 
 
+TINY_KB = """import torch
+import torch.nn as nn
+
+
+class Model(nn.Module):
+    def forward(self, x):
+        return x * {k}
+
+
+def get_inputs():
+    return [torch.randn(4, 8)]
+
+
+def get_init_inputs():
+    return []
+"""
+
+
+def test_a_kernelbench_level_folder_is_that_level_alone(tmp_path):
+    """`kernelbench:ROOT/level1` looked for ROOT/level1/level1 and said to pass levels=; it is
+    now `kernelbench:ROOT:levels=1`, and every id `tasks list` prints for it, `tasks show` and
+    `verify` take with the same --suite (a no-code candidate: rejected, exit 1, not a user error)."""
+    import json
+    import re
+
+    from typer.testing import CliRunner
+
+    from autotriton.cli.main import app
+    from autotriton.tasks.specs import parse_suite_spec
+    for rel, k in (("level1/1_Foo.py", 2), ("level1/2_Bar.py", 3), ("level2/1_Baz.py", 4)):
+        (tmp_path / rel).parent.mkdir(exist_ok=True)
+        (tmp_path / rel).write_text(TINY_KB.format(k=k))
+    suite = f"kernelbench:{tmp_path / 'level1'}"
+    spec = parse_suite_spec(suite)
+    assert (spec.path, spec.levels) == (tmp_path, (1,))
+    runner = CliRunner()
+    out = runner.invoke(app, ["tasks", "list", "--suite", suite, "--json"])
+    assert out.exit_code == 0, out.output
+    ids = [json.loads(line)["id"] for line in out.stdout.splitlines()]
+    assert ids == ["kernelbench/l1/1_Foo", "kernelbench/l1/2_Bar"]
+    candidate = tmp_path / "candidate.py"
+    candidate.write_text("no code here\n")
+    for task_id in ids:
+        out = runner.invoke(app, ["tasks", "show", task_id, "--suite", suite])
+        assert out.exit_code == 0 and "class Model" in out.stdout, out.output
+        out = runner.invoke(app, ["verify", str(candidate), "--task", task_id, "--suite", suite, "--device", "cpu",
+                                  "--no-cache", "--json"])
+        assert out.exit_code == 1 and json.loads(out.stdout)["error_kind"] == "no_code", out.output
+    out = runner.invoke(app, ["tasks", "list", "--suite", f"{suite}:levels=2"])
+    assert out.exit_code == 2 and f"name its parent: kernelbench:{tmp_path}:levels=" in out.stderr
+    with pytest.raises(TaskError, match=re.escape(f"load {tmp_path} with levels=(1,)")):
+        load_kernelbench(tmp_path / "level1")  # the Python API takes the root, and says so
+
+
 def test_decontamination_reads_suite_specs_through_the_same_parser():
     from autotriton.data.decontam import build_index
     from autotriton.tasks.specs import SuiteSpecError

@@ -53,8 +53,9 @@ class UserErrorsExit(TyperGroup):
             fail(f"{_short(str(exc.filename))}: {exc.strerror}")
         except typer.TyperException as exc:
             # typer vendors click in a private module; its usage errors (an unknown option, a missing
-            # argument) are TyperExceptions with exit code 2 and the command's context. One line too,
-            # not typer's box, except for a bare command, whose "error" is its help: the point.
+            # argument) are TyperExceptions with exit code 2 and the command's context (typer 0.29,
+            # pinned: tests/test_typer_surface.py). One line too, not typer's box, except for a bare
+            # command, whose "error" is its help: the point.
             if exc.exit_code != 2 or type(exc).__name__ == "NoArgsIsHelpError":
                 raise
             ctx = getattr(exc, "ctx", None)

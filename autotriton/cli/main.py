@@ -8,6 +8,7 @@ on stderr and exit 2, with no traceback (cli/errors.py). Piped, output is plain:
 from __future__ import annotations
 
 import json
+import shutil
 import sys
 from pathlib import Path
 from typing import Optional
@@ -24,8 +25,19 @@ from autotriton.eval.config import EvalConfig
 from autotriton.models import SPEC_HELP
 from autotriton.tasks import Task, TaskError, get_task, list_tasks
 
-# -h beside --help; click hands help_option_names down to every subcommand's context.
-app = typer.Typer(cls=UserErrorsExit, add_completion=False, no_args_is_help=True,
+
+def _help_markup() -> str | None:
+    """Rich's boxed help only on a terminal at least 110 columns wide; click's plain help, which
+    wraps, anywhere else. Rich fits its options table by cutting cells: at 80 columns (or piped,
+    where it assumes 80) `hf:PATH[+adapter:DIR]` became `hf:PATH[+adapte…` and `--no-prompt-trace`
+    `--no-prompt-tra…`; at 100 eval's `kernelbench:PATH[:levels=…`; at 110 nothing is cut
+    (tests/test_cli_help.py)."""
+    return "rich" if sys.stdout.isatty() and shutil.get_terminal_size().columns >= 110 else None
+
+
+# -h beside --help; click hands help_option_names down to every subcommand's context, and
+# typer hands the top app's rich_markup_mode to every subcommand.
+app = typer.Typer(cls=UserErrorsExit, add_completion=False, no_args_is_help=True, rich_markup_mode=_help_markup(),
                   context_settings={"help_option_names": ["-h", "--help"]},
                   help="AutoTriton: verify, generate and train Triton kernels.")
 tasks_app = typer.Typer(no_args_is_help=True, help="Browse task suites: built-in, KernelBench, TritonBench.")

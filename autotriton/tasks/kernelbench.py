@@ -23,7 +23,7 @@ from autotriton.tasks.suite import load_kernelbench_file
 
 KERNELBENCH_LEVELS = (1, 2, 3)
 _FILE_RE = re.compile(r"^(\d+)_(.+)\.py$")
-
+_LEVEL_RE = re.compile(r"^level(\d+)$")
 
 
 @dataclass(frozen=True)
@@ -69,8 +69,7 @@ def load_kernelbench_report(root: Path, levels=KERNELBENCH_LEVELS) -> KernelBenc
     for level in levels:
         folder = root / f"level{level}"
         if not folder.is_dir():
-            raise TaskError(f"KernelBench level folder not found: {folder} "
-                            f"(found {_level_dirs(root) or 'no level folders'}; pass levels= to load fewer)")
+            raise TaskError(f"KernelBench level folder not found: {folder} ({_missing_level_hint(root)})")
         numbered: list[tuple[int, Task]] = []
         for path in sorted(folder.glob("*.py")):
             match = _FILE_RE.match(path.name)
@@ -94,9 +93,31 @@ def load_kernelbench_report(root: Path, levels=KERNELBENCH_LEVELS) -> KernelBenc
 def _kernelbench_root(root: Path) -> Path:
     if not root.is_dir():
         raise TaskError(f"KernelBench root not found: {root} (point it at the folder holding level1/ … level3/)")
+    level = level_of_folder(root)
+    if level is not None:  # a suite spec maps this to (parent, that level) itself: tasks/specs.py
+        raise TaskError(f"{root} is one KernelBench level folder, not the root holding level1/ … level3/: "
+                        f"load {root.parent} with levels=({level},), or use the suite spec kernelbench:{root}")
     if not _level_dirs(root) and _level_dirs(root / "KernelBench"):
         return root / "KernelBench"
     return root
+
+
+def level_of_folder(path: Path) -> int | None:
+    """N when `path` is one level folder of a checkout (`<root>/level1`), not a root: it is named
+    level<N> and holds no level folders of its own. A suite spec naming it means that level only
+    (tasks/specs.py); read as a root, `kernelbench:…/level1` looked for …/level1/level1."""
+    match = _LEVEL_RE.match(path.name)
+    if match is None or not path.is_dir() or _level_dirs(path) or _level_dirs(path / "KernelBench"):
+        return None
+    return int(match.group(1))
+
+
+def _missing_level_hint(root: Path) -> str:
+    found = _level_dirs(root)
+    if not found:
+        return f"{root} holds no level folders; point at the folder holding level1/ … level3/, or at one of them"
+    numbers = ",".join(name.removeprefix("level") for name in found)
+    return f"found {', '.join(found)}; ask for those only: :levels={numbers} in a suite spec, levels= in Python"
 
 
 def _level_dirs(root: Path) -> list[str]:

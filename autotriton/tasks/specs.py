@@ -3,7 +3,7 @@
     builtin[:train|heldout]            the built-in tasks (both splits when none is named)
     dev[:levels=1,2,3]                 the development suite: hand-written modules (tasks/dev/)
     harvest:PATH                       the held-out split of a harvest folder (tasks/heldout.py)
-    kernelbench:PATH[:levels=1,2,3]    a KernelBench checkout
+    kernelbench:PATH[:levels=1,2,3]    a KernelBench checkout, or one level folder (PATH/level1)
     tritonbench-g:PATH                 TritonBench-G (Triton code from GitHub)
     tritonbench-t:PATH                 TritonBench-T (PyTorch operators)
 
@@ -26,7 +26,7 @@ from pathlib import Path
 
 from autotriton.tasks.contract import Task, TaskError
 from autotriton.tasks.heldout import heldout_tasks
-from autotriton.tasks.kernelbench import load_kernelbench
+from autotriton.tasks.kernelbench import level_of_folder, load_kernelbench
 from autotriton.tasks.suite import dev_tasks, list_tasks
 
 KINDS = ("builtin", "dev", "harvest", "kernelbench", "tritonbench-g", "tritonbench-t")
@@ -64,7 +64,8 @@ def parse_suite_spec(text: str) -> SuiteSpec:
     rewrites = _rewrites(text, kind, options.pop("rewrites", None))
     if "levels" in options and kind not in ("kernelbench", "dev"):
         raise SuiteSpecError(f"suite '{text}': {kind} takes no option 'levels'")
-    levels = _levels(text, options.pop("levels")) if "levels" in options else (1, 2, 3)
+    named_levels = _levels(text, options.pop("levels")) if "levels" in options else None
+    levels = named_levels or (1, 2, 3)
     if kind in ("builtin", "dev"):
         splits = ("", "train", "heldout") if kind == "builtin" else ("",)
         if rest not in splits:
@@ -75,6 +76,12 @@ def parse_suite_spec(text: str) -> SuiteSpec:
     path = Path(rest)
     if not path.is_dir():
         raise SuiteSpecError(f"suite '{text}': folder {path} not found")
+    level = level_of_folder(path) if kind == "kernelbench" else None
+    if level is not None:  # `kernelbench:ROOT/level1` is `kernelbench:ROOT:levels=1`: one suite, the same ids
+        if named_levels not in (None, (level,)):
+            raise SuiteSpecError(f"suite '{text}': {path} is the level{level} folder alone; for other levels "
+                                 f"name its parent: kernelbench:{path.parent}:levels=...")
+        path, levels = path.parent, (level,)
     return SuiteSpec(text, kind, path=path, levels=levels, rewrites=rewrites)
 
 
