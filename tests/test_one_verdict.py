@@ -252,3 +252,20 @@ def test_the_build_rewraps_an_answer_to_the_code_the_api_reads():
     solution = split_answer(text)
     assert solution is not None and "THINK" not in solution.reasoning.upper()
     assert extract_code(solution.answer()) == extract_code(text)
+
+
+def test_a_bare_file_in_a_level_folder_is_at_that_level(tmp_path):
+    """`verify --task-file level3/X.py` (load_task_file) judged a level-3 KernelBench file at level 0,
+    8 x 8 pixels, where the kernelbench suite reads level 3 from the folder and judges 32 x 32. A
+    folder named level<N> sets the level; a file's own LEVEL still wins; elsewhere it is 0."""
+    from autotriton.tasks import load_task_file
+    source = get_task("builtin/l3/conv_block").source if "builtin/l3/conv_block" in _ids() else _conv_source()
+    (tmp_path / "level3").mkdir()
+    (tmp_path / "level3" / "1_Block.py").write_text(source)
+    (tmp_path / "level3" / "2_Declared.py").write_text(source + "\nLEVEL = 1\n")
+    (tmp_path / "mine.py").write_text(source)
+    in_folder = load_task_file(tmp_path / "level3" / "1_Block.py")
+    assert in_folder.level == 3 and load_task_file(tmp_path / "level3" / "2_Declared.py").level == 1
+    assert load_task_file(tmp_path / "mine.py").level == 0
+    as_suite = task_from_source(source, task_id="kernelbench/l3/1_Block", suite="kernelbench", level=3)
+    assert _interp(as_judged(in_folder)) == _interp(as_judged(as_suite))

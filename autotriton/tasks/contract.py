@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import ast
 import hashlib
+import re
 import threading
 import types
 from dataclasses import dataclass, field
@@ -214,10 +215,15 @@ def task_from_source(
 
 
 def load_task_file(path: str | Path) -> Task:
-    """Load any task file in the contract (a user's module, a KernelBench file)."""
+    """Load any task file in the contract (a user's module, a KernelBench file). A file in a
+    folder named `level<N>` (KernelBench's layout) is at level N unless it declares its own
+    LEVEL: the level sets a level-3 file's interpreter sizes (tasks/sizes.py), and
+    `verify --task-file level3/X.py` judged it at 8 x 8 pixels where the kernelbench suite,
+    which reads the level from the folder, judged it at 32 x 32."""
     p = Path(path)
+    folder = re.fullmatch(r"level(\d+)", p.parent.name)
     return task_from_source(
-        read_task_text(p), task_id=f"file/{p.stem}", suite="file", level=0, path=str(p)
+        read_task_text(p), task_id=f"file/{p.stem}", suite="file", level=int(folder[1]) if folder else 0, path=str(p)
     )
 
 
