@@ -6,8 +6,9 @@ import re
 
 import pytest
 
-from autotriton.data.compose import FAMILIES_BY_LEVEL, compose, compose_one, reduce_shape
+from autotriton.data.compose import FAMILIES_BY_LEVEL, compose, compose_one
 from autotriton.data.decontam import build_index, check
+from autotriton.data.families import reduce_shape
 from autotriton.data.teachers.template import STYLES, styles, teach
 from autotriton.tasks import load_suite
 from autotriton.verify.rules import check_rules

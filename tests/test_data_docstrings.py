@@ -10,6 +10,7 @@ from collections import defaultdict
 
 from autotriton.data import compose
 from autotriton.data.docstrings import FAMILY_NAMES, OP_NAMES, describe, main_ops
+from autotriton.data.families import FAMILIES
 
 N = 1500
 
@@ -38,7 +39,7 @@ def test_docstrings_never_say_the_grammar_description():
     # sigmoid" -> "a pure elementwise chain: sigmoid"); before v9 every docstring was it.
     with_docs = 0
     for item in compose.compose(N, 0):
-        grammar_desc = compose._family_code(item.spec)[3].lower()
+        grammar_desc = FAMILIES[item.spec["family"]].code(item.spec)[3].lower()
         docs = _docstrings(item.source)
         with_docs += bool(docs)
         if " " in grammar_desc:  # one-word descriptions ("layernorm") are also people's names

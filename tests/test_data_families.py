@@ -8,8 +8,9 @@ import re
 import pytest
 import torch
 
-from autotriton.data.compose import BINARY, FAMILY_WEIGHTS, PARAM, UNARY, _source, compose, compose_one, task_surface
+from autotriton.data.compose import FAMILY_WEIGHTS, _source, compose, compose_one, task_surface
 from autotriton.data.decontam import build_index, check
+from autotriton.data.families import BINARY, PARAM, UNARY
 from autotriton.data.normalize import fingerprint
 from autotriton.data.teachers.template import same_constructor, styles, teach
 from autotriton.tasks import load_suite
@@ -413,3 +414,28 @@ def test_template_answers_open_with_the_quoted_forward():
             assert first.startswith("The reference's forward: `") and "keepdim=True" in first
             expected = traced_row_answer(c.source) if c is lowered else teach(c.spec, cand.label)
             assert cand.solution.code == same_constructor(expected, c.source).code
+
+
+def test_one_table_names_every_family_and_each_drawn_point_has_its_types_keys():
+    """data/families.py FAMILIES names each composed family's type, sampler, module and docstring
+    words; the teacher's FAMILY_WRITERS names the same families (plus exprs.py's). Every drawn
+    point, after compose_one's later edits, has its type's required keys and no key the type lacks,
+    and every key a type declares is drawn somewhere, so the types say what the points hold."""
+    from typing import get_args
+
+    from autotriton.data.compose import FOCUS_WEIGHTS, compose_focus
+    from autotriton.data.docstrings import FAMILY_NAMES, OP_NAMES
+    from autotriton.data.families import FAMILIES
+    from autotriton.data.teachers.template import FAMILY_WRITERS
+    assert {f for weights in FAMILY_WEIGHTS.values() for f in weights} | set(FOCUS_WEIGHTS) == set(FAMILIES)
+    assert set(FAMILY_WRITERS) == set(FAMILIES) | {"expr"}
+    assert all(callable(f) for fam in FAMILIES.values() for f in (fam.sample, fam.code, fam.words))
+    seen = collections.defaultdict(set)
+    for item in compose(2000, 0) + compose_focus(200, 0):
+        spec, family = item.spec, FAMILIES[item.spec["family"]]
+        assert spec["family"] in get_args(family.spec.__annotations__["family"]), item.task_id
+        assert family.spec.__required_keys__ <= set(spec) <= set(family.spec.__annotations__), item.task_id
+        assert all(op in OP_NAMES or op in FAMILY_NAMES for op in family.words(spec)), item.task_id
+        seen[family.spec] |= set(spec)
+    assert all(seen[fam.spec] == set(fam.spec.__annotations__) for fam in FAMILIES.values()), \
+        {fam.spec.__name__: set(fam.spec.__annotations__) - seen[fam.spec] for fam in FAMILIES.values()}

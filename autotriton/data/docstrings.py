@@ -20,6 +20,8 @@ from __future__ import annotations
 
 import random
 
+from autotriton.data.families import FAMILIES, AnySpec
+
 # Several names per op token (main_ops): written by us, none taken from a benchmark.
 OP_NAMES = {
     "relu": ("ReLU", "ReLU activation", "rectified linear unit"),
@@ -168,7 +170,7 @@ OP_NAMES = {
     "linear_l2": ("projection then L2 normalization", "normalized embedding head", "unit-length linear output"),
 }
 # Families whose spec has no op token of its own (compose._spec_ops is empty or lists only
-# epilogues): the name of the family's main op.
+# epilogues): the name of the family's main op, which their `words` (families.py) name.
 FAMILY_NAMES = {
     "softmax": ("Softmax", "softmax activation", "softmax over the last dimension"),
     "conv2d": ("2D convolution", "standard 2D convolution", "Conv2d"),
@@ -195,31 +197,17 @@ INIT_COMMENTS = ("constructor arguments", "passed to __init__", "module settings
 RETURN_DOCS = ("Output tensor.", "The result.", "Output of {name}.", "Result tensor.", "Output tensor of the module.")
 
 
-def main_ops(spec: dict) -> list[str]:
-    """The op tokens a docstring names, in the order the forward applies them."""
-    family = spec["family"]
-    if family in ("unary", "chain"):
-        return [s["op"] for s in spec["steps"]]
-    pre = [spec["pre"]["op"]] if spec.get("pre") else []
-    if family == "conv2d":
-        head = ["depthwise" if spec.get("depthwise") else "conv1d" if spec.get("dims") == 1 else "conv2d"]
-    elif family == "matmul":
-        head = [spec["form"]] + [s["op"] for s in spec.get("epilogue", [])]
-    elif family == "softmax":
-        head = ["log_softmax" if spec.get("log") else "softmax"]
-    elif family == "linear_norm":
-        head = ["linear", spec["kind"]]
-    elif family in FAMILY_NAMES:
-        head = [family]
-    elif family == "norm" and spec.get("residual"):
-        head = ["residual", spec["kind"]]
-    else:  # reduce, scan, normalize, loss, groupnorm, pool, norm
-        head = [spec["kind"]]
-    act = [spec["act"]["op"]] if family != "mlp" and spec.get("act") else []
-    return pre + head + act
+def main_ops(spec: AnySpec) -> list[str]:
+    """The op tokens a docstring names, in the order the forward applies them: the composed
+    family's `words` (families.FAMILIES); an expression (exprs.py) is named as its family, an
+    idiom or a block (idioms.py, blocks.py) by its kind."""
+    family = FAMILIES.get(spec["family"])
+    if family is not None:
+        return family.words(spec)
+    return [spec["family"]] if spec["family"] in FAMILY_NAMES else [spec["kind"]]
 
 
-def _names_for(op: str, spec: dict) -> tuple[str, ...]:
+def _names_for(op: str, spec: AnySpec) -> tuple[str, ...]:
     """The op's names; a softmax over another dim than the last (compose.REDUCE_RANKS) is never
     called "softmax over the last dimension". The draw keeps its three choices, so the rng
     stream, and every other task's words, stay as they were."""
@@ -231,7 +219,7 @@ def _names_for(op: str, spec: dict) -> tuple[str, ...]:
     return names
 
 
-def describe(spec: dict, rng: random.Random) -> str:
+def describe(spec: AnySpec, rng: random.Random) -> str:
     """One docstring name for the task: each op's name drawn from its list, joined as prose."""
     names = [rng.choice(_names_for(op, spec)) for op in main_ops(spec)]
     if len(names) == 1:
@@ -240,13 +228,13 @@ def describe(spec: dict, rng: random.Random) -> str:
     return ", ".join(names[:-1]) + joiner + names[-1] if joiner == ", then " else joiner.join(names)
 
 
-def fill(spec: dict, rng: random.Random) -> dict[str, str]:
+def fill(spec: AnySpec, rng: random.Random) -> dict[str, str]:
     """`describe`'s name as the templates take it: {name} as drawn, {Name} capitalised."""
     name = describe(spec, rng)
     return {"name": name, "Name": name[:1].upper() + name[1:]}
 
 
-def named_docs(spec: dict, args: list[str], surface: dict) -> tuple[str | None, str | None]:
+def named_docs(spec: AnySpec, args: list[str], surface: dict) -> tuple[str | None, str | None]:
     """(class docstring, forward docstring) in the file's indentation, either may be None. Which
     docstrings the file has is the surface's draw (class_doc, forward_doc, doc_block: both as
     blocks, the forward's with Args and Returns); only the words come from here, from the
@@ -266,7 +254,7 @@ def named_docs(spec: dict, args: list[str], surface: dict) -> tuple[str | None, 
     return f'    """\n    {what}\n    """\n', forward
 
 
-def comments(spec: dict, surface: dict, init_inputs: str) -> tuple[str | None, str | None]:
+def comments(spec: AnySpec, surface: dict, init_inputs: str) -> tuple[str | None, str | None]:
     """(a comment line for the forward's return, a trailing comment for get_init_inputs' return),
     each None where the surface drew none: 78 of KernelBench-L1's 100 files carry comments and
     our files had none. Words from the same vocabulary as the docstrings, on a stream of their own."""

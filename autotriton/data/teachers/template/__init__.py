@@ -10,15 +10,18 @@ boundary masks everywhere, fp32 accumulation.
 
 One module per group of families (`elementwise`, `expr`, `reductions`, `scans`, `rows`,
 `normalize`, `groupnorm`, `conv`, `matmul`, `attention`, `movement`, `pooling`, `losses`), each with a
-`write_<family>(spec[, style]) -> Solution`; `common` holds what they share.
+`write_<family>(spec[, style]) -> Solution`; `common` holds what they share. FAMILY_WRITERS names
+the writer of every family in data/families.py FAMILIES (where each family's grammar point, its
+type and its docstrings' words are), plus the expression family's (data/exprs.py).
 """
 
 from __future__ import annotations
 
 import ast
 import re
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Callable
 
+from autotriton.data.families import AnySpec
 from autotriton.data.teachers import Candidate, Solution
 from autotriton.data.teachers.template.attention import write_attention
 from autotriton.data.teachers.template.conv import write_conv2d
@@ -42,7 +45,9 @@ from autotriton.data.teachers.template.traced_segments import traced_segment_ans
 if TYPE_CHECKING:
     from autotriton.data.teachers import TaskItem
 
-FAMILY_WRITERS = {
+# The writer of each family in data/families.py FAMILIES, and of the expression family (data/exprs.py):
+# tests/test_data_families.py checks that the two tables name the same families.
+FAMILY_WRITERS: dict[str, Callable[..., Solution]] = {
     "unary": write_elementwise, "chain": write_elementwise, "reduce": write_reduce, "norm": write_norm,
     "softmax": write_softmax, "matmul": write_matmul, "mlp": write_mlp, "linear_norm": write_linear_norm,
     "layout": write_layout, "embedding": write_embedding, "maxpool": write_maxpool, "mse": write_mse,
@@ -60,7 +65,7 @@ STYLES = {"unary": ("flat", "rows2d", "autotune"), "chain": ("flat", "rows2d", "
           "normalize": ("one_tile", "looped")}
 
 
-def styles(spec: dict) -> tuple[str, ...]:
+def styles(spec: AnySpec) -> tuple[str, ...]:
     """The kernel styles the teacher can write for this grammar point (at least one)."""
     if spec["family"] == "matmul" and spec["form"] in ("matvec", "diag_mm"):
         return ("plain",)  # not tiled products: no tile order to vary
@@ -71,7 +76,7 @@ def styles(spec: dict) -> tuple[str, ...]:
     return STYLES.get(spec["family"], ("default",))
 
 
-def teach(spec: dict, style: str | None = None) -> Solution:
+def teach(spec: AnySpec, style: str | None = None) -> Solution:
     """The template solution for one compose grammar point (its COMPOSE_SPEC), in `style`
     (one of `styles(spec)`; the first by default)."""
     known = styles(spec)
@@ -159,7 +164,7 @@ ROW_TRACED_FAMILIES = ("reduce", "softmax", "norm", "scan", "normalize", "loss",
 GEMM_TRACED_FAMILIES = ("matmul", "mlp", "linear_norm")
 
 
-def answer(spec: dict, source: str, style: str | None = None) -> Solution:
+def answer(spec: AnySpec, source: str, style: str | None = None) -> Solution:
     """The teacher's whole answer to the task file `source` of grammar point `spec`: the kernel in
     `style` (the first by default), checked against the reference's constructor, its reasoning
     opened by the quoted forward."""

@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
+from autotriton.data.families import AttentionSpec
 from autotriton.data.teachers import Solution
 from autotriton.data.teachers.template.common import HEADER
 
 
-def write_attention(spec: dict) -> Solution:
+def write_attention(spec: AttentionSpec) -> Solution:
     kernel = '''
 @triton.jit
 def attention_kernel(q_ptr, k_ptr, v_ptr, o_ptr, S, D, scale,

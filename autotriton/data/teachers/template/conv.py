@@ -6,11 +6,12 @@ reads only its own channel's k*k taps, too few for tl.dot's 16."""
 
 from __future__ import annotations
 
+from autotriton.data.families import Conv2dSpec
 from autotriton.data.teachers import Solution
 from autotriton.data.teachers.template.common import HEADER, indent, numbered, op_words, tl_unary
 
 
-def write_conv2d(spec: dict) -> Solution:
+def write_conv2d(spec: Conv2dSpec) -> Solution:
     if spec.get("depthwise"):
         return write_depthwise(spec)
     if spec.get("dims") == 1:
@@ -83,7 +84,7 @@ def write_conv2d(spec: dict) -> Solution:
                     HEADER + kernel + module)
 
 
-def write_depthwise(spec: dict) -> Solution:
+def write_depthwise(spec: Conv2dSpec) -> Solution:
     k, s, p, bias = spec["kernel"], spec["stride"], spec["padding"], spec["bias"]
     row = f"oh * {s}" if s > 1 else "oh"
     col = f"ow * {s}" if s > 1 else "ow"
@@ -150,7 +151,7 @@ class ModelNew(nn.Module):
     return Solution(numbered(what, steps), HEADER + kernel + module)
 
 
-def write_conv1d(spec: dict) -> Solution:
+def write_conv1d(spec: Conv2dSpec) -> Solution:
     k, s, p, d, bias = spec["kernel"], spec["stride"], spec["padding"], spec["dilation"], spec["bias"]
     start = f"ol * {s}" if s > 1 else "ol"
     start = f"({start} - {p})" if p else f"({start})" if s > 1 else start  # indexed by [:, None] next

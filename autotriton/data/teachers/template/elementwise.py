@@ -2,12 +2,12 @@
 
 from __future__ import annotations
 
-from autotriton.data.compose import INIT_ARGS
+from autotriton.data.families import INIT_ARGS, ElementwiseSpec
 from autotriton.data.teachers import Solution
 from autotriton.data.teachers.template.common import HEADER, indent, numbered, op_words, tl_unary
 
 
-def _elementwise_parts(spec: dict) -> tuple[list[str], list[str], list[str]]:
+def _elementwise_parts(spec: ElementwiseSpec) -> tuple[list[str], list[str], list[str]]:
     """(extra inputs, parameter vectors, fp32 statements on `h`) of an elementwise chain. A
     constant the module takes in its constructor (`init`) is a runtime scalar of the kernel."""
     steps = spec["steps"]
@@ -35,7 +35,7 @@ _EW_CONFIGS = ("[triton.Config({'BLOCK': 1024}, num_warps=4), triton.Config({'BL
                "                          triton.Config({'BLOCK': 4096}, num_warps=8)]")
 
 
-def write_elementwise(spec: dict, style: str = "flat") -> Solution:
+def write_elementwise(spec: ElementwiseSpec, style: str = "flat") -> Solution:
     """Three ways to write an elementwise chain: `flat` 1-D blocks of a fixed size, `rows2d` 2-D
     tiles of rows x columns (the parameter vector loaded once per tile), `autotune` flat blocks
     whose size and warps @triton.autotune picks."""
@@ -156,7 +156,7 @@ def tiling_steps(style: str, params: bool) -> list[str]:
     return steps
 
 
-def _ew_reasoning(spec: dict, params: list[str], style: str) -> str:
+def _ew_reasoning(spec: ElementwiseSpec, params: list[str], style: str) -> str:
     chain = " -> ".join(op_words(s) for s in spec["steps"])
     steps = ["Every output element depends only on the elements at the same position"
              f"{' (plus one value per column of the parameter vector)' if params else ''}, so the whole chain "

@@ -3,11 +3,12 @@ walked in BLOCK chunks: a mean pass, a centred-variance pass, then a normalising
 
 from __future__ import annotations
 
+from autotriton.data.families import GroupnormSpec
 from autotriton.data.teachers import Solution
 from autotriton.data.teachers.template.common import HEADER, numbered
 
 
-def write_groupnorm(spec: dict) -> Solution:
+def write_groupnorm(spec: GroupnormSpec) -> Solution:
     group = spec["kind"] == "groupnorm"
     affine = group or spec.get("affine", False)
     attr = "self.gn" if group else "self.norm"

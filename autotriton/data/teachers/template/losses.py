@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
+from autotriton.data.families import LossSpec, MseSpec
 from autotriton.data.teachers import Solution
 from autotriton.data.teachers.template.common import HEADER, MEAN_KERNEL, indent, numbered, plain_module
 
 
-def write_mse(spec: dict) -> Solution:
+def write_mse(spec: MseSpec) -> Solution:
     kernel = '''
 @triton.jit
 def sq_err_partial_kernel(x_ptr, y_ptr, partial_ptr, n, BLOCK: tl.constexpr):
@@ -45,7 +46,7 @@ class ModelNew(nn.Module):
     return Solution(reasoning, HEADER + kernel + module)
 
 
-def _loss_pointwise(spec: dict) -> list[str]:
+def _loss_pointwise(spec: LossSpec) -> list[str]:
     """fp32 statements from (p, t) to the pointwise loss `l` of the elementwise losses."""
     kind = spec["kind"]
     if kind == "hinge":
@@ -117,7 +118,7 @@ def _loss_rows(kind: str) -> str:
             "    tl.store(loss_ptr + tl.program_id(0), 1.0 - tl.sum(dot, axis=0) / (norm_a * norm_b))\n")
 
 
-def write_loss(spec: dict) -> Solution:
+def write_loss(spec: LossSpec) -> Solution:
     kind = spec["kind"]
     args = "logits, targets" if kind == "cross_entropy" else "pred, target"
     first, second = args.split(", ")
@@ -159,7 +160,7 @@ def write_loss(spec: dict) -> Solution:
     return Solution(_loss_reasoning(spec), HEADER + kernels + plain_module(args, launch, alloc, signature, init))
 
 
-def _loss_reasoning(spec: dict) -> str:
+def _loss_reasoning(spec: LossSpec) -> str:
     kind = spec["kind"]
     what = {"cross_entropy": "the mean cross-entropy of (N, C) logits against int64 class indices",
             "kl_div": "KL(q || p) with 'batchmean' reduction, where log p = log_softmax(pred) and q = softmax(target)",

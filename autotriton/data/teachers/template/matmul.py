@@ -3,6 +3,7 @@ that are not tiled products (matvec, diag(d) @ B)."""
 
 from __future__ import annotations
 
+from autotriton.data.families import LinearNormSpec, MatmulSpec, MlpSpec
 from autotriton.data.teachers import Solution
 from autotriton.data.teachers.template.common import HEADER, indent, numbered, op_words, plain_module, tl_unary
 from autotriton.data.teachers.template.rows import norm_kernel, norm_launch
@@ -135,7 +136,7 @@ _MATMUL_SHAPE_NOTES = {
 }
 
 
-def _matvec(spec: dict) -> Solution:
+def _matvec(spec: MatmulSpec) -> Solution:
     kernel = """
 @triton.jit
 def matvec_kernel(a_ptr, x_ptr, out_ptr, M, K, BLOCK_M: tl.constexpr, BLOCK_K: tl.constexpr):
@@ -166,7 +167,7 @@ def matvec_kernel(a_ptr, x_ptr, out_ptr, M, K, BLOCK_M: tl.constexpr, BLOCK_K: t
                     HEADER + kernel + module)
 
 
-def _diag_mm(spec: dict) -> Solution:
+def _diag_mm(spec: MatmulSpec) -> Solution:
     kernel = """
 @triton.jit
 def row_scale_kernel(d_ptr, b_ptr, out_ptr, N, M, BLOCK_R: tl.constexpr, BLOCK_C: tl.constexpr):
@@ -195,7 +196,7 @@ def row_scale_kernel(d_ptr, b_ptr, out_ptr, N, M, BLOCK_R: tl.constexpr, BLOCK_C
                     HEADER + kernel + module)
 
 
-def write_matmul(spec: dict, style: str = "plain") -> Solution:
+def write_matmul(spec: MatmulSpec, style: str = "plain") -> Solution:
     form, epi = spec["form"], spec["epilogue"]
     if form == "matvec":
         return _matvec(spec)
@@ -258,7 +259,7 @@ class ModelNew(nn.Module):
     return Solution(reasoning, HEADER + kernel + module)
 
 
-def write_mlp(spec: dict) -> Solution:
+def write_mlp(spec: MlpSpec) -> Solution:
     act, residual = spec["act"], spec["residual"]
     kernels = _matmul_kernel("fc1_kernel", [{"op": "bias"}, act]) + \
         _matmul_kernel("fc2_kernel", [{"op": "bias"}] + ([{"op": "residual"}] if residual else []))
@@ -286,7 +287,7 @@ class ModelNew(nn.Module):
     return Solution(reasoning, HEADER + kernels + module)
 
 
-def write_linear_norm(spec: dict) -> Solution:
+def write_linear_norm(spec: LinearNormSpec) -> Solution:
     kind, act = spec["kind"], spec["act"]
     kernels = _matmul_kernel("linear_bias_kernel", [{"op": "bias"}]) + norm_kernel(kind, False, act)
     bias_param = kind == "layernorm"

@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
+from autotriton.data.families import EmbeddingSpec, LayoutSpec
 from autotriton.data.teachers import Solution
 from autotriton.data.teachers.template.common import HEADER
 
 
-def write_layout(spec: dict) -> Solution:
+def write_layout(spec: LayoutSpec) -> Solution:
     p = spec["perm"]
     kernel = '''
 @triton.jit
@@ -41,7 +42,7 @@ class ModelNew(nn.Module):
     return Solution(reasoning, HEADER + kernel + module)
 
 
-def write_embedding(spec: dict) -> Solution:
+def write_embedding(spec: EmbeddingSpec) -> Solution:
     kernel = '''
 @triton.jit
 def embedding_kernel(idx_ptr, w_ptr, out_ptr, dim, BLOCK_D: tl.constexpr):

@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
+from autotriton.data.families import NormalizeSpec
 from autotriton.data.teachers import Solution
 from autotriton.data.teachers.template.common import HEADER, indent, numbered, plain_module
 
 
-def write_normalize(spec: dict, style: str = "one_tile") -> Solution:
+def write_normalize(spec: NormalizeSpec, style: str = "one_tile") -> Solution:
     """l1 / l2: one program per row (`one_tile`: the row in registers; `looped`: a norm pass, then a
     scaling pass, over BLOCK-column chunks). frobenius: a global sum of squares in partials, then a
     scaling pass (`one_tile`: each scaling program re-adds the <= 1024 partials; `looped`: a

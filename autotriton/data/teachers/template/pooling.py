@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
+from autotriton.data.families import MaxpoolSpec, PoolSpec
 from autotriton.data.teachers import Solution
 from autotriton.data.teachers.template.common import HEADER, indent, numbered, plain_module
 
 
-def write_maxpool(spec: dict) -> Solution:
+def write_maxpool(spec: MaxpoolSpec) -> Solution:
     k, s = spec["kernel"], spec["stride"]
     kernel = f'''
 @triton.jit
@@ -48,7 +49,7 @@ class ModelNew(nn.Module):
     return Solution(reasoning, HEADER + kernel + module)
 
 
-def write_pool(spec: dict) -> Solution:
+def write_pool(spec: PoolSpec) -> Solution:
     """One lane per output element; the window is unrolled with tl.static_range (k is a constant)."""
     kind, k, st, pad = spec["kind"], spec["kernel"], spec["stride"], spec["padding"]
     is_max, two_d = kind == "max1d", kind == "avg2d"

@@ -8,7 +8,7 @@ launch on a (6, 167, 12) max, 108 s in the interpreter, and timed out CPU checks
 
 from __future__ import annotations
 
-from autotriton.data.compose import reduce_shape
+from autotriton.data.families import ReduceSpec, reduce_shape
 from autotriton.data.teachers import Solution
 from autotriton.data.teachers.template.common import HEADER, MUL_COMBINE, indent, numbered, op_words, tl_unary
 
@@ -29,7 +29,7 @@ def _tile(lo: str, hi: str, fill: str, pre: list[str]) -> str:
             f"        v = tl.where(mask, v, {fill})  # padding must not change the result\n")
 
 
-def _reduce_split(spec: dict, init: str, pre: list[str], combine: str, fold) -> tuple[str, str]:
+def _reduce_split(spec: ReduceSpec, init: str, pre: list[str], combine: str, fold) -> tuple[str, str]:
     """Kernels and launch of the `split` style: RED cut into S parts reduced by separate programs
     into float32 partials, then a second kernel combining the S partials of each output.
     `fold(x)`: the expression reducing tile x over axis 0."""
@@ -82,17 +82,17 @@ _REDUCE_LAST = {
            "is tracked, in float32, and cast at the store."}
 
 
-def _shape_words(spec: dict) -> str:
+def _shape_words(spec: ReduceSpec) -> str:
     return "(" + ", ".join(reduce_shape(spec)) + ")"
 
 
-def _last(spec: dict) -> bool:
+def _last(spec: ReduceSpec) -> bool:
     """Whether the reduced dim is the input's last (INNER = 1)."""
     rank = len(reduce_shape(spec))
     return spec["dim"] % rank == rank - 1
 
 
-def _view_words(spec: dict) -> str:
+def _view_words(spec: ReduceSpec) -> str:
     """The reasoning's first step: the (OUTER, RED, INNER) view and what a program owns."""
     names = reduce_shape(spec)
     if _last(spec):
@@ -108,7 +108,7 @@ def _view_words(spec: dict) -> str:
             "o * RED * INNER + r * INNER + i over r, so one kernel serves every dim. " + layout)
 
 
-def write_reduce(spec: dict, style: str = "tiled") -> Solution:
+def write_reduce(spec: ReduceSpec, style: str = "tiled") -> Solution:
     kind = spec["kind"]
     if kind in ("argmax", "argmin"):
         return _reduce_arg(spec, style)
@@ -150,7 +150,7 @@ def write_reduce(spec: dict, style: str = "tiled") -> Solution:
     return Solution(reasoning + _runtime_dim_words(spec), HEADER + helper + kernel + module)
 
 
-def _reduce_arg(spec: dict, style: str) -> Solution:
+def _reduce_arg(spec: ReduceSpec, style: str) -> Solution:
     """argmax / argmin over one dim: int64 indices, the first on ties (torch's rule).
     `tiled`: BLOCK_O outputs per program; `split`: parts of RED into (value, index) partials."""
     kind = spec["kind"]
@@ -225,13 +225,13 @@ def _reduce_arg(spec: dict, style: str) -> Solution:
                     HEADER + kernels + _reduce_module(launch, spec, "torch.int64"))
 
 
-def _runtime_view(spec: dict) -> bool:
+def _runtime_view(spec: ReduceSpec) -> bool:
     """Whether forward computes the (OUTER, RED, INNER) view at run time: where the module takes
     its dim in the constructor (self.dim), keeps the reduced dim, or is not a (B, R, C) input."""
     return bool(spec.get("init_dim") or spec.get("keepdim") or spec.get("shape"))
 
 
-def _view_lines(spec: dict, out_dtype: str) -> tuple[str, str]:
+def _view_lines(spec: ReduceSpec, out_dtype: str) -> tuple[str, str]:
     """forward's (OUTER, RED, INNER) view with the output allocation, and the block sizes: the
     view fixed for the task's (B, R, C) dim, or computed at run time (_runtime_view)."""
     blocks = ("BLOCK_R = min(64 if INNER > 1 else 256, triton.next_power_of_2(RED))\n"
@@ -252,7 +252,7 @@ def _view_lines(spec: dict, out_dtype: str) -> tuple[str, str]:
             f"        out = torch.empty((B, C), device=x.device, dtype={out_dtype})", blocks)
 
 
-def _runtime_dim_words(spec: dict) -> str:
+def _runtime_dim_words(spec: ReduceSpec) -> str:
     """The reasoning's last paragraph where forward computes the view at run time."""
     if not _runtime_view(spec):
         return ""
@@ -263,7 +263,7 @@ def _runtime_dim_words(spec: dict) -> str:
             "RED = shape[d], INNER = prod(shape[d + 1:]), and one kernel serves any dim." + kept)
 
 
-def _reduce_module(launch: str, spec: dict, out_dtype: str) -> str:
+def _reduce_module(launch: str, spec: ReduceSpec, out_dtype: str) -> str:
     """ModelNew of a reduction: the (OUTER, RED, INNER) view, the blocks, `launch`."""
     shape_lines, blocks = _view_lines(spec, out_dtype)
     default = f" = {spec['dim']}" if spec.get("dim_default") else ""
@@ -278,7 +278,7 @@ def _reduce_module(launch: str, spec: dict, out_dtype: str) -> str:
             "        return out\n")
 
 
-def _reduce_split_reasoning(spec: dict, init: str) -> str:
+def _reduce_split_reasoning(spec: ReduceSpec, init: str) -> str:
     kind = spec["kind"]
     pre_txt = f"apply {op_words(spec['pre'])} to each element, then " if spec["pre"] else ""
     steps = [_view_words(spec),

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from autotriton.data.compose import reduce_shape
+from autotriton.data.families import NormSpec, SoftmaxSpec, reduce_shape
 from autotriton.data.teachers import Solution
 from autotriton.data.teachers.template.common import HEADER, indent, numbered, op_words, tl_unary
 
@@ -86,7 +86,7 @@ def norm_launch(kind: str, x: str, r: str, b: str, out: str, eps: float, ind: st
             f"BLOCK=BLOCK, num_warps=warps)")
 
 
-def write_norm(spec: dict, style: str = "one_tile") -> Solution:
+def write_norm(spec: NormSpec, style: str = "one_tile") -> Solution:
     kind, residual, act = spec["kind"], spec["residual"], spec["act"]
     bias_param = kind == "layernorm"
     init = "\n        self.weight = nn.Parameter(torch.randn(cols))"
@@ -147,7 +147,7 @@ def _norm_looped_reasoning(kind: str, residual: bool, act: dict | None, bias_par
     return numbered(what, steps)
 
 
-def write_softmax(spec: dict, style: str = "single_block") -> Solution:
+def write_softmax(spec: SoftmaxSpec, style: str = "single_block") -> Solution:
     """`single_block`: one program holds a whole row in registers; `online`: rows of any length
     in BLOCK-column chunks, with a running max and rescaled sum (one read pass for the
     statistics, one for the output); `strided`: any dim of any rank (_softmax_strided)."""
@@ -222,7 +222,7 @@ def write_softmax(spec: dict, style: str = "single_block") -> Solution:
     return Solution(numbered(what, steps), HEADER + kernel + module)
 
 
-def _temperature_arg(spec: dict) -> str:
+def _temperature_arg(spec: SoftmaxSpec) -> str:
     """The constructor's temperature argument (compose._constructor_values), as the reference declares it."""
     return ", temperature: float = 1.0" if spec.get("temperature") else ""
 
@@ -257,7 +257,7 @@ def _softmax_online(pre: list[str], log: bool = False) -> tuple[str, str]:
     return kernel, launch
 
 
-def _softmax_strided(spec: dict) -> Solution:
+def _softmax_strided(spec: SoftmaxSpec) -> Solution:
     """Softmax or log_softmax over dim d of a rank-2 to rank-4 input, viewed as (OUTER, RED,
     INNER) slices: a program owns BLOCK_J neighbouring slices, keeps a running max and rescaled
     sum per lane of a [BLOCK_R, BLOCK_J] tile, and writes in a second pass. Several slices per

@@ -4,12 +4,12 @@ a program owns BLOCK_J neighbouring scans, rows or columns alike (reductions.py 
 
 from __future__ import annotations
 
-from autotriton.data.compose import scan_dim
+from autotriton.data.families import ScanSpec, scan_dim
 from autotriton.data.teachers import Solution
 from autotriton.data.teachers.template.common import HEADER, MUL_COMBINE, indent, numbered, op_words, tl_unary
 
 
-def _scan_body(spec: dict, reverse: bool) -> list[str]:
+def _scan_body(spec: ScanSpec, reverse: bool) -> list[str]:
     """Statements turning the loaded tile `v` (BLOCK_L x BLOCK_J) into the output tile `y`, given the
     running `carry` of the rows before it (after it, for a reverse scan)."""
     kind, prod = spec["kind"], spec["kind"] == "cumprod"
@@ -25,7 +25,7 @@ def _scan_body(spec: dict, reverse: bool) -> list[str]:
     return lines
 
 
-def write_scan(spec: dict, style: str = "looped") -> Solution:
+def write_scan(spec: ScanSpec, style: str = "looped") -> Solution:
     """`looped`: chunks of BLOCK_L rows with a carried running total (any length); `one_tile`: the whole
     scanned dim in one tile, one tl.cumsum."""
     kind = spec["kind"]
@@ -84,7 +84,7 @@ def write_scan(spec: dict, style: str = "looped") -> Solution:
     return Solution(_scan_reasoning(spec, style), HEADER + kernel + module)
 
 
-def _scan_reasoning(spec: dict, style: str) -> str:
+def _scan_reasoning(spec: ScanSpec, style: str) -> str:
     kind = spec["kind"]
     what = {"cumsum": "an inclusive prefix sum", "cumprod": "a prefix product",
             "reverse_cumsum": "a reverse prefix sum (each element plus everything after it)",
