@@ -21,7 +21,8 @@ from __future__ import annotations
 import random
 import re
 
-from autotriton.data.compose import Composed, _model, _sizes, _source, rewritten, task_surface
+from autotriton.data.compose import Composed, _source, rewritten, task_surface
+from autotriton.data.families import _model, _sizes
 
 # Tokens M (rows of every product), model width D, hidden width H, output width N; a sequence S
 # of B batches where a kind pools or attends over it. (interp max, typical GPU size, odd cap)

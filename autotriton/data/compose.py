@@ -57,9 +57,8 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from autotriton.data.docstrings import comments, fill, named_docs
-# _model and _odd are not used here: exprs.py, idioms.py and blocks.py import them from this module
-from autotriton.data.families import (FAMILIES, INIT_ARGS, INIT_LAYERS, PARAM, UNARY, AnySpec, Code, Spec,  # noqa: F401
-                                      _model, _odd, _sizes, as_conv1d, as_depthwise)
+from autotriton.data.families import (FAMILIES, INIT_ARGS, INIT_LAYERS, PARAM, UNARY, AnySpec, Code, Spec, _sizes,
+                                      as_conv1d, as_depthwise)
 from autotriton.tasks.contract import METADATA_MARKER, Task, task_from_source
 
 # Family weights per level. Level 1 follows KernelBench level 1's mix where the grammar has

@@ -25,8 +25,9 @@ from __future__ import annotations
 
 import random
 
-from autotriton.data.compose import (ELEMENTWISE_RANKS, Composed, _model, _sizes, _source, expr_ops as ops, rewritten,
+from autotriton.data.compose import (ELEMENTWISE_RANKS, Composed, _source, expr_ops as ops, rewritten,
                                      task_surface)
+from autotriton.data.families import _model, _sizes
 
 # op -> spellings: (template, precedence, the least precedence each slot takes unparenthesised).
 # Precedence: 100 a name, number or call; 90 `**`; 80 unary minus; 70 `*` `/`; 60 `+` `-`.

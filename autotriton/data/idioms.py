@@ -32,7 +32,8 @@ from __future__ import annotations
 import builtins
 import random
 
-from autotriton.data.compose import Composed, _model, _odd, _sizes, _source, rewritten, task_surface
+from autotriton.data.compose import Composed, _source, rewritten, task_surface
+from autotriton.data.families import _model, _odd, _sizes
 
 # Names people give a criterion, a weight, and a loss's two inputs.
 CRITERIA = ("criterion", "loss_fn", "loss", "objective", "crit")
