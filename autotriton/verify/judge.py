@@ -1407,20 +1407,22 @@ class Judge:
                 # candidate's state takes one step per call, and so must the reference's.
                 held = _HeldState(ref) if self.ref_state else None
 
-                def moved_runs(fills: bool) -> list:
-                    moves = [m for _ in range(FILL_SAMPLES // 2) for m in _opposite_moves(inputs)] if fills \
+                def moved_runs(fills: bool):
+                    """The reference's outputs on moved inputs, one run at a time."""
+                    moves = (m for _ in range(FILL_SAMPLES // 2) for m in _opposite_moves(inputs)) if fills \
                         else (_ulp_moved(inputs) for _ in range(NATIVE_SAMPLES))
-                    runs = []
                     for moved in moves:
-                        runs.append(flatten_outputs(ref(*moved)))
+                        run = flatten_outputs(ref(*moved))
+                        del moved
                         if held:
                             held.restore()
-                    return runs
+                        yield run
 
                 # More samples of the task dtype's own error (NATIVE_SAMPLES says why), and with the
-                # padded kind's fills moved too, for floors per element (_element_floors).
-                samples = moved_runs(False) if jitter else []
-                fill_runs = moved_runs(True) if jitter and _holds_fills(inputs) else []
+                # padded kind's fills moved too, gaps per element (_element_gaps): only one of
+                # those runs' outputs is held at a time.
+                samples = list(moved_runs(False)) if jitter else []
+                fill_gaps = _element_gaps(moved_runs(True), fp64) if jitter and _holds_fills(inputs) else None
                 tf32 = None
                 if self.precision_checks and fp64:
                     with _TruncatedDotInputs():
@@ -1440,14 +1442,14 @@ class Judge:
                     raise TaskFailure("the reference overflows in its own dtype on these inputs")
                 outs = fp64 or native
                 # Large inputs: what the task's own dtype loses there is no kernel's fault.
-                if fill_runs:  # per element: one floor for the output is its largest (_element_floors)
-                    runs = [native, *samples, *fill_runs] + ([jittered] if jittered else [])
+                if fill_gaps:  # per element: one floor for the output is its largest (_element_floors)
+                    runs = [native, *samples] + ([jittered] if jittered else [])
                     native_floors = [_native_floors([native], [e], None)[0] if f is None else f
-                                     for f, e in zip(_element_floors(runs, fp64), fp64)]
+                                     for f, e in zip(_element_floors(_element_gaps(runs, fp64, fill_gaps)), fp64)]
                 else:
                     native_floors = _native_floors([native, *samples], fp64, jittered) if measure_floor and fp64 \
                         else [0.0] * len(outs)
-                del jittered, samples, fill_runs
+                del jittered, samples, fill_gaps
                 if fp64 and not tf32:
                     del native  # only its dtypes are needed: one output's worth of memory back
             finite = all(_all_finite(t) for t in outs)
@@ -2188,12 +2190,12 @@ def _ulp_moved(inputs: list) -> list:
     return _moved_towards(inputs, _ulp_directions(inputs), fills=False)
 
 
-def _opposite_moves(inputs: list) -> tuple[list, list]:
+def _opposite_moves(inputs: list):
     """Two copies of `inputs` moved as _ulp_moved moves them, the second each element the other
-    way, the padded kind's fills too (_element_floors)."""
+    way, the padded kind's fills too (_element_floors); made one at a time."""
     directions = _ulp_directions(inputs)
-    return (_moved_towards(inputs, directions, fills=True),
-            _moved_towards(inputs, [None if d is None else -d for d in directions], fills=True))
+    yield _moved_towards(inputs, directions, fills=True)
+    yield _moved_towards(inputs, [None if d is None else -d for d in directions], fills=True)
 
 
 def _ulp_directions(inputs: list) -> list:
@@ -2224,24 +2226,31 @@ def _holds_fills(inputs: list) -> bool:
 # with the fills moved an ulp shows how far that goes, element by element. Per element, since one
 # floor for the output is its largest gap: 8e9 there with the fills moved, and 1.9e3 from the
 # jittered run's -1e9 alone, which passed every other row 1% off.
-def _element_floors(runs: list[list], fp64: list) -> list:
+def _element_floors(gaps: list) -> list:
     """Per output, NATIVE_FLOOR_FACTOR times each element's largest gap to the float64 reference
-    over `runs` (native runs, the jittered float64 one), as a float32 tensor of the output's
-    shape; None where an output is not a float tensor. An element that overflowed in a run
-    measures nothing there (floor 0)."""
-    floors = []
-    for i, e in enumerate(fp64):
-        outs = [run[i] for run in runs if i < len(run)]
-        if not (isinstance(e, torch.Tensor) and e.is_floating_point() and e.numel()) or \
-                not all(isinstance(o, torch.Tensor) and o.shape == e.shape for o in outs):
-            floors.append(None)
-            continue
-        gap = torch.zeros(e.shape, dtype=torch.float32, device=e.device)
-        for o in outs:
-            d = (o.double() - e).abs()
-            gap = torch.maximum(gap, torch.where(torch.isfinite(d), d, 0.0).float())
-        floors.append(gap.mul_(NATIVE_FLOOR_FACTOR))
-    return floors
+    (_element_gaps), as a float32 tensor of the output's shape; None where an output is not a
+    float tensor."""
+    return [None if g is None else g.mul_(NATIVE_FLOOR_FACTOR) for g in gaps]
+
+
+def _element_gaps(runs, fp64: list, gaps: list | None = None) -> list:
+    """Per output, each element's largest |run - float64 reference| over `runs` (an iterable of
+    flattened outputs, read one run at a time) and `gaps` (earlier ones), as float32; None where
+    an output is not a float tensor, or a run's is not a tensor of its shape. An element that
+    overflowed in a run measures nothing there (gap 0)."""
+    if gaps is None:
+        gaps = [torch.zeros(e.shape, dtype=torch.float32, device=e.device)
+                if isinstance(e, torch.Tensor) and e.is_floating_point() and e.numel() else None for e in fp64]
+    for run in runs:
+        for i, e in enumerate(fp64):
+            if gaps[i] is None or i >= len(run):
+                continue
+            if not (isinstance(run[i], torch.Tensor) and run[i].shape == e.shape):
+                gaps[i] = None
+                continue
+            d = (run[i].double() - e).abs()
+            torch.maximum(gaps[i], torch.where(torch.isfinite(d), d, 0.0).float(), out=gaps[i])
+    return gaps
 
 
 # A relu of a layer norm over a row padded whole is 0 or rounding noise, as each element's noise
