@@ -605,3 +605,16 @@ def test_rows_of_one_value_come_only_where_floors_are_measured(monkeypatch):
     monkeypatch.setattr(judge_module, "JITTER_MAX_BYTES", x.numel() * x.element_size() - 1)
     padded = padded_rows(x, generator)
     assert rows_of_one_value(padded) == 0 and (padded == -1e4).any()  # padded, but no row whole
+
+
+def test_a_speedup_the_wall_clock_does_not_confirm_is_reported_at_its_speed():
+    """Judge.time's events-against-wall check (GPU only; its rule tested here): an honest
+    one-launch RMS norm (events 3.7 us, wall 51 us, H200) was a hack; it is now timed by the
+    wall clock. A two-launch batch norm (events 6.5 us, wall 43 us) stays confirmed, and a made-up
+    launch count widens the allowance by WALL_LAUNCHES_MAX launches at most."""
+    from autotriton.verify.judge import WALL_LAUNCHES_MAX, _wall_clock_speed
+    rms = _wall_clock_speed(3.7, 51.0, 1, eager_us=40.0)
+    assert rms["runtime_us"] == 51.0 and abs(rms["speedup"] - 40.0 / 51.0) < 1e-9
+    assert _wall_clock_speed(6.5, 43.0, 2, eager_us=80.0) is None
+    hidden = 3 * 1.0 + 20 + 15.0 * WALL_LAUNCHES_MAX + 1
+    assert _wall_clock_speed(1.0, hidden, 10_000, eager_us=500.0)["speedup"] < 500.0 / hidden + 1e-9

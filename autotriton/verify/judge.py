@@ -1859,17 +1859,12 @@ class Judge:
             out["wall_clock_us"] = wall = self.burst_us(sets[0])
             # Back-to-back calls add launch overhead, never remove work: ~20 us a call, and Python's
             # own cost of each Triton launch (an honest two-launch batch norm of 6 x 40: events 6.5
-            # us, wall 43 us, H200, triton 3.6, 2026-11-30). The count is the worker's; capped,
-            # so that a count made up cannot widen it past WALL_LAUNCHES_MAX launches.
-            launches = min(WALL_LAUNCHES_MAX, max((c.get("launches", 0) for c in self.outcome.checks), default=0))
-            if wall > 3 * stats.median_us + 20 + WALL_LAUNCH_US * launches:
-                # Unconfirmed, the events are not believed: the speed is the judge's wall clock. Not
-                # a hack: an honest one-launch RMS norm of 6 x 40 (events 3.7 us, wall 51 us, H200,
-                # triton 3.6, 2026-11-30) is all launch path, which no allowance fits on every
-                # host; work hidden from the events gains nothing, its wall clock holds it.
+            # us, wall 43 us, H200, triton 3.6, 2026-11-30); _wall_clock_speed says how much.
+            launches = max((c.get("launches", 0) for c in self.outcome.checks), default=0)
+            unconfirmed = _wall_clock_speed(stats.median_us, wall, launches, eager.median_us)
+            if unconfirmed:
                 self.outcome.flags.append("timing_unconfirmed")
-                out.update(runtime_us=wall, runtime_p20_us=wall, runtime_p80_us=wall,
-                           speedup=eager.median_us / max(wall, 1e-3))
+                out.update(unconfirmed)
         return out
 
     def check_timed(self, ref, sets: list, set_scales: list, kept_reps: list[int], kept: list) -> None:
@@ -1907,6 +1902,19 @@ class Judge:
 # launch path, which the events never see.
 WALL_LAUNCH_US = 15.0
 WALL_LAUNCHES_MAX = 8
+
+
+def _wall_clock_speed(events_us: float, wall_us: float, launches: int, eager_us: float) -> dict | None:
+    """None where the judge's wall clock per back-to-back call confirms the events' median
+    (within 3x + 20 us + WALL_LAUNCH_US per launch, at most WALL_LAUNCHES_MAX: the worker counts
+    them, and a count made up must not widen it further); else the timing fields at the wall
+    clock's speed. Unconfirmed is not a hack: an honest one-launch RMS norm of 6 x 40 (events
+    3.7 us, wall 51 us, H200, triton 3.6, 2026-11-30) is all launch path, which no allowance fits
+    on every host; work hidden from the events gains nothing, as its wall clock holds it."""
+    if wall_us <= 3 * events_us + 20 + WALL_LAUNCH_US * min(WALL_LAUNCHES_MAX, launches):
+        return None
+    return {"runtime_us": wall_us, "runtime_p20_us": wall_us, "runtime_p80_us": wall_us,
+            "speedup": eager_us / max(wall_us, 1e-3)}
 
 
 def _truncate_tf32(value):
