@@ -108,6 +108,7 @@ class _Stats:
 def compare_tensor(
     out, ref: torch.Tensor, expected_dtype: torch.dtype, tol: tuple[float, float], index: int,
     rms_rel: float | None = None, row_scales: list[float] | None = None, abs_floor: float | torch.Tensor = 0.0,
+    scale_rms: float | None = None,
 ) -> Mismatch | None:
     """`rms_rel`: also require rms(out - ref) <= rms_rel * rms(ref) (fp32 outputs only;
     see judge.TF32_RMS_REL: it separates TF32 from bf16 tiles where max error cannot).
@@ -120,7 +121,9 @@ def compare_tensor(
     kernels) must not be judged on its own rms.
     `abs_floor`: error always allowed, one for the output or a tensor of its shape (per element,
     judge._element_floors); a floor per element above atol also leaves that much of the element's
-    error out of the rms check."""
+    error out of the rms check.
+    `scale_rms`: an rms the atol's may not exceed (judge.Judge.natural_rms: the padded kind's
+    output on its inputs before the padding, whose -1e4 rows would otherwise set the atol)."""
     where = f"output {index}"
     if type(out) is not torch.Tensor:
         # Exact type: a Tensor subclass could defer its work until it is read.
@@ -148,6 +151,8 @@ def compare_tensor(
     if per_element and scales is None:
         ref_rms = _rms_of_settled(r_rows, floor_rows, atol, ref_rms)
         global_atol = atol * ref_rms
+    if scale_rms is not None and scales is None:
+        global_atol = min(global_atol, atol * scale_rms)
     for a in range(0, n_rows, step):
         r = r_rows[a:a + step].to(torch.float64)
         if scales is not None:
@@ -268,23 +273,26 @@ def short_repr(v) -> str:
 
 
 def compare_outputs(outs, refs, expected_dtypes, tolerance_for, rms_limits: list | None = None,
-                    row_scales: list[float] | None = None, abs_floors: list | None = None) -> Mismatch | None:
+                    row_scales: list[float] | None = None, abs_floors: list | None = None,
+                    scale_rms: list | None = None) -> Mismatch | None:
     """Compare flattened outputs. `tolerance_for(dtype_name) -> (atol, rtol)`;
     `rms_limits`: per output, compare_tensor's `rms_rel` (None: no rms check);
-    `abs_floors`: per output, compare_tensor's `abs_floor`."""
+    `abs_floors`: per output, compare_tensor's `abs_floor`; `scale_rms`: per output, its
+    `scale_rms`."""
     outs, refs = flatten_outputs(outs), flatten_outputs(refs)
     if len(outs) != len(refs):
         return Mismatch("count", f"forward returned {len(outs)} outputs, expected {len(refs)}")
     limits = rms_limits or [None] * len(refs)
     floors = abs_floors or [0.0] * len(refs)
-    for i, (o, r, dt, rms_rel, floor) in enumerate(zip(outs, refs, expected_dtypes, limits, floors)):
+    scales = scale_rms or [None] * len(refs)
+    for i, (o, r, dt, rms_rel, floor, scale) in enumerate(zip(outs, refs, expected_dtypes, limits, floors, scales)):
         if not isinstance(r, torch.Tensor):
             bad = _compare_scalar(o, r, i)
             if bad is not None:
                 return bad
             continue
         tol = tolerance_for(str(dt).replace("torch.", ""))
-        bad = compare_tensor(o, r, dt, tol, i, rms_rel, row_scales, floor if dt == torch.float32 else 0.0)
+        bad = compare_tensor(o, r, dt, tol, i, rms_rel, row_scales, floor if dt == torch.float32 else 0.0, scale)
         if bad is not None:
             return bad
     return None

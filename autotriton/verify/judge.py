@@ -289,6 +289,7 @@ class Expected:
     abs_floors: list = field(default_factory=list)  # per output: error always allowed, a number or per element
     structure: object = "leaf"  # how the reference nests its outputs (_structure)
     contiguous: list = field(default_factory=list)  # per output: whether the reference's own is contiguous
+    scale_rms: list = field(default_factory=list)  # per output: an rms the atol's may not exceed, or None
 
 
 @dataclass
@@ -1583,11 +1584,13 @@ class Judge:
         inputs, row_scales = self.draw_inputs(t.mixed, input_seed, t.signed)
         if rows:
             inputs = _leading(inputs, rows)
-        if t.magnitude is not None:
-            inputs = t.magnitude.apply_all(inputs, torch.Generator().manual_seed(input_seed))
         if t.varied_init and not self.init_note and any(math.isfinite(x) for x in _floats_in(inputs)):
-            inputs = self.vary_scalar_inputs(inputs)
+            inputs = self.vary_scalar_inputs(inputs)  # plain floats: the magnitude kinds change tensors
             record = {**record, "float_inputs": _floats_in(inputs)[:8]}
+        natural = None
+        if t.magnitude is not None:
+            natural = self.natural_rms(ref, inputs) if t.magnitude.form == "padded" else None
+            inputs = t.magnitude.apply_all(inputs, torch.Generator().manual_seed(input_seed))
         # On a GPU the candidate runs first: the wire copied the inputs out, so the reference can
         # then run on them in place, where a clone of a 6 GiB KernelBench input was one more
         # input's worth of judge memory. On CPU the reference runs first, on a copy: a trial
@@ -1605,6 +1608,8 @@ class Judge:
             raise
         self.outcome.compiled = True
         expected = expected or self.reference(ref, inputs, measure_floor=floor)
+        if natural:
+            expected = replace(expected, scale_rms=natural)
         report = _field(header, "report", dict, {})
         # Seeds are recorded once the candidate can no longer see them: the verdict is
         # written after its process is gone, and they make a failure reproducible.
@@ -1632,6 +1637,25 @@ class Judge:
         except CandidateFailure as failure:
             failure.msg = context + failure.msg
             raise
+
+    def natural_rms(self, ref, inputs: list) -> list:
+        """Per output, the rms of the reference's output on `inputs` as drawn (a float tensor's,
+        else None): the padded kind's scale for its atol (compare_tensor's `scale_rms`). Its
+        outputs at -1e4 set the whole output's rms, and an atol of 1e-4 of it (0.5 on five rows)
+        passed a log-softmax 0.25 off, a mean ignoring every real value and bf16 exp terms, each
+        only on rows holding the fill (twenty-first outside pass, 2026-11-30). The reference's own
+        state is put back: this forward is the judge's, not one of the trial's calls."""
+        held = _HeldState(ref) if self.ref_state else None
+        try:
+            with torch.no_grad():
+                outs = flatten_outputs(ref(*clone_all(inputs)))
+        except Exception as exc:
+            raise _task_or_oom(exc, "the reference") from exc
+        finally:
+            if held:
+                held.restore()
+        return [rms(o) if isinstance(o, torch.Tensor) and o.is_floating_point() and o.numel() else None
+                for o in outs]
 
     def check_report(self, report: dict, trial: bool) -> None:
         """The guards' measurements, judged here (they only measure, see guards.py)."""
@@ -1788,7 +1812,8 @@ class Judge:
             raise CandidateFailure(ErrorKind.WRONG_OUTPUT, f"forward returned {_describe(_structure(out))} where "
                                    f"Model returns {_describe(expected.structure)}")
         bad: Mismatch | None = compare_outputs(out, expected.outs, expected.dtypes, self.tolerance_for,
-                                               expected.rms_limits, row_scales, expected.abs_floors)
+                                               expected.rms_limits, row_scales, expected.abs_floors,
+                                               expected.scale_rms)
         if bad is None:
             return
         flag = None
