@@ -8,11 +8,12 @@ from collections import Counter
 import torch
 import torch.nn.functional as F
 
-from autotriton.data.idioms import KINDS, compose_idiom, draw
+from autotriton.data.idioms import KINDS, PICK_FROM, compose_idiom, draw
 from autotriton.data.teachers.template import listing_answers
 from autotriton.verify.rules import check_rules
 
 N_DRAWS = 900  # every kind twice or more (500 drew gem pooling of data v27 once; 300 the tempered softmax)
+N_PICKS = 120  # draws from PICK_FROM on (data v28's `pick` group takes 0.8 of them): every pick kind 15 times or more
 
 
 def _built(spec: dict, code: tuple):
@@ -101,6 +102,8 @@ def _meaning(spec: dict, model, args: list) -> torch.Tensor:
         t = scores.shape[-1]
         future = torch.arange(t)[None, :] > torch.arange(t)[:, None]
         return torch.softmax(scores.masked_fill(future, -math.inf), dim=-1)
+    if spec["group"] == "pick":
+        return _pick_meaning(spec, args[0])
     if spec["group"] == "einsum":  # the equation on the inputs, a held weight last
         return torch.einsum(spec["equation"], *args, *params)
     x, d = args[0], spec["dim"]
@@ -140,6 +143,20 @@ def _derived_meaning(spec: dict, args: list) -> torch.Tensor:
         return torch.clamp(args[0], -v["limit"], v["limit"])
     pooled = F.lp_pool2d(args[0].clamp(min=1e-6), v["p"], args[0].shape[-2:]) / (args[0].shape[-2] * args[0].shape[-1]) ** (1 / v["p"])
     return pooled if spec["keepdim"] else pooled.flatten(2)[..., 0]
+
+
+def _pick_meaning(spec: dict, x: torch.Tensor) -> torch.Tensor:
+    d, keep = spec["dim"], spec["keepdim"]
+    if spec["kind"] == "arg_extreme":
+        return (torch.argmax if spec["op"] == "max" else torch.argmin)(x, dim=d, keepdim=keep)
+    if spec["kind"] == "extreme_values":
+        return getattr(torch, spec["op"])(x, dim=d, keepdim=keep).values
+    past = {">": torch.gt, ">=": torch.ge, "<": torch.lt, "<=": torch.le, "!=": torch.ne}[spec["compare"]](
+        x, spec["threshold"])
+    if spec["kind"] == "compare_fraction":
+        return past.to(torch.float32 if spec["float32"] else x.dtype).mean(dim=d, keepdim=keep)
+    count = past.sum(dim=d, keepdim=keep)
+    return count.float() if spec["as_float"] else count
 
 
 def _several_meaning(spec: dict, params: list, x: torch.Tensor) -> torch.Tensor:
@@ -201,14 +218,14 @@ def _permuted_meaning(spec: dict, params: list, x: torch.Tensor) -> torch.Tensor
 
 
 def test_each_file_computes_what_its_spec_says():
-    for i in range(N_DRAWS):
+    for i in list(range(N_DRAWS)) + list(range(PICK_FROM, PICK_FROM + N_PICKS)):
         spec, code = draw(0, i)
         model, args = _built(spec, code)
         with torch.no_grad():
             got = model(*args)
         want = _meaning(spec, model, args)
         for g, w in zip(*((got, want) if isinstance(want, tuple) else ((got,), (want,)))):
-            assert g.shape == w.shape, (i, spec["kind"], code[0])
+            assert g.shape == w.shape and g.dtype == w.dtype, (i, spec["kind"], code[0])
             assert torch.allclose(g, w, rtol=1e-9, atol=1e-9), (i, spec["kind"], code[0])
 
 
@@ -232,7 +249,7 @@ def test_every_kind_is_reached_with_and_without_a_constructor():
                 "channel_gate", "token_mask", "row_scale"}
     assert set(kinds) == expected
     assert set(KINDS) == {"loss", "product", "rows", "activation", "several", "einsum", "long", "permuted", "lookup",
-                          "derived", "causal", "fused", "gate"}
+                          "derived", "causal", "fused", "gate", "pick"}
     assert min(kinds.values()) >= 2, kinds
     assert bare >= 20  # parameter-free modules written with no __init__ at all
 
@@ -275,3 +292,29 @@ def test_focus_tasks_are_level_1_of_the_rare_families_with_ids_of_their_own():
         for style in styles(c.spec):
             sol = answer(c.spec, c.source, style)
             assert not check_rules(sol.code), (c.task_id, check_rules(sol.code))
+
+
+def test_pick_tasks_start_after_data_v27s_draws_and_their_indices_are_int64(cpu_verifier):
+    """Data v28's group: only from PICK_FROM on (data v27's draws below stay as they were); an
+    argmax's or a bool count's answer allocates int64 (the v26 adapter wrote the input's float dtype
+    on 8 of 8 dev samples); one task of each kind, with and without keepdim, verifies (CPU)."""
+    assert "pick" not in {draw(0, i)[0]["group"] for i in range(PICK_FROM)}
+    picked: dict[tuple, object] = {}
+    unanswered = []  # one at seed 0: the surface renamed a size `features`, the input's name, and get_inputs fails
+    for i in range(PICK_FROM, PICK_FROM + N_PICKS):
+        c = compose_idiom(0, i)
+        answers = listing_answers(c.source) if c.spec["group"] == "pick" else [None]
+        if not answers:
+            unanswered.append(c.task_id)
+        if c.spec["group"] != "pick" or not answers:
+            continue
+        sol = answers[0][1]
+        assert not check_rules(sol.code), (c.task_id, check_rules(sol.code))
+        integer = c.spec["kind"] == "arg_extreme" or c.spec["kind"] == "compare_count" and not c.spec["as_float"]
+        assert ("dtype=torch.int64" in sol.code) == integer, (c.task_id, sol.code)
+        picked.setdefault((c.spec["kind"], c.spec["keepdim"]), (c, sol))
+    assert len(unanswered) <= 1, unanswered
+    assert {k for k, _ in picked} == {"arg_extreme", "extreme_values", "compare_fraction", "compare_count"}
+    results = cpu_verifier.verify_many([(c.task(), sol.answer()) for c, sol in picked.values()])
+    assert [r.correct for r in results] == [True] * len(picked), [(c.task_id, r.error_msg) for (c, _), r in
+                                                                  zip(picked.values(), results)]

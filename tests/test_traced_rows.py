@@ -48,6 +48,7 @@ def test_what_it_cannot_write_it_declines():
         "a line after a total": _task("", "return x.sum() * 2.0"),
         "a max over every dim": _task("", "return x.amax(dim=(0, 1))"),
         "argmax's indices read": _task("", "return x.max(dim=-1)[1].float()"),
+        "an int64 count over every dim": _task("", "return (x != 0).sum()"),
         # (6,) against (6, 6) is aligned from the right by torch: not a per-row broadcast
         "a reduced value without its kept dim": _task("", "return x - x.mean(dim=-1)", inputs="torch.randn(6, 6)"),
         "data-dependent": _task("", "return x.softmax(-1) * x.max().item()"),
@@ -74,6 +75,7 @@ def test_answers_verify_across_dims_outputs_and_parameters(cpu_verifier):
         "mean of a comparison": _task("", "return (x > 0).float().mean(dim=1)"),
         "l2 normalize": _task("", "return F.normalize(x, dim=-1)"),
         "argmax kept": _task("", "return torch.argmax(x, dim=1, keepdim=True)"),
+        "a count of a comparison, int64": _task("", "return (x > 0.5).sum(dim=0)"),
         "reverse cumulative sum": _task("", "return x.flip(-1).cumsum(-1).flip(-1)"),
     }
     pairs = []

@@ -161,6 +161,11 @@ OP_NAMES = {
     "channel_gate": ("channel gating", "squeeze-excite scaling", "per-channel sigmoid gate"),
     "token_mask": ("masked token features", "padding mask applied", "features zeroed at padding"),
     "row_scale": ("per-row scaling", "rows weighted", "sample weighting"),
+    # the idioms' index reductions and comparisons reduced (data v28)
+    "arg_extreme": ("index of the extreme along a dim", "argmax or argmin", "position of the largest or smallest value"),
+    "extreme_values": ("max or min along a dim", "extreme values, indices dropped", "largest or smallest per slice"),
+    "compare_fraction": ("share of values past a threshold", "mean of a comparison", "proportion meeting a condition"),
+    "compare_count": ("count of values past a threshold", "sum of a comparison", "number of entries meeting a condition"),
     # the block family's kinds (data/blocks.py)
     "norm_linear": ("normalization then a projection", "pre-norm linear layer", "norm followed by a dense layer"),
     "gated": ("gated linear unit", "gated projection", "product of a gate and a value projection"),

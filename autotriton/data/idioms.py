@@ -21,7 +21,8 @@ they were where they are not replaced: reductions over several dims (`several`) 
 written with `torch.einsum` (`einsum`). Data v24 added rows longer than one tile (`long`), data v25 norms over channels moved last
 (`permuted`), data v26 table lookups (`lookup`), data v27 constants the constructor sets through
 arithmetic (`derived`), causal masks made in forward (`causal`) and a residual add fused with
-its norm, returning both (`fused`), and one value per row broadcast with no reduction (`gate`).
+its norm, returning both (`fused`), and one value per row broadcast with no reduction (`gate`);
+data v28 index reductions and comparisons reduced along a dim (`pick`), at new indices only.
 
 The development suite decided which kinds; none of its files or their words are used here, and
 decontamination keeps these tasks away from it.
@@ -776,10 +777,70 @@ def _gate(rng: random.Random) -> dict:
             "init_inputs": "[]", "dims": dims, "dots": False, "meta": {"activation": act}}
 
 
+# Index reductions and comparisons reduced (data v28): (sizes, the dims a task may reduce). Rank 3
+# and 4, never only the last dim: the dev suite's argmax over the middle dim of (B, C, P) was wrong
+# on 8 of 8 samples (float output), and data v27 had 51 argmax/argmin rows of 6,471.
+PICK_SHAPES = (
+    ({"N": (6, 32, 30), "K": (24, 512, 500), "L": (12, 96, 90)}, (1, 2)),
+    ({"B": (4, 16, 16), "T": (16, 256, 250), "V": (24, 512, 500)}, (1, 2)),
+    ({"B": (3, 16, 16), "C": (8, 64, 60), "H": (8, 32, 30), "W": (8, 32, 30)}, (1, 2, 3)),
+    ({"G": (4, 8, 8), "S": (12, 128, 120), "D": (8, 64, 60), "E": (6, 32, 30)}, (0, 1, 2)),
+)
+COMPARES = (">", ">=", "<", "<=", "!=")
+
+
+def _pick(rng: random.Random) -> dict:
+    """Which element or how many along one dim of a rank-3/4 tensor, as people write it: an argmax
+    or argmin (`torch.argmax(x, dim=1, keepdim=True)`, `x.argmin(-2)`: int64 indices), a max or min
+    with its indices dropped, and a comparison reduced: a fraction `(x > t).float().mean(dim)`, a
+    count `(x != 0).sum(dim)` (int64) or `.float().sum(dim)`. The threshold is written in or the
+    constructor's."""
+    kind = rng.choice(("arg_extreme", "arg_extreme", "extreme_values", "compare_fraction", "compare_count"))
+    dims_sizes, dims = rng.choice(PICK_SHAPES)
+    rank, shape, x = len(dims_sizes), ", ".join(dims_sizes), rng.choice(INPUTS)
+    d = rng.choice(dims[:-1] if kind != "compare_fraction" else dims)  # a fraction may take the last dim too
+    dt = str(d - rank) if rng.random() < 0.35 else str(d)  # counted from the end: dim=-2
+    keep = rng.choice(("", "", ", keepdim=True", ", keepdim=False"))
+    meta = {"dim": d, "keepdim": keep == ", keepdim=True"}
+    init_args, init, init_inputs, inputs = "", [], "[]", f"[torch.randn({shape})]"
+    if kind in ("arg_extreme", "extreme_values"):
+        fn = rng.choice(("max", "min"))
+        meta["op"] = fn
+        if kind == "arg_extreme":
+            body = [rng.choice((f"return torch.arg{fn}({x}, dim={dt}{keep})", f"return torch.arg{fn}({x}, {dt}{keep})",
+                                f"return {x}.arg{fn}(dim={dt}{keep})", f"return {x}.arg{fn}({dt}{keep})"))]
+        else:
+            body = [rng.choice((f"return torch.{fn}({x}, {dt}{keep})[0]", f"return {x}.{fn}(dim={dt}{keep}).values")),
+                    ] if rng.random() < 0.5 else [f"out, _ = torch.{fn}({x}, {dt}{keep})", "return out"]
+        return {"kind": kind, "init_args": init_args, "init": init, "args": x, "body": body, "inputs": inputs,
+                "init_inputs": init_inputs, "dims": dims_sizes, "dots": False, "meta": meta}
+    op = rng.choice(COMPARES)
+    t = rng.choice((0, 0.0, 0.5, -0.5, 1.0))
+    if op == "!=" or (kind == "compare_count" and rng.random() < 0.3):
+        op, t = "!=", 0  # zeros to count: a ReLU's output
+        inputs = f"[torch.relu(torch.randn({shape}))]"
+    meta.update(compare=op, threshold=float(t))
+    if t != 0 and rng.random() < 0.4:  # the constructor's threshold
+        name = rng.choice(("threshold", "thresh", "margin", "cutoff"))
+        init_args, init, init_inputs, t = f", {name}: float = 0.0", [f"self.{name} = {name}"], f"[{t!r}]", f"self.{name}"
+    test = f"({x} {op} {t})"
+    if kind == "compare_fraction":
+        cast = rng.choice((".float()", f".to({x}.dtype)", f".type_as({x})"))
+        meta["float32"] = cast == ".float()"  # else the input's dtype
+        body = [rng.choice((f"return {test}{cast}.mean(dim={dt}{keep})", f"return torch.mean({test}{cast}, {dt}{keep})",
+                            f"return {test}{cast}.mean({dt}{keep})"))]
+    else:
+        meta["as_float"] = rng.random() < 0.4
+        body = [rng.choice((f"return {test}.float().sum(dim={dt}{keep})", f"return torch.sum({test}.float(), {dt}{keep})")
+                           if meta["as_float"] else (f"return {test}.sum(dim={dt}{keep})", f"return {test}.sum({dt}{keep})",
+                                                     f"return torch.sum({test}, dim={dt}{keep})"))]
+    return {"kind": kind, "init_args": init_args, "init": init, "args": x, "body": body, "inputs": inputs,
+            "init_inputs": init_inputs, "dims": dims_sizes, "dots": False, "meta": meta}
+
+
 KINDS = {"loss": _loss, "product": _product, "rows": _rows, "activation": _activation, "several": _several,
          "einsum": _einsum, "long": _long, "permuted": _permuted, "lookup": _lookup, "derived": _derived,
-         "causal": _causal, "fused": _fused,
-         "gate": _gate}
+         "causal": _causal, "fused": _fused, "gate": _gate, "pick": _pick}
 # Losses first: the kinds the data-v20 adapter missed most (dev suite, run 22).
 GROUP_WEIGHTS = {"loss": 4, "product": 3, "rows": 3}
 # Activations with constructor values, drawn on a stream of their own (added after the groups
@@ -808,6 +869,9 @@ GATE_SHARE = 0.05
 STREAMS = (("activation", ACTIVATION_SHARE), ("several", SEVERAL_SHARE), ("einsum", EINSUM_SHARE),
            ("long", LONG_SHARE), ("permuted", PERMUTED_SHARE), ("lookup", LOOKUP_SHARE), ("derived", DERIVED_SHARE),
            ("causal", CAUSAL_SHARE), ("fused", FUSED_SHARE), ("gate", GATE_SHARE))
+# Index reductions and comparisons reduced (data v28): from data v27's idiom_n (1,300) on only, so
+# every earlier draw stays v27's and the build judges only the new indices; PICK_SHARE of those.
+PICK_FROM, PICK_SHARE = 1300, 0.8
 NO_INIT_SHARE = 0.35
 
 
@@ -821,16 +885,23 @@ def _code(idiom: dict, rng: random.Random) -> tuple[str, str, str, str]:
     return model, idiom["inputs"], idiom["init_inputs"], idiom["kind"].replace("_", " ")
 
 
-def draw(seed: int, index: int) -> tuple[dict, tuple[str, str, str, str]]:
-    """Idiom task `index` of `seed`, before its file is laid out: (spec, (model class source,
-    get_inputs list, get_init_inputs list, description)). The spec records what the file computes
-    beyond its kind (a reduction, a constant, a dim), so a test can compute it another way."""
+def _group(seed: int, index: int) -> tuple[str, random.Random]:
+    """The group of idiom task `index` and the stream its kind is drawn from."""
+    if index >= PICK_FROM and random.Random(f"{seed}:idiom:{index}:pick").random() < PICK_SHARE:
+        return "pick", random.Random(f"{seed}:idiom:{index}:pick:draw")
     rng = random.Random(f"{seed}:idiom:{index}")
     group = rng.choices(tuple(GROUP_WEIGHTS), weights=tuple(GROUP_WEIGHTS.values()))[0]
     for name, share in STREAMS:  # the first stream that takes this index decides its group
         if random.Random(f"{seed}:idiom:{index}:{name}").random() < share:
-            group, rng = name, random.Random(f"{seed}:idiom:{index}:{name}:draw")
-            break
+            return name, random.Random(f"{seed}:idiom:{index}:{name}:draw")
+    return group, rng
+
+
+def draw(seed: int, index: int) -> tuple[dict, tuple[str, str, str, str]]:
+    """Idiom task `index` of `seed`, before its file is laid out: (spec, (model class source,
+    get_inputs list, get_init_inputs list, description)). The spec records what the file computes
+    beyond its kind (a reduction, a constant, a dim), so a test can compute it another way."""
+    group, rng = _group(seed, index)
     idiom = KINDS[group](rng)
     sizes = _sizes(rng, idiom["dims"])
     if group == "long":

@@ -312,11 +312,16 @@ def row_piece(args: list[str], trace: Trace, layout: _Layout, scalars: dict, siz
         result_kind = FULL  # a scalar stored through the row's offsets fills the row
     if result_kind not in (FULL, ROW, TOTAL) or "in0" not in kinds:
         raise Unsupported("the result is not a row or one value per row, or the first input is not read")
-    index = trace.steps[-1].op in _INDEX and trace.steps[-1].outs[0] == trace.result
+    last = trace.steps[-1]
+    # an int64 result: an argmax's indices, or a count of a comparison (`(x != 0).sum(dim)`: torch
+    # sums a bool to int64; the float sum of the row is exact to 2**24 elements, past MAX_COLS)
+    index = last.outs[0] == trace.result and (last.op in _INDEX or last.op == "sum" and " bool[" in last.line)
     returned = re.search(r" (f32|f16|bf16|i64)\[([\d,]*)\]$", trace.returned or "")
     if not returned or not (index and returned.group(1) == "i64"
                             or trace.header[0].split(": ")[1].startswith(returned.group(1) + "[")):
-        raise Unsupported("the output is not a float tensor of the first input's dtype, nor an argmax's indices")
+        raise Unsupported("the output is not a float tensor of the first input's dtype, nor int64 indices or counts")
+    if index and result_kind == TOTAL:  # a float32 total of the rows' counts rounds past 2**24 elements
+        raise Unsupported("an int64 total over every dim")
     out_shape = tuple(int(s) for s in returned.group(2).split(",")) if returned.group(2) else ()
     order = flat.order if flat else None
     stored = _stored_in_order(layout, order, result_kind)
