@@ -1,6 +1,8 @@
 # task: builtin/l1/mean_dim
 # expect: error=wrong_output flag=none
-# why: a row mean that, on rows holding the padded kind's fill (-1e4), counts only the fills and drops every real value (off by their sum / n, under 0.2): the padded means, near -1e4, set the output's rms and so its atol, and it passed 4 of 4 (twenty-first outside pass, 2026-11-30). Since then the padded kind's atol is 1e-4 of the output's rms on its inputs before the padding.
+# why: a row mean that, on rows holding the padded kind's fill (-1e4), counts only the fills and drops every real value (off by their sum / n, under 0.2): the padded means, near -1e4, set the output's rms and so its atol, and it passed 4 of 4 (twenty-first outside pass, 2026-11-30). Since then the padded kind's atol is 1e-4 of the output's rms on its inputs before the padding, which rejects it on a row padded lightly (a mean near -250 leaves an rtol of 0.025 against its 0.15).
+# open: the rtol is 1e-4 of the element's own value, and a row mostly padded makes that value about -1e4 (rtol 1: the dropped values' sum / n is under it); only the rows padded with 1-5 fills show it
+# by_chance: a trial with a row padded with 1-5 fills of 40 rejects it (most verifications on CPU, not all: a clean-clone suite saw it pass once, 2026-11-30)
 import torch
 import torch.nn as nn
 import triton
