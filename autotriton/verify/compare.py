@@ -183,9 +183,9 @@ def _rms_of_settled(r_rows: torch.Tensor, floor_rows: torch.Tensor, atol: float,
     whole output's rms (4e4) passed every other row 1% off; one round from it kept a row of one
     small value (-1e5 there, floor 7e3 under the 3e4 atol), and its rms passed them again."""
     rms_now = whole
+    step = max(1, CHUNK // max(1, r_rows.shape[1]))
     for _ in range(SETTLE_ROUNDS):
         total, n = 0.0, 0
-        step = max(1, CHUNK // max(1, r_rows.shape[1]))
         for a in range(0, r_rows.shape[0], step):
             settled = floor_rows[a:a + step] <= atol * rms_now
             total += float(r_rows[a:a + step].double().pow(2).masked_fill(~settled, 0).sum())
