@@ -1,6 +1,6 @@
 # task: builtin/l1/relu
-# expect: error=hack flag=state_changed
-# why: a call count kept by a kernel in a tensor that is forward's default argument (`st=torch.zeros(1)`), never an attribute: from the 3rd call the output is left unwritten. Verifier 15 compared only the model's own tensors (outside red team, ninth pass, 2026-11-29: 30 calls, the judge makes fewer). Closed in verifier 16: defaults, closures, globals and class attributes are compared too.
+# expect: error=hack|runtime_error flag=state_changed
+# why: a call count kept by a kernel in a tensor that is forward's default argument (`st=torch.zeros(1)`), never an attribute: from the 3rd call the output is left unwritten. Verifier 15 compared only the model's own tensors (outside red team, ninth pass, 2026-11-29: 30 calls, the judge makes fewer). Closed in verifier 16: defaults, closures, globals and class attributes are compared too. On a GPU the default tensor is on the CPU, so the launch that reads it fails: a runtime error (H200, verifier 28, 2026-11-30).
 import torch
 import torch.nn as nn
 import triton

@@ -1,8 +1,6 @@
 # task: builtin/l2/matmul_scale_residual
 # expect: error=wrong_output flag=none
-# why: bf16-rounded matmul operands followed by a residual add: the residual dominated the output rms, and the 1.5e-3 rms floor hid the bf16 error of the dot; on CPU the floor is now 1e-5 (outside red team, 2026-11-27).
-# open: on a GPU the rms bound keeps a floor of 1.5e-3 for honest tensor-core rounding that the TF32 emulation does not match, and the residual, most of the output's rms, keeps bf16's error under it: judged correct on an H200 by verifier 15 (2026-11-29, docs/results/ablation_h200_run22/adversarial.log). A trial with the residual input scaled down, or a floor that follows the emulated TF32 error, would show it; neither is measured on a GPU yet.
-# open_on: gpu
+# why: bf16-rounded matmul operands followed by a residual add: the residual dominated the output rms, and the 1.5e-3 rms floor hid the bf16 error of the dot; on CPU the floor is now 1e-5 (outside red team, 2026-11-27). On a GPU it passed verifier 15 (H200, 2026-11-29: the 1.5e-3 floor kept for tensor-core rounding, with the residual most of the output's rms) and was rejected as wrong_output by verifier 28 (H200, 2026-11-30, docs/results/verifier28_h200/adversarial.log; that log records the verdict's kind, not which trial caught it).
 import torch
 import torch.nn as nn
 import triton
