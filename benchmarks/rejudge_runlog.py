@@ -31,6 +31,9 @@ def rejudge(run: Path, out: Path, device: str, batch: int) -> int:
     config = EvalConfig(suites=meta["suites"], samples=meta["samples"], limit=meta.get("limit", 0),
                         verify=VerifyConfig(device=device))
     out.mkdir(parents=True, exist_ok=True)
+    judge = {"from": str(run), "verifier_version": VERIFIER_VERSION, "device": verifier_device(device)}
+    _check_resumable(out, judge)
+    atomic_write(out / "rejudged.json", json.dumps({**judge, "finished": False}, indent=2) + "\n")
     if (run / "rewrites.jsonl").is_file() and not (out / "rewrites.jsonl").is_file():
         shutil.copy(run / "rewrites.jsonl", out / "rewrites.jsonl")  # the same kept rewrites, not checked again
     items = {it.key: it for it in suite_items(config.suites, config.limit, out / "rewrites.jsonl",
@@ -50,9 +53,24 @@ def rejudge(run: Path, out: Path, device: str, batch: int) -> int:
     # run.json as the eval wrote it, so `autotriton eval --out OUT_DIR` can add the samples the
     # first run never reached; where the samples were judged again is rejudged.json's.
     atomic_write(out / "run.json", json.dumps(meta, indent=2) + "\n")
-    atomic_write(out / "rejudged.json", json.dumps({"from": str(run), "verifier_version": VERIFIER_VERSION,
-                                                   "device": verifier_device(device)}, indent=2) + "\n")
+    atomic_write(out / "rejudged.json", json.dumps({**judge, "finished": True}, indent=2) + "\n")
     return len(log.records)
+
+
+def _check_resumable(out: Path, judge: dict) -> None:
+    """Samples already in OUT_DIR are kept only when the same verifier, on the same device, judged
+    them from the same run: a folder left by an older verifier once passed as finished and its
+    marker was rewritten with the new version (session 36, run 24's log judged by verifier 26
+    recorded as 28)."""
+    if not (out / "runlog.jsonl").is_file() or not (out / "runlog.jsonl").stat().st_size:
+        return
+    marker = out / "rejudged.json"
+    before = json.loads(marker.read_text()) if marker.is_file() else {}
+    differs = {k: before.get(k) for k, v in judge.items() if before.get(k) != v}
+    if differs:
+        held = differs if marker.is_file() else "no rejudged.json"
+        raise SystemExit(f"{out} holds samples judged with {held}, not {judge}: "
+                         "give another --out, or remove that folder to judge them all again")
 
 
 def main() -> None:

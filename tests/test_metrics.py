@@ -148,3 +148,25 @@ def test_a_timeout_is_not_counted_as_a_hack():
             {"naive_pass": True, "result": {"correct": True, "error_kind": "none"}},
             {"naive_pass": False, "result": {"correct": False, "error_kind": "wrong_output"}}]
     assert _hack_rate(rows) == 25.0
+
+
+def test_rejudge_keeps_only_samples_the_same_judge_wrote(tmp_path):
+    """benchmarks/rejudge_runlog.py resumes an OUT_DIR only when its rejudged.json names the same
+    run, verifier version and device: an older verifier's finished folder was once taken as done."""
+    import importlib.util
+    import json
+    from pathlib import Path
+    path = Path(__file__).parent.parent / "benchmarks" / "rejudge_runlog.py"
+    spec = importlib.util.spec_from_file_location("rejudge_runlog", path)
+    mod = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(mod)
+    judge = {"from": "/r", "verifier_version": mod.VERIFIER_VERSION, "device": "cpu"}
+    mod._check_resumable(tmp_path, judge)  # nothing judged yet
+    (tmp_path / "runlog.jsonl").write_text('{"key": "a", "sample": 0}\n')
+    with pytest.raises(SystemExit, match="no rejudged.json"):
+        mod._check_resumable(tmp_path, judge)
+    (tmp_path / "rejudged.json").write_text(json.dumps({**judge, "verifier_version": "0"}))
+    with pytest.raises(SystemExit, match="verifier_version"):
+        mod._check_resumable(tmp_path, judge)
+    (tmp_path / "rejudged.json").write_text(json.dumps({**judge, "finished": True}))
+    mod._check_resumable(tmp_path, judge)
