@@ -30,11 +30,13 @@ versions
 # State parts are kept from the call that carries them, so they may come with an earlier GGUF part:
 # a state of 18 MB, the tree (39 MB) and a GGUF part (16.4 MB) pass the 64 MiB one call carries.
 # STATE_FROM: where the parts are; a committed state (docs/results/.../state) travels with the tree.
-mkdir -p /tmp/state-parts && cp "${STATE_FROM:-.carry_state}"/state.tgz.part_* /tmp/state-parts/ 2>/dev/null
+# One folder of parts per run: two runs side by side (benchmarks/gpu_pair.sh) each bring their own.
+PARTS=/tmp/state-parts-$(basename "$RUN")
+mkdir -p "$PARTS" && cp "${STATE_FROM:-.carry_state}"/state.tgz.part_* "$PARTS"/ 2>/dev/null
 embedded_gguf || exit 0   # incomplete: send the same command with the next part
 carried_data
-if ls /tmp/state-parts/state.tgz.part_* >/dev/null 2>&1 && [ ! -d "$RUN" ]; then
-  mkdir -p "$RUN" && cat /tmp/state-parts/state.tgz.part_* | tar xzf - -C "$RUN" && echo "run state unpacked into $RUN"
+if ls "$PARTS"/state.tgz.part_* >/dev/null 2>&1 && [ ! -d "$RUN" ]; then
+  mkdir -p "$RUN" && cat "$PARTS"/state.tgz.part_* | tar xzf - -C "$RUN" && echo "run state unpacked into $RUN"
 fi
 
 # --- the pipeline, in time-bounded pieces ----------------------------------------------------------------
