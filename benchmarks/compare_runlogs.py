@@ -5,11 +5,15 @@ For an eval that stopped part-way (a device session's time ran out): its run log
 finished batch, and this compares it with the other model on exactly those prompts.
 
     python benchmarks/compare_runlogs.py BEFORE/runlog.jsonl AFTER/runlog.jsonl [--names SFT SFT+RL]
-        [--token-cap 2048]
+        [--token-cap 2048] [--drop KEY ...]
 
 `--token-cap N` judges both logs at one generation budget: a sample that used more than N new
 tokens counts as an answer cut there (no code: not compiled, not correct). A run generated with a
 larger budget than its baseline is then compared on equal terms.
+
+`--drop KEY ...` leaves those prompts out of both logs: prompts the two runs were not shown alike
+(a training-seed replicate evaluated with a newer op listing, which renders 10 of the 150 dev and
+held-out prompts differently from the one its baseline saw; docs/results/ablation_h200_run25/RESUME.md).
 """
 
 from __future__ import annotations
@@ -56,10 +60,13 @@ def main() -> None:
     parser.add_argument("after", type=Path)
     parser.add_argument("--names", nargs=2, default=("before", "after"))
     parser.add_argument("--token-cap", type=int, help="count samples longer than this many new tokens as cut")
+    parser.add_argument("--drop", nargs="+", default=[], metavar="KEY", help="prompts (run-log keys) left out of both")
     args = parser.parse_args()
     if args.token_cap is not None and args.token_cap < 1:
         parser.error("--token-cap must be >= 1")
-    before, after = (capped(read_jsonl(p), args.token_cap) for p in (args.before, args.after))
+    drop = set(args.drop)
+    before, after = ([r for r in capped(read_jsonl(p), args.token_cap) if r["key"] not in drop]
+                     for p in (args.before, args.after))
     print(compare(before, after, tuple(args.names)), end="")
 
 
