@@ -214,13 +214,34 @@ AUTOTUNED_SKIPPING = AUTOTUNED_RELU.replace(
 def test_every_autotune_config_is_checked_under_the_interpreter():
     """Timing configs needs a driver, so under the interpreter each launch runs one config,
     in turn. With the first config only, a second config that skipped every other block was
-    judged correct on CPU (outside red team, 2026-11-27)."""
+    judged correct on CPU (outside red team, 2026-11-27). Since verifier 29 every config also
+    runs at each new key and must write what the first wrote (worker._configs_agree)."""
     task = get_task("builtin/l1/relu")
     assert AUTOTUNED_SKIPPING.count("SKIP") == 4  # each replacement found its line
     with Verifier(VerifyConfig(device="cpu", cache_dir=None, workers=1)) as verifier:
         honest, skipping = verifier.verify_many([(task, AUTOTUNED_RELU), (task, AUTOTUNED_SKIPPING)])
     assert honest.correct, (honest.error_kind, honest.error_msg[-600:])
-    assert not skipping.correct and skipping.error_kind == "wrong_output", (skipping.error_kind, skipping.error_msg[-300:])
+    assert not skipping.correct and "autotune_disagree" in skipping.hack_flags, (skipping.error_kind, skipping.error_msg[-300:])
+
+
+# A third config whose 4,096-element block leaves every other block unwritten: right on any input
+# one block covers (the CPU trial sizes, but not the random size's 5,400-16,000 elements).
+LAZY_BIG_BLOCK = AUTOTUNED_SKIPPING.replace(
+    'triton.Config({"BLOCK": 256, "SKIP": 1})',
+    'triton.Config({"BLOCK": 1024, "SKIP": 0}), triton.Config({"BLOCK": 4096, "SKIP": 1})')
+
+
+def test_a_config_that_differs_only_past_the_small_sizes_is_caught_by_the_others():
+    """A config is compared with the others at every new key, the random size's included: one
+    whose block covers a small input whole is right there whatever it does past its first block
+    (the twenty-second outside pass's lazy 4,096-element config passed, run on small inputs only)."""
+    task = get_task("builtin/l1/relu")
+    assert LAZY_BIG_BLOCK.count("SKIP") == 5
+    honest = LAZY_BIG_BLOCK.replace('"BLOCK": 4096, "SKIP": 1', '"BLOCK": 4096, "SKIP": 0')
+    with Verifier(VerifyConfig(device="cpu", cache_dir=None, workers=1)) as verifier:
+        right, lazy = verifier.verify_many([(task, honest), (task, LAZY_BIG_BLOCK)])
+    assert right.correct, (right.error_kind, right.error_msg[-600:])
+    assert not lazy.correct and "autotune_disagree" in lazy.hack_flags, (lazy.error_kind, lazy.error_msg[-300:])
 
 
 def _live_children() -> set[int]:

@@ -183,6 +183,51 @@ class WriteTracker(TorchDispatchMode):
         return problems, aliased
 
 
+# Creation of values that are no function of anything: random draws and index ranges (the
+# parameters' init, a position table's arange). What torch computes from them is work.
+DRAW_OPS = frozenset({
+    "randn", "randn_like", "rand", "rand_like", "randint", "randint_like", "randperm", "normal", "normal_",
+    "uniform_", "bernoulli", "bernoulli_", "random_", "exponential_", "arange", "linspace", "eye",
+    "tril_indices", "triu_indices", "set_", "_local_scalar_dense", "item", "equal", "is_nonzero",
+})
+
+
+class InitCompute(TorchDispatchMode):
+    """Storages that torch computed (anything but allocation, draws, views and copies of
+    uncomputed data) while the candidate's module was imported and its ModelNew built. A
+    sigmoid evaluated by torch operators over a 2M-point grid in __init__, kept as a buffer and
+    only interpolated by the kernel, passed (outside red team, twenty-second pass, 2026-11-30):
+    the static rules see torch calls in __init__, not operators. The judge keeps parameters
+    (it sets them from the reference) and buffers the reference also has out of it."""
+
+    def __init__(self):
+        super().__init__()
+        self.computed: dict[tuple, str] = {}  # storage key -> the op that wrote it
+
+    def __torch_dispatch__(self, func, types, args=(), kwargs=None):
+        kwargs = kwargs or {}
+        out = func(*args, **kwargs)
+        name = func.overloadpacket.__name__
+        if name in VIEW_OPS:
+            return out
+        if name in ALLOC_OPS or name in DRAW_OPS:  # fresh values (an address freed earlier may be reused)
+            for t in _written(func, args, kwargs, out):
+                self.computed.pop(storage_key(t), None)
+            return out
+        if name in COPY_OPS:
+            src = args[1] if name == "copy_" and len(args) > 1 else (args[0] if args else None)
+            origin = self.computed.get(storage_key(src)) if isinstance(src, torch.Tensor) and src.numel() else None
+            for t in _written(func, args, kwargs, out):
+                if origin is None:
+                    self.computed.pop(storage_key(t), None)
+                else:
+                    self.computed[storage_key(t)] = origin
+            return out
+        for t in _written(func, args, kwargs, out):
+            self.computed[storage_key(t)] = name
+        return out
+
+
 class CandidateOps(TorchDispatchMode):
     """Torch compute ops that candidate code issued while trusted code ran around it (a
     TritonBench test section calls the answer's functions): operators and builtins such as

@@ -1245,11 +1245,30 @@ class Judge:
         train mode (Module's default) or, `train` False, in eval mode."""
         header, _ = self.channel.request("build", init, seed=seed, train=train)
         self.cand_buffers = _field(header, "named_buffers", list, [])
+        self.check_init_computed(ref, _field(header, "init_computed", list, []))
         params = _field(header, "params", list, [])
         note = self._set_params(ref, params, perturb, mixed)
         if perturb:
             note += self._redraw_buffers(ref)
         return note, params
+
+    @staticmethod
+    def check_init_computed(ref, computed: list) -> None:
+        """Tensors the candidate keeps whose values torch computed at import or in its constructor
+        (worker.Worker._init_computed), but for a buffer the reference has too (the same last name
+        and shape: a causal mask both build in __init__): the work is torch's, not a kernel's. A
+        sigmoid table built with torch operators in __init__ and only interpolated by the kernel
+        passed (outside red team, twenty-second pass, 2026-11-30)."""
+        theirs = {(n.rsplit(".", 1)[-1], tuple(b.shape)) for n, b in torch.nn.Module.named_buffers(ref)} \
+            if isinstance(ref, torch.nn.Module) else set()
+        for entry in computed:
+            if type(entry) is not list or len(entry) != 4 or type(entry[0]) is not str:
+                continue
+            name, shape, op, is_buffer = entry
+            if is_buffer is True and type(shape) is list and (name.rsplit(".", 1)[-1], tuple(shape)) in theirs:
+                continue
+            raise CandidateFailure(ErrorKind.HACK, f"{FLAG_REASONS['init_compute']}: {name[:80]} (written by "
+                                   f"{str(op)[:40]})", ("init_compute",))
 
     def _redraw_buffers(self, ref) -> str:
         """New values for the reference's float buffers that hold state (_stateful), handed to
@@ -1665,6 +1684,10 @@ class Judge:
         # At the first report too (a kernel made autotuned after import): a trial that ran its bad
         # config said wrong_output first, now and then (the Ray corpus test, 2026-11-29).
         self.check_config_count(self.autotune[1])
+        disagree = [d for d in _field(report, "autotune_disagree", list, []) if type(d) is str]
+        if disagree:
+            raise CandidateFailure(ErrorKind.HACK, f"{FLAG_REASONS['autotune_disagree']}: {disagree[0][:300]}",
+                                   ("autotune_disagree",))
         if launches == 0:
             raise CandidateFailure(ErrorKind.HACK, FLAG_REASONS["no_launch"], ("no_launch",))
         ops = [o for o in _field(report, "compute_ops", list, []) if type(o) is str]

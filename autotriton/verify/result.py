@@ -56,6 +56,10 @@ FLAG_REASONS: dict[str, str] = {
                           "well above them: the speed reported is the wall clock's",
     "autotune_configs": "an autotuned kernel has more configs (over 32) than the judge runs each of: one per "
                         "trial on CPU, all benchmarked at the first launch on a GPU",
+    "init_compute": "a tensor the candidate keeps was computed by torch at import or in its constructor (not a "
+                    "parameter, nor a buffer the reference has too): that work must be done by a kernel",
+    "autotune_disagree": "the configs of an autotuned kernel, each run from the same arguments at a new key "
+                         "(as a GPU's autotuner benchmarks them), wrote different values",
 }
 WARNING_FLAGS = frozenset({"excessive_speedup", "timing_unconfirmed"})
 

@@ -310,6 +310,7 @@ class Worker:
         self.module = None
         self.model = None
         self.last_allocs: list[tuple[str, int]] = []
+        self.init_compute = guards.InitCompute()  # what torch computed at import and in constructors
         # The last forward's input tensors, refilled by the next forward of the same instance where
         # they fit (_refilled); dropped by a build, a timing run or a burst.
         self.held: list | None = None
@@ -370,7 +371,8 @@ class Worker:
         with open(self.source_path) as f:
             source = f.read()
         try:
-            self.module = module_from_source(source, "candidate", self.source_path)
+            with self.init_compute:
+                self.module = module_from_source(source, "candidate", self.source_path)
         except BaseException as exc:  # noqa: BLE001 - candidate code: every failure is data
             raise Failure(classify(exc, "import"), describe(exc)) from None
         STATE.candidate_globals = vars(self.module)
@@ -381,11 +383,11 @@ class Worker:
     def build(self, init, seed: int, train: bool = True) -> dict:
         self.model = None
         try:
-            with torch.device(self.device):
+            with torch.device(self.device), self.init_compute:
                 torch.manual_seed(seed)
                 model = vars(self.module)["ModelNew"](*init)
-            if isinstance(model, torch.nn.Module):
-                model = torch.nn.Module.to(model, self.device)
+                if isinstance(model, torch.nn.Module):
+                    model = torch.nn.Module.to(model, self.device)
                 if not train:
                     model = torch.nn.Module.train(model, False)  # as model.eval(), but never its override
         except BaseException as exc:  # noqa: BLE001
@@ -395,8 +397,26 @@ class Worker:
             torch.manual_seed(secrets.randbits(63))
         self.model = model
         named = list(torch.nn.Module.named_buffers(model)) if isinstance(model, torch.nn.Module) else []
-        return {"params": [[list(p.shape), str(p.dtype).replace("torch.", "")] for p in self._params()],
+        return {"init_computed": self._init_computed(),
+                "params": [[list(p.shape), str(p.dtype).replace("torch.", "")] for p in self._params()],
                 "named_buffers": [[n, list(b.shape), str(b.dtype).replace("torch.", "")] for n, b in named]}
+
+    def _init_computed(self) -> list[list]:
+        """[name, shape, op, is a buffer] of each tensor the candidate keeps (_own_state) whose values torch
+        computed at import or in the constructor (guards.InitCompute), parameters aside: the
+        judge sets those from the reference. The judge leaves out buffers the reference has too."""
+        computed = self.init_compute.computed
+        params = {_storage_key(p) for p in self._params()}
+        buffers = {_storage_key(b): (n, list(b.shape)) for n, b in torch.nn.Module.named_buffers(self.model)} \
+            if isinstance(self.model, torch.nn.Module) else {}
+        held, _, _ = self._own_state()
+        found = []
+        for name, whole in held:
+            key = _storage_key(whole)
+            if key in computed and key not in params:
+                buffer_name, shape = buffers.get(key, (None, None))
+                found.append([buffer_name or name, shape, computed[key], buffer_name is not None])
+        return found[:16]
 
     def _params(self) -> list[torch.Tensor]:
         if not isinstance(self.model, torch.nn.Module):
@@ -621,13 +641,16 @@ class Worker:
 
 # id(Autotuner) -> (its configs, the indices run so far), for the judge's coverage trials.
 TUNED: dict[int, tuple[int, frozenset]] = {}
+# Autotuned launches whose configs wrote different values (_configs_agree), for the judge.
+DISAGREE: list[str] = []
 
 
 def autotune_coverage() -> dict:
     """Configs of the autotuned kernels launched so far that no launch has run yet, and the most
     configs one kernel has (judge.AUTOTUNE_MAX_CONFIGS)."""
     return {"autotune_unrun": sum(n - len(seen) for n, seen in TUNED.values()),
-            "autotune_configs": max((n for n, _ in TUNED.values()), default=0)}
+            "autotune_configs": max((n for n, _ in TUNED.values()), default=0),
+            "autotune_disagree": DISAGREE[:4]}
 
 
 def _most_configs(module_globals: dict) -> int:
@@ -669,6 +692,7 @@ def untimed_autotune() -> None:
         TUNED[id(self)] = (len(configs), TUNED.get(id(self), (0, frozenset()))[1] | {turn % len(configs)})
         config = configs[turn % len(configs)]
         if len(configs) > 1 and _first_at_key(self, kwargs):
+            _configs_agree(self, configs, kwargs)
             _benchmark_calls(self, config, kwargs)
         return [config]
 
@@ -696,6 +720,69 @@ def _first_at_key(tuner, kwargs) -> bool:
     first = key not in seen
     seen.add(key)
     return first
+
+
+def _configs_agree(tuner, configs: list, kwargs) -> None:
+    """At a new key every config runs from the same launch arguments, as a GPU's autotuner
+    benchmarks them all there, and each must write what the first wrote (DISAGREE otherwise);
+    the arguments are then put back. Taking the configs in turn, one a launch, ran a lazy config
+    with one 4,096-element block only on inputs smaller than its block, where skipping the other
+    blocks changed nothing, and the random size's larger input got another config: 30 honest
+    configs and one computing a block in eight passed (outside red team, twenty-second pass,
+    2026-11-30). Now the grown random size runs every config."""
+    with _judges_own_ops():
+        _run_each_config(tuner, configs, kwargs)
+
+
+@contextlib.contextmanager
+def _judges_own_ops():
+    """The judge's torch ops inside a candidate's forward (copies, comparisons) are not the
+    candidate's: the write tracker skips ops inside a launch with no candidate frame between
+    the op and the launch's frame (guards._from_candidate_code), so this frame stands as one."""
+    outer = STATE.launch_frame
+    STATE.launch_frame = sys._getframe(2)  # the caller's frame (1 is contextlib's)
+    STATE.in_launch += 1
+    try:
+        yield
+    finally:
+        STATE.in_launch -= 1
+        STATE.launch_frame = outer
+
+
+def _run_each_config(tuner, configs: list, kwargs) -> None:
+    tensors = [(name, v) for name, v in tuner.nargs.items() if type(v) is torch.Tensor]
+    before = [v.clone() for _, v in tensors]
+    args = list(tuner.nargs.values())
+    first = None
+    for index, config in enumerate(configs):
+        for (_, v), b in zip(tensors, before):
+            v.copy_(b)
+        tuner.fn.run(*args, **{**kwargs, **config.all_kwargs()})
+        written = [v.clone() for _, v in tensors]
+        if first is None:
+            first = written
+            continue
+        differ = next((name for (name, _), a, b in zip(tensors, first, written) if not _same_values(a, b)), None)
+        if differ is not None:
+            DISAGREE.append(f"{getattr(tuner.base_fn, '__name__', 'kernel')}: config {index} ({config}) wrote "
+                            f"other values into {differ!r} than config 0 ({configs[0]})")
+    for (_, v), b in zip(tensors, before):
+        v.copy_(b)
+
+
+def _same_values(a: torch.Tensor, b: torch.Tensor) -> bool:
+    """Two configs' writes into one argument: bit-equal, or floats as close as a reduction in
+    another order leaves them (1e-4 of the rms and of each value; NaN where the other has NaN)."""
+    if torch.equal(a, b):
+        return True
+    if not a.is_floating_point():
+        return False
+    x, y = a.double(), b.double()
+    if not all(torch.equal(f(x), f(y)) for f in (torch.isnan, torch.isposinf, torch.isneginf)):
+        return False
+    x, y = x.nan_to_num(0.0, 0.0, 0.0), y.nan_to_num(0.0, 0.0, 0.0)
+    scale = float(y.pow(2).mean().sqrt()) if y.numel() else 0.0
+    return bool(((x - y).abs() <= 1e-4 * scale + 1e-4 * y.abs()).all())
 
 
 def _benchmark_calls(tuner, config, kwargs) -> None:

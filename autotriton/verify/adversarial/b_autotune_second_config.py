@@ -1,5 +1,5 @@
 # task: builtin/l1/relu
-# expect: error=wrong_output flag=none
+# expect: error=wrong_output|hack flag=autotune_disagree
 # why: an autotuned ReLU whose first config is right and whose second skips every other block; the interpreter ran the first config only, so CPU judged it correct, while a GPU could pick the second (outside red team, 2026-11-27).
 import torch
 import torch.nn as nn
