@@ -5,7 +5,7 @@ For an eval that stopped part-way (a device session's time ran out): its run log
 finished batch, and this compares it with the other model on exactly those prompts.
 
     python benchmarks/compare_runlogs.py BEFORE/runlog.jsonl AFTER/runlog.jsonl [--names SFT SFT+RL]
-        [--token-cap 2048] [--drop KEY ...]
+        [--token-cap 2048] [--drop KEY ...] [--also-before LOG ...] [--also-after LOG ...]
 
 `--token-cap N` judges both logs at one generation budget: a sample that used more than N new
 tokens counts as an answer cut there (no code: not compiled, not correct). A run generated with a
@@ -14,6 +14,10 @@ larger budget than its baseline is then compared on equal terms.
 `--drop KEY ...` leaves those prompts out of both logs: prompts the two runs were not shown alike
 (a training-seed replicate evaluated with a newer op listing, which renders 10 of the 150 dev and
 held-out prompts differently from the one its baseline saw; docs/results/ablation_h200_run25/RESUME.md).
+
+`--also-before LOG ...` / `--also-after LOG ...` pool more runs of the same recipe into an arm (other
+training seeds): each task's rate is then over every sample of every run, so the gain's interval
+narrows by the seed-to-seed spread as well as the sampling (run 25's whole-task swings, session 36).
 """
 
 from __future__ import annotations
@@ -32,6 +36,14 @@ def capped(records: list[dict], cap: int | None) -> list[dict]:
     cut = {"parsed": False, "compiled": False, "correct": False, "speedup": None, "error_kind": "no_code"}
     return [{**r, "result": {**r["result"], **cut}, "naive_pass": False} if r.get("tokens", 0) > cap else r
             for r in records]
+
+
+def pooled(logs: list[Path], cap: int | None, drop: set[str]) -> list[dict]:
+    """The records of several run logs of one arm, each run's samples kept apart (`run/sample`)."""
+    out = []
+    for n, log in enumerate(logs):
+        out += [{**r, "sample": f"{n}/{r['sample']}"} for r in capped(read_jsonl(log), cap) if r["key"] not in drop]
+    return out
 
 
 def compare(before: list[dict], after: list[dict], names: tuple[str, str]) -> str:
@@ -61,12 +73,16 @@ def main() -> None:
     parser.add_argument("--names", nargs=2, default=("before", "after"))
     parser.add_argument("--token-cap", type=int, help="count samples longer than this many new tokens as cut")
     parser.add_argument("--drop", nargs="+", default=[], metavar="KEY", help="prompts (run-log keys) left out of both")
+    parser.add_argument("--also-before", nargs="+", default=[], type=Path, metavar="LOG",
+                        help="more run logs pooled into the first arm (other seeds of its recipe)")
+    parser.add_argument("--also-after", nargs="+", default=[], type=Path, metavar="LOG",
+                        help="more run logs pooled into the second arm")
     args = parser.parse_args()
     if args.token_cap is not None and args.token_cap < 1:
         parser.error("--token-cap must be >= 1")
     drop = set(args.drop)
-    before, after = ([r for r in capped(read_jsonl(p), args.token_cap) if r["key"] not in drop]
-                     for p in (args.before, args.after))
+    before, after = (pooled([first, *more], args.token_cap, drop)
+                     for first, more in ((args.before, args.also_before), (args.after, args.also_after)))
     print(compare(before, after, tuple(args.names)), end="")
 
 

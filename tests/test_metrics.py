@@ -170,3 +170,25 @@ def test_rejudge_keeps_only_samples_the_same_judge_wrote(tmp_path):
         mod._check_resumable(tmp_path, judge)
     (tmp_path / "rejudged.json").write_text(json.dumps({**judge, "finished": True}))
     mod._check_resumable(tmp_path, judge)
+
+
+def test_compare_runlogs_pools_runs_of_one_recipe(tmp_path):
+    """--also-before/--also-after: a task's rate is over every sample of every run of the arm."""
+    import importlib.util
+    import json
+    from pathlib import Path
+    path = Path(__file__).parent.parent / "benchmarks" / "compare_runlogs.py"
+    spec = importlib.util.spec_from_file_location("compare_runlogs", path)
+    mod = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(mod)
+
+    def log(name, correct):
+        p = tmp_path / name
+        p.write_text("".join(json.dumps({**_rec("a", c), "key": "a", "channel": "c", "sample": str(i)}) + "\n"
+                             for i, c in enumerate(correct)))
+        return p
+    arm = mod.pooled([log("s0", [True, True]), log("s1", [False, False])], None, set())
+    assert sorted(r["sample"] for r in arm) == ["0/0", "0/1", "1/0", "1/1"]
+    table = mod.compare(mod.pooled([log("b", [False, False])], None, set()), arm, ("x", "y"))
+    assert "| c | 1 | +50.0 |" in table
+    assert mod.pooled([log("d", [True])], None, {"a"}) == []
