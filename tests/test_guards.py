@@ -24,3 +24,23 @@ def test_a_cast_that_rounds_is_compute_and_one_that_widens_is_not():
     assert _ops(lambda x: ids.to(torch.int32)) == []
     assert _ops(lambda x: x.half().float()) != [] and _ops(lambda x: x.double()) == []
     assert _ops(lambda x: x.contiguous().clone()) == []
+
+
+def test_init_compute_marks_what_torch_or_python_computed():
+    """guards.InitCompute: values computed by torch ops, copies of them and tensors of more than
+    DATA_TABLE_MAX Python values are computed; draws, index ranges, fills and a few coefficients
+    are not (the judge then keeps parameters and the reference's own buffers out of it)."""
+    from autotriton.verify.guards import DATA_TABLE_MAX, InitCompute, storage_key
+    mode = InitCompute()
+    with mode:
+        scaled = torch.randn(4, 3) * 0.02
+        grid = torch.linspace(-1, 1, 50)
+        table = (1.0 / (1.0 + torch.exp(-grid))).to(torch.float64)
+        python_table = torch.tensor([float(i) for i in range(DATA_TABLE_MAX + 1)])
+        coefficients = torch.tensor([0.25, 0.5, 0.25])
+        drawn, ones = torch.randn(8), torch.ones(3)
+    computed = mode.computed
+    assert storage_key(scaled) in computed and storage_key(table) in computed
+    assert storage_key(python_table) in computed
+    for fresh in (grid, coefficients, drawn, ones):
+        assert storage_key(fresh) not in computed

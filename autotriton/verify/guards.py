@@ -192,6 +192,12 @@ DRAW_OPS = frozenset({
 })
 
 
+# A tensor made from Python data (torch.tensor(list), lift_fresh) is computed work past this many
+# values: the same sigmoid table computed with math.exp in a list passed as the torch one did; a
+# few coefficients (a 5 x 5 blur, a polynomial's terms, an 8 x 8 DCT basis) stay below it.
+DATA_TABLE_MAX = 1024
+
+
 class InitCompute(TorchDispatchMode):
     """Storages that torch computed (anything but allocation, draws, views and copies of
     uncomputed data) while the candidate's module was imported and its ModelNew built. A
@@ -208,6 +214,9 @@ class InitCompute(TorchDispatchMode):
         kwargs = kwargs or {}
         out = func(*args, **kwargs)
         name = func.overloadpacket.__name__
+        if name == "lift_fresh" and isinstance(out, torch.Tensor) and out.numel() > DATA_TABLE_MAX:
+            self.computed[storage_key(out)] = f"torch.tensor of {out.numel()} values computed in Python"
+            return out
         if name in VIEW_OPS:
             return out
         if name in ALLOC_OPS or name in DRAW_OPS:  # fresh values (an address freed earlier may be reused)

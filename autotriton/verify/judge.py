@@ -1268,7 +1268,7 @@ class Judge:
             if is_buffer is True and type(shape) is list and (name.rsplit(".", 1)[-1], tuple(shape)) in theirs:
                 continue
             raise CandidateFailure(ErrorKind.HACK, f"{FLAG_REASONS['init_compute']}: {name[:80]} (written by "
-                                   f"{str(op)[:40]})", ("init_compute",))
+                                   f"{str(op)[:60]})", ("init_compute",))
 
     def _redraw_buffers(self, ref) -> str:
         """New values for the reference's float buffers that hold state (_stateful), handed to
