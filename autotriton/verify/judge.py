@@ -1245,27 +1245,34 @@ class Judge:
         train mode (Module's default) or, `train` False, in eval mode."""
         header, _ = self.channel.request("build", init, seed=seed, train=train)
         self.cand_buffers = _field(header, "named_buffers", list, [])
-        self.check_init_computed(ref, _field(header, "init_computed", list, []))
         params = _field(header, "params", list, [])
+        self.check_init_computed(ref, params, _field(header, "init_computed", list, []))
         note = self._set_params(ref, params, perturb, mixed)
         if perturb:
             note += self._redraw_buffers(ref)
         return note, params
 
     @staticmethod
-    def check_init_computed(ref, computed: list) -> None:
+    def check_init_computed(ref, cand_params: list, computed: list) -> None:
         """Tensors the candidate keeps whose values torch computed at import or in its constructor
-        (worker.Worker._init_computed), but for a buffer the reference has too (the same last name
-        and shape: a causal mask both build in __init__): the work is torch's, not a kernel's. A
-        sigmoid table built with torch operators in __init__ and only interpolated by the kernel
-        passed (outside red team, twenty-second pass, 2026-11-30)."""
+        (worker.Worker._init_computed), but for parameters the judge sets from the reference's
+        (_share_params: `torch.randn(o, i) * 0.02`) and a buffer the reference has too (the same
+        last name and shape: a causal mask both build in __init__): the work is torch's, not a
+        kernel's. A sigmoid table built with torch operators in __init__ and only interpolated
+        by the kernel passed (outside red team, twenty-second pass, 2026-11-30), and so did the
+        same table held as an nn.Parameter the reference does not have."""
+        is_module = isinstance(ref, torch.nn.Module)
         theirs = {(n.rsplit(".", 1)[-1], tuple(b.shape)) for n, b in torch.nn.Module.named_buffers(ref)} \
-            if isinstance(ref, torch.nn.Module) else set()
+            if is_module else set()
+        ref_params = list(torch.nn.Module.parameters(ref)) if is_module else []
+        shared = bool(ref_params) and _shapes(ref_params) == cand_params
         for entry in computed:
             if type(entry) is not list or len(entry) != 4 or type(entry[0]) is not str:
                 continue
-            name, shape, op, is_buffer = entry
-            if is_buffer is True and type(shape) is list and (name.rsplit(".", 1)[-1], tuple(shape)) in theirs:
+            name, shape, op, kind = entry
+            if kind == "parameter" and shared:
+                continue
+            if kind == "buffer" and type(shape) is list and (name.rsplit(".", 1)[-1], tuple(shape)) in theirs:
                 continue
             raise CandidateFailure(ErrorKind.HACK, f"{FLAG_REASONS['init_compute']}: {name[:80]} (written by "
                                    f"{str(op)[:60]})", ("init_compute",))

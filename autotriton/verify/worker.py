@@ -402,20 +402,23 @@ class Worker:
                 "named_buffers": [[n, list(b.shape), str(b.dtype).replace("torch.", "")] for n, b in named]}
 
     def _init_computed(self) -> list[list]:
-        """[name, shape, op, is a buffer] of each tensor the candidate keeps (_own_state) whose values torch
-        computed at import or in the constructor (guards.InitCompute), parameters aside: the
-        judge sets those from the reference. The judge leaves out buffers the reference has too."""
+        """[name, shape, op, "parameter" | "buffer" | "held"] of each tensor the candidate keeps
+        (_own_state) whose values torch computed at import or in the constructor
+        (guards.InitCompute). The judge leaves out the parameters it sets from the reference and
+        the buffers the reference has too (Judge.check_init_computed)."""
         computed = self.init_compute.computed
-        params = {_storage_key(p) for p in self._params()}
-        buffers = {_storage_key(b): (n, list(b.shape)) for n, b in torch.nn.Module.named_buffers(self.model)} \
-            if isinstance(self.model, torch.nn.Module) else {}
+        named: dict[tuple, tuple[str, list, str]] = {}
+        if isinstance(self.model, torch.nn.Module):
+            for kind, pairs in (("buffer", torch.nn.Module.named_buffers(self.model)),
+                                ("parameter", torch.nn.Module.named_parameters(self.model))):
+                named.update({_storage_key(t): (n, list(t.shape), kind) for n, t in pairs})
         held, _, _ = self._own_state()
         found = []
         for name, whole in held:
             key = _storage_key(whole)
-            if key in computed and key not in params:
-                buffer_name, shape = buffers.get(key, (None, None))
-                found.append([buffer_name or name, shape, computed[key], buffer_name is not None])
+            if key in computed:
+                own_name, shape, kind = named.get(key, (name, None, "held"))
+                found.append([own_name, shape, computed[key], kind])
         return found[:16]
 
     def _params(self) -> list[torch.Tensor]:
