@@ -44,3 +44,15 @@ def test_init_compute_marks_what_torch_or_python_computed():
     assert storage_key(python_table) in computed
     for fresh in (grid, coefficients, drawn, ones):
         assert storage_key(fresh) not in computed
+
+
+def test_init_compute_counts_python_values_across_tensors():
+    """Tensors made from Python data are counted (from_data) whatever their size: the worker adds
+    them up over everything the candidate keeps, so a table cut into small pieces is one table."""
+    from autotriton.verify.guards import InitCompute, storage_key
+    mode = InitCompute()
+    with mode:
+        pieces = [torch.tensor([float(i)] * 600) for i in range(2)]
+        fresh = torch.zeros(600)
+    assert all(mode.from_data[storage_key(t)] == 600 for t in pieces)
+    assert storage_key(fresh) not in mode.from_data and not mode.computed

@@ -209,19 +209,23 @@ class InitCompute(TorchDispatchMode):
     def __init__(self):
         super().__init__()
         self.computed: dict[tuple, str] = {}  # storage key -> the op that wrote it
+        self.from_data: dict[tuple, int] = {}  # storage key -> values made from Python data (any count)
 
     def __torch_dispatch__(self, func, types, args=(), kwargs=None):
         kwargs = kwargs or {}
         out = func(*args, **kwargs)
         name = func.overloadpacket.__name__
-        if name == "lift_fresh" and isinstance(out, torch.Tensor) and out.numel() > DATA_TABLE_MAX:
-            self.computed[storage_key(out)] = f"torch.tensor of {out.numel()} values computed in Python"
+        if name == "lift_fresh" and isinstance(out, torch.Tensor) and out.numel():
+            self.from_data[storage_key(out)] = out.numel()
+            if out.numel() > DATA_TABLE_MAX:
+                self.computed[storage_key(out)] = f"torch.tensor of {out.numel()} values computed in Python"
             return out
         if name in VIEW_OPS:
             return out
         if name in ALLOC_OPS or name in DRAW_OPS:  # fresh values (an address freed earlier may be reused)
             for t in _written(func, args, kwargs, out):
                 self.computed.pop(storage_key(t), None)
+                self.from_data.pop(storage_key(t), None)
             return out
         if name in COPY_OPS:
             src = args[1] if name == "copy_" and len(args) > 1 else (args[0] if args else None)

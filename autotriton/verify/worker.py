@@ -413,12 +413,19 @@ class Worker:
                                 ("parameter", torch.nn.Module.named_parameters(self.model))):
                 named.update({_storage_key(t): (n, list(t.shape), kind) for n, t in pairs})
         held, _, _ = self._own_state()
-        found = []
+        found, data = [], []
         for name, whole in held:
             key = _storage_key(whole)
+            own_name, shape, kind = named.get(key, (name, None, "held"))
             if key in computed:
-                own_name, shape, kind = named.get(key, (name, None, "held"))
                 found.append([own_name, shape, computed[key], kind])
+            elif key in self.init_compute.from_data:
+                data.append([own_name, shape, self.init_compute.from_data[key], kind])
+        # One table cut into tensors of up to DATA_TABLE_MAX values is one table.
+        total = sum(count for _, _, count, _ in data)
+        if total > guards.DATA_TABLE_MAX:
+            found += [[n, shape, f"{total} values from Python data in {len(data)} tensors", kind]
+                      for n, shape, _, kind in data]
         return found[:16]
 
     def _params(self) -> list[torch.Tensor]:
