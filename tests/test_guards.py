@@ -56,3 +56,18 @@ def test_init_compute_counts_python_values_across_tensors():
         fresh = torch.zeros(600)
     assert all(mode.from_data[storage_key(t)] == 600 for t in pieces)
     assert storage_key(fresh) not in mode.from_data and not mode.computed
+
+
+def test_init_compute_counts_elements_set_one_at_a_time():
+    """`buf[i] = v` in a loop writes Python values into a tensor: counted as data; a fill of the
+    whole tensor is a constant."""
+    from autotriton.verify.guards import InitCompute, storage_key
+    mode = InitCompute()
+    with mode:
+        table = torch.empty(10)
+        for i in range(10):
+            table[i] = float(i) ** 0.5
+        whole = torch.empty(10)
+        whole.fill_(2.0)
+    assert mode.from_data[storage_key(table)] == 10
+    assert storage_key(whole) not in mode.from_data

@@ -222,6 +222,13 @@ class InitCompute(TorchDispatchMode):
             return out
         if name in VIEW_OPS:
             return out
+        if name in ("fill_", "zero_") and args and isinstance(args[0], torch.Tensor) and args[0].numel() \
+                and args[0].numel() * args[0].element_size() < args[0].untyped_storage().nbytes():
+            # Part of a tensor set to a number: a table written an element at a time from Python
+            # values (`buf[i] = v` in a loop) is data as torch.tensor(list) is.
+            key = storage_key(args[0])
+            self.from_data[key] = self.from_data.get(key, 0) + args[0].numel()
+            return out
         if name in ALLOC_OPS or name in DRAW_OPS:  # fresh values (an address freed earlier may be reused)
             for t in _written(func, args, kwargs, out):
                 self.computed.pop(storage_key(t), None)
@@ -229,12 +236,20 @@ class InitCompute(TorchDispatchMode):
             return out
         if name in COPY_OPS:
             src = args[1] if name == "copy_" and len(args) > 1 else (args[0] if args else None)
-            origin = self.computed.get(storage_key(src)) if isinstance(src, torch.Tensor) and src.numel() else None
+            known = isinstance(src, torch.Tensor) and src.numel()
+            origin = self.computed.get(storage_key(src)) if known else None
+            data = self.from_data.get(storage_key(src)) if known else None
             for t in _written(func, args, kwargs, out):
+                key = storage_key(t)
                 if origin is None:
-                    self.computed.pop(storage_key(t), None)
+                    self.computed.pop(key, None)
                 else:
-                    self.computed[storage_key(t)] = origin
+                    self.computed[key] = origin
+                if data is not None:  # Python values copied in (`buf[i] = v` lifts v, then copies it)
+                    whole = t.numel() * t.element_size() >= t.untyped_storage().nbytes()
+                    self.from_data[key] = data if whole else self.from_data.get(key, 0) + data
+                elif t.numel() * t.element_size() >= t.untyped_storage().nbytes():
+                    self.from_data.pop(key, None)
             return out
         for t in _written(func, args, kwargs, out):
             self.computed[storage_key(t)] = name
