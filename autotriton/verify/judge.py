@@ -676,8 +676,11 @@ class Judge:
         self.init_queue = ["decades", "decades"] + self.rng.sample(["down", "up"], 2)
         self.last_init = ""  # the queued draw of the last varied trial (requeue_init)
         # How the re-randomising trials draw parameters (_perturb): each way at least once per
-        # verification that has two such trials, in a random order, then at random.
-        self.param_queue = self.rng.sample(PARAM_DRAWS, len(PARAM_DRAWS))
+        # verification that has two such trials, in a random order, then at random. Zero biases
+        # twice: with one such trial, a Linear over half of K on zero bias tiles passed 2 of about
+        # 30 verifications (session 36, 2026-11-30, c_linear_half_k_with_zero_bias; the passing
+        # runs' trials were not kept, so which input kind hid it there is not known).
+        self.param_queue = self.rng.sample(PARAM_DRAWS + ("zero_bias",), len(PARAM_DRAWS) + 1)
         # Whether each setting's plain trial re-randomises 1-D parameters (Judge.plan): one
         # setting's does and another's does not, which is which drawn per verification.
         flips = [k % 2 == 1 for k in range(len(self.shapes))] if len(self.shapes) > 1 else [self.rng.random() < 0.5]
