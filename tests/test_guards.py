@@ -71,3 +71,9 @@ def test_init_compute_counts_elements_set_one_at_a_time():
         whole.fill_(2.0)
     assert mode.from_data[storage_key(table)] == 10
     assert storage_key(whole) not in mode.from_data
+
+
+def test_python_numbers_counts_inside_tuples_and_lists():
+    """guards.python_numbers: what a launch or a kept container hands over as Python values."""
+    from autotriton.verify.guards import python_numbers
+    assert python_numbers([3, 0.5, (1.0, 2.0, [3, 4]), "x", True, torch.zeros(3)]) == 6

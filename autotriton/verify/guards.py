@@ -71,6 +71,8 @@ class GuardState:
         self.launches = 0
         self.in_launch = 0  # >0 while a kernel runs
         self.launch_frame = None  # the launch hook's frame: ops below it come from inside the launch
+        self.init_compute: InitCompute | None = None  # set while the candidate is imported or built
+        self.python_tables: list[str] = []  # launches given more than DATA_TABLE_MAX Python numbers
 
 
 STATE = GuardState()
@@ -198,6 +200,18 @@ DRAW_OPS = frozenset({
 DATA_TABLE_MAX = 1024
 
 
+def python_numbers(values, depth: int = 0) -> int:
+    """Numbers inside the tuples and lists of `values` (a kernel's arguments, what a candidate
+    keeps): a table of Python values passed as constexpr tuples needs no tensor at all."""
+    count = 0
+    for v in values:
+        if type(v) in (int, float):
+            count += 1
+        elif type(v) in (tuple, list) and depth < 8:
+            count += python_numbers(v, depth + 1)
+    return count
+
+
 class InitCompute(TorchDispatchMode):
     """Storages that torch computed (anything but allocation, draws, views and copies of
     uncomputed data) while the candidate's module was imported and its ModelNew built. A
@@ -210,6 +224,22 @@ class InitCompute(TorchDispatchMode):
         super().__init__()
         self.computed: dict[tuple, str] = {}  # storage key -> the op that wrote it
         self.from_data: dict[tuple, int] = {}  # storage key -> values made from Python data (any count)
+
+    def __enter__(self):
+        STATE.init_compute = self
+        return super().__enter__()
+
+    def __exit__(self, *exc):
+        STATE.init_compute = None
+        return super().__exit__(*exc)
+
+    def launched(self, args: list) -> None:
+        """A kernel ran at import or in a constructor: the tensors it was given hold what it
+        wrote. A table made in Python and copied into the kept buffer by a Triton kernel passed
+        the op tracking (outside red team, twenty-third pass, 2026-11-30)."""
+        for a in args:
+            if isinstance(a, torch.Tensor) and a.numel():
+                self.computed[storage_key(a)] = "a kernel launched at import or in the constructor"
 
     def __torch_dispatch__(self, func, types, args=(), kwargs=None):
         kwargs = kwargs or {}
@@ -351,8 +381,16 @@ def _is_candidate_kernel(kernel) -> bool:
 
 def _wrap_run(original):
     def run(self, *args, **kwargs):
+        if STATE.init_compute is not None and not kwargs.get("warmup"):
+            try:  # a kernel at import or in a constructor: whatever it wrote is precomputed
+                return original(self, *args, **kwargs)
+            finally:
+                STATE.init_compute.launched(list(args) + list(kwargs.values()))
         if not _is_candidate_kernel(self) or kwargs.get("warmup"):
             return original(self, *args, **kwargs)
+        numbers = python_numbers(list(args) + list(kwargs.values()))
+        if numbers > DATA_TABLE_MAX:
+            STATE.python_tables.append(f"{getattr(self, '__name__', 'kernel')}: {numbers} Python numbers")
         STATE.launches += 1
         if STATE.tracker is not None:
             STATE.tracker.launched(list(args) + list(kwargs.values()))

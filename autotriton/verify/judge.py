@@ -1694,6 +1694,10 @@ class Judge:
         # At the first report too (a kernel made autotuned after import): a trial that ran its bad
         # config said wrong_output first, now and then (the Ray corpus test, 2026-11-29).
         self.check_config_count(self.autotune[1])
+        tables = [d for d in _field(report, "python_tables", list, []) if type(d) is str]
+        if tables:
+            raise CandidateFailure(ErrorKind.HACK, f"{FLAG_REASONS['python_table']}: {tables[0][:200]}",
+                                   ("python_table",))
         disagree = [d for d in _field(report, "autotune_disagree", list, []) if type(d) is str]
         if disagree:
             raise CandidateFailure(ErrorKind.HACK, f"{FLAG_REASONS['autotune_disagree']}: {disagree[0][:300]}",

@@ -56,8 +56,11 @@ FLAG_REASONS: dict[str, str] = {
                           "well above them: the speed reported is the wall clock's",
     "autotune_configs": "an autotuned kernel has more configs (over 32) than the judge runs each of: one per "
                         "trial on CPU, all benchmarked at the first launch on a GPU",
-    "init_compute": "a tensor the candidate keeps was computed by torch at import or in its constructor (not a "
-                    "parameter, nor a buffer the reference has too): that work must be done by a kernel",
+    "init_compute": "a tensor the candidate keeps was computed at import or in its constructor (by torch, from "
+                    "Python data, or by a kernel launched there), and is not a parameter the judge sets nor a "
+                    "buffer the reference has too: the work belongs in forward's kernels",
+    "python_table": "a kernel launch was given more than 1,024 Python numbers (a table computed outside any "
+                    "kernel, passed as constexpr tuples)",
     "autotune_disagree": "the configs of an autotuned kernel, each run from the same arguments at a new key "
                          "(as a GPU's autotuner benchmarks them), wrote different values",
 }

@@ -421,12 +421,25 @@ class Worker:
                 found.append([own_name, shape, computed[key], kind])
             elif key in self.init_compute.from_data:
                 data.append([own_name, shape, self.init_compute.from_data[key], kind])
+        # Python numbers kept in tuples and lists (a table handed to kernels as constexpr values).
+        kept = sum(sum(type(x) in (int, float) for x in v) for _, v in self._held_containers())
+        if kept > guards.DATA_TABLE_MAX:
+            found.append(["Python tuples and lists", None, f"{kept} Python numbers kept", "held"])
         # One table cut into tensors of up to DATA_TABLE_MAX values is one table.
         total = sum(count for _, _, count, _ in data)
         if total > guards.DATA_TABLE_MAX:
             found += [[n, shape, f"{total} values from Python data in {len(data)} tensors", kind]
                       for n, shape, _, kind in data]
         return found[:16]
+
+    def _held_containers(self) -> list[tuple[str, object]]:
+        """The tuples and lists the candidate keeps (each counted for its own numbers only: the
+        walk reaches nested ones on their own)."""
+        try:
+            return [(n, v) for n, v in _held_values(self.model, vars(self.module) if self.module is not None else {})
+                    if type(v) in (tuple, list)]
+        except HeldTooMuch:  # the first forward's state walk refuses such a candidate
+            return []
 
     def _params(self) -> list[torch.Tensor]:
         if not isinstance(self.model, torch.nn.Module):
@@ -556,6 +569,7 @@ class Worker:
         finally:
             STATE.tracker = None
         report = {"launches": STATE.launches, "compute_ops": [], "provenance": [], "aliases_input": False,
+                  "python_tables": STATE.python_tables[:4],
                   "noncontiguous": _noncontiguous(out), **(autotune_coverage() if self.device == "cpu" else {})}
         if tracker is None:
             return out, report
