@@ -13,7 +13,7 @@ from autotriton.tasks.sizes import as_judged, shrunk_sizes
 from autotriton.verify import VerifyConfig
 from autotriton.verify.job import build_job
 from autotriton.verify.judge import (GRID_LEVELS, MAGNITUDE_KINDS, NATIVE_FLOOR_FACTOR, RELATED_SPREAD, SCALE_KINDS,
-                                     Judge, Magnitude, _ApproximatePrimitives, _native_floors, masked_rows, on_levels, padded_rows,
+                                     Judge, Magnitude, _ApproximatePrimitives, _native_floors, masked_rows, near_levels, on_levels, padded_rows,
                                      relate, structure, zero_slabs)
 from autotriton.verify.compare import compare_outputs
 
@@ -30,6 +30,16 @@ def test_ties_put_equal_values_at_every_rows_extremes():
         at_max = (grid == grid.max(dim=1, keepdim=True).values).sum(dim=1)
         assert (at_max >= 2).float().mean() > 0.6, at_max
     assert on_levels(torch.empty(0, 4), GRID_LEVELS, generator).shape == (0, 4)
+
+
+def test_near_ties_are_apart_in_float32_and_together_in_float16():
+    """The near_ties kind: an argmax over fp16-rounded values passed 3 of 6 on exact ties alone."""
+    generator = torch.Generator().manual_seed(0)
+    draw = torch.randn(64, 100)
+    near = near_levels(draw, generator)
+    assert near.unique().numel() > 4 * GRID_LEVELS  # levels split into near values
+    assert near.half().unique().numel() <= 2 * GRID_LEVELS  # ... that float16 rounds together
+    assert not torch.equal(near.argmax(1), near.half().float().argmax(1))
 
 
 @pytest.mark.parametrize("task_id", ["builtin/l1/relu", "builtin/l1/matmul", "builtin/l1/softmax",

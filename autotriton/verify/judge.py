@@ -85,6 +85,11 @@ SMALL_EXPONENTS = (-8, -7, -6)
 # level nearest zero exactly 0, an argmax that took the last of ties unless its row held a 0
 # passed 4 of 4 (outside red team, 2026-11-28).
 GRID_LEVELS = 8
+# Near-ties (near_levels): steps of 2^-16 of a value, 0-7 of them. Float32 keeps them apart (2^-23
+# an ulp), float16 (2^-10) and bfloat16 round them together: an argmax over fp16-rounded values
+# passed 3 verifications of 6 with exact ties only (outside red team, twenty-second pass, 2026-11-30).
+NEAR_TIE_STEP = 2.0 ** -16
+NEAR_TIE_STEPS = 8
 GRID_SAMPLE = 1 << 14  # elements drawn to find the eighths (a 134M-element input is not sorted)
 # Zero slabs: a KL divergence with no guard for zero targets (torch takes 0 log 0 as 0), a
 # LayerNorm without eps (0 * inf on a constant row) and an L2 normalisation without eps passed
@@ -150,8 +155,8 @@ RELATED_SPREAD = 4096.0
 # Padded rows (verifier 12): the masked kind's rows with a large negative finite fill, as additive
 # attention masks pad (PAD_FILL), one row whole. With -inf only, a softmax writing 0 for a row
 # padded whole with -1e4 passed (outside red team, sixth pass, 2026-11-28).
-MAGNITUDE_KINDS = ("scaled", "spikes", "shifted", "ties", "zeros", "small", "moderate", "related", "nonneg",
-                   "structured", "integral", "masked", "padded")
+MAGNITUDE_KINDS = ("scaled", "spikes", "shifted", "ties", "near_ties", "zeros", "small", "moderate", "related",
+                   "nonneg", "structured", "integral", "masked", "padded")
 # The kinds that move the inputs' scale: a dot-product task on a GPU draws none of them (Judge's
 # wide_note), since TF32 dots of inputs x128 put errors of tens into attention scores, which an
 # honest kernel cannot avoid and the tolerance is not yet measured for. Until 2026-11-29 such a
@@ -309,6 +314,8 @@ class Trial:
 # what each does to the inputs.
 WHOLE_FORMS = {
     "ties": f"inputs on {GRID_LEVELS} of their own values",
+    "near_ties": f"inputs on {GRID_LEVELS} of their own values, each element moved 0-{NEAR_TIE_STEPS - 1} steps of "
+                 "2^-16 of itself (near-ties float32 keeps apart and float16 rounds together)",
     "zeros": "inputs with a zero slab along each dim",
     "related": f"inputs related (each shaped like the first is the first plus 1/{RELATED_SPREAD:g} of its own draw)",
     "nonneg": "inputs made non-negative (|x|)",
@@ -362,6 +369,8 @@ class Magnitude:
             return padded_rows(x, generator)
         if self.form == "ties":
             return on_levels(x, GRID_LEVELS, generator)
+        if self.form == "near_ties":
+            return near_levels(x, generator)
         if self.form == "zeros":
             return zero_slabs(x, generator)
         if self.share < 1.0:
@@ -492,6 +501,16 @@ def padding_mask(x: torch.Tensor, generator: torch.Generator, empty: bool = Fals
     if empty and len(others) > 1:
         kept.view(-1)[others[1]] = 0
     return ~_cut_mask(kept, suffix, x)
+
+
+def near_levels(x: torch.Tensor, generator: torch.Generator) -> torch.Tensor:
+    """on_levels' inputs with each element moved away from 0 by j * NEAR_TIE_STEP of itself, j
+    drawn in 0..NEAR_TIE_STEPS-1: a level holds exact ties (one j) and values up to 7 steps apart.
+    The ties kind keeps exact ties at every row's extremes (an argmax taking the last of tied
+    maxima); this one puts values there that float32 tells apart and float16 does not."""
+    out = on_levels(x, GRID_LEVELS, generator)
+    steps = torch.randint(NEAR_TIE_STEPS, x.shape, generator=generator, device="cpu").to(x.device)
+    return out * (1 + steps.to(out.dtype) * NEAR_TIE_STEP)
 
 
 def on_levels(x: torch.Tensor, levels: int, generator: torch.Generator) -> torch.Tensor:
@@ -729,7 +748,7 @@ class Judge:
             return {"related", "structured"}
         return ({"related"} if not any(_related(inputs)) else set()) | \
             ({"structured"} if not any(_integer(x) or _bool_rows(x) for x in inputs) else set()) | \
-            ({"integral", "masked", "padded"} if _first_float(inputs) is None else set())
+            ({"integral", "masked", "padded", "near_ties"} if _first_float(inputs) is None else set())
 
     def _meta_model(self):
         """Model built on the meta device at the module's current sizes (nothing allocated); raises

@@ -1,9 +1,6 @@
 # task: builtin/l1/argmax_dim
 # expect: error=wrong_output flag=none
-# why: an argmax over values rounded to float16 inside the kernel: near-ties within fp16's resolution pick the wrong column (outside red team, twenty-second pass, 2026-11-30).
-# open: the CPU trials hold a few rows, and only the shifted kinds (+64, +128, where fp16's ulp is 0.06) put enough values within one fp16 step of the row's max; judged correct in 3 of 6 verifications by verifier 28. Inputs with near-ties (values a few float32 ulps apart, one fp16 step) would reject it every time; not built yet (a dot-product task's TF32 products would need their own floor).
-# by_chance: the shifted-magnitude trials reject it about half the time (at a GPU's full size, 20,000 randn rows of 1,000, 37 rows were wrong in a CPU run of the kernel: a GPU's trials should reject it; not yet run on a GPU)
-# open_on: cpu
+# why: an argmax over values rounded to float16 inside the kernel: near-ties within fp16's resolution pick the wrong column (outside red team, twenty-second pass, 2026-11-30). It passed 3 verifications of 6 by verifier 29's first form, whose ties kind held exact ties only (the few CPU rows hold near-ties only under the shifted kinds). Closed in verifier 29: a near_ties input kind, levels with values 2^-16 to 7 * 2^-16 apart, which float32 keeps apart and float16 rounds together.
 import torch
 import torch.nn as nn
 import triton
