@@ -212,6 +212,11 @@ def python_numbers(values, depth: int = 0) -> int:
     return count
 
 
+def _covers_storage(t: torch.Tensor) -> bool:
+    """As many bytes as its storage holds: a write to it replaces all of it."""
+    return t.numel() * t.element_size() >= t.untyped_storage().nbytes()
+
+
 class InitCompute(TorchDispatchMode):
     """Storages that torch computed (anything but allocation, draws, views and copies of
     uncomputed data) while the candidate's module was imported and its ModelNew built. A
@@ -253,7 +258,7 @@ class InitCompute(TorchDispatchMode):
         if name in VIEW_OPS:
             return out
         if name in ("fill_", "zero_") and args and isinstance(args[0], torch.Tensor) and args[0].numel() \
-                and args[0].numel() * args[0].element_size() < args[0].untyped_storage().nbytes():
+                and not _covers_storage(args[0]):
             # Part of a tensor set to a number: a table written an element at a time from Python
             # values (`buf[i] = v` in a loop) is data as torch.tensor(list) is.
             key = storage_key(args[0])
@@ -275,10 +280,10 @@ class InitCompute(TorchDispatchMode):
                     self.computed.pop(key, None)
                 else:
                     self.computed[key] = origin
+                whole = _covers_storage(t)
                 if data is not None:  # Python values copied in (`buf[i] = v` lifts v, then copies it)
-                    whole = t.numel() * t.element_size() >= t.untyped_storage().nbytes()
                     self.from_data[key] = data if whole else self.from_data.get(key, 0) + data
-                elif t.numel() * t.element_size() >= t.untyped_storage().nbytes():
+                elif whole:
                     self.from_data.pop(key, None)
             return out
         for t in _written(func, args, kwargs, out):
@@ -381,19 +386,22 @@ def _is_candidate_kernel(kernel) -> bool:
 
 def _wrap_run(original):
     def run(self, *args, **kwargs):
-        if STATE.init_compute is not None and not kwargs.get("warmup"):
+        if kwargs.get("warmup"):
+            return original(self, *args, **kwargs)
+        given = list(args) + list(kwargs.values())
+        if STATE.init_compute is not None:
             try:  # a kernel at import or in a constructor: whatever it wrote is precomputed
                 return original(self, *args, **kwargs)
             finally:
-                STATE.init_compute.launched(list(args) + list(kwargs.values()))
-        if not _is_candidate_kernel(self) or kwargs.get("warmup"):
+                STATE.init_compute.launched(given)
+        if not _is_candidate_kernel(self):
             return original(self, *args, **kwargs)
-        numbers = python_numbers(list(args) + list(kwargs.values()))
+        numbers = python_numbers(given)
         if numbers > DATA_TABLE_MAX:
             STATE.python_tables.append(f"{getattr(self, '__name__', 'kernel')}: {numbers} Python numbers")
         STATE.launches += 1
         if STATE.tracker is not None:
-            STATE.tracker.launched(list(args) + list(kwargs.values()))
+            STATE.tracker.launched(given)
         outer = STATE.launch_frame
         STATE.launch_frame = sys._getframe()
         STATE.in_launch += 1

@@ -32,8 +32,8 @@ from dataclasses import dataclass
 import torch
 
 from autotriton.verify import concurrency, guards, wire
-from autotriton.verify.compare import INT_VIEW, fingerprint
-from autotriton.verify.guards import PRISTINE, STATE, WriteTracker
+from autotriton.verify.compare import INT_VIEW, fingerprint, rms
+from autotriton.verify.guards import PRISTINE, STATE, WriteTracker, storage_key
 from autotriton.verify.job import Job
 from autotriton.verify.timing import FLUSH_BYTES, WARMUP_REPS, calls_before_timing, checked_reps
 
@@ -118,11 +118,6 @@ def _snapshot(x):
     if x.numel() * x.element_size() > FINGERPRINT_BYTES and x.is_contiguous() and x.element_size() in INT_VIEW:
         return _Fingerprint(tuple(x.shape), fingerprint(x))
     return x.clone()
-
-
-def _storage_key(t: torch.Tensor) -> tuple:
-    storage = t.untyped_storage()
-    return t.device.type, t.device.index, storage.data_ptr()
 
 
 def _whole_storage(t: torch.Tensor) -> bool:
@@ -411,11 +406,11 @@ class Worker:
         if isinstance(self.model, torch.nn.Module):
             for kind, pairs in (("buffer", torch.nn.Module.named_buffers(self.model)),
                                 ("parameter", torch.nn.Module.named_parameters(self.model))):
-                named.update({_storage_key(t): (n, list(t.shape), kind) for n, t in pairs})
+                named.update({storage_key(t): (n, list(t.shape), kind) for n, t in pairs})
         held, _, _ = self._own_state()
         found, data = [], []
         for name, whole in held:
-            key = _storage_key(whole)
+            key = storage_key(whole)
             own_name, shape, kind = named.get(key, (name, None, "held"))
             if key in computed:
                 found.append([own_name, shape, computed[key], kind])
@@ -494,8 +489,8 @@ class Worker:
         report["state_changed"] = ([name for name, _ in changed] + moved)[:8]
         # Memory other than whole buffers: where the reference changes only its buffers (BatchNorm's
         # running statistics), that is a count the candidate keeps for itself.
-        whole = {_storage_key(b) for b in buffers if _whole_storage(b)}
-        report["private_changed"] = ([name for name, t in changed if _storage_key(t) not in whole] + moved)[:8]
+        whole = {storage_key(b) for b in buffers if _whole_storage(b)}
+        report["private_changed"] = ([name for name, t in changed if storage_key(t) not in whole] + moved)[:8]
         report["buffers_changed"] = [i for i, (b, before) in enumerate(zip(buffers, buffers_before))
                                      if _changed(b, before)][:64]
         report["threads_started"] = guards.thread_count() > threads
@@ -524,7 +519,7 @@ class Worker:
                     iterators.append((name, value))
                 elif isinstance(value, torch.Tensor) and value.layout == torch.strided and not value.is_meta:
                     storage = value.untyped_storage()
-                    key = _storage_key(value)
+                    key = storage_key(value)
                     if key not in found and storage.nbytes():
                         whole = torch.empty(0, dtype=torch.uint8, device=value.device).set_(storage)
                         found[key] = (name, whole)
@@ -805,8 +800,7 @@ def _same_values(a: torch.Tensor, b: torch.Tensor) -> bool:
     if not all(torch.equal(f(x), f(y)) for f in (torch.isnan, torch.isposinf, torch.isneginf)):
         return False
     x, y = x.nan_to_num(0.0, 0.0, 0.0), y.nan_to_num(0.0, 0.0, 0.0)
-    scale = float(y.pow(2).mean().sqrt()) if y.numel() else 0.0
-    return bool(((x - y).abs() <= 1e-4 * scale + 1e-4 * y.abs()).all())
+    return bool(((x - y).abs() <= 1e-4 * rms(y) + 1e-4 * y.abs()).all())
 
 
 def _benchmark_calls(tuner, config, kwargs) -> None:
