@@ -130,11 +130,15 @@ def test_resume_after_a_torn_last_line_neither_duplicates_nor_loses(tmp_path, cp
 
 def test_an_eval_stops_between_batches_at_its_deadline_and_resumes(tmp_path, cpu_verifier):
     """With a deadline already past, the first batch runs (nothing says how long one takes yet),
-    the second is not started and None comes back; the next call finishes the rest, none twice."""
+    the second is not started and None comes back. A later call with no time left starts nothing:
+    the first call's batch time was kept. The next call with time finishes the rest, none twice."""
     config = EvalConfig(suites=["builtin:heldout"], limit=4, samples=1, batch_size=2, hack_rate=False)
     first = CountingReference()
     assert run_eval(first, "reference", config, cpu_verifier, tmp_path, deadline=time.monotonic() - 1) is None
     assert first.samples == 2 and len(RunLog(tmp_path / "runlog.jsonl").records) == 2
+    late = CountingReference()
+    assert run_eval(late, "reference", config, cpu_verifier, tmp_path, deadline=time.monotonic() - 1) is None
+    assert late.samples == 0
     rest = CountingReference()
     metrics = run_eval(rest, "reference", config, cpu_verifier, tmp_path, deadline=time.monotonic() + 3600)
     assert rest.samples == 2 and sum(m.samples for m in metrics.values()) == 4

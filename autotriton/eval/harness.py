@@ -21,6 +21,7 @@ and the Python API (`autotriton.evaluate`) all call it, with EvalConfig's defaul
 
 from __future__ import annotations
 
+import json
 import time
 from dataclasses import asdict, dataclass, replace
 from pathlib import Path
@@ -32,7 +33,7 @@ from autotriton.models.prompts import initial_messages, prompt_trace_of
 from autotriton.tasks.specs import parse_suite_spec, parse_suites, suite_tasks
 from autotriton.models.answers import AnswersBackend
 from autotriton.models.base import Backend
-from autotriton.rundir import append_jsonl, check_settings, read_jsonl, write_settings
+from autotriton.rundir import append_jsonl, atomic_write, check_settings, read_jsonl, write_settings
 from autotriton.tasks import Task
 from autotriton.verify import Verifier
 
@@ -186,7 +187,8 @@ def run_eval(backend: Backend, model_spec: str, config: EvalConfig, verifier: Ve
     took to generate and to verify. `deadline` (time.monotonic()): no batch is started that the
     longest one so far says would end past it, and None is returned; the same call resumes. A
     batch is the unit of work kept: on the H200 one took 341 s, and a 560-s call killed mid-batch
-    lost 200 s of it (run 23)."""
+    lost 200 s of it (run 23). The longest batch is kept in out/batch_time.json, so a later call
+    that resumes with less time left than a batch takes pauses at once instead of losing it."""
     parse_suites(config.suites)  # a bad spec fails before anything is written
     log = RunLog(out / "runlog.jsonl")
     if config.prompt_trace is None:
@@ -200,7 +202,7 @@ def run_eval(backend: Backend, model_spec: str, config: EvalConfig, verifier: Ve
     total = len(items) * config.samples
     if progress:
         progress(len(log.done), total, "")
-    longest = 0.0
+    longest = _longest_batch(out, config.batch_size)
     for start in range(0, len(items), config.batch_size):
         batch = items[start:start + config.batch_size]
         todo = [(it, [s for s in range(config.samples) if (it.key, s) not in log.done]) for it in batch]
@@ -223,12 +225,22 @@ def run_eval(backend: Backend, model_spec: str, config: EvalConfig, verifier: Ve
         for record in score_batch(triples, verifier, config):
             log.append(record)
         longest = max(longest, time.monotonic() - started)
+        atomic_write(out / "batch_time.json", json.dumps({"batch_size": config.batch_size, "longest_s": longest}) + "\n")
         if progress:
             progress(len(log.done), total, f"generate {generated - started:.0f} s, "
                                            f"verify {time.monotonic() - generated:.0f} s")
         if on_batch:
             on_batch(*_metrics(log, items, config))
     return _metrics(log, items, config)[0]
+
+
+def _longest_batch(out: Path, batch_size: int) -> float:
+    """The longest batch an earlier call of this eval took; 0 when none ran at this batch size."""
+    path = out / "batch_time.json"
+    if not path.is_file():
+        return 0.0
+    kept = json.loads(path.read_text())
+    return float(kept["longest_s"]) if kept.get("batch_size") == batch_size else 0.0
 
 
 def _metrics(log: RunLog, items: list[EvalItem], config: EvalConfig) -> tuple[dict[str, ChannelMetrics], list[dict]]:
