@@ -7,6 +7,7 @@ format; no problem of either benchmark is copied here."""
 from __future__ import annotations
 
 import ast
+import functools
 import math
 import shutil
 from pathlib import Path
@@ -28,14 +29,19 @@ from autotriton.tasks.tritonbench import (
     load_tritonbench_t,
 )
 from autotriton.eval.tritonbench import (
-    compare_results,
-    disagreement,
+    MAX_UNDETERMINED,
+    TB_TOLERANCE,
     prompt_messages,
     run_tritonbench_gold,
     run_tritonbench_item,
     score_tritonbench,
 )
 from autotriton.tasks.contract import TaskError
+from autotriton.verify.compare import tree_disagreement, tree_mismatch
+
+# TritonBench's rule for the judge's tree comparison, as eval/tritonbench.py applies it
+compare_results = functools.partial(tree_mismatch, tolerance=TB_TOLERANCE)
+disagreement = functools.partial(tree_disagreement, tolerance=TB_TOLERANCE, max_share=MAX_UNDETERMINED)
 
 FIXTURES = Path(__file__).parent / "fixtures"
 KB = FIXTURES / "kernelbench"

@@ -140,7 +140,8 @@ def _with_reference(item, rw: Rewrite, k: int):
 
 def _check_tb(item, k: int) -> tuple[list[Rewrite], list[dict]]:
     from dataclasses import replace
-    from autotriton.eval.tritonbench import compare_results, run_tritonbench_gold
+    from autotriton.eval.tritonbench import TB_TOLERANCE, run_tritonbench_gold
+    from autotriton.verify.compare import tree_mismatch
     from autotriton.tasks.rewrite import PROPOSALS_PER_REWRITE
     from autotriton.tasks.rewrite import FUNCTION_TRANSFORMS, rewrite, rewrite_seed
     match = _REFERENCE.search(item.instruction)
@@ -170,7 +171,7 @@ def _check_tb(item, k: int) -> tuple[list[Rewrite], list[dict]]:
         seen.add(rw.source.strip())
         run = run_tritonbench_gold(replace(item, gold_code=imports + rw.source), "cpu")
         why = (f"does not run: {run.error_msg[-200:]}" if run.results is None
-               else compare_results(original.results, run.results, item.result_var))
+               else tree_mismatch(original.results, run.results, TB_TOLERANCE, item.result_var))
         if why:
             dropped.append({"seed": rw.seed, "transforms": rw.transforms, "reason": why})
         else:

@@ -50,7 +50,6 @@ import ast
 import dataclasses
 import functools
 import json
-import math
 import os
 import re
 import stat
@@ -65,7 +64,7 @@ import torch
 from autotriton.models.prompts import SYSTEM
 from autotriton.tasks.contract import Task, parse_source
 from autotriton.tasks.tritonbench import TBItem
-from autotriton.verify.compare import scalars_close, short_repr
+from autotriton.verify.compare import tree_disagreement, tree_mismatch
 from autotriton.verify.extract import code_blocks
 from autotriton.verify.rules import BUILTIN_NAMES, RuleViolation, check_rules
 from autotriton.verify.confined_run import OUTPUT_CAP_BYTES, ConfinedRun, run_confined
@@ -221,7 +220,7 @@ def run_tritonbench_gold(item: TBItem, device: str = "cpu", timeout_s: float = 3
             return TBRun(True, False, "the gold code is not reproducible on this machine (a later run stored "
                          f"no results: {again.error_msg[-300:]})", None, first.total_us)
         runs.append(again.results)
-        mask, count, why = disagreement(runs, item.result_var)
+        mask, count, why = tree_disagreement(runs, TB_TOLERANCE, MAX_UNDETERMINED, item.result_var)
         if why:
             return TBRun(True, False, f"the gold code is not reproducible on this machine (runs differ: {why})",
                          None, first.total_us)
@@ -330,38 +329,8 @@ def _verdict(item: TBItem, gold: TBRun, cand: TBRun, rules: bool, result: TBResu
         return "hack", (f"{', '.join(aliased)} returned (a view of) its own argument to the test section, "
                         "which the gold never does: the result was not written by a kernel")
     result.undetermined = gold.undetermined_n
-    mismatch = compare_results(gold.results, cand.results, item.result_var, gold.undetermined)
+    mismatch = tree_mismatch(gold.results, cand.results, TB_TOLERANCE, item.result_var, gold.undetermined)
     return ("", "") if mismatch is None else ("mismatch", mismatch)
-
-
-def compare_results(expected, actual, path: str = "result", skip=None) -> str | None:
-    """Where and how `actual` differs from `expected`, or None when they match. `skip` is a
-    mask tree from `disagreement`: tensor elements where it is True are not compared."""
-    if isinstance(expected, torch.Tensor) or isinstance(actual, torch.Tensor):
-        if not (isinstance(expected, torch.Tensor) and isinstance(actual, torch.Tensor)):
-            return f"{path}: expected {type(expected).__name__}, got {type(actual).__name__}"
-        return _compare_tensors(expected, actual, path, skip)
-    if isinstance(expected, dict):
-        if not isinstance(actual, dict):
-            return f"{path}: expected a dict, got {type(actual).__name__}"
-        if set(expected) != set(actual):
-            return f"{path}: keys {sorted(map(str, actual))}, expected {sorted(map(str, expected))}"
-        return next((m for k in expected if (m := compare_results(expected[k], actual[k], f"{path}[{k!r}]",
-                                                                  None if skip is None else skip[k]))), None)
-    if isinstance(expected, (list, tuple)):
-        if not isinstance(actual, (list, tuple)) or len(actual) != len(expected):
-            return f"{path}: expected a sequence of {len(expected)}, got {_describe(actual)}"
-        return next((m for i, (e, a) in enumerate(zip(expected, actual))
-                     if (m := compare_results(e, a, f"{path}[{i}]", None if skip is None else skip[i]))), None)
-    if isinstance(expected, float) and isinstance(actual, (int, float)) and not isinstance(actual, bool):
-        atol, rtol = TB_TOLERANCE["float32"]
-        both_nan = math.isnan(expected) and type(actual) is float and math.isnan(actual)
-        if both_nan or scalars_close(actual, expected, rel_tol=rtol, abs_tol=atol):
-            return None
-        return f"{path}: got {short_repr(actual)}, expected {short_repr(expected)}"
-    if type(expected) is not type(actual) or expected != actual:
-        return f"{path}: got {short_repr(actual)}, expected {short_repr(expected)}"
-    return None
 
 
 # Runs of a gold whose first two disagree: the elements left unjudged are those any of them differ on.
@@ -369,87 +338,6 @@ GOLD_RUNS_UNSTABLE = 6
 # A gold tensor may disagree with itself on at most this share of its elements (a race on a
 # few duplicate slots); beyond it there is too little left to judge by.
 MAX_UNDETERMINED = 0.5
-
-
-def disagreement(runs: list, path: str = "result") -> tuple[object, int, str | None]:
-    """(mask tree, elements masked, reason) over the stored results of several runs of one
-    gold: the mask tree mirrors the results, a bool tensor (True: some run differs from the
-    first) or None where all agree. The reason is set when the runs cannot be reconciled
-    (structure, non-tensor values, or more than MAX_UNDETERMINED of a tensor), and the mask
-    is then None."""
-    first, rest = runs[0], runs[1:]
-    if isinstance(first, torch.Tensor):
-        odd = next((r for r in rest if not (isinstance(r, torch.Tensor) and r.shape == first.shape
-                                            and r.dtype == first.dtype)), None)
-        if odd is not None:
-            return None, 0, compare_results(first, odd, path)
-        differ = torch.zeros(first.shape, dtype=torch.bool)
-        for r in rest:
-            differ |= ~_close(first, r)
-        n = int(differ.sum())
-        if n > MAX_UNDETERMINED * differ.numel():
-            worst = next(r for r in rest if not bool(_close(first, r).all()))
-            return None, n, f"{path}: {n} of {differ.numel()} elements differ ({_compare_tensors(first, worst, path)})"
-        return (differ if n else None), n, None
-    if isinstance(first, dict) and all(isinstance(r, dict) and set(r) == set(first) for r in rest):
-        keys = list(first)
-    elif isinstance(first, (list, tuple)) and all(isinstance(r, (list, tuple)) and len(r) == len(first) for r in rest):
-        keys = list(range(len(first)))
-    else:
-        return None, 0, next((why for r in rest if (why := compare_results(first, r, path))), None)
-    masks, total = {}, 0
-    for key in keys:
-        mask, n, why = disagreement([r[key] for r in runs], f"{path}[{key!r}]" if isinstance(first, dict)
-                                    else f"{path}[{key}]")
-        if why:
-            return None, 0, why
-        masks[key], total = mask, total + n
-    if not total:
-        return None, 0, None
-    return (masks if isinstance(first, dict) else [masks[i] for i in keys]), total, None
-
-
-def _close(expected: torch.Tensor, actual: torch.Tensor) -> torch.Tensor:
-    """Elementwise match of two same-shape tensors: equal for integers and bools, allclose's
-    rule (TB_TOLERANCE by the expected dtype, NaN equal to NaN) for floats."""
-    if not (expected.is_floating_point() or expected.is_complex()):
-        return actual.to(expected.dtype) == expected
-    atol, rtol = _tolerance(expected)
-    wide = _wide(expected)
-    return torch.isclose(actual.to(wide), expected.to(wide), atol=atol, rtol=rtol, equal_nan=True)
-
-
-def _tolerance(expected: torch.Tensor) -> tuple[float, float]:
-    return TB_TOLERANCE.get(str(expected.dtype).removeprefix("torch."), TB_TOLERANCE["float32"])
-
-
-def _wide(expected: torch.Tensor) -> torch.dtype:
-    return torch.complex128 if expected.is_complex() else torch.float64
-
-
-def _compare_tensors(expected: torch.Tensor, actual: torch.Tensor, path: str, skip=None) -> str | None:
-    if tuple(expected.shape) != tuple(actual.shape):
-        return f"{path}: shape {tuple(actual.shape)}, expected {tuple(expected.shape)}"
-    integral = not (expected.is_floating_point() or expected.is_complex())
-    if integral and (actual.is_floating_point() or actual.is_complex()):
-        return f"{path}: {actual.dtype} values differ from the expected {expected.dtype} ones"
-    ok = _close(expected, actual)
-    if skip is not None:
-        ok |= skip
-    if bool(ok.all()):
-        return None
-    if integral:
-        return f"{path}: {actual.dtype} values differ from the expected {expected.dtype} ones"
-    atol, rtol = _tolerance(expected)
-    wide = _wide(expected)
-    err = (actual.to(wide) - expected.to(wide)).abs().nan_to_num(nan=math.inf).masked_fill(ok, 0)
-    at = [int(i) for i in torch.unravel_index(err.argmax(), err.shape)]
-    return (f"{path}: max abs err {float(err.max()):.3g} at {at} "
-            f"(atol={atol:g}, rtol={rtol:g}, dtype {actual.dtype} vs expected {expected.dtype})")
-
-
-def _describe(obj) -> str:
-    return f"{type(obj).__name__} of {len(obj)}" if isinstance(obj, (list, tuple)) else type(obj).__name__
 
 
 # The program a confined process runs: the code under test (candidate.py) and the

@@ -334,3 +334,127 @@ def fingerprint(t: torch.Tensor) -> int:
         chunk_sum = int((part.to(torch.int64) * weights[:part.numel()]).sum())
         total = (total + chunk_sum * salt * (2 * k + 1)) % (1 << 64)
     return total
+
+
+# ====================================================================== output trees against a gold
+# TritonBench judges a program's stored results (tensors, numbers, strings, in dicts, lists and
+# tuples) against the same program's gold run: a low-precision result, not a float64 reference, so
+# the rule is allclose's (`atol + rtol * |gold|` by the gold's dtype, NaN equal to NaN) rather than
+# the rms-scaled bound above. `tolerance` maps a dtype name to (atol, rtol); "float32" is the
+# default for other dtypes and for Python floats.
+
+Tolerances = dict[str, tuple[float, float]]
+
+
+def tree_mismatch(expected, actual, tolerance: Tolerances, path: str = "result", skip=None) -> str | None:
+    """Where and how `actual` differs from `expected`, or None when they match. `skip` is a
+    mask tree from `tree_disagreement`: tensor elements where it is True are not compared."""
+    if isinstance(expected, torch.Tensor) or isinstance(actual, torch.Tensor):
+        if not (isinstance(expected, torch.Tensor) and isinstance(actual, torch.Tensor)):
+            return f"{path}: expected {type(expected).__name__}, got {type(actual).__name__}"
+        return _tree_tensor_mismatch(expected, actual, tolerance, path, skip)
+    if isinstance(expected, dict):
+        if not isinstance(actual, dict):
+            return f"{path}: expected a dict, got {type(actual).__name__}"
+        if set(expected) != set(actual):
+            return f"{path}: keys {sorted(map(str, actual))}, expected {sorted(map(str, expected))}"
+        return next((m for k in expected if (m := tree_mismatch(expected[k], actual[k], tolerance, f"{path}[{k!r}]",
+                                                                None if skip is None else skip[k]))), None)
+    if isinstance(expected, (list, tuple)):
+        if not isinstance(actual, (list, tuple)) or len(actual) != len(expected):
+            return f"{path}: expected a sequence of {len(expected)}, got {_describe(actual)}"
+        return next((m for i, (e, a) in enumerate(zip(expected, actual))
+                     if (m := tree_mismatch(e, a, tolerance, f"{path}[{i}]", None if skip is None else skip[i]))),
+                    None)
+    if isinstance(expected, float) and isinstance(actual, (int, float)) and not isinstance(actual, bool):
+        atol, rtol = tolerance["float32"]
+        both_nan = math.isnan(expected) and type(actual) is float and math.isnan(actual)
+        if both_nan or scalars_close(actual, expected, rel_tol=rtol, abs_tol=atol):
+            return None
+        return f"{path}: got {short_repr(actual)}, expected {short_repr(expected)}"
+    if type(expected) is not type(actual) or expected != actual:
+        return f"{path}: got {short_repr(actual)}, expected {short_repr(expected)}"
+    return None
+
+
+def tree_disagreement(runs: list, tolerance: Tolerances, max_share: float,
+                      path: str = "result") -> tuple[object, int, str | None]:
+    """(mask tree, elements masked, reason) over the stored results of several runs of one
+    gold: the mask tree mirrors the results, a bool tensor (True: some run differs from the
+    first) or None where all agree. The reason is set when the runs cannot be reconciled
+    (structure, non-tensor values, or more than `max_share` of a tensor), and the mask is then None."""
+    first, rest = runs[0], runs[1:]
+    if isinstance(first, torch.Tensor):
+        odd = next((r for r in rest if not (isinstance(r, torch.Tensor) and r.shape == first.shape
+                                            and r.dtype == first.dtype)), None)
+        if odd is not None:
+            return None, 0, tree_mismatch(first, odd, tolerance, path)
+        differ = torch.zeros(first.shape, dtype=torch.bool)
+        for r in rest:
+            differ |= ~_close_elements(first, r, tolerance)
+        n = int(differ.sum())
+        if n > max_share * differ.numel():
+            worst = next(r for r in rest if not bool(_close_elements(first, r, tolerance).all()))
+            return None, n, (f"{path}: {n} of {differ.numel()} elements differ "
+                             f"({_tree_tensor_mismatch(first, worst, tolerance, path)})")
+        return (differ if n else None), n, None
+    if isinstance(first, dict) and all(isinstance(r, dict) and set(r) == set(first) for r in rest):
+        keys = list(first)
+    elif isinstance(first, (list, tuple)) and all(isinstance(r, (list, tuple)) and len(r) == len(first) for r in rest):
+        keys = list(range(len(first)))
+    else:
+        return None, 0, next((why for r in rest if (why := tree_mismatch(first, r, tolerance, path))), None)
+    masks, total = {}, 0
+    for key in keys:
+        mask, n, why = tree_disagreement([r[key] for r in runs], tolerance, max_share,
+                                         f"{path}[{key!r}]" if isinstance(first, dict) else f"{path}[{key}]")
+        if why:
+            return None, 0, why
+        masks[key], total = mask, total + n
+    if not total:
+        return None, 0, None
+    return (masks if isinstance(first, dict) else [masks[i] for i in keys]), total, None
+
+
+def _close_elements(expected: torch.Tensor, actual: torch.Tensor, tolerance: Tolerances) -> torch.Tensor:
+    """Elementwise match of two same-shape tensors: equal for integers and bools, allclose's
+    rule (the tolerance by the expected dtype, NaN equal to NaN) for floats."""
+    if not (expected.is_floating_point() or expected.is_complex()):
+        return actual.to(expected.dtype) == expected
+    atol, rtol = _tree_tolerance(expected, tolerance)
+    wide = _wide(expected)
+    return torch.isclose(actual.to(wide), expected.to(wide), atol=atol, rtol=rtol, equal_nan=True)
+
+
+def _tree_tolerance(expected: torch.Tensor, tolerance: Tolerances) -> tuple[float, float]:
+    return tolerance.get(str(expected.dtype).removeprefix("torch."), tolerance["float32"])
+
+
+def _wide(expected: torch.Tensor) -> torch.dtype:
+    return torch.complex128 if expected.is_complex() else torch.float64
+
+
+def _tree_tensor_mismatch(expected: torch.Tensor, actual: torch.Tensor, tolerance: Tolerances, path: str,
+                          skip=None) -> str | None:
+    if tuple(expected.shape) != tuple(actual.shape):
+        return f"{path}: shape {tuple(actual.shape)}, expected {tuple(expected.shape)}"
+    integral = not (expected.is_floating_point() or expected.is_complex())
+    if integral and (actual.is_floating_point() or actual.is_complex()):
+        return f"{path}: {actual.dtype} values differ from the expected {expected.dtype} ones"
+    ok = _close_elements(expected, actual, tolerance)
+    if skip is not None:
+        ok |= skip
+    if bool(ok.all()):
+        return None
+    if integral:
+        return f"{path}: {actual.dtype} values differ from the expected {expected.dtype} ones"
+    atol, rtol = _tree_tolerance(expected, tolerance)
+    wide = _wide(expected)
+    err = (actual.to(wide) - expected.to(wide)).abs().nan_to_num(nan=math.inf).masked_fill(ok, 0)
+    at = [int(i) for i in torch.unravel_index(err.argmax(), err.shape)]
+    return (f"{path}: max abs err {float(err.max()):.3g} at {at} "
+            f"(atol={atol:g}, rtol={rtol:g}, dtype {actual.dtype} vs expected {expected.dtype})")
+
+
+def _describe(obj) -> str:
+    return f"{type(obj).__name__} of {len(obj)}" if isinstance(obj, (list, tuple)) else type(obj).__name__
