@@ -77,3 +77,25 @@ def test_python_numbers_counts_inside_tuples_and_lists():
     """guards.python_numbers: what a launch or a kept container hands over as Python values."""
     from autotriton.verify.guards import python_numbers
     assert python_numbers([3, 0.5, (1.0, 2.0, [3, 4]), "x", True, torch.zeros(3)]) == 6
+
+
+def test_a_forward_making_a_table_from_python_data_is_flagged_across_calls_and_launches():
+    """WriteTracker: more than 1,024 values made tensors from Python data in one forward (the
+    legacy torch.Tensor(list) passes the rules), or more than 1,024 distinct Python floats handed
+    to its kernels over all launches (64 launches of 32 floats each), is a table; a few constants,
+    the same at every launch, and small tensors from Python data are not."""
+    from autotriton.verify.guards import STATE, DATA_TABLE_MAX
+
+    def tables(fn) -> list[str]:
+        STATE.python_tables = []
+        tracker = WriteTracker([torch.zeros(4)], poison_allocations=False)
+        with tracker:
+            fn(tracker)
+        return STATE.python_tables
+
+    assert tables(lambda t: [torch.Tensor([0.5] * 600) for _ in range(2)])  # 1,200 values in two tensors
+    assert not tables(lambda t: [torch.Tensor([0.5] * 600)])
+    assert tables(lambda t: [t.launched([torch.zeros(2), 7, *(k + j / 64 for j in range(32))]) for k in range(64)])
+    assert not tables(lambda t: [t.launched([torch.zeros(2), k, 1e-5, 0.01]) for k in range(5000)])
+    assert len(tables(lambda t: [t.launched([float(k)]) for k in range(2 * DATA_TABLE_MAX)])) == 1  # once
+    STATE.python_tables = []

@@ -125,6 +125,11 @@ class WriteTracker(TorchDispatchMode):
         self.compute_ops: list[str] = []
         self.alloc_nbytes: list[tuple[str, int]] = []  # (device, bytes), for GPU pre-poisoning
         self.poison_allocations = poison_allocations
+        # A table computed in Python at every call: values made tensors from Python data, and the
+        # distinct Python floats handed to kernels, both over the whole forward (python_table).
+        self.data_values = 0
+        self.launch_floats: set[float] = set()
+        self.table_seen = False
 
     def __torch_dispatch__(self, func, types, args=(), kwargs=None):
         kwargs = kwargs or {}
@@ -132,6 +137,9 @@ class WriteTracker(TorchDispatchMode):
         if STATE.in_launch and not _from_candidate_code():
             return out  # the interpreter's own host copies of the kernel's arguments
         name = func.overloadpacket.__name__
+        if name == "lift_fresh" and isinstance(out, torch.Tensor):  # torch.tensor(list), torch.Tensor(list)
+            self.data_values += out.numel()
+            self._table_check(f"{self.data_values} values made tensors from Python data")
         if name in VIEW_OPS:
             return out
         if name in ALLOC_OPS:
@@ -159,11 +167,22 @@ class WriteTracker(TorchDispatchMode):
     def launched(self, args) -> None:
         """A candidate kernel got these arguments: fresh or Triton-written memory becomes
         Triton's; memory torch wrote stays torch's (a kernel may not launder a copy)."""
+        self.launch_floats.update(python_floats(args))
+        self._table_check(f"{len(self.launch_floats)} distinct Python floats given to its kernels")
         for a in args:
             if isinstance(a, torch.Tensor) and a.numel():
                 key = storage_key(a)
                 if self.state.get(key) in ("alloc", "triton"):
                     self.state[key] = "triton"
+
+    def _table_check(self, what: str) -> None:
+        """More than DATA_TABLE_MAX values of Python data in one forward: a table computed outside
+        any kernel. One launch's 1,024 numbers was the only bound until a sigmoid table computed
+        with math.exp at every call went to 64 launches of 32 floats (session 37); honest forwards
+        hand kernels a few sizes, strides and constants (eps, a slope), the same at every launch."""
+        if not self.table_seen and (self.data_values > DATA_TABLE_MAX or len(self.launch_floats) > DATA_TABLE_MAX):
+            self.table_seen = True
+            STATE.python_tables.append(f"forward: {what}")
 
     def provenance(self, outputs: list) -> tuple[list[str], bool]:
         """(problems, some output aliases an input) for the flattened outputs."""
@@ -210,6 +229,17 @@ def python_numbers(values, depth: int = 0) -> int:
         elif type(v) in (tuple, list) and depth < 8:
             count += python_numbers(v, depth + 1)
     return count
+
+
+def python_floats(values, depth: int = 0) -> set[float]:
+    """The Python floats among `values` and inside their tuples and lists (a launch's arguments)."""
+    found: set[float] = set()
+    for v in values:
+        if type(v) is float:
+            found.add(v)
+        elif type(v) in (tuple, list) and depth < 8:
+            found |= python_floats(v, depth + 1)
+    return found
 
 
 def _covers_storage(t: torch.Tensor) -> bool:

@@ -59,8 +59,9 @@ FLAG_REASONS: dict[str, str] = {
     "init_compute": "a tensor the candidate keeps was computed at import or in its constructor (by torch, from "
                     "Python data, or by a kernel launched there), and is not a parameter the judge sets nor a "
                     "buffer the reference has too: the work belongs in forward's kernels",
-    "python_table": "a kernel launch was given more than 1,024 Python numbers (a table computed outside any "
-                    "kernel, passed as constexpr tuples)",
+    "python_table": "a table computed outside any kernel: a kernel launch was given more than 1,024 Python "
+                    "numbers, or one forward call made more than 1,024 values into tensors from Python data or "
+                    "gave its kernels more than 1,024 distinct Python floats",
     "autotune_disagree": "the configs of an autotuned kernel, each run from the same arguments at a new key "
                          "(as a GPU's autotuner benchmarks them), wrote different values",
 }
