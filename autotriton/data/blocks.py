@@ -22,7 +22,7 @@ import random
 import re
 
 from autotriton.data.compose import Composed, _source, rewritten, task_surface
-from autotriton.data.families import _model, _sizes
+from autotriton.data.families import ModuleParts, _model, _sizes
 
 # Tokens M (rows of every product), model width D, hidden width H, output width N; a sequence S
 # of B batches where a kind pools or attends over it. (interp max, typical GPU size, odd cap)
@@ -113,7 +113,7 @@ class _Parts:
                 f"(({x} - mu) / torch.sqrt(var + {eps})) * self.{g} + self.{b}")
 
 
-def _block(rng: random.Random, kind: str) -> dict:
+def _block(rng: random.Random, kind: str) -> ModuleParts:
     """One module of `kind`: its constructor, forward and inputs, as compose's families give them."""
     parts, x = _Parts(rng), rng.choice(INPUTS)
     act = rng.choice(ACTS)

@@ -24,10 +24,49 @@ bounded value, log, sqrt, rsqrt and divisors only of a positive one (`1 + u*u`, 
 from __future__ import annotations
 
 import random
+from typing import NotRequired, TypedDict
 
 from autotriton.data.compose import (ELEMENTWISE_RANKS, Composed, _source, expr_ops as ops, rewritten,
                                      task_surface)
-from autotriton.data.families import _model, _sizes
+from autotriton.data.families import Sizes, _model, _sizes
+
+
+class ExprNode(TypedDict):
+    """A tree node (the module docstring says which keys each op carries)."""
+
+    op: str  # "in", "const", "scalar", or a key of FORMS
+    name: NotRequired[str]  # "in": the input it reads
+    value: NotRequired[float]  # "const"
+    form: NotRequired[int]  # the index of its spelling in FORMS[op]
+    args: NotRequired[list["ExprNode"]]
+    lo: NotRequired[float]  # clamp's and hardtanh's bounds
+    hi: NotRequired[float]
+    a: NotRequired[float]  # leaky_relu's slope, elu's alpha
+    cond: NotRequired[list]  # where's [input, ">" or "<", input name or number]
+
+
+class ExprScalar(TypedDict):
+    """The constructor's float: its name, the value get_init_inputs passes, and whether the
+    signature's default is used instead."""
+
+    name: str
+    value: float
+    default: bool
+
+
+class ExprSpec(TypedDict):
+    """An `expr` task's point: the tree over its inputs, whether forward names subtrees as locals,
+    the constructor's float if the tree reads one, the size names of its shape, its sizes, and the
+    kernel style of its answer."""
+
+    family: str  # "expr"
+    tree: ExprNode
+    inputs: list[str]
+    locals: bool
+    scalar: NotRequired[ExprScalar]
+    shape: list[str]
+    sizes: Sizes
+    style: str  # "flat", "rows2d" or "autotune"
 
 # op -> spellings: (template, precedence, the least precedence each slot takes unparenthesised).
 # Precedence: 100 a name, number or call; 90 `**`; 80 unary minus; 70 `*` `/`; 60 `+` `-`.
@@ -98,15 +137,15 @@ EXTRA = ("sign", "log1p", "expm1")
 EXTRA_SHARE = 0.35
 
 
-def _leaf(rng: random.Random, inputs: list[str]) -> dict:
+def _leaf(rng: random.Random, inputs: list[str]) -> ExprNode:
     return {"op": "in", "name": rng.choice(inputs)}
 
 
-def _const(rng: random.Random, scalar: bool) -> dict:
+def _const(rng: random.Random, scalar: bool) -> ExprNode:
     return {"op": "scalar"} if scalar and rng.random() < 0.75 else {"op": "const", "value": rng.choice(CONSTANTS)}
 
 
-def _positive(rng: random.Random, depth: int, inputs: list[str], scalar: bool) -> dict:
+def _positive(rng: random.Random, depth: int, inputs: list[str], scalar: bool) -> ExprNode:
     """A value > 0 for any input, and away from 0 in float32: 1 + u*u, c + |u|, sigmoid(bounded) or
     exp(bounded). Not sigmoid(u): it is 0 in float32 from u = -104 on (finite in float64), and
     log(sigmoid(4x / sigmoid(x))) was -inf in float32 from x = -3, which a random size of 2^15
@@ -123,12 +162,12 @@ def _positive(rng: random.Random, depth: int, inputs: list[str], scalar: bool) -
     return {"op": "exp", "form": 0, "args": [_bounded(rng, depth - 1, inputs, scalar)]}
 
 
-def _bounded(rng: random.Random, depth: int, inputs: list[str], scalar: bool) -> dict:
+def _bounded(rng: random.Random, depth: int, inputs: list[str], scalar: bool) -> ExprNode:
     op = rng.choice(BOUNDED)  # drawn before the argument, as the tasks of data v14 were
     return _bounded_of(rng, _any(rng, depth - 1, inputs, scalar), op)
 
 
-def _bounded_of(rng: random.Random, arg: dict, op: str | None = None) -> dict:
+def _bounded_of(rng: random.Random, arg: ExprNode, op: str | None = None) -> ExprNode:
     """`arg` through one of BOUNDED (its value within a fixed range)."""
     op = op or rng.choice(BOUNDED)
     node = {"op": op, "form": 0, "args": [arg]}
@@ -137,7 +176,7 @@ def _bounded_of(rng: random.Random, arg: dict, op: str | None = None) -> dict:
     return node
 
 
-def _any(rng: random.Random, depth: int, inputs: list[str], scalar: bool) -> dict:
+def _any(rng: random.Random, depth: int, inputs: list[str], scalar: bool) -> ExprNode:
     if depth <= 0 or rng.random() < 0.2:
         return _leaf(rng, inputs)
     kind = rng.choices(("unary", "bounded", "binary", "const", "exp", "log", "sqrt", "div", "where"),
@@ -171,7 +210,7 @@ def _any(rng: random.Random, depth: int, inputs: list[str], scalar: bool) -> dic
     return {"op": "where", "form": 0, "cond": [lhs, rng.choice((">", "<")), rhs], "args": _two(rng, depth, inputs, scalar)}
 
 
-def _extended(tree: dict, rng: random.Random, inputs: list[str]) -> dict:
+def _extended(tree: ExprNode, rng: random.Random, inputs: list[str]) -> ExprNode:
     """`tree` with one op of EXTRA around it in EXTRA_SHARE of the draws, spellings drawn here:
     sign of an input only (of a computed value near 0 it could differ from the float64 reference's),
     log1p of a value >= 0 (|tree|), expm1 of a bounded one."""
@@ -179,7 +218,7 @@ def _extended(tree: dict, rng: random.Random, inputs: list[str]) -> dict:
         return tree
     op = rng.choice(EXTRA)
 
-    def node(name: str, *args: dict) -> dict:
+    def node(name: str, *args: ExprNode) -> ExprNode:
         return {"op": name, "form": rng.randrange(len(FORMS[name])), "args": list(args)}
     if op == "sign":
         return {"op": "mul", "form": 0, "args": [tree, node("sign", _leaf(rng, inputs))]}
@@ -190,7 +229,7 @@ def _extended(tree: dict, rng: random.Random, inputs: list[str]) -> dict:
     return node("expm1", bounded)
 
 
-def _two(rng: random.Random, depth: int, inputs: list[str], scalar: bool) -> list[dict]:
+def _two(rng: random.Random, depth: int, inputs: list[str], scalar: bool) -> list[ExprNode]:
     """Two operands that are not the same input (`x - x`, `torch.maximum(x, x)` compute nothing)."""
     a, b = _any(rng, depth - 1, inputs, scalar), _any(rng, depth - 1, inputs, scalar)
     if a == b and a["op"] == "in":
@@ -198,7 +237,7 @@ def _two(rng: random.Random, depth: int, inputs: list[str], scalar: bool) -> lis
     return [a, b]
 
 
-def _uses(node: dict) -> set[str]:
+def _uses(node: ExprNode) -> set[str]:
     """The inputs the tree reads, its conditions' included."""
     if node["op"] == "in":
         return {node["name"]}
@@ -207,11 +246,11 @@ def _uses(node: dict) -> set[str]:
     return used.union(*(_uses(c) for c in node.get("args", [])))
 
 
-def _has_scalar(node: dict) -> bool:
+def _has_scalar(node: ExprNode) -> bool:
     return node["op"] == "scalar" or any(_has_scalar(c) for c in node.get("args", []))
 
 
-def _pick_forms(node: dict, rng: random.Random) -> None:
+def _pick_forms(node: ExprNode, rng: random.Random) -> None:
     """A spelling for every op node (a repeating one only over a leaf)."""
     for child in node.get("args", []):
         _pick_forms(child, rng)
@@ -224,7 +263,7 @@ def _pick_forms(node: dict, rng: random.Random) -> None:
     node["form"] = rng.choice(choices)
 
 
-def expr_spec(rng: random.Random, extra: random.Random | None = None) -> dict:
+def expr_spec(rng: random.Random, extra: random.Random | None = None) -> ExprSpec:
     """A tree of 2 to MAX_OPS ops over one input (two in a third of the tasks), maybe with a
     constructor float; its spellings, local names and sizes. With `extra` (a stream of its own), a
     third of the trees gain one op of EXTRA (up to MAX_OPS + 2 ops)."""
@@ -270,7 +309,7 @@ def _cond_text(cond: list) -> str:
     return f"{lhs} {cmp} {rhs if isinstance(rhs, str) else repr(float(rhs))}"
 
 
-def render(node: dict, scalar: str, names: dict[int, str]) -> tuple[str, int]:
+def render(node: ExprNode, scalar: str, names: dict[int, str]) -> tuple[str, int]:
     """(PyTorch text, precedence) of `node`; a subtree bound to a local (names, by id) is its name."""
     if id(node) in names:
         return names[id(node)], 100
@@ -291,11 +330,11 @@ def render(node: dict, scalar: str, names: dict[int, str]) -> tuple[str, int]:
     return template.format(*parts, **extra), prec
 
 
-def _bound_nodes(tree: dict, rng: random.Random) -> list[dict]:
+def _bound_nodes(tree: ExprNode, rng: random.Random) -> list[ExprNode]:
     """Subtrees to write as local names, innermost first: about half the op nodes below the root
     that hold another op (a lone `torch.tanh(x)` is seldom named)."""
     out = []
-    def walk(node: dict, root: bool) -> None:
+    def walk(node: ExprNode, root: bool) -> None:
         for child in node.get("args", []):
             walk(child, False)
         if not root and "args" in node and rng.random() < 0.5:
@@ -304,7 +343,7 @@ def _bound_nodes(tree: dict, rng: random.Random) -> list[dict]:
     return out
 
 
-def forward_lines(spec: dict) -> list[str]:
+def forward_lines(spec: ExprSpec) -> list[str]:
     """The reference forward's body: `return EXPR`, or locals first (spec["locals"])."""
     scalar = spec.get("scalar", {}).get("name", "")
     names: dict[int, str] = {}
@@ -319,7 +358,7 @@ def forward_lines(spec: dict) -> list[str]:
     return lines + [f"return {render(spec['tree'], scalar, names)[0]}"]
 
 
-def expr_code(spec: dict) -> tuple[str, str, str, str]:
+def expr_code(spec: ExprSpec) -> tuple[str, str, str, str]:
     """(model class source, get_inputs body, get_init_inputs list, description), as compose's
     families give them."""
     init_args, init, init_inputs = "", [], "[]"

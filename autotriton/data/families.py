@@ -168,6 +168,23 @@ def _rows_sizes(rng: random.Random, big: tuple[int, int]) -> Sizes:
     return _sizes(rng, {"ROWS": (40, big[0], big[1]), "COLS": (300, 4096, 3000)})
 
 
+class ModuleParts(TypedDict):
+    """A module as the idiom and block families write it before compose lays out its file: the
+    constructor's extra parameters (`, dim: int`) and lines, forward's arguments and body lines,
+    get_inputs' and get_init_inputs' lists as text, its size names (`_sizes`' dims), and `meta`,
+    what the file computes beyond its kind (a reduction, a constant, a dim), which goes into the
+    task's spec so a test can compute it another way."""
+
+    init_args: str
+    init: list[str]
+    args: str
+    body: list[str]
+    inputs: str
+    init_inputs: str
+    dims: dict[str, tuple[int, int, int]]
+    meta: dict[str, object]
+
+
 def _model(init_args: str, init: list[str], fwd_args: str, body: list[str]) -> str:
     init_body = "\n".join("        " + x for x in ["super().__init__()"] + init)
     fwd_body = "\n".join("        " + x for x in body)
@@ -1039,8 +1056,9 @@ def _conv2d_words(spec: Conv2dSpec) -> list[str]:
 Spec = Union[ElementwiseSpec, ReduceSpec, NormSpec, SoftmaxSpec, MatmulSpec, LayoutSpec, EmbeddingSpec,
              MaxpoolSpec, PoolSpec, MseSpec, LossSpec, MlpSpec, LinearNormSpec, AttentionSpec, NormalizeSpec,
              ScanSpec, GroupnormSpec, Conv2dSpec]
-# A point compose.py writes into a task file: a Spec, or the plain dict of a family drawn in its
-# own module (exprs.py, idioms.py, blocks.py), which has `family` and `sizes` too.
+# A point compose.py writes into a task file: a Spec, or the point of a family drawn in its own
+# module: exprs.ExprSpec, or an idiom's or block's spec, a dict of its `family`, `kind`, `sizes` and
+# its module's `meta` spread in (ModuleParts; open keys, which a TypedDict cannot list).
 AnySpec = Union[Spec, dict]
 
 

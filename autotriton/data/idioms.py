@@ -32,9 +32,10 @@ from __future__ import annotations
 
 import builtins
 import random
+from typing import Callable
 
 from autotriton.data.compose import Composed, _source, rewritten, task_surface
-from autotriton.data.families import _model, _odd, _sizes
+from autotriton.data.families import ModuleParts, _model, _odd, _sizes
 
 # Names people give a criterion, a weight, and a loss's two inputs.
 CRITERIA = ("criterion", "loss_fn", "loss", "objective", "crit")
@@ -58,6 +59,15 @@ ROWS_2D = {"ROWS": (40, 1024, 1000), "COLS": (300, 4096, 4000)}
 ROWS_3D = {"B": (4, 32, 30), "L": (100, 512, 500), "D": (20, 256, 250)}
 
 
+
+class Idiom(ModuleParts):
+    """One idiom task's module: its kind (the file's description) and whether it computes dot
+    products (tl.dot's TF32 bound in the file)."""
+
+    kind: str
+    dots: bool
+
+
 def _reduced(rng: random.Random, expr: str, reduction: str) -> str:
     """A written-out mean or sum of the elementwise loss `expr`, as people spell one."""
     if reduction == "sum":
@@ -65,7 +75,7 @@ def _reduced(rng: random.Random, expr: str, reduction: str) -> str:
     return rng.choice((f"({expr}).mean()", f"torch.mean({expr})"))
 
 
-def _loss(rng: random.Random) -> dict:
+def _loss(rng: random.Random) -> Idiom:
     """A loss of two tensors reduced to one number, as an idiom dict: kind, the constructor's
     arguments and lines, forward's arguments and body, the inputs, dims, and `meta` (what the file
     computes beyond its kind)."""
@@ -128,7 +138,7 @@ def _loss(rng: random.Random) -> dict:
             "meta": meta}
 
 
-def _product(rng: random.Random) -> dict:
+def _product(rng: random.Random) -> Idiom:
     """A matrix product with held parameters or two inputs, in the forms people write one."""
     kind = rng.choice(("addmm", "functional_linear", "weight_t", "matvec", "batched_t", "input_t"))
     w, bias, x = rng.choice(WEIGHTS), rng.choice(BIASES), rng.choice(INPUTS)
@@ -170,7 +180,7 @@ def _product(rng: random.Random) -> dict:
             "init_inputs": init_inputs, "dims": dims, "dots": True, "meta": {}}
 
 
-def _rows(rng: random.Random) -> dict:
+def _rows(rng: random.Random) -> Idiom:
     """Scans and normalisations along one dim, written out as people write them."""
     kind = rng.choice(("cumprod", "reverse_cumsum", "manual_layernorm", "manual_rmsnorm", "l2", "std_var"))
     dims = rng.choice((ROWS_2D, ROWS_3D))
@@ -241,7 +251,7 @@ def _dims_text(rng: random.Random, dims: tuple[int, ...], rank: int) -> str:
     return rng.choice((f"({inner})", f"[{inner}]"))
 
 
-def _several(rng: random.Random) -> dict:
+def _several(rng: random.Random) -> Idiom:
     """Reductions over several dims at once (a feature map's mean over H and W, per-channel
     statistics over N, H and W, a peak-to-peak over two axes), and a max along one dim taken with
     its indices, spelled as people spell them. Data v22 had no task reducing over a tuple of dims."""
@@ -306,7 +316,7 @@ EINSUM_LETTERS = (("b", "i", "j", "k"), ("b", "m", "k", "n"), ("n", "i", "d", "j
 HEADS_DIMS = {"B": (3, 8, 8), "H": (3, 8, 8), "S": (40, 256, 250), "D": (16, 64, 64)}
 
 
-def _einsum(rng: random.Random) -> dict:
+def _einsum(rng: random.Random) -> Idiom:
     """Matrix products written with torch.einsum: batched products, attention scores and their
     application to values, a projection by a held weight, a matrix-vector product and row-wise dot
     products. Data v22 had no einsum in any prompt."""
@@ -377,7 +387,7 @@ SHORT_NAMES = {"beta": ("b", "sharpness"), "threshold": ("th", "cutoff"), "min_v
                "max": ("hi", "high", "max_value")}
 
 
-def _activation(rng: random.Random) -> dict:
+def _activation(rng: random.Random) -> Idiom:
     """An activation with one or two constructor values (softplus's beta and threshold, hardtanh's
     bounds, a clamp's), held by its `nn` layer or as attributes passed to the functional form, by
     keyword or by position. The v20 adapter passed softplus's beta and wrote the threshold's
@@ -428,7 +438,7 @@ LONG_SHAPES = {
 LONG_INTERP = (4097, 12287, 8192)
 
 
-def _long(rng: random.Random) -> dict:
+def _long(rng: random.Random) -> Idiom:
     """Reductions and row maps whose rows are too long for one tile: a softmax, log-softmax,
     logsumexp or argmax over a vocabulary, global pooling of a large image, a value range over two
     axes, column statistics of a tall table, a cumulative sum and an RMS scale along a long
@@ -505,7 +515,7 @@ PERMUTED_SHAPES = {
 }
 
 
-def _permuted(rng: random.Random) -> dict:
+def _permuted(rng: random.Random) -> Idiom:
     """A norm, softmax or statistic over the channels of an (N, C, H, W) map or an (N, C, L)
     signal, taken after moving the channels last, as ConvNeXt-style blocks and conformers write
     it: `permute`, `movedim` or `transpose`, then back, or the channels-last tensor returned."""
@@ -556,7 +566,7 @@ def _permuted(rng: random.Random) -> dict:
 LOOKUP_DIMS = {"V": (60, 32000, 30000), "D": (24, 768, 700), "B": (3, 16, 16), "S": (8, 256, 250)}
 
 
-def _lookup(rng: random.Random) -> dict:
+def _lookup(rng: random.Random) -> Idiom:
     """Token embeddings as people write them: `nn.Embedding` (a padding index or not) or
     `F.embedding` of a table of their own, alone, scaled by the square root of the width (kept
     in the constructor, or computed in forward), plus a bias, or through an activation."""
@@ -604,7 +614,7 @@ DERIVED_VALUES = {
 }
 
 
-def _derived(rng: random.Random) -> dict:
+def _derived(rng: random.Random) -> Idiom:
     """Modules whose constants come from the constructor through arithmetic, as people write them:
     a class-weighted binary loss (`1 - self.alpha`, a focusing exponent), an energy score
     (`-self.T * logsumexp(x / self.T)`), a blend (`(1 - self.mix) * x + self.mix * y`), a
@@ -685,7 +695,7 @@ def _derived(rng: random.Random) -> dict:
 SCORE_DIMS = {"B": (4, 8, 8), "H": (4, 8, 8), "T": (16, 512, 500), "D": (16, 64, 64)}
 
 
-def _causal(rng: random.Random) -> dict:
+def _causal(rng: random.Random) -> Idiom:
     """A causal softmax over attention scores with its mask made in forward, as people write one:
     a bool `triu(..., diagonal=1)` filled with -inf, nanoGPT's `tril(ones) == 0`, or an additive
     mask of -inf above the diagonal; the scores scaled by the head dim or not."""
@@ -714,7 +724,7 @@ def _causal(rng: random.Random) -> dict:
             "meta": {"scaled": scaled}}
 
 
-def _fused(rng: random.Random) -> dict:
+def _fused(rng: random.Random) -> Idiom:
     """A residual add fused with the norm that follows it, returning the normed rows and the new
     residual, as transformer code writes the pre-norm step: an RMS norm (written out) or
     `F.layer_norm` with a weight (and a bias), over (B, S, D) or (N, D)."""
@@ -741,7 +751,7 @@ def _fused(rng: random.Random) -> dict:
             "dims": dims, "dots": False, "meta": {"eps": eps, "normed_first": order}}
 
 
-def _gate(rng: random.Random) -> dict:
+def _gate(rng: random.Random) -> Idiom:
     """One value per row broadcast over a tensor with no reduction, as people write it: a
     squeeze-excite gate (B, C) or (B, C, 1, 1) through a sigmoid over a feature map, a padding
     mask (B, S) over token features, a per-row scale (N,) over (N, D)."""
@@ -789,7 +799,7 @@ PICK_SHAPES = (
 COMPARES = (">", ">=", "<", "<=", "!=")
 
 
-def _pick(rng: random.Random) -> dict:
+def _pick(rng: random.Random) -> Idiom:
     """Which element or how many along one dim of a rank-3/4 tensor, as people write it: an argmax
     or argmin (`torch.argmax(x, dim=1, keepdim=True)`, `x.argmin(-2)`: int64 indices), a max or min
     with its indices dropped, and a comparison reduced: a fraction `(x > t).float().mean(dim)`, a
@@ -838,9 +848,10 @@ def _pick(rng: random.Random) -> dict:
             "init_inputs": init_inputs, "dims": dims_sizes, "dots": False, "meta": meta}
 
 
-KINDS = {"loss": _loss, "product": _product, "rows": _rows, "activation": _activation, "several": _several,
-         "einsum": _einsum, "long": _long, "permuted": _permuted, "lookup": _lookup, "derived": _derived,
-         "causal": _causal, "fused": _fused, "gate": _gate, "pick": _pick}
+KINDS: dict[str, Callable[[random.Random], Idiom]] = {
+    "loss": _loss, "product": _product, "rows": _rows, "activation": _activation, "several": _several,
+    "einsum": _einsum, "long": _long, "permuted": _permuted, "lookup": _lookup, "derived": _derived,
+    "causal": _causal, "fused": _fused, "gate": _gate, "pick": _pick}
 # Losses first: the kinds the data-v20 adapter missed most (dev suite, run 22).
 GROUP_WEIGHTS = {"loss": 4, "product": 3, "rows": 3}
 # Activations with constructor values, drawn on a stream of their own (added after the groups
@@ -875,7 +886,7 @@ PICK_FROM, PICK_SHARE = 1300, 0.8
 NO_INIT_SHARE = 0.35
 
 
-def _code(idiom: dict, rng: random.Random) -> tuple[str, str, str, str]:
+def _code(idiom: Idiom, rng: random.Random) -> tuple[str, str, str, str]:
     """(model class source, get_inputs body, get_init_inputs list, description), as compose's
     families give them. A parameter-free module loses its `__init__` NO_INIT_SHARE of the time."""
     model = _model(idiom["init_args"], idiom["init"], idiom["args"], idiom["body"])

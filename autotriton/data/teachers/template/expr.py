@@ -4,9 +4,14 @@ several), in the elementwise family's flat, 2-D tile or autotuned kernel."""
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from autotriton.data.teachers import Solution
 from autotriton.data.teachers.template.common import HEADER, numbered, tl_expm1, tl_log1p, tl_logsigmoid, tl_unary
 from autotriton.data.teachers.template.elementwise import elementwise_module, ew_flat, ew_rows2d, tiling_steps
+
+if TYPE_CHECKING:  # the points' types only: the teacher does not import the family that draws them
+    from autotriton.data.exprs import ExprNode, ExprSpec
 
 # Ops with one Triton expression of their operands a, b.
 _SIMPLE = {
@@ -37,7 +42,7 @@ def _num(v: float) -> str:
     return repr(float(v))
 
 
-def lower(node: dict, scalar: str, lines: list[str], plan: list[str]) -> str:
+def lower(node: ExprNode, scalar: str, lines: list[str], plan: list[str]) -> str:
     """Append the statements computing `node` to `lines` (and the op's name to `plan`); return the
     Triton expression holding its value: an input, a constant, or the new variable."""
     if node["op"] == "in":
@@ -75,7 +80,7 @@ def lower(node: dict, scalar: str, lines: list[str], plan: list[str]) -> str:
     return var
 
 
-def write_expr(spec: dict, style: str = "flat") -> Solution:
+def write_expr(spec: ExprSpec, style: str = "flat") -> Solution:
     inputs = spec["inputs"]
     scalar = spec.get("scalar", {}).get("name")
     lines, plan = [], []
@@ -97,7 +102,7 @@ def write_expr(spec: dict, style: str = "flat") -> Solution:
     return Solution(_reasoning(spec, plan, style), HEADER + kernel + module)
 
 
-def _reasoning(spec: dict, plan: list[str], style: str) -> str:
+def _reasoning(spec: ExprSpec, plan: list[str], style: str) -> str:
     # the inputs unnamed: a rewritten task file calls them otherwise (the kernel's x, y are its own)
     of = "its two inputs" if len(spec["inputs"]) > 1 else "its input"
     steps = [f"Every output element depends only on {of} at the same position, so the whole expression is one "
