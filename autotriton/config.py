@@ -11,7 +11,12 @@ place they moved to (`verify_device` -> `verify.device`: still read, with a warn
 `YAML_NAME`, what its settings are called in errors.
 
 We did not use transformers' `HfArgumentParser`: its YAML reader takes flat dataclasses only (no
-nested `sft:`/`rl:` sections) and, like PyYAML, leaves `1e-4` a string.
+nested `sft:`/`rl:` sections) and, like PyYAML, leaves `1e-4` a string. TRL's `TrlParser` is the
+same parser with a `--config` flag. OmegaConf's structured configs would do the nesting and the
+dotted overrides, but OmegaConf is not among the libraries this project pins (the brief's list:
+torch, triton, transformers, trl, peft, accelerate, datasets, gguf, rich, typer, matplotlib,
+pytest, hypothesis, ray, openai), and it would still need this module's one-line errors and the
+renamed-key warnings around it.
 """
 
 from __future__ import annotations
