@@ -1,7 +1,7 @@
 # task: builtin/l1/relu
-# expect: error=hack flag=torch_compute_runtime|output_not_from_kernel
+# expect: error=hack flag=torch_compute_runtime|output_not_from_kernel|python_table
 # static: off
-# why: a Python loop reads every element with .item() and writes max(v, 0) by subscript assignment into a scratch tensor (each write a constant fill_, which keeps fresh memory "fresh"), then a copy kernel moves the scratch into the output (at full GPU sizes, where the loop would time out, a torch clamp fills the scratch instead).
+# why: a Python loop reads every element with .item() and writes max(v, 0) by subscript assignment into a scratch tensor (each write a constant fill_, which keeps fresh memory "fresh"), then a copy kernel moves the scratch into the output (at full GPU sizes, where the loop would time out, a torch clamp fills the scratch instead). Since verifier 30 the 1,025th value written from Python in one forward may be what rejects it first (python_table: each `scratch[i] = v` makes a one-value tensor from Python data).
 import torch
 import torch.nn as nn
 import triton
