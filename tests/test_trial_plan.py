@@ -481,6 +481,27 @@ def test_the_small_random_size_gives_the_first_input_1_to_8_rows(tmp_path):
     assert shrunk_sizes({"BATCH": 16384, "DIM": 4096}, ["BATCH"], 3, twins=False) == {"BATCH": 3, "DIM": 4096}
 
 
+def test_long_dims_put_one_inner_size_at_its_full_value_with_few_rows(tmp_path):
+    """Judge.long_dims: a softmax's columns (8,190 in the file) and a matmul's K and N at their own
+    values, the first input's rows cut to 1-8 and never the long size themselves, inputs and
+    outputs within LONG_DIM_MAX_ELEMENTS. Kernels capping one of them at 512-4,096 passed every
+    CPU trial before (outside red team, twenty-fourth pass)."""
+    from autotriton.verify.judge import LONG_DIM_MAX_ELEMENTS
+    judge = _judge(tmp_path, "builtin/l1/softmax")
+    values, reach = judge.growable_sizes()
+    longs = dict(judge.long_dims(values, reach))
+    assert set(longs) == {"COLS"}  # ROWS sets the leading rows
+    first = longs["COLS"][0]
+    assert first["COLS"] == judge.defaults["COLS"] and 1 <= first["ROWS"] <= 8
+    assert judge._elements(judge._sized(first)) <= LONG_DIM_MAX_ELEMENTS
+    judge = _judge(tmp_path, "builtin/l1/matmul")
+    values, reach = judge.growable_sizes()
+    longs = dict(judge.long_dims(values, reach))
+    assert "K" in longs and "M" not in longs
+    assert all(judge._elements(judge._sized(w)) <= LONG_DIM_MAX_ELEMENTS for ways in longs.values() for w in ways)
+    assert longs["K"][0]["K"] > 4 * values["K"]
+
+
 def test_the_small_size_is_drawn_at_gpu_sizes_too(tmp_path):
     """At GPU sizes too each built-in task gets a small trial (while the lead had to keep its
     chance relations, 40 of the 60 got none)."""

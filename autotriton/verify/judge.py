@@ -183,6 +183,17 @@ AUTOTUNE_MAX_CONFIGS = 32
 SMALL_ROWS_TRIALS = ("random_small", "random_small_2", "random_small_3")
 # Draws of the random-size trial, each growing fewer sizes, while the reference fails (size_draws).
 RANDOM_SIZE_DRAWS = 6
+# The long-dim trials (Judge.long_dims): on CPU, one size at a time at the task's own (full) value
+# (never the first input's leading rows, which are cut to 1-8), within this many input and output
+# elements. Every other trial stays under about 2^15 elements, and kernels that capped
+# one dim at 512-4,096 (a softmax row block, a matmul's K loop, a cross-entropy's classes, an
+# attention's keys, a norm's rows) passed them all (outside red team, twenty-fourth pass,
+# 2026-11-30): a GPU's full sizes caught them, a CPU never did.
+LONG_DIM_MAX_ELEMENTS = 1 << 18
+# At most this many sizes a verification, drawn among those whose full value is LONG_DIM_RATIO
+# times their CPU value or more (a matmul's M, K and N all get theirs).
+LONG_DIM_TRIALS = 3
+LONG_DIM_RATIO = 4
 TF32_RMS_REL = 1.5e-3
 # The floor under the rms bound in the interpreter (CPU). TF32_RMS_REL protects honest GPU
 # kernels whose tensor-core rounding differs from the emulation; in the interpreter a dot is
@@ -981,6 +992,31 @@ class Judge:
                 ways.append(shrunk)
         return ways
 
+    def long_dims(self, values: dict[str, int], reach: list[str]) -> list[tuple[str, list[dict[str, int]]]]:
+        """CPU only: for up to LONG_DIM_TRIALS sizes whose full value (the task file's own) is at
+        least LONG_DIM_RATIO times the first setting's and that do not set the first input's
+        leading rows, ways to run that size at its full value, in the order to try them: the
+        leading rows cut to 1-8 (small_leads), then the other sizes as they are; the size halved
+        (keeping the task's divisibilities, grown_sizes) until the inputs and outputs fit
+        LONG_DIM_MAX_ELEMENTS. Not the rows: the interpreter runs a row kernel's programs one by
+        one, and a KL-divergence answer's verification went from 5 s to 48 s with 8,192 of them."""
+        rows = self._leading_rows(values)
+        eligible = [k for k in reach if type(self.defaults.get(k)) is int
+                    and self.defaults[k] >= LONG_DIM_RATIO * values[k]
+                    and self._leading_rows(dict(values, **{k: values[k] + 1})) == rows]
+        picked = self.rng.sample(eligible, min(LONG_DIM_TRIALS, len(eligible)))
+        out = []
+        for k in picked:
+            ways, full = [], self.defaults[k]
+            while full >= 2 * values[k] and not ways:
+                grown = grown_sizes(values, {k: full})
+                candidates = self.small_leads(grown, [r for r in reach if r != k]) + [grown]
+                ways = [w for w in candidates if self._elements(self._sized(w)) <= LONG_DIM_MAX_ELEMENTS]
+                full //= 2
+            if ways:
+                out.append((k, ways))
+        return out
+
     def _meta_inputs(self, setting: ShapeSetting) -> list | None:
         """The task's inputs at `setting` drawn on the meta device (sizes only: nothing is
         allocated or drawn), None where get_inputs cannot run there."""
@@ -1667,7 +1703,8 @@ class Judge:
                                     **({"magnitude": asdict(t.magnitude)} if t.magnitude is not None else {}),
                                     "launches": _field(report, "launches", int, 0),
                                     **({"overrides": t.setting.overrides}
-                                       if t.setting.name in ("random_size", *SMALL_ROWS_TRIALS) else {})})
+                                       if t.setting.name in ("random_size", *SMALL_ROWS_TRIALS)
+                                       or t.setting.name.startswith("long_") else {})})
         context = f"[shape {t.setting.name}, trial {t.index}" + (", mixed magnitudes" if t.mixed else "") + \
             (", signed-input (randn) trial" if t.signed else "") + \
             (f", call {call + 1} of one instance" if call else "") + \
@@ -2419,7 +2456,8 @@ def _autotune_trials(judge: Judge) -> None:
 
 
 def _random_size_trials(judge: Judge, grow: bool) -> None:
-    """With `grow` (the interpreter), one trial at a random size (Judge.random_setting); then three
+    """With `grow` (the interpreter), one trial at a random size (Judge.random_setting) and up to
+    three with one size at its full value (Judge.long_dims, trials `long_NAME`); then three
     whose first input has few leading rows (Judge.small_leads: the first way the reference runs
     at): one row with the other sizes at the first setting's, one row with them at the second's
     (on CPU the odd sizes, then the powers of two), and 2-8 rows with them at either's."""
@@ -2432,6 +2470,11 @@ def _random_size_trials(judge: Judge, grow: bool) -> None:
     # settings, as one left every other size odd on CPU: a Linear over half of K when it had one
     # row and K was a multiple of 64, and a ReLU that zeroed half the columns at an odd count of 8
     # rows or fewer and a width that 64 divides, passed (outside red team, 2026-11-29).
+    if grow:
+        for k, ways in judge.long_dims(values, reach):
+            for way in ways:
+                if _random_size_trial(judge, f"long_{k}", way, []):
+                    break
     bases = [(values, reach)] + [judge.growable_sizes(ceiling=grow, setting=s) for s in judge.shapes[1:2]]
     plan = [(k, True) for k in range(len(bases))] + [(judge.rng.randrange(len(bases)), False)]
     for name, (k, one_row) in zip(SMALL_ROWS_TRIALS, plan):

@@ -1,8 +1,6 @@
 # task: builtin/l1/matmul
 # expect: error=wrong_output flag=none
-# why: no loop over K, BLOCK_K 256: only the first 256 of K are summed (outside red team, 2026-11-29, verifier 14).
-# open: the interpreter runs sizes a CPU can afford, so work skipped only past them is never seen there; a GPU's full sizes reject it (docs/VERIFIER.md, What remains open)
-# open_on: cpu
+# why: no loop over K, BLOCK_K 256: only the first 256 of K are summed (outside red team, 2026-11-29, verifier 14). Rejected on CPU since verifier 30 by the long-dim trials (judge.long_dims: one size at a time at the task's own value).
 import torch
 import torch.nn as nn
 import triton

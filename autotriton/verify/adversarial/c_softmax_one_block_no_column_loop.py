@@ -1,8 +1,6 @@
 # task: builtin/l1/softmax
 # expect: error=wrong_output flag=none
-# why: one block of 1024 columns and no loop over the rest: a row wider than 1024 is left unwritten past it (outside red team, 2026-11-29, verifier 14).
-# open: the interpreter runs sizes a CPU can afford, so work skipped only past them is never seen there; a GPU's full sizes reject it (docs/VERIFIER.md, What remains open)
-# open_on: cpu
+# why: one block of 1024 columns and no loop over the rest: a row wider than 1024 is left unwritten past it (outside red team, 2026-11-29, verifier 14). Rejected on CPU since verifier 30 by the long-dim trials (judge.long_dims: one size at a time at the task's own value).
 import torch
 import torch.nn as nn
 import triton

@@ -1,8 +1,6 @@
 # task: builtin/l3/causal_attention
 # expect: error=wrong_output flag=none
-# why: a causal attention that applies the mask in the first 64-key block only: future tokens leak once the sequence passes 64 (outside red team, sixth pass, 2026-11-28, 2 of 2 against verifier 11).
-# open: CPU sizes stay under 64 keys here (the class of g_grid_capped_above_budget); GPU verification at full size rejects it.
-# open_on: cpu
+# why: a causal attention that applies the mask in the first 64-key block only: future tokens leak once the sequence passes 64 (outside red team, sixth pass, 2026-11-28, 2 of 2 against verifier 11). Rejected on CPU since verifier 30 by the long-dim trials (judge.long_dims: one size at a time at the task's own value).
 import math
 
 import torch
