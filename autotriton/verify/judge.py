@@ -194,6 +194,10 @@ LONG_DIM_MAX_ELEMENTS = 1 << 18
 # times their CPU value or more (a matmul's M, K and N all get theirs).
 LONG_DIM_TRIALS = 3
 LONG_DIM_RATIO = 4
+# ... and at least this full value: the random size already takes a size to a few hundred, and a
+# rank-4 reduction's long trials at W = 195 or R = 96 (strided kernels, one program per output)
+# took an honest template answer's verification from about 20 s to 80 s on 2 busy cores.
+LONG_DIM_MIN = 512
 TF32_RMS_REL = 1.5e-3
 # The floor under the rms bound in the interpreter (CPU). TF32_RMS_REL protects honest GPU
 # kernels whose tensor-core rounding differs from the emulation; in the interpreter a dot is
@@ -994,15 +998,15 @@ class Judge:
 
     def long_dims(self, values: dict[str, int], reach: list[str]) -> list[tuple[str, list[dict[str, int]]]]:
         """CPU only: for up to LONG_DIM_TRIALS sizes whose full value (the task file's own) is at
-        least LONG_DIM_RATIO times the first setting's and that do not set the first input's
-        leading rows, ways to run that size at its full value, in the order to try them: the
-        leading rows cut to 1-8 (small_leads), then the other sizes as they are; the size halved
+        least LONG_DIM_RATIO times the first setting's and LONG_DIM_MIN, and that do not set the
+        first input's leading rows, ways to run that size at its full value, in the order to try
+        them: the leading rows cut to 1-8 (small_leads), then the other sizes as they are; the size halved
         (keeping the task's divisibilities, grown_sizes) until the inputs and outputs fit
         LONG_DIM_MAX_ELEMENTS. Not the rows: the interpreter runs a row kernel's programs one by
         one, and a KL-divergence answer's verification went from 5 s to 48 s with 8,192 of them."""
         rows = self._leading_rows(values)
         eligible = [k for k in reach if type(self.defaults.get(k)) is int
-                    and self.defaults[k] >= LONG_DIM_RATIO * values[k]
+                    and self.defaults[k] >= max(LONG_DIM_MIN, LONG_DIM_RATIO * values[k])
                     and self._leading_rows(dict(values, **{k: values[k] + 1})) == rows]
         picked = self.rng.sample(eligible, min(LONG_DIM_TRIALS, len(eligible)))
         out = []
