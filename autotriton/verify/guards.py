@@ -219,27 +219,25 @@ DRAW_OPS = frozenset({
 DATA_TABLE_MAX = 1024
 
 
-def python_numbers(values, depth: int = 0) -> int:
-    """Numbers inside the tuples and lists of `values` (a kernel's arguments, what a candidate
-    keeps): a table of Python values passed as constexpr tuples needs no tensor at all."""
-    count = 0
+def python_values(values, depth: int = 0):
+    """The Python ints and floats among `values` and inside their tuples and lists, 8 levels deep
+    (a kernel's arguments, what a candidate keeps)."""
     for v in values:
         if type(v) in (int, float):
-            count += 1
+            yield v
         elif type(v) in (tuple, list) and depth < 8:
-            count += python_numbers(v, depth + 1)
-    return count
+            yield from python_values(v, depth + 1)
 
 
-def python_floats(values, depth: int = 0) -> set[float]:
-    """The Python floats among `values` and inside their tuples and lists (a launch's arguments)."""
-    found: set[float] = set()
-    for v in values:
-        if type(v) is float:
-            found.add(v)
-        elif type(v) in (tuple, list) and depth < 8:
-            found |= python_floats(v, depth + 1)
-    return found
+def python_numbers(values) -> int:
+    """How many numbers python_values finds: a table of Python values passed as constexpr tuples
+    needs no tensor at all."""
+    return sum(1 for _ in python_values(values))
+
+
+def python_floats(values) -> set[float]:
+    """The distinct floats python_values finds (a launch's arguments)."""
+    return {v for v in python_values(values) if type(v) is float}
 
 
 def _covers_storage(t: torch.Tensor) -> bool:

@@ -2468,17 +2468,16 @@ def _random_size_trials(judge: Judge, grow: bool) -> None:
     values, reach = judge.growable_sizes(ceiling=grow)
     if grow:
         _random_size_trial(judge, "random_size", values, reach)
+        for k, ways in judge.long_dims(values, reach):
+            for way in ways:
+                if _random_size_trial(judge, f"long_{k}", way, []):
+                    break
     # The other sizes stay a setting's: grown to the random size's budget of input and output
     # elements around 1-8 rows, an MLP's hidden width reached 1,915 and its interpreted forward
     # took 4-60+ s (a template answer timed out in 2 verifications of 8, 2026-11-28). Two
     # settings, as one left every other size odd on CPU: a Linear over half of K when it had one
     # row and K was a multiple of 64, and a ReLU that zeroed half the columns at an odd count of 8
     # rows or fewer and a width that 64 divides, passed (outside red team, 2026-11-29).
-    if grow:
-        for k, ways in judge.long_dims(values, reach):
-            for way in ways:
-                if _random_size_trial(judge, f"long_{k}", way, []):
-                    break
     bases = [(values, reach)] + [judge.growable_sizes(ceiling=grow, setting=s) for s in judge.shapes[1:2]]
     plan = [(k, True) for k in range(len(bases))] + [(judge.rng.randrange(len(bases)), False)]
     for name, (k, one_row) in zip(SMALL_ROWS_TRIALS, plan):
