@@ -59,7 +59,7 @@ fi
 timeout "${PIPELINE_TIMEOUT_S:-540}" "${LAUNCH[@]}" -m autotriton.cli.main pipeline -c "$CONFIG" -o "$RUN" \
   --stop-after-s "${BUDGET_S:-480}" "${@:2}" >> "$OUT/pipeline.log" 2>&1
 rc=$?
-echo "pipeline rc=$rc (0 done, 3 paused: send the same command again) wall=$(( $(date +%s) - start ))s" \
+echo "pipeline rc=$rc (rc 0: done; rc 3: paused, send the same command again) wall=$(( $(date +%s) - start ))s" \
   | tee -a "$OUT/pipeline.log"
 grep -v "━\|it/s\]\|s/it\]" "$OUT/pipeline.log" | tail -25
 

@@ -14,18 +14,19 @@ MODEL=${MODEL:-embedded:triton}
 RUN=/tmp/robust_eval
 SUITES=${SUITES:-"dev:rewrites=1 kernelbench:external/kernelbench:levels=1:rewrites=1"}
 mkdir -p "$RUN"
-# what was carried in wins when it holds more finished samples than the warm copy
-if [ -f runs/robust_eval/runlog.jsonl ] && [ "$(wc -l < runs/robust_eval/runlog.jsonl)" -gt "$(cat "$RUN/runlog.jsonl" 2>/dev/null | wc -l)" ]; then
+# what was carried in wins when it holds more verdicts and kept answers than the warm copy
+kept() { cat "$1/runlog.jsonl" "$1/generated.jsonl" 2>/dev/null | wc -l; }
+if [ -d runs/robust_eval ] && [ "$(kept runs/robust_eval)" -gt "$(kept "$RUN")" ]; then
   cp runs/robust_eval/* "$RUN/"
 fi
 [ -f "$RUN/rewrites.jsonl" ] || cp runs/robust_eval/rewrites.jsonl "$RUN/" 2>/dev/null
 args=(); for s in $SUITES; do args+=(--suite "$s"); done
 start=$(date +%s)
 timeout ${EVAL_TIMEOUT:-540} python3 -m autotriton.cli.main eval --model "$MODEL" "${args[@]}" --device cuda \
-  --max-new-tokens 2048 --batch-size ${BATCH:-96} --out "$RUN" > "$OUT/eval.log" 2>&1
+  --max-new-tokens 2048 --batch-size ${BATCH:-50} --out "$RUN" > "$OUT/eval.log" 2>&1
 rc=$?
 echo "eval rc=$rc wall=$(( $(date +%s) - start ))s"
-tail -c 3000 "$OUT/eval.log"
-cp "$RUN"/runlog.jsonl "$RUN"/rewrites.jsonl "$RUN"/run.json "$OUT/" 2>/dev/null
+grep "^eval " "$OUT/eval.log" | tail -8  # the progress lines: generation and verdicts, with seconds
+cp "$RUN"/runlog.jsonl "$RUN"/generated.jsonl "$RUN"/batch_time.json "$RUN"/rewrites.jsonl "$RUN"/run.json "$OUT/" 2>/dev/null
 cp "$RUN"/results.json "$RUN"/results.md "$OUT/" 2>/dev/null
 [ $rc -eq 0 ] && echo done

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import time
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -108,9 +109,10 @@ class CountingReference:
 
 
 def test_resume_after_a_torn_last_line_neither_duplicates_nor_loses(tmp_path, cpu_verifier):
-    """A kill mid-line leaves a fragment: the resume redoes that one sample, cuts the fragment
-    off before appending, and the next resume finds nothing to do. (Appending onto the fragment
-    made every later resume stop there and re-append the rest: 10 duplicated keys after two.)"""
+    """A kill mid-line leaves a fragment: the resume judges that one sample again (its answer kept
+    in generated.jsonl, so nothing is generated), cuts the fragment off before appending, and the
+    next resume finds nothing to do. (Appending onto the fragment made every later resume stop
+    there and re-append the rest: 10 duplicated keys after two.)"""
     config = EvalConfig(suites=["builtin:heldout"], limit=4, samples=1, batch_size=2, hack_rate=False)
     run_eval(load_backend("reference"), "reference", config, cpu_verifier, tmp_path)
     log_path = tmp_path / "runlog.jsonl"
@@ -118,14 +120,60 @@ def test_resume_after_a_torn_last_line_neither_duplicates_nor_loses(tmp_path, cp
     last = whole.splitlines()[-1]
     log_path.write_text(whole[:len(whole) - len(last) // 2 - 1])  # the last record cut mid-line
     assert len(RunLog(log_path).records) == 3
-    for redone in (1, 0):
+    for _ in range(2):
         backend = CountingReference()
         metrics = run_eval(backend, "reference", config, cpu_verifier, tmp_path)
-        assert backend.samples == redone
+        assert backend.samples == 0
         lines = log_path.read_text().splitlines()
         keys = [json.loads(line)["key"] for line in lines]
         assert len(keys) == len(set(keys)) == 4  # every line whole, no key twice, none lost
         assert sum(m.samples for m in metrics.values()) == 4 and all(m.exec_pct == 100.0 for m in metrics.values())
+
+
+class CutOffVerifier:
+    """The CPU verifier with one sandbox, killed (KeyboardInterrupt) at its verify_many call `at`."""
+
+    def __init__(self, inner, at: int = 2):
+        self.inner, self.at, self.calls = inner, at, 0
+
+    def __getattr__(self, name):
+        return getattr(self.inner, name)
+
+    def n_workers(self) -> int:
+        return 1
+
+    def verify_many(self, pairs, progress=None):
+        self.calls += 1
+        if self.calls == self.at:
+            raise KeyboardInterrupt
+        return self.inner.verify_many(pairs, progress)
+
+
+def test_a_call_cut_off_while_judging_keeps_its_answers_and_verdicts(tmp_path, cpu_verifier):
+    """One batch of 4, judged 2 at a time (2 x 1 worker): a kill while judging the second pair
+    keeps the first pair's verdicts and all 4 answers, so the resume generates nothing and
+    judges only the 2 left. (Verdicts were kept a whole batch at a time, answers not at all:
+    two 520-s H200 calls of KernelBench-L1 at batch 100 both ended inside their first batch.)"""
+    config = EvalConfig(suites=["builtin:heldout"], limit=4, samples=1, batch_size=4, hack_rate=False)
+    first = CountingReference()
+    with pytest.raises(KeyboardInterrupt):
+        run_eval(first, "reference", config, CutOffVerifier(cpu_verifier), tmp_path)
+    assert first.samples == 4 and len(RunLog(tmp_path / "runlog.jsonl").records) == 2
+    assert len((tmp_path / "generated.jsonl").read_text().splitlines()) == 4
+    rest, notes = CountingReference(), []
+    metrics = run_eval(rest, "reference", config, cpu_verifier, tmp_path, progress=lambda d, t, n: notes.append(n))
+    assert rest.samples == 0 and "judging 2 answers generated before" in notes
+    assert sum(m.samples for m in metrics.values()) == 4 and all(m.exec_pct == 100.0 for m in metrics.values())
+
+
+def test_changed_sampling_refuses_a_folder_that_holds_only_answers(tmp_path, cpu_verifier):
+    """Answers kept from a cut-off call bind the folder to their settings like verdicts do."""
+    config = EvalConfig(suites=["builtin:heldout"], limit=2, samples=1, batch_size=2, hack_rate=False)
+    with pytest.raises(KeyboardInterrupt):
+        run_eval(load_backend("reference"), "reference", config, CutOffVerifier(cpu_verifier, at=1), tmp_path)
+    assert not (tmp_path / "runlog.jsonl").exists() or not RunLog(tmp_path / "runlog.jsonl").records
+    with pytest.raises(RunDirError, match="different settings"):
+        run_eval(load_backend("reference"), "reference", replace(config, temperature=0.7), cpu_verifier, tmp_path)
 
 
 def test_an_eval_stops_between_batches_at_its_deadline_and_resumes(tmp_path, cpu_verifier):
@@ -387,3 +435,21 @@ def test_the_python_api_is_the_cli_s_evaluation(tmp_path):
     run = json.loads((tmp_path / "run.json").read_text())
     assert run["verifier"]["device"] == "cpu" and run["verifier"]["timeout_s"] == 90
     assert autotriton.__version__.count(".") >= 2
+
+
+def test_progress_notes_are_lines_where_stderr_is_not_a_terminal():
+    """A device call's log is a file: each new note is a line there, a repeated one is not."""
+    import io
+
+    from rich.console import Console
+
+    from autotriton.cli import render
+    buffer = io.StringIO()
+    bar = render.counted_progress("eval", Console(file=buffer, force_terminal=False))
+    job = bar.add_task("eval", total=None, note="")
+    update = render.noted_progress(bar, job)
+    for done, note in ((0, ""), (0, "generating 4 answers"), (2, "verified 2/4 in 3 s"), (2, "verified 2/4 in 3 s")):
+        update(done, 4, note)
+    lines = buffer.getvalue().splitlines()
+    assert [line.split("] ", 1)[1] for line in lines] == ["generating 4 answers", "verified 2/4 in 3 s"]
+    assert lines[1].startswith("eval 2/4 [")

@@ -305,8 +305,7 @@ def eval_cmd(
         with render.counted_progress("eval") as bar:
             job = bar.add_task("eval", total=None, note="")
             result = evaluate(model, config, out, backend=backend, command="autotriton " + " ".join(sys.argv[1:]),
-                              progress=lambda done, total, note: bar.update(job, completed=done, total=total,
-                                                                            note=note))
+                              progress=render.noted_progress(bar, job))
     finally:
         backend.close()
     console.print(markdown_table(result.metrics), markup=False, soft_wrap=True)  # piped: table rows stay whole

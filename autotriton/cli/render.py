@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import time
 from collections import defaultdict
+from typing import Callable
 
 from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
@@ -67,11 +69,26 @@ def verdict(console: Console, r: VerifyResult) -> None:
     console.print("[bold green]CORRECT[/]" if r.correct else "[bold red]REJECTED[/]")
 
 
-def counted_progress(label: str) -> Progress:
-    """A bar on stderr with done/total and a note (the eval's generate/verify split): piped
-    stdout then holds the results alone."""
+def counted_progress(label: str, console: Console | None = None) -> Progress:
+    """A bar on stderr (or `console`) with done/total and a note (the eval's generate/verify
+    split): piped stdout then holds the results alone."""
     return Progress(TextColumn(f"[bold]{label}"), BarColumn(), MofNCompleteColumn(), TextColumn("{task.fields[note]}"),
-                    TimeElapsedColumn(), console=Console(stderr=True))
+                    TimeElapsedColumn(), console=console or Console(stderr=True))
+
+
+def noted_progress(bar: Progress, job) -> Callable[[int, int, str], None]:
+    """The eval's progress(done, total, note) on `bar`; where stderr is not a terminal (a device
+    call's log, nohup) rich draws nothing until the bar stops, which a kill never reaches, so each
+    new note is also a plain line there. Two cut-off 520-s H200 calls left no line (session 38)."""
+    start, last = time.monotonic(), [None]
+
+    def update(done: int, total: int, note: str) -> None:
+        bar.update(job, completed=done, total=total, note=note)
+        if not bar.console.is_terminal and note and note != last[0]:
+            bar.console.print(f"eval {done}/{total} [{time.monotonic() - start:.0f} s] {note}",
+                              markup=False, highlight=False, soft_wrap=True)
+        last[0] = note
+    return update
 
 
 def run_with_progress(verifier, pairs, label: str) -> list[VerifyResult]:

@@ -1,10 +1,11 @@
 """`autotriton eval`: sample candidates for every task of the chosen suites, verify
 them, and compute AutoTriton's table per channel.
 
-Resumable: every generation and verdict is appended (one JSON line, flushed) to
-`runlog.jsonl` in the output directory before the next batch starts. Re-running
-the same command skips what the log already holds, so Ctrl-C loses at most the
-batch in flight.
+Resumable: every answer is appended to `generated.jsonl` as soon as its batch is
+generated, and its verdict to `runlog.jsonl` a few candidates at a time (one JSON
+line each, flushed). Re-running the same command skips what the logs already hold:
+it judges the answers generated but not yet judged before generating more, so
+Ctrl-C loses at most the generation in flight or one chunk of verdicts.
 
 Suites: `builtin[:train|heldout]`, `kernelbench:PATH[:levels=1,2,3]`,
 `tritonbench-g:PATH`, `tritonbench-t:PATH` (parsed in `tasks/specs.py`).
@@ -32,7 +33,7 @@ from autotriton.eval.metrics import ChannelMetrics, channel_metrics
 from autotriton.models.prompts import initial_messages, prompt_trace_of
 from autotriton.tasks.specs import parse_suite_spec, parse_suites, suite_tasks
 from autotriton.models.answers import AnswersBackend
-from autotriton.models.base import Backend
+from autotriton.models.base import Backend, Generation
 from autotriton.rundir import append_jsonl, atomic_write, check_settings, read_jsonl, write_settings
 from autotriton.tasks import Task
 from autotriton.verify import Verifier
@@ -115,6 +116,17 @@ def _tritonbench_items(spec) -> list[EvalItem]:
                      answer_task=tritonbench.answer_task(it)) for it in loader(spec.path)]
 
 
+GENERATED = "generated.jsonl"
+
+
+def _read_generated(path: Path) -> dict[tuple[str, int], Generation]:
+    """Answers already generated, by (key, sample). A cut-off call keeps them: on the H200 two
+    520-s calls of KernelBench-L1 at batch 100 (generation, then verdicts at full size) both ended
+    inside their first batch and kept nothing (session 38)."""
+    return {(r["key"], r["sample"]): Generation(r["text"], r["prompt_tokens"], r["completion_tokens"],
+                                                 r["finish_reason"]) for r in read_jsonl(path)}
+
+
 class RunLog:
     """Append-only JSONL of per-sample records; the source of truth for resume.
     A line torn by a kill is dropped on reload and cut off before the next append (`rundir`)."""
@@ -141,7 +153,8 @@ def _claim_run_dir(out: Path, model: str, config: EvalConfig, verifier: Verifier
     if config.prompt_trace:
         meta["prompt_trace"] = True
     meta["verifier"] = asdict(verifier.config)
-    check_settings(out / "run.json", meta, has_output=bool(log.records), may_change=("verifier",))
+    has_output = bool(log.records) or bool(read_jsonl(out / GENERATED))
+    check_settings(out / "run.json", meta, has_output=has_output, may_change=("verifier",))
     write_settings(out / "run.json", meta)
 
 
@@ -203,6 +216,7 @@ def run_eval(backend: Backend, model_spec: str, config: EvalConfig, verifier: Ve
     if progress:
         progress(len(log.done), total, "")
     longest = _longest_batch(out, config.batch_size)
+    generated = _read_generated(out / GENERATED)
     for start in range(0, len(items), config.batch_size):
         batch = items[start:start + config.batch_size]
         todo = [(it, [s for s in range(config.samples) if (it.key, s) not in log.done]) for it in batch]
@@ -213,25 +227,50 @@ def run_eval(backend: Backend, model_spec: str, config: EvalConfig, verifier: Ve
             if progress:
                 progress(len(log.done), total, f"paused: a batch takes up to {longest:.0f} s, less is left")
             return None
-        width = max(len(m) for _, m in todo)
-        if progress:
-            progress(len(log.done), total, f"generating {sum(len(m) for _, m in todo)} answers")
+        def note(text: str) -> None:
+            if progress:
+                progress(len(log.done), total, text)
+
         started = time.monotonic()
-        gens = backend.generate([it.prompt for it, _ in todo], replace(config.sampling(), n=width),
-                                tasks=[it.backend_task for it, _ in todo] if all(it.backend_task for it, _ in todo)
-                                else None)
-        generated = time.monotonic()
-        triples = [(it, s, g) for (it, missing), gs in zip(todo, gens) for s, g in zip(missing, gs)]
-        for record in score_batch(triples, verifier, config):
-            log.append(record)
+        triples = _answers(backend, config, todo, generated, out / GENERATED, note)
+        generated_at = time.monotonic()
+        chunk = 2 * verifier.n_workers()  # verdicts kept every chunk; 2x keeps the pool busy between chunks
+        for i in range(0, len(triples), chunk):
+            for record in score_batch(triples[i:i + chunk], verifier, config):
+                log.append(record)
+            note(f"verified {min(i + chunk, len(triples))}/{len(triples)} in {time.monotonic() - generated_at:.0f} s")
         longest = max(longest, time.monotonic() - started)
         atomic_write(out / "batch_time.json", json.dumps({"batch_size": config.batch_size, "longest_s": longest}) + "\n")
         if progress:
-            progress(len(log.done), total, f"generate {generated - started:.0f} s, "
-                                           f"verify {time.monotonic() - generated:.0f} s")
+            progress(len(log.done), total, f"generate {generated_at - started:.0f} s, "
+                                           f"verify {time.monotonic() - generated_at:.0f} s")
         if on_batch:
             on_batch(*_metrics(log, items, config))
     return _metrics(log, items, config)[0]
+
+
+def _answers(backend: Backend, config: EvalConfig, todo: list[tuple[EvalItem, list[int]]],
+             generated: dict[tuple[str, int], Generation], path: Path,
+             note: Callable[[str], None]) -> list[tuple[EvalItem, int, Generation]]:
+    """(item, sample, answer) for every missing sample of `todo`: those generated by an earlier
+    call that was cut off before judging them, then the rest, generated now and appended to
+    `path` (and `generated`) before any is judged."""
+    need = [(it, [s for s in missing if (it.key, s) not in generated]) for it, missing in todo]
+    need = [(it, missing) for it, missing in need if missing]
+    kept = sum(len(m) for _, m in todo) - sum(len(m) for _, m in need)
+    if need:
+        note(f"generating {sum(len(m) for _, m in need)} answers" + (f" ({kept} kept from before)" if kept else ""))
+        tasks = [it.backend_task for it, _ in need]
+        gens = backend.generate([it.prompt for it, _ in need],
+                                replace(config.sampling(), n=max(len(m) for _, m in need)),
+                                tasks=tasks if all(tasks) else None)
+        for (it, missing), gs in zip(need, gens):
+            for s, g in zip(missing, gs):
+                generated[(it.key, s)] = g
+                append_jsonl(path, {"key": it.key, "sample": s, **asdict(g)})
+    else:
+        note(f"judging {kept} answers generated before")
+    return [(it, s, generated[(it.key, s)]) for it, missing in todo for s in missing]
 
 
 def _longest_batch(out: Path, batch_size: int) -> float:
