@@ -17,8 +17,8 @@ ADAPTER=${1:-autotriton/models/adapters/smollm2-135m-triton}
 RUN=${RUN_DIR:-/tmp/at-run/hrd}
 export AUTOTRITON_HOME=${AUTOTRITON_HOME:-/tmp/at-home}
 versions
+carried_data   # first: the data can ride with an early GGUF part (a call carries 64 MiB)
 embedded_gguf || exit 0   # incomplete: send the same command with the next part
-carried_data
 
 BASE=$(python3 -c 'from autotriton.models.embedded import embedded_model_dir; print(embedded_model_dir())') || exit 1
 start=$(date +%s)

@@ -16,8 +16,8 @@ source benchmarks/gpu_env.sh
 CONFIG=$1
 shift
 versions
+carried_data   # first: the data can ride with an early GGUF part (a call carries 64 MiB)
 embedded_gguf || exit 0
-carried_data
 : "${A_NAME:?A_NAME is needed}" "${B_NAME:?B_NAME is needed}"
 
 one() {  # NAME ARGS STATE GPU: one gpu_pipeline.sh call of that run, its output under $OUT/NAME

@@ -33,8 +33,8 @@ versions
 # One folder of parts per run: two runs side by side (benchmarks/gpu_pair.sh) each bring their own.
 PARTS=/tmp/state-parts-$(basename "$RUN")
 mkdir -p "$PARTS" && cp "${STATE_FROM:-.carry_state}"/state.tgz.part_* "$PARTS"/ 2>/dev/null
+carried_data   # first: the data can ride with an early GGUF part (a call carries 64 MiB)
 embedded_gguf || exit 0   # incomplete: send the same command with the next part
-carried_data
 if ls "$PARTS"/state.tgz.part_* >/dev/null 2>&1 && [ ! -d "$RUN" ]; then
   mkdir -p "$RUN" && cat "$PARTS"/state.tgz.part_* | tar xzf - -C "$RUN" && echo "run state unpacked into $RUN"
 fi

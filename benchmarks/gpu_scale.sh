@@ -14,8 +14,8 @@ cd "$(dirname "$0")/.."
 source benchmarks/gpu_env.sh
 export AUTOTRITON_HOME=${AUTOTRITON_HOME:-/tmp/at-home}
 versions
+carried_data   # first: the data can ride with an early GGUF part (a call carries 64 MiB)
 embedded_gguf || exit 0
-carried_data
 DATA=${DATA:-runs/data-ablation-v10}
 W=${SCALE_DIR:-/tmp/at-scale}
 PROCS=${PROCS:-2}
