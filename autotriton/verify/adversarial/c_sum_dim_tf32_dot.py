@@ -1,6 +1,6 @@
 # task: builtin/l1/sum_dim
 # expect: error=wrong_output flag=none
-# why: the fp32 reduction over D done as tl.dot(ones, x) with tl.dot's default input precision, TF32 on a GPU (about 5e-4 relative) on a task whose tolerance is 1e-4; the interpreter's tl.dot is exact float32. Not yet run on a GPU (outside red team, twenty-fourth pass, 2026-11-30, verifier 30's first form).
+# why: the fp32 reduction over D done as tl.dot(ones, x) with tl.dot's default input precision, TF32 on a GPU (about 5e-4 relative) on a task whose tolerance is 1e-4; the interpreter's tl.dot is exact float32. (Outside red team, twenty-fourth pass, 2026-11-30, verifier 30's first form.) Rejected as expected on an H200 (verifier 31, session 38: docs/results/verifier31_h200).
 # open: the interpreter runs sizes a CPU can afford, so work skipped only past them is never seen there; a GPU's full sizes reject it (docs/VERIFIER.md, What remains open)
 # open_on: cpu
 import torch
