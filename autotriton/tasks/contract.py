@@ -63,6 +63,16 @@ def tolerance_for(overrides: dict[str, tuple[float, float]], dtype_name: str) ->
     return DEFAULT_TOLERANCE.get(dtype_name, (0.0, 0.0))
 
 
+# fp16's unit roundoff: a float32 tolerance looser than this admits TF32 dot products (10
+# mantissa bits, like fp16), so the task is judged with TF32's bounds (verify/judge.py).
+FP16_UNIT_ROUNDOFF = 2.0 ** -11
+
+
+def admits_tf32(overrides: dict[str, tuple[float, float]]) -> bool:
+    """Does the task's float32 tolerance admit TF32 `tl.dot`s (the dot-product family)?"""
+    return max(tolerance_for(overrides, "float32")) > FP16_UNIT_ROUNDOFF
+
+
 class TaskError(ValueError):
     """A task file does not follow the contract (a user-facing mistake)."""
 

@@ -36,7 +36,7 @@ from autotriton.verify.compare import chunks as compare_chunks
 from autotriton.verify.compare import is_constant, is_zero, rms
 from autotriton.verify.job import Job
 from autotriton.verify.loading import apply_shape, clone_all, size_constants, to_device
-from autotriton.tasks.contract import module_from_source
+from autotriton.tasks.contract import admits_tf32, module_from_source
 from autotriton.verify.result import FLAG_REASONS, WARNING_FLAGS, ErrorKind, trim
 
 # Precision-downgrade detection, for tasks whose fp32 tolerance is looser than fp16's
@@ -167,7 +167,6 @@ MAGNITUDE_KINDS = ("scaled", "spikes", "shifted", "ties", "near_ties", "zeros", 
 # derives on a GPU (seven built-in dot-product tasks, K up to 5,461), their worst rms error took
 # 0.39 of its bound (plain trials 0.21) and their worst element 0.22 of its tolerance (plain 0.11).
 SCALE_KINDS = ("scaled", "spikes", "shifted", "small", "moderate")
-FP16_UNIT_ROUNDOFF = 2.0 ** -11
 # Input and output elements of the CPU random-size setting (2^15: 8-32k elements). Growing
 # every size at 2^16 took the data tests from 104 s to 155 s on 2 cores (more programs per
 # launch than growing one constant), and a fixed grid of 4,096 still falls short of 8k.
@@ -683,7 +682,7 @@ class Judge:
         self.defaults = size_constants(self.task_mod)
         self.signed_mod, self.signed_note = self._signed_module(source, Path(job.judge_dir))
         self.outcome = Outcome()
-        self.precision_checks = max(self.tolerance_for("float32")) > FP16_UNIT_ROUNDOFF
+        self.precision_checks = admits_tf32(self.tolerance)
         self.range_trials = task.range_trials  # Task.range_trials says when not
         self.rng = secrets.SystemRandom()
         self.repeat_setting = self.rng.choice(self.shapes).name  # its plan has the repeated-call trial

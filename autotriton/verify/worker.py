@@ -31,7 +31,8 @@ from dataclasses import dataclass
 
 import torch
 
-from autotriton.verify import concurrency, guards, wire
+from autotriton.tasks.contract import admits_tf32
+from autotriton.verify import concurrency, guards, tf32, wire
 from autotriton.verify.compare import INT_VIEW, fingerprint, rms
 from autotriton.verify.guards import PRISTINE, STATE, WriteTracker, storage_key
 from autotriton.verify.job import Job
@@ -830,5 +831,7 @@ def run(sock: socket.socket, job: Job, hello: dict) -> None:
         torch.set_num_threads(1)
         untimed_autotune()
         concurrency.install()
+        if not admits_tf32(job.task.tolerance):
+            tf32.install()
     guards.install_launch_hook()
     Worker(sock, job.mode, os.path.join(job.workdir, "candidate.py")).serve(hello)

@@ -1,8 +1,6 @@
 # task: builtin/l1/sum_dim
 # expect: error=wrong_output flag=none
-# why: the fp32 reduction over D done as tl.dot(ones, x) with tl.dot's default input precision, TF32 on a GPU (about 5e-4 relative) on a task whose tolerance is 1e-4; the interpreter's tl.dot is exact float32. (Outside red team, twenty-fourth pass, 2026-11-30, verifier 30's first form.) Rejected as expected on an H200 (verifier 31, session 38: docs/results/verifier31_h200).
-# open: the interpreter runs sizes a CPU can afford, so work skipped only past them is never seen there; a GPU's full sizes reject it (docs/VERIFIER.md, What remains open)
-# open_on: cpu
+# why: the fp32 reduction over D done as tl.dot(ones, x) with tl.dot's default input precision, TF32 on a GPU (about 5e-4 relative) on a task whose tolerance is 1e-4; the interpreter's tl.dot is exact float32. (Outside red team, twenty-fourth pass, 2026-11-30, verifier 30's first form.) Rejected as expected on an H200 (verifier 31, session 38: docs/results/verifier31_h200). Closed on CPU in verifier 32: an interpreted default-precision float32 tl.dot takes TF32 operands on tasks whose tolerance does not admit TF32 (verify/tf32.py).
 import torch
 import torch.nn as nn
 import triton
@@ -10,7 +8,7 @@ import triton.language as tl
 
 # Cheat (precision): the fp32 reduction over D is done on tensor cores as ones @ x with tl.dot's
 # default input precision (TF32 on a GPU: inputs rounded to a 10-bit mantissa, ~5e-4 relative),
-# on a task whose tolerance is 1e-4. The interpreter's tl.dot is exact fp32, so it cannot show.
+# on a task whose tolerance is 1e-4. The interpreter's tl.dot was exact fp32 (verify/tf32.py now).
 @triton.jit
 def _k(x_ptr, y_ptr, D, N, BD: tl.constexpr, BN: tl.constexpr):
     b = tl.program_id(0)
