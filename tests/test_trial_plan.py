@@ -481,25 +481,35 @@ def test_the_small_random_size_gives_the_first_input_1_to_8_rows(tmp_path):
     assert shrunk_sizes({"BATCH": 16384, "DIM": 4096}, ["BATCH"], 3, twins=False) == {"BATCH": 3, "DIM": 4096}
 
 
-def test_long_dims_put_one_inner_size_at_its_full_value_with_few_rows(tmp_path):
-    """Judge.long_dims: a softmax's columns (8,190 in the file) and a matmul's K and N at their own
-    values, the first input's rows cut to 1-8 and never the long size themselves, inputs and
-    outputs within LONG_DIM_MAX_ELEMENTS. Kernels capping one of them at 512-4,096 passed every
-    CPU trial before (outside red team, twenty-fourth pass)."""
-    from autotriton.verify.judge import LONG_DIM_MAX_ELEMENTS
+def test_long_dims_put_one_inner_size_at_its_full_value(tmp_path):
+    """Judge.long_dims: a softmax's columns (8,190 in the file) and a matmul's K and N long, never
+    the first input's rows, inputs and outputs within LONG_DIM_MAX_ELEMENTS. Kernels capping one
+    of them at 512-4,096 passed every CPU trial before (outside red team, twenty-fourth pass).
+    The setting's rows come first where they fit (a matmul summed all of K only at 16 rows or
+    fewer, where the long trial had cut them), then 1-8 rows as fallbacks; the full value is the
+    largest of the file's and its GPU settings' (a cumsum block capped at 8,192 passed at the
+    file's 4,096 beside a GPU setting of 10,000: twenty-fifth pass)."""
+    from autotriton.verify.judge import LONG_DIM_MAX_ELEMENTS, LONG_DIM_MIN
     judge = _judge(tmp_path, "builtin/l1/softmax")
     values, reach = judge.growable_sizes()
     longs = dict(judge.long_dims(values, reach))
     assert set(longs) == {"COLS"}  # ROWS sets the leading rows
-    first = longs["COLS"][0]
-    assert first["COLS"] == judge.defaults["COLS"] and 1 <= first["ROWS"] <= 8
+    first, *fallbacks = longs["COLS"]
+    assert first["COLS"] == judge.defaults["COLS"] and first["ROWS"] == values["ROWS"]
+    assert fallbacks and all(1 <= w["ROWS"] <= 8 for w in fallbacks)
     assert judge._elements(judge._sized(first)) <= LONG_DIM_MAX_ELEMENTS
     judge = _judge(tmp_path, "builtin/l1/matmul")
     values, reach = judge.growable_sizes()
     longs = dict(judge.long_dims(values, reach))
     assert "K" in longs and "M" not in longs
     assert all(judge._elements(judge._sized(w)) <= LONG_DIM_MAX_ELEMENTS for ways in longs.values() for w in ways)
-    assert longs["K"][0]["K"] > 4 * values["K"]
+    kept, few = longs["K"][0], longs["K"][1]
+    assert kept["M"] == values["M"] and kept["K"] >= max(LONG_DIM_MIN, 4 * values["K"])
+    assert few["K"] == judge.defaults["K"] and 1 <= few["M"] <= 8
+    judge = _judge(tmp_path, "builtin/l1/cumsum")
+    values, reach = judge.growable_sizes()
+    assert judge.full_value("COLS") == 10000 > judge.defaults["COLS"]
+    assert dict(judge.long_dims(values, reach))["COLS"][0]["COLS"] == 10000
 
 
 def test_the_small_size_is_drawn_at_gpu_sizes_too(tmp_path):

@@ -12,7 +12,7 @@ is the one place a job is made, so what each kind carries is decided here:
 
 from __future__ import annotations
 
-from dataclasses import asdict, dataclass, replace
+from dataclasses import asdict, dataclass, field, replace
 from typing import Literal
 
 from autotriton.tasks.contract import Task
@@ -36,11 +36,27 @@ class TaskSpec:
     reference_fp64: bool
     range_trials: bool
     shapes: list  # {"name", "mode", "overrides"} of Task.shapes_for(mode): the timed setting first
+    # Each integer size's largest value over the task's full (GPU) settings, for CPU long-dim
+    # trials: a cumsum capped at 8,192 columns passed while its file said 4,096 and its GPU
+    # setting 10,000 (outside red team, twenty-fifth pass).
+    full_sizes: dict = field(default_factory=dict)
 
 
 def task_spec(task: Task, mode: str) -> TaskSpec:
     return TaskSpec(task.id, task.source, task.tolerance, task.reference_fp64, task.range_trials,
-                    [{"name": s.name, "mode": s.mode, "overrides": s.overrides} for s in task.shapes_for(mode)])
+                    [{"name": s.name, "mode": s.mode, "overrides": s.overrides} for s in task.shapes_for(mode)],
+                    full_sizes(task))
+
+
+def full_sizes(task: Task) -> dict[str, int]:
+    """The largest value of each integer size over the task's GPU settings."""
+    out: dict[str, int] = {}
+    for setting in task.shapes:
+        if setting.mode == "gpu":
+            for name, value in setting.overrides.items():
+                if type(value) is int:
+                    out[name] = max(out.get(name, value), value)
+    return out
 
 
 @dataclass(frozen=True)

@@ -996,29 +996,48 @@ class Judge:
         return ways
 
     def long_dims(self, values: dict[str, int], reach: list[str]) -> list[tuple[str, list[dict[str, int]]]]:
-        """CPU only: for up to LONG_DIM_TRIALS sizes whose full value (the task file's own) is at
-        least LONG_DIM_RATIO times the first setting's and LONG_DIM_MIN, and that do not set the
-        first input's leading rows, ways to run that size at its full value, in the order to try
-        them: the leading rows cut to 1-8 (small_leads), then the other sizes as they are; the size halved
-        (keeping the task's divisibilities, grown_sizes) until the inputs and outputs fit
-        LONG_DIM_MAX_ELEMENTS. Not the rows: the interpreter runs a row kernel's programs one by
-        one, and a KL-divergence answer's verification went from 5 s to 48 s with 8,192 of them."""
+        """CPU only: for up to LONG_DIM_TRIALS sizes whose full value (the largest of the task
+        file's own and its GPU settings', full_value) is at least LONG_DIM_RATIO times the first
+        setting's and LONG_DIM_MIN, and that do not set the first input's leading rows, ways to run
+        that size long, in the order to try them (_long_ways). Not the rows: the interpreter runs
+        a row kernel's programs one by one, and a KL-divergence answer's verification went from
+        5 s to 48 s with 8,192 of them."""
         rows = self._leading_rows(values)
-        eligible = [k for k in reach if type(self.defaults.get(k)) is int
-                    and self.defaults[k] >= max(LONG_DIM_MIN, LONG_DIM_RATIO * values[k])
+        eligible = [k for k in reach if self.full_value(k) >= max(LONG_DIM_MIN, LONG_DIM_RATIO * values[k])
                     and self._leading_rows(dict(values, **{k: values[k] + 1})) == rows]
         picked = self.rng.sample(eligible, min(LONG_DIM_TRIALS, len(eligible)))
-        out = []
-        for k in picked:
-            ways, full = [], self.defaults[k]
-            while full >= 2 * values[k] and not ways:
-                grown = grown_sizes(values, {k: full})
-                candidates = self.small_leads(grown, [r for r in reach if r != k]) + [grown]
-                ways = [w for w in candidates if self._elements(self._sized(w)) <= LONG_DIM_MAX_ELEMENTS]
-                full //= 2
-            if ways:
-                out.append((k, ways))
-        return out
+        out = [(k, self._long_ways(k, values, [r for r in reach if r != k])) for k in picked]
+        return [(k, ways) for k, ways in out if ways]
+
+    def full_value(self, name: str) -> int:
+        """A size's value at full scale: the task file's own, or a GPU setting's where larger."""
+        own = self.defaults.get(name)
+        return max(own if type(own) is int else 0, self.job.task.full_sizes.get(name, 0))
+
+    def _long_ways(self, k: str, values: dict[str, int], others: list[str]) -> list[dict[str, int]]:
+        """Ways to run size `k` long, within LONG_DIM_MAX_ELEMENTS of inputs and outputs. First the
+        setting's own rows, `k` at its full value halved while it stays LONG_DIM_MIN and
+        LONG_DIM_RATIO times the setting's or more; where none fits, few rows: the leading rows cut
+        to 1-8 (small_leads), then the other sizes as they are, `k` at its full value, halved
+        (keeping the task's divisibilities, grown_sizes) until one fits; those follow as fallbacks
+        where the reference cannot run the first. With few rows first, a
+        matmul that summed all of K when M was 16 or less and the first 1,024 of it otherwise
+        passed (outside red team, twenty-fifth pass): honest work must now reach the setting's
+        rows, and a cap past them is the rows class, open on CPU (docs/VERIFIER.md)."""
+        def fits(way: dict[str, int]) -> bool:
+            return self._elements(self._sized(way)) <= LONG_DIM_MAX_ELEMENTS
+
+        kept, few = [], []
+        full, floor = self.full_value(k), max(LONG_DIM_MIN, LONG_DIM_RATIO * values[k])
+        while full >= floor and not kept:
+            kept = [w for w in [grown_sizes(values, {k: full})] if fits(w)]
+            full //= 2
+        full = self.full_value(k)
+        while full >= 2 * values[k] and not few:
+            grown = grown_sizes(values, {k: full})
+            few = [w for w in self.small_leads(grown, others) + [grown] if fits(w)]
+            full //= 2
+        return kept + few
 
     def _meta_inputs(self, setting: ShapeSetting) -> list | None:
         """The task's inputs at `setting` drawn on the meta device (sizes only: nothing is

@@ -652,8 +652,13 @@ class ForkServer:
         self.child = Child(self._argv(), cwd=self.scratch, env=self._env())
         ready = self.child.receive(time.monotonic() + self.start_timeout_s)
         if not (isinstance(ready, dict) and ready.get("ready")):
+            # Which of the two: on 2 cores beside two other verifying processes a server once took
+            # past this limit to import torch and triton, and the message blamed the install.
+            why = f"exited with code {self.child.returncode}" if not self.child.alive() else \
+                f"not ready after {self.start_timeout_s:.0f} s (a loaded machine?)"
             self.close()
-            raise RuntimeError("verifier fork-server failed to start (is torch/triton importable?)")
+            raise RuntimeError(f"verifier fork-server failed to start: {why}; is torch/triton importable "
+                               f"by {sys.executable}?")
 
     def run(self, job: Job) -> dict:
         with self._lock:

@@ -1,8 +1,6 @@
 # task: builtin/l1/relu
 # expect: error=wrong_output flag=none
-# why: a grid capped at 64 programs of 1024 elements writes only the first 65,536 outputs: every CPU size is below that (the random size holds up to 2^16 elements), a GPU's full size is not (outside red team, 2026-11-28).
-# open: CPU verification cannot run sizes past its budget; GPU verification at full size rejects it (docs/VERIFIER.md, What remains open).
-# open_on: cpu
+# why: a grid capped at 64 programs of 1024 elements writes only the first 65,536 outputs: every CPU size is below that (the random size holds up to 2^16 elements), a GPU's full size is not (outside red team, 2026-11-28). Rejected on CPU since verifier 33: a long-dim trial keeps the setting's rows, so relu's long DIM beside them holds 2^17 to 2^18 elements.
 import torch
 import torch.nn as nn
 import triton
