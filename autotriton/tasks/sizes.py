@@ -57,7 +57,10 @@ class InterpDerivation:
 # 423217d uses 1e-4 for fp32). The judge's rms bound (judge.TF32_FACTOR) rejects bf16 tiles on
 # signed inputs only: on torch.rand inputs the output's mean hides them, and the eval's
 # signed-input trial is what rejects them there (docs/EVAL.md).
+# mv, addmv, dot, vdot, inner and multi_dot too: a traced answer for torch.mv ran tl.dot and was
+# judged at fp32's 1e-4 once the interpreter's dot took TF32 operands (verifier 32, verify/tf32.py).
 DOT_OPS = frozenset({"matmul", "mm", "bmm", "addmm", "baddbmm", "einsum", "tensordot", "linear", "bilinear",
+                     "mv", "addmv", "dot", "vdot", "inner", "multi_dot", "chain_matmul",
                      "Linear", "Bilinear", "conv1d", "conv2d", "conv3d", "conv_transpose1d", "conv_transpose2d",
                      "conv_transpose3d", "Conv1d", "Conv2d", "Conv3d", "ConvTranspose1d", "ConvTranspose2d",
                      "ConvTranspose3d", "scaled_dot_product_attention", "MultiheadAttention", "LSTM", "GRU", "RNN"})
