@@ -2101,7 +2101,8 @@ class _TruncatedDotInputs(torch.overrides.TorchFunctionMode):
            torch.tensordot, torch.Tensor.matmul, torch.Tensor.__matmul__, torch.Tensor.__rmatmul__,
            torch.Tensor.mm, torch.Tensor.bmm, torch.mv, torch.addmv, torch.dot, torch.vdot, torch.inner,
            torch.Tensor.mv, torch.Tensor.dot, torch.linalg.multi_dot, torch.chain_matmul,
-           F.linear, F.bilinear, F.conv1d, F.conv2d, F.conv3d, F.conv_transpose1d, F.conv_transpose2d, F.conv_transpose3d, F.scaled_dot_product_attention}
+           F.linear, F.bilinear, F.conv1d, F.conv2d, F.conv3d, F.conv_transpose1d, F.conv_transpose2d,
+           F.conv_transpose3d, F.scaled_dot_product_attention}
 
     def __enter__(self):
         self.saved = torch.get_float32_matmul_precision(), torch.backends.cudnn.allow_tf32
