@@ -142,7 +142,8 @@ class RunLog:
         self.done.add((record["key"], record["sample"]))
 
 
-def _claim_run_dir(out: Path, model: str, config: EvalConfig, verifier: Verifier, log: RunLog) -> None:
+def _claim_run_dir(out: Path, model: str, config: EvalConfig, verifier: Verifier, log: RunLog,
+                   has_answers: bool) -> None:
     """Refuse to add samples to a log made with other settings; then record these."""
     meta = {"model": model, "suites": config.suites, "samples": config.samples, "mode": verifier.mode,
             "sampling": asdict(config.sampling())}
@@ -153,8 +154,7 @@ def _claim_run_dir(out: Path, model: str, config: EvalConfig, verifier: Verifier
     if config.prompt_trace:
         meta["prompt_trace"] = True
     meta["verifier"] = asdict(verifier.config)
-    has_output = bool(log.records) or bool(read_jsonl(out / GENERATED))
-    check_settings(out / "run.json", meta, has_output=has_output, may_change=("verifier",))
+    check_settings(out / "run.json", meta, has_output=bool(log.records) or has_answers, may_change=("verifier",))
     write_settings(out / "run.json", meta)
 
 
@@ -206,7 +206,8 @@ def run_eval(backend: Backend, model_spec: str, config: EvalConfig, verifier: Ve
     log = RunLog(out / "runlog.jsonl")
     if config.prompt_trace is None:
         config = replace(config, prompt_trace=prompt_trace_of(model_spec))
-    _claim_run_dir(out, model_spec, config, verifier, log)
+    generated = _read_generated(out / GENERATED)
+    _claim_run_dir(out, model_spec, config, verifier, log, has_answers=bool(generated))
     items = suite_items(config.suites, config.limit, out / "rewrites.jsonl", config.prompt_trace)
     if isinstance(backend, AnswersBackend):
         backend.check_covers([it.backend_task for it in items if it.backend_task is not None])
@@ -216,7 +217,6 @@ def run_eval(backend: Backend, model_spec: str, config: EvalConfig, verifier: Ve
     if progress:
         progress(len(log.done), total, "")
     longest = _longest_batch(out, config.batch_size)
-    generated = _read_generated(out / GENERATED)
     for start in range(0, len(items), config.batch_size):
         batch = items[start:start + config.batch_size]
         todo = [(it, [s for s in range(config.samples) if (it.key, s) not in log.done]) for it in batch]
@@ -241,9 +241,7 @@ def run_eval(backend: Backend, model_spec: str, config: EvalConfig, verifier: Ve
             note(f"verified {min(i + chunk, len(triples))}/{len(triples)} in {time.monotonic() - generated_at:.0f} s")
         longest = max(longest, time.monotonic() - started)
         atomic_write(out / "batch_time.json", json.dumps({"batch_size": config.batch_size, "longest_s": longest}) + "\n")
-        if progress:
-            progress(len(log.done), total, f"generate {generated_at - started:.0f} s, "
-                                           f"verify {time.monotonic() - generated_at:.0f} s")
+        note(f"generate {generated_at - started:.0f} s, verify {time.monotonic() - generated_at:.0f} s")
         if on_batch:
             on_batch(*_metrics(log, items, config))
     return _metrics(log, items, config)[0]
