@@ -85,11 +85,22 @@ SMALL_EXPONENTS = (-8, -7, -6)
 # level nearest zero exactly 0, an argmax that took the last of ties unless its row held a 0
 # passed 4 of 4 (outside red team, 2026-11-28).
 GRID_LEVELS = 8
-# Near-ties (near_levels): steps of 2^-16 of a value, 0-7 of them. Float32 keeps them apart (2^-23
-# an ulp), float16 (2^-10) and bfloat16 round them together: an argmax over fp16-rounded values
-# passed 3 verifications of 6 with exact ties only (outside red team, twenty-second pass, 2026-11-30).
-NEAR_TIE_STEP = 2.0 ** -16
-NEAR_TIE_STEPS = 8
+# Near-ties (near_levels): the inputs on NEAR_TIE_LEVELS of their own values, each value rounded
+# to 4 significant bits, then each element moved up to 31 steps of 2^-18 of itself. Float32 keeps
+# the steps apart (2^-23 an ulp, and a 4-bit value plus 18 bits of steps is exact), float16 (2^-10)
+# and bfloat16 round them all back to the level: 31 x 2^-18 stays under float16's half-ulp at every
+# 4-bit value, so no level straddles a rounding boundary. An argmax over fp16-rounded values passed 3
+# verifications of 6 with exact ties only (outside red team, twenty-second pass, 2026-11-30). The
+# first form (8 levels, unrounded, 8 steps of 2^-16) let it through in about 1 verification of 50
+# by chance: a row picks the right column whenever its first top-level element has the largest
+# step, and a 5 x 37 trial then missed 1.8% of draws, a 3 x 300 one 2.1% (a level near a rounding
+# boundary splits, and the split went to the argmax's side in every row at once). This form missed
+# 0 of 5,000 draws at both sizes (a CPU simulation of the fp16 argmax; 4 levels put about 9
+# elements of 37 on a row's top level).
+NEAR_TIE_LEVELS = 4
+NEAR_TIE_BITS = 4
+NEAR_TIE_STEP = 2.0 ** -18
+NEAR_TIE_STEPS = 32
 GRID_SAMPLE = 1 << 14  # elements drawn to find the eighths (a 134M-element input is not sorted)
 # Zero slabs: a KL divergence with no guard for zero targets (torch takes 0 log 0 as 0), a
 # LayerNorm without eps (0 * inf on a constant row) and an L2 normalisation without eps passed
@@ -330,8 +341,8 @@ class Trial:
 # what each does to the inputs.
 WHOLE_FORMS = {
     "ties": f"inputs on {GRID_LEVELS} of their own values",
-    "near_ties": f"inputs on {GRID_LEVELS} of their own values, each element moved 0-{NEAR_TIE_STEPS - 1} steps of "
-                 "2^-16 of itself (near-ties float32 keeps apart and float16 rounds together)",
+    "near_ties": f"inputs on {NEAR_TIE_LEVELS} of their own values, each element moved 0-{NEAR_TIE_STEPS - 1} steps of "
+                 "2^-18 of itself (near-ties float32 keeps apart and float16 rounds together)",
     "zeros": "inputs with a zero slab along each dim",
     "related": f"inputs related (each shaped like the first is the first plus 1/{RELATED_SPREAD:g} of its own draw)",
     "nonneg": "inputs made non-negative (|x|)",
@@ -520,11 +531,14 @@ def padding_mask(x: torch.Tensor, generator: torch.Generator, empty: bool = Fals
 
 
 def near_levels(x: torch.Tensor, generator: torch.Generator) -> torch.Tensor:
-    """on_levels' inputs with each element moved away from 0 by j * NEAR_TIE_STEP of itself, j
-    drawn in 0..NEAR_TIE_STEPS-1: a level holds exact ties (one j) and values up to 7 steps apart.
-    The ties kind keeps exact ties at every row's extremes (an argmax taking the last of tied
-    maxima); this one puts values there that float32 tells apart and float16 does not."""
-    out = on_levels(x, GRID_LEVELS, generator)
+    """`x` on NEAR_TIE_LEVELS of its own values, each rounded to NEAR_TIE_BITS significant bits, and
+    each element moved away from 0 by j * NEAR_TIE_STEP of itself, j drawn in 0..NEAR_TIE_STEPS-1:
+    a level holds exact ties (one j) and values up to 31 steps apart. The ties kind keeps exact ties
+    at every row's extremes (an argmax taking the last of tied maxima); this one puts values there
+    that float32 tells apart and float16 rounds to one value."""
+    mantissa, exponent = torch.frexp(on_levels(x, NEAR_TIE_LEVELS, generator))
+    scale = 2 ** NEAR_TIE_BITS
+    out = torch.ldexp(torch.round(mantissa * scale) / scale, exponent)
     steps = torch.randint(NEAR_TIE_STEPS, x.shape, generator=generator, device="cpu").to(x.device)
     return out * (1 + steps.to(out.dtype) * NEAR_TIE_STEP)
 
