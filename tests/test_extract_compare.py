@@ -71,6 +71,39 @@ def test_abs_floor_widens_only_outside_mixed_trials():
                           abs_floor=0.1) is not None
 
 
+def _softmax_rows(logits: torch.Tensor) -> torch.Tensor:
+    return torch.softmax(logits.double(), dim=-1)
+
+
+def test_small_elements_keep_their_leading_bit_where_float32_keeps_them():
+    """The tail check: a softmax writing 0 under 5e-5 of the rms passed the rms-scaled atol alone
+    (outside red team, fifth pass); an honest float32 softmax passes, and an element whose float32
+    noise is about its own size (a cancellation) is left to the atol."""
+    ref = _softmax_rows(torch.randn(8, 300, generator=torch.Generator().manual_seed(0)) * 4)
+    honest = ref.float()
+    gap = (honest.double() - ref).abs().float()  # the float32 reference's own noise
+    tol = (1e-4, 1e-4)
+    assert compare_tensor(honest, ref, torch.float32, tol, 0, tail_gap=gap) is None
+    flushed = torch.where(ref < 5e-5 * ref.pow(2).mean().sqrt(), 0.0, ref).float()
+    assert compare_tensor(flushed, ref, torch.float32, tol, 0) is None  # the atol alone
+    bad = compare_tensor(flushed, ref, torch.float32, tol, 0, tail_gap=gap)
+    assert bad is not None and "small elements" in bad.detail
+    noisy = gap.clone()
+    noisy[ref < 5e-5 * ref.pow(2).mean().sqrt()] = 1.0  # float32 itself cannot keep them
+    assert compare_tensor(flushed, ref, torch.float32, tol, 0, tail_gap=noisy) is None
+
+
+def test_the_tail_check_leaves_elements_under_its_floor_to_the_atol():
+    """Under atol/16 (and under 2^-100) an element may be 0: an honest GELU's 1 + erf cancels
+    to 0 about 25x below it on randn inputs."""
+    ref = torch.tensor([1.0, -1.0, 1e-6, 1e-30], dtype=torch.float64)
+    out = torch.tensor([1.0, -1.0, 0.0, 0.0])
+    gap = torch.zeros(4)
+    assert compare_tensor(out, ref, torch.float32, (1e-4, 1e-4), 0, tail_gap=gap) is None  # atol/16 = 4.4e-6
+    ref[2] = 1e-5
+    assert compare_tensor(out, ref, torch.float32, (1e-4, 1e-4), 0, tail_gap=gap) is not None
+
+
 def test_fingerprint_sees_one_changed_element():
     from autotriton.verify.compare import fingerprint
     x = torch.randn(1000)

@@ -322,6 +322,7 @@ class Expected:
     structure: object = "leaf"  # how the reference nests its outputs (_structure)
     contiguous: list = field(default_factory=list)  # per output: whether the reference's own is contiguous
     scale_rms: list = field(default_factory=list)  # per output: an rms the atol's may not exceed, or None
+    tail_gaps: list = field(default_factory=list)  # per output: float32 noise per element (compare.TAIL_*), or None
 
 
 @dataclass
@@ -1577,6 +1578,8 @@ class Judge:
                 else:
                     native_floors = _native_floors([native, *samples], fp64, jittered) if measure_floor and fp64 \
                         else [0.0] * len(outs)
+                tail_gaps = _element_gaps([native, *samples] + ([jittered] if jittered else []), fp64) \
+                    if jitter and not self.precision_checks else []
                 del jittered, samples, fill_gaps
                 if fp64 and not tf32:
                     del native  # only its dtypes are needed: one output's worth of memory back
@@ -1601,7 +1604,7 @@ class Judge:
         # off on 1-5% of elements whose float64 values were about 1e-46, under an atol of 1e-4 of an
         # rms near 1e-40 (1 verification in 8, verifiers 31 and 33 alike). SUBNORMAL_STEPS of them.
         floors = [_at_least_subnormal(f, d) for f, d in zip(floors, dtypes)]
-        return Expected(outs, dtypes, limits, floors, structure, contiguous)
+        return Expected(outs, dtypes, limits, floors, structure, contiguous, tail_gaps=tail_gaps)
 
     def _fp64_outputs(self, ref, inputs) -> list | None:
         """The reference in float64, or None when the model cannot run in it: state kept
@@ -1954,7 +1957,7 @@ class Judge:
                                    f"Model returns {_describe(expected.structure)}")
         bad: Mismatch | None = compare_outputs(out, expected.outs, expected.dtypes, self.tolerance_for,
                                                expected.rms_limits, row_scales, expected.abs_floors,
-                                               expected.scale_rms)
+                                               expected.scale_rms, expected.tail_gaps)
         if bad is None:
             return
         flag = None

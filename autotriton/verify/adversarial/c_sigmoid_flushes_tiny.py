@@ -1,7 +1,6 @@
 # task: builtin/l1/sigmoid
 # expect: error=wrong_output flag=none
-# why: a sigmoid that writes 0 below x = -11, so log(sigmoid) is -inf there (outside red team, sixth pass, 2026-11-28, 2 of 2 against verifier 11).
-# open: the tolerance is atol = 1e-4 x rms(ref) over the whole output, so elements far below the rms may be anything near 0 (the class of c_softmax_flushes_small_probs).
+# why: a sigmoid that writes 0 below x = -11, so log(sigmoid) is -inf there (outside red team, sixth pass, 2026-11-28, 2 of 2 against verifier 11). Closed in verifier 35 by the tail check (compare.TAIL_*): in magnitude trials an element under the atol but above atol/16, which float32 keeps to 10 bits, must be within half its size.
 import torch
 import torch.nn as nn
 import triton
