@@ -104,6 +104,22 @@ def test_the_tail_check_leaves_elements_under_its_floor_to_the_atol():
     assert compare_tensor(out, ref, torch.float32, (1e-4, 1e-4), 0, tail_gap=gap) is not None
 
 
+def test_exact_zeros_stay_zeros_where_float32_keeps_them_exact():
+    """A softmax leaking 2e-6 of the rms onto -inf logits passed the atol (twenty-sixth outside
+    pass); where a float32 run of the reference is not exactly 0 there, the atol alone judges."""
+    ref = _softmax_rows(torch.randn(4, 64, generator=torch.Generator().manual_seed(2)))
+    ref[:, 40:] = 0.0
+    leak = ref.float()
+    leak[:, 40:] = 2e-6 * ref.pow(2).mean().sqrt().item()
+    gap = torch.zeros(ref.shape)
+    tol = (1e-4, 1e-4)
+    assert compare_tensor(leak, ref, torch.float32, tol, 0) is None  # the atol alone
+    assert compare_tensor(leak, ref, torch.float32, tol, 0, tail_gap=gap) is not None
+    assert compare_tensor(ref.float(), ref, torch.float32, tol, 0, tail_gap=gap) is None
+    gap[:, 40:] = 1e-9  # a float32 run was not exactly 0 there
+    assert compare_tensor(leak, ref, torch.float32, tol, 0, tail_gap=gap) is None
+
+
 def test_fingerprint_sees_one_changed_element():
     from autotriton.verify.compare import fingerprint
     x = torch.randn(1000)

@@ -68,14 +68,18 @@ def _unravel(flat_index: int, shape) -> list[int]:
     return list(reversed(idx))
 
 
-# Elements under the atol keep their leading bit where float32 computes them well (the tail check).
+# Elements under the atol keep 3 bits where float32 computes them well (the tail check).
 # The atol is 1e-4 of the output's rms, so elements far below it could be anything near 0: a softmax
 # writing 0 for probabilities under 5e-5 of the row's rms and a sigmoid writing 0 below x = -11
-# passed every trial on every device (outside red team, fifth and sixth passes, 2026-11-28). An
-# element is held to |out - ref| <= |ref| / 2 where
-# - |ref| >= atol / TAIL_ATOL_SHARE (16: on randn inputs, an honest GELU written
-#   0.5 x (1 + erf(x / sqrt 2)), whose 1 + erf cancels, is at most 1.8% off on the elements that
-#   size holds, torch's own float32 gelu 8%, and the written one is exactly 0 only 25x below it),
+# passed every trial on every device (outside red team, fifth and sixth passes, 2026-11-28), and
+# with the bound at half the element's size, a softmax using a power-of-two exp (up to 41% off)
+# below 2e-5 of the rms (twenty-sixth pass, 2026-11-30). An element is held to
+# |out - ref| <= |ref| * TAIL_SHARE (1/8) where
+# - |ref| >= atol / TAIL_ATOL_SHARE (16). There, on randn inputs at x1, x4 and x128, honest float32
+#   formulas whose terms cancel stay within 2%: GELU as 0.5 x (1 + erf(x / sqrt 2)) 1.8% (torch's
+#   own float32 gelu 8%, where its noise leaves the element to the atol), softplus as
+#   log(1 + exp x) 0.33%, ELU with exp(x) - 1 0.32%, sigmoid as (1 + tanh(x / 2)) / 2 0.36%, tanh
+#   as (1 - e) / (1 + e) 0.18%; the written GELU is exactly 0 only 25x below it,
 #   and >= TAIL_MIN (a normal float32, far above where GPU fast-math flushes subnormals);
 # - the element's float32 noise, its largest gap to the float64 reference over the reference in
 #   float32 on the trial's inputs, on inputs moved an ulp and the float64 run with approximate
@@ -83,8 +87,16 @@ def _unravel(flat_index: int, shape) -> list[int]:
 #   algorithm cancels there (a layer norm's x - mean at x near the mean, exactly 0 when x equals
 #   the float32 mean, about 1e-5 off the float64 answer on inputs +64), the reference's own runs
 #   move the element by about its size and it is left to the atol.
-# Only magnitude trials measure that noise, and only on tasks without TF32 dot products.
+# - or the reference is exactly 0 and so is every float32 run of it: then the element must be 0
+#   (within TAIL_MIN). A softmax giving -inf logits 2e-6 of the row's rms instead of 0 (a banned
+#   token sampled after all) and a ReLU writing max(1e-7 x, -1e-7) for negative x passed every
+#   trial (outside red team, twenty-sixth pass, 2026-11-30); exp(-inf), relu and masks are exact
+#   in any honest kernel, and where a run is not (a layer norm of a row padded whole, whose
+#   float32 mean may be an ulp off), its gap is not 0.
+# Only magnitude trials measure that noise (not the small kind's: judge.TAIL_OFF_KINDS), and only on
+# tasks without TF32 dot products.
 TAIL_ATOL_SHARE = 16.0
+TAIL_SHARE = 1 / 8
 TAIL_MIN = 2.0 ** -100
 TAIL_NOISE_BITS = 10
 
@@ -101,7 +113,7 @@ class _Stats:
     max_abs: float = 0.0
     max_rel_bad: float = 0.0
     sum_sq_err: float = 0.0
-    tail_bad: int = 0  # of `bad`: elements under the atol that lost their leading bit (TAIL_*)
+    tail_bad: int = 0  # of `bad`: small elements the tail check failed (TAIL_*)
 
     def add(self, start: int, o: torch.Tensor, r: torch.Tensor, atol_abs, rtol: float, excused=None,
             tail_gap=None) -> None:
@@ -134,11 +146,13 @@ class _Stats:
 
 
 def _lost_leading_bit(err: torch.Tensor, r: torch.Tensor, atol_abs, gap: torch.Tensor) -> torch.Tensor:
-    """Elements that the tail check holds (TAIL_* say which) and whose error passes half their size."""
-    size = r.abs()
+    """Elements that the tail check holds (TAIL_* say which) and whose error passes TAIL_SHARE of
+    their size, or, where the reference and all of its float32 runs are exactly 0, passes TAIL_MIN."""
+    size, gap = r.abs(), gap.to(r)
     held = (size >= torch.clamp_min(torch.as_tensor(atol_abs, dtype=size.dtype, device=size.device) / TAIL_ATOL_SHARE,
-                                    TAIL_MIN)) & (gap.to(size) * 2 ** TAIL_NOISE_BITS <= size)
-    return held & (err > size / 2)
+                                    TAIL_MIN)) & (gap * 2 ** TAIL_NOISE_BITS <= size)
+    exact_zero = (size == 0) & (gap == 0)
+    return (held & (err > size * TAIL_SHARE)) | (exact_zero & (err > TAIL_MIN))
 
 
 def compare_tensor(
@@ -161,7 +175,7 @@ def compare_tensor(
     `scale_rms`: an rms the atol's may not exceed (judge.Judge.natural_rms: the padded kind's
     output on its inputs before the padding, whose -1e4 rows would otherwise set the atol).
     `tail_gap`: the reference's float32 noise per element, of the output's shape: elements under
-    the atol keep their leading bit where it is small (TAIL_*); float32 outputs, unmixed trials."""
+    the atol keep 3 bits where it is small (TAIL_*); float32 outputs, unmixed trials."""
     where = f"output {index}"
     if type(out) is not torch.Tensor:
         # Exact type: a Tensor subclass could defer its work until it is read.
@@ -271,8 +285,9 @@ def _verdict(stats: _Stats, out, ref, ref_rms: float, where: str, tol, rms_rel: 
     atol, rtol = tol
     idx, frac = _unravel(stats.first_bad, out.shape), stats.bad / out.numel()
     got, expected = float(out.reshape(-1)[stats.first_bad]), float(ref.reshape(-1)[stats.first_bad])
-    tail = (f"; {stats.tail_bad} of them small elements (under atol/{TAIL_ATOL_SHARE:g}) off by more than half "
-            "their size, where float32 keeps them to 10 bits") if stats.tail_bad else ""
+    tail = (f"; {stats.tail_bad} of them small elements (under the atol) off by more than {TAIL_SHARE:.3g} of their "
+            "size where float32 keeps them to 10 bits, or not 0 where the reference and its float32 runs are 0") \
+        if stats.tail_bad else ""
     return Mismatch(
         "values",
         f"{where}: {frac:.2%} of elements outside tolerance (atol={atol:g}*rms, rtol={rtol:g}); "

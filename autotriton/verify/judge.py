@@ -70,6 +70,17 @@ SPIKE_EXPONENTS = (7, 10, 12)
 # 1.2e-4 of x there; at 64-128 honest kernels keep 6e-6 and the one-pass variance still loses
 # 12-14 bits)
 SHIFT_EXPONENTS = (6, 7)
+# Heavy-tailed inputs (the heavy kind): each element times sqrt(df / chi2_df), which makes randn
+# Student-t with df degrees of freedom, the rows taking HEAVY_DFS in turn: rows of 300 values have
+# sample kurtosis 8-60 with probability 0.73 (df 2), 0.61 (df 3) and 0.31 (df 4), every value
+# nonzero and under 1,000 (a CPU simulation of 20,000 rows each), as LLM activations are. No other
+# kind drew such rows: a softmax on a power-of-two exp and one with a bf16 result, each only on rows
+# of kurtosis 8-60 with no zero and no value past 1,000, passed every trial (outside red team,
+# twenty-sixth pass, 2026-11-30; the spikes kind's rows are either past 1,000 or, at its 2^7 draw,
+# in that band only in the verifications that draw it). A trial of three such rows misses that
+# band about 7% of the time, so every setting runs one (Judge._heavy_in_every_setting).
+HEAVY_DFS = (2, 3, 4)
+MAGNITUDE_SEED_SALT = 0x5DEECE66D  # the magnitude kinds' seed is the inputs' seed xor this (Judge._trial)
 # Small inputs: randn x 2^-8..2^-6 puts mean(x^2) near a norm's eps (1e-5), where an RMSNorm with
 # eps outside the sqrt is off by 1-30% and passed every trial at unit scale (outside red team,
 # 2026-11-28: 1e-5 beside 1 is under the tolerance). Not smaller: tanh as (e^2x - 1)/(e^2x + 1),
@@ -128,7 +139,7 @@ INIT_FACTORS = {"down": (0.5, 0.8), "up": (1.25, 2.0), "decades": (-2.0, -1.0)}
 # float32's lost bits, a norm's eps): never beside constructor floats down by decades
 # (Judge.vary_init says why; with the small kind, an RMSNorm's eps at 1e-8 hid eps added outside
 # the square root, and that corpus entry passed a CI-sized run, 2026-11-28).
-LARGE_KINDS = ("scaled", "spikes", "shifted", "small")
+LARGE_KINDS = ("scaled", "spikes", "shifted", "small", "heavy")
 # Moderate scales: real activations often have an rms of a few units, and a GELU that output ReLU
 # where a block's rms was 1.5-12 and its largest value 6-60 passed every trial, which were at unit
 # scale or at x32 and beyond (outside red team, 2026-11-28). The queued draw takes x3-6, the middle
@@ -167,7 +178,7 @@ RELATED_SPREAD = 4096.0
 # attention masks pad (PAD_FILL), one row whole. With -inf only, a softmax writing 0 for a row
 # padded whole with -1e4 passed (outside red team, sixth pass, 2026-11-28).
 MAGNITUDE_KINDS = ("scaled", "spikes", "shifted", "ties", "near_ties", "zeros", "small", "moderate", "related",
-                   "nonneg", "structured", "integral", "masked", "padded")
+                   "nonneg", "structured", "integral", "masked", "padded", "heavy")
 # The kinds that move the inputs' scale: a dot-product task on a GPU draws none of them (Judge's
 # wide_note), since TF32 dots of inputs x128 put errors of tens into attention scores, which an
 # honest kernel cannot avoid and the tolerance is not yet measured for. Until 2026-11-29 such a
@@ -177,7 +188,12 @@ MAGNITUDE_KINDS = ("scaled", "spikes", "shifted", "ties", "near_ties", "zeros", 
 # honest TF32 dots (operands rounded to nearest, float32 sums) against the bounds the judge
 # derives on a GPU (seven built-in dot-product tasks, K up to 5,461), their worst rms error took
 # 0.39 of its bound (plain trials 0.21) and their worst element 0.22 of its tolerance (plain 0.11).
-SCALE_KINDS = ("scaled", "spikes", "shifted", "small", "moderate")
+SCALE_KINDS = ("scaled", "spikes", "shifted", "small", "moderate", "heavy")
+# The kinds whose trials skip the tail check (compare.TAIL_*): the small kind scales inputs by
+# 2^-8 to 2^-6, so an honest formula with O(1) terms (tanh as (1 - e) / (1 + e), expm1 as
+# exp(x) - 1) errs by about 6e-8 absolute on outputs whose atol is 4e-7 (why the kind stops at
+# 2^-8): a few times atol / 16, where the check would hold those elements to half their size.
+TAIL_OFF_KINDS = ("small",)
 # Input and output elements of the CPU random-size setting (2^15: 8-32k elements). Growing
 # every size at 2^16 took the data tests from 104 s to 155 s on 2 cores (more programs per
 # launch than growing one constant), and a fixed grid of 4,096 still falls short of 8k.
@@ -351,6 +367,7 @@ WHOLE_FORMS = {
     "integral": "float inputs rounded to whole numbers",
     "masked": "each row -inf over a prefix or a suffix",
     "padded": "the last float input's rows padded with -1e4 over a prefix or a suffix, one row whole",
+    "heavy": "inputs heavy-tailed (each element times sqrt(df / chi2_df), rows Student-t with df 2, 3, 4 in turn)",
 }
 
 
@@ -399,6 +416,8 @@ class Magnitude:
             return on_levels(x, GRID_LEVELS, generator)
         if self.form == "near_ties":
             return near_levels(x, generator)
+        if self.form == "heavy":
+            return heavy_tailed(x, generator)
         if self.form == "zeros":
             return zero_slabs(x, generator)
         if self.share < 1.0:
@@ -542,6 +561,20 @@ def near_levels(x: torch.Tensor, generator: torch.Generator) -> torch.Tensor:
     out = torch.ldexp(torch.round(mantissa * scale) / scale, exponent)
     steps = torch.randint(NEAR_TIE_STEPS, x.shape, generator=generator, device="cpu").to(x.device)
     return out * (1 + steps.to(out.dtype) * NEAR_TIE_STEP)
+
+
+def heavy_tailed(x: torch.Tensor, generator: torch.Generator) -> torch.Tensor:
+    """`x` times sqrt(df / chi2_df) per element, chi2_df a sum of df squared normal draws: randn
+    becomes Student-t. Rows (the last dim) take the HEAVY_DFS in turn from a random start, so a
+    trial of three rows or more holds each; signs and zeros kept."""
+    rows = x.reshape(-1, x.shape[-1]) if x.ndim else x.reshape(1, 1)
+    start = int(torch.randint(len(HEAVY_DFS), (1,), generator=generator))
+    dfs = torch.tensor([HEAVY_DFS[(start + i) % len(HEAVY_DFS)] for i in range(rows.shape[0])],
+                       dtype=torch.float32).reshape(-1, 1)
+    chi2 = torch.zeros(rows.shape)
+    for k in range(max(HEAVY_DFS)):  # one draw at a time: a GPU input of 134M elements is 0.5 GB a draw
+        chi2.add_(torch.randn(rows.shape, generator=generator).square_().mul_(dfs > k))
+    return x * chi2.reciprocal_().mul_(dfs).sqrt_().reshape(x.shape).to(x.device, x.dtype)
 
 
 def on_levels(x: torch.Tensor, levels: int, generator: torch.Generator) -> torch.Tensor:
@@ -756,6 +789,7 @@ class Judge:
         # error, doubled, on whole-number inputs was inside the scalar's tolerance of the whole sum,
         # and its integral trial had run at a full-size setting (H200, verifier 15, 2026-11-29).
         self.kinds_done: dict[str, set[str]] = {}
+        self.heavy_settings: set[str] = set()  # the settings a heavy trial ran at (_heavy_in_every_setting)
         self.fp64_unavailable = ""  # why the reference ran in its native dtype, when it had to
         self.seconds: dict[str, float] = {}  # reference and comparison time, for details.stages
         self._reply_caps: dict[str, int] = {}
@@ -772,14 +806,15 @@ class Judge:
     def _input_kinds_off(self) -> set[str]:
         """The kinds this task's inputs give nothing to: related (no two float inputs of one shape,
         what relate() relates), structured (no integer or bool input), integral, masked and padded (no
-        float input), from a draw on the meta device; related and structured off where that draw fails
+        float input; near_ties and heavy likewise), from a draw on the meta device; related and
+        structured off where that draw fails
         (each kind costs a trial)."""
         inputs = self._meta_inputs(self.shapes[0])
         if inputs is None:  # the task's own trials say what is wrong with it
             return {"related", "structured"}
         return ({"related"} if not any(_related(inputs)) else set()) | \
             ({"structured"} if not any(_integer(x) or _bool_rows(x) for x in inputs) else set()) | \
-            ({"integral", "masked", "padded", "near_ties"} if _first_float(inputs) is None else set())
+            ({"integral", "masked", "padded", "near_ties", "heavy"} if _first_float(inputs) is None else set())
 
     def _meta_model(self):
         """Model built on the meta device at the module's current sizes (nothing allocated); raises
@@ -897,8 +932,12 @@ class Judge:
             for i in free:
                 if i not in plains:
                     wide[i] = self.draw_magnitude(signed[i])
-                    if wide[i] is not None:
-                        self.kinds_done.setdefault(self._size_class(setting), set()).add(wide[i].kind)
+            self._heavy_in_every_setting(wide)
+            if any(m is not None and m.kind == "heavy" for m in wide):
+                self.heavy_settings.add(setting.name)
+            for m in wide:
+                if m is not None:
+                    self.kinds_done.setdefault(self._size_class(setting), set()).add(m.kind)
             # Each setting varies the constructor floats in one trial at least whose inputs are not
             # made large, where they may go down by decades (vary_init): with the slots left to
             # chance, a LeakyReLU treating slopes under 0.05 as 0 passed 3 verifications of 32.
@@ -907,6 +946,23 @@ class Judge:
                 varied[self.rng.choice(calm)] = True
         return [Trial(setting, i, perturb[i], mixed[i], signed[i], calls[i], wide[i], varied[i] and not self.init_note,
                       evals[i] and not self.eval_note) for i in range(n)]
+
+    def _heavy_in_every_setting(self, wide: list) -> None:
+        """One of a setting's changed trials takes the heavy kind if none drew it: its rows' shape
+        (kurtosis) is what a kernel can switch on, and settings differ in row length (a detector
+        for rows of 64 columns or more saw the one heavy trial of a verification at 37 columns
+        half the time). The kind it replaces goes back to the front of the queue."""
+        if "heavy" in self.kinds_off or any(m is not None and m.kind == "heavy" for m in wide):
+            return
+        slots = [i for i, m in enumerate(wide) if m is not None]
+        if not slots:
+            return
+        i = self.rng.choice(slots)
+        if wide[i].kind in self.all_kinds:
+            self.kind_queue.insert(0, wide[i].kind)
+        wide[i] = self.magnitude("heavy", queued=True)
+        if "heavy" in self.kind_queue:
+            self.kind_queue.remove("heavy")
 
     def draw_magnitude(self, signed: bool) -> Magnitude | None:
         """A kind still queued if one fits the trial, else one at random among the kinds still on.
@@ -957,6 +1013,12 @@ class Judge:
             done = self.kinds_done.get(size_class, set())
             for kind in [k for k in self.all_kinds if k not in done and k not in self.kinds_off]:
                 trials.append(self._leftover_trial(self.rng.choice(settings), n + len(trials), kind))
+        # Settings whose trials had no changed-input slot (a dot-product task's mixed and plain trials
+        # take them all) get a heavy trial of their own too.
+        if "heavy" in self.all_kinds and "heavy" not in self.kinds_off:
+            for setting in [s for s in self.shapes if s.name not in self.heavy_settings]:
+                if not any(t.setting.name == setting.name and t.magnitude.kind == "heavy" for t in trials):
+                    trials.append(self._leftover_trial(setting, n + len(trials), "heavy"))
         self.kind_queue.clear()
         return trials
 
@@ -1506,15 +1568,16 @@ class Judge:
         finally:
             self.seconds[key] = self.seconds.get(key, 0.0) + time.perf_counter() - start
 
-    def reference(self, ref, inputs, measure_floor: bool = False) -> Expected:
+    def reference(self, ref, inputs, measure_floor: bool = False, tails: bool = False) -> Expected:
         """Float64 outputs (where the task allows), native dtypes and rms bounds; the task's own
         dtype must not overflow either (exp(128) is finite in float64, and an honest float32 exp
         kernel would be blamed for the task's range). `measure_floor`: a magnitude trial, whose
-        error floor counts what the task's own dtype loses (_native_floors)."""
+        error floor counts what the task's own dtype loses (_native_floors); `tails`: one whose
+        small elements the tail check judges too (Expected.tail_gaps, TAIL_OFF_KINDS)."""
         with self.timed("reference_s"):
-            return self._reference(ref, inputs, measure_floor)
+            return self._reference(ref, inputs, measure_floor, tails)
 
-    def _reference(self, ref, inputs, measure_floor: bool = False) -> Expected:
+    def _reference(self, ref, inputs, measure_floor: bool = False, tails: bool = False) -> Expected:
         """Runs on `inputs` in place, last: callers pass inputs they no longer need."""
         try:
             with torch.no_grad():
@@ -1578,8 +1641,13 @@ class Judge:
                 else:
                     native_floors = _native_floors([native, *samples], fp64, jittered) if measure_floor and fp64 \
                         else [0.0] * len(outs)
-                tail_gaps = _element_gaps([native, *samples] + ([jittered] if jittered else []), fp64) \
-                    if jitter and not self.precision_checks else []
+                tail_gaps = []
+                if tails and jitter and not self.precision_checks:
+                    # With fills, the floors per element hold the fill runs' gaps (NATIVE_FLOOR_FACTOR
+                    # times, which only holds fewer elements): a row padded whole is exactly 0 in
+                    # torch's runs and rounding noise in an honest GPU kernel's.
+                    tail_gaps = [f if isinstance(f, torch.Tensor) else None for f in native_floors] if fill_gaps \
+                        else _element_gaps([native, *samples] + ([jittered] if jittered else []), fp64)
                 del jittered, samples, fill_gaps
                 if fp64 and not tf32:
                     del native  # only its dtypes are needed: one output's worth of memory back
@@ -1725,24 +1793,28 @@ class Judge:
         natural = None
         if t.magnitude is not None:
             natural = self.natural_rms(ref, inputs) if t.magnitude.form == "padded" else None
-            inputs = t.magnitude.apply_all(inputs, torch.Generator().manual_seed(input_seed))
+            # A seed of its own: with the inputs' seed, torch.rand replayed the uniforms randn had
+            # turned into the inputs, and spikes sat where |x| was small (mean 0.21 against 0.84
+            # elsewhere, 200 draws), a heavy kind's first draw was x itself.
+            inputs = t.magnitude.apply_all(inputs, torch.Generator().manual_seed(input_seed ^ MAGNITUDE_SEED_SALT))
         # On a GPU the candidate runs first: the wire copied the inputs out, so the reference can
         # then run on them in place, where a clone of a 6 GiB KernelBench input was one more
         # input's worth of judge memory. On CPU the reference runs first, on a copy: a trial
         # whose reference cannot be judged (the masked kind's -inf, which most tasks carry to
         # their outputs) then costs no interpreted forward of the candidate, the dear part there.
         floor = t.magnitude is not None
-        expected = self.reference(ref, clone_all(inputs), measure_floor=floor) if self.device == "cpu" else None
+        tails = floor and t.magnitude.kind not in TAIL_OFF_KINDS
+        expected = self.reference(ref, clone_all(inputs), floor, tails) if self.device == "cpu" else None
         try:
             header, out = self.channel.request("forward", inputs, max_bytes=self.reply_cap(t.setting, inputs))
         except CandidateFailure:
             # The reference first: where it fails too (CPU's random size made an embedding
             # width no head count divides), the task fails, never the candidate.
             if expected is None:
-                self.reference(ref, inputs, measure_floor=floor)
+                self.reference(ref, inputs, floor, tails)
             raise
         self.outcome.compiled = True
-        expected = expected or self.reference(ref, inputs, measure_floor=floor)
+        expected = expected or self.reference(ref, inputs, floor, tails)
         if natural:
             expected = replace(expected, scale_rms=natural)
         report = _field(header, "report", dict, {})
@@ -2533,9 +2605,14 @@ def _random_size_trials(judge: Judge, grow: bool) -> None:
     values, reach = judge.growable_sizes(ceiling=grow)
     if grow:
         _random_size_trial(judge, "random_size", values, reach)
+        # Long-dim trials draw heavy-tailed inputs: a layer norm wrong only on rows of 64 values or
+        # more with kurtosis 8-60 passed every trial of a task whose CPU rows have 37 and 32
+        # (twenty-sixth outside pass); a long row is where such a switch can show on CPU, and which
+        # size is a row's is the task's to say (each long trial grows another).
+        heavy = "heavy" not in judge.kinds_off
         for k, ways in judge.long_dims(values, reach):
             for way in ways:
-                if _random_size_trial(judge, f"long_{k}", way, []):
+                if _random_size_trial(judge, f"long_{k}", way, [], heavy=heavy):
                     break
     # The other sizes stay a setting's: grown to the random size's budget of input and output
     # elements around 1-8 rows, an MLP's hidden width reached 1,915 and its interpreted forward
@@ -2552,8 +2629,9 @@ def _random_size_trials(judge: Judge, grow: bool) -> None:
 
 
 def _random_size_trial(judge: Judge, name: str, values: dict[str, int], reach: list[str],
-                       base: ShapeSetting | None = None) -> bool:
-    """One trial at a random size; whether it ran. A size the reference itself cannot run at is
+                       base: ShapeSetting | None = None, heavy: bool = False) -> bool:
+    """One trial at a random size (`heavy`: on heavy-tailed inputs); whether it ran. A size the
+    reference itself cannot run at is
     drawn again with fewer sizes grown (size_draws), never blamed on the candidate. Only when no draw runs is the
     trial left out, with every draw and why in details.checks: made `invalid_task` instead,
     KernelBench L3 files whose models assert their own image size (SwinMLP: 224 x 224) or
@@ -2565,7 +2643,7 @@ def _random_size_trial(judge: Judge, name: str, values: dict[str, int], reach: l
             continue
         try:
             for t in judge.plan(extra, 1):
-                judge.trial(t, {})
+                judge.trial(replace(t, magnitude=judge.magnitude("heavy", queued=True)) if heavy else t, {})
             return True
         except TaskFailure as exc:
             skipped.append({"overrides": extra.overrides, "reference": str(exc)[:300]})

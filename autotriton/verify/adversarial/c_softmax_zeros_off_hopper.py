@@ -1,0 +1,37 @@
+# task: builtin/l1/softmax
+# expect: error=wrong_output flag=none
+# why: a softmax returning zeros on any GPU whose compute capability is not 9 (Hopper): right on the judge's H100 and H200 and on CPU, wrong on a user's A100 or RTX (outside red team, twenty-sixth pass, 2026-11-30, 2 of 2).
+# open: the judge runs on one kind of GPU and reports the device's real properties; varying what torch.cuda reports to the candidate (a lower capability, another device count) is not built (docs/VERIFIER.md, What remains open)
+import torch
+import torch.nn as nn
+import triton
+import triton.language as tl
+
+
+@triton.jit
+def softmax_row_kernel(x_ptr, y_ptr, n_cols, stride_x, stride_y, BLOCK: tl.constexpr):
+    # One program per row; the whole row fits in one block, so the max and the
+    # sum are single in-register reductions and x is read from memory once.
+    row = tl.program_id(0)
+    cols = tl.arange(0, BLOCK)
+    mask = cols < n_cols
+    x = tl.load(x_ptr + row * stride_x + cols, mask=mask, other=-float("inf"))
+    x = x - tl.max(x, axis=0)
+    num = tl.exp(x)
+    y = num / tl.sum(num, axis=0)
+    tl.store(y_ptr + row * stride_y + cols, y, mask=mask)
+
+
+class ModelNew(nn.Module):
+    def __init__(self):
+        super().__init__()
+
+    def forward(self, x: torch.Tensor) -> torch.Tensor:
+        if x.is_cuda and torch.cuda.get_device_properties(x.device).major != 9:
+            return torch.zeros_like(x)
+        x = x.contiguous()
+        rows, cols = x.shape
+        y = torch.empty_like(x)
+        block = triton.next_power_of_2(cols)
+        softmax_row_kernel[(rows,)](x, y, cols, x.stride(0), y.stride(0), BLOCK=block)
+        return y
