@@ -88,13 +88,12 @@ def _unravel(flat_index: int, shape) -> list[int]:
 #   the float32 mean, about 1e-5 off the float64 answer on inputs +64), the reference's own runs
 #   move the element by about its size and it is left to the atol.
 # - or, in a trial whose inputs hold -inf (the masked kind, a mask), the reference is exactly 0
-#   and so is every float32 run of it: then the element must be 0 (within TAIL_MIN). Not
-#   elsewhere: a relu of a layer norm on inputs +64 is 0 in every torch run where an honest
-#   kernel's x - mean came out an ulp above 0 (judge._reference marks those gaps infinite). A softmax giving -inf logits 2e-6 of the row's rms instead of 0 (a banned
-#   token sampled after all) and a ReLU writing max(1e-7 x, -1e-7) for negative x passed every
-#   trial (outside red team, twenty-sixth pass, 2026-11-30); exp(-inf), relu and masks are exact
-#   in any honest kernel, and where a run is not (a layer norm of a row padded whole, whose
-#   float32 mean may be an ulp off), its gap is not 0.
+#   and so is every float32 run of it: then the element must be 0 (within TAIL_MIN). A softmax
+#   giving -inf logits 2e-6 of the row's rms instead of 0 (a banned token sampled after all) and
+#   a ReLU writing max(1e-7 x, -1e-7) for negative x passed every trial (outside red team,
+#   twenty-sixth pass, 2026-11-30); exp(-inf), relu(-inf) and masks are exact in any honest
+#   kernel. Not elsewhere: a relu of a layer norm on inputs +64 is 0 in every torch run where an
+#   honest kernel's x - mean came out an ulp above 0 (judge._reference marks those gaps infinite).
 # Only magnitude trials measure that noise (not the small kind's: judge.TAIL_OFF_KINDS), and only on
 # tasks without TF32 dot products.
 TAIL_ATOL_SHARE = 16.0
@@ -132,7 +131,7 @@ class _Stats:
         err = (o - r).abs()
         bad = (err > atol_abs + rtol * r.abs()).reshape(-1)
         if tail_gap is not None:
-            tail = _lost_leading_bit(err, r, atol_abs, tail_gap).reshape(-1) & ~bad
+            tail = _tail_misses(err, r, atol_abs, tail_gap).reshape(-1) & ~bad
             self.tail_bad += int(tail.sum())
             bad |= tail
         err, r = err.reshape(-1), r.reshape(-1)
@@ -147,7 +146,7 @@ class _Stats:
             self.max_rel_bad = max(self.max_rel_bad, float(rel.max()))
 
 
-def _lost_leading_bit(err: torch.Tensor, r: torch.Tensor, atol_abs, gap: torch.Tensor) -> torch.Tensor:
+def _tail_misses(err: torch.Tensor, r: torch.Tensor, atol_abs, gap: torch.Tensor) -> torch.Tensor:
     """Elements that the tail check holds (TAIL_* say which) and whose error passes TAIL_SHARE of
     their size, or, where the reference and all of its float32 runs are exactly 0, passes TAIL_MIN."""
     size, gap = r.abs(), gap.to(r)

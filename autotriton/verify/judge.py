@@ -1652,8 +1652,7 @@ class Judge:
                     # of a layer norm on inputs +64 is 0 in every torch run where an honest kernel's
                     # x - mean came out an ulp above 0 (5e-6 after the relu; clean-clone make test,
                     # session 39), and no run of the reference shows that noise below a clamp.
-                    if not any(isinstance(x, torch.Tensor) and x.is_floating_point() and bool(torch.isneginf(x).any())
-                               for x in inputs):
+                    if not _holds_neg_inf(inputs):
                         tail_gaps = [None if g is None else g.masked_fill(e == 0, math.inf)
                                      for g, e in zip(tail_gaps, fp64)]
                 del jittered, samples, fill_gaps
@@ -2487,6 +2486,11 @@ def _moved_towards(inputs: list, directions: list, fills: bool) -> list:
     # fills it became one-hot).
     return [x if d is None else torch.where(torch.isinf(x) | (_pad_fill(x) & (not fills)), x, torch.nextafter(x, d))
             for x, d in zip(inputs, directions)]
+
+
+def _holds_neg_inf(inputs: list) -> bool:
+    """Whether a float input holds -inf (the masked kind's rows, an additive mask)."""
+    return any(isinstance(x, torch.Tensor) and x.is_floating_point() and bool(torch.isneginf(x).any()) for x in inputs)
 
 
 def _holds_fills(inputs: list) -> bool:
