@@ -550,3 +550,39 @@ def test_sft_leaves_out_rows_it_would_cut(tiny_dir):
     assert [r["completion"][0]["content"] for r in kept] == ["short answer"]
     with pytest.raises(ConfigError, match="max_length=5"):
         drop_overlong(rows, tokenizer, max_length=5)
+
+
+def test_stop_after_stops_only_between_stretches_and_before_one_that_would_not_fit(monkeypatch):
+    """GRPO's first step of a round generates and verifies (minutes), the rest reuse its rollouts
+    (seconds): the stop comes at a round's end, before a round that the longest so far says would
+    run past the deadline, not mid-round where the round's rollouts would be lost."""
+    from transformers import TrainerControl, TrainerState
+    from autotriton.train import common
+    clock = [0.0]
+    monkeypatch.setattr(common.time, "monotonic", lambda: clock[0])
+    stop = common.StopAfter(500, every=4)
+    state, control = TrainerState(max_steps=16), TrainerControl()
+    stop.on_train_begin(None, state, control)
+    stopped_at = None
+    for step in range(1, 17):
+        clock[0] += 200 if step % 4 == 1 else 2  # a round: 200 s, then three 2-s steps
+        state.global_step = step
+        stop.on_step_end(None, state, control)
+        if control.should_training_stop:
+            stopped_at = step
+            break
+    # rounds end at 206 s and 412 s: after the first, 206 + 206 fits in 500; after the second, it does not
+    assert stopped_at == 8 and control.should_save and stop.stopped_early
+    deadline_passed = common.StopAfter(100, every=4)
+    deadline_passed.on_train_begin(None, TrainerState(max_steps=16), TrainerControl())
+    clock[0] += 150  # past the deadline mid-round: no stop until the round's last step
+    state, control = TrainerState(max_steps=16, global_step=1), TrainerControl()
+    deadline_passed.on_step_end(None, state, control)
+    assert not control.should_training_stop
+    state.global_step = 4
+    deadline_passed.on_step_end(None, state, control)
+    assert control.should_training_stop
+    no_deadline = common.StopAfter(None, every=4)
+    state, control = TrainerState(max_steps=16, global_step=4), TrainerControl()
+    no_deadline.on_step_end(None, state, control)
+    assert not control.should_training_stop

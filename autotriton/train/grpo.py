@@ -339,7 +339,7 @@ def run_rl(policy: Policy, data: Path, s: RLSettings, out: Path, stop_after_s: f
     write_resolved_config(out, "rl", s, {"model": policy.spec, "data": str(data)})
     rows = load_rl_rows(data, s)
     scorer = make_scorer(s)
-    stop = StopAfter(stop_after_s)
+    stop = StopAfter(stop_after_s, every=s.steps_per_generation)  # a cut round's rollouts are lost
     try:
         if s.select_samples:
             # Before the trainable copy loads: the measuring copy is freed first (two 7B copies may not fit).
