@@ -586,3 +586,18 @@ def test_stop_after_stops_only_between_stretches_and_before_one_that_would_not_f
     state, control = TrainerState(max_steps=16, global_step=4), TrainerControl()
     no_deadline.on_step_end(None, state, control)
     assert not control.should_training_stop
+
+
+def test_metrics_log_drops_the_steps_a_restarted_run_logs_again(tmp_path):
+    import json
+    from transformers import TrainerControl, TrainerState
+    from autotriton.train.common import JsonlLog
+    path = tmp_path / "metrics.jsonl"
+    path.write_text("".join(json.dumps({"step": s, "loss": 1.0}) + "\n" for s in range(1, 13)))
+    log = JsonlLog(path)
+    log.on_train_begin(None, TrainerState(global_step=8), TrainerControl())  # resumed from checkpoint-8
+    assert [json.loads(line)["step"] for line in path.read_text().splitlines()] == list(range(1, 9))
+    log.on_train_begin(None, TrainerState(global_step=0), TrainerControl())  # restarted: no checkpoint came along
+    assert path.read_text() == ""
+    log.on_log(None, TrainerState(global_step=1), TrainerControl(), logs={"loss": 0.5})
+    assert json.loads(path.read_text())["step"] == 1

@@ -132,6 +132,15 @@ class JsonlLog(TrainerCallback):
     def __init__(self, path: Path):
         self.path = path
 
+    def on_train_begin(self, args, state, control, **kwargs):
+        """Drops the lines past the step this run starts from: a run restarted without its
+        checkpoint (a fresh machine, session 40) or resumed from an earlier one logs those steps again."""
+        if state.is_world_process_zero and self.path.is_file():
+            lines = [line for line in self.path.read_text().splitlines() if line.strip()]
+            kept = [line for line in lines if json.loads(line).get("step", 0) <= state.global_step]
+            if len(kept) < len(lines):
+                atomic_write(self.path, "".join(line + "\n" for line in kept))
+
     def on_log(self, args, state, control, logs=None, **kwargs):
         if state.is_world_process_zero and logs:
             append_jsonl(self.path, {"step": state.global_step, "time": time.time(), **logs, **gpu_peak()})
