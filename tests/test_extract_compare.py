@@ -173,3 +173,24 @@ def test_a_bare_module_whose_docstring_shows_a_fenced_example_is_judged_whole():
     assert extract_code(module) == module
     answer = "Here it is:\n```python\nclass ModelNew:\n    pass\n```\nand `ModelNew()` runs it."
     assert extract_code(answer).strip() == "class ModelNew:\n    pass"
+
+
+def test_matched_infinities_pass_and_any_other_value_there_fails():
+    """A log-softmax of masked rows is -inf at the masked logits (the judge lets a reference hold
+    infinities only where judge._infinities_judged allows): the candidate must hold the same -inf
+    there, and the rest is judged on the finite elements' rms."""
+    ref = torch.log_softmax(torch.tensor([[0.5, -1.0, float("-inf")], [float("-inf"), 2.0, 1.0]],
+                                         dtype=torch.float64), -1)
+    out = ref.float()
+    assert compare_tensor(out, ref, torch.float32, (1e-5, 1e-5), 0) is None
+    for there in (float("nan"), -1e30, float("inf")):
+        wrong = out.clone()
+        wrong[1, 0] = there
+        bad = compare_tensor(wrong, ref, torch.float32, (1e-5, 1e-5), 0)
+        assert bad is not None and bad.reason == "nonfinite" and "where the reference is -inf" in bad.detail
+    off = out.clone()
+    off[0, 0] += 0.01  # 0.6% of the finite rms: outside an atol of 1e-3 of it
+    assert compare_tensor(off, ref, torch.float32, (1e-3, 0.0), 0) is not None
+    stray = out.clone()
+    stray[0, 1] = float("-inf")  # an infinity where the reference is finite
+    assert compare_tensor(stray, ref, torch.float32, (1e-5, 1e-5), 0).reason == "nonfinite"

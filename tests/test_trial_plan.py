@@ -692,3 +692,111 @@ def test_a_speedup_the_wall_clock_does_not_confirm_is_reported_at_its_speed():
     assert _wall_clock_speed(6.5, 43.0, 2, eager_us=80.0) is None
     hidden = 3 * 1.0 + 20 + 15.0 * WALL_LAUNCHES_MAX + 1
     assert _wall_clock_speed(1.0, hidden, 10_000, eager_us=500.0)["speedup"] < 500.0 / hidden + 1e-9
+
+
+def test_infinities_are_judged_only_where_a_constant_per_row_changes_nothing():
+    """Masked rows carried to -inf are judged (matched) for what normalises over the row, and the
+    masked kind stays off for sums, scans and maxima, whose honest compensated forms give NaN on
+    -inf rows their tasks never draw."""
+    from autotriton.verify.judge import _judgeable_infinities, _row_shifted, _same_outputs
+    generator = torch.Generator().manual_seed(0)
+    x = masked_rows(torch.randn(6, 37), generator)
+    x[0] = torch.randn(37, generator=generator)  # a row with nothing masked: a sum is finite there
+    target = torch.randint(0, 37, (6,), generator=generator)
+    shifted = _row_shifted([x], generator)
+    assert shifted[0].dtype == torch.float64 and torch.isneginf(shifted[0]).sum() == torch.isneginf(x).sum()
+    invariant = [lambda v: torch.log_softmax(v, -1),
+                 lambda v: torch.nn.functional.cross_entropy(v, target, reduction="none")]
+    varies = [lambda v: v.sum(-1), lambda v: v.cumsum(-1), lambda v: v.amax(-1) + v.mean(-1).clamp(-1, 1),
+              lambda v: torch.logsumexp(v, -1)]
+    for f in invariant + varies:
+        base = [f(x.double())]
+        assert _same_outputs(base, [f(shifted[0])]) == (f in invariant)
+    assert not _judgeable_infinities([torch.nn.functional.cross_entropy(x.double(), target)])  # a mean of +inf
+
+
+KAHAN_SUM = '''import torch
+import torch.nn as nn
+
+ROWS = 8
+COLS = 64
+
+
+class Model(nn.Module):
+    def __init__(self):
+        super().__init__()
+
+    def forward(self, x):
+        return x.sum(dim=-1)
+
+
+def get_inputs():
+    return [torch.randn(ROWS, COLS)]
+
+
+def get_init_inputs():
+    return []
+
+
+# --- autotriton metadata ---
+INTERP_SHAPES = {"interp_odd": {"ROWS": 5, "COLS": 37}, "interp_wide": {"ROWS": 3, "COLS": 300}}
+GPU_SHAPES = {"gpu": {"ROWS": 4096, "COLS": 4096}}
+'''
+
+KAHAN_SUM_KERNEL = '''import torch
+import torch.nn as nn
+import triton
+import triton.language as tl
+
+
+@triton.jit
+def kahan_row_sum(x_ptr, y_ptr, n_cols, stride, BLOCK: tl.constexpr):
+    row = tl.program_id(0)
+    s = tl.zeros([BLOCK], dtype=tl.float32)
+    c = tl.zeros([BLOCK], dtype=tl.float32)
+    for start in range(0, n_cols, BLOCK):
+        cols = start + tl.arange(0, BLOCK)
+        x = tl.load(x_ptr + row * stride + cols, mask=cols < n_cols, other=0.0)
+        y = x - c
+        t = s + y
+        c = (t - s) - y
+        s = t
+    tl.store(y_ptr + row, tl.sum(s, axis=0))
+
+
+class ModelNew(nn.Module):
+    def __init__(self):
+        super().__init__()
+
+    def forward(self, x):
+        x = x.contiguous()
+        out = torch.empty(x.shape[0], device=x.device, dtype=x.dtype)
+        kahan_row_sum[(x.shape[0],)](x, out, x.shape[1], x.stride(0), BLOCK=16)
+        return out
+'''
+
+
+def test_an_honest_compensated_sum_passes_with_the_masked_kind_off(cpu_verifier):
+    """A Kahan row sum is NaN on rows holding -inf ((t - s) - y is -inf - -inf), inputs a sum task
+    never draws: the masked kind stays off for it (the reference varies with a constant per row)."""
+    task = task_from_source(KAHAN_SUM, task_id="file/kahan_sum", suite="file", level=1)
+    result = cpu_verifier.verify(task, KAHAN_SUM_KERNEL)
+    assert result.correct, result.error_msg
+    assert result.details["infinities"].startswith("masked kind off: "), result.details
+
+
+def test_the_row_constant_check_runs_on_the_first_rows_of_large_inputs(tmp_path, monkeypatch):
+    """Past JITTER_MAX_BYTES (a GPU's full size) the float64 copies would not fit the judge's
+    budget: the check runs on the leading rows, and says the same."""
+    from autotriton.verify import judge as judge_module
+    judge = _judge(tmp_path, "builtin/l1/log_softmax")
+    ref, _ = judge.build_reference(judge.shapes[0], 0)
+    x = masked_rows(torch.randn(64, 37), torch.Generator().manual_seed(0))
+    monkeypatch.setattr(judge_module, "JITTER_MAX_BYTES", 1000)  # 6 of the 64 rows
+    assert judge._why_not_infinities(ref, [x], [torch.log_softmax(x.double(), -1)]) == ""
+    x[0] = torch.randn(37)  # a row with nothing masked: its cumsum is finite
+    scan = _judge(tmp_path, "builtin/l1/cumsum")
+    ref, _ = scan.build_reference(scan.shapes[0], 0)
+    scan.fp64_unavailable = "kept"
+    assert scan._why_not_infinities(ref, [x], [x.double().cumsum(-1)]).startswith("the reference changes")
+    assert scan.fp64_unavailable == "kept"

@@ -791,6 +791,9 @@ class Judge:
         self.kinds_done: dict[str, set[str]] = {}
         self.heavy_settings: set[str] = set()  # the settings a heavy trial ran at (_heavy_in_every_setting)
         self.fp64_unavailable = ""  # why the reference ran in its native dtype, when it had to
+        # Infinities the reference carries from masked inputs to its outputs (_infinities_judged):
+        # None until a trial meets them, then "" where they are judged, else why not.
+        self.inf_note: str | None = None
         self.seconds: dict[str, float] = {}  # reference and comparison time, for details.stages
         self._reply_caps: dict[str, int] = {}
         self._buffers_checked: bool | None = None  # whether the reference's output reads its stateful buffers
@@ -1582,6 +1585,8 @@ class Judge:
         try:
             with torch.no_grad():
                 fp64 = self.fp64 and self._fp64_outputs(ref, inputs)
+                infinite = bool(fp64) and _holds_neg_inf(inputs) and not all(_all_finite(t) for t in fp64) \
+                    and self._infinities_judged(ref, inputs, fp64)
                 # Large inputs: how far rounding the inputs to float32 moves the float64 answer
                 # (a cosine loss of inputs shifted by 128 is 1 - h with h within 3e-5 of 1).
                 jitter = measure_floor and fp64 and \
@@ -1625,7 +1630,7 @@ class Judge:
                 # In every trial, not only the magnitude ones: log(sigmoid(4x / sigmoid(x))) is -inf in
                 # float32 from x = -3 on, finite in float64, and an honest float32 kernel was blamed
                 # for it at a random size of 2^15 elements (2026-11-28).
-                if not all(_all_finite(t) for t in native):
+                if not all(_all_finite(t) for t in native) and not (infinite and _same_infinities(native, fp64)):
                     raise TaskFailure("the reference overflows in its own dtype on these inputs")
                 # The other end: a product over 759 randn values is about 1e-190 in float64 and 0 in
                 # float32, so an honest float32 kernel's zeros were flagged zero_output at a long-dim
@@ -1658,7 +1663,7 @@ class Judge:
                 del jittered, samples, fill_gaps
                 if fp64 and not tf32:
                     del native  # only its dtypes are needed: one output's worth of memory back
-            finite = all(_all_finite(t) for t in outs)
+            finite = infinite or all(_all_finite(t) for t in outs)
         except Exception as exc:
             raise _task_or_oom(exc, "the reference") from exc
         if not finite:
@@ -1680,6 +1685,45 @@ class Judge:
         # rms near 1e-40 (1 verification in 8, verifiers 31 and 33 alike). SUBNORMAL_STEPS of them.
         floors = [_at_least_subnormal(f, d) for f, d in zip(floors, dtypes)]
         return Expected(outs, dtypes, limits, floors, structure, contiguous, tail_gaps=tail_gaps)
+
+    def _infinities_judged(self, ref, inputs, fp64: list) -> bool:
+        """Whether this trial's float64 outputs, which hold infinities from the masked kind's -inf,
+        are judged with them matched (compare.py) rather than the kind going off for the task. An
+        online log-softmax whose running max starts at -inf gives NaN on rows partly -inf, and
+        with the kind off wherever the reference's output holds -inf it passed every run (honest-
+        kernel probe, session 39; corpus c_log_softmax_nan_on_masked_rows). Decided once per
+        verification: only where the reference is the same when a constant is added to each input
+        row (what normalises over the row: softmax, log-softmax, cross-entropy of logits), which is
+        what an additive mask is written for; a sum, a scan or a maximum of masked rows is -inf too,
+        and an honest compensated sum gives NaN there on inputs its task never draws."""
+        if self.inf_note is None:  # the first masked trial decides: where not judged, the kind goes off
+            self.inf_note = self._why_not_infinities(ref, inputs, fp64) if _judgeable_infinities(fp64) \
+                else "the reference's output holds NaN, or nothing finite, on masked rows"
+        return self.inf_note == "" and _judgeable_infinities(fp64)
+
+    def _why_not_infinities(self, ref, inputs, fp64: list) -> str:
+        note = self.fp64_unavailable  # a reference failing on the check's inputs says nothing of the trials'
+        try:
+            return self._infinity_check(ref, inputs, fp64)
+        finally:
+            self.fp64_unavailable = note
+
+    def _infinity_check(self, ref, inputs, fp64: list) -> str:
+        if self.precision_checks:
+            return "a task with dot products: its TF32 bound is measured on finite outputs"
+        size = sum(x.numel() * x.element_size() for x in inputs if isinstance(x, torch.Tensor))
+        if size > JITTER_MAX_BYTES:
+            # On the first leading rows: a float64 copy of larger inputs does not fit the judge's
+            # budget (JITTER_MAX_BYTES), and what is asked holds row by row.
+            lead = _first_rows(inputs)
+            if not lead:
+                return "inputs past JITTER_MAX_BYTES with no leading rows to check on"
+            inputs = _leading(inputs, max(1, lead * JITTER_MAX_BYTES // size))
+            fp64 = self._fp64_outputs(ref, inputs)
+        shifted = self._fp64_outputs(ref, _row_shifted(inputs, torch.Generator().manual_seed(self.rng.getrandbits(63))))
+        if not fp64 or not shifted or not _same_outputs(fp64, shifted):
+            return "the reference changes when a constant is added to each input row"
+        return ""
 
     def _fp64_outputs(self, ref, inputs) -> list | None:
         """The reference in float64, or None when the model cannot run in it: state kept
@@ -2493,6 +2537,71 @@ def _holds_neg_inf(inputs: list) -> bool:
     return any(isinstance(x, torch.Tensor) and x.is_floating_point() and bool(torch.isneginf(x).any()) for x in inputs)
 
 
+# The constants _row_shifted adds, and how close the float64 reference must stay for it to count
+# as the same: rounding of x + c moves a log-softmax by about 1e-15 of its size.
+ROW_SHIFT = 8.0
+ROW_SHIFT_RTOL = 1e-9
+
+
+def _row_shifted(inputs: list, generator: torch.Generator) -> list:
+    """The float inputs in float64 with a constant in [-ROW_SHIFT, ROW_SHIFT] added to each row
+    (last dim), the rows masked_rows masks; other inputs as they are (copies: the caller's are not
+    touched). In float64 for the float64 reference: x + c in float32 moved a log-softmax by 1e-7."""
+    out = []
+    for x in inputs:
+        if isinstance(x, torch.Tensor) and x.is_floating_point() and x.ndim and x.shape[-1] >= 2:
+            c = (torch.rand((*x.shape[:-1], 1), generator=generator, dtype=torch.float64) * 2 - 1) * ROW_SHIFT
+            out.append(x.double() + c.to(x.device))
+        else:
+            out.append(x.clone() if isinstance(x, torch.Tensor) else x)
+    return out
+
+
+def _judgeable_infinities(outs: list) -> bool:
+    """Outputs whose infinities can be matched: no NaN, no infinite number, and each float tensor
+    with a finite element to judge (a mean loss that is +inf says nothing about the kernel)."""
+    for t in outs:
+        if isinstance(t, torch.Tensor) and t.is_floating_point():
+            if bool(torch.isnan(t).any()) or (t.numel() and not bool(torch.isfinite(t).any())):
+                return False
+        elif type(t) is float and not math.isfinite(t):
+            return False
+    return True
+
+
+def _same_infinities(a: list, b: list) -> bool:
+    """Whether two runs' outputs hold the same infinities (position and sign) and no NaN."""
+    for x, y in zip(a, b):
+        if isinstance(x, torch.Tensor) and x.is_floating_point():
+            if not (isinstance(y, torch.Tensor) and x.shape == y.shape) or bool(torch.isnan(x).any()):
+                return False
+            if not torch.equal(torch.isposinf(x), torch.isposinf(y).to(x.device)) or \
+                    not torch.equal(torch.isneginf(x), torch.isneginf(y).to(x.device)):
+                return False
+    return True
+
+
+def _same_outputs(a: list, b: list) -> bool:
+    """Float64 outputs equal up to ROW_SHIFT_RTOL of the finite elements' rms, infinities matched."""
+    if len(a) != len(b) or not _same_infinities(a, b):
+        return False
+    for x, y in zip(a, b):
+        if isinstance(x, torch.Tensor) and x.is_floating_point():
+            finite = torch.isfinite(x)
+            d = (x[finite] - y[finite]).abs()
+            if d.numel() and float(d.max()) > ROW_SHIFT_RTOL * (rms(x[finite]) + 1e-300):
+                return False
+        elif isinstance(x, torch.Tensor):
+            if not (isinstance(y, torch.Tensor) and torch.equal(x, y)):
+                return False
+        elif type(x) is float:
+            if not (type(y) in (int, float) and abs(x - y) <= ROW_SHIFT_RTOL * max(1.0, abs(x))):
+                return False
+        elif x != y:
+            return False
+    return True
+
+
 def _holds_fills(inputs: list) -> bool:
     """Whether a float input holds the padded kind's fill (a random draw never equals -1e4)."""
     return any(isinstance(x, torch.Tensor) and x.is_floating_point() and bool(_pad_fill(x).any()) for x in inputs)
@@ -2542,8 +2651,13 @@ FILL_SAMPLES = 6
 def _max_gap(a: torch.Tensor, b: torch.Tensor) -> float:
     """max |a - b| in chunks: a float64 copy of a 6 GiB KernelBench output would not fit."""
     a, b = a.reshape(-1), b.reshape(-1)
-    return max(float((a[i:i + FLOOR_CHUNK].double() - b[i:i + FLOOR_CHUNK]).abs().max())
-               for i in range(0, a.numel(), FLOOR_CHUNK))
+    return max(_chunk_gap(a[i:i + FLOOR_CHUNK].double(), b[i:i + FLOOR_CHUNK]) for i in range(0, a.numel(), FLOOR_CHUNK))
+
+
+def _chunk_gap(a: torch.Tensor, b: torch.Tensor) -> float:
+    """max |a - b|, an infinity both hold counting 0 (inf - inf is NaN: the masked kind's
+    matched infinities would leave the output no floor)."""
+    return float(torch.where(a == b, 0.0, (a - b).abs()).max())
 
 
 def _native_floors(natives: list[list], fp64: list, jittered: list | None) -> list[float]:
@@ -2746,6 +2860,8 @@ def run_job(job: Job, sock: socket.socket) -> dict:
         timing_info["fewer_rows"] = judge.rows_note if judge.rows_note is not None else "not run"
         if judge.wide_note:
             timing_info["wide_trial"] = judge.wide_note
+        if judge.inf_note is not None:
+            timing_info["infinities"] = "matched" if judge.inf_note == "" else f"masked kind off: {judge.inf_note}"
         if judge.init_note.startswith("skipped"):
             timing_info["varied_init"] = judge.init_note
     details = {"checks": outcome.checks, "torch": torch.__version__, "triton": triton.__version__,

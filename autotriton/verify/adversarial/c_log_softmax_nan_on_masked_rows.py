@@ -1,7 +1,6 @@
 # task: builtin/l1/log_softmax
 # expect: error=wrong_output flag=none
 # why: an online log-softmax whose lane step exp(x - m_new) is NaN where a lane has seen only -inf (x = m_new = -inf): NaN on rows partly -inf, which torch.log_softmax handles (an honest-kernel probe, session 39, 2026-11-30, 3 of 3 against verifier 35; the same bug in a softmax is rejected by the masked kind).
-# open: the masked kind is off where the reference's output is -inf (log-softmax at a -inf logit); judging matching infinities would let it run (docs/VERIFIER.md, What remains open)
 import torch
 import torch.nn as nn
 import triton
