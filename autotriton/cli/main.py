@@ -77,7 +77,8 @@ def _timeout_option():
     """`--timeout-s` of every command that judges: VerifyConfig's default (demo and generate had 120 s)."""
     from autotriton.verify.config import VerifyConfig
     return typer.Option(VerifyConfig.timeout_s, callback=finite_above_0,
-                        help="wall-clock limit per candidate, seconds")
+                        help="seconds the candidate may go without answering the judge (load, a forward call); "
+                             "a whole verification gets 4 times it")
 
 
 def _config(device: str, no_cache: bool, timeout_s: float):

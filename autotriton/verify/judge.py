@@ -282,8 +282,11 @@ REPLY_KINDS = {"import_error", "init_error", "compile_error", "runtime_error", "
 class Channel:
     """The judge's end of the socket: requests out, validated plain-data replies in."""
 
-    def __init__(self, sock: socket.socket, device: str = "cpu"):
+    def __init__(self, sock: socket.socket, device: str = "cpu", progress_fd: int | None = None):
         self.sock, self.device = sock, device
+        # Where each reply is marked for the supervisor (sandbox._supervise): its time limit runs
+        # from the last reply, so a verification of many trials is not cut as a hang.
+        self.progress_fd = progress_fd
         self.stage = "start"
         self.seconds: dict[str, float] = {}  # round-trip time per request kind, for details.stages
 
@@ -312,6 +315,8 @@ class Channel:
             raise CandidateGone(self.stage) from None
         except wire.WireError as exc:
             raise CandidateFailure(ErrorKind.BAD_OUTPUT, f"during {self.stage}: {exc}") from None
+        if self.progress_fd is not None:
+            os.write(self.progress_fd, b" ")  # whitespace before the verdict's JSON, which parses alike
         err = header.get("error")
         if err is not None:
             kind = err.get("kind") if type(err) is dict else None
@@ -2803,14 +2808,14 @@ def _hello(channel: Channel) -> dict:
     return _field(header, "sandbox", dict, {})
 
 
-def run_job(job: Job, sock: socket.socket) -> dict:
+def run_job(job: Job, sock: socket.socket, progress_fd: int | None = None) -> dict:
     """Judge one candidate. Returns the fields of a VerifyResult, or
     {"candidate_gone": stage} when the candidate process vanished (the server,
-    which watched it, knows why)."""
+    which watched it, knows why). `progress_fd`: Channel's."""
     clock = time.perf_counter()
     _init_device(job)
     stages: dict[str, float] = {"judge_init_s": time.perf_counter() - clock}
-    channel = Channel(sock, "cuda" if job.mode == "gpu" else "cpu")
+    channel = Channel(sock, "cuda" if job.mode == "gpu" else "cpu", progress_fd)
     res: dict = {"parsed": True, "static_ok": job.static_ok}
     judge = None
     mismatch, timing_info, sandbox = None, {}, {}
@@ -2886,12 +2891,12 @@ def _init_device(job: Job) -> None:
         torch.set_num_threads(1)
 
 
-def run_naive(job: Job, sock: socket.socket) -> dict:
+def run_naive(job: Job, sock: socket.socket, progress_fd: int | None = None) -> dict:
     """A plain harness's verdict, for the hack-rate metric: no rules, no guard
     verdicts, one trial per setting, native-dtype reference, and
     allclose(atol=rtol=1e-2) as older KernelBench versions did."""
     _init_device(job)
-    channel = Channel(sock, "cuda" if job.mode == "gpu" else "cpu")
+    channel = Channel(sock, "cuda" if job.mode == "gpu" else "cpu", progress_fd)
     try:
         _hello(channel)
         judge = Judge(job, channel)

@@ -49,6 +49,13 @@ from autotriton.verify.job import CANDIDATE_KINDS, Job, build_job
 OUTPUT_CAP_BYTES = 1 << 20  # 1 MiB of candidate stdout/stderr, then it is a flood
 VERDICT_CAP_BYTES = 8 << 20
 POLL_S = 0.02
+# A job's `timeout_s` is the longest the candidate may go without answering a request (loading, a
+# forward call, timing), counted from its last answer; a whole verification gets TIMEOUT_STRETCHES
+# times it. A flat limit over the whole verification cut honest interpreted answers as the trials
+# grew: KernelBench-L3's 3_DeepNarrowMLP takes 97 s of 20 checked forwards of 4 s each on 2 CPU
+# cores (verifiers 35 and 36, session 40), and a softmax template answer of 22-44 s alone passed 60 s
+# beside the test suite. A hang is still killed `timeout_s` after the candidate's last answer.
+TIMEOUT_STRETCHES = 4
 # Environment a child keeps; everything else (tokens, keys, proxies) is dropped.
 KEEP_ENV = ("PATH", "LANG", "LC_ALL", "TRITON_INTERPRET", "CUDA_VISIBLE_DEVICES",
             "CUDA_HOME", "LD_LIBRARY_PATH", "PYTHONPATH",
@@ -114,7 +121,7 @@ def _launcher(job: Job, sock: socket.socket, status_w: int, server_pid: int, cgr
         if cgroup.dirs:
             cgroup.join()  # before the fork: the candidate and all it starts are inside
         os.setsid()
-        _die_with(server_pid, job.timeout_s)
+        _die_with(server_pid, job.timeout_s * TIMEOUT_STRETCHES)
         _close_fds({sock.fileno(), status_w})
         conf = confine.Confinement()
         confine.enter_namespaces(conf)
@@ -161,7 +168,7 @@ def _judge(job: Job, sock: socket.socket | None, verdict_w: int, server_pid: int
     """The judge process; never returns. Writes exactly one JSON verdict."""
     try:
         os.setsid()
-        _die_with(server_pid, job.timeout_s)
+        _die_with(server_pid, job.timeout_s * TIMEOUT_STRETCHES)
         _close_fds({verdict_w} | ({sock.fileno()} if sock else set()))
         _redirect_output(os.path.join(job.judge_dir, "judge.log"))
         os.chdir(job.judge_dir)
@@ -171,9 +178,9 @@ def _judge(job: Job, sock: socket.socket | None, verdict_w: int, server_pid: int
         elif job.kind == "footprint":
             msg = {"result": judge.run_footprint(job)}
         elif job.kind == "naive":
-            msg = {"result": judge.run_naive(job, sock)}
+            msg = {"result": judge.run_naive(job, sock, verdict_w)}
         else:
-            msg = {"result": judge.run_job(job, sock)}
+            msg = {"result": judge.run_job(job, sock, verdict_w)}
     except BaseException as exc:  # noqa: BLE001 - our own bug: reported, and the caller raises
         import traceback
         msg = {"internal_error": "".join(traceback.format_exception(exc))[-4000:]}
@@ -323,14 +330,15 @@ class Watch:
 def _supervise(w: Watch, verdict_r: int, status_r: int | None, job: Job, count_tree: bool) -> None:
     """Wait for the verdict, killing on timeout or memory (`count_tree`: no cgroup, so
     the candidate's whole footprint is counted from /proc, see job_bytes)."""
-    deadline = time.monotonic() + job.timeout_s
+    start = time.monotonic()
+    deadline, cap = start + job.timeout_s, start + job.timeout_s * TIMEOUT_STRETCHES
     open_fds = [verdict_r] + ([status_r] if status_r is not None else [])
     limit = job.memory_mb * (1 << 20)
     next_tree = 0.0
     while verdict_r in open_fds:
         now = time.monotonic()
         if now > deadline:
-            w.killed = "timeout"
+            w.killed = "timeout" if now <= cap else "timeout_total"
             return
         if _rss_bytes(w.candidate) > limit:
             w.killed = "oom"
@@ -348,6 +356,8 @@ def _supervise(w: Watch, verdict_r: int, status_r: int | None, job: Job, count_t
             if fd == verdict_r:
                 data = os.read(fd, 1 << 16)
                 w.verdict += data
+                # The judge marks each reply of the candidate here (judge.Channel): the limit runs from it.
+                deadline = min(cap, time.monotonic() + job.timeout_s)
                 if not data or len(w.verdict) > VERDICT_CAP_BYTES:
                     open_fds.remove(fd)
             elif not w.read_status(fd):
@@ -377,7 +387,11 @@ def _gone_verdict(w: Watch, stage: str) -> dict:
 
 def _resolve(w: Watch, job: Job, status_r: int | None, cgroup) -> dict:
     if w.killed == "timeout":
-        return {"sandbox_error": "timeout", "message": f"no verdict within {job.timeout_s:.0f} s; all processes killed"}
+        return {"sandbox_error": "timeout", "message": f"no answer from the candidate within {job.timeout_s:.0f} s "
+                "(load, a forward call or timing); all processes killed"}
+    if w.killed == "timeout_total":
+        return {"sandbox_error": "timeout", "message": f"no verdict within {job.timeout_s * TIMEOUT_STRETCHES:.0f} s "
+                f"({TIMEOUT_STRETCHES} times the limit per answer); all processes killed"}
     if w.killed == "oom":
         return {"sandbox_error": "oom", "message": f"candidate resident memory exceeded {job.memory_mb} MB; killed"}
     if w.killed == "judge_oom":
@@ -666,7 +680,7 @@ class ForkServer:
                 self.start()
             self.child.send(job.to_wire())
             # The server enforces the job timeout; this margin only guards against the server dying.
-            verdict = self.child.receive(time.monotonic() + job.timeout_s + 30)
+            verdict = self.child.receive(time.monotonic() + job.timeout_s * TIMEOUT_STRETCHES + 30)
             if isinstance(verdict, dict):
                 return verdict
             self.close()  # dead, silent or a corrupted protocol stream: never trust this server again
