@@ -194,3 +194,7 @@ def test_matched_infinities_pass_and_any_other_value_there_fails():
     stray = out.clone()
     stray[0, 1] = float("-inf")  # an infinity where the reference is finite
     assert compare_tensor(stray, ref, torch.float32, (1e-5, 1e-5), 0).reason == "nonfinite"
+    # infinite throughout (a running minimum buffer after -inf inputs): matched, or not
+    lowest = torch.tensor(float("-inf"), dtype=torch.float64)
+    assert compare_tensor(lowest.float(), lowest, torch.float32, (1e-5, 1e-5), 0) is None
+    assert compare_tensor(torch.tensor(-3.0), lowest, torch.float32, (1e-5, 1e-5), 0).reason == "nonfinite"

@@ -63,7 +63,7 @@ class BuildConfig:
                                              metadata={"help": "eval suites besides builtin:heldout"})
     verify: VerifyConfig = field(default_factory=lambda: VerifyConfig(timeout_s=120.0), metadata={
         "help": "the judge of teacher answers (verify.device: cpu, cuda or auto; verify.workers: sandboxes, 0 = all "
-                "cores / 6 per GPU; verify.timeout_s: limit per candidate, 120 s)"})
+                "cores / 6 per GPU; verify.timeout_s: 120 s without an answer from the candidate, 4 times it in all)"})
     prompt_trace: bool = field(default=False, metadata={
         "help": "prompts carry the reference's ATen op listing (tasks/trace.py); models trained on it are evaluated with it"})
     rl_holdout: float = field(default=0.0, metadata={

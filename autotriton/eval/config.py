@@ -26,7 +26,7 @@ class EvalConfig:
     batch_size: int = field(default=8, metadata={
         "help": "tasks per generate call (a local model's batch; bounds the work lost on Ctrl-C)"})
     verify: VerifyConfig = field(default_factory=VerifyConfig, metadata={
-        "help": "the judge (verify.device: cpu, cuda or auto; verify.timeout_s: limit per candidate, 60 s; "
+        "help": "the judge (verify.device: cpu, cuda or auto; verify.timeout_s: 60 s without an answer from the candidate, 4 times it in all; "
                 "verify.workers: sandboxes, 0 = all cores / 6 per GPU)"})
     ks: list[int] = field(default_factory=lambda: [1], metadata={"help": "k values for pass@k"})
     seed: int = field(default=0, metadata={"help": "sampling seed"})

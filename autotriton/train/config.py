@@ -100,7 +100,7 @@ class RLSettings:
     gradient_checkpointing: bool = field(default=False, metadata={"help": "recompute activations to save memory"})
     verify: VerifyConfig = field(default_factory=VerifyConfig, metadata={
         "help": "the reward's verifier (verify.device: cpu interpreter, cuda or auto; verify.workers: parallel "
-                "sandboxes, 0 = all cores / 6 per GPU; verify.timeout_s: limit per rollout, 60 s)"})
+                "sandboxes, 0 = all cores / 6 per GPU; verify.timeout_s: 60 s without an answer from a rollout's kernel, 4 times it in all)"})
     save_steps: int = field(default=10, metadata={"help": "checkpoint every N steps (resume point)"})
     logging_steps: int = field(default=1, metadata={"help": "log every N steps"})
     seed: int = field(default=0, metadata={"help": "prompt order and sampling seed"})

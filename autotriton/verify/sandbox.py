@@ -387,8 +387,9 @@ def _gone_verdict(w: Watch, stage: str) -> dict:
 
 def _resolve(w: Watch, job: Job, status_r: int | None, cgroup) -> dict:
     if w.killed == "timeout":
-        return {"sandbox_error": "timeout", "message": f"no answer from the candidate within {job.timeout_s:.0f} s "
-                "(load, a forward call or timing); all processes killed"}
+        return {"sandbox_error": "timeout", "message": f"no answer from the candidate within {job.timeout_s:.0f} s of "
+                "its last (load, a forward call or timing; the judge's own work between them counts too); "
+                "all processes killed"}
     if w.killed == "timeout_total":
         return {"sandbox_error": "timeout", "message": f"no verdict within {job.timeout_s * TIMEOUT_STRETCHES:.0f} s "
                 f"({TIMEOUT_STRETCHES} times the limit per answer); all processes killed"}
