@@ -164,3 +164,18 @@ def test_a_reference_too_unstable_for_tf32_is_the_tasks_failure():
     assert rms_limit < 1e-2 and 0 < floor < 0.1
     with pytest.raises(TaskFailure, match="cannot judge TF32"):
         _tf32_bounds(torch.randn(64, 32), truth)
+
+
+def test_a_reference_that_only_amplifies_tf32_rounding_is_judged():
+    """Past the unstable bounds, a task is judged where its own float32 run is 2^8 times closer
+    than the TF32 run (a LayerNorm over 2 features after a Linear: 1.3e-2 in TF32, verifier 37)
+    and refused where float32 misses as much (random) or TF32 misses by more than 5e-2."""
+    import torch
+    from autotriton.verify.judge import TaskFailure, _tf32_bounds
+    truth = torch.randn(64, 32, dtype=torch.float64)
+    noisy = lambda rel: (truth * (1 + rel * torch.randn_like(truth))).float()  # noqa: E731
+    rms_limit, floor = _tf32_bounds(noisy(2e-2), truth, fp32=noisy(1e-6))
+    assert 0.04 < rms_limit < 0.06 and floor > 0
+    for tf32, fp32 in ((noisy(2e-2), noisy(2e-2)), (noisy(2e-2), None), (noisy(0.2), noisy(1e-7))):
+        with pytest.raises(TaskFailure, match="cannot judge TF32"):
+            _tf32_bounds(tf32, truth, fp32=fp32)

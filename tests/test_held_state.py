@@ -138,3 +138,31 @@ def test_more_objects_than_the_walk_takes_are_refused():
     crowded = NESTED.replace("list(range(100_000, 130_000))", f"[[] for _ in range({worker.HELD_OBJECTS + 10})]")
     assert _state_of(crowded)[2]
     assert worker._most_configs({"crowd": [[] for _ in range(worker.HELD_OBJECTS + 10)]}) == 0
+
+
+def test_poison_blocks_never_fail_the_candidate_and_keep_the_small_sizes():
+    """The GPU pre-poison is the judge's own allocation: an autotuned kernel's first forward
+    recorded 31 of Triton's 256 MiB benchmark buffers, more than the sandbox's cap at once, and
+    the worker died (`exited`, charged to the candidate; H200, session 41). Where all do not fit,
+    each distinct size once, smallest first, as many as fit; where they do, all of them."""
+    live = {"bytes": 0}
+
+    class Block:  # device memory held while referenced, as torch's caching allocator counts it
+        def __init__(self, n):
+            self.n = n
+            live["bytes"] += n
+
+        def __del__(self):
+            live["bytes"] -= self.n
+
+    def empty(cap):
+        def make(dev, n):
+            if live["bytes"] + n > cap:
+                raise torch.OutOfMemoryError("cap")
+            return Block(n)
+        return make
+
+    allocs = [("cuda:0", 4096)] * 3 + [("cuda:0", 256 << 20)] * 31 + [("cuda:0", 1 << 20)]
+    assert [b.n for b in worker.poison_blocks(allocs, empty(1 << 40))] == [n for _, n in allocs]
+    assert [b.n for b in worker.poison_blocks(allocs, empty(600 << 20))] == [4096, 1 << 20, 256 << 20]
+    assert [b.n for b in worker.poison_blocks(allocs, empty(64 << 20))] == [4096, 1 << 20]

@@ -320,6 +320,59 @@ def test_the_error_floor_of_padded_rows_covers_a_float32_layer_norm(tmp_path):
     assert rejected == 0, rejected
 
 
+LINEAR_TASK = """import torch
+import torch.nn as nn
+
+
+class Model(nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.linear = nn.Linear(1024, 128)
+
+    def forward(self, x):
+        return torch.relu(self.linear(x))
+
+
+def get_inputs():
+    return [torch.randn(64, 1024)]
+
+
+def get_init_inputs():
+    return []
+
+TOLERANCE = {"float32": [1e-2, 1e-2]}
+TOLERANCE_REASON = "TF32 dot products"
+"""
+
+
+def _rounded(t: torch.Tensor, how: str) -> torch.Tensor:
+    """Operands as tensor cores read them: TF32 rounded to nearest (cvt.rna), or bf16."""
+    if how == "bf16":
+        return t.detach().bfloat16().float()
+    return ((t.detach().contiguous().view(torch.int32) + 0x1000) & -8192).view(torch.float32)
+
+
+def test_padded_rows_of_a_linear_judge_tf32_by_row_and_still_catch_bf16(tmp_path):
+    """The padded kind's -1e4 rows through a TF32 linear err by ~1 (K = 1024); the others by
+    ~1e-3. The TF32 run once rounded only the input (a weight is a Parameter, and `type(p) is
+    torch.Tensor` is False), so its floor missed the weights' rounding and the GPU judge rejected
+    five honest built-in answers (H200, session 41); one floor for the whole output would let
+    the -1e4 rows excuse every other row. Here an honest TF32 answer passes and a bf16 one does not."""
+    judge = _judge(tmp_path, "row/linear_relu", LINEAR_TASK)
+    for seed in range(3):
+        ref, _ = judge.build_reference(judge.shapes[0], seed)
+        x = torch.randn(64, 1024, generator=torch.Generator().manual_seed(seed))
+        natural = judge.natural_rms(ref, [x])
+        x = Magnitude("padded").apply_all([x], torch.Generator().manual_seed(100 + seed))[0]
+        expected = replace(judge.reference(ref, [x.clone()], measure_floor=True), scale_rms=natural)
+        w, b = ref.linear.weight, ref.linear.bias
+        verdicts = {how: compare_outputs([torch.relu(_rounded(x, how) @ _rounded(w, how).T + b).detach()],
+                                         expected.outs, expected.dtypes, judge.tolerance_for, expected.rms_limits,
+                                         None, expected.abs_floors, expected.scale_rms)
+                    for how in ("tf32", "bf16")}
+        assert verdicts["tf32"] is None and verdicts["bf16"] is not None, verdicts
+
+
 STD_TASK = """import torch
 import torch.nn as nn
 

@@ -299,6 +299,35 @@ def _plain(value, depth: int):
     return type(value).__name__  # __reduce__ makes some parts anew (a range iterator's range): not their ids
 
 
+def poison_blocks(allocs: list, empty) -> list:
+    """Blocks of the sizes a forward allocated, for Worker._pre_poison to fill: all of them where
+    they fit, else each distinct size once, smallest first, as many as fit. Our allocation, not
+    the candidate's, so it never fails the candidate:
+    - a 6 GiB block did not fit beside 5.75 GiB of freed but fragmented cache, and a correct
+      KernelBench ReLU was judged `exited` (H100, 2026-11-25): freed blocks go back to the driver
+      and all are asked for once more;
+    - an autotuned kernel's first forward benchmarks every config, and Triton's benchmark takes a
+      256 MiB cache-flush buffer each time: 31 configs' worth at once passed the sandbox's cap,
+      and the worker died (H200, session 41). The allocator hands back a freed block of the same
+      size, so one block a size poisons what a later forward is given; the small ones (outputs,
+      scratch) first."""
+    try:
+        return [empty(dev, n) for dev, n in allocs]
+    except torch.OutOfMemoryError:
+        torch.cuda.empty_cache()
+    try:
+        return [empty(dev, n) for dev, n in allocs]
+    except torch.OutOfMemoryError:
+        pass
+    blocks = []
+    for dev, n in sorted(set(allocs), key=lambda a: a[1]):
+        try:
+            blocks.append(empty(dev, n))
+        except torch.OutOfMemoryError:
+            break
+    return blocks
+
+
 class Worker:
     def __init__(self, sock: socket.socket, mode: str, source_path: str):
         self.sock, self.mode, self.source_path = sock, mode, source_path
@@ -586,16 +615,7 @@ class Worker:
         would sit inside the timed region). CPU allocations are poisoned as made."""
         if self.device != "cuda" or not self.last_allocs:
             return
-        def allocate():
-            return [torch.empty(n, dtype=torch.uint8, device=dev) for dev, n in self.last_allocs]
-        try:
-            blocks = allocate()
-        except torch.OutOfMemoryError:
-            # Our allocation, not the candidate's: a 6 GiB block did not fit beside 5.75 GiB of freed
-            # but fragmented cache, and a correct KernelBench ReLU was judged `exited` (H100,
-            # 2026-11-25). Freed blocks go back to the driver, and the fill is asked for once more.
-            torch.cuda.empty_cache()
-            blocks = allocate()
+        blocks = poison_blocks(self.last_allocs, lambda dev, n: torch.empty(n, dtype=torch.uint8, device=dev))
         for b in blocks:
             guards.fill_bytes(b)
         del blocks
