@@ -26,6 +26,8 @@ demo: setup
 verify-demo: setup
 	$(BIN)/autotriton demo
 
+# Files in the order tests/conftest.py gives them (those holding a `slow` test first, the slowest
+# first), not xdist's (most tests first), which left the 181-s reference test to the end.
 # Two pytest workers, each test file whole on one (its module fixtures run once): 1.56x on 2 cores
 # (4 files, 414 s -> 265 s), as most tests wait on one verification at a time.
 # glibc's malloc maps every block over its threshold afresh and trims the heap as it frees, so the
@@ -35,7 +37,7 @@ verify-demo: setup
 # environment (verify/sandbox.py SERVER_ENV), so their memory limits judge as before.
 test: setup
 	MALLOC_MMAP_THRESHOLD_=4294967296 MALLOC_TRIM_THRESHOLD_=4294967296 \
-		$(BIN)/python -m pytest -q -x -n 2 --dist loadfile --durations=15
+		$(BIN)/python -m pytest -q -x -n 2 --dist loadfile --no-loadscope-reorder --durations=15
 
 clean:
 	rm -rf $(VENV) .pytest_cache

@@ -13,6 +13,9 @@ from autotriton.verify import RULES, ErrorKind, Verifier, VerifyConfig
 from autotriton.verify.corpus import FLAGGED, load_corpus
 from autotriton.verify.result import FLAG_REASONS
 
+# The corpus is verified once, in a module fixture: 201 s of setup on 2 cores (make test, 7eb4dfd).
+pytestmark = pytest.mark.slow(seconds=201)
+
 CORPUS = load_corpus()
 DEVICE = os.environ.get("AUTOTRITON_TEST_DEVICE", "cpu")
 

@@ -114,6 +114,7 @@ def _verify_every_style(verify_many, points: dict, in_turn: tuple[str, ...] = ()
     return len(pairs), [(n, r.error_kind.value, r.error_msg[:300]) for n, r in zip(names, results) if not r.correct]
 
 
+@pytest.mark.slow(seconds=86)
 def test_new_points_verify_in_every_style(verify_once):
     """One task per new grammar point, every style it has, through the whole verifier; a new
     elementwise op in one style, the three taken in turn. An op's statements are the same in every

@@ -51,6 +51,7 @@ def _classes(out: Path) -> dict[str, dict]:
     return {c["name"]: c for rec in read_jsonl(out / "progress.jsonl") for c in rec["classes"]}
 
 
+@pytest.mark.slow(seconds=39)
 def test_keeps_good_modules_and_rejects_the_rest_for_the_right_reason(harvested):
     out, report, calls = harvested
     classes = _classes(out)

@@ -5,6 +5,7 @@ a module without `__init__` included, and one answer of each group verifies (CPU
 import math
 from collections import Counter
 
+import pytest
 import torch
 import torch.nn.functional as F
 
@@ -294,6 +295,7 @@ def test_focus_tasks_are_level_1_of_the_rare_families_with_ids_of_their_own():
             assert not check_rules(sol.code), (c.task_id, check_rules(sol.code))
 
 
+@pytest.mark.slow(seconds=40)
 def test_pick_tasks_start_after_data_v27s_draws_and_their_indices_are_int64(cpu_verifier):
     """Data v28's group: only from PICK_FROM on (data v27's draws below stay as they were); an
     argmax's or a bool count's answer allocates int64 (the v26 adapter wrote the input's float dtype

@@ -138,6 +138,7 @@ def get_init_inputs():
 '''
 
 
+@pytest.mark.slow(seconds=41)
 def test_shipped_adapter_is_small_and_answers_in_the_trained_format(embedded_cache):
     from autotriton.models.prompts import initial_messages, prompt_trace_of
     from autotriton.models.embedded import shipped_adapter_dir

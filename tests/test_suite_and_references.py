@@ -48,6 +48,7 @@ def test_lookup_errors_are_clear():
         load_suite("kernelbench")
 
 
+@pytest.mark.slow(seconds=181)
 def test_every_reference_passes_on_cpu(cpu_verifier):
     results = cpu_verifier.verify_many([(t, t.solution_source) for t in TASKS])
     failures = {t.id: (r.error_kind.value, r.hack_flags, r.error_msg[:400])

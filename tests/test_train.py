@@ -246,6 +246,7 @@ def test_trained_models_carry_their_datas_prompt_format(tiny_dir, traced_runs, s
     assert read_prompt_format(sft_adapter.policy.adapter) is False  # trained on data_dir's plain prompts
 
 
+@pytest.mark.slow(seconds=44)
 def test_pipeline_runs_every_stage_then_skips_them(tiny_dir, data_dir, tmp_path):
     """The whole recipe on the tiny model, the rule ablation included; a re-run skips every finished stage."""
     from autotriton.config import from_dict

@@ -83,6 +83,7 @@ def _one_per_verdict_class(corpus: list) -> list:
     return picked
 
 
+@pytest.mark.slow(seconds=44)
 def test_the_corpus_is_rejected_inside_the_actors(cluster):
     """Cheats are rejected through Ray for the reason their headers name: rule-checked ones, and
     the sandbox probes that run with the rules off (the sandbox is what stops them in each actor).
