@@ -1110,9 +1110,13 @@ class Judge:
                 values.update({f"{name}[{i}]": v for i, v in enumerate(value)})
         if ceiling and self._elements(self._sized(values, base=base)) > RANDOM_SIZE_CEILING:
             return values, []
-        base_inputs = self._input_elements(self._sized(values, base=base))
+        # A size reaches the computation where it moves an input's or a parameter's element count:
+        # a Linear's out_features reaches only its weight, and a kernel doing garbage past 64
+        # output columns passed every CPU trial while the random sizes grew the batch and
+        # in_features alone (outside pass, session 41, against verifier 37).
+        reached = self._reached(self._sized(values, base=base))
         reach = [k for k, v in values.items() if v >= 2 and not STRUCTURAL_SIZE.search(k)
-                 and self._input_elements(self._sized(dict(values, **{k: v + 1}), base=base)) != base_inputs]
+                 and self._reached(self._sized(dict(values, **{k: v + 1}), base=base)) != reached]
         return values, reach
 
     def small_leads(self, values: dict[str, int], reach: list[str], one_row: bool = False) -> list[dict[str, int]]:
@@ -1250,6 +1254,19 @@ class Judge:
         except Exception:  # noqa: BLE001 - a model that cannot be built on meta
             return self._input_elements(setting)
         return (fp.input_bytes + fp.output_bytes) // 4 if fp.exact else self._input_elements(setting)
+
+    def _reached(self, setting: ShapeSetting) -> tuple[int, int | None]:
+        """(input elements, parameter and buffer elements) at `setting`, on the meta device; None
+        for the second where the model cannot be built there."""
+        params = None
+        apply_shape(self.task_mod, setting, self.defaults)
+        try:
+            with torch.device("meta"):
+                model = self.task_mod.Model(*self.task_mod.get_init_inputs())
+            params = sum(t.numel() for t in (*model.parameters(), *model.buffers()))
+        except Exception:  # noqa: BLE001 - the task's own code; the inputs alone then say
+            pass
+        return self._input_elements(setting), params
 
     def _input_elements(self, setting: ShapeSetting) -> int:
         inputs = self._meta_inputs(setting)
