@@ -27,7 +27,8 @@ verify-demo: setup
 	$(BIN)/autotriton demo
 
 # Files in the order tests/conftest.py gives them (those holding a `slow` test first, the slowest
-# first), not xdist's (most tests first), which left the 181-s reference test to the end.
+# first), not xdist's (most tests first), which left the 181-s reference test to the end; the gain
+# was within the machine's spread when measured (docs/PERFORMANCE.md).
 # Two pytest workers, each test file whole on one (its module fixtures run once): 1.56x on 2 cores
 # (4 files, 414 s -> 265 s), as most tests wait on one verification at a time.
 # glibc's malloc maps every block over its threshold afresh and trims the heap as it frees, so the

@@ -1657,8 +1657,9 @@ class Judge:
 
     def _reference(self, ref, inputs, measure_floor: bool = False, tails: bool = False) -> Expected:
         """Runs on `inputs` in place, last: callers pass inputs they no longer need."""
-        # Before the reference runs on the inputs in place; only where the TF32 floor reads it.
-        fills = self.precision_checks and measure_floor and _holds_fills(inputs)
+        # Whether the padded kind's fill is in the inputs: scanned once, before the reference runs
+        # on them in place (the fill runs' floors and the TF32 floor per row both read it).
+        fills = measure_floor and _holds_fills(inputs)
         try:
             with torch.no_grad():
                 fp64 = self.fp64 and self._fp64_outputs(ref, inputs)
@@ -1691,7 +1692,7 @@ class Judge:
                 # padded kind's fills moved too, gaps per element (_element_gaps): only one of
                 # those runs' outputs is held at a time.
                 samples = list(moved_runs(False)) if jitter else []
-                fill_gaps = _element_gaps(moved_runs(True), fp64) if jitter and _holds_fills(inputs) else None
+                fill_gaps = _element_gaps(moved_runs(True), fp64) if jitter and fills else None
                 tf32 = None
                 if self.precision_checks and fp64:
                     with _TruncatedDotInputs():
