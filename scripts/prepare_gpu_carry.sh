@@ -46,6 +46,17 @@ if [ ! -f ".carry_data/data-$DATA" ]; then
   [ -f "$run/candidates.jsonl" ] || verdicts "$from" > "$run/candidates.jsonl"
   cp "docs/results/data_$DATA/config.yaml" "$run/"
   .venv/bin/autotriton data build -c configs/data_ablation.yaml "${extra[@]}" -o "$run"
+  # The build runs this checkout's teachers on the version's verdicts: where they write otherwise
+  # than they did then, it is not that version. Session 41's "v26" at HEAD was data v27 byte for
+  # byte (6,471 SFT rows against v26's 6,441), and rl24's GRPO drew its prompts from it.
+  want=$(cat "docs/results/data_$DATA/sft.md5" 2>/dev/null || true)
+  got=$(md5sum < "$run/sft.jsonl" | cut -d' ' -f1)
+  if [ -n "$want" ] && [ "$want" != "$got" ] && [ "${DATA_AT_HEAD:-0}" != 1 ]; then
+    echo "this checkout's teachers wrote sft.jsonl md5 $got where data $DATA's is $want: it is not data $DATA." >&2
+    echo "Build it at the commit that built it (git log docs/results/data_$DATA), or set DATA_AT_HEAD=1" >&2
+    echo "to carry this build under its name." >&2
+    exit 3
+  fi
   rm -rf .carry_data && mkdir -p .carry_data
   tar czf .carry_data/data.tgz -C runs --exclude=verify_cache "data-ablation-$DATA"
   touch ".carry_data/data-$DATA"   # which build data.tgz holds

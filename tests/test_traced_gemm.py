@@ -8,7 +8,7 @@ import re
 
 import pytest
 
-from autotriton.data.teachers.template import answer
+from autotriton.data.teachers.template import answer, listing_answers
 from autotriton.data.teachers.template.traced_gemm import traced_gemm_answer
 from autotriton.tasks.contract import task_from_source
 from autotriton.tasks.trace import trace_source
@@ -131,3 +131,20 @@ def test_the_template_teacher_answers_a_matmul_task_from_its_listing():
     solution = answer(spec, source, "grouped")
     assert solution.reasoning.startswith("The reference's forward: `return x @ y`")
     assert "# t1 = mm(in0, in1)" in solution.code and "GROUP_M" in solution.code
+
+
+def test_the_reasoning_closes_with_each_kernel_argument_and_its_source():
+    """Data v29: every parameter the kernel takes but its strides and constants is named in the
+    closing step beside what the launch passes, so an epilogue operand (a per-column parameter, a
+    residual input) is in the plan above the signature."""
+    source = _task("h = self.fc(x)\n        return y + h * torch.sigmoid(self.g * h)", y="torch.randn(6, 24)",
+                   layers="self.fc = nn.Linear(40, 24)\nself.g = nn.Parameter(torch.ones(24))")
+    (_, solution), *_ = listing_answers(source)
+    step = solution.reasoning.splitlines()[-1]
+    kernel = solution.code.split("@triton.jit\ndef ")[1]
+    params = [p.strip().split(":")[0] for p in kernel[kernel.index("(") + 1:kernel.index(")")].split(",")]
+    taken = [p for p in params if not p.startswith(("stride", "BLOCK", "GROUP"))]
+    assert re.match(r"\d+\. What each kernel takes", step)
+    assert re.search(r"self_g_ptr = self\.g\b", step) and re.search(r"in1_ptr = y\b", step)
+    at = [re.search(rf"[(] {p}\b| {p}(?= = |, )", step.replace("(", "( ")) for p in taken]
+    assert all(at) and [m.start() for m in at] == sorted(m.start() for m in at)  # each, in the signature's order

@@ -24,6 +24,7 @@ from typing import TYPE_CHECKING, Callable
 from autotriton.data.families import AnySpec
 from autotriton.data.teachers import Candidate, Solution
 from autotriton.data.teachers.template.attention import write_attention
+from autotriton.data.teachers.template.common import launch_arguments
 from autotriton.data.teachers.template.conv import write_conv2d
 from autotriton.data.teachers.template.elementwise import write_elementwise
 from autotriton.data.teachers.template.expr import write_expr
@@ -104,8 +105,15 @@ def forward_quote(source: str) -> str:
 
 
 def grounded(solution: Solution, source: str) -> Solution:
-    """The solution with its reasoning opened by the quoted forward."""
-    return Solution(f"The reference's forward: {forward_quote(source)}.\n{solution.reasoning}", solution.code)
+    """The solution with its reasoning opened by the quoted forward and closed, since data v29, by
+    what each kernel takes and what the launch passes for it (common.launch_arguments), numbered on
+    from the reasoning's last step."""
+    reasoning = f"The reference's forward: {forward_quote(source)}.\n{solution.reasoning.rstrip()}"
+    step = launch_arguments(solution.code)
+    if step is not None:
+        last = re.match(r"(\d+)\. ", reasoning.rsplit("\n", 1)[-1])
+        reasoning += f"\n{int(last.group(1)) + 1}. {step}" if last else f"\n{step}"
+    return Solution(reasoning, solution.code)
 
 
 def _init_params(code: str, cls: str) -> list[tuple[str, str | None]]:
