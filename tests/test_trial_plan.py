@@ -857,3 +857,111 @@ def test_the_row_constant_check_runs_on_the_first_rows_of_large_inputs(tmp_path,
     scan.fp64_unavailable = "kept"
     assert scan._why_not_infinities(ref, [x], [x.double().cumsum(-1)]).startswith("the reference changes")
     assert scan.fp64_unavailable == "kept"
+
+
+INT_ARGS_TASK = """import torch
+import torch.nn as nn
+
+ROWS = 6
+IN = 16
+
+
+class Model(nn.Module):
+    def __init__(self, in_features: int, out_features: int, dim: int):
+        super().__init__()
+        self.fc = nn.Linear(in_features, out_features)
+        self.dim = dim
+
+    def forward(self, x):
+        h = self.fc(x)
+        return h - h.max(dim=self.dim, keepdim=True).values
+
+
+def get_inputs():
+    return [torch.randn(ROWS, IN)]
+
+
+def get_init_inputs():
+    return [IN, 12, 1]
+"""
+
+
+def test_constructor_ints_move_where_the_reference_still_runs(tmp_path):
+    """Trials that vary the constructor's floats move its ints too (Judge.vary_ints): a max pool
+    with its kernel size, stride, padding and dilation written in, and a transformer block with
+    its head count written in, passed every trial (outside red team, session 42). A move that
+    breaks the task's shapes is never made, nor one of a size: the dim only goes to 0."""
+    judge = _judge(tmp_path, "file/int_args", INT_ARGS_TASK)
+    seen = [judge.build_reference(judge.shapes[0], seed, vary=True)[1] for seed in range(40)]
+    assert all(init[:2] == [16, 12] for init in seen)  # sizes: the input's width, a weight's rows
+    assert {init[2] for init in seen} == {0, 1}  # dim 2 does not exist on a 2-D output
+    assert judge.build_reference(judge.shapes[0], 0)[1] == [16, 12, 1]  # unvaried trials keep them
+
+
+STRUCTURED_TASK = """import torch
+import torch.nn as nn
+
+N = 24
+
+
+class Model(nn.Module):
+    def forward(self, a, b, targets):
+        return torch.triu(a @ b) * targets
+
+
+def get_inputs():
+    return [torch.triu(torch.randn(N, N)), torch.triu(torch.randn(N, N)), (torch.randn(N, N) > 1.5).float()]
+
+
+def get_init_inputs():
+    return []
+"""
+
+TRIANGULAR_KERNEL = '''import torch
+import torch.nn as nn
+import triton
+import triton.language as tl
+
+
+@triton.jit
+def upper_matmul_kernel(a_ptr, b_ptr, t_ptr, c_ptr, n, BLOCK: tl.constexpr):
+    # C[i, j] = sum over k in [i, j] of A[i, k] B[k, j]: both inputs are upper triangular
+    i = tl.program_id(0)
+    cols = tl.arange(0, BLOCK)
+    acc = tl.zeros([BLOCK], dtype=tl.float32)
+    for k in range(i, n):
+        a = tl.load(a_ptr + i * n + k)
+        b = tl.load(b_ptr + k * n + cols, mask=(cols < n) & (cols >= k), other=0.0)
+        acc += a * b
+    t = tl.load(t_ptr + i * n + cols, mask=cols < n, other=0.0)
+    acc = tl.where(t != 0.0, acc, 0.0)  # targets are 0 or 1
+    tl.store(c_ptr + i * n + cols, acc, mask=(cols < n) & (cols >= i))
+    tl.store(c_ptr + i * n + cols, tl.zeros([BLOCK], dtype=tl.float32), mask=cols < i)
+
+
+class ModelNew(nn.Module):
+    def forward(self, a, b, targets):
+        a, b, targets = a.contiguous(), b.contiguous(), targets.contiguous()
+        n = a.shape[0]
+        c = torch.empty_like(a)
+        upper_matmul_kernel[(n,)](a, b, targets, c, n, BLOCK=triton.next_power_of_2(n))
+        return c
+'''
+
+
+def test_inputs_keep_the_zeros_get_inputs_always_draws(tmp_path, cpu_verifier):
+    """Triangular inputs keep their zeros in every trial (Judge.structured_inputs): an honest
+    upper-triangular matmul summing k from i to j only was rejected on a trial that padded the
+    triangle's rows with -1e4 (outside red team, session 42). 0/1 targets are not kept: a kernel
+    reading them as a flag where the reference multiplies is rejected."""
+    judge = _judge(tmp_path, "file/structured", STRUCTURED_TASK)
+    assert judge.structured_inputs() == {0, 1}
+    a, b = torch.triu(torch.randn(4, 20)), torch.randn(4, 20)
+    a2, b2 = judge.keep_structure([a, b])([a - 1e4, b - 1e4])
+    assert torch.equal(a2 == 0, a == 0) and (a2[a != 0] == a[a != 0] - 1e4).all()
+    assert torch.equal(b2, b - 1e4)
+    task = task_from_source(STRUCTURED_TASK, task_id="file/structured", suite="file", level=1)
+    assert cpu_verifier.verify(task, TRIANGULAR_KERNEL.replace("acc = tl.where(t != 0.0, acc, 0.0)  # targets are 0 or 1",
+                                                               "acc = acc * t")).correct
+    flagged = cpu_verifier.verify(task, TRIANGULAR_KERNEL)
+    assert not flagged.correct and flagged.error_kind.value == "wrong_output", flagged.error_msg

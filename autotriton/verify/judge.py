@@ -21,6 +21,7 @@ import os
 import secrets
 import socket
 import time
+from collections.abc import Callable
 from dataclasses import asdict, dataclass, field, replace
 from pathlib import Path
 
@@ -143,6 +144,12 @@ PARAM_DRAWS = ("signed", "trained", "zero_bias")
 # team, fifth pass, 2026-11-28, 4 of 4). Not up by decades: a dropout rate or a momentum past 1
 # cannot be built, and the verification would then stop varying floats altogether.
 INIT_FACTORS = {"down": (0.5, 0.8), "up": (1.25, 2.0), "decades": (-2.0, -1.0)}
+# How a constructor int moves in those trials (Judge.vary_ints): by one or two either way, and
+# doubled or halved where it is 8 or less (a kernel size, a stride, a head count; not a width on a
+# GPU, whose memory the ledger reserved for the task's own sizes). A dim counted from the end
+# (negative) moves by one. Each change is kept only where the reference builds and runs on meta.
+INT_STEPS = (-2, -1, 1, 2)
+INT_SCALE_MAX = 8
 # The magnitude kinds that move inputs' scale to meet a constant of the task (exp's overflow,
 # float32's lost bits, a norm's eps): never beside constructor floats down by decades
 # (Judge.vary_init says why; with the small kind, an RMSNorm's eps at 1e-8 hid eps added outside
@@ -854,6 +861,7 @@ class Judge:
         self.inf_note: str | None = None
         self.seconds: dict[str, float] = {}  # reference and comparison time, for details.stages
         self._reply_caps: dict[str, int] = {}
+        self._structure: set[int] | None = None  # structured_inputs, found once
         self._buffers_checked: bool | None = None  # whether the reference's output reads its stateful buffers
         # The GPU plan (footprint.plan): float64 reference only where it fits on this GPU,
         # one timing set and one checked rep for inputs past footprint.LEAN_INPUT_BYTES.
@@ -1287,7 +1295,7 @@ class Judge:
                 torch.manual_seed(seed)
                 init = self.task_mod.get_init_inputs()
                 if vary:
-                    init = self.vary_init(init, decades=not large)
+                    init = self.vary_ints(setting, self.vary_init(init, decades=not large))
                 torch.manual_seed(seed)
                 ref = self.task_mod.Model(*init).to(self.device)
         except Exception as exc:
@@ -1401,6 +1409,63 @@ class Judge:
             return v * (10.0 ** self.rng.uniform(lo, hi) if draw == "decades" else self.rng.uniform(lo, hi))
         return [changed(v) for v in init]
 
+    def vary_ints(self, setting: ShapeSetting, init: list) -> list:
+        """The constructor's arguments with some of its ints moved (INT_STEPS, INT_SCALE_MAX; not
+        bools, not ints inside tuples), each move kept only where the reference still builds and
+        runs forward on the meta device at `setting`'s sizes with the same parameter and buffer
+        shapes (_runs_alike): a move that breaks the task's shapes (an input width, a head count
+        no width divides) is never made, nor one of a size (a width, a vector's length), which
+        the random-size and long-dim trials move with the inputs; moved alone, a length of 2 made
+        its bias of 1 element broadcast against an input of 2, and an honest vector + bias kernel
+        was rejected. Every trial built the model from the task's own ints, and a 1-D max pool
+        with its kernel size, stride, padding and dilation written in, a transformer block with
+        its 2 heads written in, and a GEMM-max-subtract task answered with zeros (its max over dim
+        1 minus its own mean is 0 at the task's dim only) passed (outside red team, session 42).
+        Each int moves with probability 1/2, one at least; where the moves together do not run,
+        one of them alone."""
+        spots = [i for i, v in enumerate(init) if type(v) is int]
+        inputs = self._meta_inputs(setting) if spots else None
+        shapes = self._shapes_on_meta(init, inputs) if inputs is not None else None
+        if shapes is None:
+            return init
+        chosen = [i for i in spots if self.rng.random() < 0.5] or [self.rng.choice(spots)]
+        moved = {}
+        for i in chosen:
+            moves = self._int_moves(init[i])
+            for v in self.rng.sample(moves, len(moves)):
+                if self._shapes_on_meta(init[:i] + [v] + init[i + 1:], inputs) == shapes:
+                    moved[i] = v
+                    break
+        if not moved:
+            return init
+        together = [moved.get(i, v) for i, v in enumerate(init)]
+        if len(moved) == 1 or self._shapes_on_meta(together, inputs) == shapes:
+            return together
+        i = self.rng.choice(sorted(moved))
+        return init[:i] + [moved[i]] + init[i + 1:]
+
+    def _shapes_on_meta(self, init: list, inputs: list) -> list | None:
+        """The shapes of Model(*init)'s parameters and buffers, built and run forward on the meta
+        device (nothing allocated); None where it cannot be, or an output is empty (an int at 0
+        can empty one: a width, a layer count)."""
+        try:
+            with torch.device("meta"), torch.no_grad():
+                model = self.task_mod.Model(*init)
+                outs = flatten_outputs(model(*inputs))
+        except Exception:  # noqa: BLE001 - the reference's own code refusing these arguments
+            return None
+        if any(isinstance(o, torch.Tensor) and o.numel() == 0 for o in outs):
+            return None
+        return [tuple(x.shape) for x in (*model.parameters(), *model.buffers())]
+
+    def _int_moves(self, v: int) -> list[int]:
+        if v < 0:  # a dim counted from the end
+            return [v - 1, v + 1]
+        moves = {v + d for d in INT_STEPS}
+        if self.device == "cpu" and 2 <= v <= INT_SCALE_MAX:
+            moves |= {2 * v, v // 2}
+        return sorted(m for m in moves if m != v and m >= 0)  # 0 too: a dim, a padding
+
     def vary_scalar_inputs(self, inputs: list) -> list:
         """The float scalars `get_inputs` passes to forward, each times a factor in [1/4, 4], sign
         kept, in the trials that vary the constructor's floats: they were passed unchanged, and a
@@ -1450,6 +1515,43 @@ class Judge:
                 x = x * scale.reshape([len(factors)] + [1] * max(0, x.ndim - 1)) if x.ndim else x * scale[0]
             out.append(x)
         return out, first
+
+    def structured_inputs(self) -> set[int]:
+        """The float inputs `get_inputs` draws with exact zeros at the same places every time (a
+        triangular matrix), found once from two draws at the setting with the fewest input
+        elements; every trial keeps their zeros at the drawn places (keep_structure). The input
+        kinds and fills put values where the task documents zeros: an honest upper-triangular
+        matmul summing k from i to j only was rejected on a trial that padded the triangle's rows
+        with -1e4 (outside red team, session 42). By this document's contract a kernel may rely
+        on what get_inputs always makes, not on what it makes often: a value set is not kept (a
+        0/1 target may be a soft label, a 0/-1e4 mask a graded bias), nor random zeros."""
+        if self._structure is None:
+            self._structure = self._find_structure()
+        return self._structure
+
+    def _find_structure(self) -> set[int]:
+        sizes = [(sum(x.numel() for x in (self._meta_inputs(st) or []) if isinstance(x, torch.Tensor)), k)
+                 for k, st in enumerate(self.shapes)]
+        setting = self.shapes[min(sizes)[1]]
+        draws = []
+        for _ in range(2):
+            apply_shape(self.task_mod, setting, self.defaults)
+            try:
+                with torch.device("cpu"):
+                    torch.manual_seed(urandom_seed())
+                    draws.append([x.detach().cpu() if isinstance(x, torch.Tensor) else x
+                                  for x in self.task_mod.get_inputs()])
+            except Exception:  # noqa: BLE001 - the trials' own draws say what is wrong with get_inputs
+                return set()
+        return {i for i, (a, b) in enumerate(zip(*draws))
+                if isinstance(a, torch.Tensor) and isinstance(b, torch.Tensor) and a.is_floating_point()
+                and a.shape == b.shape and bool((a == 0).any()) and torch.equal(a == 0, b == 0)}
+
+    def keep_structure(self, inputs: list) -> Callable[[list], list]:
+        """For the trial's inputs as drawn, what puts their zeros (structured_inputs) back once the
+        trial's kind has changed them."""
+        zeros = {i: x == 0 for i, x in enumerate(inputs) if i in self.structured_inputs() and isinstance(x, torch.Tensor)}
+        return lambda changed: [x.masked_fill(zeros[i], 0.0) if i in zeros else x for i, x in enumerate(changed)]
 
     def _slice_factors(self, n: int) -> list[float]:
         """1 or a tiny power of two per leading-index slice, at least one of each."""
@@ -1907,7 +2009,7 @@ class Judge:
             ref.eval()
         params, shapes = self.build_candidate(ref, init, seed, t.perturb, t.mixed, train=not t.eval_mode)
         record = {"seed": seed, "params": params, **({"eval_mode": True} if t.eval_mode else {})}
-        if t.varied_init and any(type(v) is float for v in init):
+        if t.varied_init and any(type(v) in (float, int) for v in init):
             record["init"] = [v for v in init if type(v) in (int, float, bool)][:16]
         rows = self.fewer_rows(t.setting) if t.calls > 1 and not t.mixed else None
         self._call(t, 0, ref, {**record, "rows": rows} if rows else record, state, rows)
@@ -1933,7 +2035,8 @@ class Judge:
             # A seed of its own: with the inputs' seed, torch.rand replayed the uniforms randn had
             # turned into the inputs, and spikes sat where |x| was small (mean 0.21 against 0.84
             # elsewhere, 200 draws), a heavy kind's first draw was x itself.
-            inputs = t.magnitude.apply_all(inputs, torch.Generator().manual_seed(input_seed ^ MAGNITUDE_SEED_SALT))
+            back = self.keep_structure(inputs)
+            inputs = back(t.magnitude.apply_all(inputs, torch.Generator().manual_seed(input_seed ^ MAGNITUDE_SEED_SALT)))
         # On a GPU the candidate runs first: the wire copied the inputs out, so the reference can
         # then run on them in place, where a clone of a 6 GiB KernelBench input was one more
         # input's worth of judge memory. On CPU the reference runs first, on a copy: a trial
