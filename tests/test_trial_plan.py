@@ -965,3 +965,18 @@ def test_inputs_keep_the_zeros_get_inputs_always_draws(tmp_path, cpu_verifier):
                                                                "acc = acc * t")).correct
     flagged = cpu_verifier.verify(task, TRIANGULAR_KERNEL)
     assert not flagged.correct and flagged.error_kind.value == "wrong_output", flagged.error_msg
+
+
+def test_tiny_one_d_parameters_are_not_the_mixed_trials_alone(tmp_path):
+    """Verifier 39: only the mixed trial had tiny 1-D parameters, which told it apart (issue 32,
+    class D). On a TF32 dot-product task they are one of the re-randomising draws of every trial,
+    and the mixed trial draws zero biases instead half the time; elsewhere they stay out (tiny
+    gains bring out an honest tanh's 0 under 6e-8, which no task is judged on)."""
+    from autotriton.verify.judge import _shapes
+    judge = _judge(tmp_path, "builtin/l2/linear_bias_relu")
+    assert "tiny" in judge.param_queue and "tiny" in judge.param_draws
+    assert "tiny" not in _judge(tmp_path, "builtin/l2/layernorm_tanh").param_draws
+    ref, _ = judge.build_reference(judge.shapes[0], 0)
+    note = judge._perturb(ref, _shapes(list(ref.parameters())), draw="tiny")
+    assert "at scale" in note and all(p.abs().max() < 2.0 ** -21 for p in ref.parameters() if p.ndim == 1)
+    assert judge._perturb(ref, _shapes(list(ref.parameters())), draw="zero_bias") == "1-D parameters re-randomised, biases 0"
