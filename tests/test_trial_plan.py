@@ -955,7 +955,7 @@ def test_inputs_keep_the_zeros_get_inputs_always_draws(tmp_path, cpu_verifier):
     triangle's rows with -1e4 (outside red team, session 42). 0/1 targets are not kept: a kernel
     reading them as a flag where the reference multiplies is rejected."""
     judge = _judge(tmp_path, "file/structured", STRUCTURED_TASK)
-    assert judge.structured_inputs() == {0, 1}
+    assert judge.structured_inputs() == {0: {"zeros"}, 1: {"zeros"}}
     a, b = torch.triu(torch.randn(4, 20)), torch.randn(4, 20)
     a2, b2 = judge.keep_structure([a, b])([a - 1e4, b - 1e4])
     assert torch.equal(a2 == 0, a == 0) and (a2[a != 0] == a[a != 0] - 1e4).all()
@@ -980,3 +980,38 @@ def test_tiny_one_d_parameters_are_not_the_mixed_trials_alone(tmp_path):
     note = judge._perturb(ref, _shapes(list(ref.parameters())), draw="tiny")
     assert "at scale" in note and all(p.abs().max() < 2.0 ** -21 for p in ref.parameters() if p.ndim == 1)
     assert judge._perturb(ref, _shapes(list(ref.parameters())), draw="zero_bias") == "1-D parameters re-randomised, biases 0"
+
+
+SYMMETRIC_TASK = """import torch
+import torch.nn as nn
+
+N = 20
+
+
+class Model(nn.Module):
+    def forward(self, a, b):
+        return a @ b
+
+
+def get_inputs():
+    a, b = torch.randn(N, N), torch.randn(N, N)
+    return [(a + a.T) / 2, (b + b.T) / 2]
+
+
+def get_init_inputs():
+    return []
+"""
+
+
+def test_symmetric_inputs_stay_symmetric(tmp_path):
+    """An honest symmetric matmul reading A and B by columns (valid for what get_inputs makes) was
+    rejected on trials that scaled or padded rows (outside red team, session 42): symmetric inputs
+    have their upper triangle mirrored back after the trial's kind."""
+    judge = _judge(tmp_path, "file/symmetric", SYMMETRIC_TASK)
+    assert judge.structured_inputs() == {0: {"symmetric"}, 1: {"symmetric"}}
+    a = torch.randn(20, 20)
+    a = (a + a.T) / 2
+    padded = a.clone()
+    padded[3] = -1e4
+    kept, _ = judge.keep_structure([a, a])([padded, a])
+    assert torch.equal(kept, kept.T) and (kept[3, 3:] == -1e4).all() and (kept[3:, 3] == -1e4).all()

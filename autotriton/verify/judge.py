@@ -868,7 +868,7 @@ class Judge:
         self.inf_note: str | None = None
         self.seconds: dict[str, float] = {}  # reference and comparison time, for details.stages
         self._reply_caps: dict[str, int] = {}
-        self._structure: set[int] | None = None  # structured_inputs, found once
+        self._structure: dict[int, set[str]] | None = None  # structured_inputs, found once
         self._buffers_checked: bool | None = None  # whether the reference's output reads its stateful buffers
         # The GPU plan (footprint.plan): float64 reference only where it fits on this GPU,
         # one timing set and one checked rep for inputs past footprint.LEAN_INPUT_BYTES.
@@ -1430,26 +1430,26 @@ class Judge:
         1 minus its own mean is 0 at the task's dim only) passed (outside red team, session 42).
         Each int moves with probability 1/2, one at least; where the moves together do not run,
         one of them alone."""
-        spots = [i for i, v in enumerate(init) if type(v) is int]
+        spots = _int_spots(init)
         inputs = self._meta_inputs(setting) if spots else None
         shapes = self._shapes_on_meta(init, inputs) if inputs is not None else None
         if shapes is None:
             return init
-        chosen = [i for i in spots if self.rng.random() < 0.5] or [self.rng.choice(spots)]
+        chosen = [at for at in spots if self.rng.random() < 0.5] or [self.rng.choice(spots)]
         moved = {}
-        for i in chosen:
-            moves = self._int_moves(init[i])
+        for at in chosen:
+            moves = self._int_moves(_int_at(init, at))
             for v in self.rng.sample(moves, len(moves)):
-                if self._shapes_on_meta(init[:i] + [v] + init[i + 1:], inputs) == shapes:
-                    moved[i] = v
+                if self._shapes_on_meta(_with_int(init, {at: v}), inputs) == shapes:
+                    moved[at] = v
                     break
         if not moved:
             return init
-        together = [moved.get(i, v) for i, v in enumerate(init)]
+        together = _with_int(init, moved)
         if len(moved) == 1 or self._shapes_on_meta(together, inputs) == shapes:
             return together
-        i = self.rng.choice(sorted(moved))
-        return init[:i] + [moved[i]] + init[i + 1:]
+        at = self.rng.choice(sorted(moved))
+        return _with_int(init, {at: moved[at]})
 
     def _shapes_on_meta(self, init: list, inputs: list) -> list | None:
         """The shapes of Model(*init)'s parameters and buffers, built and run forward on the meta
@@ -1468,9 +1468,9 @@ class Judge:
     def _int_moves(self, v: int) -> list[int]:
         if v < 0:  # a dim counted from the end
             return [v - 1, v + 1]
-        moves = {v + d for d in INT_STEPS}
+        moves = {v + d for d in INT_STEPS} | ({v // 2} if v >= 2 else set())
         if self.device == "cpu" and 2 <= v <= INT_SCALE_MAX:
-            moves |= {2 * v, v // 2}
+            moves.add(2 * v)
         return sorted(m for m in moves if m != v and m >= 0)  # 0 too: a dim, a padding
 
     def vary_scalar_inputs(self, inputs: list) -> list:
@@ -1523,20 +1523,22 @@ class Judge:
             out.append(x)
         return out, first
 
-    def structured_inputs(self) -> set[int]:
-        """The float inputs `get_inputs` draws with exact zeros at the same places every time (a
-        triangular matrix), found once from two draws at the setting with the fewest input
-        elements; every trial keeps their zeros at the drawn places (keep_structure). The input
-        kinds and fills put values where the task documents zeros: an honest upper-triangular
-        matmul summing k from i to j only was rejected on a trial that padded the triangle's rows
-        with -1e4 (outside red team, session 42). By this document's contract a kernel may rely
-        on what get_inputs always makes, not on what it makes often: a value set is not kept (a
-        0/1 target may be a soft label, a 0/-1e4 mask a graded bias), nor random zeros."""
+    def structured_inputs(self) -> dict[int, set[str]]:
+        """{input index: kinds} for the float inputs `get_inputs` draws with a structure every
+        time, found once from two draws at the setting with the fewest input elements: "zeros",
+        exact zeros at the same places in both (a triangular matrix); "symmetric", equal to its
+        transpose over the last two dims in both. Every trial keeps them (keep_structure). The
+        input kinds and fills broke both: an honest upper-triangular matmul summing k from i to j
+        only, and an honest symmetric matmul reading A and B by columns, were rejected on trials
+        that padded rows with -1e4 or scaled them (outside red team, session 42). By this
+        document's contract a kernel may rely on what get_inputs always makes, not on what it
+        makes often: a value set is not kept (a 0/1 target may be a soft label, a 0/-1e4 mask a
+        graded bias), nor random zeros."""
         if self._structure is None:
             self._structure = self._find_structure()
         return self._structure
 
-    def _find_structure(self) -> set[int]:
+    def _find_structure(self) -> dict[int, set[str]]:
         sizes = [(sum(x.numel() for x in (self._meta_inputs(st) or []) if isinstance(x, torch.Tensor)), k)
                  for k, st in enumerate(self.shapes)]
         setting = self.shapes[min(sizes)[1]]
@@ -1549,16 +1551,36 @@ class Judge:
                     draws.append([x.detach().cpu() if isinstance(x, torch.Tensor) else x
                                   for x in self.task_mod.get_inputs()])
             except Exception:  # noqa: BLE001 - the trials' own draws say what is wrong with get_inputs
-                return set()
-        return {i for i, (a, b) in enumerate(zip(*draws))
-                if isinstance(a, torch.Tensor) and isinstance(b, torch.Tensor) and a.is_floating_point()
-                and a.shape == b.shape and bool((a == 0).any()) and torch.equal(a == 0, b == 0)}
+                return {}
+        found = {}
+        for i, (a, b) in enumerate(zip(*draws)):
+            if not (isinstance(a, torch.Tensor) and isinstance(b, torch.Tensor) and a.is_floating_point()
+                    and a.shape == b.shape and a.numel() > 1):
+                continue
+            kinds = set()
+            if bool((a == 0).any()) and torch.equal(a == 0, b == 0):
+                kinds.add("zeros")
+            if a.ndim >= 2 and a.shape[-1] == a.shape[-2] > 1 and torch.equal(a, a.mT) and torch.equal(b, b.mT):
+                kinds.add("symmetric")
+            if kinds:
+                found[i] = kinds
+        return found
 
     def keep_structure(self, inputs: list) -> Callable[[list], list]:
-        """For the trial's inputs as drawn, what puts their zeros (structured_inputs) back once the
-        trial's kind has changed them."""
-        zeros = {i: x == 0 for i, x in enumerate(inputs) if i in self.structured_inputs() and isinstance(x, torch.Tensor)}
-        return lambda changed: [x.masked_fill(zeros[i], 0.0) if i in zeros else x for i, x in enumerate(changed)]
+        """For the trial's inputs as drawn, what puts their structure (structured_inputs) back
+        once the trial's kind has changed them: the upper triangle mirrored onto the lower, then
+        the drawn zeros."""
+        structure = self.structured_inputs()
+        zeros = {i: x == 0 for i, x in enumerate(inputs)
+                 if "zeros" in structure.get(i, ()) and isinstance(x, torch.Tensor)}
+        def back(changed: list) -> list:
+            out = []
+            for i, x in enumerate(changed):
+                if "symmetric" in structure.get(i, ()) and isinstance(x, torch.Tensor):
+                    x = torch.triu(x) + torch.triu(x, 1).mT
+                out.append(x.masked_fill(zeros[i], 0.0) if i in zeros else x)
+            return out
+        return back
 
     def _slice_factors(self, n: int) -> list[float]:
         """1 or a tiny power of two per leading-index slice, at least one of each."""
@@ -2020,8 +2042,9 @@ class Judge:
             ref.eval()
         params, shapes = self.build_candidate(ref, init, seed, t.perturb, t.mixed, train=not t.eval_mode)
         record = {"seed": seed, "params": params, **({"eval_mode": True} if t.eval_mode else {})}
-        if t.varied_init and any(type(v) in (float, int) for v in init):
-            record["init"] = [v for v in init if type(v) in (int, float, bool)][:16]
+        if t.varied_init and any(type(v) in (float, int, tuple, list) for v in init):
+            record["init"] = [v for v in init if type(v) in (int, float, bool)
+                              or type(v) in (tuple, list) and len(v) <= 8][:16]
         rows = self.fewer_rows(t.setting) if t.calls > 1 and not t.mixed else None
         self._call(t, 0, ref, {**record, "rows": rows} if rows else record, state, rows)
         for call in range(1, t.calls):
@@ -2662,6 +2685,37 @@ def redrawn(b: torch.Tensor, gen: torch.Generator) -> torch.Tensor:
     else:
         new = data * factor + 0.5 * scale * torch.randn(data.shape, generator=gen)
     return new.to(b.dtype)
+
+
+def _int_spots(init: list) -> list[tuple[int, ...]]:
+    """Where the constructor's ints are (Judge.vary_ints): (i,) for a top-level one, (i, j) for
+    one inside a top-level tuple or list (padding=(2, 4), dims=(0, 2): an answer with those
+    written in passed every trial while only top-level ints moved; outside pass, session 42).
+    Bools are not ints here."""
+    spots = []
+    for i, v in enumerate(init):
+        if type(v) is int:
+            spots.append((i,))
+        elif type(v) in (tuple, list):
+            spots += [(i, j) for j, x in enumerate(v) if type(x) is int]
+    return spots
+
+
+def _int_at(init: list, at: tuple[int, ...]) -> int:
+    return init[at[0]] if len(at) == 1 else init[at[0]][at[1]]
+
+
+def _with_int(init: list, moved: dict) -> list:
+    """`init` with each int at a spot of `moved` replaced by its value."""
+    out = list(init)
+    for at, v in moved.items():
+        if len(at) == 1:
+            out[at[0]] = v
+        else:
+            inner = list(out[at[0]])
+            inner[at[1]] = v
+            out[at[0]] = type(init[at[0]])(inner)
+    return out
 
 
 def _shapes(params: list) -> list:
