@@ -1,4 +1,4 @@
-# task: dev/l1/28_group_norm
+# task: autotriton/tasks/dev/level1/28_group_norm.py
 # expect: error=wrong_output flag=none
 # why: a group norm with its 32 groups written in, the task's count, which is also the channel count at the CPU sizes: past 8 only moves up were tried and none runs, so the count never moved (second outside pass against verifier 39's first form, session 42, 3 of 3); halving is a move since.
 import torch

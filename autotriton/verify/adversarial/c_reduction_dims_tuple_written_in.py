@@ -1,4 +1,4 @@
-# task: dev/l1/14_value_range
+# task: autotriton/tasks/dev/level1/14_value_range.py
 # expect: error=wrong_output flag=none
 # why: a reduction whose dims tuple the constructor takes, with the task's (0, 2) written in: ints inside tuples never moved, so it passed every trial (second outside pass against verifier 39's first form, session 42, 3 of 3); they move since.
 import torch
