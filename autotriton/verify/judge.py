@@ -147,10 +147,10 @@ PARAM_DRAWS = ("signed", "trained", "zero_bias", "tiny")
 # team, fifth pass, 2026-11-28, 4 of 4). Not up by decades: a dropout rate or a momentum past 1
 # cannot be built, and the verification would then stop varying floats altogether.
 INIT_FACTORS = {"down": (0.5, 0.8), "up": (1.25, 2.0), "decades": (-2.0, -1.0)}
-# How a constructor int moves in those trials (Judge.vary_ints): by one or two either way, and
-# doubled or halved where it is 8 or less (a kernel size, a stride, a head count; not a width on a
-# GPU, whose memory the ledger reserved for the task's own sizes). A dim counted from the end
-# (negative) moves by one. Each change is kept only where the reference builds and runs on meta.
+# How a constructor int moves in those trials (Judge.vary_ints): by one or two either way, halved
+# from 2 up, and doubled where it is 8 or less on CPU only (a kernel size, a stride, a head count;
+# a GPU's ledger reserved memory for the task's own sizes). A dim counted from the end (negative)
+# moves by one. Each move is kept only where the reference builds and runs on meta alike.
 INT_STEPS = (-2, -1, 1, 2)
 INT_SCALE_MAX = 8
 # The magnitude kinds that move inputs' scale to meet a constant of the task (exp's overflow,
@@ -1417,10 +1417,10 @@ class Judge:
         return [changed(v) for v in init]
 
     def vary_ints(self, setting: ShapeSetting, init: list) -> list:
-        """The constructor's arguments with some of its ints moved (INT_STEPS, INT_SCALE_MAX; not
-        bools, not ints inside tuples), each move kept only where the reference still builds and
-        runs forward on the meta device at `setting`'s sizes with the same parameter and buffer
-        shapes (_runs_alike): a move that breaks the task's shapes (an input width, a head count
+        """The constructor's arguments with some of its ints moved (INT_STEPS, INT_SCALE_MAX; top
+        level and inside top-level tuples and lists, `_int_spots`; not bools), each move kept only
+        where the reference still builds and runs forward on the meta device at `setting`'s sizes
+        with the same parameter and buffer shapes (_shapes_on_meta): a move that breaks the task's shapes (an input width, a head count
         no width divides) is never made, nor one of a size (a width, a vector's length), which
         the random-size and long-dim trials move with the inputs; moved alone, a length of 2 made
         its bias of 1 element broadcast against an input of 2, and an honest vector + bias kernel
@@ -1539,9 +1539,7 @@ class Judge:
         return self._structure
 
     def _find_structure(self) -> dict[int, set[str]]:
-        sizes = [(sum(x.numel() for x in (self._meta_inputs(st) or []) if isinstance(x, torch.Tensor)), k)
-                 for k, st in enumerate(self.shapes)]
-        setting = self.shapes[min(sizes)[1]]
+        setting = min(self.shapes, key=self._input_elements)
         draws = []
         for _ in range(2):
             apply_shape(self.task_mod, setting, self.defaults)
