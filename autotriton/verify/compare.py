@@ -115,6 +115,7 @@ class _Stats:
     max_rel_bad: float = 0.0
     sum_sq_err: float = 0.0
     tail_bad: int = 0  # of `bad`: small elements the tail check failed (TAIL_*)
+    allowed_first: float = 0.0  # the error allowed at first_bad (atol, its floor, rtol)
 
     def add(self, start: int, o: torch.Tensor, r: torch.Tensor, atol_abs, rtol: float, excused=None,
             tail_gap=None) -> None:
@@ -129,7 +130,8 @@ class _Stats:
                 self.first_nonfinite = start + int((~finite).nonzero()[0])
             return
         err = (o - r).abs()
-        bad = (err > atol_abs + rtol * r.abs()).reshape(-1)
+        allowed = atol_abs + rtol * r.abs()
+        bad = (err > allowed).reshape(-1)
         if tail_gap is not None:
             tail = _tail_misses(err, r, atol_abs, tail_gap).reshape(-1) & ~bad
             self.tail_bad += int(tail.sum())
@@ -141,7 +143,11 @@ class _Stats:
         if bool(bad.any()):
             self.bad += int(bad.sum())
             if self.first_bad is None:
-                self.first_bad = start + int(bad.nonzero()[0])
+                first = int(bad.nonzero()[0])
+                self.first_bad = start + first
+                # What the floors allowed there: a GPU judge's false reject shows whether the
+                # element had a floor at all (built-in layernorm_relu, H200, session 43).
+                self.allowed_first = float(allowed.expand_as(o).reshape(-1)[first])
             rel = err[bad] / r[bad].abs().clamp_min(1e-12)
             self.max_rel_bad = max(self.max_rel_bad, float(rel.max()))
 
@@ -331,7 +337,7 @@ def _verdict(stats: _Stats, out, ref, ref_rms: float, where: str, tol, rms_rel: 
         "values",
         f"{where}: {frac:.2%} of elements outside tolerance (atol={atol:g}*rms, rtol={rtol:g}); "
         f"max abs err {stats.max_abs:.3g}, max rel err {stats.max_rel_bad:.3g}, first bad index {idx} "
-        f"(got {got:.6g}, expected {expected:.6g}){tail}",
+        f"(got {got:.6g}, expected {expected:.6g}, allowed error {stats.allowed_first:.3g} there){tail}",
         max_abs_err=stats.max_abs, max_rel_err=stats.max_rel_bad, mismatch_frac=frac, first_bad_index=idx,
     )
 
