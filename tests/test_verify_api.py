@@ -425,3 +425,52 @@ def test_cpu_verification_on_an_older_triton_says_its_verdicts_need_judging_agai
     with warnings.catch_warnings():
         warnings.simplefilter("error")
         api._warn_old_interpreter()
+
+
+OLDER_TRITON_PROBE = r'''
+import operator
+import numpy as np
+import torch
+import triton
+import triton.language as tl
+from triton.runtime import interpreter
+from autotriton.verify import worker
+
+worker.untimed_autotune()
+worker.scalar_index()
+
+
+@triton.autotune(configs=[triton.Config({"BLOCK": 64}), triton.Config({"BLOCK": 128})], key=["n"])
+@triton.jit
+def copy_kernel(x_ptr, y_ptr, n, BLOCK: tl.constexpr):
+    offs = tl.program_id(0) * BLOCK + tl.arange(0, BLOCK)
+    tl.store(y_ptr + offs, tl.load(x_ptr + offs, mask=offs < n), mask=offs < n)
+
+
+x = torch.randn(300)
+y = torch.empty_like(x)
+copy_kernel[lambda meta: (triton.cdiv(300, meta["BLOCK"]),)](x, y, 300)
+assert torch.equal(x, y)
+print("timed", copy_kernel.do_bench(lambda: 1 / 0, quantiles=(0.5, 0.2, 0.8)))
+scope = interpreter._LangPatchScope()
+interpreter._patch_lang_tensor(tl.tensor, scope)
+scalar = tl.tensor(interpreter.TensorHandle(np.array([5], np.int32), tl.int32), tl.int32)
+print("index", operator.index(scalar))
+scope.restore()
+'''
+
+
+def test_the_interpreter_reads_scalars_and_skips_timing_as_triton_3_9_does():
+    """Triton 3.6 (the GPU machine's) times the one config an autotuner keeps, with a timer that
+    needs a GPU driver, and reads a kernel's scalar as a Python index by int() of a one-element
+    array, which NumPy 2.4 refuses: 106 of 600 eval samples judged on CPU there failed so (rl24's
+    eval_rl, session 43), where Triton 3.9 judged them. The worker's stand-ins: a timer that runs
+    nothing, and the index read as 3.9 reads it. (With Triton 3.6's wheel unpacked on
+    PYTHONPATH, the built-in cross_entropy answer and an autotuned hardswish pass; VERIFIER.md.)"""
+    import os
+    import subprocess
+    import sys
+    env = {**os.environ, "TRITON_INTERPRET": "1"}
+    done = subprocess.run([sys.executable, "-c", OLDER_TRITON_PROBE], env=env, capture_output=True, text=True, timeout=120)
+    assert done.returncode == 0, done.stderr[-2000:]
+    assert "timed [0.0, 0.0, 0.0]" in done.stdout and "index 5" in done.stdout, done.stdout

@@ -588,6 +588,7 @@ def warm_up(mode: str, scratch: str | None = None) -> None:
                         candidate=task.solution_source)
         a, b = socket.socketpair()
         worker.untimed_autotune()
+        worker.scalar_index()
         concurrency.install()
         side = threading.Thread(target=lambda: worker.Worker(b, "interp", str(Path(tmp, "candidate.py"))).serve({}))
         side.start()

@@ -738,11 +738,40 @@ def untimed_autotune() -> None:
 
     def run_choosing_afresh(self, *args, **kwargs):
         self.cache.clear()
+        # Triton 3.6 (the GPU machine's) times even the one config left after pruning, and its
+        # timer needs a GPU driver: 34 of 600 eval samples judged there on CPU failed with
+        # "0 active drivers" (rl24's eval_rl, session 43); 3.9 skips timing one config. Nothing
+        # is timed here: the stand-in timer runs nothing and says 0.
+        self.__dict__["do_bench"] = _untimed
         return run_tuned(self, *args, **kwargs)
 
     config_in_turn.autotriton_in_turn = True
     Autotuner.prune_configs = config_in_turn
     Autotuner.run = run_choosing_afresh
+
+
+def _untimed(kernel_call, quantiles=None, **_):
+    """The autotuner's timer under the interpreter (untimed_autotune): runs nothing."""
+    return [0.0] * len(quantiles) if quantiles else 0.0
+
+
+def scalar_index() -> None:
+    """A kernel's scalar used as a Python index (`range(0, n, BLOCK)`) in the interpreter, as
+    Triton 3.9 reads it: Triton 3.6 (the GPU machine's) calls int() on a one-element array, which
+    NumPy 2.4 refuses ("only 0-dimensional arrays can be converted to Python scalars"), and 72 of
+    600 eval samples judged there on CPU failed so (rl24's eval_rl, session 43) where this
+    machine's Triton 3.9 ran them. Idempotent."""
+    from triton.runtime import interpreter
+    patch = interpreter._patch_lang_tensor
+    if getattr(patch, "autotriton_index", False):
+        return
+
+    def with_scalar_index(tensor, scope):
+        patch(tensor, scope)
+        scope.set_attr(tensor, "__index__", lambda self: int(self.handle.data.squeeze()))
+
+    with_scalar_index.autotriton_index = True
+    interpreter._patch_lang_tensor = with_scalar_index
 
 
 # Calls of a config a GPU's autotuner makes at a new key before the launch that counts (do_bench
@@ -850,6 +879,7 @@ def run(sock: socket.socket, job: Job, hello: dict) -> None:
     else:
         torch.set_num_threads(1)
         untimed_autotune()
+        scalar_index()
         concurrency.install()
         if not admits_tf32(job.task.tolerance):
             tf32.install()
