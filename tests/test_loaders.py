@@ -194,6 +194,46 @@ def test_interp_without_estimable_inputs_clamps():
     assert derived.method == "clamped" and derived.overrides == {"HIDDEN": 64}
 
 
+GROUP_NORM_LITERAL_GROUPS = """import torch
+import torch.nn as nn
+
+
+class Model(nn.Module):
+    def __init__(self, num_groups, channels):
+        super().__init__()
+        self.norm = nn.GroupNorm(num_groups, channels)
+
+    def forward(self, x):
+        return self.norm(x)
+
+
+channels = 96
+batch_size = 4
+height = 128
+width = 256
+
+
+def get_inputs():
+    return [torch.randn(batch_size, channels, height, width)]
+
+
+def get_init_inputs():
+    return [GROUPS, channels]
+"""
+
+
+@pytest.mark.parametrize("groups", [3, 8])
+def test_interp_keeps_sizes_multiples_of_small_literals_get_init_inputs_passes(groups):
+    """A group count written as a literal in get_init_inputs (`[8, channels]`, as people write a
+    GroupNorm) divides the channels at interp sizes too: 96 channels once shrank to 12 over 8
+    groups and the reference could not be built (invalid_task)."""
+    source = GROUP_NORM_LITERAL_GROUPS.replace("GROUPS", str(groups))
+    overrides = derive_interp_overrides(source)
+    assert overrides["channels"] % groups == 0 and overrides["channels"] < 96, overrides
+    inputs, out = _run_task(source, overrides)
+    assert out.shape == inputs[0].shape and inputs[0].numel() <= INTERP_TARGET_ELEMS
+
+
 _NAMES = [f"c{i}" for i in range(6)]
 
 

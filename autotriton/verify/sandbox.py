@@ -589,6 +589,7 @@ def warm_up(mode: str, scratch: str | None = None) -> None:
         a, b = socket.socketpair()
         worker.untimed_autotune()
         worker.scalar_index()
+        worker.patch_lang_once()
         concurrency.install()
         side = threading.Thread(target=lambda: worker.Worker(b, "interp", str(Path(tmp, "candidate.py"))).serve({}))
         side.start()
