@@ -43,6 +43,11 @@ DOTS = textwrap.dedent('''
     out = torch.empty(16, 16)
     dot[(1,)](a.half(), b.half(), out, "tf32")  # fp16 operands: as they are
     print("fp16", (out - (a.half().double() @ b.half().double()).float()).abs().max().item() < 1e-2)
+    tf32.bf16_operands()
+    tf32.bf16_operands()
+    out = torch.empty(16, 16)
+    dot[(1,)](a.bfloat16(), b.bfloat16(), out, "tf32")  # bf16 operands: their values, not their bits
+    print("bf16", (out - (a.bfloat16().double() @ b.bfloat16().double()).float()).abs().max().item() < 1e-3)
 ''')
 
 
@@ -53,7 +58,7 @@ def test_default_precision_float32_dots_take_tf32_operands(tmp_path):
                           capture_output=True, text=True, timeout=300)
     assert proc.returncode == 0, proc.stderr[-3000:]
     # (matches the TF32 product, matches the exact one): the two differ by far more than 1e-4 here
-    assert proc.stdout.split("\n")[:4] == ["tf32 True False", "ieee False True", "tf32x3 False True", "fp16 True"]
+    assert proc.stdout.split("\n")[:5] == ["tf32 True False", "ieee False True", "tf32x3 False True", "fp16 True", "bf16 True"]
 
 
 def test_only_tasks_at_float32_s_own_tolerance_get_tf32_operands():
@@ -69,3 +74,69 @@ def test_a_sum_as_a_tf32_dot_fails_and_the_same_sum_at_ieee_passes(cpu_verifier)
     rejected, passed = cpu_verifier.verify_many([(task, cheat), (task, exact)])
     assert not rejected.correct and rejected.error_kind.value == "wrong_output", rejected.error_msg
     assert passed.correct, passed.error_msg
+
+
+# A matmul as three bf16 dots (each operand split into a bf16 head and its bf16 remainder), more
+# precise than TF32: written by an outside red-team pass (session 43), honest and rejected on CPU
+# while the interpreter multiplied bf16 bits (tf32.bf16_operands).
+BF16X3_MATMUL = """import torch
+import torch.nn as nn
+import triton
+import triton.language as tl
+
+
+@triton.jit
+def matmul_kernel(a_ptr, b_ptr, c_ptr, M, N, K,
+                  stride_am, stride_ak, stride_bk, stride_bn, stride_cm, stride_cn,
+                  BLOCK_M: tl.constexpr, BLOCK_N: tl.constexpr, BLOCK_K: tl.constexpr):
+    # One program per (BLOCK_M, BLOCK_N) tile of C; loop over K in BLOCK_K steps,
+    # accumulating in float32. Masks cover the ragged edges in M, N and K.
+    pid_m = tl.program_id(0)
+    pid_n = tl.program_id(1)
+    rm = pid_m * BLOCK_M + tl.arange(0, BLOCK_M)
+    rn = pid_n * BLOCK_N + tl.arange(0, BLOCK_N)
+    rk = tl.arange(0, BLOCK_K)
+    acc = tl.zeros((BLOCK_M, BLOCK_N), dtype=tl.float32)
+    for k0 in range(0, K, BLOCK_K):
+        ks = k0 + rk
+        a = tl.load(a_ptr + rm[:, None] * stride_am + ks[None, :] * stride_ak,
+                    mask=(rm[:, None] < M) & (ks[None, :] < K), other=0.0)
+        b = tl.load(b_ptr + ks[:, None] * stride_bk + rn[None, :] * stride_bn,
+                    mask=(ks[:, None] < K) & (rn[None, :] < N), other=0.0)
+        a_hi = a.to(tl.bfloat16)
+        a_lo = (a - a_hi.to(tl.float32)).to(tl.bfloat16)
+        b_hi = b.to(tl.bfloat16)
+        b_lo = (b - b_hi.to(tl.float32)).to(tl.bfloat16)
+        acc += tl.dot(a_hi, b_lo)
+        acc += tl.dot(a_lo, b_hi)
+        acc += tl.dot(a_hi, b_hi)
+    c_mask = (rm[:, None] < M) & (rn[None, :] < N)
+    tl.store(c_ptr + rm[:, None] * stride_cm + rn[None, :] * stride_cn, acc, mask=c_mask)
+
+
+class ModelNew(nn.Module):
+    def __init__(self):
+        super().__init__()
+
+    def forward(self, a: torch.Tensor, b: torch.Tensor) -> torch.Tensor:
+        m, k = a.shape
+        n = b.shape[1]
+        c = torch.empty((m, n), device=a.device, dtype=a.dtype)
+        block_m, block_n, block_k = 64, 64, 32
+        grid = (triton.cdiv(m, block_m), triton.cdiv(n, block_n))
+        matmul_kernel[grid](a, b, c, m, n, k,
+                            a.stride(0), a.stride(1), b.stride(0), b.stride(1), c.stride(0), c.stride(1),
+                            BLOCK_M=block_m, BLOCK_N=block_n, BLOCK_K=block_k, num_warps=4)
+        return c
+"""
+
+
+def test_bf16_dots_multiply_values_so_bf16x3_passes_and_plain_bf16_does_not(cpu_verifier):
+    """bf16 x 3 passes a matmul at TF32's tolerance; one bf16 dot (heads only) stays rejected by
+    the rms bound (bf16 tiles err ~8x TF32's)."""
+    plain = BF16X3_MATMUL.replace("        acc += tl.dot(a_hi, b_lo)\n        acc += tl.dot(a_lo, b_hi)\n", "")
+    assert plain != BF16X3_MATMUL
+    task = get_task("builtin/l1/matmul")
+    x3, one = cpu_verifier.verify_many([(task, BF16X3_MATMUL), (task, plain)])
+    assert x3.correct, (x3.error_kind, x3.error_msg[-600:])
+    assert not one.correct and one.error_kind.value == "wrong_output", (one.error_kind, one.error_msg[-300:])

@@ -924,6 +924,7 @@ def run(sock: socket.socket, job: Job, hello: dict) -> None:
         untimed_autotune()
         scalar_index()
         patch_lang_once()
+        tf32.bf16_operands()
         concurrency.install()
         if not admits_tf32(job.task.tolerance):
             tf32.install()
