@@ -474,3 +474,39 @@ def test_the_interpreter_reads_scalars_and_skips_timing_as_triton_3_9_does():
     done = subprocess.run([sys.executable, "-c", OLDER_TRITON_PROBE], env=env, capture_output=True, text=True, timeout=120)
     assert done.returncode == 0, done.stderr[-2000:]
     assert "timed [0.0, 0.0, 0.0]" in done.stdout and "index 5" in done.stdout, done.stdout
+
+
+LIBDEVICE_GELU = '''import torch
+import torch.nn as nn
+import triton
+import triton.language as tl
+from triton.language.extra import libdevice
+
+
+@triton.jit
+def gelu_kernel(x_ptr, y_ptr, n, BLOCK: tl.constexpr):
+    offs = tl.program_id(0) * BLOCK + tl.arange(0, BLOCK)
+    mask = offs < n
+    x = tl.load(x_ptr + offs, mask=mask, other=0.0)
+    tl.store(y_ptr + offs, 0.5 * x * (1.0 + libdevice.erf(x * 0.7071067811865476)), mask=mask)
+
+
+class ModelNew(nn.Module):
+    def forward(self, x):
+        y = torch.empty_like(x)
+        n = x.numel()
+        gelu_kernel[(triton.cdiv(n, 1024),)](x, y, n, BLOCK=1024)
+        return y
+'''
+
+
+def test_libdevice_functions_run_in_the_interpreter():
+    """`libdevice.erf` returned None under the interpreter (its module holds stubs a GPU compile
+    replaces), and an honest GELU was rejected on CPU (outside red team, session 43). It runs as
+    numpy's erf now; the same kernel with tanh in erf's place is still wrong."""
+    task = get_task("builtin/l1/gelu")
+    wrong = LIBDEVICE_GELU.replace("libdevice.erf(", "libdevice.tanh(")
+    with Verifier(VerifyConfig(device="cpu", cache_dir=None, workers=1)) as verifier:
+        honest, off = verifier.verify_many([(task, LIBDEVICE_GELU), (task, wrong)])
+    assert honest.correct, (honest.error_kind, honest.error_msg[-600:])
+    assert not off.correct and off.error_kind.value == "wrong_output", (off.error_kind, off.error_msg[-300:])

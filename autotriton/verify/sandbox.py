@@ -590,6 +590,7 @@ def warm_up(mode: str, scratch: str | None = None) -> None:
         worker.untimed_autotune()
         worker.scalar_index()
         worker.patch_lang_once()
+        worker.libdevice_in_interpreter()
         tf32.bf16_operands()
         concurrency.install()
         side = threading.Thread(target=lambda: worker.Worker(b, "interp", str(Path(tmp, "candidate.py"))).serve({}))

@@ -29,6 +29,7 @@ import traceback
 import types
 from dataclasses import dataclass
 
+import numpy as np
 import torch
 
 from autotriton.tasks.contract import admits_tf32
@@ -803,6 +804,8 @@ def patch_lang_once() -> None:
         if open_scopes[0] and langs and not any(tl.core.is_builtin(getattr(lang, "load", None)) for lang in langs):
             return interpreter._LangPatchScope()  # patched by the running launch: nothing to restore
         scope = patch(fn)
+        for module in PATCHED_WITH_LAUNCH:
+            interpreter._patch_builtin(module, interpreter.interpreter_builder, scope)
         restore = scope.restore
         open_scopes[0] += 1
 
@@ -815,6 +818,62 @@ def patch_lang_once() -> None:
 
     once.autotriton_once = True
     interpreter._patch_lang = once
+
+
+def libdevice_in_interpreter() -> None:
+    """`libdevice` functions run in the interpreter, as numpy computes them. Triton's
+    `triton.language.extra.libdevice` holds stubs that a GPU compile replaces by the CUDA
+    library's, so under the interpreter `libdevice.erf(x)` returned None, and the CUDA module's
+    own functions reach `create_extern_elementwise`, which the interpreter does not implement:
+    an honest GELU through `libdevice.erf` was rejected on CPU (outside red team, session 43).
+    Here the stubs call the CUDA module's functions, that module is patched with the launch's
+    (patch_lang_once), and the symbol each asks for (`__nv_tanhf`) runs as numpy's function of
+    that name. A symbol with no numpy form stays an error. Idempotent."""
+    import numpy as np
+    from triton.language.extra import libdevice as stubs
+    from triton.language.extra.cuda import libdevice as cuda
+    from triton.runtime import interpreter
+    builder = interpreter.InterpreterBuilder
+    if getattr(builder.create_extern_elementwise, "autotriton_libdevice", False):
+        return
+    for name in dir(stubs):
+        if not name.startswith("_") and callable(getattr(cuda, name, None)):
+            setattr(stubs, name, lambda *args, _name=name, **kwargs: getattr(cuda, _name)(*args, **kwargs))
+
+    def create_extern_elementwise(self, lib_name, lib_path, symbol, args, ret_type, is_pure):
+        name = symbol.removeprefix("__nv_").removeprefix("fast_")
+        fn = LIBDEVICE_NUMPY.get(name) or LIBDEVICE_NUMPY.get(name[:-1] if name.endswith("f") else "")
+        if fn is None:
+            raise NotImplementedError(f"libdevice's {symbol} does not run in the CPU judge's interpreter")
+        with np.errstate(all="ignore"):
+            out = fn(*(np.asarray(a.data) for a in args))
+        scalar = getattr(ret_type, "scalar", ret_type)
+        return interpreter.TensorHandle(np.asarray(out).astype(interpreter._get_np_dtype(scalar)), scalar)
+
+    create_extern_elementwise.autotriton_libdevice = True
+    builder.create_extern_elementwise = create_extern_elementwise
+    PATCHED_WITH_LAUNCH.append(cuda)
+
+
+def _erf(x):
+    from triton.runtime import interpreter
+    return interpreter.np_erf_fp32(x) if x.dtype == np.float32 else interpreter.np_erf_fp64(x)
+
+
+# libdevice's math functions by name (`__nv_tanhf` is tanh in float32), as numpy computes them.
+LIBDEVICE_NUMPY = {
+    **{name: getattr(np, name) for name in (
+        "tanh", "exp", "exp2", "expm1", "log", "log1p", "log2", "log10", "sqrt", "cbrt", "sin", "cos", "tan",
+        "sinh", "cosh", "floor", "ceil", "trunc", "rint", "fmod", "hypot", "fmax", "fmin", "copysign",
+        "signbit", "isnan", "isinf", "isfinite")},
+    "asin": np.arcsin, "acos": np.arccos, "atan": np.arctan, "atan2": np.arctan2, "asinh": np.arcsinh,
+    "acosh": np.arccosh, "atanh": np.arctanh, "fabs": np.abs, "abs": np.abs, "pow": np.power, "powi": np.power,
+    "rsqrt": lambda x: 1 / np.sqrt(x), "exp10": lambda x: np.power(10, x), "erf": _erf,
+    "erfc": lambda x: 1 - _erf(x), "round": lambda x: np.sign(x) * np.floor(np.abs(x) + 0.5),
+    "nearbyint": np.rint, "saturate": lambda x: np.clip(x, 0, 1),
+}
+# Modules patched for each launch beside triton.language's (patch_lang_once): libdevice's.
+PATCHED_WITH_LAUNCH: list = []
 
 
 # Calls of a config a GPU's autotuner makes at a new key before the launch that counts (do_bench
@@ -924,6 +983,7 @@ def run(sock: socket.socket, job: Job, hello: dict) -> None:
         untimed_autotune()
         scalar_index()
         patch_lang_once()
+        libdevice_in_interpreter()
         tf32.bf16_operands()
         concurrency.install()
         if not admits_tf32(job.task.tolerance):
