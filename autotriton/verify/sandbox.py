@@ -568,7 +568,7 @@ def warm_up(mode: str, scratch: str | None = None) -> None:
     dir goes under `scratch`, which the client removes even if warm-up is killed."""
     import torch
     import torch._dynamo  # noqa: F401 - a dispatch mode imports it lazily: 2-3 s per child, cold
-    from autotriton.verify import concurrency, guards, judge, tf32, worker
+    from autotriton.verify import guards, judge, worker
     torch.set_num_threads(1)
     guards.install_launch_hook()
     with guards.WriteTracker([], poison_allocations=True):
@@ -587,12 +587,7 @@ def warm_up(mode: str, scratch: str | None = None) -> None:
         job = build_job("check", task, VerifyConfig(device="cpu", n_trials=1, time_it=False), "interp",
                         candidate=task.solution_source)
         a, b = socket.socketpair()
-        worker.untimed_autotune()
-        worker.scalar_index()
-        worker.patch_lang_once()
-        worker.libdevice_in_interpreter()
-        tf32.bf16_operands()
-        concurrency.install()
+        worker.interpreted()
         side = threading.Thread(target=lambda: worker.Worker(b, "interp", str(Path(tmp, "candidate.py"))).serve({}))
         side.start()
         result = judge.run_job(replace(job, workdir=tmp, judge_dir=tmp), a)

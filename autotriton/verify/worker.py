@@ -829,7 +829,6 @@ def libdevice_in_interpreter() -> None:
     Here the stubs call the CUDA module's functions, that module is patched with the launch's
     (patch_lang_once), and the symbol each asks for (`__nv_tanhf`) runs as numpy's function of
     that name. A symbol with no numpy form stays an error. Idempotent."""
-    import numpy as np
     from triton.language.extra import libdevice as stubs
     from triton.language.extra.cuda import libdevice as cuda
     from triton.runtime import interpreter
@@ -973,6 +972,18 @@ def _benchmark_calls(tuner, config, kwargs) -> None:
     tuner.pre_hook(full, reset_only=True)
 
 
+def interpreted() -> None:
+    """What every interpreted candidate process runs under (the judge's worker and the fork-server's
+    warm-up alike): autotune untimed, the interpreter read as Triton 3.9 reads it, triton.language
+    patched once a launch, libdevice and bf16 dots computed, launches run as concurrent programs."""
+    untimed_autotune()
+    scalar_index()
+    patch_lang_once()
+    libdevice_in_interpreter()
+    tf32.bf16_operands()
+    concurrency.install()
+
+
 def run(sock: socket.socket, job: Job, hello: dict) -> None:
     """Entry point in the confined candidate process."""
     if job.mode == "gpu":
@@ -980,12 +991,7 @@ def run(sock: socket.socket, job: Job, hello: dict) -> None:
         torch.cuda.set_per_process_memory_fraction(job.gpu_plan.candidate_fraction)
     else:
         torch.set_num_threads(1)
-        untimed_autotune()
-        scalar_index()
-        patch_lang_once()
-        libdevice_in_interpreter()
-        tf32.bf16_operands()
-        concurrency.install()
+        interpreted()
         if not admits_tf32(job.task.tolerance):
             tf32.install()
     guards.install_launch_hook()
