@@ -43,8 +43,9 @@ DOTS = textwrap.dedent('''
     out = torch.empty(16, 16)
     dot[(1,)](a.half(), b.half(), out, "tf32")  # fp16 operands: as they are
     print("fp16", (out - (a.half().double() @ b.half().double()).float()).abs().max().item() < 1e-2)
-    tf32.bf16_operands()
-    tf32.bf16_operands()
+    from autotriton.verify import bf16
+    bf16.install()
+    bf16.install()
     out = torch.empty(16, 16)
     dot[(1,)](a.bfloat16(), b.bfloat16(), out, "tf32")  # bf16 operands: their values, not their bits
     print("bf16", (out - (a.bfloat16().double() @ b.bfloat16().double()).float()).abs().max().item() < 1e-3)
@@ -78,7 +79,7 @@ def test_a_sum_as_a_tf32_dot_fails_and_the_same_sum_at_ieee_passes(cpu_verifier)
 
 # A matmul as three bf16 dots (each operand split into a bf16 head and its bf16 remainder), more
 # precise than TF32: written by an outside red-team pass (session 43), honest and rejected on CPU
-# while the interpreter multiplied bf16 bits (tf32.bf16_operands).
+# while the interpreter multiplied bf16 bits (verify/bf16.py).
 BF16X3_MATMUL = """import torch
 import torch.nn as nn
 import triton

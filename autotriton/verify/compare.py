@@ -375,6 +375,11 @@ def short_repr(v) -> str:
     return repr(v)
 
 
+# The output dtypes the judge's error floors reach: float32, and bf16/fp16 (judge.LOW_PRECISION:
+# an honest bf16 kernel's rounding where a term cancels was rejected while floors were float32's only).
+FLOORED = (torch.float32, torch.bfloat16, torch.float16)
+
+
 def compare_outputs(outs, refs, expected_dtypes, tolerance_for, rms_limits: list | None = None,
                     row_scales: list[float] | None = None, abs_floors: list | None = None,
                     scale_rms: list | None = None, tail_gaps: list | None = None) -> Mismatch | None:
@@ -397,7 +402,7 @@ def compare_outputs(outs, refs, expected_dtypes, tolerance_for, rms_limits: list
                 return bad
             continue
         tol = tolerance_for(str(dt).replace("torch.", ""))
-        bad = compare_tensor(o, r, dt, tol, i, rms_rel, row_scales, floor if dt == torch.float32 else 0.0, scale, tail)
+        bad = compare_tensor(o, r, dt, tol, i, rms_rel, row_scales, floor if dt in FLOORED else 0.0, scale, tail)
         if bad is not None:
             return bad
     return None

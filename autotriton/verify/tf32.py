@@ -54,35 +54,3 @@ def truncated(handle):
         return handle
     bits = np.ascontiguousarray(handle.data).view(np.uint32) & TF32_MASK
     return _interp.TensorHandle(bits.view(np.float32), handle.dtype)
-
-
-def bf16_operands() -> None:
-    """Interpreted `tl.dot` of bfloat16 operands multiplies their values, as tensor cores do (each
-    product exact, summed in float32). Triton's interpreter keeps bfloat16 tensors as their uint16
-    bits and handed those bits to numpy's matmul: a dot of ones came out about 1e11, and an honest
-    bf16x3 matmul (three bf16 dots, more precise than TF32) was rejected on CPU (outside red team,
-    session 43). Every task, whatever its tolerance: it is arithmetic, not a precision choice.
-    Idempotent; raises if the interpreter no longer has the builder call it wraps."""
-    if _interp is None:
-        return
-    builder = _interp.InterpreterBuilder
-    if not hasattr(builder, "create_dot"):
-        raise RuntimeError("Triton's interpreter changed (create_dot gone): autotriton/verify/tf32.py must follow it")
-    dot = builder.create_dot
-    if getattr(dot, "autotriton_bf16", False):
-        return
-
-    def create_dot(self, a, b, d, input_precision, max_num_imprecise_acc):
-        return dot(self, widened(a), widened(b), d, input_precision, max_num_imprecise_acc)
-
-    create_dot.autotriton_bf16 = True
-    create_dot.autotriton_tf32 = getattr(dot, "autotriton_tf32", False)
-    builder.create_dot = create_dot
-
-
-def widened(handle):
-    """An interpreter tensor of bfloat16 bits as the float32 values they are; others as they are."""
-    if not (handle.data.dtype == np.uint16 and getattr(handle.dtype, "is_bf16", lambda: False)()):
-        return handle
-    bits = np.ascontiguousarray(handle.data).astype(np.uint32) << np.uint32(16)
-    return _interp.TensorHandle(bits.view(np.float32), tl.float32)

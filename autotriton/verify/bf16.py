@@ -1,0 +1,185 @@
+"""bfloat16 in Triton's interpreter computed as a GPU computes it.
+
+The interpreter keeps a bfloat16 tensor as its uint16 bits and hands those bits to numpy as if they
+were the values: `x + y` of two bf16 tensors added the integers, `tl.exp` took the exponential of
+the bit pattern, `tl.max` ordered negatives above positives, a cast from int32 wrote the integer as
+the bits. So a kernel that computes in bf16 registers was rejected on CPU whatever its precision,
+and a bf16 tl.dot of ones came out about 1e11 (an honest bf16x3 matmul from an outside red-team
+pass was rejected on CPU, session 43). Loads, stores, `tl.where`, bitcasts and `abs` (a mask of the
+sign bit) handle bits and were right already.
+
+Here every float operation of a bf16 operand runs on its float32 value and rounds the result to
+bf16 to nearest even, as sm80+ rounds each bf16 op; a cast to bf16 rounds to nearest even too (the
+interpreter truncated, where `.to(tl.bfloat16)` on a GPU rounds). Sums and cumulative sums round
+after each level of a pairwise tree and each step of the scan, as a GPU's per-op adds do, so bf16
+accumulation is not judged more precisely than a GPU computes it. A bf16 `tl.dot` multiplies the
+values, each product exact, summed in float32, as tensor cores do. Atomics on bf16 stay as the
+interpreter has them (rare; none of our tasks write bf16 outputs atomically).
+"""
+
+from __future__ import annotations
+
+import numpy as np
+import triton.language as tl
+
+try:  # present in every Triton release with an interpreter (>= 2.2)
+    from triton.runtime import interpreter as _interp
+except ImportError:  # pragma: no cover - a Triton without the interpreter has no CPU mode
+    _interp = None
+
+BINARY = ("create_fadd", "create_fsub", "create_fmul", "create_fdiv", "create_frem", "create_precise_divf",
+          "create_approx_divf", "create_minimumf", "create_minnumf", "create_maximumf", "create_maxnumf")
+COMPARISONS = tuple(f"create_fcmp{kind}" for kind in
+                    ("OLT", "OGT", "OLE", "OGE", "OEQ", "ONE", "ULT", "UGT", "ULE", "UGE", "UEQ", "UNE"))
+UNARY = ("create_fneg", "create_exp", "create_exp2", "create_log", "create_log2", "create_sin", "create_cos",
+         "create_sqrt", "create_precise_sqrt", "create_rsqrt", "create_floor", "create_ceil", "create_erf")
+TERNARY = ("create_fma", "create_clampf")
+
+
+def install() -> None:
+    """bf16 values, not bits, in every interpreted float operation, cast, reduction, scan and dot of
+    this process. Idempotent; raises if the interpreter no longer has a call it wraps."""
+    if _interp is None:
+        return
+    builder = _interp.InterpreterBuilder
+    missing = [name for name in (*BINARY, *COMPARISONS, *UNARY, *TERNARY, "cast_impl", "create_dot")
+               if not hasattr(builder, name)]
+    if missing or not all(hasattr(_interp.ReduceOps, n) for n in ("min_max", "sum")) \
+            or not all(hasattr(_interp.ScanOps, n) for n in ("cumsum", "cumprod")):
+        raise RuntimeError(f"Triton's interpreter changed ({missing or 'reduce/scan ops'}): "
+                           "autotriton/verify/bf16.py must follow it")
+    if getattr(builder.cast_impl, "autotriton_bf16", False):
+        return
+    for name in BINARY + UNARY + TERNARY:
+        _wrap(builder, name, _rounded(getattr(builder, name)))
+    for name in COMPARISONS:
+        _wrap(builder, name, _compared(getattr(builder, name)))
+    _wrap(builder, "cast_impl", _cast(builder.cast_impl))
+    _wrap(builder, "create_dot", _dot(builder.create_dot))
+    _wrap(_interp.ReduceOps, "min_max", _min_max(_interp.ReduceOps.min_max))
+    _wrap(_interp.ReduceOps, "sum", _summed(_interp.ReduceOps.sum))
+    _wrap(_interp.ScanOps, "cumsum", _scanned(_interp.ScanOps.cumsum, np.add))
+    _wrap(_interp.ScanOps, "cumprod", _scanned(_interp.ScanOps.cumprod, np.multiply))
+
+
+def _wrap(owner, name: str, fn) -> None:
+    fn.autotriton_bf16 = True
+    setattr(owner, name, fn)
+
+
+def is_bf16(handle) -> bool:
+    """Whether an interpreter operand is a tensor of bf16 bits (not an enum or a flag)."""
+    return isinstance(handle, _interp.TensorHandle) and handle.data.dtype == np.uint16 \
+        and getattr(handle.dtype, "is_bf16", lambda: False)()
+
+
+def values(bits: np.ndarray) -> np.ndarray:
+    """bf16 bits (uint16) as the float32 values they are."""
+    return (np.asarray(bits).astype(np.uint32) << np.uint32(16)).view(np.float32)
+
+
+def rounded(x: np.ndarray) -> np.ndarray:
+    """float32 values rounded to bf16 to nearest even, as bits (uint16); a NaN stays a (quiet) NaN."""
+    x = np.array(x, dtype=np.float32, ndmin=0)
+    bits = x.view(np.uint32).astype(np.uint64)  # wide enough that adding the rounding bias cannot wrap
+    nearest = (bits + 0x7FFF + ((bits >> 16) & 1)) >> 16
+    bits = bits.astype(np.uint32)
+    return np.where(np.isnan(x), (bits >> np.uint32(16)) | np.uint32(0x40), nearest).astype(np.uint16)
+
+
+def widened(handle):
+    """An interpreter tensor of bf16 bits as the float32 values they are; others as they are."""
+    if not is_bf16(handle):
+        return handle
+    return _interp.TensorHandle(values(handle.data), tl.float32)
+
+
+def _narrowed(handle):
+    return _interp.TensorHandle(rounded(handle.data), tl.bfloat16)
+
+
+def _rounded(op):
+    """A float operation that computes bf16 operands' values in float32 and rounds to bf16."""
+    def wrapped(self, *args):
+        if not any(is_bf16(a) for a in args):
+            return op(self, *args)
+        return _narrowed(op(self, *(widened(a) for a in args)))
+    return wrapped
+
+
+def _compared(op):
+    """A comparison of bf16 operands' values (its bool result as the interpreter types it)."""
+    def wrapped(self, lhs, rhs):
+        if not (is_bf16(lhs) or is_bf16(rhs)):
+            return op(self, lhs, rhs)
+        return _interp.TensorHandle(op(self, widened(lhs), widened(rhs)).data, lhs.dtype.scalar)
+    return wrapped
+
+
+def _cast(cast_impl):
+    """Casts from bf16 through its float32 value; casts to bf16 through float32, rounded to nearest even."""
+    def wrapped(self, src, dst_type):
+        to_bf16 = dst_type.scalar.is_bf16()
+        if is_bf16(src) == to_bf16:
+            return cast_impl(self, src, dst_type)
+        if to_bf16:
+            return _narrowed(cast_impl(self, src, tl.float32))
+        value = widened(src)
+        return value if dst_type.scalar == tl.float32 else cast_impl(self, value, dst_type)
+    return wrapped
+
+
+def _dot(dot):
+    """tl.dot of bf16 operands multiplies their values (each product exact, summed in float32)."""
+    def wrapped(self, a, b, d, input_precision, max_num_imprecise_acc):
+        return dot(self, widened(a), widened(b), d, input_precision, max_num_imprecise_acc)
+    return wrapped
+
+
+def _min_max(min_max):
+    """tl.max / tl.min / argmax / argmin of bf16 by value: the bits order negatives above positives."""
+    def wrapped(self, input, val_reduce_op, idx_reduce_op=None):
+        tensor = input[0] if isinstance(input, tuple) else input
+        if not is_bf16(tensor.handle):
+            return min_max(self, input, val_reduce_op, idx_reduce_op)
+        value_op = val_reduce_op and (lambda data, **kw: rounded(val_reduce_op(values(data), **kw)))
+        index_op = idx_reduce_op and (lambda data, **kw: idx_reduce_op(values(data), **kw))
+        return min_max(self, input, value_op, index_op)
+    return wrapped
+
+
+def _tree_sum(x: np.ndarray, axis: int) -> np.ndarray:
+    """A pairwise sum along `axis` of float32 values, rounded to bf16 after every level."""
+    x = np.moveaxis(x, axis, 0)
+    while x.shape[0] > 1:
+        if x.shape[0] % 2:
+            x = np.concatenate([x, np.zeros_like(x[:1])])
+        x = values(rounded(x[0::2] + x[1::2]))
+    return x[0]
+
+
+def _summed(original):
+    """ReduceOps.sum of a bf16 tensor as a pairwise tree rounded to bf16 per level (_tree_sum)."""
+    def wrapped(self, input):
+        if not is_bf16(input.handle):
+            return original(self, input)
+        data, axis = values(input.handle.data), self.axis
+        if axis is None:
+            data, axis = data.reshape(-1), 0
+        out = _tree_sum(data, axis)
+        if self.keep_dims:
+            out = np.expand_dims(out, axis) if self.axis is not None else out.reshape((1,) * input.handle.data.ndim)
+        return self.to_tensor(rounded(out), input.dtype)
+    return wrapped
+
+
+def _scanned(original, op):
+    """ScanOps.cumsum / cumprod of a bf16 tensor, each step rounded to bf16."""
+    def wrapped(self, input):
+        if not is_bf16(input.handle):
+            return original(self, input)
+        data = np.moveaxis(values(input.handle.data), self.axis, 0).copy()
+        for i in range(1, data.shape[0]):
+            data[i] = values(rounded(op(data[i - 1], data[i])))
+        return [self.to_tensor(rounded(np.moveaxis(data, 0, self.axis)), dtype=input.dtype)]
+    return wrapped

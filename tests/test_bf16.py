@@ -1,0 +1,138 @@
+"""Interpreted bfloat16 arithmetic by value (verify/bf16.py): Triton's interpreter keeps bf16 tensors
+as their uint16 bits and did arithmetic, math, reductions, scans and casts on the bits, so a kernel
+computing in bf16 registers was rejected on CPU whatever its precision (NaN from `x * y + x`)."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+import textwrap
+
+import numpy as np
+
+from autotriton.tasks import task_from_source
+
+OPS = textwrap.dedent('''
+    import torch, triton, triton.language as tl
+    from autotriton.verify import bf16
+    bf16.install()
+    bf16.install()  # idempotent: one rounding per op, not two wrappers
+
+    @triton.jit
+    def ops(x_ptr, y_ptr, i_ptr, o_ptr, s_ptr, m_ptr, a_ptr, c_ptr, ci_ptr, N: tl.constexpr):
+        r = tl.arange(0, N)
+        x = tl.load(x_ptr + r)
+        y = tl.load(y_ptr + r)
+        # bf16 with bf16 stays bf16 (Triton's promotion); a division is float32, rounded by the store
+        z = x * y + x - tl.abs(y)
+        z = tl.maximum(z, -x)
+        z = tl.where(z > 0.5, z * y, -z)
+        z = z + tl.load(i_ptr + r).to(tl.bfloat16) + (x / y).to(tl.bfloat16)
+        tl.store(o_ptr + r, z)
+        tl.store(s_ptr, tl.sum(x * y, axis=0))
+        tl.store(m_ptr, tl.max(x - 5.0, axis=0))
+        tl.store(a_ptr, tl.argmin(x, axis=0))
+        tl.store(c_ptr + r, tl.cumsum(x, axis=0))
+        tl.store(ci_ptr + r, (x * 4.0).to(tl.int32))
+
+    torch.manual_seed(0)
+    N = 64
+    x, y = torch.randn(N).bfloat16(), torch.randn(N).bfloat16()
+    i = torch.randint(-5, 5, (N,), dtype=torch.int32)
+    o, c = torch.empty(N, dtype=torch.bfloat16), torch.empty(N, dtype=torch.bfloat16)
+    s, m = torch.empty(1, dtype=torch.bfloat16), torch.empty(1, dtype=torch.bfloat16)
+    a, ci = torch.empty(1, dtype=torch.int32), torch.empty(N, dtype=torch.int32)
+    ops[(1,)](x, y, i, o, s, m, a, c, ci, N)
+    z = torch.maximum(x * y + x - y.abs(), -x)  # torch's CPU bf16 rounds each op too
+    z = torch.where(z > 0.5, z * y, -z) + i.bfloat16() + (x.float() / y.float()).bfloat16()
+    print("elementwise", torch.equal(o, z))  # bit for bit
+    exact = (x.double() * y.double()).sum().item()
+    print("sum", abs(s.item() - exact) < 0.1, "max", m.item() == (x.float() - 5).max().item(),
+          "argmin", a.item() == int(x.float().argmin()))
+    print("cumsum", (c.double() - x.double().cumsum(0)).abs().max().item() < 0.25,
+          "to_int", torch.equal(ci, (x * 4.0).to(torch.int32)))
+''')
+
+
+def test_interpreted_bf16_computes_by_value(tmp_path):
+    script = tmp_path / "ops.py"
+    script.write_text(OPS)
+    proc = subprocess.run([sys.executable, str(script)], env=dict(os.environ, TRITON_INTERPRET="1"),
+                          capture_output=True, text=True, timeout=300)
+    assert proc.returncode == 0, proc.stderr[-3000:]
+    assert proc.stdout.split("\n")[:3] == ["elementwise True", "sum True max True argmin True", "cumsum True to_int True"]
+
+
+def test_rounding_to_bf16_is_to_nearest_even():
+    from autotriton.verify.bf16 import rounded, values
+    x = np.array([1.0, 1.0 + 2.0 ** -8, 1.0 + 3 * 2.0 ** -8, -1.0 - 2.0 ** -8 - 2.0 ** -20, 3.4e38, np.inf, np.nan],
+                 dtype=np.float32)
+    back = values(rounded(x))
+    assert back[:4].tolist() == [1.0, 1.0, 1.0 + 2.0 ** -6, -1.0 - 2.0 ** -7]  # ties to even, else nearest
+    assert np.isinf(back[4]) and np.isinf(back[5]) and np.isnan(back[6])  # past bf16's largest: inf
+    assert rounded(np.float32(1.5)).shape == ()  # a scalar stays one
+
+
+BF16_TASK = """import torch
+import torch.nn as nn
+
+
+class Model(nn.Module):
+    def forward(self, x, y):
+        return x * y + x
+
+
+def get_inputs():
+    return [torch.randn(64, 300).bfloat16(), torch.randn(64, 300).bfloat16()]
+
+
+def get_init_inputs():
+    return []
+"""
+
+BF16_KERNEL = """import torch
+import torch.nn as nn
+import triton
+import triton.language as tl
+
+
+@triton.jit
+def gated_kernel(x_ptr, y_ptr, out_ptr, n, BLOCK: tl.constexpr):
+    offs = tl.program_id(0) * BLOCK + tl.arange(0, BLOCK)
+    mask = offs < n
+    x = tl.load(x_ptr + offs, mask=mask)
+    y = tl.load(y_ptr + offs, mask=mask)
+    tl.store(out_ptr + offs, x * y + x, mask=mask)  # bf16 registers throughout
+
+
+class ModelNew(nn.Module):
+    def forward(self, x, y):
+        x, y = x.contiguous(), y.contiguous()
+        out = torch.empty_like(x)
+        n = x.numel()
+        gated_kernel[(triton.cdiv(n, 1024),)](x, y, out, n, BLOCK=1024)
+        return out
+"""
+
+
+def test_a_bf16_kernel_passes_and_a_coarser_one_does_not(cpu_verifier):
+    """The kernel computing in bf16 registers passes (it got NaN from the bits before), also where
+    y is near -1 in every element and x * y + x cancels (torch's bf16 reference is as far from
+    float64 there: 10 of 72 verifications were rejected while no floor reached a bf16 output); the
+    same kernel keeping 4 mantissa bits of its result, 3% off, is rejected."""
+    cancelling = task_from_source(BF16_TASK.replace("torch.randn(64, 300).bfloat16()]",
+                                                    "(torch.randn(64, 300) / 16 - 1).bfloat16()]"),
+                                  task_id="file/bf16_gate_cancelling", suite="file", level=1)
+    assert cancelling.source != BF16_TASK
+    for result in cpu_verifier.verify_many([(cancelling, BF16_KERNEL)] * 3):
+        assert result.correct, result.error_msg
+    task = task_from_source(BF16_TASK, task_id="file/bf16_gate", suite="file", level=1)
+    coarse = BF16_KERNEL.replace("tl.store(out_ptr + offs, x * y + x, mask=mask)",
+                                 "z = (x * y + x).to(tl.float32)\n"
+                                 "    z = (z.to(tl.int32, bitcast=True) & -524288).to(tl.float32, bitcast=True)\n"
+                                 "    tl.store(out_ptr + offs, z.to(tl.bfloat16), mask=mask)")
+    assert coarse != BF16_KERNEL
+    honest, rejected = cpu_verifier.verify_many([(task, BF16_KERNEL), (task, coarse)])
+    assert honest.correct, honest.error_msg
+    assert not rejected.correct and rejected.error_kind.value == "wrong_output", rejected.error_msg
