@@ -421,7 +421,26 @@ def is_zero(t: torch.Tensor) -> bool:
 
 
 INT_VIEW = {1: torch.uint8, 2: torch.int16, 4: torch.int32, 8: torch.int64}
-_WEIGHTS: dict[str, torch.Tensor] = {}
+# Per device: (odd weights drawn so far, the salt, their generator). Drawn as far as the largest
+# tensor fingerprinted needs, never past CHUNK: all CHUNK + 1 at once (134 MB of int64) took
+# 0.18 s of every forked judge's first compare, 20% of a built-in relu's verification.
+_WEIGHTS: dict[str, tuple[torch.Tensor, int, torch.Generator]] = {}
+
+
+def _fingerprint_weights(device: torch.device, n: int) -> tuple[torch.Tensor, int]:
+    """At least min(n, CHUNK) odd weights and the salt for `device`, the same ones for the whole
+    process: weights already drawn are kept and more appended after them."""
+    key = str(device)
+    if key not in _WEIGHTS:
+        gen = torch.Generator(device=device).manual_seed(int.from_bytes(os.urandom(8), "little") >> 1)
+        _WEIGHTS[key] = (torch.empty(0, dtype=torch.int64, device=device), int.from_bytes(os.urandom(8), "little") | 1, gen)
+    weights, salt, gen = _WEIGHTS[key]
+    need = min(n, CHUNK)
+    if weights.numel() < need:
+        more = min(CHUNK, max(need, 2 * weights.numel(), 1 << 12)) - weights.numel()
+        weights = torch.cat([weights, torch.randint(-(1 << 62), 1 << 62, (more,), generator=gen, device=device) | 1])
+        _WEIGHTS[key] = (weights, salt, gen)
+    return weights, salt
 
 
 def fingerprint(t: torch.Tensor) -> int:
@@ -431,13 +450,8 @@ def fingerprint(t: torch.Tensor) -> int:
     factor, so swapping elements CHUNK apart (same weight) changes it too. Stands in
     for a copy of a gigabyte tensor (the judge's stale-output check, the candidate
     process's input-mutation check)."""
-    weights = _WEIGHTS.get(str(t.device))
-    if weights is None:
-        gen = torch.Generator(device=t.device).manual_seed(int.from_bytes(os.urandom(8), "little") >> 1)
-        weights = torch.randint(-(1 << 62), 1 << 62, (CHUNK + 1,), generator=gen, device=t.device) | 1
-        _WEIGHTS[str(t.device)] = weights
     flat = t.detach().contiguous().view(INT_VIEW[t.element_size()]).reshape(-1)
-    salt = int(weights[CHUNK])
+    weights, salt = _fingerprint_weights(t.device, flat.numel())
     total = 0
     for k, start in enumerate(range(0, flat.numel(), CHUNK)):
         part = flat[start:start + CHUNK]
