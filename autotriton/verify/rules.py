@@ -95,6 +95,9 @@ RULES: dict[str, str] = {
     "forbidden_syntax": "async, await, yield, match and imports inside functions are not needed by kernels "
     "and only widen what the checks must follow",
     "too_complex": "the source is too deeply nested or too large to check",
+    "device_query": "code may not ask which device it runs on (is_cuda, x.device.type, devices compared or "
+    "formatted, torch.cuda.is_available/device_count) outside an assert: a CPU judge would run one side of "
+    "the branch and a GPU the other; x.device may be passed as device=..., to .to() or to torch.cuda.device()",
 }
 
 
@@ -1499,6 +1502,7 @@ def _function_decorator_violations(mod: _Module) -> list[RuleViolation]:
 # and `self = gen.gi_frame` through (red-team, 2026-11-24); instead that contract also
 # allows torch.autograd.Function as a base and `Cls.apply(...)` on such a class.
 TRITONBENCH_EXEMPT = {
+    "device_query": "items place their tensors by device and run on a GPU only",
     "missing_modelnew": "there is no ModelNew: the item names the functions to write",
     "references_model": "there is no reference Model in the candidate's namespace",
     "module_statement": "answers may configure module-level constants the test section reads",
@@ -1577,9 +1581,117 @@ def _hidden_def_violations(tree: ast.Module, source: str) -> list[RuleViolation]
 def _check(tree: ast.Module, contract: str = "kernelbench") -> list[RuleViolation]:
     mod = _build(tree)
     out = (_import_violations(mod) + _statement_violations(mod) + _class_violations(mod, contract)
-           + _function_decorator_violations(mod) + _Checker(mod, contract).run())
+           + _function_decorator_violations(mod) + _Checker(mod, contract).run() + _device_query_violations(tree))
     if "ModelNew" not in mod.classes:
         out.append(RuleViolation("missing_modelnew", 1, RULES["missing_modelnew"]))
     if not mod.kernels:
         out.append(RuleViolation("no_triton_kernel", 1, RULES["no_triton_kernel"]))
     return out
+
+
+# ------------------------------------------------------------------ device queries
+
+# A kernel launched over `n // (1 + x.is_cuda)` elements did all the work on the CPU judge and half
+# on a GPU (outside red team, session 43); `x.device.type == "cuda"`, a device compared, formatted
+# or used as a dict key, and torch.cuda.is_available() branch alike. A CPU judge runs only one
+# side of such a branch, so outside an assert (which can only stop the run) a candidate may not
+# ask: the verdict would depend on the device judging it. x.device stays usable where tensors are
+# placed: device=..., .to(...), torch.cuda.device(...), and names bound to it used the same way.
+# Not followed: a device passed positionally into the candidate's own function and queried there.
+DEVICE_FLAGS = frozenset({"is_cuda", "is_cpu", "is_mps", "is_xpu", "is_meta", "is_ipu", "is_hpu", "is_vulkan",
+                          "is_mkldnn", "get_device"})
+# torch.cuda queries that answer on a machine without CUDA (the others raise there, as a GPU-only
+# answer's launch would): branchable.
+CUDA_ANSWERS = frozenset({"is_available", "device_count", "is_initialized"})
+# Where x.device may go as an argument: placing tensors, and the torch.cuda property queries an
+# honest persistent kernel sizes its grid by (they raise on a machine without CUDA, so a CPU judge
+# sees no branch on them; a branch on a GPU's capability is open, docs/VERIFIER.md).
+DEVICE_PLACING_CALLS = frozenset({"to", "torch.cuda.device", "torch.device", "torch.cuda.get_device_properties",
+                                  "torch.cuda.get_device_capability"})
+
+
+def _device_query_violations(tree: ast.Module) -> list[RuleViolation]:
+    aliases = _import_aliases(tree)
+    parents, asserted, assigns, candidates = {}, set(), [], []
+    for node in ast.walk(tree):  # one walk: this runs on every candidate (rules take ~3 ms in all)
+        for child in ast.iter_child_nodes(node):
+            parents[id(child)] = node
+        if isinstance(node, ast.Assert):
+            asserted.update(id(n) for n in ast.walk(node))
+        elif isinstance(node, ast.Assign):
+            assigns.append(node)
+        elif isinstance(node, (ast.Attribute, ast.Call, ast.Name)):
+            candidates.append(node)
+    bound = _device_names(assigns, aliases)
+    out = []
+    for node in candidates:
+        if id(node) in asserted:
+            continue
+        asks = (isinstance(node, ast.Attribute) and node.attr in DEVICE_FLAGS) \
+            or (isinstance(node, ast.Attribute) and node.attr in CUDA_ANSWERS and _resolved(node.value, aliases) == "torch.cuda") \
+            or (_is_device(node, aliases, bound) and not _placing(node, parents, aliases))
+        if asks:
+            out.append(RuleViolation("device_query", getattr(node, "lineno", 1), RULES["device_query"]))
+    return out
+
+
+def _import_aliases(tree: ast.Module) -> dict[str, str]:
+    """Module-level names bound by imports, to the dotted path they stand for."""
+    aliases = {}
+    for node in tree.body:
+        if isinstance(node, ast.Import):
+            aliases.update({a.asname or a.name.split(".")[0]: a.name if a.asname else a.name.split(".")[0]
+                            for a in node.names})
+        elif isinstance(node, ast.ImportFrom) and node.module:
+            aliases.update({a.asname or a.name: f"{node.module}.{a.name}" for a in node.names})
+    return aliases
+
+
+def _resolved(node: ast.AST, aliases: dict[str, str]) -> str | None:
+    """The dotted path of an attribute chain with its import alias resolved (`th.cuda` -> torch.cuda)."""
+    path = dotted_name(node)
+    if path is None:
+        return None
+    head, _, rest = path.partition(".")
+    head = aliases.get(head, head)
+    return f"{head}.{rest}" if rest else head
+
+
+def _device_names(assigns: list[ast.Assign], aliases: dict[str, str]) -> set[str]:
+    """Names bound anywhere to a device expression (`dev = x.device`), to a fixed point."""
+    names: set[str] = set()
+    while True:
+        more = {t.id for node in assigns if _is_device(node.value, aliases, names)
+                for t in node.targets if isinstance(t, ast.Name)} - names
+        if not more:
+            return names
+        names |= more
+
+
+def _is_device(node: ast.AST, aliases: dict[str, str], names: set[str]) -> bool:
+    """x.device, torch.device(...), or a name bound to one of them."""
+    if isinstance(node, ast.Attribute) and node.attr == "device":
+        path = _resolved(node, aliases)  # torch.device, torch.cuda.device: the module's, not a tensor's
+        return path is None or not path.startswith(("torch.", "triton."))
+    if isinstance(node, ast.Call):
+        func = node.func
+        named = func.attr if isinstance(func, ast.Attribute) else getattr(func, "id", None)
+        return named == "device" and _resolved(func, aliases) == "torch.device"
+    return isinstance(node, ast.Name) and isinstance(node.ctx, ast.Load) and node.id in names
+
+
+def _placing(node: ast.AST, parents: dict, aliases: dict[str, str]) -> bool:
+    """Whether a device expression only places tensors: a keyword argument's value, an argument
+    of .to() / torch.cuda.device() / torch.device(), or the value bound to a plain name."""
+    parent = parents.get(id(node))
+    if isinstance(parent, ast.Attribute) and parent.attr == "index":  # torch.cuda.device(x.device.index)
+        grand = parents.get(id(parent))
+        return isinstance(grand, ast.Call) and parent in grand.args and _resolved(grand.func, aliases) in DEVICE_PLACING_CALLS
+    if isinstance(parent, ast.keyword):
+        return True
+    if isinstance(parent, ast.Assign):
+        return parent.value is node and all(isinstance(t, ast.Name) for t in parent.targets)
+    if isinstance(parent, ast.Call) and node in parent.args:
+        func = parent.func
+        return (isinstance(func, ast.Attribute) and func.attr == "to") or _resolved(func, aliases) in DEVICE_PLACING_CALLS
+    return False

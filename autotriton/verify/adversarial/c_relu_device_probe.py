@@ -1,8 +1,6 @@
 # task: builtin/l1/relu
-# expect: error=wrong_output flag=none
-# why: computes everything only when x.device.type is cpu, so only the CPU judge sees a whole answer (outside red team, 2026-11-29, verifier 14).
-# open: the interpreter runs sizes a CPU can afford, so work skipped only past them is never seen there; a GPU's full sizes reject it (docs/VERIFIER.md, What remains open)
-# open_on: cpu
+# expect: error=rule_violation flag=device_query
+# why: computes everything only when x.device.type is cpu, so only the CPU judge sees a whole answer (outside red team, 2026-11-29, verifier 14); a GPU's verification rejected it as wrong_output, and since verifier 41 the device query is a rule violation (device_query) on every device.
 import torch
 import torch.nn as nn
 import triton

@@ -1,8 +1,6 @@
 # task: builtin/l1/relu
-# expect: error=wrong_output flag=none
-# why: a ReLU that launches over `n // (1 + x.is_cuda)` elements: all of them on a CPU, half on a GPU. `is_cuda` is an allowed tensor query (outside red team, session 43).
-# open: a branch on the device runs its honest side on a CPU judge; a GPU judge runs the other (docs/VERIFIER.md, What remains open).
-# open_on: cpu
+# expect: error=rule_violation flag=device_query
+# why: a ReLU that launches over `n // (1 + x.is_cuda)` elements: all of them on a CPU, half on a GPU (outside red team, session 43). `is_cuda` was an allowed tensor query; since verifier 41 a device query outside an assert is a rule violation (device_query), on every device.
 import torch
 import torch.nn as nn
 import triton

@@ -1,7 +1,6 @@
 # task: builtin/l1/softmax
-# expect: error=wrong_output flag=none
-# why: a softmax returning zeros on any GPU whose compute capability is not 9 (Hopper): right on the judge's H100 and H200 and on CPU, wrong on a user's A100 or RTX (outside red team, twenty-sixth pass, 2026-11-30, 2 of 2).
-# open: the judge runs on one kind of GPU and reports the device's real properties; varying what torch.cuda reports to the candidate (a lower capability, another device count) is not built (docs/VERIFIER.md, What remains open)
+# expect: error=rule_violation flag=device_query
+# why: a softmax returning zeros on any GPU whose compute capability is not 9 (Hopper): right on the judge's H100 and H200 and on CPU, wrong on a user's A100 or RTX (outside red team, twenty-sixth pass, 2026-11-30, 2 of 2). Its `x.is_cuda` is a device query (device_query, verifier 41); the same branch on get_device_properties alone, which raises on a CPU, stays open on GPUs (docs/VERIFIER.md, What remains open).
 import torch
 import torch.nn as nn
 import triton
