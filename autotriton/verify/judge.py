@@ -1866,7 +1866,7 @@ class Judge:
                     native_floors = _native_floors([native, *samples], fp64, jittered) if measure_floor and fp64 \
                         else [0.0] * len(outs)
                 if low_gaps:
-                    low_floors = _element_floors(_element_gaps([native], fp64, low_gaps))
+                    low_floors = _element_floors(_element_gaps([native], fp64, low_gaps), LOW_FLOOR_FACTOR)
                     native_floors = [g if g is not None and getattr(n, "dtype", None) in LOW_PRECISION else f
                                      for f, g, n in zip(native_floors, low_floors, native)]
                 tail_gaps = []
@@ -2847,10 +2847,15 @@ def _ulp_directions(inputs: list, low: bool = False) -> list:
 # registers were both that far from float64 (rejected in 10 of 72 CPU verifications: no floor
 # reached a bf16 output, compare.FLOORED). In every trial of such inputs the floors of bf16/fp16
 # outputs are per element, from the reference in its own dtype and on inputs moved an ulp of
-# theirs (NATIVE_SAMPLES runs), so the elements where nothing cancels keep the tolerance (a
-# result kept to 4 mantissa bits, 3% off, is rejected): one floor for the output, 8 times its
-# largest gap, would allow 12% of the rms everywhere.
+# theirs (NATIVE_SAMPLES runs), LOW_FLOOR_FACTOR times, so the elements where nothing cancels keep
+# the tolerance (a result kept to 4 or 5 mantissa bits is rejected): one floor for the output, 8
+# times its largest gap, would allow 12% of the rms everywhere.
 LOW_PRECISION = (torch.bfloat16, torch.float16)
+# 4, not NATIVE_FLOOR_FACTOR's 8: bf16's own rounding is near its tolerance, where float32's is far
+# under it. Over 30 draws of x * y + x (in-process, session 44): honest kernels (bf16 ops, float32
+# rounded once, x * (y + 1)) passed 30 of 30 at 8, 4 and 2, on randn and on cancelling inputs; the
+# result kept to 5 mantissa bits passed 1 of 30 on randn at 8, none at 4.
+LOW_FLOOR_FACTOR = 4.0
 
 
 def _holds_low_precision(inputs: list) -> bool:
@@ -2960,11 +2965,11 @@ def _holds_fills(inputs: list) -> bool:
 # with the fills moved an ulp shows how far that goes, element by element. Per element, since one
 # floor for the output is its largest gap: 8e9 there with the fills moved, and 1.9e3 from the
 # jittered run's -1e9 alone, which passed every other row 1% off.
-def _element_floors(gaps: list) -> list:
-    """Per output, NATIVE_FLOOR_FACTOR times each element's largest gap to the float64 reference
+def _element_floors(gaps: list, factor: float = NATIVE_FLOOR_FACTOR) -> list:
+    """Per output, `factor` times each element's largest gap to the float64 reference
     (_element_gaps), as a float32 tensor of the output's shape; None where an output is not a
     float tensor."""
-    return [None if g is None else g.mul_(NATIVE_FLOOR_FACTOR) for g in gaps]
+    return [None if g is None else g.mul_(factor) for g in gaps]
 
 
 def _element_gaps(runs, fp64: list, gaps: list | None = None) -> list:
