@@ -136,3 +136,54 @@ def test_a_bf16_kernel_passes_and_a_coarser_one_does_not(cpu_verifier):
     honest, rejected = cpu_verifier.verify_many([(task, BF16_KERNEL), (task, coarse)])
     assert honest.correct, honest.error_msg
     assert not rejected.correct and rejected.error_kind.value == "wrong_output", rejected.error_msg
+
+
+SATURATING = textwrap.dedent('''
+    import torch, triton, triton.language as tl
+    from autotriton.verify import bf16
+    bf16.install()
+
+    @triton.jit
+    def cast(x_ptr, b_ptr, o_ptr, p_ptr):
+        r = tl.arange(0, 8)
+        tl.store(o_ptr + r, tl.load(x_ptr + r).to(tl.int32))
+        tl.store(p_ptr + r, tl.load(b_ptr + r).to(tl.int32))
+
+    x = torch.tensor([1e10, -1e10, float("nan"), 3.7, -3.7, 2.1e9, -2.2e9, 0.0])
+    o, p = torch.empty(8, dtype=torch.int32), torch.empty(8, dtype=torch.int32)
+    cast[(1,)](x, x.bfloat16(), o, p)
+    print(o.tolist())
+    print(p.tolist())
+''')
+
+
+def test_a_float_cast_to_int_saturates_as_on_a_gpu(tmp_path):
+    """numpy's cast gave INT_MIN for 1e10 where a GPU's cvt.rzi gives INT_MAX, and a kernel that
+    branched on that sign did all its work only when interpreted (outside red team, session 44)."""
+    script = tmp_path / "cast.py"
+    script.write_text(SATURATING)
+    proc = subprocess.run([sys.executable, str(script)], env=dict(os.environ, TRITON_INTERPRET="1"),
+                          capture_output=True, text=True, timeout=300)
+    assert proc.returncode == 0, proc.stderr[-3000:]
+    top, bottom = 2 ** 31 - 1, -2 ** 31
+    assert proc.stdout.split("\n")[:2] == [str([top, bottom, 0, 3, -3, 2100000000, bottom, 0]),
+                                           str([top, bottom, 0, 3, -3, 2097152000, bottom, 0])]
+
+
+EXP_TASK = BF16_TASK.replace("def forward(self, x, y):\n        return x * y + x",
+                             "def forward(self, x, y):\n        return torch.exp(x) + y")
+EXP_KERNEL = BF16_KERNEL.replace("tl.store(out_ptr + offs, x * y + x, mask=mask)  # bf16 registers throughout",
+                                 "tl.store(out_ptr + offs, (tl.exp(x.to(tl.float32)) + y).to(tl.bfloat16), mask=mask)")
+
+
+def test_a_bf16_exp_a_few_input_ulps_off_is_rejected(cpu_verifier):
+    """Floors from runs on inputs moved an ulp measured exp's sensitivity (|x| x 2^-8), not its
+    rounding: an exp of x * (1 + 2^-6), 6.7% off, passed 4 of 4 under them (outside red team on
+    verifier 41's first form, session 44). The reference's own gap alone leaves it out."""
+    task = task_from_source(EXP_TASK, task_id="file/bf16_exp", suite="file", level=1)
+    assert EXP_KERNEL != BF16_KERNEL and task.source != BF16_TASK
+    sloppy = EXP_KERNEL.replace("tl.exp(x.to(tl.float32))", "tl.exp(x.to(tl.float32) * (1.0 + 1.0 / 64))")
+    assert sloppy != EXP_KERNEL
+    honest, rejected = cpu_verifier.verify_many([(task, EXP_KERNEL), (task, sloppy)])
+    assert honest.correct, honest.error_msg
+    assert not rejected.correct and rejected.error_kind.value == "wrong_output", rejected.error_msg

@@ -95,9 +95,10 @@ RULES: dict[str, str] = {
     "forbidden_syntax": "async, await, yield, match and imports inside functions are not needed by kernels "
     "and only widen what the checks must follow",
     "too_complex": "the source is too deeply nested or too large to check",
-    "device_query": "code may not ask which device it runs on (is_cuda, x.device.type, devices compared or "
-    "formatted, torch.cuda.is_available/device_count) outside an assert: a CPU judge would run one side of "
-    "the branch and a GPU the other; x.device may be passed as device=..., to .to() or to torch.cuda.device()",
+    "device_query": "code may not ask which device it runs on (is_cuda, a device's .type or .index, devices "
+    "compared with a torch.device or a device string, formatted or used as keys, torch.cuda.is_available/"
+    "device_count, a kernel launch's return value) outside an assert that only asks: a CPU judge would run one "
+    "side of the branch and a GPU the other; x.device may be passed as device=..., to .to() or to a function",
 }
 
 
@@ -1596,18 +1597,24 @@ def _check(tree: ast.Module, contract: str = "kernelbench") -> list[RuleViolatio
 # or used as a dict key, and torch.cuda.is_available() branch alike. A CPU judge runs only one
 # side of such a branch, so outside an assert (which can only stop the run) a candidate may not
 # ask: the verdict would depend on the device judging it. x.device stays usable where tensors are
-# placed: device=..., .to(...), torch.cuda.device(...), and names bound to it used the same way.
-# Not followed: a device passed positionally into the candidate's own function and queried there.
+# placed: device=..., .to(...), and names bound to it (`dtype, device = x.dtype, x.device`) or
+# parameters of the candidate's own functions (a positional argument) used the same way. A
+# device's .type and .index are asked wherever they are read (`dev.index is None` in a helper, or
+# on a dict's "device" entry, went round the first form: outside red team, session 44), and so is
+# a comparison with a device string or a torch.device. So is a launch's return value: None in the
+# interpreter, the compiled kernel on a GPU (`if kernel[grid](...) is None` launched the second
+# half of a ReLU on CPU only: the same pass). An assert holding a walrus binds, so it is checked.
 DEVICE_FLAGS = frozenset({"is_cuda", "is_cpu", "is_mps", "is_xpu", "is_meta", "is_ipu", "is_hpu", "is_vulkan",
                           "is_mkldnn", "get_device"})
+DEVICE_PARTS = frozenset({"type", "index"})  # read as values (a call of .index is a list's, .type() a cast)
+DEVICE_STRINGS = ("cpu", "cuda", "mps", "meta", "xpu", "hip")
 # torch.cuda queries that answer on a machine without CUDA (the others raise there, as a GPU-only
 # answer's launch would): branchable.
 CUDA_ANSWERS = frozenset({"is_available", "device_count", "is_initialized"})
-# Where x.device may go as an argument: placing tensors, and the torch.cuda property queries an
-# honest persistent kernel sizes its grid by (they raise on a machine without CUDA, so a CPU judge
-# sees no branch on them; a branch on a GPU's capability is open, docs/VERIFIER.md).
-DEVICE_PLACING_CALLS = frozenset({"to", "torch.cuda.device", "torch.device", "torch.cuda.get_device_properties",
-                                  "torch.cuda.get_device_capability"})
+# Where x.device (or its index) may go as an argument: placing tensors, and the torch.cuda property
+# queries an honest persistent kernel sizes its grid by (they raise on a machine without CUDA, so
+# a CPU judge sees no branch on them; a branch on a GPU's capability is open, docs/VERIFIER.md).
+DEVICE_PLACING_CALLS = frozenset({"torch.device", "torch.cuda.get_device_properties", "torch.cuda.get_device_capability"})
 
 
 def _device_query_violations(tree: ast.Module) -> list[RuleViolation]:
@@ -1616,23 +1623,53 @@ def _device_query_violations(tree: ast.Module) -> list[RuleViolation]:
     for node in ast.walk(tree):  # one walk: this runs on every candidate (rules take ~3 ms in all)
         for child in ast.iter_child_nodes(node):
             parents[id(child)] = node
-        if isinstance(node, ast.Assert):
+        if isinstance(node, ast.Assert) and _only_asks(node):
             asserted.update(id(n) for n in ast.walk(node))
         elif isinstance(node, ast.Assign):
             assigns.append(node)
-        elif isinstance(node, (ast.Attribute, ast.Call, ast.Name)):
+        elif isinstance(node, (ast.Attribute, ast.Call, ast.Name, ast.Compare)):
             candidates.append(node)
     bound = _device_names(assigns, aliases)
+    kernels = {d.name for d in ast.walk(tree) if isinstance(d, ast.FunctionDef)
+               and any(_resolved(dec.func if isinstance(dec, ast.Call) else dec, aliases) in KERNEL_DECORATORS
+                       for dec in d.decorator_list)}
     out = []
     for node in candidates:
-        if id(node) in asserted:
-            continue
-        asks = (isinstance(node, ast.Attribute) and node.attr in DEVICE_FLAGS) \
-            or (isinstance(node, ast.Attribute) and node.attr in CUDA_ANSWERS and _resolved(node.value, aliases) == "torch.cuda") \
-            or (_is_device(node, aliases, bound) and not _placing(node, parents, aliases))
-        if asks:
+        if id(node) not in asserted and _asks(node, parents, aliases, bound, kernels):
             out.append(RuleViolation("device_query", getattr(node, "lineno", 1), RULES["device_query"]))
     return out
+
+
+def _only_asks(node: ast.Assert) -> bool:
+    """Whether an assert can do nothing but stop the run: no walrus (it binds), and no call but
+    tensor queries, torch.cuda's answers, isinstance and len (`assert x.is_cuda or
+    k[grid](...) is None` would launch on a CPU only)."""
+    for n in ast.walk(node):
+        if isinstance(n, ast.NamedExpr):
+            return False
+        if isinstance(n, ast.Call) and not (
+                (isinstance(n.func, ast.Attribute) and n.func.attr in TENSOR_QUERIES | CUDA_ANSWERS)
+                or (isinstance(n.func, ast.Name) and n.func.id in ("isinstance", "len"))):
+            return False
+    return True
+
+
+def _asks(node: ast.AST, parents: dict, aliases: dict[str, str], bound: set[str], kernels: set[str]) -> bool:
+    """Whether `node` asks which device runs the candidate (DEVICE_FLAGS ... say how)."""
+    if isinstance(node, ast.Attribute):
+        if node.attr in DEVICE_FLAGS:
+            return True
+        if node.attr in CUDA_ANSWERS and _resolved(node.value, aliases) == "torch.cuda":
+            return True
+        if node.attr in DEVICE_PARTS and not _is_call_func(node, parents.get(id(node))):
+            return not _placing(node, parents, aliases)
+    if isinstance(node, ast.Compare):
+        return any(isinstance(c, ast.Constant) and isinstance(c.value, str) and c.value.startswith(DEVICE_STRINGS)
+                   for operand in (node.left, *node.comparators) for c in ast.walk(operand))
+    if isinstance(node, ast.Call) and isinstance(node.func, ast.Subscript) and isinstance(node.func.value, ast.Name) \
+            and node.func.value.id in kernels:
+        return not isinstance(parents.get(id(node)), ast.Expr)  # a launch's result used
+    return _is_device(node, aliases, bound) and not _placing(node, parents, aliases)
 
 
 def _import_aliases(tree: ast.Module) -> dict[str, str]:
@@ -1658,14 +1695,25 @@ def _resolved(node: ast.AST, aliases: dict[str, str]) -> str | None:
 
 
 def _device_names(assigns: list[ast.Assign], aliases: dict[str, str]) -> set[str]:
-    """Names bound anywhere to a device expression (`dev = x.device`), to a fixed point."""
+    """Names bound anywhere to a device expression (`dev = x.device`, `dtype, dev = x.dtype,
+    x.device`), to a fixed point."""
     names: set[str] = set()
     while True:
-        more = {t.id for node in assigns if _is_device(node.value, aliases, names)
-                for t in node.targets if isinstance(t, ast.Name)} - names
+        more = {t.id for node in assigns for t, v in _bindings(node) if _is_device(v, aliases, names)} - names
         if not more:
             return names
         names |= more
+
+
+def _bindings(node: ast.Assign) -> list[tuple[ast.Name, ast.AST]]:
+    """(name, value) pairs an assignment binds: `a = v`, and `a, b = v, w` element by element."""
+    pairs = []
+    for target in node.targets:
+        if isinstance(target, ast.Name):
+            pairs.append((target, node.value))
+        elif isinstance(target, ast.Tuple) and isinstance(node.value, ast.Tuple) and len(target.elts) == len(node.value.elts):
+            pairs.extend((t, v) for t, v in zip(target.elts, node.value.elts) if isinstance(t, ast.Name))
+    return pairs
 
 
 def _is_device(node: ast.AST, aliases: dict[str, str], names: set[str]) -> bool:
@@ -1681,17 +1729,22 @@ def _is_device(node: ast.AST, aliases: dict[str, str], names: set[str]) -> bool:
 
 
 def _placing(node: ast.AST, parents: dict, aliases: dict[str, str]) -> bool:
-    """Whether a device expression only places tensors: a keyword argument's value, an argument
-    of .to() / torch.cuda.device() / torch.device(), or the value bound to a plain name."""
+    """Whether a device expression (or a device's .index) only places tensors: a keyword argument's
+    value, an argument of .to(), of one of DEVICE_PLACING_CALLS or of the candidate's own function
+    (a plain name called), or the value bound to plain names."""
     parent = parents.get(id(node))
-    if isinstance(parent, ast.Attribute) and parent.attr == "index":  # torch.cuda.device(x.device.index)
-        grand = parents.get(id(parent))
-        return isinstance(grand, ast.Call) and parent in grand.args and _resolved(grand.func, aliases) in DEVICE_PLACING_CALLS
     if isinstance(parent, ast.keyword):
-        return True
+        return not isinstance(node, ast.Attribute) or node.attr not in DEVICE_PARTS
+    if isinstance(parent, ast.Tuple) and isinstance(parents.get(id(parent)), ast.Assign):
+        parent = parents.get(id(parent))  # `dtype, dev = x.dtype, x.device`
     if isinstance(parent, ast.Assign):
-        return parent.value is node and all(isinstance(t, ast.Name) for t in parent.targets)
+        return all(isinstance(t, (ast.Name, ast.Tuple)) for t in parent.targets) \
+            and not (isinstance(node, ast.Attribute) and node.attr in DEVICE_PARTS)
     if isinstance(parent, ast.Call) and node in parent.args:
         func = parent.func
-        return (isinstance(func, ast.Attribute) and func.attr == "to") or _resolved(func, aliases) in DEVICE_PLACING_CALLS
+        if _resolved(func, aliases) in DEVICE_PLACING_CALLS:
+            return True
+        if isinstance(node, ast.Attribute) and node.attr in DEVICE_PARTS:
+            return False
+        return (isinstance(func, ast.Attribute) and func.attr == "to") or isinstance(func, ast.Name)
     return False
