@@ -121,7 +121,8 @@ def _cast(cast_impl):
     """Casts from bf16 through its float32 value; casts to bf16 through float32, rounded to nearest
     even; float to int saturating (_saturated)."""
     def wrapped(self, src, dst_type):
-        if dst_type.scalar.is_int() and dst_type.scalar.primitive_bitwidth > 1 and src.dtype.scalar.is_floating():
+        if dst_type.scalar.is_int() and dst_type.scalar.primitive_bitwidth > 1 \
+                and (is_bf16(src) or np.asarray(src.data).dtype.kind == "f"):  # a comparison's bools say fp32
             return cast_impl(self, _saturated(widened(src), dst_type.scalar), dst_type)
         to_bf16 = dst_type.scalar.is_bf16()
         if is_bf16(src) == to_bf16:
@@ -143,8 +144,7 @@ def _saturated(handle, dst):
     data = np.asarray(handle.data)
     big, small = data >= float(info.max), data <= float(info.min)
     data = np.where(np.isnan(data) | big | small, 0, data)
-    return _interp.TensorHandle(np.where(big, info.max, np.where(small, info.min, data.astype(info.dtype))),
-                                handle.dtype)
+    return _interp.TensorHandle(np.where(big, info.max, np.where(small, info.min, data.astype(info.dtype))), dst)
 
 
 def _dot(dot):
