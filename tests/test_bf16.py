@@ -55,13 +55,19 @@ OPS = textwrap.dedent('''
 ''')
 
 
-def test_interpreted_bf16_computes_by_value(tmp_path):
-    script = tmp_path / "ops.py"
-    script.write_text(OPS)
+def interpreted_lines(tmp_path, source: str) -> list[str]:
+    """The lines `source` prints, run as a script in Triton's interpreter (a fresh process: the
+    patches are process-wide)."""
+    script = tmp_path / "script.py"
+    script.write_text(source)
     proc = subprocess.run([sys.executable, str(script)], env=dict(os.environ, TRITON_INTERPRET="1"),
                           capture_output=True, text=True, timeout=300)
     assert proc.returncode == 0, proc.stderr[-3000:]
-    assert proc.stdout.split("\n")[:3] == ["elementwise True", "sum True max True argmin True", "cumsum True to_int True"]
+    return proc.stdout.split("\n")
+
+
+def test_interpreted_bf16_computes_by_value(tmp_path):
+    assert interpreted_lines(tmp_path, OPS)[:3] == ["elementwise True", "sum True max True argmin True", "cumsum True to_int True"]
 
 
 def test_rounding_to_bf16_is_to_nearest_even():
@@ -160,13 +166,8 @@ SATURATING = textwrap.dedent('''
 def test_a_float_cast_to_int_saturates_as_on_a_gpu(tmp_path):
     """numpy's cast gave INT_MIN for 1e10 where a GPU's cvt.rzi gives INT_MAX, and a kernel that
     branched on that sign did all its work only when interpreted (outside red team, session 44)."""
-    script = tmp_path / "cast.py"
-    script.write_text(SATURATING)
-    proc = subprocess.run([sys.executable, str(script)], env=dict(os.environ, TRITON_INTERPRET="1"),
-                          capture_output=True, text=True, timeout=300)
-    assert proc.returncode == 0, proc.stderr[-3000:]
     top, bottom = 2 ** 31 - 1, -2 ** 31
-    assert proc.stdout.split("\n")[:2] == [str([top, bottom, 0, 3, -3, 2100000000, bottom, 0]),
+    assert interpreted_lines(tmp_path, SATURATING)[:2] == [str([top, bottom, 0, 3, -3, 2100000000, bottom, 0]),
                                            str([top, bottom, 0, 3, -3, 2097152000, bottom, 0])]
 
 

@@ -375,9 +375,11 @@ def short_repr(v) -> str:
     return repr(v)
 
 
-# The output dtypes the judge's error floors reach: float32, and bf16/fp16 (judge.LOW_PRECISION:
-# an honest bf16 kernel's rounding where a term cancels was rejected while floors were float32's only).
-FLOORED = (torch.float32, torch.bfloat16, torch.float16)
+# The output dtypes the judge's error floors reach: float32, and bf16/fp16 (the judge's floors for
+# LOW_PRECISION outputs: an honest bf16 kernel's rounding where a term cancels was rejected while
+# floors were float32's only).
+LOW_PRECISION = (torch.bfloat16, torch.float16)
+FLOORED = (torch.float32, *LOW_PRECISION)
 
 
 def compare_outputs(outs, refs, expected_dtypes, tolerance_for, rms_limits: list | None = None,

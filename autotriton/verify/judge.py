@@ -35,7 +35,7 @@ from autotriton.verify import footprint, timing, wire
 from autotriton.verify.compare import INT_VIEW, Mismatch, compare_outputs, fingerprint, flatten_outputs
 from autotriton.verify.compare import CHUNK as COMPARE_CHUNK
 from autotriton.verify.compare import chunks as compare_chunks
-from autotriton.verify.compare import is_constant, is_zero, rms
+from autotriton.verify.compare import LOW_PRECISION, is_constant, is_zero, rms
 from autotriton.verify.job import Job
 from autotriton.verify.loading import apply_shape, clone_all, size_constants, to_device
 from autotriton.tasks.contract import admits_tf32, module_from_source
@@ -1825,7 +1825,7 @@ class Judge:
                 # those runs' outputs is held at a time.
                 samples = list(moved_runs(False)) if jitter else []
                 fill_gaps = _element_gaps(moved_runs(True), fp64) if jitter and fills else None
-                # bf16/fp16 inputs: floors per element for bf16/fp16 outputs (LOW_PRECISION says why).
+                # bf16/fp16 inputs: floors per element for bf16/fp16 outputs (LOW_FLOOR_FACTOR says why).
                 low = bool(fp64) and _holds_low_precision(inputs) and _fits_floors(inputs)
                 if fill_gaps:
                     fill_gaps = _element_gaps(self._fp64_moved_runs(ref, inputs), fp64, fill_gaps)
@@ -1937,7 +1937,7 @@ class Judge:
     def _infinity_check(self, ref, inputs, fp64: list) -> str:
         if self.precision_checks:
             return "a task with dot products: its TF32 bound is measured on finite outputs"
-        size = sum(x.numel() * x.element_size() for x in inputs if isinstance(x, torch.Tensor))
+        size = _input_bytes(inputs)
         if size > JITTER_MAX_BYTES:
             # On the first leading rows: a float64 copy of larger inputs does not fit the judge's
             # budget (JITTER_MAX_BYTES), and what is asked holds row by row.
@@ -2847,7 +2847,6 @@ def _ulp_directions(inputs: list) -> list:
 # float32's are: those measure how sensitive the function is, not its rounding (exp moves by
 # |x| x 2^-8), and an exp of x * (1 + 2^-6) in bf16, 6.7% off, and a softmax at temperature
 # 1 + 2^-7 passed under them (outside red team on verifier 41's first form, session 44).
-LOW_PRECISION = (torch.bfloat16, torch.float16)
 # 4, not NATIVE_FLOOR_FACTOR's 8: bf16's own rounding is near its tolerance, where float32's is far
 # under it. Over 30 draws of x * y + x (in-process, session 44): honest kernels (bf16 ops, float32
 # rounded once, x * (y + 1)) passed 30 of 30 on randn and on cancelling inputs; the result kept to
@@ -2860,9 +2859,13 @@ def _holds_low_precision(inputs: list) -> bool:
     return any(isinstance(x, torch.Tensor) and x.dtype in LOW_PRECISION for x in inputs)
 
 
+def _input_bytes(inputs: list) -> int:
+    return sum(x.numel() * x.element_size() for x in inputs if isinstance(x, torch.Tensor))
+
+
 def _fits_floors(inputs: list) -> bool:
     """Whether inputs are small enough for the floor runs' float64 copies (JITTER_MAX_BYTES)."""
-    return sum(x.numel() * x.element_size() for x in inputs if isinstance(x, torch.Tensor)) <= JITTER_MAX_BYTES
+    return _input_bytes(inputs) <= JITTER_MAX_BYTES
 
 
 def _moved_towards(inputs: list, directions: list, fills: bool) -> list:

@@ -1582,7 +1582,7 @@ def _hidden_def_violations(tree: ast.Module, source: str) -> list[RuleViolation]
 def _check(tree: ast.Module, contract: str = "kernelbench") -> list[RuleViolation]:
     mod = _build(tree)
     out = (_import_violations(mod) + _statement_violations(mod) + _class_violations(mod, contract)
-           + _function_decorator_violations(mod) + _Checker(mod, contract).run() + _device_query_violations(tree))
+           + _function_decorator_violations(mod) + _Checker(mod, contract).run() + _device_query_violations(mod))
     if "ModelNew" not in mod.classes:
         out.append(RuleViolation("missing_modelnew", 1, RULES["missing_modelnew"]))
     if not mod.kernels:
@@ -1617,10 +1617,9 @@ CUDA_ANSWERS = frozenset({"is_available", "device_count", "is_initialized"})
 DEVICE_PLACING_CALLS = frozenset({"torch.device", "torch.cuda.get_device_properties", "torch.cuda.get_device_capability"})
 
 
-def _device_query_violations(tree: ast.Module) -> list[RuleViolation]:
-    aliases = _import_aliases(tree)
+def _device_query_violations(mod: _Module) -> list[RuleViolation]:
     parents, asserted, assigns, candidates = {}, set(), [], []
-    for node in ast.walk(tree):  # one walk: this runs on every candidate (rules take ~3 ms in all)
+    for node in ast.walk(mod.tree):  # one walk: this runs on every candidate (rules take ~3 ms in all)
         for child in ast.iter_child_nodes(node):
             parents[id(child)] = node
         if isinstance(node, ast.Assert) and _only_asks(node):
@@ -1629,13 +1628,10 @@ def _device_query_violations(tree: ast.Module) -> list[RuleViolation]:
             assigns.append(node)
         elif isinstance(node, (ast.Attribute, ast.Call, ast.Name, ast.Compare)):
             candidates.append(node)
-    bound = _device_names(assigns, aliases)
-    kernels = {d.name for d in ast.walk(tree) if isinstance(d, ast.FunctionDef)
-               and any(_resolved(dec.func if isinstance(dec, ast.Call) else dec, aliases) in KERNEL_DECORATORS
-                       for dec in d.decorator_list)}
+    bound = _device_names(assigns, mod)
     out = []
     for node in candidates:
-        if id(node) not in asserted and _asks(node, parents, aliases, bound, kernels):
+        if id(node) not in asserted and _asks(node, parents, mod, bound):
             out.append(RuleViolation("device_query", getattr(node, "lineno", 1), RULES["device_query"]))
     return out
 
@@ -1654,52 +1650,30 @@ def _only_asks(node: ast.Assert) -> bool:
     return True
 
 
-def _asks(node: ast.AST, parents: dict, aliases: dict[str, str], bound: set[str], kernels: set[str]) -> bool:
+def _asks(node: ast.AST, parents: dict, mod: _Module, bound: set[str]) -> bool:
     """Whether `node` asks which device runs the candidate (DEVICE_FLAGS ... say how)."""
     if isinstance(node, ast.Attribute):
         if node.attr in DEVICE_FLAGS:
             return True
-        if node.attr in CUDA_ANSWERS and _resolved(node.value, aliases) == "torch.cuda":
+        if node.attr in CUDA_ANSWERS and mod.resolve(node.value) == "torch.cuda":
             return True
         if node.attr in DEVICE_PARTS and not _is_call_func(node, parents.get(id(node))):
-            return not _placing(node, parents, aliases)
+            return not _placing(node, parents, mod)
     if isinstance(node, ast.Compare):
         return any(isinstance(c, ast.Constant) and isinstance(c.value, str) and c.value.startswith(DEVICE_STRINGS)
                    for operand in (node.left, *node.comparators) for c in ast.walk(operand))
     if isinstance(node, ast.Call) and isinstance(node.func, ast.Subscript) and isinstance(node.func.value, ast.Name) \
-            and node.func.value.id in kernels:
+            and node.func.value.id in mod.kernels:
         return not isinstance(parents.get(id(node)), ast.Expr)  # a launch's result used
-    return _is_device(node, aliases, bound) and not _placing(node, parents, aliases)
+    return _is_device(node, mod, bound) and not _placing(node, parents, mod)
 
 
-def _import_aliases(tree: ast.Module) -> dict[str, str]:
-    """Module-level names bound by imports, to the dotted path they stand for."""
-    aliases = {}
-    for node in tree.body:
-        if isinstance(node, ast.Import):
-            aliases.update({a.asname or a.name.split(".")[0]: a.name if a.asname else a.name.split(".")[0]
-                            for a in node.names})
-        elif isinstance(node, ast.ImportFrom) and node.module:
-            aliases.update({a.asname or a.name: f"{node.module}.{a.name}" for a in node.names})
-    return aliases
-
-
-def _resolved(node: ast.AST, aliases: dict[str, str]) -> str | None:
-    """The dotted path of an attribute chain with its import alias resolved (`th.cuda` -> torch.cuda)."""
-    path = dotted_name(node)
-    if path is None:
-        return None
-    head, _, rest = path.partition(".")
-    head = aliases.get(head, head)
-    return f"{head}.{rest}" if rest else head
-
-
-def _device_names(assigns: list[ast.Assign], aliases: dict[str, str]) -> set[str]:
+def _device_names(assigns: list[ast.Assign], mod: _Module) -> set[str]:
     """Names bound anywhere to a device expression (`dev = x.device`, `dtype, dev = x.dtype,
     x.device`), to a fixed point."""
     names: set[str] = set()
     while True:
-        more = {t.id for node in assigns for t, v in _bindings(node) if _is_device(v, aliases, names)} - names
+        more = {t.id for node in assigns for t, v in _bindings(node) if _is_device(v, mod, names)} - names
         if not more:
             return names
         names |= more
@@ -1716,19 +1690,19 @@ def _bindings(node: ast.Assign) -> list[tuple[ast.Name, ast.AST]]:
     return pairs
 
 
-def _is_device(node: ast.AST, aliases: dict[str, str], names: set[str]) -> bool:
+def _is_device(node: ast.AST, mod: _Module, names: set[str]) -> bool:
     """x.device, torch.device(...), or a name bound to one of them."""
     if isinstance(node, ast.Attribute) and node.attr == "device":
-        path = _resolved(node, aliases)  # torch.device, torch.cuda.device: the module's, not a tensor's
+        path = mod.resolve(node)  # torch.device, torch.cuda.device: the module's, not a tensor's
         return path is None or not path.startswith(("torch.", "triton."))
     if isinstance(node, ast.Call):
         func = node.func
         named = func.attr if isinstance(func, ast.Attribute) else getattr(func, "id", None)
-        return named == "device" and _resolved(func, aliases) == "torch.device"
+        return named == "device" and mod.resolve(func) == "torch.device"
     return isinstance(node, ast.Name) and isinstance(node.ctx, ast.Load) and node.id in names
 
 
-def _placing(node: ast.AST, parents: dict, aliases: dict[str, str]) -> bool:
+def _placing(node: ast.AST, parents: dict, mod: _Module) -> bool:
     """Whether a device expression (or a device's .index) only places tensors: a keyword argument's
     value, an argument of .to(), of one of DEVICE_PLACING_CALLS or of the candidate's own function
     (a plain name called), or the value bound to plain names."""
@@ -1742,7 +1716,7 @@ def _placing(node: ast.AST, parents: dict, aliases: dict[str, str]) -> bool:
             and not (isinstance(node, ast.Attribute) and node.attr in DEVICE_PARTS)
     if isinstance(parent, ast.Call) and node in parent.args:
         func = parent.func
-        if _resolved(func, aliases) in DEVICE_PLACING_CALLS:
+        if mod.resolve(func) in DEVICE_PLACING_CALLS:
             return True
         if isinstance(node, ast.Attribute) and node.attr in DEVICE_PARTS:
             return False
