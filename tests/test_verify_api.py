@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import sys
 import warnings
 
 import pytest
@@ -325,6 +326,26 @@ def test_repeated_verify_many_reuses_its_servers_and_cleans_up(tmp_path, monkeyp
         ForkServer("interp", start_timeout_s=1.0).start()  # killed in the middle of its warm-up
     left = [p.name for p in tmp_path.iterdir() if p.name.startswith("autotriton-")]
     assert not left, left
+
+
+def test_a_server_whose_warm_up_raises_says_why(tmp_path, monkeypatch):
+    """bf16.py refused Triton 3.6's interpreter (two calls it lacks) inside the server's warm-up,
+    and the client said "not ready after 120 s (a loaded machine?)": an eval on the GPU machine
+    died blaming the load (session 45). The warm-up's exception now travels on the protocol."""
+    from autotriton.verify.sandbox import ForkServer
+    (tmp_path / "sitecustomize.py").write_text(  # an interpreter without a call bf16.py wraps
+        "from triton.runtime import interpreter\ndel interpreter.InterpreterBuilder.create_fadd\n")
+    monkeypatch.setenv("PYTHONPATH", str(tmp_path))
+    with pytest.raises(RuntimeError, match=r"warm-up raised RuntimeError: Triton's interpreter changed "
+                                           r"\(\['create_fadd'\]\)"):
+        ForkServer("interp", start_timeout_s=60.0).start()
+
+
+def test_a_server_that_exits_gives_its_exit_code(monkeypatch):
+    from autotriton.verify.sandbox import ForkServer
+    monkeypatch.setattr(ForkServer, "_argv", lambda self: [sys.executable, "-c", "raise SystemExit(7)"])
+    with pytest.raises(RuntimeError, match="exited with code 7; is torch/triton importable"):
+        ForkServer("interp", start_timeout_s=60.0).start()
 
 
 def test_verify_modules_import_one_way():

@@ -319,6 +319,8 @@ def evaluate(model: str, config: EvalConfig | None = None, out: Path | str = "ru
         backend = load_backend(model, batch_size=config.sequences_per_call())
     try:
         with Verifier(config.verify) as verifier:
+            verifier.ready()
+
             def report(metrics, records):  # after every batch
                 return write_report(metrics, records, out, model, verifier.device_name, command + " (partial)")
             metrics = run_eval(backend, model, config, verifier, out, progress=progress, on_batch=report,

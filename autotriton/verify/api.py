@@ -146,6 +146,15 @@ class Verifier:
         for server in servers:
             server.close()
 
+    def ready(self) -> None:
+        """Starts one pooled fork-server now, so a judge that cannot start fails before a model
+        spends a GPU generating answers for it (an eval_rl generated 300 answers, about 4 minutes
+        of an H200, then died starting its first server: session 45)."""
+        if self._ray is None:
+            with self._server() as server:
+                if server.child is None or not server.child.alive():
+                    server.start()
+
     def n_workers(self) -> int:
         if self._ray is not None:
             return self._ray.capacity

@@ -29,12 +29,15 @@ except ImportError:  # pragma: no cover - a Triton without the interpreter has n
     _interp = None
 
 BINARY = ("create_fadd", "create_fsub", "create_fmul", "create_fdiv", "create_frem", "create_precise_divf",
-          "create_approx_divf", "create_minimumf", "create_minnumf", "create_maximumf", "create_maxnumf")
+          "create_minimumf", "create_minnumf", "create_maximumf", "create_maxnumf")
 COMPARISONS = tuple(f"create_fcmp{kind}" for kind in
                     ("OLT", "OGT", "OLE", "OGE", "OEQ", "ONE", "ULT", "UGT", "ULE", "UGE", "UEQ", "UNE"))
-UNARY = ("create_fneg", "create_exp", "create_exp2", "create_log", "create_log2", "create_sin", "create_cos",
+UNARY = ("create_exp", "create_exp2", "create_log", "create_log2", "create_sin", "create_cos",
          "create_sqrt", "create_precise_sqrt", "create_rsqrt", "create_floor", "create_ceil", "create_erf")
 TERNARY = ("create_fma", "create_clampf")
+# Calls Triton 3.9's interpreter has and 3.6's (the GPU machine's) lacks: 3.6 lowers `-x` to `0 - x`
+# and `/` to create_fdiv, both wrapped above. Wrapped where present; their absence is no change.
+NEWER = ("create_approx_divf", "create_fneg")
 
 
 def install() -> None:
@@ -51,7 +54,7 @@ def install() -> None:
                            "autotriton/verify/bf16.py must follow it")
     if getattr(builder.cast_impl, "autotriton_bf16", False):
         return
-    for name in BINARY + UNARY + TERNARY:
+    for name in BINARY + UNARY + TERNARY + tuple(n for n in NEWER if hasattr(builder, n)):
         _wrap(builder, name, _rounded(getattr(builder, name)))
     for name in COMPARISONS:
         _wrap(builder, name, _compared(getattr(builder, name)))

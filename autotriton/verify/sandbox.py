@@ -609,7 +609,13 @@ def serve(mode: str, scratch: str | None = None) -> None:
     of the server's own (warm-up, judges) go under `scratch`, made and removed by its client."""
     proto = os.fdopen(os.dup(1), "w")
     os.dup2(2, 1)  # stray prints from imports must not corrupt the protocol
-    warm_up(mode, scratch)
+    try:
+        warm_up(mode, scratch)
+    except BaseException as e:
+        # Its stderr goes nowhere: the reason travels on the protocol, or the client can only say
+        # "not ready" (it blamed a loaded machine for bf16.py's refusal of Triton 3.6, session 45).
+        print(json.dumps({"ready": False, "error": f"{type(e).__name__}: {e}"}), file=proto, flush=True)
+        raise
     # Children inherit the warm heap copy-on-write; a GC pass in a child would
     # touch (and so copy) every object. Freezing moves them out of GC's reach.
     gc.collect()
@@ -666,13 +672,24 @@ class ForkServer:
         self.child = Child(self._argv(), cwd=self.scratch, env=self._env())
         ready = self.child.receive(time.monotonic() + self.start_timeout_s)
         if not (isinstance(ready, dict) and ready.get("ready")):
-            # Which of the two: on 2 cores beside two other verifying processes a server once took
-            # past this limit to import torch and triton, and the message blamed the install.
-            why = f"exited with code {self.child.returncode}" if not self.child.alive() else \
-                f"not ready after {self.start_timeout_s:.0f} s (a loaded machine?)"
+            why = self._why(ready)
             self.close()
-            raise RuntimeError(f"verifier fork-server failed to start: {why}; is torch/triton importable "
-                               f"by {sys.executable}?")
+            raise RuntimeError(f"verifier fork-server failed to start: {why}")
+
+    def _why(self, ready) -> str:
+        """Why a server sent no ready line. Which cause matters: on 2 cores beside two other
+        verifying processes a server once took past the limit to import torch and triton, and
+        the message blamed the install; a server whose warm-up raised was blamed on the load."""
+        if isinstance(ready, dict) and ready.get("error"):
+            return f"its warm-up raised {ready['error']}"
+        if ready == "timeout":
+            return f"not ready after {self.start_timeout_s:.0f} s (a loaded machine?)"
+        try:  # it closed its stdout: exiting, if not gone already
+            code = self.child.proc.wait(timeout=10)
+        except subprocess.TimeoutExpired:
+            code = None
+        return f"exited with code {code}; is torch/triton importable by {sys.executable}?" if code is not None \
+            else f"sent {ready!r} instead of its ready line"
 
     def run(self, job: Job) -> dict:
         with self._lock:
