@@ -10,6 +10,7 @@ import sys
 import textwrap
 
 import numpy as np
+import torch
 
 from autotriton.tasks import task_from_source
 
@@ -171,6 +172,37 @@ def test_a_float_cast_to_int_saturates_as_on_a_gpu(tmp_path):
                                            str([top, bottom, 0, 3, -3, 2097152000, bottom, 0])]
 
 
+ATOMIC_ADD = textwrap.dedent('''
+    import torch, triton, triton.language as tl
+    from autotriton.verify import bf16
+    bf16.install()
+
+    @triton.jit
+    def scatter(x_ptr, y_ptr, found_ptr, n, BLOCK: tl.constexpr):
+        i = tl.program_id(0) * BLOCK + tl.arange(0, BLOCK)
+        m = i < n
+        old = tl.atomic_add(y_ptr + i % 4, tl.load(x_ptr + i, mask=m), mask=m)
+        tl.store(found_ptr + i, old, mask=m)
+
+    torch.manual_seed(0)
+    x = torch.randn(60).bfloat16()
+    y, found = torch.zeros(4, dtype=torch.bfloat16), torch.empty(60, dtype=torch.bfloat16)
+    scatter[(4,)](x, y, found, 60, BLOCK=16)
+    ref, seen = torch.zeros(4, dtype=torch.bfloat16), torch.empty(60, dtype=torch.bfloat16)
+    for j in range(60):  # one add after another, each rounded to bf16, as a GPU's atomics
+        seen[j] = ref[j % 4]
+        ref[j % 4] += x[j]
+    print(torch.equal(y, ref), torch.equal(found, seen))
+''')
+
+
+def test_a_bf16_atomic_add_adds_values_one_at_a_time(tmp_path):
+    """The interpreter refused bf16 atomic_add ("Unsupported data type"), so an honest bf16 scatter-add
+    was rejected on CPU (outside red team, session 44); each add now rounds as a GPU's does, every
+    element returning what its cell held before it."""
+    assert interpreted_lines(tmp_path, ATOMIC_ADD)[0] == "True True"
+
+
 EXP_TASK = BF16_TASK.replace("def forward(self, x, y):\n        return x * y + x",
                              "def forward(self, x, y):\n        return torch.exp(x) + y")
 EXP_KERNEL = BF16_KERNEL.replace("tl.store(out_ptr + offs, x * y + x, mask=mask)  # bf16 registers throughout",
@@ -186,5 +218,56 @@ def test_a_bf16_exp_a_few_input_ulps_off_is_rejected(cpu_verifier):
     sloppy = EXP_KERNEL.replace("tl.exp(x.to(tl.float32))", "tl.exp(x.to(tl.float32) * (1.0 + 1.0 / 64))")
     assert sloppy != EXP_KERNEL
     honest, rejected = cpu_verifier.verify_many([(task, EXP_KERNEL), (task, sloppy)])
+    assert honest.correct, honest.error_msg
+    assert not rejected.correct and rejected.error_kind.value == "wrong_output", rejected.error_msg
+
+
+SOFTMAX_TASK = BF16_TASK.replace("def forward(self, x, y):\n        return x * y + x",
+                                 "def forward(self, x):\n        return torch.softmax(x, dim=-1)").replace(
+    "return [torch.randn(64, 300).bfloat16(), torch.randn(64, 300).bfloat16()]",
+    "return [torch.randn(32, 300).bfloat16()]")
+SOFTMAX_KERNEL = """import torch
+import torch.nn as nn
+import triton
+import triton.language as tl
+
+
+@triton.jit
+def softmax_kernel(x_ptr, out_ptr, n_cols, BLOCK: tl.constexpr):
+    row = tl.program_id(0)
+    cols = tl.arange(0, BLOCK)
+    mask = cols < n_cols
+    x = tl.load(x_ptr + row * n_cols + cols, mask=mask, other=-float("inf")).to(tl.float32)
+    e = tl.exp(x - tl.max(x, axis=0))
+    tl.store(out_ptr + row * n_cols + cols, (e / tl.sum(e, axis=0)).to(tl.bfloat16), mask=mask)
+
+
+class ModelNew(nn.Module):
+    def forward(self, x):
+        x = x.contiguous()
+        out = torch.empty_like(x)
+        rows, n_cols = x.shape
+        softmax_kernel[(rows,)](x, out, n_cols, BLOCK=triton.next_power_of_2(n_cols))
+        return out
+"""
+
+
+def test_bf16_inputs_get_the_input_kinds(cpu_verifier):
+    """Input kinds changed float32/float64 inputs only, so a task whose inputs are all bf16 got plain
+    draws in every trial (outside red team, session 44), and a softmax without the max subtraction
+    (exp overflows past 88) passed. Its inputs are now scaled, spiked, padded... in float32 and
+    rounded back: the unstable one is rejected, the stable one passes."""
+    from autotriton.verify.judge import Magnitude
+    x = torch.randn(8, 64).bfloat16()
+    for dtype in (torch.bfloat16, torch.float16):
+        scaled = Magnitude(scale=128.0).apply_all([x.to(dtype)], torch.Generator().manual_seed(0))[0]
+        assert scaled.dtype == dtype and torch.equal(scaled, (x.float() * 128).to(dtype))
+    padded = Magnitude("padded").apply_all([x], torch.Generator().manual_seed(0))[0]
+    assert padded.dtype == torch.bfloat16 and bool((padded.float() < -9000).any())
+    task = task_from_source(SOFTMAX_TASK, task_id="file/bf16_softmax", suite="file", level=1)
+    assert "softmax" in task.source and "64, 300" not in task.source
+    unstable = SOFTMAX_KERNEL.replace("tl.exp(x - tl.max(x, axis=0))", "tl.exp(x)")
+    assert unstable != SOFTMAX_KERNEL
+    honest, rejected = cpu_verifier.verify_many([(task, SOFTMAX_KERNEL), (task, unstable)])
     assert honest.correct, honest.error_msg
     assert not rejected.correct and rejected.error_kind.value == "wrong_output", rejected.error_msg

@@ -207,6 +207,15 @@ CASES = [
     ("return {torch.device('cpu'): y}.get(x.device, x)", "", "pass", "device_query"),
     ("return y if torch.cuda.is_available() else x", "", "pass", "device_query"),
     ("return y", "", "self.half = torch.cuda.device_count() > 0", "device_query"),
+    # a device handed to the candidate's own function (or lambda) and asked there
+    ("return y if tag(x.device) == 'c' else x", "\ndef tag(d):\n    return f'{d}'[0]\n", "pass", "device_query"),
+    ("return y if tag(d=x.device) == 'c' else x", "\ndef tag(d):\n    return f'{d}'[0]\n", "pass", "device_query"),
+    ("t = lambda d: f'{d}'\n        return y if t(x.device)[0] == 'c' else x", "", "pass", "device_query"),
+    ("return y if tag(1, x.device) else x", "\ndef tag(*a):\n    return a[1] == a[1]\n", "pass", "device_query"),
+    ("return y if tag(**dict(d=x.device)) else x", "\ndef tag(**kw):\n    return kw['d'] == kw['d']\n", "pass",
+     "device_query"),
+    ("return y if outer(x.device) else x", "\ndef outer(d):\n    return tag(d)\ndef tag(e):\n    s = e\n"
+     "    return {s: 1}\n", "pass", "device_query"),
 ]
 
 
@@ -250,6 +259,13 @@ HONEST = [
     ("return y", "\nclass Block(nn.Module):\n    def __init__(self, d):\n        super().__init__()\n"
      "        self.fc = nn.Linear(d, d)\n        nn.init.zeros_(self.fc.bias)\n", "self.block = Block(4)"),
     ("return y", "", "self.w = nn.Parameter(torch.randn(4))\n        self.w.data.normal_()"),
+    # devices handed to own helpers that only place tensors; sizes splatted; a tensor built on the
+    # device passed by keyword (not a device itself)
+    ("z = alloc(x.shape, x.device) + alloc(d=x.device, shape=x.shape)\n        return y",
+     "\ndef alloc(shape, d):\n    return torch.zeros(shape, device=d)\n", "pass"),
+    ("z = alloc(*x.shape) + fill(out=torch.empty(4, device=x.device))\n        return y",
+     "\ndef alloc(*shape):\n    return torch.zeros(shape[0])\ndef fill(out):\n    return out.view(-1)[:2] + out.numel()\n",
+     "pass"),
     ("return y", "\ndef build(n):\n    return nn.Parameter(torch.randn(n))\n", "self.w = build(4)"),
 ]
 

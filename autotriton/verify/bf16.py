@@ -14,8 +14,10 @@ interpreter truncated, where `.to(tl.bfloat16)` on a GPU rounds); a float cast t
 as a GPU's conversion does (numpy wraps). Sums and cumulative sums round
 after each level of a pairwise tree and each step of the scan, as a GPU's per-op adds do, so bf16
 accumulation is not judged more precisely than a GPU computes it. A bf16 `tl.dot` multiplies the
-values, each product exact, summed in float32, as tensor cores do. Atomics on bf16 stay as the
-interpreter has them (rare; none of our tasks write bf16 outputs atomically).
+values, each product exact, summed in float32, as tensor cores do. A bf16 `tl.atomic_add` (the one
+bf16 atomic Triton accepts besides cas) adds each element's value to what the cell holds and rounds,
+one element after another as a GPU's atomics serialise: the interpreter's own refused bf16 ("Unsupported
+data type"), so an honest bf16 scatter-add was rejected on CPU (outside red team, session 44).
 """
 
 from __future__ import annotations
@@ -46,7 +48,8 @@ def install() -> None:
     if _interp is None:
         return
     builder = _interp.InterpreterBuilder
-    missing = [name for name in (*BINARY, *COMPARISONS, *UNARY, *TERNARY, "cast_impl", "create_dot")
+    missing = [name for name in (*BINARY, *COMPARISONS, *UNARY, *TERNARY, "cast_impl", "create_dot",
+                                 "create_atomic_rmw")
                if not hasattr(builder, name)]
     if missing or not all(hasattr(_interp.ReduceOps, n) for n in ("min_max", "sum")) \
             or not all(hasattr(_interp.ScanOps, n) for n in ("cumsum", "cumprod")):
@@ -60,6 +63,7 @@ def install() -> None:
         _wrap(builder, name, _compared(getattr(builder, name)))
     _wrap(builder, "cast_impl", _cast(builder.cast_impl))
     _wrap(builder, "create_dot", _dot(builder.create_dot))
+    _wrap(builder, "create_atomic_rmw", _atomic_add(builder.create_atomic_rmw))
     _wrap(_interp.ReduceOps, "min_max", _min_max(_interp.ReduceOps.min_max))
     _wrap(_interp.ReduceOps, "sum", _summed(_interp.ReduceOps.sum))
     _wrap(_interp.ScanOps, "cumsum", _scanned(_interp.ScanOps.cumsum, np.add))
@@ -154,6 +158,27 @@ def _dot(dot):
     """tl.dot of bf16 operands multiplies their values (each product exact, summed in float32)."""
     def wrapped(self, a, b, d, input_precision, max_num_imprecise_acc):
         return dot(self, widened(a), widened(b), d, input_precision, max_num_imprecise_acc)
+    return wrapped
+
+
+def _atomic_add(rmw):
+    """atomic_add of bf16 values: element by element in the block's order (a GPU's is some order),
+    each reading the cell, adding its value in float32 and writing the sum rounded to bf16; returns
+    what each found. Cells a block hits more than once are done in rounds, one hit per cell a round."""
+    def wrapped(self, rmw_op, ptr, val, mask, sem, scope):
+        if not (is_bf16(val) and rmw_op == _interp._ir.ATOMIC_OP.FADD):
+            return rmw(self, rmw_op, ptr, val, mask, sem, scope)
+        ptrs, adds = np.broadcast_to(ptr.data, val.data.shape).reshape(-1), values(val.data).reshape(-1)
+        todo = np.flatnonzero(np.broadcast_to(mask.data, val.data.shape).reshape(-1))
+        found = np.zeros(adds.shape, dtype=np.uint16)
+        while todo.size:
+            _, first = np.unique(ptrs[todo], return_index=True)  # one hit per cell this round
+            now, todo = todo[first], np.delete(todo, first)
+            every = np.ones(now.shape, dtype=bool)
+            old = _interp._interpreter.load(ptrs[now], every, np.zeros(now.shape, np.uint16), np.dtype(np.uint16))
+            found[now] = old
+            _interp._interpreter.store(ptrs[now], rounded(values(old) + adds[now]), every)
+        return _interp.TensorHandle(found.reshape(val.data.shape), val.dtype.scalar)
     return wrapped
 
 

@@ -467,12 +467,17 @@ class Magnitude:
             x = x * self.scale
         return x + self.shift if self.shift else x
 
+    def _applied(self, x: torch.Tensor, generator: torch.Generator) -> torch.Tensor:
+        """apply() on a float input, a bf16/fp16 one in float32 and rounded back (KIND_DTYPES)."""
+        if x.dtype in WIDE_DTYPES:
+            return self.apply(x, generator)
+        return self.apply(x.float(), generator).to(x.dtype)
+
     def apply_all(self, inputs: list, generator: torch.Generator) -> list:
         """The trial's inputs: each float one through `apply` (padded: the last one only), then the
         whole-list forms. Masked inputs of one shape share their rows' masks (scores and an additive mask: with a prefix
         in one and a suffix in the other, a row was -inf whole and the kind was off)."""
-        floats = [i for i, x in enumerate(inputs)
-                  if isinstance(x, torch.Tensor) and x.dtype in (torch.float32, torch.float64)]
+        floats = [i for i, x in enumerate(inputs) if _kind_input(x)]
         if self.form == "padded":
             # The last float input only, as an additive mask comes after its scores: two inputs
             # padded alike with finfo.min summed to -inf, and the kind was off for softmax(x + mask).
@@ -480,7 +485,7 @@ class Magnitude:
         if self.form in ("masked", "padded"):
             seed = int(torch.randint(2 ** 62, (1,), generator=generator))
             generator = None
-        inputs = [self.apply(x, generator or torch.Generator().manual_seed(seed)) if i in floats else x
+        inputs = [self._applied(x, generator or torch.Generator().manual_seed(seed)) if i in floats else x
                   for i, x in enumerate(inputs)]
         if self.form == "related":
             return relate(inputs)
@@ -500,6 +505,19 @@ class Magnitude:
         return f"inputs x{self.scale:g}" + (f" at 1/{round(1 / self.share)} of elements" if self.share < 1 else "")
 
 
+# The input dtypes the input kinds change. bf16 and fp16 since verifier 42: a task whose inputs were
+# all bf16 got plain draws in every trial (outside red team, session 44, open in verifier 41). They
+# are changed in float32 and rounded back (a spike, a shift or a fill is the value it would be in
+# float32, to the dtype's ulp). The related kind stays float32/float64: its 1/4096 spread is under
+# a bf16 ulp (1/256), where the "close" input would round back onto the first.
+KIND_DTYPES = (torch.float32, torch.float64, torch.bfloat16, torch.float16)
+WIDE_DTYPES = (torch.float32, torch.float64)
+
+
+def _kind_input(x) -> bool:
+    return isinstance(x, torch.Tensor) and x.dtype in KIND_DTYPES
+
+
 def _floats_in(value) -> list[float]:
     """The plain floats in `value`, inside tuples and lists too: a (low, high) pair passed to
     forward was never varied where only the top level was looked at, and a clamp with the task's
@@ -512,12 +530,14 @@ def _floats_in(value) -> list[float]:
 
 
 def _first_float(inputs: list):
-    return next((x for x in inputs if isinstance(x, torch.Tensor) and x.dtype in (torch.float32, torch.float64)), None)
+    """The first input the input kinds change (KIND_DTYPES)."""
+    return next((x for x in inputs if _kind_input(x)), None)
 
 
 def _related(inputs: list) -> list[bool]:
-    """Which inputs relate() changes: the float tensors, after the first, shaped and typed like it."""
-    first = _first_float(inputs)
+    """Which inputs relate() changes: the float32/float64 tensors, after the first such, shaped and
+    typed like it (not bf16/fp16: KIND_DTYPES)."""
+    first = next((x for x in inputs if isinstance(x, torch.Tensor) and x.dtype in WIDE_DTYPES), None)
     return [first is not None and x is not first and isinstance(x, torch.Tensor) and x.dtype == first.dtype
             and x.shape == first.shape for x in inputs]
 
@@ -535,7 +555,7 @@ def _bool_rows(x) -> bool:
 def relate(inputs: list) -> list:
     """Each float tensor input shaped like the first float one made the first plus 1/RELATED_SPREAD
     of its own draw: predictions close to their targets, a mask graded like the scores it masks."""
-    first = _first_float(inputs)
+    first = next((x for x in inputs if isinstance(x, torch.Tensor) and x.dtype in WIDE_DTYPES), None)
     return [first + x / RELATED_SPREAD if changed else x for x, changed in zip(inputs, _related(inputs))]
 
 
@@ -1515,7 +1535,8 @@ class Judge:
         first: list[float] | None = None
         out = []
         for x in inputs:
-            if isinstance(x, torch.Tensor) and x.numel() and x.dtype in (torch.float32, torch.float64):
+            # Not fp16: its smallest subnormal is 2^-24, and the tiny factors (2^-30..2^-22) would be 0.
+            if _kind_input(x) and x.dtype != torch.float16 and x.numel():
                 factors = self._slice_factors(x.shape[0] if x.ndim else 1)
                 first = first or factors
                 scale = torch.tensor(factors, dtype=x.dtype, device=x.device)

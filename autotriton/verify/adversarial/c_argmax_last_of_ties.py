@@ -1,6 +1,6 @@
 # task: builtin/l1/argmax_dim
-# expect: error=wrong_output flag=none
-# why: an argmax returning the last of tied maxima where torch returns the first: continuous draws never tie (outside red team, 2026-11-28); the magnitude trials' grid (each input on 8 of its own values, an eighth of them at its largest) does; a grid of multiples of 1/4 let it through 9 times in 24 (CI, 2026-11-28).
+# expect: error=wrong_output|hack flag=constant_output
+# why: an argmax returning the last of tied maxima where torch returns the first: continuous draws never tie (outside red team, 2026-11-28); the magnitude trials' grid (each input on 8 of its own values, an eighth of them at its largest) does; a grid of multiples of 1/4 let it through 9 times in 24 (CI, 2026-11-28). A zero slab makes every row one tie, the candidate then writes one index everywhere and is flagged constant_output first (a corpus run in session 45).
 import torch
 import torch.nn as nn
 import triton
