@@ -63,14 +63,17 @@ carried_ray() {
     && touch /tmp/site/.ray-installed && echo "Ray installed into /tmp/site"
 }
 
-# A finished data build carried as .carry_data/data.tgz (a tar of runs/<name>/), unpacked once.
-# The marker names the archive's md5: a warm machine given another build unpacks that one too.
+# A finished data build carried as .carry_data*/data.tgz (a tar of runs/<name>/; .carry_data29 beside
+# .carry_data: two builds on one warm machine), each unpacked once. The marker names the archive's
+# md5: a warm machine given another build unpacks that one too.
 carried_data() {
-  [ -f .carry_data/data.tgz ] || return 0
-  local mark
-  mark=runs/.data-unpacked-$(md5sum < .carry_data/data.tgz | cut -c1-12)
-  if [ ! -f "$mark" ]; then
-    mkdir -p runs && tar xzf .carry_data/data.tgz -C runs && touch "$mark" \
-      && echo "unpacked carried data build: $(tar tzf .carry_data/data.tgz | head -1)"
-  fi
+  local tgz mark
+  for tgz in .carry_data*/data.tgz; do
+    [ -f "$tgz" ] || continue
+    mark=runs/.data-unpacked-$(md5sum < "$tgz" | cut -c1-12)
+    if [ ! -f "$mark" ]; then
+      mkdir -p runs && tar xzf "$tgz" -C runs && touch "$mark" \
+        && echo "unpacked carried data build: $(tar tzf "$tgz" | head -1)"
+    fi
+  done
 }
