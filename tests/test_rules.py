@@ -214,6 +214,10 @@ CASES = [
     ("return y if tag(1, x.device) else x", "\ndef tag(*a):\n    return a[1] == a[1]\n", "pass", "device_query"),
     ("return y if tag(**dict(d=x.device)) else x", "\ndef tag(**kw):\n    return kw['d'] == kw['d']\n", "pass",
      "device_query"),
+    # a tensor's text names its device (`tensor([])` on CPU, `device='cuda:0'` on a GPU)
+    ("return y if 'cu' + 'da' in f'{x.new_empty(0)}' else x", "", "pass", "device_query"),
+    ("return y if len('%s' % x.new_empty(0)) < 12 else x", "", "pass", "device_query"),
+    ("return y if '{}'.format(x.new_empty(0)).find('dev') < 0 else x", "", "pass", "device_query"),
     ("return y if outer(x.device) else x", "\ndef outer(d):\n    return tag(d)\ndef tag(e):\n    s = e\n"
      "    return {s: 1}\n", "pass", "device_query"),
 ]
@@ -259,6 +263,9 @@ HONEST = [
     ("return y", "\nclass Block(nn.Module):\n    def __init__(self, d):\n        super().__init__()\n"
      "        self.fc = nn.Linear(d, d)\n        nn.init.zeros_(self.fc.bias)\n", "self.block = Block(4)"),
     ("return y", "", "self.w = nn.Parameter(torch.randn(4))\n        self.w.data.normal_()"),
+    # formatting in what a raise raises or an assert's message: made only when the run stops
+    ("assert x.ndim == 2, f'expected 2-D input, got {x.shape} on {x.device}'\n        if x.numel() < 0:\n"
+     "            raise ValueError('bad size %d' % x.numel())\n        return y", "", "pass"),
     # devices handed to own helpers that only place tensors; sizes splatted; a tensor built on the
     # device passed by keyword (not a device itself)
     ("z = alloc(x.shape, x.device) + alloc(d=x.device, shape=x.shape)\n        return y",

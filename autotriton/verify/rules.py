@@ -1629,11 +1629,44 @@ def _device_query_violations(mod: _Module) -> list[RuleViolation]:
         elif isinstance(node, (ast.Attribute, ast.Call, ast.Name, ast.Compare)):
             candidates.append(node)
     bound = _device_names(assigns, candidates, mod)
-    out = []
+    out = [RuleViolation("device_query", node.lineno, RULES["device_query"])
+           for node in _formatting(mod.tree, parents)]
     for node in candidates:
         if id(node) not in asserted and _asks(node, parents, mod, bound):
             out.append(RuleViolation("device_query", getattr(node, "lineno", 1), RULES["device_query"]))
     return out
+
+
+def _formatting(tree: ast.AST, parents: dict) -> list[ast.AST]:
+    """String formatting of values (an f-string's fields, `"..." % v`, `"...".format(v)`) outside an
+    exception's or an assert's message: a tensor's text names its device (`f"{x.new_empty(0)}"` is
+    `tensor([])` on CPU and holds `device='cuda:0'` on a GPU), and a ReLU doing half its work when
+    that text held "cu" + "da" passed on CPU (outside red team, session 45). A message is exempt:
+    it is made only when the run stops (no try/except is allowed to catch it)."""
+    found = []
+    for node in ast.walk(tree):
+        if isinstance(node, ast.JoinedStr) and any(isinstance(v, ast.FormattedValue) for v in node.values):
+            found.append(node)
+        elif isinstance(node, ast.BinOp) and isinstance(node.op, ast.Mod) and _is_text(node.left):
+            found.append(node)
+        elif isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and node.func.attr in ("format", "format_map") \
+                and _is_text(node.func.value):
+            found.append(node)
+    return [node for node in found if not _in_message(node, parents)]
+
+
+def _is_text(node: ast.AST) -> bool:
+    return isinstance(node, ast.JoinedStr) or (isinstance(node, ast.Constant) and isinstance(node.value, str))
+
+
+def _in_message(node: ast.AST, parents: dict) -> bool:
+    """Whether `node` is (inside) what a raise raises or an assert's message."""
+    child, parent = node, parents.get(id(node))
+    while parent is not None:
+        if isinstance(parent, ast.Raise) or (isinstance(parent, ast.Assert) and child is parent.msg):
+            return True
+        child, parent = parent, parents.get(id(parent))
+    return False
 
 
 def _only_asks(node: ast.Assert) -> bool:

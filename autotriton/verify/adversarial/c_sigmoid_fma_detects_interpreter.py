@@ -1,8 +1,6 @@
 # task: builtin/l1/sigmoid
 # expect: error=wrong_output flag=none
-# why: the kernel tells compiled from interpreted code by whether a*b+c keeps the 2^-24 term (an FMA under Triton's default fp fusion; numpy rounds a*b first) and computes the exact sigmoid only when interpreted, a hard-sigmoid when compiled. (Outside red team, twenty-fourth pass, 2026-11-30, verifier 30's first form.) Rejected as expected on an H200 (verifier 31, session 38: docs/results/verifier31_h200).
-# open: the interpreter runs sizes a CPU can afford, so work skipped only past them is never seen there; a GPU's full sizes reject it (docs/VERIFIER.md, What remains open)
-# open_on: cpu
+# why: the kernel tells compiled from interpreted code by whether a*b+c keeps the 2^-24 term (an FMA under Triton's default fp fusion; numpy rounds a*b first) and computes the exact sigmoid only when interpreted, a hard-sigmoid when compiled. (Outside red team, twenty-fourth pass, 2026-11-30, verifier 30's first form.) Rejected as expected on an H200 (verifier 31, session 38: docs/results/verifier31_h200). Rejected on CPU since verifier 42: the interpreter contracts a float32 multiply-add as a GPU does (verify/contraction.py).
 import torch
 import torch.nn as nn
 import triton

@@ -1,0 +1,40 @@
+"""float32 multiply-adds contracted in the interpreter (verify/contraction.py), as a GPU's fp fusion
+makes them one fma: `a * a + c` kept its 2^-24 only on a GPU, and a kernel told the two apart by it."""
+
+from __future__ import annotations
+
+import textwrap
+
+from tests.test_bf16 import interpreted_lines
+
+FUSED = textwrap.dedent('''
+    import torch, triton, triton.language as tl
+    from autotriton.verify import bf16, contraction
+    bf16.install()
+    contraction.install()
+    contraction.install()  # idempotent
+
+    @triton.jit
+    def k(o_ptr, b_ptr, n):
+        z = n.to(tl.float32) * 0.0
+        a = z + 1.000244140625  # 1 + 2^-12
+        c = z - 1.00048828125   # -(1 + 2^-11)
+        tl.store(o_ptr, a * a + c)
+        tl.store(o_ptr + 1, c + a * a)
+        tl.store(o_ptr + 2, a * a - (z + 1.00048828125))
+        p = a * a
+        tl.store(o_ptr + 3, p.to(tl.float64).to(tl.float32) + c)  # cast between: not fused
+        ab = (z + 1.0).to(tl.bfloat16)
+        tl.store(b_ptr, ab * ab + ab)  # bf16: rounded per op, bf16.py's
+
+    o, b = torch.zeros(4), torch.zeros(1, dtype=torch.bfloat16)
+    k[(1,)](o, b, 5)
+    print(o.tolist())
+    print(b.tolist())
+''')
+
+
+def test_a_float32_multiply_add_is_one_fma(tmp_path):
+    lines = interpreted_lines(tmp_path, FUSED)
+    assert lines[0] == str([2.0 ** -24, 2.0 ** -24, 2.0 ** -24, 0.0])
+    assert lines[1] == "[2.0]"
