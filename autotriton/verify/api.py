@@ -149,8 +149,11 @@ class Verifier:
     def ready(self) -> None:
         """Starts one pooled fork-server now, so a judge that cannot start fails before a model
         spends a GPU generating answers for it (an eval_rl generated 300 answers, about 4 minutes
-        of an H200, then died starting its first server: session 45)."""
-        if self._ray is None:
+        of an H200, then died starting its first server: session 45). Once per process and mode:
+        what it checks (this Python, torch and Triton can run the judge) does not change, and a
+        pipeline's four evals of a model writing no code started four servers for nothing (46 s of
+        the test suite)."""
+        if self._ray is None and self.mode not in ForkServer.started:
             with self._server() as server:
                 if server.child is None or not server.child.alive():
                     server.start()

@@ -633,6 +633,9 @@ class ForkServer:
     Use as a context manager, or call close(): it ends the process and removes its
     scratch dir (warm-up and judge temp dirs), which the server cannot do when killed."""
 
+    # The modes whose server has started in this process: Verifier.ready() need not start another.
+    started: set[str] = set()
+
     def __init__(self, mode: str, gpu_id: str | None = None, start_timeout_s: float = 120.0):
         # gpu_id: an entry of the parent's CUDA_VISIBLE_DEVICES (or an index when it is unset)
         self.mode, self.gpu_id, self.start_timeout_s = mode, gpu_id, start_timeout_s
@@ -675,6 +678,7 @@ class ForkServer:
             why = self._why(ready)
             self.close()
             raise RuntimeError(f"verifier fork-server failed to start: {why}")
+        ForkServer.started.add(self.mode)
 
     def _why(self, ready) -> str:
         """Why a server sent no ready line. Which cause matters: on 2 cores beside two other
