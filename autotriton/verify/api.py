@@ -155,8 +155,7 @@ class Verifier:
         the test suite)."""
         if self._ray is None and self.mode not in ForkServer.started:
             with self._server() as server:
-                if server.child is None or not server.child.alive():
-                    server.start()
+                server.ensure_started()
 
     def n_workers(self) -> int:
         if self._ray is not None:

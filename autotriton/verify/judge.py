@@ -534,10 +534,15 @@ def _first_float(inputs: list):
     return next((x for x in inputs if _kind_input(x)), None)
 
 
+def _first_wide(inputs: list):
+    """The first float32/float64 input: what relate() relates the others to (not bf16/fp16: KIND_DTYPES)."""
+    return next((x for x in inputs if isinstance(x, torch.Tensor) and x.dtype in WIDE_DTYPES), None)
+
+
 def _related(inputs: list) -> list[bool]:
     """Which inputs relate() changes: the float32/float64 tensors, after the first such, shaped and
-    typed like it (not bf16/fp16: KIND_DTYPES)."""
-    first = next((x for x in inputs if isinstance(x, torch.Tensor) and x.dtype in WIDE_DTYPES), None)
+    typed like it."""
+    first = _first_wide(inputs)
     return [first is not None and x is not first and isinstance(x, torch.Tensor) and x.dtype == first.dtype
             and x.shape == first.shape for x in inputs]
 
@@ -555,7 +560,7 @@ def _bool_rows(x) -> bool:
 def relate(inputs: list) -> list:
     """Each float tensor input shaped like the first float one made the first plus 1/RELATED_SPREAD
     of its own draw: predictions close to their targets, a mask graded like the scores it masks."""
-    first = next((x for x in inputs if isinstance(x, torch.Tensor) and x.dtype in WIDE_DTYPES), None)
+    first = _first_wide(inputs)
     return [first + x / RELATED_SPREAD if changed else x for x, changed in zip(inputs, _related(inputs))]
 
 

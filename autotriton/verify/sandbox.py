@@ -688,17 +688,18 @@ class ForkServer:
             return f"its warm-up raised {ready['error']}"
         if ready == "timeout":
             return f"not ready after {self.start_timeout_s:.0f} s (a loaded machine?)"
-        try:  # it closed its stdout: exiting, if not gone already
-            code = self.child.proc.wait(timeout=10)
-        except subprocess.TimeoutExpired:
-            code = None
-        return f"exited with code {code}; is torch/triton importable by {sys.executable}?" if code is not None \
-            else f"sent {ready!r} instead of its ready line"
+        if self.child.wait(time.monotonic() + 10) == "exited":  # it closed its stdout: exiting
+            return f"exited with code {self.child.returncode}; is torch/triton importable by {sys.executable}?"
+        return f"sent {ready!r} instead of its ready line"
+
+    def ensure_started(self) -> None:
+        """Starts the server unless it is running (one that died on its own is started again)."""
+        if self.child is None or not self.child.alive():
+            self.start()
 
     def run(self, job: Job) -> dict:
         with self._lock:
-            if self.child is None or not self.child.alive():
-                self.start()
+            self.ensure_started()
             self.child.send(job.to_wire())
             # The server enforces the job timeout; this margin only guards against the server dying.
             verdict = self.child.receive(time.monotonic() + job.timeout_s * TIMEOUT_STRETCHES + 30)
