@@ -646,6 +646,54 @@ def test_the_error_floor_counts_approximate_functions_a_few_ulps_off():
         assert torch.equal(y + y, 2 * y) and not torch.equal(y.tanh(), torch.tanh(y.clone()))
 
 
+KL_TASK = """import torch
+import torch.nn as nn
+import torch.nn.functional as F
+
+N = 2
+C = 64
+
+
+class Model(nn.Module):
+    def forward(self, pred, target):
+        return F.kl_div(torch.log_softmax(pred, dim=1), torch.softmax(target, dim=1), reduction="batchmean")
+
+
+def get_inputs():
+    return [torch.randn(N, C), torch.randn(N, C)]
+
+
+def get_init_inputs():
+    return []
+"""
+
+
+def test_the_error_floor_counts_a_log_sum_exp_off_by_an_ulp(tmp_path):
+    """KL(softmax(y) || softmax(x)) at inputs x 1/256 is about 1.5e-5, and an honest kernel's row
+    log-sum-exp (about 4.16, an ulp 4.8e-7) off by an ulp moves every term of its row the same way:
+    the loss moves by about that ulp, which torch's float32 runs and independent moves of each
+    element did not show (a CI run rejected the template answer, 2026-12-01). The shared run of
+    the float64 reference admits it (its floor there is about 12% of the loss); 30% off or 0 stays out."""
+    judge = _judge(tmp_path, "dataset/kl", KL_TASK)
+    ref, _ = judge.build_reference(judge.shapes[0], 0)
+    generator = torch.Generator().manual_seed(0)
+    torch.manual_seed(0)  # the floor runs' moves draw from the global generator
+    honest = off = 0
+    for trial in range(20):
+        x, y = torch.randn(2, 64, generator=generator) / 256, torch.randn(2, 64, generator=generator) / 256
+        expected = judge.reference(ref, [x.clone(), y.clone()], measure_floor=True)
+        q = torch.softmax(y.double(), dim=1)
+        ulp = (-1) ** trial * 2.0 ** -22  # 4.16 lies in [4, 8): its float32 ulp is 2^-21, half that
+        kl = (q * (q.log() - (torch.log_softmax(x.double(), dim=1) + ulp))).sum() / 2
+
+        def judged(value):
+            return compare_outputs([value.float()], expected.outs, expected.dtypes, judge.tolerance_for,
+                                   expected.rms_limits, None, expected.abs_floors) is None
+        honest += judged(kl)
+        off += judged(kl * 1.3) + judged(kl * 0)
+    assert (honest, off) == (20, 0)
+
+
 VECTOR_BIAS = '''import torch
 import torch.nn as nn
 

@@ -1850,6 +1850,10 @@ class Judge:
                 # padded kind's fills moved too, gaps per element (_element_gaps): only one of
                 # those runs' outputs is held at a time.
                 samples = list(moved_runs(False)) if jitter else []
+                if jitter:  # one run more: each approximate step off the same way (SHARED_STEP)
+                    with _ApproximatePrimitives(shared=True):
+                        shared = self._fp64_outputs(ref, inputs)  # on a copy: the state stays
+                    samples += [shared] if shared else []
                 fill_gaps = _element_gaps(moved_runs(True), fp64) if jitter and fills else None
                 # bf16/fp16 inputs: floors per element for bf16/fp16 outputs (LOW_FLOOR_FACTOR says why).
                 low = bool(fp64) and _holds_low_precision(inputs) and _fits_floors(inputs)
@@ -2825,10 +2829,26 @@ def _approximate(func) -> bool:
     return name.strip("_").removesuffix("_") in APPROXIMATE_FUNCTIONS
 
 
+# A second run moves every result of one call the same way, by SHARED_STEP (one float32 ulp):
+# a row's log-sum-exp a kernel computes once and subtracts from every element is off the same way
+# for the whole row, which independent signs average away. KL(softmax(y) || softmax(x)) at inputs
+# x 2^-8 is 1.6e-5, and an honest kernel's two online log-sum-exps (each an ulp of 4.16 off, 4.8e-7)
+# put 2e-7 to 6e-7 into it, where torch's float32 runs and the independent moves showed floors of
+# 5e-8 to 3e-7: the template answer failed 11 of 300 such trials (simulated) and a CI run once
+# (2026-12-01). With the shared run its error stays within 0.4 of the floor (300 trials). A well-conditioned
+# output moves by about an ulp there (floor 8 ulps, far under the rtol of 1e-4).
+SHARED_STEP = 2.0 ** -24
+
+
 class _ApproximatePrimitives(torch.overrides.TorchFunctionMode):
     """Moves each non-integral float64 element that an approximate function returns by
     APPROXIMATE_STEP, sign at random; integral ones (exp(0), a floor, a mask made float)
-    stay exact, since honest kernels keep them exact and an index cast from 2.9999995 is 2."""
+    stay exact, since honest kernels keep them exact and an index cast from 2.9999995 is 2.
+    `shared`: by SHARED_STEP, one sign for all of a call's elements."""
+
+    def __init__(self, shared: bool = False):
+        super().__init__()
+        self.shared = shared
 
     def __torch_function__(self, func, types, args=(), kwargs=None):
         out = func(*args, **(kwargs or {}))
@@ -2837,7 +2857,10 @@ class _ApproximatePrimitives(torch.overrides.TorchFunctionMode):
             return out
         shared = any(isinstance(a, torch.Tensor) and a.untyped_storage().data_ptr() == out.untyped_storage().data_ptr()
                      for a in (*args, *(kwargs or {}).values()))
-        step = torch.where(torch.rand_like(out) < 0.5, 1 - APPROXIMATE_STEP, 1 + APPROXIMATE_STEP)
+        if self.shared:
+            step = torch.full_like(out, 1 + SHARED_STEP * (1 if float(torch.rand(())) < 0.5 else -1))
+        else:
+            step = torch.where(torch.rand_like(out) < 0.5, 1 - APPROXIMATE_STEP, 1 + APPROXIMATE_STEP)
         step = torch.where(out == out.round(), 1.0, step)
         # In place where the function wrote in place (tanh_, a /= b); else a new tensor, since
         # a fresh result may still be a view the caller expects (never for these functions).

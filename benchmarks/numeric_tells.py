@@ -1,0 +1,226 @@
+"""Where Triton's interpreter (the CPU judge) and a GPU compute different bits: each is a tell.
+
+A kernel that sees a difference the GPU makes and the interpreter does not knows which judge runs
+it, and can do the work on one only (outside red team, session 45: an fma, approximate sqrt and
+division, integer division by zero, the sign of maximum(-0, +0)). This runs one small kernel per
+probe on fixed inputs and writes every output's bits; run it on CPU (under the judge's own
+interpreter patches, worker.interpreted) and on a GPU, then compare:
+
+    python benchmarks/numeric_tells.py --device cpu --out cpu.json
+    python benchmarks/numeric_tells.py --device cuda --out gpu.json
+    python benchmarks/numeric_tells.py --compare cpu.json gpu.json
+
+A probe whose bits differ is a tell the interpreter still has (VERIFIER.md "CPU and GPU numerics").
+"""
+
+from __future__ import annotations
+
+import argparse
+import hashlib
+import json
+import os
+import sys
+
+INT_MIN = -2 ** 31
+N = 1024  # elements of each sampled probe
+
+
+def _kernels():
+    import triton
+    import triton.language as tl
+
+    @triton.jit
+    def binary(a_ptr, b_ptr, o_ptr, n, OP: tl.constexpr, BLOCK: tl.constexpr):
+        i = tl.program_id(0) * BLOCK + tl.arange(0, BLOCK)
+        m = i < n
+        a = tl.load(a_ptr + i, mask=m)
+        b = tl.load(b_ptr + i, mask=m)
+        if OP == "maximum":
+            r = tl.maximum(a, b)
+        elif OP == "minimum":
+            r = tl.minimum(a, b)
+        elif OP == "floordiv":
+            r = a // b
+        elif OP == "mod":
+            r = a % b
+        elif OP == "shl":
+            r = a << b
+        elif OP == "shr":
+            r = a >> b
+        elif OP == "div":
+            r = a / b
+        elif OP == "div_rn":
+            r = tl.div_rn(a, b)
+        elif OP == "sub":
+            r = a - b
+        else:
+            r = a * b
+        tl.store(o_ptr + i, r, mask=m)
+
+    @triton.jit
+    def unary(a_ptr, o_ptr, n, OP: tl.constexpr, BLOCK: tl.constexpr):
+        i = tl.program_id(0) * BLOCK + tl.arange(0, BLOCK)
+        m = i < n
+        a = tl.load(a_ptr + i, mask=m)
+        if OP == "sqrt":
+            r = tl.sqrt(a)
+        elif OP == "sqrt_rn":
+            r = tl.sqrt_rn(a)
+        elif OP == "rsqrt":
+            r = tl.rsqrt(a)
+        elif OP == "exp":
+            r = tl.exp(a)
+        elif OP == "exp2":
+            r = tl.exp2(a)
+        elif OP == "log":
+            r = tl.log(a)
+        elif OP == "sin":
+            r = tl.sin(a)
+        elif OP == "cos":
+            r = tl.cos(a)
+        else:
+            r = a
+        tl.store(o_ptr + i, r.to(o_ptr.dtype.element_ty), mask=m)
+
+    @triton.jit
+    def reduce_sum(a_ptr, o_ptr, BLOCK: tl.constexpr):
+        tl.store(o_ptr, tl.sum(tl.load(a_ptr + tl.arange(0, BLOCK)), axis=0))
+
+    @triton.jit
+    def nan_bits(o_ptr):
+        zero = tl.load(o_ptr).to(tl.float32) * 0.0  # 0.0, unknown to the compiler
+        inf = 1.0 / zero
+        tl.store(o_ptr + 0, (zero / zero).to(tl.int32, bitcast=True))
+        tl.store(o_ptr + 1, (inf - inf).to(tl.int32, bitcast=True))
+        tl.store(o_ptr + 2, tl.sqrt(zero - 1.0).to(tl.int32, bitcast=True))
+        tl.store(o_ptr + 3, tl.log(zero - 1.0).to(tl.int32, bitcast=True))
+        tl.store(o_ptr + 4, (inf * zero).to(tl.int32, bitcast=True))
+
+    return binary, unary, reduce_sum, nan_bits
+
+
+def _bits(t) -> list[str]:
+    """Each element's bits as hex: a float's sign of zero and NaN payload count."""
+    import torch
+    if t.dtype.is_floating_point:
+        t = t.view({2: torch.int16, 4: torch.int32, 8: torch.int64}[t.element_size()])
+    return [format(int(v) & ((1 << (8 * t.element_size())) - 1), "x") for v in t.cpu().tolist()]
+
+
+def _digest(t) -> dict:
+    """A sampled probe: its bits' hash, and how many elements differ from the round-to-nearest run."""
+    return {"sha256": hashlib.sha256(t.cpu().numpy().tobytes()).hexdigest()[:16]}
+
+
+def probes(device: str) -> dict:
+    import torch
+    binary, unary, reduce_sum, nan_bits = _kernels()
+    out: dict = {}
+
+    def run2(op, a, b, dtype=None):
+        a, b = a.to(device), b.to(device)
+        o = torch.empty(a.shape, dtype=dtype or a.dtype, device=device)
+        binary[(triton_cdiv(a.numel(), 256),)](a, b, o, a.numel(), OP=op, BLOCK=256)
+        return o
+
+    def run1(op, a, dtype=None):
+        a = a.to(device)
+        o = torch.empty(a.shape, dtype=dtype or a.dtype, device=device)
+        unary[(triton_cdiv(a.numel(), 256),)](a, o, a.numel(), OP=op, BLOCK=256)
+        return o
+
+    f = torch.tensor([-0.0, 0.0, -0.0, 0.0, float("nan"), 1.0, float("nan"), -1.0])
+    g = torch.tensor([0.0, -0.0, -0.0, 0.0, 1.0, float("nan"), float("nan"), -0.0])
+    for op in ("maximum", "minimum"):
+        out[f"{op} signed zeros, NaN"] = _bits(run2(op, f, g))
+    a = torch.tensor([7, -7, 0, INT_MIN, 7, -7, INT_MIN, 5], dtype=torch.int32)
+    b = torch.tensor([0, 0, 0, 0, 2, 2, -1, -3], dtype=torch.int32)
+    for op in ("floordiv", "mod"):
+        out[f"int32 {op} by zero, INT_MIN / -1, signs"] = _bits(run2(op, a, b))
+        out[f"int64 {op} by zero"] = _bits(run2(op, a.long(), b.long()))
+    s = torch.tensor([1, 1, 1, 1, -8, -8, -8, 1], dtype=torch.int32)
+    amount = torch.tensor([31, 32, 33, 40, 31, 32, 33, -1], dtype=torch.int32)
+    for op in ("shl", "shr"):
+        out[f"int32 {op} by 31..40, -1"] = _bits(run2(op, s, amount))
+    special = torch.tensor([float("nan"), float("inf"), -float("inf"), 3e9, -3e9, 300.7, -1.5, 2.5, 1e20, -129.5])
+    for dtype in (torch.int32, torch.int64, torch.int8, torch.uint8, torch.int16):
+        out[f"float32 to {str(dtype)[6:]}"] = _bits(run1("copy", special, dtype))
+    out["float32 to float16 (overflow, subnormal, ties)"] = _bits(
+        run1("copy", torch.tensor([70000.0, 65520.0, 1e-8, 2.0 ** -25, 1 + 2.0 ** -11, -3e-8]), torch.float16))
+    out["NaN bits: 0/0, inf-inf, sqrt(-1), log(-1), inf*0"] = _nan_bits(nan_bits, device)
+    gen = torch.Generator().manual_seed(0)
+    wide = torch.exp(torch.randn(N, generator=gen) * 8)  # 1e-14 .. 1e14 and subnormals below
+    wide[:8] = torch.tensor([2.0 ** -130, 2.0 ** -140, 1e-40, 2.0, 3.0, 0.0, -0.0, float("inf")])
+    for op in ("sqrt", "sqrt_rn", "rsqrt", "log"):
+        out[f"{op} over {N} values"] = _digest(run1(op, wide))
+    out["sqrt differs from sqrt_rn at"] = int((run1("sqrt", wide) != run1("sqrt_rn", wide)).sum())
+    x, y = torch.randn(N, generator=gen), torch.randn(N, generator=gen)
+    y[:4] = torch.tensor([2.0 ** -130, 1e-40, 3.0, 0.0])
+    out["/ over random"] = _digest(run2("div", x, y))
+    out["/ differs from div_rn at"] = int((run2("div", x, y) != run2("div_rn", x, y)).sum())
+    angles = torch.randn(N, generator=gen) * 100
+    for op in ("exp", "exp2", "sin", "cos"):
+        out[f"{op} over {N} values"] = _digest(run1(op, angles if op in ("sin", "cos") else angles / 20))
+    sub = torch.tensor([2.0 ** -126, 2.0 ** -127, 2.0 ** -149, 1e-39, -1e-39, 1.0, 2.0 ** -64, 0.5])
+    out["subnormal products (flush to zero?)"] = _bits(run2("mul", sub, torch.full((8,), 0.5)))
+    out["subnormal differences"] = _bits(run2("sub", sub, sub * 0.75))
+    ordered = torch.tensor([1e8, 1.0, -1e8, 1.0, 3.0, 1e-3, -3.0, 7e7] * 16)
+    out["tl.sum order of 128 values"] = _bits(_sum(reduce_sum, ordered, device))
+    return out
+
+
+def triton_cdiv(a: int, b: int) -> int:
+    return -(-a // b)
+
+
+def _nan_bits(kernel, device: str) -> list[str]:
+    import torch
+    o = torch.zeros(5, dtype=torch.int32, device=device)
+    kernel[(1,)](o)
+    return _bits(o)
+
+
+def _sum(kernel, values, device: str):
+    import torch
+    o = torch.empty(1, dtype=values.dtype, device=device)
+    kernel[(1,)](values.to(device), o, BLOCK=values.numel())
+    return o
+
+
+def compare(paths: list[str]) -> int:
+    a, b = (json.load(open(p)) for p in paths)
+    differ = [k for k in a["probes"] if a["probes"][k] != b["probes"].get(k)]
+    print(f"{a['device']} ({a['versions']}) against {b['device']} ({b['versions']}): "
+          f"{len(differ)} of {len(a['probes'])} probes differ")
+    for k in differ:
+        print(f"- {k}:\n    {a['probes'][k]}\n    {b['probes'].get(k)}")
+    return 1 if differ else 0
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--device", choices=("cpu", "cuda"), default="cpu")
+    parser.add_argument("--out", help="write the probes' bits here (JSON)")
+    parser.add_argument("--compare", nargs=2, metavar=("A", "B"), help="list the probes two runs differ on")
+    args = parser.parse_args()
+    if args.compare:
+        return compare(args.compare)
+    if args.device == "cpu":
+        os.environ["TRITON_INTERPRET"] = "1"
+        from autotriton.verify.worker import interpreted
+        interpreted()  # the judge's own interpreter: contraction, bf16, libdevice, concurrency
+    import torch
+    import triton
+    found = probes(args.device)
+    name = torch.cuda.get_device_name() if args.device == "cuda" else "Triton interpreter (CPU judge)"
+    record = {"device": name, "versions": f"torch {torch.__version__}, triton {triton.__version__}", "probes": found}
+    text = json.dumps(record, indent=1)
+    if args.out:
+        with open(args.out, "w") as f:
+            f.write(text + "\n")
+    print(text)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
