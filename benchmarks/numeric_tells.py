@@ -103,7 +103,7 @@ def _bits(t) -> list[str]:
     """Each element's bits as hex: a float's sign of zero and NaN payload count."""
     import torch
     if t.dtype.is_floating_point:
-        t = t.view({2: torch.int16, 4: torch.int32, 8: torch.int64}[t.element_size()])
+        t = t.view({1: torch.int8, 2: torch.int16, 4: torch.int32, 8: torch.int64}[t.element_size()])
     return [format(int(v) & ((1 << (8 * t.element_size())) - 1), "x") for v in t.cpu().tolist()]
 
 
@@ -148,17 +148,33 @@ def probes(device: str) -> dict:
     out["float32 to float16 (overflow, subnormal, ties)"] = _bits(
         run1("copy", torch.tensor([70000.0, 65520.0, 1e-8, 2.0 ** -25, 1 + 2.0 ** -11, -3e-8]), torch.float16))
     out["NaN bits: 0/0, inf-inf, sqrt(-1), log(-1), inf*0"] = _nan_bits(nan_bits, device)
+    fp8 = torch.tensor([1000.0, -1e6, 448.0, 464.0, float("nan"), float("inf"), 1e-9, 0.3])
+    for dtype in (torch.float8_e4m3fn, torch.float8_e5m2):
+        out[f"float32 to {str(dtype)[6:]} (saturation)"] = _bits(run1("copy", fp8, dtype))
     gen = torch.Generator().manual_seed(0)
     wide = torch.exp(torch.randn(N, generator=gen) * 8)  # 1e-14 .. 1e14 and subnormals below
     wide[:8] = torch.tensor([2.0 ** -130, 2.0 ** -140, 1e-40, 2.0, 3.0, 0.0, -0.0, float("inf")])
     for op in ("sqrt", "sqrt_rn", "rsqrt", "log"):
         out[f"{op} over {N} values"] = _digest(run1(op, wide))
     out["sqrt differs from sqrt_rn at"] = int((run1("sqrt", wide) != run1("sqrt_rn", wide)).sum())
+    for op in ("sqrt", "rsqrt", "exp2", "exp", "log"):  # subnormal inputs and results: flushed?
+        tiny = torch.tensor([2.0 ** -130, 1e-40, -1e-40, 4.0, 2.0 ** -126, -130.0, -149.0, -100.0])
+        out[f"{op} at subnormals, 4, -130, -149, -100"] = _bits(run1(op, tiny))
+    exact = torch.exp2(torch.randint(-20, 20, (N,), generator=gen).float())
+    out["exp2 of integers, sqrt of squares exact"] = [
+        int((run1("exp2", exact.log2()) != exact).sum()), int((run1("sqrt", exact * exact) != exact).sum())]
     x, y = torch.randn(N, generator=gen), torch.randn(N, generator=gen)
     y[:4] = torch.tensor([2.0 ** -130, 1e-40, 3.0, 0.0])
+    angles = torch.randn(N, generator=gen) * 100
     out["/ over random"] = _digest(run2("div", x, y))
     out["/ differs from div_rn at"] = int((run2("div", x, y) != run2("div_rn", x, y)).sum())
-    angles = torch.randn(N, generator=gen) * 100
+    out["x / x, (x * y) / y exact"] = [int((run2("div", x, x) != 1).sum()),
+                                       int((run2("div", x.round(), torch.full((N,), 4.0)) * 4 != x.round()).sum())]
+    rn = {op: run1(op, angles / 20).cpu() for op in ("exp", "exp2")}
+    out["exp differs from exp2(x * log2 e) at"] = int((rn["exp"] != run1(
+        "exp2", (angles / 20) * torch.tensor(1.4426950408889634)).cpu()).sum())
+    out["exp differs from the float64 exp, rounded, at"] = int((rn["exp"] != (angles / 20).double().exp().float()).sum())
+    out["exp2 differs from the float64 exp2, rounded, at"] = int((rn["exp2"] != (angles / 20).double().exp2().float()).sum())
     for op in ("exp", "exp2", "sin", "cos"):
         out[f"{op} over {N} values"] = _digest(run1(op, angles if op in ("sin", "cos") else angles / 20))
     sub = torch.tensor([2.0 ** -126, 2.0 ** -127, 2.0 ** -149, 1e-39, -1e-39, 1.0, 2.0 ** -64, 0.5])
@@ -207,6 +223,8 @@ def main() -> int:
         return compare(args.compare)
     if args.device == "cpu":
         os.environ["TRITON_INTERPRET"] = "1"
+        import warnings
+        warnings.filterwarnings("ignore", category=RuntimeWarning)  # numpy's, on division by zero
         from autotriton.verify.worker import interpreted
         interpreted()  # the judge's own interpreter: contraction, bf16, libdevice, concurrency
     import torch

@@ -38,3 +38,34 @@ def test_a_float32_multiply_add_is_one_fma(tmp_path):
     lines = interpreted_lines(tmp_path, FUSED)
     assert lines[0] == str([2.0 ** -24, 2.0 ** -24, 2.0 ** -24, 0.0])
     assert lines[1] == "[2.0]"
+
+
+FOLDED = textwrap.dedent('''
+    import torch, triton, triton.language as tl
+    from autotriton.verify import contraction
+    contraction.install()
+
+    @triton.jit
+    def k(o_ptr, fa, fc, SCALE: tl.constexpr):
+        A = tl.zeros([4], tl.float32) + fa  # a launch's float argument: a runtime value
+        C = tl.zeros([4], tl.float32) + fc
+        i = tl.arange(0, 4)
+        tl.store(o_ptr + i, (A * A) * 1.0 + C)  # x * 1.0 folded: an fma after it
+        tl.store(o_ptr + 4 + i, (A * A - 0.0) + C)  # x - 0.0 folded
+        a = tl.full([4], 1.000244140625, tl.float32)
+        c = tl.full([4], -1.00048828125, tl.float32)
+        tl.store(o_ptr + 8 + i, a * a + c)  # constants: folded on the host, each op rounded
+        tl.store(o_ptr + 12 + i, A * SCALE + c)  # a constexpr is a constant, A is not: an fma
+
+    o = torch.zeros(16)
+    k[(1,)](o, 1.000244140625, -1.00048828125, SCALE=1.000244140625)
+    print([o[j].item() for j in (0, 4, 8, 12)])
+''')
+
+
+def test_constants_fold_as_the_compiler_folds_them(tmp_path):
+    """Triton's compiler folds constant arithmetic on the host, each op rounded (0, where the
+    interpreter's fma gave 2^-24: a tell), and folds x * 1.0 and x - 0.0 to x, so the product
+    before them still meets the add as one fma (outside red team, session 46). A launch's float
+    argument is a runtime value on a GPU, never a constant."""
+    assert interpreted_lines(tmp_path, FOLDED)[0] == str([2.0 ** -24, 2.0 ** -24, 0.0, 2.0 ** -24])

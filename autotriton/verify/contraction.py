@@ -22,15 +22,27 @@ except ImportError:  # pragma: no cover - a Triton without the interpreter has n
     _interp = None
 
 PRODUCT = "autotriton_product"  # on a float32 product's handle: its two operands' data
+# On a handle whose value the compiler knows: a literal, a constexpr, a splat of one, arithmetic of
+# them. Triton's compiler folds those on the host, each op rounded on its own: a constant product
+# plus a constant is never an fma there, and `full(a) * full(a) + full(c)` was 0 on a GPU and 2^-24
+# interpreted, a tell (outside red team, session 46). It also folds x * 1.0, x / 1.0, x + -0.0 and
+# x - 0.0 to x, so `(a * a) * 1.0 + c` is an fma on a GPU (the same pass).
+CONSTANT = "autotriton_constant"
 
 
 def install() -> None:
-    """Contracted float32 multiply-adds in every interpreted kernel of this process. Idempotent."""
+    """Contracted float32 multiply-adds, and constants folded, in every interpreted kernel of this
+    process. Idempotent."""
     if _interp is None:
         return
     builder = _interp.InterpreterBuilder
     if getattr(builder.create_fadd, "autotriton_fma", False):
         return
+    for name in ("get_fp16", "get_fp32", "get_fp64"):
+        _set(builder, name, _literal(getattr(builder, name)))
+    _interp._implicit_cvt = _runtime_floats(_interp._implicit_cvt)
+    for name in ("create_splat", "create_broadcast"):
+        _set(builder, name, _spread(getattr(builder, name)))
     _set(builder, "create_fmul", _tagged(builder.create_fmul))
     _set(builder, "create_fadd", _fused(builder.create_fadd, subtract=False))
     _set(builder, "create_fsub", _fused(builder.create_fsub, subtract=True))
@@ -41,20 +53,84 @@ def _set(owner, name: str, fn) -> None:
     setattr(owner, name, fn)
 
 
+def constant_value(handle) -> float | None:
+    """The one value of a constant float handle (CONSTANT), else None."""
+    if not hasattr(handle, CONSTANT):
+        return None
+    flat = np.asarray(handle.data).reshape(-1)
+    return float(flat[0]) if flat.size and bool((flat == flat[0]).all()) else None
+
+
+def _literal(get):
+    def wrapped(self, value):
+        out = get(self, value)
+        setattr(out, CONSTANT, True)
+        return out
+    return wrapped
+
+
+def _runtime_floats(convert):
+    """A float argument of a launch as the runtime float32 value it is on a GPU: the interpreter kept
+    it a Python float, made a literal (get_fp32) where a kernel first used it."""
+    def wrapped(arg):
+        if type(arg) is float:
+            return _interp.tl.tensor(_interp.TensorHandle(np.array([arg], dtype=np.float32), _interp.tl.float32),
+                                     _interp.tl.float32)
+        return convert(arg)
+    return wrapped
+
+
+def _spread(op):
+    """create_splat / create_broadcast: a constant stays one."""
+    def wrapped(self, *args):
+        out = op(self, *args)
+        if any(hasattr(a, CONSTANT) for a in args):
+            setattr(out, CONSTANT, True)
+        return out
+    return wrapped
+
+
+def _float32(*handles) -> bool:
+    return all(h.data.dtype == np.float32 for h in handles)
+
+
 def _tagged(mul):
     def wrapped(self, lhs, rhs):
+        if _float32(lhs, rhs):
+            if constant_value(rhs) == 1.0:
+                return lhs
+            if constant_value(lhs) == 1.0:
+                return rhs
         out = mul(self, lhs, rhs)
-        if out.data.dtype == np.float32 and lhs.data.dtype == np.float32 and rhs.data.dtype == np.float32:
+        if hasattr(lhs, CONSTANT) and hasattr(rhs, CONSTANT):
+            setattr(out, CONSTANT, True)  # folded: no fma after it
+        elif out.data.dtype == np.float32 and _float32(lhs, rhs):
             setattr(out, PRODUCT, (lhs.data, rhs.data))
         return out
     return wrapped
 
 
+def _folded(lhs, rhs, subtract: bool):
+    """What arith's folders make of x + -0.0, -0.0 + x and x - 0.0: x; else None."""
+    zero = constant_value(rhs)
+    if zero == 0.0 and bool(np.signbit(zero)) != subtract:
+        return lhs
+    zero = constant_value(lhs)
+    if not subtract and zero == 0.0 and np.signbit(zero):
+        return rhs
+    return None
+
+
 def _fused(op, subtract: bool):
     """create_fadd / create_fsub taking a float32 product straight in as one fma."""
     def wrapped(self, lhs, rhs):
-        if lhs.data.dtype != np.float32 or rhs.data.dtype != np.float32 or \
-                not (hasattr(lhs, PRODUCT) or hasattr(rhs, PRODUCT)):
+        if hasattr(lhs, CONSTANT) and hasattr(rhs, CONSTANT):
+            out = op(self, lhs, rhs)
+            setattr(out, CONSTANT, True)
+            return out
+        if _float32(lhs, rhs) and (same := _folded(lhs, rhs, subtract)) is not None:
+            return same
+        if not _float32(lhs, rhs) or not (hasattr(lhs, PRODUCT) or hasattr(rhs, PRODUCT)):
             return op(self, lhs, rhs)
         with np.errstate(all="ignore"):  # inf - inf is NaN here as on a GPU
             if hasattr(lhs, PRODUCT):  # a * b + c, a * b - c

@@ -33,7 +33,7 @@ import numpy as np
 import torch
 
 from autotriton.tasks.contract import admits_tf32
-from autotriton.verify import bf16, concurrency, contraction, guards, tf32, wire
+from autotriton.verify import approx, bf16, concurrency, contraction, gpu_bits, guards, tf32, wire
 from autotriton.verify.compare import INT_VIEW, fingerprint, rms
 from autotriton.verify.guards import PRISTINE, STATE, WriteTracker, storage_key
 from autotriton.verify.job import Job
@@ -975,14 +975,17 @@ def _benchmark_calls(tuner, config, kwargs) -> None:
 def interpreted() -> None:
     """What every interpreted candidate process runs under (the judge's worker and the fork-server's
     warm-up alike): autotune untimed, the interpreter read as Triton 3.9 reads it, triton.language
-    patched once a launch, libdevice computed, bf16 computed by value, float32 multiply-adds contracted,
-    launches run as concurrent programs."""
+    patched once a launch, libdevice computed, bf16 computed by value, float32 multiply-adds contracted
+    and constants folded, float32 exp, sqrt and division approximated as a GPU's are, NaNs and fp8
+    conversions with a GPU's bits, launches run as concurrent programs."""
     untimed_autotune()
     scalar_index()
     patch_lang_once()
     libdevice_in_interpreter()
     bf16.install()
     contraction.install()
+    approx.install()
+    gpu_bits.install()
     concurrency.install()
 
 

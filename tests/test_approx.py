@@ -1,0 +1,99 @@
+"""float32 exp, exp2, sqrt, rsqrt and `/` in the interpreter approximated as a GPU's lowering computes
+them (verify/approx.py): `v / w == tl.div_rn(v, w)` everywhere and `tl.exp(v) != tl.exp2(v * log2e)`
+told the interpreter from a GPU, and kernels did their work only where they saw it."""
+
+from __future__ import annotations
+
+import textwrap
+
+import numpy as np
+
+from tests.test_bf16 import interpreted_lines
+
+PROBES = textwrap.dedent('''
+    import torch, triton, triton.language as tl
+    from autotriton.verify.worker import interpreted
+    interpreted()
+
+    @triton.jit
+    def k(x_ptr, y_ptr, o_ptr, n, OP: tl.constexpr, BLOCK: tl.constexpr):
+        i = tl.arange(0, BLOCK)
+        x = tl.load(x_ptr + i)
+        y = tl.load(y_ptr + i)
+        if OP == 0:
+            r = (x / y != tl.div_rn(x, y)).to(tl.float32)
+        elif OP == 1:
+            r = (tl.sqrt(x * x + 1.0) != tl.sqrt_rn(x * x + 1.0)).to(tl.float32)
+        elif OP == 2:
+            r = (tl.exp(x) != tl.exp2(x * 1.4426950408889634)).to(tl.float32)
+        elif OP == 3:
+            r = x / y
+        elif OP == 4:  # exact results stay exact: x / x, exp(0), a power of two, a perfect square
+            r = (x / x != 1.0).to(tl.float32) + (tl.exp(x * 0.0) != 1.0).to(tl.float32) \\
+                + (tl.exp2(tl.floor(y * 8.0)) != tl.exp2(tl.floor(y * 8.0)).to(tl.float32)) \\
+                + (tl.sqrt(tl.floor(y * 8.0) * tl.floor(y * 8.0)) != tl.abs(tl.floor(y * 8.0)))
+        else:  # constants fold on the host, rounded to nearest
+            r = tl.full([BLOCK], 2.0, tl.float32) / tl.full([BLOCK], 3.0, tl.float32) - tl.div_rn(x * 0.0 + 2.0, 3.0)
+        tl.store(o_ptr + i, r)
+
+    g = torch.Generator().manual_seed(0)
+    x, y = torch.randn(1024, generator=g), torch.randn(1024, generator=g)
+    for op in range(6):
+        o = torch.zeros(1024)
+        k[(1,)](x, y, o, 1024, OP=op, BLOCK=1024)
+        print(o.abs().sum().item() if op != 3 else o.numpy().tobytes().hex()[:64])
+    o2 = torch.zeros(1024)
+    k[(1,)](x, y, o2, 1024, OP=3, BLOCK=1024)
+    print(o2.numpy().tobytes().hex()[:64])
+''')
+
+
+def test_approximate_primitives_differ_from_round_to_nearest_as_a_gpu_does(tmp_path):
+    lines = interpreted_lines(tmp_path, PROBES)
+    div, sqrt, exp, _, exact, constant = (float(v) for v in lines[:3] + ["0"] + lines[4:6])
+    assert 150 < div < 380 and 150 < sqrt < 380  # a quarter of 1,024, as a GPU's differ
+    assert exp == 0  # tl.exp is exp2 of a float32 product, as the GPU's lowering computes it
+    assert exact == 0 and constant == 0
+    assert lines[3] == lines[6]  # the same bits on every call for the same inputs
+
+
+def test_moved_results_are_one_ulp_off_and_exact_ones_stay():
+    from autotriton.verify.approx import _moved
+    r = np.linspace(0.5, 4.0, 4096, dtype=np.float32)
+    moved = _moved(r, np.zeros(r.shape, dtype=bool), r)
+    ulps = np.abs(moved.view(np.int32) - r.view(np.int32))
+    assert set(np.unique(ulps).tolist()) == {0, 1} and 0.15 < ulps.mean() < 0.35
+    assert np.array_equal(_moved(r, np.ones(r.shape, dtype=bool), r), r)
+    special = np.array([0.0, np.inf, np.nan], dtype=np.float32)
+    assert np.array_equal(_moved(special, np.zeros(3, dtype=bool), special), special, equal_nan=True)
+
+
+BITS = textwrap.dedent('''
+    import torch, triton, triton.language as tl
+    from autotriton.verify.worker import interpreted
+    interpreted()
+
+    @triton.jit
+    def k(x_ptr, o_ptr, f_ptr):
+        zero = tl.load(x_ptr) * 0.0
+        inf = 1.0 / zero
+        tl.store(o_ptr, (inf - inf).to(tl.int32, bitcast=True))  # a NaN an op makes: canonical
+        tl.store(o_ptr + 1, tl.load(x_ptr + 1).to(tl.int32, bitcast=True))  # a NaN loaded: its bits
+        big = tl.load(x_ptr + 2)
+        tl.store(f_ptr, big.to(tl.float8e4nv).to(tl.float32))
+        tl.store(f_ptr + 1, (big * 1000.0).to(tl.float8e5).to(tl.float32))
+
+    x = torch.tensor([1.0, float("nan"), 1000.0])
+    o, f = torch.zeros(2, dtype=torch.int32), torch.zeros(2)
+    k[(1,)](x, o, f)
+    print([hex(v & 0xFFFFFFFF) for v in o.tolist()], f.tolist())
+''')
+
+
+def test_nan_bits_and_fp8_conversions_are_a_gpus(tmp_path):
+    """A NaN an NVIDIA float op returns is 0x7FFFFFFF, numpy's on x86 0xFFC00000 (a hardswish did its
+    work only where the bitcast NaN was negative); fp8 conversions saturate to the largest finite
+    value (cvt.rn.satfinite), where the interpreter gave NaN or inf (an ELU branched on it; outside
+    red team, session 46)."""
+    line = interpreted_lines(tmp_path, BITS)[0]
+    assert line == "['0x7fffffff', '0x7fc00000'] [448.0, 57344.0]"
