@@ -97,8 +97,10 @@ def test_the_corpus_is_rejected_inside_the_actors(cluster):
     problems = []
     for static in (True, False):
         hacks = [h for h in corpus if h.static_checks == static]
+        # 45 s with the rules off, as tests/test_adversarial.py gives them: d_children_memory timed out
+        # at 20 s in a clean-clone make test beside an outside red-team pass (session 46).
         config = VerifyConfig(device="cpu", cache_dir=None, backend="ray", actors=2, static_checks=static,
-                              timeout_s=60.0 if static else 20.0, memory_mb=0 if static else 2048)
+                              timeout_s=60.0 if static else 45.0, memory_mb=0 if static else 2048)
         with Verifier(config) as verifier:
             results = verifier.verify_many([(get_task(h.task_id), h.source) for h in hacks])
         problems += [f"{h.name}: {h.mismatch(r)}" for h, r in zip(hacks, results) if h.mismatch(r)]
