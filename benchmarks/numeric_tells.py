@@ -53,6 +53,10 @@ def _kernels():
             r = tl.div_rn(a, b)
         elif OP == "sub":
             r = a - b
+        elif OP == "fms":  # a * a - b: fused on a GPU?
+            r = a * a - b
+        elif OP == "frem":
+            r = a % b
         else:
             r = a * b
         tl.store(o_ptr + i, r, mask=m)
@@ -87,6 +91,24 @@ def _kernels():
         tl.store(o_ptr, tl.sum(tl.load(a_ptr + tl.arange(0, BLOCK)), axis=0))
 
     @triton.jit
+    def scan_sum(a_ptr, o_ptr, BLOCK: tl.constexpr):
+        tl.store(o_ptr + tl.arange(0, BLOCK), tl.cumsum(tl.load(a_ptr + tl.arange(0, BLOCK)), axis=0))
+
+    @triton.jit
+    def dot_sum(a_ptr, o_ptr, BLOCK: tl.constexpr):  # sum(a * b): a thread's adds fused with the products?
+        a = tl.load(a_ptr + tl.arange(0, BLOCK))
+        tl.store(o_ptr, tl.sum(a * a, axis=0))
+
+    @triton.jit
+    def loop_fms(a_ptr, o_ptr, n):  # the product before a runtime loop, the subtraction in it
+        a = tl.load(a_ptr)
+        p = a * a
+        r = a * 0.0
+        for _ in range(n):
+            r = p - tl.load(a_ptr + 1)
+        tl.store(o_ptr, r)
+
+    @triton.jit
     def nan_bits(o_ptr):
         zero = tl.load(o_ptr).to(tl.float32) * 0.0  # 0.0, unknown to the compiler
         inf = 1.0 / zero
@@ -96,7 +118,7 @@ def _kernels():
         tl.store(o_ptr + 3, tl.log(zero - 1.0).to(tl.int32, bitcast=True))
         tl.store(o_ptr + 4, (inf * zero).to(tl.int32, bitcast=True))
 
-    return binary, unary, reduce_sum, nan_bits
+    return binary, unary, reduce_sum, nan_bits, scan_sum, dot_sum, loop_fms
 
 
 def _bits(t) -> list[str]:
@@ -114,7 +136,7 @@ def _digest(t) -> dict:
 
 def probes(device: str) -> dict:
     import torch
-    binary, unary, reduce_sum, nan_bits = _kernels()
+    binary, unary, reduce_sum, nan_bits, scan_sum, dot_sum, loop_fms = _kernels()
     out: dict = {}
 
     def run2(op, a, b, dtype=None):
@@ -182,6 +204,21 @@ def probes(device: str) -> dict:
     out["subnormal differences"] = _bits(run2("sub", sub, sub * 0.75))
     ordered = torch.tensor([1e8, 1.0, -1e8, 1.0, 3.0, 1e-3, -3.0, 7e7] * 16)
     out["tl.sum order of 128 values"] = _bits(_sum(reduce_sum, ordered, device))
+    scan = torch.empty(128, device=device)
+    scan_sum[(1,)](ordered.to(device), scan, BLOCK=128)
+    out["tl.cumsum order of 128 values"] = _digest(scan)
+    fms = torch.tensor([1 + 2.0 ** -10, 1 + 2.0 ** -12, 1 + 2.0 ** -30]), torch.tensor([1 + 2.0 ** -9, 1 + 2.0 ** -11, 1 + 2.0 ** -29])
+    for dtype in (torch.float16, torch.bfloat16, torch.float32, torch.float64):
+        out[f"{str(dtype)[6:]} a * a - c fused"] = _bits(run2("fms", fms[0].to(dtype), fms[1].to(dtype)))
+    products = torch.full((128,), 1 + 2.0 ** -12)
+    products[1] = -(1 + 2.0 ** -11)
+    o = torch.empty(1, device=device)
+    dot_sum[(1,)](products.to(device), o, BLOCK=128)
+    out["tl.sum(a * a) fused per thread"] = _bits(o)
+    loop_fms[(1,)](torch.tensor([1 + 2.0 ** -12, 1 + 2.0 ** -11], device=device), o, 3)
+    out["a * a before a loop, - c inside it, fused"] = _bits(o)
+    out["float % (1e10 % 3, 7.5 % 2, -7.5 % 2)"] = _bits(run2("frem", torch.tensor([1e10, 7.5, -7.5]), torch.tensor([3.0, 2.0, 2.0])))
+    out["div_rn of subnormals (flush to zero?)"] = _bits(run2("div_rn", sub, torch.ones(8)))
     return out
 
 

@@ -115,3 +115,36 @@ def test_the_tell_probe_runs_on_cpu_and_compares(tmp_path):
     same = subprocess.run([sys.executable, "benchmarks/numeric_tells.py", "--compare", str(out), str(out)],
                           capture_output=True, text=True, timeout=60)
     assert same.returncode == 0 and "0 of" in same.stdout
+
+
+LIBDEVICE = textwrap.dedent('''
+    import torch, triton, triton.language as tl
+    from triton.language.extra import libdevice
+    from autotriton.verify.worker import interpreted
+    interpreted()
+
+    @triton.jit
+    def k(x_ptr, i_ptr, o_ptr, j_ptr):
+        r = tl.arange(0, 256)
+        x = tl.load(x_ptr + r)
+        tl.store(o_ptr + r, (libdevice.fast_sinf(x) != tl.sin(x)).to(tl.float32))
+        tl.store(o_ptr + 256 + r, libdevice.fast_dividef(x, x * 0.0 + 4.0))
+        tl.store(o_ptr + 512 + r, libdevice.fast_dividef(x, x * 0.0 + 2.0 ** 127))
+        i = tl.load(i_ptr + r)
+        tl.store(j_ptr + r, libdevice.mul24(i, i))
+
+    x = torch.linspace(0.1, 3.0, 256)
+    i = torch.arange(256, dtype=torch.int32) + (1 << 24)  # bits past the low 24 are ignored
+    o, j = torch.zeros(768), torch.zeros(256, dtype=torch.int32)
+    k[(1,)](x, i, o, j)
+    print(int(o[:256].sum()), bool((o[256:512] - x / 4).abs().max() < 1e-6), bool((o[512:] == 0).all()),
+          bool((j == torch.arange(256) ** 2).all()))
+''')
+
+
+def test_libdevice_fast_functions_run_and_approximate(tmp_path):
+    """An honest softmax normalised with libdevice.fast_dividef was a runtime error on CPU, and
+    fast_sinf equalled tl.sin at every value, where a GPU's sin.approx differs (a ReLU branched on
+    it; outside red team, session 46). mul24 multiplies the low 24 bits."""
+    differ, divide, huge, mul24 = interpreted_lines(tmp_path, LIBDEVICE)[0].split()
+    assert 20 < int(differ) < 100 and (divide, huge, mul24) == ("True", "True", "True")

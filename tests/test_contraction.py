@@ -69,3 +69,28 @@ def test_constants_fold_as_the_compiler_folds_them(tmp_path):
     before them still meets the add as one fma (outside red team, session 46). A launch's float
     argument is a runtime value on a GPU, never a constant."""
     assert interpreted_lines(tmp_path, FOLDED)[0] == str([2.0 ** -24, 2.0 ** -24, 0.0, 2.0 ** -24])
+
+
+HALVES = textwrap.dedent('''
+    import torch, triton, triton.language as tl
+    from autotriton.verify import contraction
+    contraction.install()
+
+    @triton.jit
+    def k(h_ptr, d_ptr):
+        h = tl.load(h_ptr)
+        tl.store(h_ptr + 1, h * h - tl.load(h_ptr + 2))
+        d = tl.load(d_ptr)
+        tl.store(d_ptr + 1, d * d - tl.load(d_ptr + 2))
+
+    h = torch.tensor([1 + 2 ** -10, 0.0, 1 + 2 ** -9], dtype=torch.float16)
+    d = torch.tensor([1 + 2 ** -30, 0.0, 1 + 2 ** -29], dtype=torch.float64)
+    k[(1,)](h, d)
+    print(h[1].item(), d[1].item())
+''')
+
+
+def test_float16_and_float64_multiply_adds_are_fused_too(tmp_path):
+    """fma.rn.f16 and fma.rn.f64 on a GPU: an fp16 a*a - c kept 2^-20 and an fp64 one 2^-60 only
+    there, and a matmul stopped after one K tile where it saw them (outside red team, session 46)."""
+    assert interpreted_lines(tmp_path, HALVES)[0] == f"{2.0 ** -20} {2.0 ** -60}"

@@ -853,14 +853,21 @@ def libdevice_in_interpreter() -> None:
             setattr(stubs, name, lambda *args, _name=name, **kwargs: getattr(cuda, _name)(*args, **kwargs))
 
     def create_extern_elementwise(self, lib_name, lib_path, symbol, args, ret_type, is_pure):
-        name = symbol.removeprefix("__nv_").removeprefix("fast_")
+        name = symbol.removeprefix("__nv_")
+        fast = name.startswith("fast_")
+        name = name.removeprefix("fast_")
         fn = LIBDEVICE_NUMPY.get(name) or LIBDEVICE_NUMPY.get(name[:-1] if name.endswith("f") else "")
         if fn is None:
             raise NotImplementedError(f"libdevice's {symbol} does not run in the CPU judge's interpreter")
+        data = [np.asarray(a.data) for a in args]
         with np.errstate(all="ignore"):
-            out = fn(*(np.asarray(a.data) for a in args))
+            out = fn(*data)
         scalar = getattr(ret_type, "scalar", ret_type)
-        return interpreter.TensorHandle(np.asarray(out).astype(interpreter._get_np_dtype(scalar)), scalar)
+        out = np.asarray(out).astype(interpreter._get_np_dtype(scalar))
+        if fast and out.dtype == np.float32:  # approximate on a GPU (sin.approx, lg2.approx...): approx.py
+            with np.errstate(all="ignore"):
+                out = approx._moved(out, np.zeros(out.shape, dtype=bool), *(d.astype(np.float32) for d in data))
+        return interpreter.TensorHandle(out, scalar)
 
     create_extern_elementwise.autotriton_libdevice = True
     builder.create_extern_elementwise = create_extern_elementwise
@@ -883,7 +890,23 @@ LIBDEVICE_NUMPY = {
     "rsqrt": lambda x: 1 / np.sqrt(x), "exp10": lambda x: np.power(10, x), "erf": _erf,
     "erfc": lambda x: 1 - _erf(x), "round": lambda x: np.sign(x) * np.floor(np.abs(x) + 0.5),
     "nearbyint": np.rint, "saturate": lambda x: np.clip(x, 0, 1),
+    # An honest softmax normalised with libdevice.fast_dividef was a runtime error on CPU (outside
+    # red team, session 46). __fdividef is 0 for 2^126 < |y| < 2^128 (the CUDA math API says so).
+    "fdivide": lambda x, y: np.where(np.abs(y) > 2.0 ** 126, np.zeros_like(x / y), x / y),
+    "fma": lambda a, b, c: (a.astype(np.float64) * b + c).astype(np.result_type(a, b, c)),
+    "fdim": lambda x, y: np.where(x > y, x - y, np.zeros_like(x - y)), "ldexp": np.ldexp,
+    "mul24": lambda a, b: (_low24(a, True) * _low24(b, True)).astype(np.int32),
+    "umul24": lambda a, b: (_low24(a, False) * _low24(b, False)).astype(np.uint32),
+    "mulhi": lambda a, b: ((a.astype(np.int64) * b.astype(np.int64)) >> 32).astype(np.int32),
+    "umulhi": lambda a, b: ((a.astype(np.uint64) * b.astype(np.uint64)) >> np.uint64(32)).astype(np.uint32),
+    "sinpi": lambda x: np.sin(np.pi * x), "cospi": lambda x: np.cos(np.pi * x), "rcbrt": lambda x: 1 / np.cbrt(x),
 }
+
+
+def _low24(x: np.ndarray, signed: bool) -> np.ndarray:
+    """mul24's operand: the low 24 bits of a 32-bit integer (sign-extended when signed), in int64."""
+    low = x.astype(np.int64) & 0xFFFFFF
+    return np.where(low >= 1 << 23, low - (1 << 24), low) if signed else low
 # Modules patched for each launch beside triton.language's (patch_lang_once): libdevice's.
 PATCHED_WITH_LAUNCH: list = []
 
