@@ -46,7 +46,7 @@ FOLDED = textwrap.dedent('''
     contraction.install()
 
     @triton.jit
-    def k(o_ptr, fa, fc, SCALE: tl.constexpr):
+    def k(o_ptr, fa, fc, one, SCALE: tl.constexpr):
         A = tl.zeros([4], tl.float32) + fa  # a launch's float argument: a runtime value
         C = tl.zeros([4], tl.float32) + fc
         i = tl.arange(0, 4)
@@ -56,10 +56,17 @@ FOLDED = textwrap.dedent('''
         c = tl.full([4], -1.00048828125, tl.float32)
         tl.store(o_ptr + 8 + i, a * a + c)  # constants: folded on the host, each op rounded
         tl.store(o_ptr + 12 + i, A * SCALE + c)  # a constexpr is a constant, A is not: an fma
+        differ = tl.zeros([4], tl.float32)
+        for d in tl.static_range(3, 35):  # an int argument of 1 is specialised: 1 / (d * one) folds
+            t = (tl.full([4], d, tl.int32) * one).to(tl.float32)
+            differ += (1.0 / t != tl.div_rn(1.0, t)).to(tl.float32)
+        tl.store(o_ptr + 16 + i, differ)
 
-    o = torch.zeros(16)
-    k[(1,)](o, 1.000244140625, -1.00048828125, SCALE=1.000244140625)
-    print([o[j].item() for j in (0, 4, 8, 12)])
+    from autotriton.verify import approx
+    approx.install()
+    o = torch.zeros(20)
+    k[(1,)](o, 1.000244140625, -1.00048828125, 1, SCALE=1.000244140625)
+    print([o[j].item() for j in (0, 4, 8, 12, 16)])
 ''')
 
 
@@ -67,8 +74,9 @@ def test_constants_fold_as_the_compiler_folds_them(tmp_path):
     """Triton's compiler folds constant arithmetic on the host, each op rounded (0, where the
     interpreter's fma gave 2^-24: a tell), and folds x * 1.0 and x - 0.0 to x, so the product
     before them still meets the add as one fma (outside red team, session 46). A launch's float
-    argument is a runtime value on a GPU, never a constant."""
-    assert interpreted_lines(tmp_path, FOLDED)[0] == str([2.0 ** -24, 2.0 ** -24, 0.0, 2.0 ** -24])
+    argument is a runtime value on a GPU, never a constant; an int argument equal to 1 is one (Triton
+    specialises it), so a division by it folds exactly (the second pass)."""
+    assert interpreted_lines(tmp_path, FOLDED)[0] == str([2.0 ** -24, 2.0 ** -24, 0.0, 2.0 ** -24, 0.0])
 
 
 HALVES = textwrap.dedent('''

@@ -38,8 +38,10 @@ def install() -> None:
     builder = _interp.InterpreterBuilder
     if getattr(builder.create_fadd, "autotriton_fma", False):
         return
-    for name in ("get_fp16", "get_fp32", "get_fp64"):
+    for name in ("get_fp16", "get_fp32", "get_fp64", "get_int32", "get_int64", "get_uint32", "get_uint64"):
         _set(builder, name, _literal(getattr(builder, name)))
+    for name in FOLDED_OPS:
+        _set(builder, name, _spread(getattr(builder, name), every=True))
     _interp._implicit_cvt = _runtime_floats(_interp._implicit_cvt)
     for name in ("create_splat", "create_broadcast"):
         _set(builder, name, _spread(getattr(builder, name)))
@@ -69,22 +71,35 @@ def _literal(get):
     return wrapped
 
 
+# Integer arithmetic and casts the compiler folds when every operand is a constant: an int argument
+# equal to 1 is one (Triton specialises it), and `1.0 / (k * one).to(tl.float32)` was folded exactly
+# on a GPU and approximated interpreted, a tell (outside red team, second pass, session 46).
+FOLDED_OPS = ("create_add", "create_sub", "create_mul", "create_sdiv", "create_udiv", "create_srem", "create_urem",
+              "create_si_to_fp", "create_ui_to_fp", "create_fp_ext", "create_fp_trunc", "create_int_cast")
+
+
 def _runtime_floats(convert):
-    """A float argument of a launch as the runtime float32 value it is on a GPU: the interpreter kept
-    it a Python float, made a literal (get_fp32) where a kernel first used it."""
+    """A launch's arguments as a GPU's compiled kernel sees them: a float a runtime float32 value (the
+    interpreter kept it a Python float, made a literal where a kernel first used it), an int equal
+    to 1 a constant (Triton specialises it)."""
     def wrapped(arg):
         if type(arg) is float:
             return _interp.tl.tensor(_interp.TensorHandle(np.array([arg], dtype=np.float32), _interp.tl.float32),
                                      _interp.tl.float32)
-        return convert(arg)
+        out = convert(arg)
+        if type(arg) is int and arg == 1 and isinstance(getattr(out, "handle", None), _interp.TensorHandle):
+            setattr(out.handle, CONSTANT, True)
+        return out
     return wrapped
 
 
-def _spread(op):
-    """create_splat / create_broadcast: a constant stays one."""
+def _spread(op, every: bool = False):
+    """An op of constants is a constant: create_splat and create_broadcast of one (any operand),
+    FOLDED_OPS of constants only (`every`)."""
     def wrapped(self, *args):
         out = op(self, *args)
-        if any(hasattr(a, CONSTANT) for a in args):
+        handles = [a for a in args if isinstance(a, _interp.TensorHandle)]
+        if handles and (all if every else any)(hasattr(a, CONSTANT) for a in handles):
             setattr(out, CONSTANT, True)
         return out
     return wrapped
