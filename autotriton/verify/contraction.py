@@ -122,8 +122,24 @@ def _fma(a: np.ndarray, b: np.ndarray, c: np.ndarray) -> np.ndarray:
     """a * b + c rounded once, in a's type: float64 through the interpreter's own fma; float32 and
     float16 in float64, where their product is exact (a double rounding in about one case in 2^29)."""
     if a.dtype == np.float64:
-        return _interp._interpreter.fma_fp64(*np.broadcast_arrays(a, b, c))
+        native = getattr(_interp._interpreter, "fma_fp64", None)  # Triton 3.6 (the GPU machine's) lacks it
+        return native(*np.broadcast_arrays(a, b, c)) if native else _fma64(a, b, c)
     return (a.astype(np.float64) * b.astype(np.float64) + c.astype(np.float64)).astype(a.dtype)
+
+
+def _fma64(a: np.ndarray, b: np.ndarray, c: np.ndarray) -> np.ndarray:
+    """a * b + c in float64 from error-free transforms (Veltkamp's split, Dekker's product, Knuth's
+    sum): the product's and the sum's rounding errors added back before one last rounding."""
+    def split(x):
+        t = 134217729.0 * x  # 2^27 + 1
+        hi = t - (t - x)
+        return hi, x - hi
+    (ah, al), (bh, bl) = split(a), split(b)
+    p = a * b
+    e = ((ah * bh - p) + ah * bl + al * bh) + al * bl  # a * b == p + e exactly
+    s = p + c
+    back = s - p
+    return s + (((p - (s - back)) + (c - back)) + e)
 
 
 def _tagged(mul):

@@ -5,6 +5,8 @@
   bitcast `inf - inf` to int32 and did its work only where the result was negative passed on CPU
   (outside red team, session 46). Here every NaN a float arithmetic op returns is the canonical
   one; loads, stores, selects and bitcasts move bits unchanged, as on a GPU.
+- tl.maximum / tl.minimum keep the number beside a NaN (max.f32), as Triton 3.9's interpreter
+  does and 3.6's (the GPU machine's) did not.
 - fp8: Triton converts float32 to fp8e4nv and fp8e5 with `cvt.rn.satfinite`, so 1000.0 becomes
   448 (e4m3's largest finite) and 1e6 becomes 57344 (e5m2's); the interpreter gave NaN and inf,
   and an ELU branching on that passed on CPU (the same pass). A NaN is e4m3's NaN, 0x7F (the
@@ -40,6 +42,8 @@ def install() -> None:
         if hasattr(builder, name):
             _set(builder, name, _canonical(getattr(builder, name)))
     _set(builder, "create_fp_to_fp", _satfinite(builder.create_fp_to_fp))
+    for name in ("create_maxnumf", "create_minnumf"):
+        _set(builder, name, _number_kept(getattr(builder, name)))
 
 
 def _set(owner, name: str, fn) -> None:
@@ -58,6 +62,19 @@ def _canonical(op):
         if not holes.any():
             return out
         return _interp.TensorHandle(np.where(holes, nan, data).astype(data.dtype), out.dtype)
+    return wrapped
+
+
+def _number_kept(op):
+    """tl.maximum / tl.minimum (propagate_nan NONE: max.f32 on a GPU) give the number where one
+    operand is NaN; Triton 3.6's interpreter (the GPU machine's) gave NaN, numpy's np.maximum."""
+    def wrapped(self, lhs, rhs):
+        out = op(self, lhs, rhs)
+        a, b = np.broadcast_arrays(lhs.data, rhs.data)
+        if a.dtype.kind != "f" or out.data.dtype != a.dtype:
+            return out
+        data = np.where(np.isnan(a) & ~np.isnan(b), b, np.where(np.isnan(b) & ~np.isnan(a), a, out.data))
+        return _interp.TensorHandle(data.astype(out.data.dtype), out.dtype)
     return wrapped
 
 
