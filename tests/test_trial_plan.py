@@ -13,7 +13,7 @@ from autotriton.tasks import get_task, task_from_source
 from autotriton.tasks.sizes import as_judged, shrunk_sizes
 from autotriton.verify import VerifyConfig
 from autotriton.verify.job import build_job
-from autotriton.verify.judge import (GRID_LEVELS, MAGNITUDE_KINDS, NATIVE_FLOOR_FACTOR, NEAR_TIE_LEVELS, RELATED_SPREAD, SCALE_KINDS,
+from autotriton.verify.judge import (_shapes, GRID_LEVELS, MAGNITUDE_KINDS, NATIVE_FLOOR_FACTOR, NEAR_TIE_LEVELS, RELATED_SPREAD, SCALE_KINDS,
                                      Judge, Magnitude, _ApproximatePrimitives, _native_floors, heavy_tailed, masked_rows, near_levels, on_levels, padded_rows,
                                      relate, structure, zero_slabs)
 from autotriton.verify.compare import compare_outputs
@@ -1074,3 +1074,20 @@ def test_symmetric_inputs_stay_symmetric(tmp_path):
     padded[3] = -1e4
     kept, _ = judge.keep_structure([a, a])([padded, a])
     assert torch.equal(kept, kept.T) and (kept[3, 3:] == -1e4).all() and (kept[3:, 3] == -1e4).all()
+
+
+def test_trained_weights_drift_from_their_init_scale(tmp_path):
+    """A Linear that dropped its bias unless rms(W) sat within 15% of its init's passed every trial
+    while trained draws kept the init's rms (outside red team, third pass, session 46): each weight's
+    rms is its init's times 2^(+-0.25..1) now, its own draw, never within 16% of it."""
+    judge = _judge(tmp_path, "builtin/l2/linear_bias_relu")
+    ratios = []
+    for seed in range(12):
+        ref, _ = judge.build_reference(judge.shapes[0], seed)
+        weights = {n: p for n, p in ref.named_parameters() if p.ndim == 2}
+        before = {n: float(p.double().pow(2).mean().sqrt()) for n, p in weights.items()}
+        note = judge._perturb(ref, _shapes(list(ref.parameters())), draw="trained")
+        assert "as trained ones" in note
+        ratios += [float(p.double().pow(2).mean().sqrt()) / before[n] for n, p in weights.items()]
+    assert all(0.45 < r < 2.2 and not 0.86 < r < 1.16 for r in ratios), ratios
+    assert any(r < 1 for r in ratios) and any(r > 1 for r in ratios)

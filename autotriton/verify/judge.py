@@ -130,7 +130,7 @@ GRID_SAMPLE = 1 << 14  # elements drawn to find the eighths (a 134M-element inpu
 SPARSE_SHARES = (1 / 4, 1 / 2, 3 / 4)
 # How re-randomised parameters are drawn (Judge._perturb). "signed": 1-D ones randn, the rest at
 # their init. "trained": 1-D ones 1 + randn/4 (gains are positive near 1 after training) and the
-# others Gaussian with their init's rms (trained weights pass a uniform init's bound). Trials
+# others Gaussian at about their init's rms (TRAINED_RMS_OCTAVES; trained weights pass a uniform init's bound). Trials
 # drew only the first: a LayerNorm that dropped gamma when every gamma was positive and not one,
 # and a Linear over half of K once a weight passed 1/sqrt(K), passed every trial (outside red
 # team, 2026-11-28).
@@ -141,6 +141,13 @@ SPARSE_SHARES = (1 / 4, 1 / 2, 3 / 4)
 # trials of the tasks that have one too: only the mixed trial had tiny 1-D parameters, which told
 # it apart (issue 32, class D); it draws zero biases instead half the time where the model has them.
 PARAM_DRAWS = ("signed", "trained", "zero_bias", "tiny")
+# A "trained" weight's rms is its init's times 2^(+-u), u uniform in TRAINED_RMS_OCTAVES, its own
+# draw per parameter: trained weights drift from their init's scale. At the init's rms exactly, a
+# Linear that dropped its bias unless rms(W) * sqrt(3 K) lay outside 0.85-1.15 (measured by a kernel
+# of its own) passed every trial, as did an MLP dropping fc1's bias so (outside red team, third pass,
+# session 46). A quarter octave at least: never within 16-19% of the init's (u from 0 passed it in
+# 1 run of a handful), where a default init's own rms already sits within a few % at these sizes.
+TRAINED_RMS_OCTAVES = (0.25, 1.0)
 # Factors for varied constructor floats (Judge.vary_init): x0.5-0.8, x1.25-2, or down by one to two
 # decades (10^-2..10^-1). Near the task's own values only, a LeakyReLU that treated any slope under
 # 0.05 as 0 passed every trial of a task at 0.2 (PyTorch's default, 0.01, never came; outside red
@@ -1788,10 +1795,13 @@ class Judge:
                     p.zero_()
                 elif p.ndim == 1:
                     p.copy_((noise / 4 + 1.0 if draw == "trained" else noise * scale).to(p.device))
-                elif draw == "trained":  # the same rms as the init, a Gaussian's tails
-                    p.copy_((noise * rms(p)).to(p.device))
+                elif draw == "trained":  # a Gaussian's tails at about the init's rms (TRAINED_RMS_OCTAVES)
+                    drift = 2.0 ** (self.rng.choice((-1, 1)) * self.rng.uniform(*TRAINED_RMS_OCTAVES))
+                    p.copy_((noise * (rms(p) * drift)).to(p.device))
         if draw == "trained":
-            return "parameters re-randomised as trained ones (1-D: 1 + randn/4; others Gaussian at their init's rms)"
+            low, high = TRAINED_RMS_OCTAVES
+            return "parameters re-randomised as trained ones (1-D: 1 + randn/4; others Gaussian at their init's rms " \
+                f"times 2^(+-{low:g}..{high:g}))"
         if draw == "zero_bias":
             return "1-D parameters re-randomised, biases 0"
         return "1-D parameters re-randomised" + ("" if scale == 1.0 else f" at scale {scale:.3g}")
