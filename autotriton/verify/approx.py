@@ -22,7 +22,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from autotriton.verify.contraction import CONSTANT, constant_value
+from autotriton.verify.contraction import constant_value, folded
 
 try:
     from triton.runtime import interpreter as _interp
@@ -93,9 +93,7 @@ def _unary(op, approximate):
     def wrapped(self, arg):
         if arg.data.dtype != np.float32:
             return op(self, arg)
-        if hasattr(arg, CONSTANT):  # folded at compile time, rounded to nearest
-            out = op(self, arg)
-            setattr(out, CONSTANT, True)
+        if (out := folded(op, self, arg)) is not None:  # at compile time, rounded to nearest
             return out
         with np.errstate(all="ignore"):  # sqrt(-1) is NaN here as on a GPU
             return _interp.TensorHandle(approximate(arg.data), arg.dtype.scalar)
@@ -109,10 +107,9 @@ def _divided(op):
             return op(self, lhs, rhs)
         if constant_value(rhs) == 1.0:
             return lhs  # arith's folder: x / 1.0 is x, a product's tag kept for the fma after it
-        out = op(self, lhs, rhs)
-        if hasattr(lhs, CONSTANT) and hasattr(rhs, CONSTANT):
-            setattr(out, CONSTANT, True)
+        if (out := folded(op, self, lhs, rhs)) is not None:
             return out
+        out = op(self, lhs, rhs)
         with np.errstate(all="ignore"):
             a, b = np.broadcast_arrays(lhs.data, rhs.data)
             exact = out.data.astype(np.float64) * b == a

@@ -63,6 +63,16 @@ def constant_value(handle) -> float | None:
     return float(flat[0]) if flat.size and bool((flat == flat[0]).all()) else None
 
 
+def folded(op, self, *args):
+    """`op` of constant operands as the compiler folds it on the host, each op rounded to nearest,
+    tagged CONSTANT; None where an operand is not a constant."""
+    if not all(hasattr(a, CONSTANT) for a in args):
+        return None
+    out = op(self, *args)
+    setattr(out, CONSTANT, True)
+    return out
+
+
 def _literal(get):
     def wrapped(self, value):
         out = get(self, value)
@@ -112,8 +122,8 @@ def _spread(op, every: bool = False):
 FUSED_TYPES = (np.float32, np.float16, np.float64)
 
 
-def _float32(*handles) -> bool:
-    """Operands of one float type a GPU fuses (FUSED_TYPES; named for the first of them)."""
+def _fusable(*handles) -> bool:
+    """Operands of one float type a GPU fuses (FUSED_TYPES)."""
     dtype = handles[0].data.dtype
     return dtype in FUSED_TYPES and all(h.data.dtype == dtype for h in handles)
 
@@ -144,15 +154,15 @@ def _fma64(a: np.ndarray, b: np.ndarray, c: np.ndarray) -> np.ndarray:
 
 def _tagged(mul):
     def wrapped(self, lhs, rhs):
-        if _float32(lhs, rhs):
+        if _fusable(lhs, rhs):
             if constant_value(rhs) == 1.0:
                 return lhs
             if constant_value(lhs) == 1.0:
                 return rhs
+        if (out := folded(mul, self, lhs, rhs)) is not None:
+            return out  # no fma after it
         out = mul(self, lhs, rhs)
-        if hasattr(lhs, CONSTANT) and hasattr(rhs, CONSTANT):
-            setattr(out, CONSTANT, True)  # folded: no fma after it
-        elif _float32(lhs, rhs) and out.data.dtype == lhs.data.dtype:
+        if _fusable(lhs, rhs) and out.data.dtype == lhs.data.dtype:
             setattr(out, PRODUCT, (lhs.data, rhs.data))
         return out
     return wrapped
@@ -172,13 +182,11 @@ def _folded(lhs, rhs, subtract: bool):
 def _fused(op, subtract: bool):
     """create_fadd / create_fsub taking a product (FUSED_TYPES) straight in as one fma."""
     def wrapped(self, lhs, rhs):
-        if hasattr(lhs, CONSTANT) and hasattr(rhs, CONSTANT):
-            out = op(self, lhs, rhs)
-            setattr(out, CONSTANT, True)
+        if (out := folded(op, self, lhs, rhs)) is not None:
             return out
-        if _float32(lhs, rhs) and (same := _folded(lhs, rhs, subtract)) is not None:
+        if _fusable(lhs, rhs) and (same := _folded(lhs, rhs, subtract)) is not None:
             return same
-        if not _float32(lhs, rhs) or not (hasattr(lhs, PRODUCT) or hasattr(rhs, PRODUCT)):
+        if not _fusable(lhs, rhs) or not (hasattr(lhs, PRODUCT) or hasattr(rhs, PRODUCT)):
             return op(self, lhs, rhs)
         with np.errstate(all="ignore"):  # inf - inf is NaN here as on a GPU
             if hasattr(lhs, PRODUCT):  # a * b + c, a * b - c

@@ -1709,12 +1709,12 @@ def _module_member(node: ast.AST, mod: _Module) -> bool:
 
 def _names_a_device(node: ast.AST, mod: _Module) -> bool:
     """A device named in code: text (no dtype is), a device index, or torch.device(...) of them."""
-    if isinstance(node, ast.Constant):
-        return isinstance(node.value, str) or type(node.value) is int
+    if _is_text(node) or (isinstance(node, ast.Constant) and type(node.value) is int):
+        return True
     if isinstance(node, ast.BinOp):  # "cu" + "da"
         return _names_a_device(node.left, mod) or _names_a_device(node.right, mod)
-    return isinstance(node, ast.JoinedStr) or (isinstance(node, ast.Call) and mod.resolve(node.func) == "torch.device"
-                                               and all(_names_a_device(a, mod) for a in node.args))
+    return isinstance(node, ast.Call) and mod.resolve(node.func) == "torch.device" \
+        and all(_names_a_device(a, mod) for a in node.args)
 
 
 def _asks(node: ast.AST, parents: dict, mod: _Module, bound: _Devices) -> bool:
