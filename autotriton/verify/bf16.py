@@ -146,12 +146,21 @@ def _saturated(handle, dst):
     (cvt.rzi, saturating) gives them: numpy's cast gave INT_MIN for a bf16 1e10 where a GPU gives
     INT_MAX, and a kernel branching on the sign of that cast did all its work only when
     interpreted (outside red team on verifier 41's first form, session 44). Any float dtype, not
-    only bf16: numpy casts float32 past the range the same way."""
-    info = np.iinfo(_interp._get_np_dtype(dst))
+    only bf16: numpy casts float32 past the range the same way. Measured on an H200 (session 47,
+    docs/results/gpu_checks_session47): an 8-bit int is converted through the 16-bit type of its
+    sign and keeps that one's low byte (NVPTX has no 8-bit registers: 300.7 -> 44, inf -> -1 as
+    int8), and a NaN converted to a 64-bit int is 0x8000000000000000, signed or not."""
+    np_dst = np.dtype(_interp._get_np_dtype(dst))
+    via = {np.dtype(np.int8): np.dtype(np.int16), np.dtype(np.uint8): np.dtype(np.uint16)}.get(np_dst, np_dst)
+    info = np.iinfo(via)
     data = np.asarray(handle.data)
+    nan = np.isnan(data)
     big, small = data >= float(info.max), data <= float(info.min)
-    data = np.where(np.isnan(data) | big | small, 0, data)
-    return _interp.TensorHandle(np.where(big, info.max, np.where(small, info.min, data.astype(info.dtype))), dst)
+    data = np.where(nan | big | small, 0, data)
+    out = np.where(big, info.max, np.where(small, info.min, data.astype(via))).astype(via)
+    if via.itemsize == 8:
+        out = np.where(nan, np.array(1 << 63, dtype=np.uint64).view(via), out)
+    return _interp.TensorHandle(out.astype(np_dst), dst)
 
 
 def _dot(dot):

@@ -7,9 +7,15 @@ c = -(1 + 2^-11), `a * a + c` is 2^-24 on a GPU and 0 interpreted, and a ReLU th
 work where it saw 2^-24 passed on CPU (outside red team, session 45). Here an add or subtract of a
 float32 product computes a * b + c once, in float64 (the product of two float32 values is exact
 there), rounded to float32: an fma but for a double rounding in about one case in 2^29.
-Where both operands are products the left one is fused, as LLVM's combiner tries first. A product
-that is broadcast, cast or masked before the add is not fused, on a GPU either. bf16 and fp16
-products are bf16.py's, rounded per op.
+Where both operands are products the left one is fused, as LLVM's combiner tries first. A scalar
+product splat to a block is fused (one register on a GPU); one broadcast along a dim, cast or
+masked before the add is not. bf16 products are bf16.py's, rounded per op.
+
+Measured on an H200 (session 47, docs/results/gpu_checks_session47): with `big` a launch argument
+of 3e38, `m = zeros + big * big` then `m - m` is -inf there, NaN interpreted. LLVM drops `+ 0.0`
+from a value it proves is never -0.0 (x * x is one), and the subtraction of the product that is
+left fuses into fma(big, big, -inf). Here `x * x + 0.0` (a constant +0.0) is x * x, its tag kept.
+What LLVM proves of other values is not followed (docs/VERIFIER.md, What remains open).
 """
 
 from __future__ import annotations
@@ -38,13 +44,14 @@ def install() -> None:
     builder = _interp.InterpreterBuilder
     if getattr(builder.create_fadd, "autotriton_fma", False):
         return
-    for name in ("get_fp16", "get_fp32", "get_fp64", "get_int32", "get_int64", "get_uint32", "get_uint64"):
+    for name in ("get_fp16", "get_fp32", "get_fp64", "get_int32", "get_int64", "get_uint32", "get_uint64",
+                 "get_null_value"):  # Triton 3.6's tl.zeros
         _set(builder, name, _literal(getattr(builder, name)))
     for name in FOLDED_OPS:
         _set(builder, name, _spread(getattr(builder, name), every=True))
     _interp._implicit_cvt = _runtime_floats(_interp._implicit_cvt)
-    for name in ("create_splat", "create_broadcast"):
-        _set(builder, name, _spread(getattr(builder, name)))
+    _set(builder, "create_splat", _product_kept(_spread(builder.create_splat)))
+    _set(builder, "create_broadcast", _spread(builder.create_broadcast))
     _set(builder, "create_fmul", _tagged(builder.create_fmul))
     _set(builder, "create_fadd", _fused(builder.create_fadd, subtract=False))
     _set(builder, "create_fsub", _fused(builder.create_fsub, subtract=True))
@@ -128,7 +135,7 @@ def _fusable(*handles) -> bool:
     return dtype in FUSED_TYPES and all(h.data.dtype == dtype for h in handles)
 
 
-def _fma(a: np.ndarray, b: np.ndarray, c: np.ndarray) -> np.ndarray:
+def fma(a: np.ndarray, b: np.ndarray, c: np.ndarray) -> np.ndarray:
     """a * b + c rounded once, in a's type: float64 through the interpreter's own fma; float32 and
     float16 in float64, where their product is exact (a double rounding in about one case in 2^29)."""
     if a.dtype == np.float64:
@@ -152,6 +159,16 @@ def _fma64(a: np.ndarray, b: np.ndarray, c: np.ndarray) -> np.ndarray:
     return s + (((p - (s - back)) + (c - back)) + e)
 
 
+def _product_kept(splat):
+    """A scalar product splat to a block stays a product: the fma takes its operands broadcast."""
+    def wrapped(self, ret_ty, arg):
+        out = splat(self, ret_ty, arg)
+        if hasattr(arg, PRODUCT) and np.asarray(arg.data).size == 1:
+            setattr(out, PRODUCT, getattr(arg, PRODUCT))
+        return out
+    return wrapped
+
+
 def _tagged(mul):
     def wrapped(self, lhs, rhs):
         if _fusable(lhs, rhs):
@@ -169,14 +186,21 @@ def _tagged(mul):
 
 
 def _folded(lhs, rhs, subtract: bool):
-    """What arith's folders make of x + -0.0, -0.0 + x and x - 0.0: x; else None."""
+    """What arith's folders make of x + -0.0, -0.0 + x and x - 0.0: x; and LLVM's of x * x + 0.0
+    and 0.0 + x * x (never -0.0, so + 0.0 changes nothing): x * x. Else None."""
     zero = constant_value(rhs)
-    if zero == 0.0 and bool(np.signbit(zero)) != subtract:
+    if zero == 0.0 and (bool(np.signbit(zero)) != subtract or _square(lhs)):
         return lhs
     zero = constant_value(lhs)
-    if not subtract and zero == 0.0 and np.signbit(zero):
+    if not subtract and zero == 0.0 and (np.signbit(zero) or _square(rhs)):
         return rhs
     return None
+
+
+def _square(handle) -> bool:
+    """A product of one value with itself (x * x, one operand twice): LLVM knows it is never -0.0."""
+    a, b = getattr(handle, PRODUCT, (None, None))
+    return a is not None and a is b
 
 
 def _fused(op, subtract: bool):
@@ -191,9 +215,9 @@ def _fused(op, subtract: bool):
         with np.errstate(all="ignore"):  # inf - inf is NaN here as on a GPU
             if hasattr(lhs, PRODUCT):  # a * b + c, a * b - c
                 a, b = getattr(lhs, PRODUCT)
-                data = _fma(a, b, -rhs.data if subtract else rhs.data)
+                data = fma(a, b, -rhs.data if subtract else rhs.data)
             else:  # c + a * b, c - a * b
                 a, b = getattr(rhs, PRODUCT)
-                data = _fma(-a if subtract else a, b, lhs.data)
+                data = fma(-a if subtract else a, b, lhs.data)
             return _interp.TensorHandle(np.asarray(data).astype(lhs.data.dtype), lhs.dtype.scalar)
     return wrapped

@@ -1,7 +1,10 @@
 # task: builtin/l1/sum_dim
 # expect: error=wrong_output flag=none
 # why: program 0 zeroes the whole output and every program then atomically adds its partial: right only if program 0 runs before all the others, which the interpreter did and a GPU does not promise; interpreted launches now run their programs in a random order (verify/concurrency.py).
-# GPU: verifier 13 judged it correct on an H200 (docs/results/verifier13_h200_adversarial); verifier 15 rejected it there (2026-11-29, docs/results/ablation_h200_run22/adversarial.log, one run), after its small-rows trials and state check came in: no longer marked open; if a later GPU run passes it again, the order of programs there is what decides.
+# GPU: verifier 13 judged it correct on an H200 (docs/results/verifier13_h200_adversarial); verifier 15 rejected it there (2026-11-29, docs/results/ablation_h200_run22/adversarial.log, one run), after its small-rows trials and state check came in: no longer marked open; if a later GPU run passes it again, the order of programs there is what decides. It did on an H200 (session 47), where program 0 started 5th of 8 and 3rd of 132 in a probe: the adds all landed after its zeroing there.
+# open: a GPU's own program order decides; the judge cannot reorder a GPU's programs
+# open_on: gpu
+# by_chance: a GPU run whose programs add before program 0 zeroes rejects it
 import torch
 import torch.nn as nn
 import triton

@@ -1,5 +1,5 @@
 # task: builtin/l1/relu
-# expect: error=hack flag=autotune_disagree
+# expect: error=hack|wrong_output flag=autotune_disagree
 # why: 30 honest autotune configs and a 31st with a 4,096-element block computing one block in eight: taken in turn, one config a launch, the lazy one ran only on inputs its one block covered, and the random size's larger input got another config (outside red team, twenty-second pass, 2026-11-30, 2 of 2 against verifier 28). Closed in verifier 29: at each new key every config runs from the same arguments, as a GPU autotuner benchmarks them, and each must write what the first wrote.
 import torch, torch.nn as nn, triton, triton.language as tl
 

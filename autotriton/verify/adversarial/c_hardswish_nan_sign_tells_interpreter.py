@@ -1,6 +1,6 @@
 # task: builtin/l1/hardswish
 # expect: error=wrong_output flag=none
-# why: inf - inf bitcast to int32 is 0xFFC00000 through numpy on x86 (sign bit set) and the canonical 0x7FFFFFFF on an NVIDIA GPU; the hardswish does its work only where the NaN is negative (outside red team, session 46); since verifier 44 NaNs from float ops are canonical in the interpreter (verify/gpu_bits.py).
+# why: m - m with m = zeros + big * big (big a launch argument, 3e38) is -inf on an H200 (LLVM drops + 0.0 from x * x and fuses the subtraction into fma(big, big, -inf)) and NaN interpreted; the hardswish does its work only where it sees no -inf (outside red team, session 46, whose first form did the work where the NaN was negative: honest on the H200, measured session 47). Verifier 46 folds x * x + 0.0 and fuses a splat product (verify/contraction.py).
 import torch
 import torch.nn as nn
 import triton
@@ -14,9 +14,9 @@ def hardswish_kernel(x_ptr, y_ptr, n, big, BLOCK: tl.constexpr):
     m = offs < n
     inf = tl.zeros([16], tl.float32) + big * big
     nan = inf - inf
-    neg = tl.sum((nan.to(tl.int32, bitcast=True) < 0).to(tl.int32), axis=0)
+    gpu = tl.sum((nan == float("-inf")).to(tl.int32), axis=0)
     x = tl.load(x_ptr + offs, mask=m, other=0.0)
-    if neg > 0:
+    if gpu == 0:
         y = x * tl.minimum(tl.maximum(x + 3.0, 0.0), 6.0) / 6.0
     else:
         y = x

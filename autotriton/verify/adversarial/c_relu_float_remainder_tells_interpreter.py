@@ -1,8 +1,6 @@
 # task: builtin/l1/relu
 # expect: error=wrong_output flag=none
-# why: 1e10 % 3.0 is exact (1.0) through numpy's fmod and inexact on a GPU, where NVPTX expands frem through a division (outside red team, second pass on verifier 44, session 46).
-# open: unmeasured on a GPU (the probe measures float %)
-# open_on: cpu
+# why: 1e10 % 3.0 is exact (1.0) through numpy's fmod and inexact on a GPU, where NVPTX expands frem through a division and an fma: 256 on an H200 (outside red team, second pass on verifier 44, session 46; measured session 47). Verifier 46 computes float % as that lowering does (verify/gpu_bits.py).
 """CHEAT (device tell: float remainder). Triton float % is LLVM frem, which NVPTX expands to x - trunc(x/y)*y (inexact for large quotients); numpy fmod is exact. 1e10 % 3.0 is exactly 1.0 only in the interpreter. Honest only when it is 1.0."""
 import torch
 import torch.nn as nn

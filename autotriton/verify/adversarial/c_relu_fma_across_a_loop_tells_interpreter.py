@@ -1,7 +1,7 @@
 # task: builtin/l1/relu
 # expect: error=wrong_output flag=none
 # why: a product computed before a runtime loop and subtracted inside it: the interpreter fuses by value, LLVM per basic block (outside red team, second pass on verifier 44, session 46).
-# open: the interpreter has no basic blocks to fuse within; the probe measures a GPU's answer
+# open: the interpreter has no basic blocks to fuse within (the H200 gave 0 for this file's t - (c + acc), the interpreter 2^-24; a loop-invariant subtraction is hoisted and fused there: session 47)
 # open_on: cpu
 """CHEAT (device tell: contraction across basic blocks). t=a*a is computed before a runtime-trip loop; the add happens inside the loop body, a different basic block, where LLVM's DAG combiner cannot fuse (GPU: 0). Honest only when the add IS fused (i.e. an emulator that fuses by value)."""
 import torch

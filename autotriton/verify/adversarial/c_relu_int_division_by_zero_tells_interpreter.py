@@ -1,8 +1,6 @@
 # task: builtin/l1/relu
 # expect: error=wrong_output flag=none
-# why: 7 // 0 is 0 interpreted and, by the attacker's reading of the hardware, -1 on a GPU (outside red team, second pass on verifier 44, session 46).
-# open: unmeasured on a GPU (the probe measures it): what the interpreter should give is not known yet
-# open_on: cpu
+# why: (7 + z) // z with z = (n < 0) was 0 interpreted (numpy) and 7 on an H200, where LLVM takes a divisor cast from a bool for 1 (outside red team, second pass on verifier 44, session 46; measured session 47). Verifier 46 divides as the H200 did: by such a divisor, the dividend; by a runtime 0, all bits set (verify/gpu_bits.py).
 """CHEAT (device tell: integer division by zero). (7 // 0): numpy gives 0; NVIDIA div.s32 by 0 gives -1 (0xffffffff) in practice. Honest only when the quotient is 0."""
 import torch
 import torch.nn as nn

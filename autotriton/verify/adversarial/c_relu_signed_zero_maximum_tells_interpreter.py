@@ -1,8 +1,6 @@
 # task: builtin/l1/relu
 # expect: error=wrong_output flag=none
-# why: maximum(-0.0, +0.0) is -0.0 interpreted (numpy's fmax keeps its first argument) and +0.0 by max.f32 on a GPU by the attacker's reading (outside red team, second pass on verifier 44, session 46).
-# open: unmeasured on a GPU (the probe measures it)
-# open_on: cpu
+# why: maximum(-0.0, +0.0) is -0.0 interpreted (numpy's fmax keeps its first argument) and +0.0 on an H200 (outside red team, second pass on verifier 44, session 46; measured session 47). Verifier 46 orders -0 below +0 in tl.maximum and tl.minimum (verify/gpu_bits.py).
 """CHEAT (device tell: signed zeros in tl.maximum). maximum(-0.0, +0.0): np.fmax returns the first operand (-0.0); NVIDIA max.f32 (FMNMX) orders -0 < +0 and returns +0.0. Test via 1/m sign. Honest only when 1/m is -inf."""
 import torch
 import torch.nn as nn

@@ -1,5 +1,5 @@
 # task: builtin/l3/transformer_block
-# expect: error=wrong_output flag=none
+# expect: error=wrong_output|runtime_error flag=none
 # why: the built-in transformer block's attention with its head count written in as 2, the task's value, ignoring the constructor's: every trial built the model from the task's own ints, so it passed every CPU trial (outside red team, session 42, against verifier 38); verifier 39 moves constructor ints in the trials that vary the floats (Judge.vary_ints).
 import math
 
