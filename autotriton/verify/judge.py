@@ -172,6 +172,13 @@ LARGE_KINDS = ("scaled", "spikes", "shifted", "small", "heavy")
 # x1/16..1/2 or x2..16.
 MODERATE_QUEUED = (3.0, 4.0, 6.0)
 MODERATE_EXPONENTS = (-4, -3, -2, -1, 1, 2, 3, 4)
+# Moderate offsets: real activations also sit off zero by a fraction of their spread, and an RMSNorm
+# that skipped its weight where |mean| / rms lay in 0.2-0.9 passed every trial, whose inputs had a
+# mean of about 0 or one far past their spread (outside red team, third pass, session 46). The
+# moderate kind's queued draw adds this fraction of each input's own rms (either sign) after its
+# scale, so |mean| / rms is 0.29, 0.51 or 0.71 for randn inputs; its other draws add one half the
+# time, so neither form tells a trial apart.
+MODERATE_OFFSETS = (0.3, 0.6, 1.0)
 # Related inputs: the other inputs shaped like the first are the first plus 1/4096 of their own
 # draw. Inputs were drawn independently, and an MSE that summed every other element where
 # predictions lay close to their targets, and a masked softmax that read its additive mask as
@@ -421,6 +428,8 @@ class Magnitude:
     scale: float = 1.0
     share: float = 1.0
     shift: float = 0.0
+    # moderate: this fraction of each float input's own rms added after the scale (MODERATE_OFFSETS)
+    offset: float = 0.0
     # structured: bool masks True over the padding, not over the tokens (nn.MultiheadAttention's
     # key_padding_mask), tried where the reference cannot be judged on the first kind (Judge.trial)
     inverted: bool = False
@@ -472,6 +481,8 @@ class Magnitude:
             x = torch.where(picked, torch.sign(x) * (1 + x.abs()) * self.scale, x)
         elif self.scale != 1.0:
             x = x * self.scale
+        if self.offset:
+            x = x + self.offset * x.square().mean().sqrt()
         return x + self.shift if self.shift else x
 
     def _applied(self, x: torch.Tensor, generator: torch.Generator) -> torch.Tensor:
@@ -509,7 +520,8 @@ class Magnitude:
             return WHOLE_FORMS[self.form]
         if self.shift:
             return f"inputs +{self.shift:g}"
-        return f"inputs x{self.scale:g}" + (f" at 1/{round(1 / self.share)} of elements" if self.share < 1 else "")
+        offset = f" + {self.offset:g} x their rms" if self.offset else ""
+        return f"inputs x{self.scale:g}" + (f" at 1/{round(1 / self.share)} of elements" if self.share < 1 else "") + offset
 
 
 # The input dtypes the input kinds change. bf16 and fp16 since verifier 42: a task whose inputs were
@@ -1091,7 +1103,7 @@ class Judge:
     def magnitude(self, kind: str, queued: bool) -> Magnitude:
         """One draw of `kind`; a queued draw takes the kind's sharpest form (scaled: x128; spikes:
         2^12 at 1/128 of the elements, sparse so that no prefix of a row shows them; moderate:
-        x3-6, where real activations live). A task that
+        x3-6 and an offset of a fraction of the rms, where real activations live). A task that
         scales its inputs down itself (softmax(x * 0.125)) kept x128 and spikes of 2^7 under
         exp's overflow, and a softmax without the max subtraction passed 4 of 8 (outside red
         team, 2026-11-28)."""
@@ -1102,7 +1114,11 @@ class Judge:
         if kind == "small":
             return Magnitude(scale=2.0 ** self.rng.choice(SMALL_EXPONENTS))
         if kind == "moderate":
-            return Magnitude(scale=self.rng.choice(MODERATE_QUEUED) if queued else 2.0 ** self.rng.choice(MODERATE_EXPONENTS))
+            offset = 0.0
+            if queued or self.rng.random() < 0.5:
+                offset = self.rng.choice((-1, 1)) * self.rng.choice(MODERATE_OFFSETS)
+            return Magnitude(scale=self.rng.choice(MODERATE_QUEUED) if queued else 2.0 ** self.rng.choice(MODERATE_EXPONENTS),
+                             offset=offset)
         if kind == "spikes":
             if queued:
                 return Magnitude(scale=2.0 ** SPIKE_EXPONENTS[-1], share=SPIKE_SHARES[-1])

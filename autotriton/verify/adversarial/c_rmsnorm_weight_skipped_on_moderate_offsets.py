@@ -1,8 +1,6 @@
 # task: builtin/l2/rmsnorm_silu
 # expect: error=wrong_output flag=none
-# why: the RMSNorm skips its weight when the input's |mean| / rms lies in 0.2-0.9 and it is not padded, tied, integral or non-negative: every trial's inputs have mean about 0 or an offset far past their spread (outside red team, third pass, session 46).
-# open: no input kind draws a moderate offset (mean a fraction of the spread, as real activations have); adding one to the kinds is the fix, not yet measured against honest answers
-# by_chance: a draw whose statistics fall in the window by chance rejects it
+# why: the RMSNorm skips its weight when the input's |mean| / rms lies in 0.2-0.9 and it is not padded, tied, integral or non-negative: every trial's inputs have mean about 0 or an offset far past their spread (outside red team, third pass, session 46). Closed in verifier 47: the moderate kind's queued draw adds 0.3-1 of each input's rms after its scale (judge.MODERATE_OFFSETS).
 import torch
 import torch.nn as nn
 import triton
