@@ -1052,6 +1052,10 @@ class Judge:
             for i in free:
                 if i not in plains:
                     wide[i] = self.draw_magnitude(signed[i])
+                    # An offset comes with re-randomised parameters: an RMSNorm skipping its weight
+                    # on moderate offsets passed a clean-clone run whose offset trial kept the
+                    # weight at its init, all ones, where skipping it changes nothing (session 47).
+                    perturb[i] = perturb[i] or bool(wide[i] and wide[i].offset)
             for kind in EVERY_SETTING_KINDS:
                 self._in_every_setting(wide, kind)
                 if any(m is not None and m.kind == kind for m in wide):
@@ -1151,7 +1155,8 @@ class Judge:
         return setting.mode if self.job.mode == "gpu" else "any"
 
     def _leftover_trial(self, setting: ShapeSetting, index: int, kind: str) -> Trial:
-        return Trial(setting, index, self.rng.random() < 0.5, False, magnitude=self.magnitude(kind, queued=True),
+        magnitude = self.magnitude(kind, queued=True)
+        return Trial(setting, index, self.rng.random() < 0.5 or bool(magnitude.offset), False, magnitude=magnitude,
                      varied_init=self.rng.random() < 0.5 and not self.init_note)
 
     def growable_sizes(self, ceiling: bool = True, setting: ShapeSetting | None = None
