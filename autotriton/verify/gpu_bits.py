@@ -1,4 +1,4 @@
-"""Bits a GPU's float arithmetic and fp8 conversions give where numpy's differ, in the interpreter.
+"""Bits a GPU's arithmetic and conversions give where numpy's differ, in the interpreter.
 
 - NaN: every NVIDIA float instruction that returns a NaN returns the canonical one, 0x7FFFFFFF in
   float32 (0x7FFF in float16); numpy on x86 makes 0xFFC00000, its sign bit set. A hardswish that
