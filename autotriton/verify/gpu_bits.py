@@ -99,6 +99,8 @@ def _extremum(op, keep_number: bool, largest: bool):
         if zeros.any():
             negative = (np.signbit(a) & np.signbit(b)) if largest else (np.signbit(a) | np.signbit(b))
             data = np.where(zeros, np.where(negative, a.dtype.type(-0.0), a.dtype.type(0.0)), data)
+        if data is out.data:  # tl.minimum without NaN handling and no zero pair: nothing to mend
+            return out
         return _interp.TensorHandle(np.asarray(data).astype(out.data.dtype), out.dtype)
     return wrapped
 
