@@ -73,6 +73,7 @@ class GuardState:
         self.launch_frame = None  # the launch hook's frame: ops below it come from inside the launch
         self.init_compute: InitCompute | None = None  # set while the candidate is imported or built
         self.python_tables: list[str] = []  # launches given more than DATA_TABLE_MAX Python numbers
+        self.gpu_compile: list[str] = []  # interpreted launches that would not compile for a GPU
 
 
 STATE = GuardState()
@@ -412,6 +413,15 @@ def _is_candidate_kernel(kernel) -> bool:
     return STATE.candidate_globals is not None and getattr(fn, "__globals__", None) is STATE.candidate_globals
 
 
+def _compile_for_gpu(kernel, args: tuple, kwargs: dict) -> None:
+    """Would this interpreted launch compile on a GPU (gpu_compile.py)? Measured here, before the
+    kernel runs, and judged from the report: a candidate cannot catch it."""
+    from autotriton.verify import gpu_compile
+    why = gpu_compile.failure(kernel, args, kwargs)
+    if why and why not in STATE.gpu_compile:
+        STATE.gpu_compile.append(why)
+
+
 def _wrap_run(original):
     def run(self, *args, **kwargs):
         if kwargs.get("warmup"):
@@ -428,6 +438,8 @@ def _wrap_run(original):
         if numbers > DATA_TABLE_MAX:
             STATE.python_tables.append(f"{getattr(self, '__name__', 'kernel')}: {numbers} Python numbers")
         STATE.launches += 1
+        if InterpretedFunction is not None and isinstance(self, InterpretedFunction):
+            _compile_for_gpu(self, args, kwargs)
         if STATE.tracker is not None:
             STATE.tracker.launched(given)
         outer = STATE.launch_frame

@@ -2222,6 +2222,10 @@ class Judge:
         # At the first report too (a kernel made autotuned after import): a trial that ran its bad
         # config said wrong_output first, now and then (the Ray corpus test, 2026-11-29).
         self.check_config_count(self.autotune[1])
+        uncompiled = [d for d in _field(report, "gpu_compile", list, []) if type(d) is str]
+        if uncompiled:
+            raise CandidateFailure(ErrorKind.COMPILE_ERROR, "a kernel the interpreter ran does not compile for a "
+                                   f"GPU (sm_90, Triton {triton.__version__}): {uncompiled[0][:300]}")
         tables = [d for d in _field(report, "python_tables", list, []) if type(d) is str]
         if tables:
             raise CandidateFailure(ErrorKind.HACK, f"{FLAG_REASONS['python_table']}: {tables[0][:200]}",

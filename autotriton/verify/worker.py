@@ -33,7 +33,7 @@ import numpy as np
 import torch
 
 from autotriton.tasks.contract import admits_tf32
-from autotriton.verify import approx, bf16, concurrency, contraction, gpu_bits, guards, tf32, wire
+from autotriton.verify import approx, bf16, concurrency, contraction, gpu_bits, gpu_compile, guards, tf32, wire
 from autotriton.verify.compare import INT_VIEW, fingerprint, rms
 from autotriton.verify.guards import PRISTINE, STATE, WriteTracker, storage_key
 from autotriton.verify.job import Job
@@ -595,7 +595,7 @@ class Worker:
         finally:
             STATE.tracker = None
         report = {"launches": STATE.launches, "compute_ops": [], "provenance": [], "aliases_input": False,
-                  "python_tables": STATE.python_tables[:4],
+                  "python_tables": STATE.python_tables[:4], "gpu_compile": STATE.gpu_compile[:2],
                   "noncontiguous": _noncontiguous(out), **(autotune_coverage() if self.device == "cpu" else {})}
         if tracker is None:
             return out, report
@@ -806,6 +806,11 @@ def patch_lang_once() -> None:
         return
 
     open_scopes = [0]  # patchings not yet restored: a launch's, until its end
+    # A device function's patching inside a launch: Triton's `InterpretedFunction.__call__` never
+    # restores it, so it is restored with the launch's own. Left, it kept triton.language.core and
+    # the tensor class patched after the launch (a softmax's tl.max patches tl.core, its kernel
+    # only tl), and the GPU compile of the next launch (gpu_compile.py) failed on every honest kernel.
+    nested: list = []
     # Per function, found once: scanning a module's globals at each call of a reduction's
     # combine function was 4 s of a 65-s layer norm verification (19,152 calls).
     langs_of: dict = {}
@@ -819,11 +824,16 @@ def patch_lang_once() -> None:
         scope = patch(fn)
         for module in PATCHED_WITH_LAUNCH:
             interpreter._patch_builtin(module, interpreter.interpreter_builder, scope)
+        if open_scopes[0]:  # a device function's, inside a launch
+            nested.append(scope)
+            return interpreter._LangPatchScope()
         restore = scope.restore
         open_scopes[0] += 1
 
         def restore_and_close():
             open_scopes[0] -= 1
+            while nested:
+                nested.pop().restore()
             restore()
 
         scope.restore = restore_and_close
@@ -1014,7 +1024,9 @@ def interpreted() -> None:
     it, triton.language patched once a launch, libdevice computed, bf16 computed by value, float32
     multiply-adds contracted
     and constants folded, float32 exp, sqrt and division approximated as a GPU's are, NaNs and fp8
-    conversions with a GPU's bits, launches run as concurrent programs."""
+    conversions with a GPU's bits, launches run as concurrent programs; each launch also compiled
+    for a GPU (gpu_compile.py), from triton.language as it is before the first launch."""
+    gpu_compile.snapshot()
     untimed_autotune()
     no_overflow_sanitizer()
     scalar_index()

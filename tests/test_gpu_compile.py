@@ -1,0 +1,67 @@
+"""Interpreted launches compiled for a GPU too (verify/gpu_compile.py): what only Triton's
+interpreter accepts is a compile error on the CPU judge, as it is on an H100."""
+
+from __future__ import annotations
+
+import textwrap
+
+from tests.test_bf16 import interpreted_lines
+
+KERNELS = textwrap.dedent('''
+    import torch, triton, triton.language as tl
+    from autotriton.verify import gpu_compile, worker
+    worker.interpreted()
+    LIMIT = 4  # a plain int: the interpreter reads it, the compiler refuses it
+
+    @triton.jit
+    def softmax(x_ptr, y_ptr, n, BLOCK: tl.constexpr):
+        row = tl.program_id(0)
+        offs = tl.arange(0, BLOCK)
+        x = tl.load(x_ptr + row * n + offs, mask=offs < n, other=-float("inf"))
+        x = tl.exp(x - tl.max(x, axis=0))
+        tl.store(y_ptr + row * n + offs, x / tl.sum(x, axis=0), mask=offs < n)
+
+    @triton.jit
+    def with_break(x_ptr, y_ptr, n, BLOCK: tl.constexpr):
+        for i in range(0, 4):
+            if i * BLOCK >= n:
+                break
+            offs = i * BLOCK + tl.arange(0, BLOCK)
+            tl.store(y_ptr + offs, tl.load(x_ptr + offs, mask=offs < n), mask=offs < n)
+
+    @triton.jit
+    def plain_global(x_ptr, y_ptr, n, BLOCK: tl.constexpr):
+        offs = tl.arange(0, BLOCK) * LIMIT
+        tl.store(y_ptr + offs, tl.load(x_ptr + offs, mask=offs < n), mask=offs < n)
+
+    @triton.jit
+    def huge_dot(a_ptr, c_ptr, B: tl.constexpr):
+        offs = tl.arange(0, B)
+        a = tl.load(a_ptr + offs[:, None] * B + offs[None, :])
+        tl.store(c_ptr + offs[:, None] * B + offs[None, :], tl.dot(a, a))
+
+    x = torch.randn(3, 100)
+    y = torch.empty_like(x)
+    for n in (100, 37, 1000):  # an honest kernel compiles before and after interpreted launches
+        print("softmax", gpu_compile.failure(softmax, (x, y, n), {"BLOCK": triton.next_power_of_2(n)}))
+        softmax[(3,)](x, y, 100, BLOCK=128)
+    print("break", gpu_compile.failure(with_break, (x, y, 300), {"BLOCK": 128}))
+    print("global", gpu_compile.failure(plain_global, (x, y, 300), {"BLOCK": 32}))
+    print("args", gpu_compile.failure(softmax, (x, [1, 2], 100), {"BLOCK": 128}))
+    a = torch.randn(256, 256)
+    print("dot64", gpu_compile.failure(huge_dot, (a, a), {"B": 64}))
+    print("dot256", gpu_compile.failure(huge_dot, (a, a), {"B": 256}))
+''')
+
+
+def test_what_only_the_interpreter_accepts_does_not_compile(tmp_path):
+    out = interpreted_lines(tmp_path, KERNELS)
+    # before the first launch and after launches whose tl.max and tl.sum patched triton.language
+    assert [line for line in out if line.startswith("softmax")] == ["softmax None"] * 3
+    lines = dict(line.split(" ", 1) for line in out if " " in line)
+    assert "Break" in lines["break"]
+    assert "Cannot access global variable LIMIT" in lines["global"]
+    assert lines["args"].startswith("softmax:")
+    assert lines["dot64"] == "None"
+    assert "shared memory" in lines["dot256"] and "232,448" in lines["dot256"]
+
