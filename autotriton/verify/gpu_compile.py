@@ -8,13 +8,13 @@ correct on CPU, with every reward path paying 1.0, while compiling it for sm_90 
 compile error there as it would be on the GPU.
 
 Every candidate launch the interpreter runs is therefore also compiled for an H100/H200 (sm_90) at
-the launch's own specialization (argument dtypes, alignments, constexprs and options), by Triton's
-own front end and NVIDIA's passes: ttir, ttgir, and the pass that sizes shared memory. A kernel
-needing more than an sm_90 block may have is refused at launch there, so it is refused here. That
-takes 0.03-0.15 s a specialization on 2 cores (a whole-row GEMM: make_ir 30 ms, ttir 7 ms, ttgir
-130 ms), compiled once a candidate process. The rest of the LLVM IR stage (1.1 s of that GEMM's
-1.3 s with it), PTX and the cubin (ptxas, a subprocess the sandbox need not allow) are left out:
-none of them has refused a kernel that got this far in our runs.
+the launch's own specialization (argument types, constexprs and options; the alignment hints of the
+first such launch), by Triton's own front end and NVIDIA's passes: ttir, ttgir, and the pass that
+sizes shared memory. A kernel needing more than an sm_90 block may have is refused at launch there,
+so it is refused here. That takes 0.03-0.15 s a specialization on 2 cores (a whole-row GEMM: make_ir
+30 ms, ttir 7 ms, ttgir 130 ms), compiled once a candidate process. The rest of the LLVM IR stage
+(1.1 s of that GEMM's 1.3 s with it), PTX and the cubin (ptxas, a subprocess the sandbox need not
+allow) are left out: none of them has refused a kernel that got this far in our runs.
 
 Under the interpreter every `@triton.jit` function is an InterpretedFunction, triton.language's own
 (`tl.sigmoid`, `tl.sum`) included, and the code generator only calls JITFunctions. The compile runs
@@ -81,9 +81,9 @@ class _Twins:
         return jit
 
     def _globals(self, g: dict) -> dict:
-        hit = self.memo.get(id(g))
-        if hit is not None and hit[0] is g:
-            return hit[1]
+        return self._get(g, self._copy_globals)
+
+    def _copy_globals(self, g: dict) -> dict:
         twin: dict = {}
         self.memo[id(g)] = (g, twin)
         for k, v in list(g.items()):
