@@ -48,6 +48,8 @@ KERNELS = textwrap.dedent('''
     print("break", gpu_compile.failure(with_break, (x, y, 300), {"BLOCK": 128}))
     print("global", gpu_compile.failure(plain_global, (x, y, 300), {"BLOCK": 32}))
     print("args", gpu_compile.failure(softmax, (x, [1, 2], 100), {"BLOCK": 128}))
+    print("warps32", gpu_compile.failure(softmax, (x, y, 100), {"BLOCK": 128, "num_warps": 32}))
+    print("warps64", gpu_compile.failure(softmax, (x, y, 100), {"BLOCK": 128, "num_warps": 64}))
     a = torch.randn(256, 256)
     print("dot64", gpu_compile.failure(huge_dot, (a, a), {"B": 64}))
     print("dot256", gpu_compile.failure(huge_dot, (a, a), {"B": 256}))
@@ -62,6 +64,8 @@ def test_what_only_the_interpreter_accepts_does_not_compile(tmp_path):
     assert "Break" in lines["break"]
     assert "Cannot access global variable LIMIT" in lines["global"]
     assert lines["args"].startswith("softmax:")
+    assert lines["warps32"] == "None"  # 1,024 threads: the most a block may have
+    assert "2,048 threads" in lines["warps64"]
     assert lines["dot64"] == "None"
     assert "shared memory" in lines["dot256"] and "232,448" in lines["dot256"]
 

@@ -43,6 +43,9 @@ TARGET = GPUTarget("cuda", 90, 32)
 # The most shared memory one block may use on sm_90 (227 KiB, opted in): Triton refuses a launch
 # needing more ("out of resource: shared memory").
 SHARED_MAX = 232448
+# The most threads one block may have on any CUDA GPU: num_warps 64 (2,048 threads) compiles to a
+# cubin and fails only at launch (outside pass on verifier 49, session 48).
+THREADS_MAX = 1024
 # PTX ISA version when the bundled ptxas cannot be asked (8.7, CUDA 12.8): it only gates
 # instructions newer than every kernel the tasks need.
 PTX_FALLBACK = 87
@@ -183,6 +186,9 @@ def _compile(jit: JITFunction, backend, bound, spec, kwargs: dict) -> str | None
         passes.run(module, "shared_memory")
     except Exception as exc:  # noqa: BLE001 - the compiler's refusal is the candidate's
         return f"{jit.__name__}: {_short(exc)}"
+    threads = options.num_warps * TARGET.warp_size
+    if threads > THREADS_MAX:
+        return f"{jit.__name__}: num_warps {options.num_warps} is {threads:,} threads a block, a GPU launches {THREADS_MAX:,}"
     shared = module.get_int_attr("ttg.shared") or 0
     if shared > SHARED_MAX:
         return f"{jit.__name__}: needs {shared:,} bytes of shared memory, an sm_90 block has {SHARED_MAX:,}"
