@@ -250,14 +250,19 @@ def test_inductor_teacher_path_with_recorded_captures(cpu_verifier):
         def submit(self, fn, source, task_id, level):
             return Done(captures[task_id])
 
-    ids = ["builtin/l1/relu", "builtin/l2/layernorm_relu", "builtin/l1/matmul"]
+    # a cuDNN call stands in for the library calls the rewriter leaves out (its products it writes)
+    conv = captures["builtin/l1/batched_matmul"]
+    captures["builtin/l1/batched_matmul"] = {**conv, "codes": [conv["codes"][0].replace(
+        "extern_kernels.bmm(", "extern_kernels.convolution(")]}
+    ids = ["builtin/l1/relu", "builtin/l2/layernorm_relu", "builtin/l1/matmul", "builtin/l1/batched_matmul"]
     items = [TaskItem(get_task(i), "harvest", {"source": "test"}) for i in ids]
     records = _verify_candidates(InductorTeacher(pool=RecordedPool()).candidates(items), cpu_verifier)
     by_id = {r["task_id"]: r for r in records}
     assert by_id["builtin/l1/relu"]["correct"] and by_id["builtin/l2/layernorm_relu"]["correct"]
     assert "= 300" in by_id["builtin/l2/layernorm_relu"]["prompt_source"]  # judged at the captured size
-    mm = by_id["builtin/l1/matmul"]
-    assert not mm["correct"] and mm["label"] == "extern_kernels" and mm["error_kind"] == "rewrite_failed"
+    assert by_id["builtin/l1/matmul"]["correct"]  # cuBLAS's mm as a Triton matmul
+    other = by_id["builtin/l1/batched_matmul"]
+    assert not other["correct"] and other["label"] == "extern_kernels" and other["error_kind"] == "rewrite_failed"
 
 
 def test_rl_holdout_keeps_a_stable_share_of_tasks_from_sft():

@@ -28,9 +28,12 @@ Stages, one module each:
 
 Covered: pointwise kernels (1-D, and 2-D tiles with the y grid spilling into z),
 persistent and looped reductions, float attributes Dynamo lifted into 0-d tensor
-arguments (mapped back to `self.<attr>` when that is unambiguous).
-Not covered, returned as `Rewrite(ok=False, reason=...)`: library calls
-(extern_kernels.mm/addmm/bmm, aten fallbacks: listed in `extern`), templates, scans,
+arguments (mapped back to `self.<attr>` when that is unambiguous), and the library
+matrix products extern_kernels.mm/addmm/bmm (cuBLAS), each written as a launch of the
+template teacher's tiled Triton matmul (`gemm.py`), with inputs and parameters the
+wrapper reinterprets passed as `.t()`, `.permute(...)` or `.view(...)`.
+Not covered, returned as `Rewrite(ok=False, reason=...)`: other library calls
+(convolutions, scaled products, aten fallbacks: listed in `extern`), templates, scans,
 3-D grids, graph breaks (several compiled graphs), non-tensor forward inputs, and
 Inductor helpers without a rewrite here.
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 import ast
 
 from autotriton.data.teachers.inductor.capture import Capture
+from autotriton.data.teachers.inductor.gemm import Gemm, kernel_sources
 from autotriton.data.teachers.inductor.helpers import HELPERS, helper_closure
 from autotriton.data.teachers.inductor.model import ModelInfo
 from autotriton.data.teachers.inductor.tiling import TILED_GRID
@@ -54,7 +55,13 @@ def _launch_lines(launch: Launch) -> list[str]:
     return [head, f"{k.name}[{launch.grid}]({', '.join(launch.args + meta)})"]
 
 
-def module_source(capture: Capture, model: ModelInfo, kernels: list[Kernel], body: list[str | Launch],
+def _lines(stmt: str | Launch | Gemm) -> list[str]:
+    if isinstance(stmt, Launch):
+        return _launch_lines(stmt)
+    return stmt.lines() if isinstance(stmt, Gemm) else [stmt]
+
+
+def module_source(capture: Capture, model: ModelInfo, kernels: list[Kernel], body: list[str | Launch | Gemm],
                   ret: str, b: Bindings) -> str:
     helpers = helper_closure({h for k in kernels for h in k.helpers})
     tiled = any(isinstance(s, Launch) and s.grid.startswith("tiled_grid") for s in body)
@@ -66,9 +73,10 @@ def module_source(capture: Capture, model: ModelInfo, kernels: list[Kernel], bod
     parts += [HELPERS[h][1].strip() for h in helpers]
     parts += model.helpers_src
     parts += [_kernel_source(k) for k in kernels]
+    parts += kernel_sources([s for s in body if isinstance(s, Gemm)])
     if tiled:
         parts.append(TILED_GRID.strip())
-    forward = b.preamble + [line for s in body for line in (_launch_lines(s) if isinstance(s, Launch) else [s])]
+    forward = b.preamble + [line for s in body for line in _lines(s)]
     cls = [f"class ModelNew({model.base}):"]
     if model.init_src:
         cls += [model.init_src.rstrip(), ""]

@@ -6,6 +6,7 @@ from __future__ import annotations
 import ast
 import re
 
+from autotriton.data.teachers.inductor import gemm
 from autotriton.data.teachers.inductor.capture import Capture
 from autotriton.data.teachers.inductor.model import ModelInfo
 from autotriton.data.teachers.inductor.tiling import block_size
@@ -107,13 +108,24 @@ def _index_text(k: Kernel) -> str:
             "of another shape or layout (a broadcast, a pooling window, a permutation).")
 
 
-def rewrite_reasoning(capture: Capture, model: ModelInfo, body: list[str | Launch], b: Bindings, ret: str) -> str:
-    launches = [s for s in body if isinstance(s, Launch)]
+def _plan_line(launches: list[Launch], gemms: list[gemm.Gemm]) -> str:
     n_kernels = len(dict.fromkeys(l.kernel.name for l in launches))
+    if not gemms:
+        return (f"torch.compile (Inductor, dynamic shapes) lowers forward into {n_kernels} Triton kernel(s) and "
+                "no library calls, so all the compute can stay in Triton.")
+    calls = ", ".join(dict.fromkeys(f"extern_kernels.{g.op}" for g in gemms))
+    fused = f"{n_kernels} Triton kernel(s) and " if n_kernels else ""
+    return (f"torch.compile (Inductor, dynamic shapes) lowers forward into {fused}"
+            f"{len(gemms)} library matrix product(s) ({calls}, cuBLAS). A ModelNew computes in Triton, so each "
+            "product becomes a tiled Triton matmul on the same operands"
+            + ("; the fused kernels stay as Inductor wrote them." if n_kernels else "."))
+
+
+def rewrite_reasoning(capture: Capture, model: ModelInfo, body: list, b: Bindings, ret: str) -> str:
+    launches = [s for s in body if isinstance(s, Launch)]
     names = {**b.names, **{a: v.removeprefix("self.") for a, v in b.lifted.items()}}
     lines = [f"Task: {(model.doc or capture.task_id).rstrip('.')}.",
-             f"torch.compile (Inductor, dynamic shapes) lowers forward into {n_kernels} Triton kernel(s) and "
-             "no library calls, so all the compute can stay in Triton."]
+             _plan_line(launches, [s for s in body if isinstance(s, gemm.Gemm)])]
     if b.symbols:
         lines.append("Dynamic sizes, read from the tensors at run time: " + ", ".join(
             f"{s} = {e}" for s, e in b.symbols.items()) + ".")
@@ -123,7 +135,10 @@ def rewrite_reasoning(capture: Capture, model: ModelInfo, body: list[str | Launc
     if b.lifted:
         lines.append("Float attributes reach the kernels as scalar arguments: " + ", ".join(
             sorted(set(b.lifted.values()))) + ".")
-    for step, launch in enumerate(launches, 1):
+    for step, launch in enumerate((s for s in body if isinstance(s, (Launch, gemm.Gemm))), 1):
+        if isinstance(launch, gemm.Gemm):
+            lines += gemm.reasoning(step, launch)
+            continue
         k = launch.kernel
         lines += ["", f"Step {step}: `{k.name}` fuses source nodes [{k.notes.source_nodes}] "
                   f"(ATen: {k.notes.aten or '?'}) into one kernel."]

@@ -8,6 +8,7 @@ from dataclasses import dataclass, field
 
 from autotriton.data.teachers.inductor.capture import Capture
 from autotriton.data.teachers.inductor.emit import module_source, rename_params
+from autotriton.data.teachers.inductor.gemm import GEMMS, Gemm
 from autotriton.data.teachers.inductor.model import model_info
 from autotriton.data.teachers.inductor.reasoning import rewrite_reasoning
 from autotriton.data.teachers.inductor.tiling import choose_blocks
@@ -40,7 +41,7 @@ def rewrite(capture: Capture, task_source: str) -> Rewrite:
         return Rewrite(False, f"wrapper does not parse: {exc.msg} (line {exc.lineno})")
     try:
         call = wrapper_call(tree)
-        extern = extern_calls(call)
+        extern = [e for e in extern_calls(call) if e not in GEMMS]  # mm, addmm, bmm: Triton matmuls (gemm.py)
         if extern:
             return Rewrite(False, "extern kernels: " + ", ".join(extern), extern=extern)
         return _rewrite(capture, task_source, tree, code, call)
@@ -49,20 +50,22 @@ def rewrite(capture: Capture, task_source: str) -> Rewrite:
 
 
 def _rewrite(capture: Capture, task_source: str, tree: ast.Module, code: str, call: ast.FunctionDef) -> Rewrite:
-    kernels = read_kernels(tree, code)
-    if not kernels:
-        raise Unsupported("the wrapper defines no Triton kernels")
+    kernels = read_kernels(tree, code)  # none at all where forward is one library product
     for k in kernels.values():
         choose_blocks(k)
     model = model_info(task_source, {p.split(".")[0] for p in capture.param_names})
     bindings = bind(call, example_args(tree), capture, model)
     body, ret = translate(call, kernels, bindings, model)
     launches = [s for s in body if isinstance(s, Launch)]
-    if not launches:
+    gemms = [s for s in body if isinstance(s, Gemm)]
+    if not launches and not gemms:
         raise Unsupported("call() launches no kernel")
     used = [k for k in kernels.values() if any(l.kernel is k for l in launches)]
+    clash = {g.kernel for g in gemms} & {k.name for k in used}
+    if clash:
+        raise Unsupported(f"Inductor kernel names {sorted(clash)} clash with the matmul kernels")
     for k in used:
         rename_params(k, launches, bindings)
     source = module_source(capture, model, used, body, ret, bindings)
     return Rewrite(True, code=source, reasoning=rewrite_reasoning(capture, model, body, bindings, ret),
-                   kernels=[k.name for k in used])
+                   kernels=[k.name for k in used] + list(dict.fromkeys(g.kernel for g in gemms)))

@@ -4,10 +4,12 @@ buffer allocations and views, and kernel launches."""
 from __future__ import annotations
 
 import ast
+import math
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from autotriton.data.teachers.inductor.capture import Capture
+from autotriton.data.teachers.inductor.gemm import Gemm, gemm, is_gemm
 from autotriton.data.teachers.inductor.model import ModelInfo
 from autotriton.data.teachers.inductor.tiling import launch_grid
 from autotriton.data.teachers.inductor.wrapper import ExampleTensor, Kernel, Unsupported, dotted
@@ -35,6 +37,8 @@ class Bindings:
     symbols: dict[str, str]  # s21 -> "x.shape[0]"
     specialised: list[str]  # "x.shape[2] = 37": input dims Inductor baked in
     preamble: list[str]  # forward's first lines: parameters, contiguity, device, sizes
+    values: dict[str, int] = field(default_factory=dict)  # s21 -> its capture-time value
+    shapes: dict[str, tuple[int, ...]] = field(default_factory=dict)  # argK_1 -> its capture-time shape
 
 
 def bind(call: ast.FunctionDef, examples: dict, capture: Capture, model: ModelInfo) -> Bindings:
@@ -74,7 +78,11 @@ def bind(call: ast.FunctionDef, examples: dict, capture: Capture, model: ModelIn
     symbols = _symbols(call, arg_names, examples, names)
     preamble.append(f"device = {names[tensors[n_p] if n_i else tensors[0]]}.device")
     preamble += [f"{s} = {expr}" for s, expr in symbols.items()]
-    return Bindings(names, lifted, symbols, _specialised(call, set(model.forward_args), names), preamble)
+    values = {s.targets[0].id: examples[s.value.id] for s in call.body
+              if isinstance(s, ast.Assign) and isinstance(s.value, ast.Name) and isinstance(s.targets[0], ast.Name)
+              and s.targets[0].id in symbols}
+    return Bindings(names, lifted, symbols, _specialised(call, set(model.forward_args), names), preamble,
+                    values, {a: examples[a].shape for a in tensors})
 
 
 def _specialised(call: ast.FunctionDef, inputs: set[str], names: dict[str, str]) -> list[str]:
@@ -135,6 +143,10 @@ class _WrapperExpr(ast.NodeTransformer):
     def __init__(self, bindings: Bindings, renames: dict[str, str]):
         self.b = bindings
         self.renames = renames
+        # buf1 = reinterpret_tensor(buf0, ..., 0): a later reinterpret_tensor(buf1, ...) views buf0, the
+        # tensor forward allocated (the rules take as_strided only on those; the offsets are absolute
+        # in the one storage either way)
+        self.roots: dict[str, str] = {}
 
     def visit_Name(self, node: ast.Name):
         if node.id in self.b.lifted:
@@ -144,7 +156,11 @@ class _WrapperExpr(ast.NodeTransformer):
 
     def visit_Call(self, node: ast.Call):
         func = dotted(node.func)
+        if func == "reinterpret_tensor" and isinstance(node.args[0], ast.Name) and node.args[0].id in self.b.names:
+            return _parse_expr(self._view(*node.args))
         if func == "reinterpret_tensor":
+            if isinstance(node.args[0], ast.Name) and node.args[0].id in self.roots:
+                node.args[0] = ast.Name(self.roots[node.args[0].id], ast.Load())
             base, size, stride, offset = (self.visit(a) for a in node.args)
             return _parse_expr(f"{ast.unparse(base)}.as_strided({ast.unparse(size)}, "
                                f"{ast.unparse(stride)}, {ast.unparse(offset)})")
@@ -157,6 +173,40 @@ class _WrapperExpr(ast.NodeTransformer):
         if func in ("max", "min") or func.startswith("math."):
             return self.generic_visit(node)
         raise Unsupported(f"wrapper calls {func or ast.unparse(node.func)}, which is not rewritten")
+
+
+    def _view(self, base: ast.Name, size: ast.expr, stride: ast.expr, offset: ast.expr) -> str:
+        """Inductor's reinterpret_tensor of a forward input or parameter as view or permute: the
+        rules refuse as_strided on a tensor forward did not allocate (its offset is absolute in the
+        storage). Matched on the capture-time values: a transposed weight (`(K, N), (1, K)` of an
+        (N, K) weight) is a permute, a contiguous reshape a view."""
+        shape = self.b.shapes[base.id]
+        if not isinstance(size, ast.Tuple) or not isinstance(stride, ast.Tuple) or _number(offset, {}) != 0:
+            raise Unsupported(f"reinterpret_tensor of {self.b.names[base.id]} at an offset")
+        sizes = [_number(e, self.b.values) for e in size.elts]
+        strides = [_number(e, self.b.values) for e in stride.elts]
+        name = self.b.names[base.id]
+        base_strides = list(_contiguous_strides(shape))
+        if strides == list(_contiguous_strides(tuple(sizes))) and math.prod(sizes) == math.prod(shape):
+            return name if sizes == list(shape) else f"{name}.view({ast.unparse(self.visit(size))})"
+        perm = [next((d for d in range(len(shape)) if (shape[d], base_strides[d]) == (n, st)), None)
+                for n, st in zip(sizes, strides)]
+        if len(sizes) != len(shape) or None in perm or sorted(perm) != list(range(len(shape))):
+            raise Unsupported(f"reinterpret_tensor of {name} is neither a view nor a permutation")
+        return f"{name}.t()" if perm == [1, 0] else f"{name}.permute({', '.join(map(str, perm))})"
+
+
+def _number(node: ast.expr, values: dict[str, int]) -> int:
+    """A wrapper size expression (`s7*s81`, `2*s34`) at the capture-time values."""
+    if isinstance(node, ast.Constant) and isinstance(node.value, int):
+        return node.value
+    if isinstance(node, ast.Name) and node.id in values:
+        return values[node.id]
+    if isinstance(node, ast.BinOp) and isinstance(node.op, (ast.Add, ast.Sub, ast.Mult, ast.FloorDiv)):
+        a, b = _number(node.left, values), _number(node.right, values)
+        return {ast.Add: a + b, ast.Sub: a - b, ast.Mult: a * b}.get(type(node.op)) if not \
+            isinstance(node.op, ast.FloorDiv) else a // b
+    raise Unsupported(f"size expression {ast.unparse(node)} is not arithmetic on size symbols")
 
 
 def _parse_expr(text: str) -> ast.expr:
@@ -177,14 +227,15 @@ class Launch:
 
 
 def translate(call: ast.FunctionDef, kernels: dict[str, Kernel], b: Bindings,
-              model: ModelInfo) -> tuple[list[str | Launch], str]:
-    """call()'s body as forward statements (strings) and launches, plus the return line."""
+              model: ModelInfo) -> tuple[list[str | Launch | Gemm], str]:
+    """call()'s body as forward statements (strings), launches and library products (Gemm), plus
+    the return line."""
     renames = {}
     for k in kernels.values():
         base = k.name.removesuffix("_kernel")
         renames.update({f"{k.inductor_name}_{s}": f"{base}_{s}" for s in ("xnumel", "ynumel", "r0_numel")})
     expr = _WrapperExpr(b, renames)
-    out: list[str | Launch] = []
+    out: list[str | Launch | Gemm] = []
     values: dict[str, str] = {}  # wrapper variable -> the expression assigned to it
     ret = ""
     for stmt in _flatten(call.body[1:]):
@@ -195,8 +246,11 @@ def translate(call: ast.FunctionDef, kernels: dict[str, Kernel], b: Bindings,
         elif isinstance(stmt, ast.Expr) and isinstance(stmt.value, ast.Call) and \
                 dotted(stmt.value.func).endswith(".run"):
             out.append(_launch(stmt.value, kernels, expr, values))
+        elif is_gemm(stmt):
+            out.append(gemm(stmt.value, lambda node: ast.unparse(expr.visit(node))))
         elif isinstance(stmt, ast.Assign) and len(stmt.targets) == 1 and isinstance(stmt.targets[0], ast.Name):
             target = renames.get(stmt.targets[0].id, stmt.targets[0].id)
+            _note_root(expr, target, stmt.value)
             values[target] = ast.unparse(expr.visit(stmt.value))
             out.append(f"{target} = {values[target]}")
         else:
@@ -204,6 +258,14 @@ def translate(call: ast.FunctionDef, kernels: dict[str, Kernel], b: Bindings,
     if not ret:
         raise Unsupported("call() returns nothing")
     return out, ret
+
+
+def _note_root(expr: _WrapperExpr, target: str, value: ast.expr) -> None:
+    """Record `target` as a zero-offset view of a buffer forward allocated."""
+    if (isinstance(value, ast.Call) and dotted(value.func) == "reinterpret_tensor" and len(value.args) == 4
+            and isinstance(value.args[0], ast.Name) and value.args[0].id not in expr.b.names
+            and isinstance(value.args[3], ast.Constant) and value.args[3].value == 0):
+        expr.roots[target] = expr.roots.get(value.args[0].id, value.args[0].id)
 
 
 def _flatten(stmts: list[ast.stmt]) -> list[ast.stmt]:

@@ -38,7 +38,7 @@ def _epilogue_lines(steps: list[dict]) -> list[str]:
     return lines
 
 
-def _matmul_kernel(name: str, epilogue: list[dict], grouped: bool = False, skip: str = "") -> str:
+def matmul_kernel(name: str, epilogue: list[dict], grouped: bool = False, skip: str = "") -> str:
     """The tiled batched-matmul kernel with `epilogue` fused, and its launcher. `grouped`: a
     1-D grid of tiles visited in GROUP_M-row bands (tiles that share A rows and B columns run
     close together, so they hit L2), larger blocks and explicit warps/stages. `skip`: a
@@ -110,7 +110,7 @@ def _matmul_kernel(name: str, epilogue: list[dict], grouped: bool = False, skip:
 _MATMUL_WHY = """Tiling: each program computes a BLOCK_M x BLOCK_N tile of the output (up to 64 x 64) and walks K in BLOCK_K (up to 32) slices, multiplying tiles with tl.dot on tensor cores and accumulating in float32. Block sizes are powers of two of at least 16, because tl.dot needs tile dims >= 16; on small problems they shrink to the next power of two of the size.
 Masks: rows past M, columns past N and the partial last K slice are loaded as 0, which adds nothing to the dot product, and the store is masked."""
 
-_MATMUL_GROUPED_WHY = """Tiling: each program computes a BLOCK_M x BLOCK_N tile of the output (up to 128 x 128, with 8 warps at that size and 3 pipeline stages so that the next K slice loads while this one multiplies) and walks K in BLOCK_K (up to 32) slices with tl.dot, accumulating in float32; dims are powers of two of at least 16, as tl.dot needs.
+MATMUL_GROUPED_WHY = """Tiling: each program computes a BLOCK_M x BLOCK_N tile of the output (up to 128 x 128, with 8 warps at that size and 3 pipeline stages so that the next K slice loads while this one multiplies) and walks K in BLOCK_K (up to 32) slices with tl.dot, accumulating in float32; dims are powers of two of at least 16, as tl.dot needs.
 Tile order: the grid is one axis of tiles numbered in bands of GROUP_M = 8 tile rows. Consecutive programs then share A row blocks and B column blocks, which stay in L2, instead of sweeping a whole row of C and evicting B before it is reused.
 Masks: rows past M, columns past N and the partial last K slice are loaded as 0, which adds nothing to the dot product, and the store is masked."""
 
@@ -252,17 +252,17 @@ class ModelNew(nn.Module):
     epi = [s for s in epi if s["op"] not in ("tril", "triu")]
     epi_txt = ", ".join(op_words(s) for s in epi)
     reasoning = f"""The module is {what}{f", followed by {epi_txt}" if epi else ""}.
-1. {_MATMUL_GROUPED_WHY if style == "grouped" else _MATMUL_WHY}
+1. {MATMUL_GROUPED_WHY if style == "grouped" else _MATMUL_WHY}
 2. {"The transposed operand is passed as a strided view, so the kernel reads it in place with swapped strides instead of copying it. " if form in ("linear", "matmul_bt") else ""}{"The batch index is the third grid axis; each batch's matrices are addressed through their batch stride. " if form == "bmm" else ""}{_MATMUL_FORM_NOTES.get(form, "")}{_MATMUL_SHAPE_NOTES.get(spec.get("shape"), "")}
 3. {"Epilogue fusion: " + epi_txt + " are applied to the float32 accumulator tile in registers right before the single store, so the (M, N) result never makes an extra round trip to memory." if epi else "No epilogue: the accumulator is cast to the output dtype and stored." if not skip else "The triangle mask is the epilogue: applied to the accumulator in registers, so zeros are stored directly and A @ B is never written whole."}"""
-    kernel = _matmul_kernel("matmul_epilogue_kernel", epi + [{"op": form}] if skip else epi, style == "grouped", skip)
+    kernel = matmul_kernel("matmul_epilogue_kernel", epi + [{"op": form}] if skip else epi, style == "grouped", skip)
     return Solution(reasoning, HEADER + kernel + module)
 
 
 def write_mlp(spec: MlpSpec) -> Solution:
     act, residual = spec["act"], spec["residual"]
-    kernels = _matmul_kernel("fc1_kernel", [{"op": "bias"}, act]) + \
-        _matmul_kernel("fc2_kernel", [{"op": "bias"}] + ([{"op": "residual"}] if residual else []))
+    kernels = matmul_kernel("fc1_kernel", [{"op": "bias"}, act]) + \
+        matmul_kernel("fc2_kernel", [{"op": "bias"}] + ([{"op": "residual"}] if residual else []))
     module = '''
 class ModelNew(nn.Module):
     def __init__(self, dim: int, hidden: int):
@@ -289,7 +289,7 @@ class ModelNew(nn.Module):
 
 def write_linear_norm(spec: LinearNormSpec) -> Solution:
     kind, act = spec["kind"], spec["act"]
-    kernels = _matmul_kernel("linear_bias_kernel", [{"op": "bias"}]) + norm_kernel(kind, False, act)
+    kernels = matmul_kernel("linear_bias_kernel", [{"op": "bias"}]) + norm_kernel(kind, False, act)
     bias_param = kind == "layernorm"
     module = f'''
 class ModelNew(nn.Module):
