@@ -57,11 +57,10 @@ def bind(call: ast.FunctionDef, examples: dict, capture: Capture, model: ModelIn
         raise Unsupported(f"call takes {len(tensors)} tensors; expected {n_p} parameters + {n_i} inputs")
     locals_ = [_local_name(p) for p in capture.param_names]
     locals_ = [n if n not in model.forward_args else f"{n}_param" for n in locals_]
-    names = dict(zip(tensors, locals_ + model.forward_args))
     expected = [list(s) for s in capture.param_shapes] + [list(s) for s in capture.input_shapes]
     got = [list(examples[a].shape) for a in tensors[:n_p + n_i]]
-    if got != expected:
-        raise Unsupported(f"call argument shapes {got} do not match parameters + inputs {expected}")
+    tensors = [tensors[i] for i in _by_shape(got, expected)] + tensors[n_p + n_i:]
+    names = dict(zip(tensors, locals_ + model.forward_args))
     lifted = _bind_lifted(tensors[n_p + n_i:], examples, model)
     preamble = [f"{loc} = {_attr_path(p)}" for p, loc in zip(capture.param_names, locals_)]
     for a in tensors[n_p:n_p + n_i]:
@@ -83,6 +82,18 @@ def bind(call: ast.FunctionDef, examples: dict, capture: Capture, model: ModelIn
               and s.targets[0].id in symbols}
     return Bindings(names, lifted, symbols, _specialised(call, set(model.forward_args), names), preamble,
                     values, {a: examples[a].shape for a in tensors})
+
+
+def _by_shape(got: list, expected: list) -> list[int]:
+    """Which call tensor is each parameter and input: in order, or else by shape where every shape
+    is unique (Dynamo may take a module's inputs in another order than forward lists them: a
+    transposed-B matmul's call took b before a)."""
+    if got == expected:
+        return list(range(len(got)))
+    order = [[i for i, g in enumerate(got) if g == e] for e in expected]
+    if any(len(o) != 1 for o in order) or sorted(o[0] for o in order) != list(range(len(got))):
+        raise Unsupported(f"call argument shapes {got} do not match parameters + inputs {expected}")
+    return [o[0] for o in order]
 
 
 def _specialised(call: ast.FunctionDef, inputs: set[str], names: dict[str, str]) -> list[str]:
