@@ -61,11 +61,7 @@ def capture(task: Task, device: str = "cuda", shape_mode: str = "interp") -> Cap
         except Exception as exc:  # noqa: BLE001 - a broken task is data
             return Capture(task.id, False, f"task failed to build: {type(exc).__name__}: {str(exc)[:400]}")
     names = [n for n, _ in named]
-    n_params = len(names)
-
-    def fn(*args):
-        return torch.func.functional_call(model, dict(zip(names, args[:n_params])), tuple(args[n_params:]))
-
+    fn = as_function(model, names)
     torch._dynamo.reset()
     # No FX-graph cache: a cached graph from another task of the same structure brings that
     # task's size hints into the wrapper's example arguments, which the rewriter matches on.
@@ -80,6 +76,22 @@ def capture(task: Task, device: str = "cuda", shape_mode: str = "interp") -> Cap
                    param_shapes=[list(t.shape) for t in tensors],
                    input_shapes=[list(x.shape) if isinstance(x, torch.Tensor) else None for x in inputs],
                    compile_s=time.perf_counter() - start)
+
+
+def as_function(model: torch.nn.Module, names: list[str]):
+    """The model as a function of (its parameters and buffers named `names`, then its inputs)."""
+    n_params = len(names)
+
+    def fn(*args):
+        # Dynamo lists graph inputs in the order it first uses them, not the call's: attention's
+        # `q @ k.transpose(...)` took k before q (its transpose is evaluated first), and the rewriter
+        # binds call() by position, so q and k of one shape were swapped. Touching each argument
+        # first, in order, keeps the call's order (no graph op; tests/test_data_inductor.py).
+        for a in args:
+            if isinstance(a, torch.Tensor):
+                a.dim()
+        return torch.func.functional_call(model, dict(zip(names, args[:n_params])), tuple(args[n_params:]))
+    return fn
 
 
 def capture_in_worker(source: str, task_id: str, level: int) -> dict:

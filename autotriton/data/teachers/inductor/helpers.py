@@ -164,6 +164,17 @@ def log1p(x):
     u = 1.0 + x
     return tl.where(u == 1.0, x, tl.log(u) * x / (u - 1.0))
 ''', ()),
+    "libdevice.sqrt": ("sqrt", '''
+@triton.jit
+def sqrt(x):
+    # libdevice's sqrt is correctly rounded in both widths; tl.sqrt_rn takes float32 only, and
+    # Inductor takes some square roots in float64 (attention's 1/sqrt(head_dim) scale), where
+    # tl.sqrt is the correctly rounded sqrt.rn.f64.
+    if x.dtype == tl.float64:
+        return tl.sqrt(x)
+    else:
+        return tl.sqrt_rn(x)
+''', ()),
     "libdevice.isnan": ("isnan", '''
 @triton.jit
 def isnan(x):
@@ -181,9 +192,9 @@ def trunc(x):
 ''', ()),
 }
 
-# libdevice functions with a triton.language equivalent. sqrt maps to sqrt_rn because
-# libdevice's sqrt is IEEE-rounded while tl.sqrt may be approximate.
-LIBDEVICE_TO_TL = {"exp": "exp", "exp2": "exp2", "log": "log", "log2": "log2", "sqrt": "sqrt_rn",
+# libdevice functions with a triton.language equivalent (sqrt is a helper above: libdevice's is
+# correctly rounded, tl.sqrt may be approximate in float32 and tl.sqrt_rn refuses float64).
+LIBDEVICE_TO_TL = {"exp": "exp", "exp2": "exp2", "log": "log", "log2": "log2",
                    "rsqrt": "rsqrt", "erf": "erf", "abs": "abs", "fabs": "abs", "floor": "floor",
                    "ceil": "ceil", "sin": "sin", "cos": "cos", "fma": "fma"}
 
