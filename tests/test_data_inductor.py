@@ -268,3 +268,18 @@ def test_capture_keeps_the_inputs_in_call_order():
     untouched = lambda *args: model(*args)  # noqa: E731 - what capture compiled before
     assert order(untouched)[:2] == [1, 0]  # the premise: k first
     assert order(as_function(model, []))[:3] == [0, 1, 2]
+
+
+def test_reasoning_never_names_the_task_id():
+    """The module's docstring opens the reasoning where it has one; an undocumented task's id is
+    not a sentence any prompt shows (327 of data v30's Inductor answers opened with one)."""
+    relu = BY_ID["builtin/l1/relu"]
+    source = get_task(relu.task_id).source
+    documented = rewrite(relu, source)
+    assert documented.ok and documented.reasoning.startswith("Task: ")
+    tree = ast.parse(source)
+    doc = ast.get_docstring(tree)
+    assert doc, "the builtin relu task has a module docstring"
+    bare = rewrite(relu, source.replace(f'"""{doc}"""', "", 1) if f'"""{doc}"""' in source else source)
+    assert bare.ok and "builtin/l1/relu" not in bare.reasoning
+    assert bare.reasoning.startswith("torch.compile (Inductor")
