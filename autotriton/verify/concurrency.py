@@ -232,6 +232,10 @@ def _masked(ptrs: np.ndarray, mask: np.ndarray) -> np.ndarray:
 
 
 LAUNCH: Launch | None = None
+# CUDA's grid limits (every compute capability since 3.0): 2^31 - 1 blocks on x, 65,535 on y and z.
+# The interpreter runs any grid, so a kernel tiling rows over grid y passed the CPU judge where a GPU
+# refuses the launch at the sizes past 65,535 rows (issue 32, verifier 50).
+GRID_MAX = (2**31 - 1, 65535, 65535)
 
 
 def install() -> None:
@@ -275,7 +279,11 @@ def _wrap_builder(builder) -> None:
 
     def set_grid_dim(self, nx, ny, nz):
         global LAUNCH
-        LAUNCH = Launch((int(nx), int(ny), int(nz)))
+        grid = (int(nx), int(ny), int(nz))
+        if any(n > most for n, most in zip(grid, GRID_MAX)):
+            raise RuntimeError(f"grid {grid}: a GPU launches at most {GRID_MAX} programs on x, y and z "
+                               "(CUDA refuses the launch: invalid argument)")
+        LAUNCH = Launch(grid)
         return grid_dim(self, nx, ny, nz)
 
     def set_grid_idx(self, x, y, z):
