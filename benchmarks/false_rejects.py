@@ -25,6 +25,10 @@ import time
 from pathlib import Path
 
 FIXTURE = Path("tests/fixtures/inductor/captures_train_h100.json")
+# Captured (H100, 2026-11-25) before the capture kept the call's input order (34c059d): its call()
+# takes k before q, both of one shape, so the rewrite binds them swapped and computes k @ q^T, which
+# the judge rightly rejects. Not an honest answer; a capture on a GPU now gives one.
+SWAPPED_CAPTURES = {"builtin/l3/attention"}
 
 
 def honest_sources(composed: int, seed: int) -> list[tuple[str, object, str]]:
@@ -41,6 +45,8 @@ def honest_sources(composed: int, seed: int) -> list[tuple[str, object, str]]:
             for c in compose(composed, seed)]
     for data in json.loads(FIXTURE.read_text()):
         capture = Capture(**data)
+        if capture.task_id in SWAPPED_CAPTURES:
+            continue
         task = get_task(capture.task_id)
         result = rewrite(capture, task.source)
         if result.ok:
