@@ -35,14 +35,13 @@ class Gemm:
         return KERNELS[self.op]
 
     def lines(self) -> list[str]:
-        """Forward lines: the launcher takes (batch, M, K) @ (batch, K, N) -> (batch, M, N) views."""
-        if self.op == "bmm":
-            return [f"# torch.bmm: Inductor calls cuBLAS here (extern_kernels.bmm); a tiled Triton matmul instead",
-                    f"launch_{self.kernel}({self.a}, {self.b}, {self.out}, {self.out}, {self.out})"]
+        """Forward lines: the launcher takes (batch, M, K) @ (batch, K, N) -> (batch, M, N) views, so
+        mm's and addmm's 2-D operands go as batches of one."""
+        batch = "" if self.op == "bmm" else "[None]"
         bias = self.bias or self.out  # unread without the bias epilogue
-        what = "matmul plus bias" if self.op == "addmm" else "matmul"
+        what = {"mm": "matmul", "addmm": "matmul plus bias", "bmm": "torch.bmm"}[self.op]
         return [f"# {what}: Inductor calls cuBLAS here (extern_kernels.{self.op}); a tiled Triton matmul instead",
-                f"launch_{self.kernel}({self.a}[None], {self.b}[None], {bias}, {self.out}, {self.out}[None])"]
+                f"launch_{self.kernel}({self.a}{batch}, {self.b}{batch}, {bias}, {self.out}, {self.out}{batch})"]
 
 
 def is_gemm(stmt: ast.stmt) -> bool:

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import ast
 import math
+import operator
 import re
 from dataclasses import dataclass, field
 
@@ -74,14 +75,12 @@ def bind(call: ast.FunctionDef, examples: dict, capture: Capture, model: ModelIn
     clash = sorted(wrapper_vars & set(names.values()))
     if clash:
         raise Unsupported(f"forward/parameter names {clash} clash with wrapper variables")
-    symbols = _symbols(call, arg_names, examples, names)
+    sized = _size_args(call, arg_names, examples)
+    symbols = _symbols(call, sized, names)
     preamble.append(f"device = {names[tensors[n_p] if n_i else tensors[0]]}.device")
     preamble += [f"{s} = {expr}" for s, expr in symbols.items()]
-    values = {s.targets[0].id: examples[s.value.id] for s in call.body
-              if isinstance(s, ast.Assign) and isinstance(s.value, ast.Name) and isinstance(s.targets[0], ast.Name)
-              and s.targets[0].id in symbols}
     return Bindings(names, lifted, symbols, _specialised(call, set(model.forward_args), names), preamble,
-                    values, {a: examples[a].shape for a in tensors})
+                    {s: examples[sized[s]] for s in symbols}, {a: examples[a].shape for a in tensors})
 
 
 def _by_shape(got: list, expected: list) -> list[int]:
@@ -129,11 +128,15 @@ def _bind_lifted(extra: list[str], examples: dict, model: ModelInfo) -> dict[str
     return {a: f"self.{attr}" for a, attr in zip(extra, model.float_attrs)}
 
 
-def _symbols(call: ast.FunctionDef, arg_names: list[str], examples: dict, names: dict[str, str]) -> dict[str, str]:
+def _size_args(call: ast.FunctionDef, arg_names: list[str], examples: dict) -> dict[str, str]:
+    """call()'s `sN = argK` lines: each size symbol and the int argument it is bound to."""
+    return {s.targets[0].id: s.value.id for s in call.body
+            if isinstance(s, ast.Assign) and isinstance(s.targets[0], ast.Name) and isinstance(s.value, ast.Name)
+            and s.value.id in arg_names and isinstance(examples[s.value.id], int)}
+
+
+def _symbols(call: ast.FunctionDef, sized: dict[str, str], names: dict[str, str]) -> dict[str, str]:
     """Every size symbol bound in call(), as an expression on a tensor's shape."""
-    bound = [s.targets[0].id for s in call.body
-             if isinstance(s, ast.Assign) and isinstance(s.value, ast.Name) and s.value.id in arg_names
-             and isinstance(examples[s.value.id], int)]
     shapes: dict[str, str] = {}
     for node in ast.walk(call):
         if isinstance(node, ast.Call) and dotted(node.func) == "assert_size_stride":
@@ -142,10 +145,10 @@ def _symbols(call: ast.FunctionDef, arg_names: list[str], examples: dict, names:
                 for i, size in enumerate(node.args[1].elts):
                     if isinstance(size, ast.Name) and size.id not in shapes:
                         shapes[size.id] = f"{names[arg.id]}.shape[{i}]"
-    missing = [s for s in bound if s not in shapes]
+    missing = [s for s in sized if s not in shapes]
     if missing:
         raise Unsupported(f"size symbols {missing} are not a dimension of any tensor argument")
-    return {s: shapes[s] for s in bound}
+    return {s: shapes[s] for s in sized}
 
 
 class _WrapperExpr(ast.NodeTransformer):
@@ -170,9 +173,10 @@ class _WrapperExpr(ast.NodeTransformer):
         if func == "reinterpret_tensor" and isinstance(node.args[0], ast.Name) and node.args[0].id in self.b.names:
             return _parse_expr(self._view(*node.args))
         if func == "reinterpret_tensor":
-            if isinstance(node.args[0], ast.Name) and node.args[0].id in self.roots:
-                node.args[0] = ast.Name(self.roots[node.args[0].id], ast.Load())
-            base, size, stride, offset = (self.visit(a) for a in node.args)
+            first = node.args[0]
+            if isinstance(first, ast.Name) and first.id in self.roots:
+                first = ast.Name(self.roots[first.id], ast.Load())
+            base, size, stride, offset = (self.visit(a) for a in (first, *node.args[1:]))
             return _parse_expr(f"{ast.unparse(base)}.as_strided({ast.unparse(size)}, "
                                f"{ast.unparse(stride)}, {ast.unparse(offset)})")
         if func == "empty_strided_cuda":
@@ -184,7 +188,6 @@ class _WrapperExpr(ast.NodeTransformer):
         if func in ("max", "min") or func.startswith("math."):
             return self.generic_visit(node)
         raise Unsupported(f"wrapper calls {func or ast.unparse(node.func)}, which is not rewritten")
-
 
     def _view(self, base: ast.Name, size: ast.expr, stride: ast.expr, offset: ast.expr) -> str:
         """Inductor's reinterpret_tensor of a forward input or parameter as view or permute: the
@@ -207,16 +210,17 @@ class _WrapperExpr(ast.NodeTransformer):
         return f"{name}.t()" if perm == [1, 0] else f"{name}.permute({', '.join(map(str, perm))})"
 
 
+_ARITHMETIC = {ast.Add: operator.add, ast.Sub: operator.sub, ast.Mult: operator.mul, ast.FloorDiv: operator.floordiv}
+
+
 def _number(node: ast.expr, values: dict[str, int]) -> int:
     """A wrapper size expression (`s7*s81`, `2*s34`) at the capture-time values."""
     if isinstance(node, ast.Constant) and isinstance(node.value, int):
         return node.value
     if isinstance(node, ast.Name) and node.id in values:
         return values[node.id]
-    if isinstance(node, ast.BinOp) and isinstance(node.op, (ast.Add, ast.Sub, ast.Mult, ast.FloorDiv)):
-        a, b = _number(node.left, values), _number(node.right, values)
-        return {ast.Add: a + b, ast.Sub: a - b, ast.Mult: a * b}.get(type(node.op)) if not \
-            isinstance(node.op, ast.FloorDiv) else a // b
+    if isinstance(node, ast.BinOp) and type(node.op) in _ARITHMETIC:
+        return _ARITHMETIC[type(node.op)](_number(node.left, values), _number(node.right, values))
     raise Unsupported(f"size expression {ast.unparse(node)} is not arithmetic on size symbols")
 
 
