@@ -29,6 +29,7 @@ program that has not run, and is judged on the timeout.
 from __future__ import annotations
 
 import bisect
+import math
 import secrets
 
 import numpy as np
@@ -280,7 +281,11 @@ def _wrap_builder(builder) -> None:
     def set_grid_dim(self, nx, ny, nz):
         global LAUNCH
         grid = (int(nx), int(ny), int(nz))
-        if any(n > most for n, most in zip(grid, GRID_MAX)):
+        # As Triton's CUDA launcher: a grid whose product is 0 or less is not launched (the
+        # interpreter runs no program either); any other goes to CUDA as unsigned dims, so a
+        # negative one is 2^32 - |n| and refused ((-1, -1) passed the first form of this check:
+        # outside pass, session 49), as is one past the limits.
+        if math.prod(grid) > 0 and any(not 0 < n <= most for n, most in zip(grid, GRID_MAX)):
             raise RuntimeError(f"grid {grid}: a GPU launches at most {GRID_MAX} programs on x, y and z "
                                "(CUDA refuses the launch: invalid argument)")
         LAUNCH = Launch(grid)
