@@ -69,3 +69,50 @@ def test_what_only_the_interpreter_accepts_does_not_compile(tmp_path):
     assert lines["dot64"] == "None"
     assert "shared memory" in lines["dot256"] and "232,448" in lines["dot256"]
 
+
+
+AUTOTUNED_RELU = textwrap.dedent('''
+    import torch
+    import torch.nn as nn
+    import triton
+    import triton.language as tl
+
+
+    @triton.autotune(configs=[triton.Config({"BLOCK": 65536}), triton.Config({"BLOCK": 512})], key=["n"])
+    @triton.jit
+    def relu_kernel(x_ptr, out_ptr, n, BLOCK: tl.constexpr):
+        offs = tl.program_id(1) * BLOCK + tl.arange(0, BLOCK)
+        x = tl.load(x_ptr + offs, mask=offs < n, other=0.0)
+        tl.store(out_ptr + offs, tl.maximum(x, 0.0), mask=offs < n)
+
+
+    class ModelNew(nn.Module):
+        def forward(self, x):
+            x = x.contiguous()
+            out = torch.empty_like(x)
+            n = x.numel()
+            relu_kernel[lambda meta: (1, triton.cdiv(n, meta["BLOCK"]))](x, out, n)
+            return out
+''')
+
+
+def test_launches_are_probed_at_the_tasks_gpu_sizes(cpu_verifier):
+    """judge._gpu_size_probe: every full setting of the task, every autotune config. The autotuned
+    ReLU lays its blocks on grid y: 1,024 programs at its large config and 131,072 at the other at
+    the GPU size (16,384 x 4,096), which CUDA refuses; at the CPU sizes both configs launch at most
+    4 programs and run."""
+    from autotriton.tasks import get_task
+    relu = get_task("builtin/l1/relu")
+    honest, tuned = cpu_verifier.verify_many([(relu, relu.solution_source), (relu, AUTOTUNED_RELU)])
+    assert honest.correct, honest.error_msg
+    assert honest.details["gpu_size_probe"] == "gpu: 1 launches probed; gpu_odd: 1 launches probed"
+    assert tuned.error_kind.value == "runtime_error", (tuned.error_kind, tuned.error_msg)
+    assert "at the task's GPU sizes (gpu)" in tuned.error_msg and "(1, 131072, 1)" in tuned.error_msg
+
+
+def test_the_probe_takes_plain_inputs_only():
+    import torch
+    from autotriton.verify.judge import _described
+    x = torch.empty(2, 3, device="meta").t()
+    assert _described([x, 3, 0.5]) == [["tensor", [3, 2], [1, 3], "float32"], ["value", 3], ["value", 0.5]]
+    assert _described([x, [1, 2]]) is None

@@ -239,6 +239,17 @@ LAUNCH: Launch | None = None
 GRID_MAX = (2**31 - 1, 65535, 65535)
 
 
+def grid_refusal(grid: tuple[int, int, int]) -> str | None:
+    """Why a GPU would refuse to launch `grid`, or None. As Triton's CUDA launcher: a grid whose
+    product is 0 or less is not launched (the interpreter runs no program either); any other goes
+    to CUDA as unsigned dims, so a negative one is 2^32 - |n| and refused ((-1, -1) passed the
+    first form of this check: outside pass, session 49), as is one past the limits."""
+    if math.prod(grid) > 0 and any(not 0 < n <= most for n, most in zip(grid, GRID_MAX)):
+        return (f"grid {grid}: a GPU launches at most {GRID_MAX} programs on x, y and z "
+                "(CUDA refuses the launch: invalid argument)")
+    return None
+
+
 def install() -> None:
     """Make every interpreted launch in this process concurrent in the sense above. Idempotent."""
     if _interp is None:
@@ -281,13 +292,9 @@ def _wrap_builder(builder) -> None:
     def set_grid_dim(self, nx, ny, nz):
         global LAUNCH
         grid = (int(nx), int(ny), int(nz))
-        # As Triton's CUDA launcher: a grid whose product is 0 or less is not launched (the
-        # interpreter runs no program either); any other goes to CUDA as unsigned dims, so a
-        # negative one is 2^32 - |n| and refused ((-1, -1) passed the first form of this check:
-        # outside pass, session 49), as is one past the limits.
-        if math.prod(grid) > 0 and any(not 0 < n <= most for n, most in zip(grid, GRID_MAX)):
-            raise RuntimeError(f"grid {grid}: a GPU launches at most {GRID_MAX} programs on x, y and z "
-                               "(CUDA refuses the launch: invalid argument)")
+        refused = grid_refusal(grid)
+        if refused:
+            raise RuntimeError(refused)
         LAUNCH = Launch(grid)
         return grid_dim(self, nx, ny, nz)
 

@@ -23,6 +23,7 @@ a reference the candidate never sees, on inputs it could not predict.
 
 from __future__ import annotations
 
+import inspect
 import secrets
 import sys
 import threading
@@ -74,6 +75,9 @@ class GuardState:
         self.init_compute: InitCompute | None = None  # set while the candidate is imported or built
         self.python_tables: list[str] = []  # launches given more than DATA_TABLE_MAX Python numbers
         self.gpu_compile: list[str] = []  # interpreted launches that would not compile for a GPU
+        # While the GPU-size probe runs (worker.Worker.probe): the launches a GPU would refuse; a
+        # launch is then compiled and its grid checked, and nothing runs.
+        self.probe: list[str] | None = None
 
 
 STATE = GuardState()
@@ -422,6 +426,25 @@ def _compile_for_gpu(kernel, args: tuple, kwargs: dict) -> None:
         STATE.gpu_compile.append(why)
 
 
+def _probe(kernel, args: tuple, kwargs: dict) -> None:
+    """A launch under the GPU-size probe: compiled for sm_90 at this specialization (the constexprs
+    a GPU size gives, BLOCK = next_power_of_2(N) and the like) and its grid checked against CUDA's
+    limits, both recorded before anything the candidate could catch; nothing runs (meta tensors)."""
+    from autotriton.verify.concurrency import grid_refusal
+    STATE.launches += 1
+    if InterpretedFunction is not None and isinstance(kernel, InterpretedFunction):
+        _compile_for_gpu(kernel, args, kwargs)
+    grid = kwargs.get("grid")
+    if callable(grid):  # as the launcher calls it: every argument by name, constexprs included
+        names = set(inspect.signature(kernel.fn).parameters)
+        grid = grid(inspect.getcallargs(kernel.fn, *args, **{k: v for k, v in kwargs.items() if k in names}))
+    grid = tuple(int(n) for n in grid)
+    refused = grid_refusal(grid + (1,) * (3 - len(grid)))
+    why = f"{getattr(kernel, '__name__', 'kernel')}: {refused}"
+    if refused and why not in STATE.probe:
+        STATE.probe.append(why)
+
+
 def _wrap_run(original):
     def run(self, *args, **kwargs):
         if kwargs.get("warmup"):
@@ -434,6 +457,8 @@ def _wrap_run(original):
                 STATE.init_compute.launched(given)
         if not _is_candidate_kernel(self):
             return original(self, *args, **kwargs)
+        if STATE.probe is not None:
+            return _probe(self, args, kwargs)
         numbers = python_numbers(given)
         if numbers > DATA_TABLE_MAX:
             STATE.python_tables.append(f"{getattr(self, '__name__', 'kernel')}: {numbers} Python numbers")

@@ -40,12 +40,21 @@ class TaskSpec:
     # trials: a cumsum capped at 8,192 columns passed while its file said 4,096 and its GPU
     # setting 10,000 (outside red team, twenty-fifth pass).
     full_sizes: dict = field(default_factory=dict)
+    # CPU only: the task's full (GPU) settings where the interpreter runs at other sizes, for the
+    # launch probe at GPU sizes (judge._gpu_size_probe); empty on a GPU and for a file the
+    # interpreter already runs at its own sizes.
+    gpu_shapes: list = field(default_factory=list)
 
 
 def task_spec(task: Task, mode: str) -> TaskSpec:
+    shapes = task.shapes_for(mode)
+    gpu = [s for s in task.shapes if s.mode == "gpu" and s not in shapes] if mode == "interp" else []
     return TaskSpec(task.id, task.source, task.tolerance, task.reference_fp64, task.range_trials,
-                    [{"name": s.name, "mode": s.mode, "overrides": s.overrides} for s in task.shapes_for(mode)],
-                    full_sizes(task))
+                    [_setting(s) for s in shapes], full_sizes(task), [_setting(s) for s in gpu])
+
+
+def _setting(s) -> dict:
+    return {"name": s.name, "mode": s.mode, "overrides": s.overrides}
 
 
 def full_sizes(task: Task) -> dict[str, int]:

@@ -911,6 +911,7 @@ class Judge:
         # None until a trial meets them, then "" where they are judged, else why not.
         self.inf_note: str | None = None
         self.seconds: dict[str, float] = {}  # reference and comparison time, for details.stages
+        self.probe_note = ""  # the launch probe at the task's GPU sizes (_gpu_size_probe), CPU only
         self._reply_caps: dict[str, int] = {}
         self._structure: dict[int, set[str]] | None = None  # structured_inputs, found once
         self._buffers_checked: bool | None = None  # whether the reference's output reads its stateful buffers
@@ -3140,6 +3141,7 @@ def _check_all(judge: Judge, job: Job) -> dict:
     _random_size_trials(judge, grow=job.mode == "interp")
     if job.mode == "interp":
         _autotune_trials(judge)
+        _gpu_size_probe(judge, job)
     timings: dict = {}
     if job.mode == "gpu" and job.time_it:
         timings = judge.time(judge.shapes[0])
@@ -3149,6 +3151,64 @@ def _check_all(judge: Judge, job: Job) -> dict:
                 for t in judge.plan(setting, 3 * n):
                     judge.trial(t, state)
     return timings
+
+
+def _gpu_size_probe(judge: Judge, job: Job) -> None:
+    """The interpreter runs a task at small sizes; at each of its full (GPU) settings the candidate
+    is run once more on the meta device with every launch compiled and its grid checked, none run
+    (worker.Worker.probe). A launch a GPU would refuse there is the verdict a GPU's verification
+    gives: a grid past CUDA's limits a `runtime_error`, a kernel that does not compile at the
+    constexprs those sizes give a `compile_error`. Inputs or a constructor the meta device cannot
+    make, or a forward it stops, leave the probe out, saying why (details.gpu_size_probe)."""
+    notes = []
+    for spec in job.task.gpu_shapes:
+        setting = ShapeSetting(spec["name"], spec["mode"], spec["overrides"])
+        inputs = judge._meta_inputs(setting)  # applies the setting's sizes to the task module
+        described = _described(inputs) if inputs is not None else None
+        init = _plain_init(judge.task_mod)
+        if described is None or init is None:
+            notes.append(f"{setting.name}: skipped, the task's inputs or constructor arguments are not made on meta")
+            continue
+        header, _ = judge.channel.request("probe", init, inputs=described, seed=judge.rng.randrange(2**62))
+        refused = [r for r in _field(header, "refused", list, []) if type(r) is str]
+        uncompiled = [r for r in _field(header, "gpu_compile", list, []) if type(r) is str]
+        if refused or uncompiled:
+            judge.probe_note = "; ".join(notes + [f"{setting.name}: a launch a GPU refuses"])
+        if refused:
+            raise CandidateFailure(ErrorKind.RUNTIME_ERROR, f"at the task's GPU sizes ({setting.name}) a launch "
+                                   f"a GPU refuses: {refused[0][:300]}")
+        if uncompiled:
+            raise CandidateFailure(ErrorKind.COMPILE_ERROR, f"at the task's GPU sizes ({setting.name}) a kernel "
+                                   f"that does not compile for a GPU (sm_90): {uncompiled[0][:300]}")
+        skipped = _field(header, "skipped", str, "")
+        launches = _field(header, "launches", int, 0)
+        notes.append(f"{setting.name}: {launches} launches probed" +
+                     (f", then the forward stopped on meta: {skipped[:200]}" if skipped else ""))
+    judge.probe_note = "; ".join(notes)
+
+
+def _described(inputs: list) -> list | None:
+    """Meta inputs as Worker.probe takes them; None for any input that is neither a tensor nor a
+    plain number or bool."""
+    out = []
+    for x in inputs:
+        if type(x) is torch.Tensor:
+            out.append(["tensor", list(x.shape), list(x.stride()), str(x.dtype).replace("torch.", "")])
+        elif type(x) in (int, float, bool):
+            out.append(["value", x])
+        else:
+            return None
+    return out
+
+
+def _plain_init(task_mod) -> list | None:
+    """The constructor's arguments at the module's current sizes when all are plain numbers, bools
+    or strings (nothing the wire must carry as a tensor at full size), else None."""
+    try:
+        init = list(task_mod.get_init_inputs())
+    except Exception:  # noqa: BLE001 - the task's own code; its trials already ran it at other sizes
+        return None
+    return init if all(type(v) in (int, float, bool, str) for v in init) else None
 
 
 def _autotune_trials(judge: Judge) -> None:
@@ -3306,6 +3366,8 @@ def run_job(job: Job, sock: socket.socket, progress_fd: int | None = None) -> di
             timing_info["wide_trial"] = judge.wide_note
         if judge.inf_note is not None:
             timing_info["infinities"] = "matched" if judge.inf_note == "" else f"masked kind off: {judge.inf_note}"
+        if job.mode == "interp":
+            timing_info["gpu_size_probe"] = judge.probe_note or "n/a: the task has no other GPU sizes"
         if judge.init_note.startswith("skipped"):
             timing_info["varied_init"] = judge.init_note
     details = {"checks": outcome.checks, "torch": torch.__version__, "triton": triton.__version__,

@@ -388,6 +388,8 @@ class Worker:
             return self.time(value, header["check"], header["budget_s"])
         if op == "burst":
             return self.burst(value, header["reps"]), wire.NO_VALUE
+        if op == "probe":
+            return self.probe(value, header["inputs"], header["seed"]), wire.NO_VALUE
         raise RuntimeError(f"unknown op {op!r}")  # our bug: the judge sent it
 
     # ------------------------------------------------------------------ ops
@@ -426,6 +428,31 @@ class Worker:
         return {"init_computed": self._init_computed(),
                 "params": [[list(p.shape), str(p.dtype).replace("torch.", "")] for p in self._params()],
                 "named_buffers": [[n, list(b.shape), str(b.dtype).replace("torch.", "")] for n, b in named]}
+
+    def probe(self, init, inputs: list, seed: int) -> dict:
+        """What a GPU would refuse to launch at the task's full sizes, which the interpreter never
+        runs: a fresh ModelNew built and run forward on the meta device with `inputs`' shapes
+        (["tensor", shape, stride, dtype] or ["value", v]), every candidate launch compiled and its
+        grid checked and none run (guards._probe). A grid over CUDA's 65,535 programs on y only at
+        GPU sizes (a program per row) passed the CPU judge (outside pass on verifier 50, session
+        49). Where the meta device stops the forward (`.item()`, a copy to the CPU) it says why in
+        `skipped`, and what the launches before it found still counts."""
+        meta = [torch.empty_strided(x[1], x[2], dtype=getattr(torch, x[3]), device="meta") if x[0] == "tensor"
+                else x[1] for x in inputs]
+        outer, STATE.gpu_compile, STATE.probe, STATE.launches = STATE.gpu_compile, [], [], 0
+        skipped = ""
+        try:
+            with torch.device("meta"), torch.no_grad():
+                torch.manual_seed(seed)
+                vars(self.module)["ModelNew"](*init)(*meta)
+        except BaseException as exc:  # noqa: BLE001 - candidate code on meta tensors: data
+            skipped = _one_line(exc)
+        finally:
+            refused, uncompiled, launches = STATE.probe, STATE.gpu_compile, STATE.launches
+            STATE.probe, STATE.gpu_compile = None, outer
+            torch.manual_seed(secrets.randbits(63))
+        return {"ok": True, "launches": launches, "refused": refused[:2], "gpu_compile": uncompiled[:2],
+                "skipped": skipped[:300]}
 
     def _init_computed(self) -> list[list]:
         """[name, shape, op, "parameter" | "buffer" | "held"] of each tensor the candidate keeps
@@ -738,6 +765,8 @@ def untimed_autotune() -> None:
         return [config]
 
     def run_choosing_afresh(self, *args, **kwargs):
+        if STATE.probe is not None:
+            return _probe_every_config(self, prune, args, kwargs)
         self.cache.clear()
         # Triton 3.6 (the GPU machine's) times even the one config left after pruning, and its
         # timer needs a GPU driver: 34 of 600 eval samples judged there on CPU failed with
@@ -749,6 +778,17 @@ def untimed_autotune() -> None:
     config_in_turn.autotriton_in_turn = True
     Autotuner.prune_configs = config_in_turn
     Autotuner.run = run_choosing_afresh
+
+
+def _probe_every_config(tuner, prune, args: tuple, kwargs: dict) -> None:
+    """Under the GPU-size probe every config left after the kernel's own pruning is launched (none
+    runs, guards._probe): a GPU's autotuner benchmarks each of them at a new size."""
+    tuner.nargs = dict(zip(tuner.arg_names, args))
+    try:
+        for config in prune(tuner, kwargs):
+            tuner.fn.run(*args, **{**kwargs, **config.all_kwargs()})
+    finally:
+        tuner.nargs = None
 
 
 def _untimed(kernel_call, quantiles=None, **_):
