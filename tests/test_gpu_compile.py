@@ -96,6 +96,30 @@ AUTOTUNED_RELU = textwrap.dedent('''
 ''')
 
 
+ROW_LOOP_RELU = textwrap.dedent('''
+    import torch
+    import torch.nn as nn
+    import triton
+    import triton.language as tl
+
+
+    @triton.jit
+    def relu_row(x_ptr, out_ptr, n, BLOCK: tl.constexpr):
+        offs = tl.arange(0, BLOCK)
+        x = tl.load(x_ptr + offs, mask=offs < n, other=0.0)
+        tl.store(out_ptr + offs, tl.maximum(x, 0.0), mask=offs < n)
+
+
+    class ModelNew(nn.Module):
+        def forward(self, x):
+            x = x.contiguous()
+            out = torch.empty_like(x)
+            for r in range(x.shape[0]):
+                relu_row[(1,)](x[r], out[r], x.shape[1], BLOCK=triton.next_power_of_2(x.shape[1]))
+            return out
+''')
+
+
 def test_launches_are_probed_at_the_tasks_gpu_sizes(cpu_verifier):
     """judge._gpu_size_probe: every full setting of the task, every autotune config. The autotuned
     ReLU lays its blocks on grid y: 1,024 programs at its large config and 131,072 at the other at
@@ -103,11 +127,15 @@ def test_launches_are_probed_at_the_tasks_gpu_sizes(cpu_verifier):
     4 programs and run."""
     from autotriton.tasks import get_task
     relu = get_task("builtin/l1/relu")
-    honest, tuned = cpu_verifier.verify_many([(relu, relu.solution_source), (relu, AUTOTUNED_RELU)])
+    honest, tuned, loop = cpu_verifier.verify_many([(relu, relu.solution_source), (relu, AUTOTUNED_RELU),
+                                                    (relu, ROW_LOOP_RELU)])
     assert honest.correct, honest.error_msg
     assert honest.details["gpu_size_probe"] == "gpu: 1 launches probed; gpu_odd: 1 launches probed"
     assert tuned.error_kind.value == "runtime_error", (tuned.error_kind, tuned.error_msg)
     assert "at the task's GPU sizes (gpu)" in tuned.error_msg and "(1, 131072, 1)" in tuned.error_msg
+    # A launch per row: 16,384 at the GPU size, probed up to PROBE_LAUNCHES_MAX and then left, said so.
+    assert loop.correct, loop.error_msg
+    assert loop.details["gpu_size_probe"].startswith("gpu: 10000 launches probed, then the forward stopped")
 
 
 def test_the_probe_takes_plain_inputs_only():

@@ -426,12 +426,23 @@ def _compile_for_gpu(kernel, args: tuple, kwargs: dict) -> None:
         STATE.gpu_compile.append(why)
 
 
+# A launch per row in a Python loop is 16,384 launches at ReLU's GPU size and about a second of
+# probing (binding and the grid, the compile cached); past this many the probe stops.
+PROBE_LAUNCHES_MAX = 10_000
+
+
+class ProbeEnough(Exception):
+    """The GPU-size probe has seen enough launches (worker.Worker.probe says so in `skipped`)."""
+
+
 def _probe(kernel, args: tuple, kwargs: dict) -> None:
     """A launch under the GPU-size probe: compiled for sm_90 at this specialization (the constexprs
     a GPU size gives, BLOCK = next_power_of_2(N) and the like) and its grid checked against CUDA's
     limits, both recorded before anything the candidate could catch; nothing runs (meta tensors)."""
     from autotriton.verify.concurrency import grid_refusal
     STATE.launches += 1
+    if STATE.launches > PROBE_LAUNCHES_MAX:
+        raise ProbeEnough(f"{PROBE_LAUNCHES_MAX:,} launches probed, the rest left out")
     if InterpretedFunction is not None and isinstance(kernel, InterpretedFunction):
         _compile_for_gpu(kernel, args, kwargs)
     grid = kwargs.get("grid")

@@ -448,7 +448,8 @@ class Worker:
         except BaseException as exc:  # noqa: BLE001 - candidate code on meta tensors: data
             skipped = _one_line(exc)
         finally:
-            refused, uncompiled, launches = STATE.probe, STATE.gpu_compile, STATE.launches
+            refused, uncompiled = STATE.probe, STATE.gpu_compile
+            launches = min(STATE.launches, guards.PROBE_LAUNCHES_MAX)
             STATE.probe, STATE.gpu_compile = None, outer
             torch.manual_seed(secrets.randbits(63))
         return {"ok": True, "launches": launches, "refused": refused[:2], "gpu_compile": uncompiled[:2],
