@@ -104,19 +104,19 @@ ROW_LOOP_RELU = textwrap.dedent('''
 
 
     @triton.jit
-    def relu_row(x_ptr, out_ptr, n, BLOCK: tl.constexpr):
-        offs = tl.arange(0, BLOCK)
-        x = tl.load(x_ptr + offs, mask=offs < n, other=0.0)
-        tl.store(out_ptr + offs, tl.maximum(x, 0.0), mask=offs < n)
+    def relu_row(src, dst, width, WIDTH: tl.constexpr):
+        cols = tl.arange(0, WIDTH)
+        row = tl.load(src + cols, mask=cols < width, other=0.0)
+        tl.store(dst + cols, tl.where(row > 0.0, row, 0.0), mask=cols < width)
 
 
     class ModelNew(nn.Module):
-        def forward(self, x):
-            x = x.contiguous()
-            out = torch.empty_like(x)
-            for r in range(x.shape[0]):
-                relu_row[(1,)](x[r], out[r], x.shape[1], BLOCK=triton.next_power_of_2(x.shape[1]))
-            return out
+        def forward(self, inputs):
+            rows = inputs.contiguous()
+            result = torch.empty_like(rows)
+            for r in range(rows.shape[0]):  # one launch a row: 16,384 at the GPU size
+                relu_row[(1,)](rows[r], result[r], rows.shape[1], WIDTH=triton.next_power_of_2(rows.shape[1]))
+            return result
 ''')
 
 
