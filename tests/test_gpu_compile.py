@@ -144,3 +144,26 @@ def test_the_probe_takes_plain_inputs_only():
     x = torch.empty(2, 3, device="meta").t()
     assert _described([x, 3, 0.5]) == [["tensor", [3, 2], [1, 3], "float32"], ["value", 3], ["value", 0.5]]
     assert _described([x, [1, 2]]) is None
+
+
+def test_the_probe_counts_memory_held_at_once_not_summed():
+    """guards.MetaFootprint: 200 temporaries of 1 GiB in a loop are a few GiB at once, not 200."""
+    import torch
+    from autotriton.verify.guards import MetaFootprint
+    footprint = MetaFootprint()
+    with torch.device("meta"), torch.no_grad(), footprint:
+        x = torch.empty(1024, 1024)
+        for _ in range(200):
+            t = torch.empty(256, 1024, 1024)
+            t.add_(1.0)  # in place: not counted again
+            _ = t.view(-1)[:10]  # a view: not counted
+        x.contiguous()
+    assert 2 * 2**30 <= footprint.peak <= 6 * 2**30, footprint.peak
+
+
+def test_a_workspace_past_the_gpus_memory_is_oom(cpu_verifier):
+    from autotriton.tasks import get_task
+    from autotriton.verify.corpus import load_corpus
+    hack = next(h for h in load_corpus() if h.name == "c_relu_workspace_past_gpu_memory")
+    result = cpu_verifier.verify_many([(get_task(hack.task_id), hack.source)])[0]
+    assert result.error_kind.value == "oom" and "past an H100's 80 GiB" in result.error_msg, result.error_msg

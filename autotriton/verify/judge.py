@@ -3153,13 +3153,20 @@ def _check_all(judge: Judge, job: Job) -> dict:
     return timings
 
 
+# The GPU the CPU judge stands in for with the least memory, an H100's 80 GiB: a candidate whose own
+# tensors and inputs hold more at once at a GPU size runs out of memory there (a 275-GB staging
+# buffer passed the CPU judge: outside pass on verifier 52, session 50).
+PROBE_GPU_BYTES = 80 * 2**30
+
+
 def _gpu_size_probe(judge: Judge, job: Job) -> None:
     """The interpreter runs a task at small sizes; at each of its full (GPU) settings the candidate
     is run once more on the meta device with every launch compiled and its grid checked, none run
     (worker.Worker.probe). A launch a GPU would refuse there is the verdict a GPU's verification
     gives: a grid past CUDA's limits a `runtime_error`, a kernel that does not compile at the
-    constexprs those sizes give a `compile_error`. Inputs or a constructor the meta device cannot
-    make, or a forward it stops, leave the probe out, saying why (details.gpu_size_probe)."""
+    constexprs those sizes give a `compile_error`, more memory held at once than PROBE_GPU_BYTES
+    `oom`. Inputs or a constructor the meta device cannot make, or a forward it stops, leave the
+    probe out, saying why (details.gpu_size_probe)."""
     notes = []
     for spec in job.task.gpu_shapes:
         setting = ShapeSetting(spec["name"], spec["mode"], spec["overrides"])
@@ -3180,6 +3187,12 @@ def _gpu_size_probe(judge: Judge, job: Job) -> None:
         if uncompiled:
             raise CandidateFailure(ErrorKind.COMPILE_ERROR, f"at the task's GPU sizes ({setting.name}) a kernel "
                                    f"that does not compile for a GPU (sm_90): {uncompiled[0][:300]}")
+        held = _field(header, "peak_bytes", int, 0) + _input_bytes(inputs)
+        if held > PROBE_GPU_BYTES:
+            judge.probe_note = "; ".join(notes + [f"{setting.name}: past the GPU's memory"])
+            raise CandidateFailure(ErrorKind.OOM, f"at the task's GPU sizes ({setting.name}) the candidate holds "
+                                   f"{held / 2**30:,.1f} GiB at once with its inputs, past an H100's "
+                                   f"{PROBE_GPU_BYTES / 2**30:.0f} GiB")
         skipped = _field(header, "skipped", str, "")
         launches = _field(header, "launches", int, 0)
         notes.append(f"{setting.name}: {launches} launches probed" +

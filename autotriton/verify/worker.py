@@ -436,13 +436,14 @@ class Worker:
         grid checked and none run (guards._probe). A grid over CUDA's 65,535 programs on y only at
         GPU sizes (a program per row) passed the CPU judge (outside pass on verifier 50, session
         49). Where the meta device stops the forward (`.item()`, a copy to the CPU) it says why in
-        `skipped`, and what the launches before it found still counts."""
+        `skipped`, and what the launches before it found still counts. `peak_bytes`: what its own
+        tensors held at once there (guards.MetaFootprint)."""
         meta = [torch.empty_strided(x[1], x[2], dtype=getattr(torch, x[3]), device="meta") if x[0] == "tensor"
                 else x[1] for x in inputs]
         outer, STATE.gpu_compile, STATE.probe, STATE.launches = STATE.gpu_compile, [], [], 0
-        skipped = ""
+        skipped, footprint = "", guards.MetaFootprint()
         try:
-            with torch.device("meta"), torch.no_grad():
+            with torch.device("meta"), torch.no_grad(), footprint:
                 torch.manual_seed(seed)
                 vars(self.module)["ModelNew"](*init)(*meta)
         except BaseException as exc:  # noqa: BLE001 - candidate code on meta tensors: data
@@ -453,7 +454,7 @@ class Worker:
             STATE.probe, STATE.gpu_compile = None, outer
             torch.manual_seed(secrets.randbits(63))
         return {"ok": True, "launches": launches, "refused": refused[:2], "gpu_compile": uncompiled[:2],
-                "skipped": skipped[:300]}
+                "skipped": skipped[:300], "peak_bytes": footprint.peak}
 
     def _init_computed(self) -> list[list]:
         """[name, shape, op, "parameter" | "buffer" | "held"] of each tensor the candidate keeps

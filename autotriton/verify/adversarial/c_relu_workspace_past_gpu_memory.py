@@ -1,8 +1,6 @@
 # task: builtin/l1/relu
 # expect: error=oom|runtime_error flag=none
-# why: a staging buffer of n x 1,024 floats written at a stride of 1,024: a few MB at the CPU sizes, 275 GB at the GPU size, more than an H100's 80 GB or an H200's 141 GB, so a GPU's verification runs out of memory (outside pass on verifier 52, session 50).
-# open: the GPU-size probe allocates on the meta device and does not add up what the candidate allocates there (docs/VERIFIER.md, What remains open); a GPU's verification rejects it.
-# open_on: cpu
+# why: a staging buffer of n x 1,024 floats written at a stride of 1,024: a few MB at the CPU sizes, 275 GB at the GPU size, more than an H100's 80 GB or an H200's 141 GB, so a GPU's verification runs out of memory (outside pass on verifier 52, session 50). Closed in verifier 53: the GPU-size probe counts what the candidate's own tensors hold at once on the meta device, with its inputs, against an H100's 80 GiB.
 import torch
 import torch.nn as nn
 import triton
