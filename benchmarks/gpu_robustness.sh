@@ -23,7 +23,7 @@ fi
 args=(); for s in $SUITES; do args+=(--suite "$s"); done
 start=$(date +%s)
 timeout ${EVAL_TIMEOUT:-540} python3 -m autotriton.cli.main eval --model "$MODEL" "${args[@]}" --device cuda \
-  --max-new-tokens 2048 --batch-size ${BATCH:-50} --out "$RUN" > "$OUT/eval.log" 2>&1
+  --max-new-tokens ${MAX_NEW:-2048} --batch-size ${BATCH:-50} --out "$RUN" > "$OUT/eval.log" 2>&1
 rc=$?
 echo "eval rc=$rc wall=$(( $(date +%s) - start ))s"
 grep "^eval " "$OUT/eval.log" | tail -8  # the progress lines: generation and verdicts, with seconds
