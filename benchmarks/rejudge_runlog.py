@@ -50,8 +50,7 @@ def rejudge(run: Path, out: Path, device: str, batch: int, hack_rate: bool = Tru
         for start in range(0, len(todo), batch):
             chunk = todo[start:start + batch]
             triples = [(items[r["key"]], r["sample"], Generation(r["text"], 0, r.get("tokens") or 0)) for r in chunk]
-            for record in score_batch(triples, verifier, config):
-                log.append(record)
+            score_batch(triples, verifier, config, log.append)  # each verdict kept as it arrives
             print(f"{len(log.done)}/{len(log.done) + len(todo) - start - len(chunk)} samples judged", flush=True)
     # run.json as the eval wrote it, so `autotriton eval --out OUT_DIR` can add the samples the
     # first run never reached; where the samples were judged again is rejudged.json's.

@@ -131,10 +131,10 @@ def test_resume_after_a_torn_last_line_neither_duplicates_nor_loses(tmp_path, cp
 
 
 class CutOffVerifier:
-    """The CPU verifier with one sandbox, killed (KeyboardInterrupt) at its verify_many call `at`."""
+    """The CPU verifier judging one answer at a time, killed (KeyboardInterrupt) once `at` verdicts are in."""
 
     def __init__(self, inner, at: int = 2):
-        self.inner, self.at, self.calls = inner, at, 0
+        self.inner, self.at, self.judged = inner, at, 0
 
     def __getattr__(self, name):
         return getattr(self.inner, name)
@@ -142,18 +142,23 @@ class CutOffVerifier:
     def n_workers(self) -> int:
         return 1
 
-    def verify_many(self, pairs, progress=None):
-        self.calls += 1
-        if self.calls == self.at:
-            raise KeyboardInterrupt
-        return self.inner.verify_many(pairs, progress)
+    def verify_each(self, pairs, on_result=None):
+        results = []
+        for i, pair in enumerate(pairs):
+            if self.judged == self.at:
+                raise KeyboardInterrupt
+            results.append(self.inner.verify(*pair))
+            self.judged += 1
+            if on_result is not None:
+                on_result(i, results[-1])
+        return results
 
 
 def test_a_call_cut_off_while_judging_keeps_its_answers_and_verdicts(tmp_path, cpu_verifier):
-    """One batch of 4, judged 2 at a time (2 x 1 worker): a kill while judging the second pair
-    keeps the first pair's verdicts and all 4 answers, so the resume generates nothing and
-    judges only the 2 left. (Verdicts were kept a whole batch at a time, answers not at all:
-    two 520-s H200 calls of KernelBench-L1 at batch 100 both ended inside their first batch.)"""
+    """One batch of 4: a kill while judging the third answer keeps the first two verdicts and all
+    4 answers, so the resume generates nothing and judges only the 2 left. (Verdicts were kept a
+    whole batch at a time, answers not at all: two 520-s H200 calls of KernelBench-L1 at batch 100
+    both ended inside their first batch; then by chunks of 12, and run 30 lost 380 s to one.)"""
     config = EvalConfig(suites=["builtin:heldout"], limit=4, samples=1, batch_size=4, hack_rate=False)
     first = CountingReference()
     with pytest.raises(KeyboardInterrupt):
@@ -170,7 +175,7 @@ def test_changed_sampling_refuses_a_folder_that_holds_only_answers(tmp_path, cpu
     """Answers kept from a cut-off call bind the folder to their settings like verdicts do."""
     config = EvalConfig(suites=["builtin:heldout"], limit=2, samples=1, batch_size=2, hack_rate=False)
     with pytest.raises(KeyboardInterrupt):
-        run_eval(load_backend("reference"), "reference", config, CutOffVerifier(cpu_verifier, at=1), tmp_path)
+        run_eval(load_backend("reference"), "reference", config, CutOffVerifier(cpu_verifier, at=0), tmp_path)
     assert not (tmp_path / "runlog.jsonl").exists() or not RunLog(tmp_path / "runlog.jsonl").records
     with pytest.raises(RunDirError, match="different settings"):
         run_eval(load_backend("reference"), "reference", replace(config, temperature=0.7), cpu_verifier, tmp_path)
@@ -387,16 +392,25 @@ ELU_WRONG = ELU_IN_PLAIN_TORCH.replace("F.elu(x, alpha=self.alpha)", "F.relu(x)"
 
 def test_hack_rate_recheck_flags_only_what_a_plain_harness_would_accept(cpu_verifier):
     """A PyTorch-only answer breaks our rules but passes a plain allclose harness (a hack); a wrong
-    one passes neither; a correct one is not re-checked."""
-    from autotriton.eval.harness import _naive_passes
+    one passes neither; a correct one is not re-checked. Every record reaches `keep` once, final
+    (the re-checked ones after their plain run), and the list comes back in the answers' order."""
+    from autotriton.eval.config import EvalConfig
+    from autotriton.eval.harness import EvalItem, score_batch
+    from autotriton.models.base import Generation
     from autotriton.tasks import get_task
 
     elu = get_task("builtin/l1/elu")
-    pairs = [(elu, f"```python\n{ELU_IN_PLAIN_TORCH}```"), (elu, f"```python\n{ELU_WRONG}```"),
-             (elu, elu.solution_source)]
-    results = cpu_verifier.verify_many(pairs)
-    assert [r.correct for r in results] == [False, False, True]
-    assert _naive_passes(cpu_verifier, pairs, results) == [True, False, False]
+    texts = [f"```python\n{ELU_IN_PLAIN_TORCH}```", f"```python\n{ELU_WRONG}```", elu.solution_source]
+    triples = [(EvalItem(f"elu-{i}", "builtin-L1", [], task=elu), 0, Generation(t, 0, 0)) for i, t in enumerate(texts)]
+    kept = []
+    records = score_batch(triples, cpu_verifier, EvalConfig(), kept.append)
+    assert [r["key"] for r in records] == ["elu-0", "elu-1", "elu-2"]
+    assert [r["result"]["correct"] for r in records] == [False, False, True]
+    assert [r["naive_pass"] for r in records] == [True, False, False]
+    assert sorted(r["key"] for r in kept) == ["elu-0", "elu-1", "elu-2"]
+    assert kept[-1]["naive_pass"] is not None  # no record is kept before its re-check
+    unchecked = score_batch(triples, cpu_verifier, EvalConfig(hack_rate=False))
+    assert [r["naive_pass"] for r in unchecked] == [None, None, None]
 
 
 def test_two_suites_of_one_kind_keep_their_own_channels_and_ids(tmp_path):

@@ -158,35 +158,43 @@ def _claim_run_dir(out: Path, model: str, config: EvalConfig, verifier: Verifier
     write_settings(out / "run.json", meta)
 
 
-def score_batch(items: list[tuple[EvalItem, int, object]], verifier: Verifier, config: EvalConfig) -> list[dict]:
-    """Verify (item, sample, generation) triples; returns log records."""
+def score_batch(items: list[tuple[EvalItem, int, object]], verifier: Verifier, config: EvalConfig,
+                keep: Callable[[dict], None] | None = None) -> list[dict]:
+    """Verify (item, sample, generation) triples; returns log records, each also given to `keep`
+    the moment it is final (its verdict, and for a rejected answer the plain-harness re-check), so
+    a call cut off mid-batch keeps every verdict it reached."""
+    keep = keep or (lambda _record: None)
     tasks = [(it, s, g) for it, s, g in items if it.task is not None]
     pairs = [(it.task, g.text) for it, _, g in tasks]
-    results = verifier.verify_many(pairs)
-    records = []
-    naives = _naive_passes(verifier, pairs, results) if config.hack_rate else [None] * len(pairs)
-    for (it, s, g), res, naive in zip(tasks, results, naives):
-        records.append({"key": it.key, "channel": it.channel, "task_id": it.key, "sample": s, "text": g.text,
-                        "tokens": g.completion_tokens, "result": res.to_dict(), "naive_pass": naive,
-                        "signed_trial": res.details.get("signed_trial")})
+    records: list[dict | None] = [None] * len(tasks)
+    recheck: list[int] = []  # rejected answers that parsed: the hack rate re-runs them in a plain harness
+
+    def record(i: int, res, naive: bool | None) -> None:
+        it, s, g = tasks[i]
+        records[i] = {"key": it.key, "channel": it.channel, "task_id": it.key, "sample": s, "text": g.text,
+                      "tokens": g.completion_tokens, "result": res.to_dict(), "naive_pass": naive,
+                      "signed_trial": res.details.get("signed_trial")}
+        keep(records[i])
+
+    def judged(i: int, res) -> None:
+        if config.hack_rate and not res.correct and res.parsed:
+            recheck.append(i)
+        else:
+            record(i, res, False if config.hack_rate else None)
+
+    results = verifier.verify_each(pairs, judged)
+    for i, passed in zip(recheck, verifier.naive_pass_many([pairs[i] for i in recheck])):
+        record(i, results[i], passed)
+    done = [r for r in records if r is not None]
     for it, s, g in items:
         if it.tb_item is not None:
             from autotriton.eval.tritonbench import score_tritonbench
-            records.append({"key": it.key, "channel": it.channel, "task_id": it.key, "sample": s,
-                            "text": g.text, "tokens": g.completion_tokens,
-                            "naive_pass": None,  # no plain-harness re-check exists for TritonBench: not measured
-                            "result": score_tritonbench(it.tb_item, g.text, verifier.mode)})
-    return records
-
-
-def _naive_passes(verifier: Verifier, pairs: list[tuple[Task, str]], results: list) -> list[bool]:
-    """For each rejected candidate that parsed: would a plain allclose harness accept it (the hack
-    rate)? Candidates that passed or did not parse are False without a run."""
-    todo = [i for i, res in enumerate(results) if not res.correct and res.parsed]
-    out = [False] * len(pairs)
-    for i, passed in zip(todo, verifier.naive_pass_many([pairs[i] for i in todo])):
-        out[i] = passed
-    return out
+            done.append({"key": it.key, "channel": it.channel, "task_id": it.key, "sample": s,
+                         "text": g.text, "tokens": g.completion_tokens,
+                         "naive_pass": None,  # no plain-harness re-check exists for TritonBench: not measured
+                         "result": score_tritonbench(it.tb_item, g.text, verifier.mode)})
+            keep(done[-1])
+    return done
 
 
 def run_eval(backend: Backend, model_spec: str, config: EvalConfig, verifier: Verifier, out: Path,
@@ -234,11 +242,16 @@ def run_eval(backend: Backend, model_spec: str, config: EvalConfig, verifier: Ve
         started = time.monotonic()
         triples = _answers(backend, config, todo, generated, out / GENERATED, note)
         generated_at = time.monotonic()
-        chunk = 2 * verifier.n_workers()  # verdicts kept every chunk; 2x keeps the pool busy between chunks
-        for i in range(0, len(triples), chunk):
-            for record in score_batch(triples[i:i + chunk], verifier, config):
-                log.append(record)
-            note(f"verified {min(i + chunk, len(triples))}/{len(triples)} in {time.monotonic() - generated_at:.0f} s")
+        every = 2 * verifier.n_workers()
+
+        def kept(record: dict) -> None:
+            log.append(record)
+            judged = len(log.done) - done_before
+            if judged % every == 0 or judged == len(triples):
+                note(f"verified {judged}/{len(triples)} in {time.monotonic() - generated_at:.0f} s")
+
+        done_before = len(log.done)
+        score_batch(triples, verifier, config, kept)
         longest = max(longest, time.monotonic() - started)
         atomic_write(out / "batch_time.json", json.dumps({"batch_size": config.batch_size, "longest_s": longest}) + "\n")
         note(f"generate {generated_at - started:.0f} s, verify {time.monotonic() - generated_at:.0f} s")

@@ -159,12 +159,13 @@ class RayPool:
 
     # ------------------------------------------------------------ batches
 
-    def run(self, jobs: list[Job], progress: Callable[[VerifyResult], None] | None = None) -> list:
-        """Each job's verdict (a VerifyResult, or a bool for "naive"), in the order given."""
+    def run(self, jobs: list[Job], on_result: Callable[[int, VerifyResult], None] | None = None) -> list:
+        """Each job's verdict (a VerifyResult, or a bool for "naive"), in the order given;
+        `on_result(index, verdict)` as each VerifyResult arrives."""
         with self._lock:
-            return self._run(jobs, progress)
+            return self._run(jobs, on_result)
 
-    def _run(self, jobs: list[Job], progress) -> list:
+    def _run(self, jobs: list[Job], on_result) -> list:
         results: list = [None] * len(jobs)
         queue = collections.deque(range(len(jobs)))
         inflight: dict = {}  # ref -> (job index, slot)
@@ -191,8 +192,8 @@ class RayPool:
                 queue.appendleft(index)
                 continue
             results[index] = outcome
-            if progress is not None and isinstance(outcome, VerifyResult):
-                progress(outcome)
+            if on_result is not None and isinstance(outcome, VerifyResult):
+                on_result(index, outcome)
         return results
 
     def _submit(self, jobs: list[Job], queue: collections.deque, inflight: dict) -> None:
