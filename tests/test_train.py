@@ -170,6 +170,25 @@ def _alternating_results(self, completions, **kwargs):
                          correct=i % 2 == 0, speedup=1.5 if i % 2 == 0 else None) for i in range(len(completions))]
 
 
+def test_a_pass_rate_measurement_pauses_at_the_budget_and_resumes(tiny_dir, data_dir, tmp_path, monkeypatch):
+    """A budget spent inside the measurement stops it between batches (2 prompts a batch here):
+    the first batch's rates are kept, no trainer is built, the run reports itself unfinished; the
+    next run measures only the prompts left, then trains. (The measurement once ran on past the
+    budget until the device call's hard limit killed it: 1,024 completions do not fit one call.)"""
+    from autotriton.train.grpo import run_rl
+    from autotriton.train.select import RATES_FILE
+    from autotriton.verify.rewards import RewardScorer
+    monkeypatch.setattr(RewardScorer, "results", _alternating_results)
+    out = tmp_path / "rl"
+    paused = run_rl(Policy(tiny_dir), data_dir, tiny_rl(select_samples=2, max_steps=1), out, stop_after_s=1e-6)
+    assert not paused.finished and paused.steps == 0 and not (out / "final").exists()
+    assert len((out / RATES_FILE).read_text().splitlines()) == 2
+    done = run_rl(Policy(tiny_dir), data_dir, tiny_rl(select_samples=2, max_steps=1), out)
+    assert done.finished and done.steps == 1
+    measured = [json.loads(line)["task_id"] for line in (out / RATES_FILE).read_text().splitlines()]
+    assert len(measured) == len(set(measured)) == 4
+
+
 @pytest.mark.parametrize("hrd", [False, True])
 def test_grpo_with_reward_signal_moves_weights(tiny_dir, data_dir, tmp_path, monkeypatch, hrd):
     from autotriton.train.grpo import run_rl

@@ -219,9 +219,10 @@ def _draw_key(seed: int, task_id: str) -> str:
     return hashlib.sha256(f"{seed}:{task_id}".encode()).hexdigest()
 
 
-def select_rows(policy: Policy, rows, s: RLSettings, scorer: RewardScorer, out: Path):
-    """The RL rows whose pass rate under `policy` is strictly inside (0, 1) (train/select.py).
-    The main process measures; the others then find every rate in its file."""
+def select_rows(policy: Policy, rows, s: RLSettings, scorer: RewardScorer, out: Path, deadline: float | None = None):
+    """The RL rows whose pass rate under `policy` is strictly inside (0, 1) (train/select.py), or
+    None when the measurement stopped at `deadline` with rows left (the next run resumes it). The
+    main process measures; the others then find every rate it measured in its file."""
     import json
     from accelerate import PartialState
     from autotriton.models.base import SamplingParams
@@ -229,10 +230,11 @@ def select_rows(policy: Policy, rows, s: RLSettings, scorer: RewardScorer, out: 
     from autotriton.train import select
     params = SamplingParams(n=s.select_samples, temperature=s.temperature, top_p=s.top_p,
                             max_new_tokens=s.max_completion_length, seed=s.seed)
-    with PartialState().main_process_first():
+    state = PartialState()
+    with state.main_process_first():
         rates = select.load_rates(out, s.select_samples)
         todo = [row for row in rows if row["task_id"] not in rates]
-        if todo:
+        if todo and state.is_main_process:
             print(f"measuring the pass rate of {policy.spec} on {len(todo)} RL prompts "
                   f"({s.select_samples} samples each)", flush=True)
             # One RL step's worth of completions per generate call: the batch the user sized for
@@ -246,9 +248,14 @@ def select_rows(policy: Policy, rows, s: RLSettings, scorer: RewardScorer, out: 
                 rates.update(select.measure_pass_rates(
                     backend, scorer, todo, params, out,
                     progress=lambda done, total: print(f"  pass rates: {done}/{total} prompts", flush=True),
-                    prompts_per_batch=max(1, s.batch_size // s.select_samples)))
+                    prompts_per_batch=max(1, s.batch_size // s.select_samples), deadline=deadline))
             finally:
                 backend.close()
+    left = sum(1 for row in rows if row["task_id"] not in rates)
+    if left:
+        print(f"pass-rate measurement paused at the time budget with {left} of {len(rows)} RL prompts left; "
+              "re-run to continue", flush=True)
+        return None
     mine = {row["task_id"]: rates[row["task_id"]] for row in rows}  # the file may hold other prompts too
     keep = select.informative(mine)
     summary = {"prompts": len(rows), "informative": len(keep), "samples": s.select_samples,
@@ -353,7 +360,10 @@ def run_rl(policy: Policy, data: Path, s: RLSettings, out: Path, stop_after_s: f
     try:
         if s.select_samples:
             # Before the trainable copy loads: the measuring copy is freed first (two 7B copies may not fit).
-            rows = select_rows(policy, rows, s, scorer, out)
+            rows = select_rows(policy, rows, s, scorer, out, stop.deadline)
+            if rows is None:  # paused inside the measurement: no trainer was built, nothing to save
+                return TrainResult("rl", out, policy, 0, False, time.monotonic() - start, None, out / METRICS_FILE,
+                                   processes=world)
         rows = fill_one_step(rows, s.batch_size * s.steps_per_generation // s.group_size)
         tokenizer = load_tokenizer(policy.base, policy.adapter)  # left padding, for generation
         model = load_trainable(policy, full=policy.adapter is None)  # SFT's adapter continues, else every weight trains

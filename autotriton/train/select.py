@@ -13,6 +13,7 @@ measurement resumes where it stopped, and a finished one is reused by a resumed 
 
 from __future__ import annotations
 
+import time
 from collections import Counter
 from dataclasses import asdict, dataclass
 from pathlib import Path
@@ -41,11 +42,19 @@ def load_rates(out: Path, samples: int) -> dict[str, PassRate]:
 
 
 def measure_pass_rates(backend: Backend, scorer: RewardScorer, rows: list[dict], params: SamplingParams,
-                       out: Path, progress=None, prompts_per_batch: int = 8) -> dict[str, PassRate]:
+                       out: Path, progress=None, prompts_per_batch: int = 8,
+                       deadline: float | None = None) -> dict[str, PassRate]:
     """{task_id: PassRate} for `rows` (prompt, task_source, task_id) not yet in `out/RATES_FILE`,
-    appended to it batch by batch (`prompts_per_batch` prompts, each sampled params.n times)."""
+    appended to it batch by batch (`prompts_per_batch` prompts, each sampled params.n times).
+    `deadline` (time.monotonic()): no batch is started that the longest so far says would end past
+    it, so a bounded call stops between batches, every rate it measured kept, rather than being
+    killed inside one (the measurement then lacks the rows it did not reach)."""
     measured: dict[str, PassRate] = {}
+    longest = 0.0
     for start in range(0, len(rows), prompts_per_batch):
+        if deadline is not None and longest and time.monotonic() + longest > deadline:
+            break
+        began = time.monotonic()
         batch = rows[start:start + prompts_per_batch]
         samples = backend.generate([row["prompt"] for row in batch], params)
         texts = [g.text for gens in samples for g in gens]
@@ -57,6 +66,7 @@ def measure_pass_rates(backend: Backend, scorer: RewardScorer, rows: list[dict],
             rate = PassRate(row["task_id"], sum(1 for r in got if r == 1.0), params.n)
             measured[rate.task_id] = rate
             append_jsonl(out / RATES_FILE, asdict(rate))
+        longest = max(longest, time.monotonic() - began)
         if progress is not None:
             progress(min(start + prompts_per_batch, len(rows)), len(rows))
     return measured
