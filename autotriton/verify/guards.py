@@ -35,6 +35,8 @@ from torch.utils._pytree import tree_leaves
 
 from triton.runtime.jit import JITFunction
 
+from autotriton.verify.concurrency import grid_refusal
+
 try:  # present in every Triton release with an interpreter (>= 2.2)
     from triton.runtime.interpreter import InterpretedFunction
 except ImportError:  # pragma: no cover
@@ -467,7 +469,6 @@ def _probe(kernel, args: tuple, kwargs: dict) -> None:
     """A launch under the GPU-size probe: compiled for sm_90 at this specialization (the constexprs
     a GPU size gives, BLOCK = next_power_of_2(N) and the like) and its grid checked against CUDA's
     limits, both recorded before anything the candidate could catch; nothing runs (meta tensors)."""
-    from autotriton.verify.concurrency import grid_refusal
     STATE.launches += 1
     if STATE.launches > PROBE_LAUNCHES_MAX:
         raise ProbeEnough(f"{PROBE_LAUNCHES_MAX:,} launches probed, the rest left out")

@@ -3179,25 +3179,32 @@ def _gpu_size_probe(judge: Judge, job: Job) -> None:
         header, _ = judge.channel.request("probe", init, inputs=described, seed=judge.rng.randrange(2**62))
         refused = [r for r in _field(header, "refused", list, []) if type(r) is str]
         uncompiled = [r for r in _field(header, "gpu_compile", list, []) if type(r) is str]
-        if refused or uncompiled:
-            judge.probe_note = "; ".join(notes + [f"{setting.name}: a launch a GPU refuses"])
-        if refused:
-            raise CandidateFailure(ErrorKind.RUNTIME_ERROR, f"at the task's GPU sizes ({setting.name}) a launch "
-                                   f"a GPU refuses: {refused[0][:300]}")
-        if uncompiled:
-            raise CandidateFailure(ErrorKind.COMPILE_ERROR, f"at the task's GPU sizes ({setting.name}) a kernel "
-                                   f"that does not compile for a GPU (sm_90): {uncompiled[0][:300]}")
         held = _field(header, "peak_bytes", int, 0) + _input_bytes(inputs)
-        if held > PROBE_GPU_BYTES:
-            judge.probe_note = "; ".join(notes + [f"{setting.name}: past the GPU's memory"])
-            raise CandidateFailure(ErrorKind.OOM, f"at the task's GPU sizes ({setting.name}) the candidate holds "
-                                   f"{held / 2**30:,.1f} GiB at once with its inputs, past an H100's "
-                                   f"{PROBE_GPU_BYTES / 2**30:.0f} GiB")
+        failure = _probe_failure(setting.name, refused, uncompiled, held)
+        if failure is not None:
+            kind, message, note = failure
+            judge.probe_note = "; ".join(notes + [f"{setting.name}: {note}"])
+            raise CandidateFailure(kind, message)
         skipped = _field(header, "skipped", str, "")
         launches = _field(header, "launches", int, 0)
         notes.append(f"{setting.name}: {launches} launches probed" +
                      (f", then the forward stopped on meta: {skipped[:200]}" if skipped else ""))
     judge.probe_note = "; ".join(notes)
+
+
+def _probe_failure(name: str, refused: list[str], uncompiled: list[str],
+                   held: int) -> tuple[ErrorKind, str, str] | None:
+    """(verdict, message, probe note) for what a GPU would refuse at the setting `name`, or None."""
+    if refused:
+        return (ErrorKind.RUNTIME_ERROR, f"at the task's GPU sizes ({name}) a launch a GPU refuses: "
+                f"{refused[0][:300]}", "a launch a GPU refuses")
+    if uncompiled:
+        return (ErrorKind.COMPILE_ERROR, f"at the task's GPU sizes ({name}) a kernel that does not compile "
+                f"for a GPU (sm_90): {uncompiled[0][:300]}", "a launch a GPU refuses")
+    if held > PROBE_GPU_BYTES:
+        return (ErrorKind.OOM, f"at the task's GPU sizes ({name}) the candidate holds {held / 2**30:,.1f} GiB "
+                f"at once with its inputs, past an H100's {PROBE_GPU_BYTES / 2**30:.0f} GiB", "past the GPU's memory")
+    return None
 
 
 def _described(inputs: list) -> list | None:
