@@ -39,6 +39,39 @@ def test_meta_measure_counts_inputs_outputs_and_intermediates():
     assert fp.forward_peak_bytes == 2 * six  # relu's result is alive while `* 2` writes the output
 
 
+WIDE_MLP = '''
+import torch, torch.nn as nn
+class Model(nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.a = nn.Linear(8192, 8192)
+        self.b = nn.Linear(8192, 8192)
+    def forward(self, x):
+        return self.b(torch.relu(self.a(x)))
+def get_inputs():
+    return [torch.rand(128, 8192)]
+def get_init_inputs():
+    return []
+'''
+
+
+def test_views_own_no_memory_and_the_tf32_run_counts_its_operand_copies():
+    """F.linear transposes each 256 MiB weight (aten.t, a view): counted as new memory, the
+    forward's peak was 264 MiB where 8 MiB are ever made (two 4 MiB activations). The judge's
+    TF32 run truncates a copy of every dot operand, the weight included, while that product runs."""
+    from autotriton.verify.judge import _TruncatedDotInputs
+    mib = 1 << 20
+    fp = footprint.measure_setting(_module(WIDE_MLP))
+    assert fp.forward_peak_bytes == 8 * mib and fp.tf32_peak_bytes == 0  # not measured without the mode
+    fp = footprint.measure_setting(_module(WIDE_MLP), _TruncatedDotInputs())
+    assert fp.forward_peak_bytes == 8 * mib
+    # a's output alive while b runs on truncated copies of it, b's weight and b's bias (every
+    # float32 argument of F.linear is truncated), then b's output
+    assert fp.tf32_peak_bytes == 4 * mib + (4 * mib + 256 * mib + 8192 * 4) + 4 * mib
+    widest = footprint.judge_bytes(footprint.largest([fp, footprint.measure_setting(_module(WIDE_MLP))]), True, False)
+    assert widest == footprint.judge_bytes(fp, True, False)  # the largest setting keeps the TF32 peak
+
+
 def test_data_dependent_forward_is_guessed_not_fatal():
     src = BIG_RELU.replace("y = torch.relu(x)", "y = torch.relu(x) * x.sum().item()")
     fp = footprint.measure_setting(_module(src))

@@ -147,10 +147,14 @@ def test_the_probe_takes_plain_inputs_only():
 
 
 def test_the_probe_counts_memory_held_at_once_not_summed():
-    """guards.MetaFootprint: 200 temporaries of 1 GiB in a loop are a few GiB at once, not 200."""
+    """footprint.LiveBytes, as the GPU-size probe runs it: 200 temporaries of 1 GiB in a loop are a
+    few GiB at once, not 200; a view or an in-place result is no new memory, however many are held;
+    and memory kept only through a view (of another dtype, made outside dispatch) is counted as
+    long as the view holds it."""
     import torch
-    from autotriton.verify.guards import MetaFootprint
-    footprint = MetaFootprint()
+    from autotriton.verify.footprint import LiveBytes
+    gib = 2**30
+    footprint = LiveBytes()
     with torch.device("meta"), torch.no_grad(), footprint:
         x = torch.empty(1024, 1024)
         for _ in range(200):
@@ -158,7 +162,14 @@ def test_the_probe_counts_memory_held_at_once_not_summed():
             t.add_(1.0)  # in place: not counted again
             _ = t.view(-1)[:10]  # a view: not counted
         x.contiguous()
-    assert 2 * 2**30 <= footprint.peak <= 6 * 2**30, footprint.peak
+    assert 2 * gib <= footprint.peak <= 6 * gib, footprint.peak
+    footprint = LiveBytes()
+    with torch.device("meta"), torch.no_grad(), footprint:
+        big = torch.empty(256, 1024, 1024)
+        parts = list(big.chunk(8)) + [big.transpose(0, 2) for _ in range(20)]  # 28 views of one 1 GiB storage
+        held = torch.empty(256 * 1024 * 1024, dtype=torch.int32).view(torch.float32)  # the int32 tensor dropped
+        assert footprint.live == 2 * gib, footprint.live
+    assert footprint.peak == 2 * gib and len(parts) == 28 and held.dtype == torch.float32
 
 
 def test_a_workspace_past_the_gpus_memory_is_oom(cpu_verifier):

@@ -17,6 +17,7 @@ GPU is not starved: it waits for the GPU to drain and then runs alone.
 
 from __future__ import annotations
 
+import contextlib
 import subprocess
 import threading
 import time
@@ -53,6 +54,8 @@ class Footprint:
     exact: bool = True  # False: forward could not run on meta (e.g. it calls .item()); guessed
     note: str = ""
     judge_peak_bytes: dict | None = None  # measured on a GPU: {"fp64": n, "native": n}
+    # inside the forward of the judge's TF32 run (dot operands copied and truncated); 0: not measured
+    tf32_peak_bytes: int = 0
 
 
 @dataclass
@@ -67,54 +70,83 @@ class GpuPlan:
     alone: bool  # the job has the whole usable GPU
 
 
-class _LiveBytes(TorchDispatchMode):
-    """Peak bytes of the tensors created inside forward that are alive at once."""
+class LiveBytes(TorchDispatchMode):
+    """Peak bytes of the meta storages that ops create while the mode is on, alive at once: each
+    storage counted once, when an op first returns it (not one of the op's arguments' storages:
+    not a view, not an in-place or out= result), and freed with its storage. Two homes of this
+    count once followed the tensor object instead: every view inside dispatch counted its whole
+    storage again (`aten.t` of a Linear's 256 MiB weight: the L3 task 2_ShallowWideMLP was planned
+    at 71.7 GB and its judge peaked at 26.2 GB, H100, PERFORMANCE.md run 5), and a storage kept
+    only through a view made outside dispatch (`.view(torch.float32)` of a fresh bitwise_and, the
+    TF32 run's truncated operands) was freed while the view still held it. Storage objects are kept
+    as long as their memory lives, so the storage identifies the memory. Used for the task's
+    footprint and by the GPU-size probe of a candidate (worker.Worker.probe)."""
 
     def __init__(self):
         super().__init__()
         self.live = self.peak = 0
-
-    def _free(self, n: int) -> None:
-        self.live -= n
+        self._counted: set[int] = set()  # ids of the live storages counted
 
     def __torch_dispatch__(self, func, types, args=(), kwargs=None):
         out = func(*args, **(kwargs or {}))
-        given = {id(t) for t in tree_leaves((args, kwargs)) if isinstance(t, torch.Tensor)}
+        given = {id(a.untyped_storage()) for a in tree_leaves((args, kwargs))
+                 if isinstance(a, torch.Tensor) and a.device.type == "meta"}
         for t in tree_leaves(out):
-            # Views (t._base set) and in-place results (an argument returned) own no new memory.
-            if isinstance(t, torch.Tensor) and t._base is None and id(t) not in given:
-                n = t.untyped_storage().nbytes()
-                self.live += n
-                self.peak = max(self.peak, self.live)
-                weakref.finalize(t, self._free, n)
+            if isinstance(t, torch.Tensor) and t.device.type == "meta":
+                storage = t.untyped_storage()
+                if id(storage) not in given and id(storage) not in self._counted:
+                    self._count(storage)
         return out
+
+    def _count(self, storage) -> None:
+        n = storage.nbytes()
+        self._counted.add(id(storage))
+        self.live += n
+        self.peak = max(self.peak, self.live)
+        weakref.finalize(storage, self._free, id(storage), n)
+
+    def _free(self, key: int, n: int) -> None:
+        self._counted.discard(key)
+        self.live -= n
 
 
 def _nbytes(value) -> int:
     return sum(t.untyped_storage().nbytes() for t in tree_leaves(value) if isinstance(t, torch.Tensor))
 
 
-def measure_setting(task_mod) -> Footprint:
-    """The footprint of the task module at its current shape (apply_shape first)."""
+def measure_setting(task_mod, dots=None) -> Footprint:
+    """The footprint of the task module at its current shape (apply_shape first). `dots`: the
+    TorchFunctionMode of the judge's TF32 run (judge._TruncatedDotInputs); given, forward runs once
+    more under it and its peak, the truncated copies of every dot operand included, is counted."""
     with torch.device("meta"):
         model = task_mod.Model(*task_mod.get_init_inputs())
         inputs = task_mod.get_inputs()
         in_bytes, par_bytes = _nbytes(inputs), _nbytes(list(model.parameters()) + list(model.buffers()))
-        live = _LiveBytes()
         try:
-            with live, torch.no_grad():
-                out = model(*inputs)
+            peak, out = _forward_peak(model, inputs)
+            tf32_peak = _forward_peak(model, inputs, dots)[0] if dots is not None else 0
         except Exception as exc:  # noqa: BLE001 - data-dependent code (.item()) cannot run on meta
             return Footprint(in_bytes, in_bytes, par_bytes, 2 * in_bytes, exact=False,
                              note=f"forward could not run on meta ({type(exc).__name__}); guessed 2x inputs")
-        return Footprint(in_bytes, _nbytes(out), par_bytes, max(live.peak, _nbytes(out)))
+        out_bytes = _nbytes(out)
+        return Footprint(in_bytes, out_bytes, par_bytes, max(peak, out_bytes),
+                         tf32_peak_bytes=max(tf32_peak, out_bytes) if dots is not None else 0)
+
+
+def _forward_peak(model, inputs, mode=None) -> tuple[int, object]:
+    """(peak live bytes inside forward, its output), on meta, under `mode` if given."""
+    live = LiveBytes()
+    with (mode if mode is not None else contextlib.nullcontext()), live, torch.no_grad():
+        out = model(*inputs)
+    return live.peak, out
 
 
 def largest(footprints: list[Footprint]) -> Footprint:
     """Field by field maximum over a task's shape settings (measured ones carry no judge peak yet)."""
     return Footprint(max(f.input_bytes for f in footprints), max(f.output_bytes for f in footprints),
                      max(f.param_bytes for f in footprints), max(f.forward_peak_bytes for f in footprints),
-                     all(f.exact for f in footprints), "; ".join(dict.fromkeys(f.note for f in footprints if f.note)))
+                     all(f.exact for f in footprints), "; ".join(dict.fromkeys(f.note for f in footprints if f.note)),
+                     tf32_peak_bytes=max(f.tf32_peak_bytes for f in footprints))
 
 
 def from_dict(d: dict) -> Footprint:
@@ -127,12 +159,14 @@ def judge_bytes(fp: Footprint, fp64: bool, lean: bool) -> int:
     judge out of memory and turn the candidate's failure into a skipped task), and the
     reference forward on one of them (a trial holds less: one set, one reply, one
     forward). The float64 reference adds its converted model and inputs, its own
-    forward, the kept float64 outputs, and the TF32-truncated run."""
+    forward, the kept float64 outputs, and the TF32-truncated run (a clone of the inputs and a
+    forward that also holds truncated copies of the dot operands: measured where known)."""
     sets = 1 if lean else 2
     native = fp.param_bytes + sets * fp.input_bytes + 2 * sets * fp.output_bytes + fp.forward_peak_bytes
     if not fp64:
         return native
-    return native + 2 * fp.param_bytes + 3 * fp.input_bytes + 3 * fp.forward_peak_bytes + 2 * fp.output_bytes
+    tf32_run = fp.input_bytes + max(fp.forward_peak_bytes, fp.tf32_peak_bytes)
+    return native + 2 * fp.param_bytes + 2 * fp.input_bytes + 2 * fp.forward_peak_bytes + 2 * fp.output_bytes + tf32_run
 
 
 def candidate_bytes(fp: Footprint, lean: bool) -> int:

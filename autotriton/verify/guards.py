@@ -27,7 +27,6 @@ import inspect
 import secrets
 import sys
 import threading
-import weakref
 
 import torch
 from torch.utils._python_dispatch import TorchDispatchMode
@@ -437,32 +436,6 @@ PROBE_LAUNCHES_MAX = 10_000
 
 class ProbeEnough(Exception):
     """The GPU-size probe has seen enough launches (worker.Worker.probe says so in `skipped`)."""
-
-
-class MetaFootprint(TorchDispatchMode):
-    """The bytes the candidate's own tensors hold at once while the GPU-size probe builds and runs it
-    on the meta device: each op's fresh output (not a view, not one of its arguments) counted while
-    its tensor lives, so a per-row loop's temporaries count at their peak, not summed."""
-
-    def __init__(self):
-        super().__init__()
-        self.live = 0
-        self.peak = 0
-
-    def __torch_dispatch__(self, func, types, args=(), kwargs=None):
-        kwargs = kwargs or {}
-        out = func(*args, **kwargs)
-        given = {id(a) for a in tree_leaves((args, kwargs)) if isinstance(a, torch.Tensor)}
-        for t in tree_leaves(out):
-            if isinstance(t, torch.Tensor) and t.device.type == "meta" and id(t) not in given and not t._is_view():
-                n = t.untyped_storage().nbytes()
-                self.live += n
-                self.peak = max(self.peak, self.live)
-                weakref.finalize(t, self._freed, n)
-        return out
-
-    def _freed(self, n: int) -> None:
-        self.live -= n
 
 
 def _probe(kernel, args: tuple, kwargs: dict) -> None:

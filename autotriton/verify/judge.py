@@ -3450,7 +3450,7 @@ def run_footprint(job: Job) -> dict:
         found = []
         for setting in judge.shapes:
             apply_shape(judge.task_mod, setting, judge.defaults)
-            found.append(footprint.measure_setting(judge.task_mod))
+            found.append(footprint.measure_setting(judge.task_mod, _TruncatedDotInputs()))
     except Exception as exc:  # noqa: BLE001 - the task's own failure: the verification reports it
         return {"invalid": trim(f"{type(exc).__name__}: {exc}", 500)}
     return {"footprint": asdict(footprint.largest(found))}

@@ -35,6 +35,7 @@ import torch
 from autotriton.tasks.contract import admits_tf32
 from autotriton.verify import approx, bf16, concurrency, contraction, gpu_bits, gpu_compile, guards, tf32, wire
 from autotriton.verify.compare import INT_VIEW, fingerprint, rms
+from autotriton.verify.footprint import LiveBytes
 from autotriton.verify.guards import PRISTINE, STATE, WriteTracker, storage_key
 from autotriton.verify.job import Job
 from autotriton.verify.timing import FLUSH_BYTES, WARMUP_REPS, calls_before_timing, checked_reps
@@ -437,11 +438,11 @@ class Worker:
         GPU sizes (a program per row) passed the CPU judge (outside pass on verifier 50, session
         49). Where the meta device stops the forward (`.item()`, a copy to the CPU) it says why in
         `skipped`, and what the launches before it found still counts. `peak_bytes`: what its own
-        tensors held at once there (guards.MetaFootprint)."""
+        tensors held at once there (footprint.LiveBytes)."""
         meta = [torch.empty_strided(x[1], x[2], dtype=getattr(torch, x[3]), device="meta") if x[0] == "tensor"
                 else x[1] for x in inputs]
         outer, STATE.gpu_compile, STATE.probe, STATE.launches = STATE.gpu_compile, [], [], 0
-        skipped, footprint = "", guards.MetaFootprint()
+        skipped, footprint = "", LiveBytes()
         try:
             with torch.device("meta"), torch.no_grad(), footprint:
                 torch.manual_seed(seed)
