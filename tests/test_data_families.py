@@ -3,6 +3,7 @@ log_softmax, scans, losses, row/global normalisation, pooling, matmul variants, 
 norm and the implicit-GEMM convolution (CPU)."""
 
 import collections
+import functools
 import re
 
 import pytest
@@ -36,6 +37,20 @@ NEW_POINTS = {("reduce", k) for k in ("min", "prod", "argmax", "argmin")} | {("s
     {("matmul", f) for f in ("matvec", "diag_mm", "mm3d", "tril", "triu", "large_k", "small_k", "tall_skinny")}
 
 
+@functools.cache
+def _composed(index: int):
+    """compose_one(0, index), built once for the file: its tests drew compose(n, 0) 13 times,
+    22,900 tasks where the largest draw holds 3,000 (compose(n, 0) is compose(3000, 0)[:n],
+    tests/test_data_compose.py), about 30 s of one core (compose(1500, 0) takes 2 s in the suite).
+    Every test here draws with REWRITE_SHARE at 0 (grammar_wording), so one cache serves them all."""
+    return compose_one(0, index)
+
+
+def compose0(n: int) -> list:
+    """compose(n, 0), from _composed."""
+    return [_composed(i) for i in range(n)]
+
+
 def _point(spec: dict) -> tuple[str, str]:
     if spec["family"] == "softmax":  # "strided": over any dim of a rank-2 to rank-4 input
         return "softmax", "strided" if spec.get("shape") else "log" if spec.get("log") else ""
@@ -44,10 +59,10 @@ def _point(spec: dict) -> tuple[str, str]:
     return spec["family"], spec.get("kind", "")
 
 
-def _first_per_point(n: int, seed: int) -> dict:
-    """The first float32 task of every new grammar point (and of every new unary op) in compose(n, seed)."""
+def _first_per_point(n: int) -> dict:
+    """The first float32 task of every new grammar point (and of every new unary op) in compose(n, 0)."""
     picks = {}
-    for c in compose(n, seed):
+    for c in compose0(n):
         if c.spec.get("dtype", "float32") != "float32":
             continue
         point = _point(c.spec)
@@ -59,7 +74,7 @@ def _first_per_point(n: int, seed: int) -> dict:
 
 
 def test_the_grammar_reaches_every_new_op_and_weights_level_1_like_kernelbench():
-    picks = _first_per_point(1500, 0)
+    picks = _first_per_point(1500)
     assert set(NEW_POINTS) <= set(picks)
     # scans along other dims of rank-2 to 4 inputs (compose.SCAN_RANKS) are among the verified points
     assert {bool(c.spec.get("shape")) for (family, _), c in picks.items() if family == "scan"} == {True, False}
@@ -70,12 +85,12 @@ def test_the_grammar_reaches_every_new_op_and_weights_level_1_like_kernelbench()
     assert share["unary"] + share["softmax"] >= 0.15 and share["matmul"] >= 0.15
     assert min(share[f] for f in ("scan", "loss", "pool", "reduce")) >= 0.05
     # level 2 puts elementwise ops before scans, level 1 never
-    scans = [c for c in compose(600, 0) if c.spec["family"] == "scan"]
+    scans = [c for c in compose0(600) if c.spec["family"] == "scan"]
     assert any(c.spec["pre"] for c in scans) and all(not c.spec["pre"] for c in scans if c.level == 1)
 
 
 def test_new_points_are_deterministic_and_pass_the_rule_table():
-    for point, c in _first_per_point(1500, 0).items():
+    for point, c in _first_per_point(1500).items():
         index = int(c.task_id.split("/")[-1].split("_")[0])
         assert compose_one(0, index).source == c.source, point
         for style in styles(c.spec):
@@ -121,7 +136,7 @@ def test_new_points_verify_in_every_style(verify_once):
     style (elementwise._elementwise_parts) and each style is verified on several ops here and on
     every family in test_data_compose: the 11 ops in all 3 styles were 33 of 83 answers, 22 of them
     re-checking statements another style had passed."""
-    checked, failed = _verify_every_style(verify_once, _first_per_point(1500, 0), in_turn=("unary",))
+    checked, failed = _verify_every_style(verify_once, _first_per_point(1500), in_turn=("unary",))
     assert not failed
     assert checked >= 50
 
@@ -175,7 +190,7 @@ def test_heldout_task_files_are_never_composed():
     heldout = {fingerprint(t.prompt_source) for t in load_suite("builtin:heldout")}
     index = build_index([])
     kinds, dropped = collections.Counter(), []
-    for c in compose(1500, 0):
+    for c in compose0(1500):
         src = c.task().prompt_source
         assert fingerprint(src) not in heldout, c.task_id
         verdict = check(src, index)
@@ -193,11 +208,11 @@ CONV_NORM_POINTS = {("groupnorm", k) for k in ("groupnorm", "instancenorm", "ins
     {("conv2d", f"1d d{d} p{p}") for d, p in ((1, 0), (1, 1), (2, 0), (2, 1))} | {("conv2d", "1d s2 p0")}
 
 
-def _conv_norm_points(n: int, seed: int) -> dict:
-    """The first task of every CONV_NORM_POINTS point in compose(n, seed); a conv task can be the first
+def _conv_norm_points(n: int) -> dict:
+    """The first task of every CONV_NORM_POINTS point in compose(n, 0); a conv task can be the first
     of its window point and of its epilogue point."""
     picks = {}
-    for c in compose(n, seed):
+    for c in compose0(n):
         s = c.spec
         if s["family"] == "groupnorm":
             picks.setdefault(("groupnorm", s["kind"] + ("_affine" if s.get("affine") else "")), c)
@@ -215,7 +230,7 @@ def _conv_norm_points(n: int, seed: int) -> dict:
 
 
 def test_conv_and_channel_norm_points_are_composed_and_pass_the_rule_table():
-    picks = _conv_norm_points(1500, 0)
+    picks = _conv_norm_points(1500)
     assert set(picks) == CONV_NORM_POINTS
     for point, c in picks.items():
         if c.spec["family"] == "groupnorm":  # every shape setting keeps C a multiple of the groups
@@ -231,10 +246,11 @@ def test_conv_and_channel_norm_points_are_composed_and_pass_the_rule_table():
     assert "nn.Conv1d(" in dilated.source and "dilation=2" in dilated.source and "TOLERANCE" in dilated.source
 
 
-def test_conv_and_channel_norm_points_verify(cpu_verifier):
+def test_conv_and_channel_norm_points_verify(verify_once):
     """The implicit-GEMM convolution (every window, bias and epilogue point) and group / instance norm
-    (with and without affine) through the whole verifier, in every style."""
-    checked, failed = _verify_every_style(cpu_verifier.verify_many, _conv_norm_points(1500, 0))
+    (with and without affine) through the whole verifier, in every style. Through verify_once: two
+    points share a task, whose 2 answers were judged twice (18 verifications for 16)."""
+    checked, failed = _verify_every_style(verify_once, _conv_norm_points(1500))
     assert not failed
     assert checked >= len(CONV_NORM_POINTS) - 2  # the two epilogue points may share a task
 
@@ -244,7 +260,7 @@ def test_constructor_arguments_reach_the_kernel_as_scalars(cpu_verifier):
     as hand-written modules do: the answer keeps it and passes it to the kernel, and it verifies;
     a kernel with the default baked in instead is wrong for the task's init value."""
     picks = {}
-    for c in compose(3000, 0):
+    for c in compose0(3000):
         step = c.spec["steps"][0] if c.spec["family"] == "unary" else {}
         # a slope other than the signature's default, so that a baked-in default must fail
         if (step.get("init") and not step.get("init_default") and c.spec.get("dtype", "float32") == "float32"
@@ -269,7 +285,7 @@ def test_constructor_defaults_are_kept_in_the_answer(cpu_verifier):
     from autotriton.data.teachers import TaskItem
     from autotriton.data.teachers.template import TemplateTeacher
     picks = {}
-    for c in compose(3000, 0):
+    for c in compose0(3000):
         step = c.spec["steps"][0] if c.spec["family"] == "unary" else {}
         if step.get("init_default") and step["op"] in ("leaky_relu", "elu") and not step.get("layer"):
             picks.setdefault(step["op"], c)
@@ -300,7 +316,7 @@ def test_constructor_values_reach_the_kernel_under_the_listings_name(cpu_verifie
     from autotriton.data.teachers.template import TemplateTeacher
     from autotriton.tasks.trace import trace_source
     picks = {}
-    for c in compose(600, 0):
+    for c in compose0(600):
         spec, step = c.spec, c.spec["steps"][0] if c.spec["family"] == "unary" else {}
         if spec.get("init_eps") and not spec.get("eps_default"):
             picks.setdefault("norm", c)
@@ -329,7 +345,7 @@ def test_reductions_over_a_constructor_dim_or_keeping_it_verify(verify_once):
     (1,002 programs per launch) took 108 s in the interpreter, and all styles on every point 207 s
     of CI's 2 cores."""
     picks = {}
-    for c in compose(3000, 0):
+    for c in compose0(3000):
         s = c.spec
         if s["family"] == "reduce" and s.get("dtype", "float32") == "float32":
             if s.get("init_dim"):
@@ -373,7 +389,7 @@ def test_kernelbench_spellings_occur_and_compute_the_same():
     such task's Model gives what the same task in our plain spelling gives."""
     plain = {"functional_long": False, "keywords": False, "written_out": False}
     seen = collections.Counter()
-    for c in compose(1500, 0):
+    for c in compose0(1500):
         # one input and no per-column parameter, so that a small input serves
         if c.spec["family"] not in ("unary", "chain") or any(st["op"] in BINARY or st["op"] in PARAM
                                                               for st in c.spec["steps"]):
@@ -404,7 +420,7 @@ def test_template_answers_open_with_the_quoted_forward():
     long = src.replace("        return torch.sum", "        x = x + 1\n" * 7 + "        return torch.sum")
     assert forward_quote(long).count("`x = x + 1`") == QUOTED_STATEMENTS and forward_quote(long).endswith("; ...")
     from autotriton.data.teachers.template.traced_rows import traced_row_answer
-    reduces = [c for c in compose(200, 0) if c.spec["family"] == "reduce" and c.spec.get("keepdim")]
+    reduces = [c for c in compose0(200) if c.spec["family"] == "reduce" and c.spec.get("keepdim")]
     # one the listing lowering answers (data v17), one it declines (its family writer answers)
     lowered = next(c for c in reduces if traced_row_answer(c.source) is not None)
     written = next(c for c in reduces if traced_row_answer(c.source) is None)
@@ -432,7 +448,7 @@ def test_one_table_names_every_family_and_each_drawn_point_has_its_types_keys():
     assert set(FAMILY_WRITERS) == set(FAMILIES) | {"expr"}
     assert all(callable(f) for fam in FAMILIES.values() for f in (fam.sample, fam.code, fam.words))
     seen = collections.defaultdict(set)
-    for item in compose(2000, 0) + compose_focus(200, 0):
+    for item in compose0(2000) + compose_focus(200, 0):
         spec, family = item.spec, FAMILIES[item.spec["family"]]
         assert spec["family"] in get_args(family.spec.__annotations__["family"]), item.task_id
         assert family.spec.__required_keys__ <= set(spec) <= set(family.spec.__annotations__), item.task_id
