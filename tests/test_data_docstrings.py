@@ -8,6 +8,8 @@ import re
 import tokenize
 from collections import defaultdict
 
+import pytest
+
 from autotriton.data import compose
 from autotriton.data.docstrings import FAMILY_NAMES, OP_NAMES, describe, main_ops
 from autotriton.data.families import FAMILIES
@@ -27,18 +29,24 @@ def _comments(source: str) -> list[str]:
     return [t.string for t in tokenize.generate_tokens(io.StringIO(code).readline) if t.type == tokenize.COMMENT]
 
 
-def test_every_grammar_point_has_names():
-    for item in compose.compose(N, 0):
+@pytest.fixture(scope="module")
+def drawn() -> list:
+    """compose(N, 0), drawn once for the three tests that read it (each drew its own before)."""
+    return compose.compose(N, 0)
+
+
+def test_every_grammar_point_has_names(drawn):
+    for item in drawn:
         ops = main_ops(item.spec)
         assert ops, item.task_id
         assert all(op in OP_NAMES or op in FAMILY_NAMES for op in ops), (item.task_id, ops)
 
 
-def test_docstrings_never_say_the_grammar_description():
+def test_docstrings_never_say_the_grammar_description(drawn):
     # The grammar description is what the template answer's opening restates ("elementwise
     # sigmoid" -> "a pure elementwise chain: sigmoid"); before v9 every docstring was it.
     with_docs = 0
-    for item in compose.compose(N, 0):
+    for item in drawn:
         grammar_desc = FAMILIES[item.spec["family"]].code(item.spec)[3].lower()
         docs = _docstrings(item.source)
         with_docs += bool(docs)
@@ -48,9 +56,9 @@ def test_docstrings_never_say_the_grammar_description():
     assert with_docs > N // 2
 
 
-def test_the_same_op_is_described_in_several_ways():
+def test_the_same_op_is_described_in_several_ways(drawn):
     seen = defaultdict(set)
-    for item in compose.compose(N, 0):
+    for item in drawn:
         if item.spec["family"] == "unary":
             seen[item.spec["steps"][0]["op"]].update(_docstrings(item.source))
     common = [op for op, docs in seen.items() if len(docs) >= 5]
