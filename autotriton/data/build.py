@@ -202,9 +202,13 @@ def _record(c: Candidate, result, device: str) -> dict:
 
 
 def _verify_candidates(cands: list[Candidate], verifier) -> list[dict]:
+    """Each candidate's record; an answer that two candidates of the batch give to one task is
+    judged once (both missed the cache in parallel: a norm task's answer was judged twice in every
+    build of the test suite, about 15 s each on 2 cores), as the verifier's cache would give it."""
     todo = [c for c in cands if c.solution is not None]
-    results = verifier.verify_many([(c.verify_task, c.solution.answer()) for c in todo])
-    by_id = {id(c): r for c, r in zip(todo, results)}
+    pairs = {(c.verify_task.id, c.verify_task.source, c.solution.answer()): c.verify_task for c in todo}
+    judged = dict(zip(pairs, verifier.verify_many([(task, key[2]) for key, task in pairs.items()])))
+    by_id = {id(c): judged[(c.verify_task.id, c.verify_task.source, c.solution.answer())] for c in todo}
     device = verifier.config.resolved_device()
     return [_record(c, by_id.get(id(c)), device) for c in cands]
 
