@@ -206,9 +206,10 @@ def _verify_candidates(cands: list[Candidate], verifier) -> list[dict]:
     judged once (both missed the cache in parallel: a norm task's answer was judged twice in every
     build of the test suite, about 15 s each on 2 cores), as the verifier's cache would give it."""
     todo = [c for c in cands if c.solution is not None]
-    pairs = {(c.verify_task.id, c.verify_task.source, c.solution.answer()): c.verify_task for c in todo}
-    judged = dict(zip(pairs, verifier.verify_many([(task, key[2]) for key, task in pairs.items()])))
-    by_id = {id(c): judged[(c.verify_task.id, c.verify_task.source, c.solution.answer())] for c in todo}
+    keys = [(c.verify_task.id, c.verify_task.source, c.solution.answer()) for c in todo]
+    tasks = dict(zip(keys, (c.verify_task for c in todo)))  # one per distinct (task, answer)
+    judged = dict(zip(tasks, verifier.verify_many([(task, key[2]) for key, task in tasks.items()])))
+    by_id = {id(c): judged[key] for c, key in zip(todo, keys)}
     device = verifier.config.resolved_device()
     return [_record(c, by_id.get(id(c)), device) for c in cands]
 

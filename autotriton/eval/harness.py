@@ -242,7 +242,7 @@ def run_eval(backend: Backend, model_spec: str, config: EvalConfig, verifier: Ve
         started = time.monotonic()
         triples = _answers(backend, config, todo, generated, out / GENERATED, note)
         generated_at = time.monotonic()
-        every = 2 * verifier.n_workers()
+        every, done_before = 2 * verifier.n_workers(), len(log.done)
 
         def kept(record: dict) -> None:
             log.append(record)
@@ -250,7 +250,6 @@ def run_eval(backend: Backend, model_spec: str, config: EvalConfig, verifier: Ve
             if judged % every == 0 or judged == len(triples):
                 note(f"verified {judged}/{len(triples)} in {time.monotonic() - generated_at:.0f} s")
 
-        done_before = len(log.done)
         score_batch(triples, verifier, config, kept)
         longest = max(longest, time.monotonic() - started)
         atomic_write(out / "batch_time.json", json.dumps({"batch_size": config.batch_size, "longest_s": longest}) + "\n")

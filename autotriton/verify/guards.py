@@ -30,7 +30,6 @@ import threading
 
 import torch
 from torch.utils._python_dispatch import TorchDispatchMode
-from torch.utils._pytree import tree_leaves
 
 from triton.runtime.jit import JITFunction
 
