@@ -170,6 +170,13 @@ def test_the_probe_counts_memory_held_at_once_not_summed():
         held = torch.empty(256 * 1024 * 1024, dtype=torch.int32).view(torch.float32)  # the int32 tensor dropped
         assert footprint.live == 2 * gib, footprint.live
     assert footprint.peak == 2 * gib and len(parts) == 28 and held.dtype == torch.float32
+    footprint = LiveBytes()
+    outside = torch.empty(4, device="meta")  # an input: made before the count began
+    with torch.device("meta"), torch.no_grad(), footprint:
+        grown = torch.empty(0)
+        grown.resize_(256, 1024, 1024)  # made empty, grown in place: 1 GiB
+        outside.resize_(256 * 1024 * 1024)  # an input grown in place: 1 GiB less its 16 bytes
+    assert footprint.peak == 2 * gib - 16, footprint.peak
 
 
 def test_a_workspace_past_the_gpus_memory_is_oom(cpu_verifier):
