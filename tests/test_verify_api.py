@@ -300,6 +300,27 @@ def _live_children() -> set[int]:
     return alive
 
 
+def test_copies_of_one_answer_in_a_batch_are_judged_once(monkeypatch):
+    """Eval's samples of one reference, or a data build's two teachers agreeing, are the same
+    (task, text) several times in one batch: each copy missed the cache in parallel and was
+    judged again (80 s of an eval test). One verdict now, a copy of it for each pair, each
+    reported; the same text on another task is its own verdict."""
+    other = get_task("builtin/l1/gelu")
+    pairs = [(RELU, "no code here"), (RELU, "nor here"), (RELU, "no code here"), (other, "no code here"),
+             (RELU, "no code here")]
+    with Verifier(VerifyConfig(device="cpu", cache_dir=None, workers=2)) as verifier:
+        judged = []
+        real = verifier.verify
+        monkeypatch.setattr(verifier, "verify", lambda task, text: judged.append((task.id, text)) or real(task, text))
+        reported = []
+        results = verifier.verify_each(pairs, lambda i, res: reported.append((i, res.task_id)))
+    assert sorted(judged) == sorted({(t.id, text) for t, text in pairs})  # 3 distinct of 5
+    assert sorted(reported) == [(i, t.id) for i, (t, _) in enumerate(pairs)]
+    assert [r.task_id for r in results] == [t.id for t, _ in pairs]
+    assert results[0] is not results[2] and results[0].to_dict() == results[2].to_dict() == results[4].to_dict()
+    assert not any(r.correct for r in results)
+
+
 def test_repeated_verify_many_reuses_its_servers_and_cleans_up(tmp_path, monkeypatch):
     """An eval resume calls verify_many again and again on one Verifier: each call used to
     start new fork-servers beside the old ones (2, 6, then 8 processes, ~3 GB), and killed

@@ -202,14 +202,11 @@ def _record(c: Candidate, result, device: str) -> dict:
 
 
 def _verify_candidates(cands: list[Candidate], verifier) -> list[dict]:
-    """Each candidate's record; an answer that two candidates of the batch give to one task is
-    judged once (both missed the cache in parallel: a norm task's answer was judged twice in every
-    build of the test suite, about 15 s each on 2 cores), as the verifier's cache would give it."""
+    """Each candidate's record; an answer that two candidates give to one task is judged once
+    (Verifier.verify_each)."""
     todo = [c for c in cands if c.solution is not None]
-    keys = [(c.verify_task.id, c.verify_task.source, c.solution.answer()) for c in todo]
-    tasks = dict(zip(keys, (c.verify_task for c in todo)))  # one per distinct (task, answer)
-    judged = dict(zip(tasks, verifier.verify_many([(task, key[2]) for key, task in tasks.items()])))
-    by_id = {id(c): judged[key] for c, key in zip(todo, keys)}
+    judged = verifier.verify_many([(c.verify_task, c.solution.answer()) for c in todo])
+    by_id = {id(c): res for c, res in zip(todo, judged)}
     device = verifier.config.resolved_device()
     return [_record(c, by_id.get(id(c)), device) for c in cands]
 

@@ -9,6 +9,7 @@ seeds, inputs, reference and verdict, and a confined candidate process
 
 from __future__ import annotations
 
+import copy
 import json
 import os
 import threading
@@ -371,19 +372,37 @@ class Verifier:
         call at a time, so a caller can keep every verdict the moment it exists: an eval that kept
         them by chunks of 12 lost 380 s of an H200 call to one chunk's slowest candidates (run 30)."""
         pairs = list(pairs)
-        if self._ray is not None:
-            return self._on_ray(pairs, "verify", on_result)
+        # One verdict per distinct (task, text), given to each of its pairs: in one batch the copies
+        # all missed the cache in parallel, and eval judged every one of a reference's 2 samples
+        # twice (80 s of a test), the data build one norm answer twice per build. The cache gives
+        # a copy judged later that same verdict.
+        first: dict[tuple, int] = {}
+        owner = [first.setdefault((task.id, task.level, task.source, text), i) for i, (task, text) in enumerate(pairs)]
+        copies: dict[int, list[int]] = {}
+        for i, o in enumerate(owner):
+            copies.setdefault(o, []).append(i)
+        unique = list(copies)
+        results: list[VerifyResult | None] = [None] * len(pairs)
         lock = threading.Lock()
 
-        def one(indexed):
-            index, pair = indexed
-            res = self.verify(*pair)
-            if on_result is not None:
-                with lock:
-                    on_result(index, res)
-            return res
+        def fan_out(position: int, res: VerifyResult) -> None:
+            for i in copies[unique[position]]:
+                results[i] = res if i == unique[position] else copy.deepcopy(res)
+                if on_result is not None:
+                    with lock:
+                        on_result(i, results[i])
 
-        return self._parallel(one, list(enumerate(pairs)))
+        if self._ray is not None:
+            for position, res in enumerate(self._on_ray([pairs[u] for u in unique], "verify", fan_out)):
+                if results[unique[position]] is None:  # a backend that did not call back
+                    fan_out(position, res)
+            return results
+
+        def one(position: int) -> None:
+            fan_out(position, self.verify(*pairs[unique[position]]))
+
+        self._parallel(one, list(range(len(unique))))
+        return results
 
     def naive_pass_many(self, pairs: Iterable[tuple[Task, str]]) -> list[bool]:
         """`naive_pass` of (task, candidate text) pairs in parallel, like verify_many: one at a
