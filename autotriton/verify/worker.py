@@ -857,20 +857,6 @@ def patch_lang_once() -> None:
     # Per function, found once: scanning a module's globals at each call of a reduction's
     # combine function was 4 s of a 65-s layer norm verification (19,152 calls).
     langs_of: dict = {}
-    # The patching itself, recorded once per set of modules a function sees and then set again
-    # attribute by attribute: finding what to patch (inspect.getmembers over tl, tl.core, tl.math,
-    # the tensor class and libdevice) was 6.6 ms of a ReLU launch's 34 ms (cProfile, session 52).
-    # What Triton sets is stateless (wrappers over the module-wide interpreter builder), so the
-    # values set at the first launch are those every later one would make.
-    recorded: dict = {}
-
-    def replayed(key):
-        if key not in recorded:
-            return None
-        scope = interpreter._LangPatchScope()
-        for obj, name, value in recorded[key]:
-            scope.set_attr(obj, name, value)
-        return scope
 
     def once(fn):
         langs = langs_of.get(fn)
@@ -878,12 +864,9 @@ def patch_lang_once() -> None:
             langs = langs_of[fn] = [v for v in fn.__globals__.values() if inspect.ismodule(v) and v in (tl, tl.core)]
         if open_scopes[0] and langs and not any(tl.core.is_builtin(getattr(lang, "load", None)) for lang in langs):
             return interpreter._LangPatchScope()  # patched by the running launch: nothing to restore
-        scope = replayed(tuple(langs))
-        if scope is None:
-            scope = patch(fn)
-            for module in PATCHED_WITH_LAUNCH:
-                interpreter._patch_builtin(module, interpreter.interpreter_builder, scope)
-            recorded[tuple(langs)] = [(obj, name, getattr(obj, name)) for obj, name, _ in scope._changes]
+        scope = patch(fn)
+        for module in PATCHED_WITH_LAUNCH:
+            interpreter._patch_builtin(module, interpreter.interpreter_builder, scope)
         if open_scopes[0]:  # a device function's, inside a launch
             nested.append(scope)
             return interpreter._LangPatchScope()
