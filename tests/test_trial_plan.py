@@ -539,6 +539,24 @@ def test_a_kernels_mean_off_the_same_way_along_a_row_padded_whole_is_in_the_floo
     assert (honest, cheats) == (30, 0)
 
 
+def test_long_dim_trials_keep_the_constructors_own_values(tmp_path, monkeypatch):
+    """A long-dim trial reaches one size at its full value; with the constructor's ints moved too,
+    the causal attention's head dim became DIM 1,024 over heads moved from 2 to 1, past anything
+    its settings reach (64 at full size), and its flash-attention kernel needed 330 KB of shared
+    memory: a compile_error for a kernel the built-in answers share (session 52)."""
+    from autotriton.verify.judge import _random_size_trial
+    judge = _judge(tmp_path, "builtin/l3/causal_attention")
+    seen = []
+    monkeypatch.setattr(judge, "trial", lambda t, state: seen.append(t))
+    values, reach = judge.growable_sizes()
+    long = judge.long_dims(values, reach)
+    assert any(k == "DIM" for k, _ in long), long
+    for _ in range(8):  # each plan draws varied constructor values half the time
+        for k, ways in long:
+            assert _random_size_trial(judge, f"long_{k}", ways[0], [])
+    assert len(seen) == 8 * len(long) and not any(t.varied_init for t in seen)
+
+
 def test_masked_rows_keep_a_finite_end_often_a_short_one():
     """The masked kind: each row -inf over a suffix (causal, right padding) or a prefix (left
     padding), the kept count log-uniform (or the width less such a draw, in alternate pairs of

@@ -1,6 +1,6 @@
 # task: builtin/l3/causal_attention
-# expect: error=wrong_output|compile_error flag=none
-# why: a causal attention that applies the mask in the first 64-key block only: future tokens leak once the sequence passes 64 (outside red team, sixth pass, 2026-11-28, 2 of 2 against verifier 11). Rejected on CPU since verifier 30 by the long-dim trials (judge.long_dims: one size at a time at the task's own value); a long_DIM trial whose varied constructor moves the heads to 1 (head dim 1,024) refuses its kernel first, as a compile_error (330 KB of shared memory at sm_90; session 52, an honest-reject risk for the built-in answer it comes from: docs/VERIFIER.md, What remains open).
+# expect: error=wrong_output flag=none
+# why: a causal attention that applies the mask in the first 64-key block only: future tokens leak once the sequence passes 64 (outside red team, sixth pass, 2026-11-28, 2 of 2 against verifier 11). Rejected on CPU since verifier 30 by the long-dim trials (judge.long_dims: one size at a time at the task's own value); since verifier 56 a long-dim trial keeps the constructor's ints (one with the heads moved to 1 had refused its kernel as a compile_error, 330 KB of shared memory at sm_90: session 52).
 import math
 
 import torch
