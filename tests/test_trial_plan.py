@@ -544,17 +544,16 @@ def test_long_dim_trials_keep_the_constructors_own_values(tmp_path, monkeypatch)
     the causal attention's head dim became DIM 1,024 over heads moved from 2 to 1, past anything
     its settings reach (64 at full size), and its flash-attention kernel needed 330 KB of shared
     memory: a compile_error for a kernel the built-in answers share (session 52)."""
-    from autotriton.verify.judge import _random_size_trial
+    from autotriton.verify.judge import _random_size_trials
     judge = _judge(tmp_path, "builtin/l3/causal_attention")
     seen = []
     monkeypatch.setattr(judge, "trial", lambda t, state: seen.append(t))
-    values, reach = judge.growable_sizes()
-    long = judge.long_dims(values, reach)
-    assert any(k == "DIM" for k, _ in long), long
     for _ in range(8):  # each plan draws varied constructor values half the time
-        for k, ways in long:
-            assert _random_size_trial(judge, f"long_{k}", ways[0], [])
-    assert len(seen) == 8 * len(long) and not any(t.varied_init for t in seen)
+        _random_size_trials(judge, grow=True)
+    long = [t for t in seen if t.setting.name.startswith("long_")]
+    assert {t.setting.name for t in long} == {"long_DIM", "long_SEQ"}, {t.setting.name for t in seen}
+    assert any(t.varied_init for t in seen if t not in long)  # the other trials still vary them
+    assert len(long) == 16 and not any(t.varied_init for t in long)
 
 
 def test_masked_rows_keep_a_finite_end_often_a_short_one():

@@ -1870,7 +1870,7 @@ class Judge:
 
                 def moved_runs(fills: bool):
                     """The reference's outputs on moved inputs, one run at a time."""
-                    moves = (m for _ in range(FILL_SAMPLES // 2) for m in _opposite_moves(inputs)) if fills \
+                    moves = _opposite_moves(inputs, FILL_SAMPLES // 2) if fills \
                         else (_ulp_moved(inputs) for _ in range(NATIVE_SAMPLES))
                     for moved in moves:
                         run = flatten_outputs(ref(*moved))
@@ -2041,7 +2041,7 @@ class Judge:
         """The float64 reference on FP64_FILL_SAMPLES inputs moved as the fill runs move them, in
         opposite pairs (_opposite_moves; the comment at FILL_SAMPLES says why), each mean moved
         too (_MovedMeans), one run at a time."""
-        for moved in (m for _ in range(FP64_FILL_SAMPLES // 2) for m in _opposite_moves(inputs)):
+        for moved in _opposite_moves(inputs, FP64_FILL_SAMPLES // 2):
             with _MovedMeans():
                 run = self._fp64_outputs(ref, moved)
             del moved
@@ -2899,7 +2899,7 @@ class _ApproximatePrimitives(torch.overrides.TorchFunctionMode):
         if self.shared:
             step = torch.full_like(out, 1 + SHARED_STEP * (1 if float(torch.rand(())) < 0.5 else -1))
         else:
-            step = torch.where(torch.rand_like(out) < 0.5, 1 - APPROXIMATE_STEP, 1 + APPROXIMATE_STEP)
+            step = _random_steps(out, APPROXIMATE_STEP)
         step = torch.where(out == out.round(), 1.0, step)
         # In place where the function wrote in place (tanh_, a /= b); else a new tensor, since
         # a fresh result may still be a view the caller expects (never for these functions).
@@ -2939,12 +2939,13 @@ class _MovedMeans(torch.overrides.TorchFunctionMode):
                 return moved
         out = func(*args, **kwargs)
         if name == "mean" and type(out) is torch.Tensor and out.dtype == torch.float64:
-            return out * _mean_steps(out)
+            return out * _random_steps(out, MEAN_STEP)
         return out
 
 
-def _mean_steps(mean: torch.Tensor) -> torch.Tensor:
-    return torch.where(torch.rand(mean.shape, device=mean.device) < 0.5, 1 - MEAN_STEP, 1 + MEAN_STEP).to(mean.dtype)
+def _random_steps(t: torch.Tensor, step: float) -> torch.Tensor:
+    """Factors 1 - step or 1 + step, a sign per element of `t` at random, in its dtype."""
+    return torch.where(torch.rand_like(t) < 0.5, 1 - step, 1 + step).to(t.dtype)
 
 
 def _norm_about_moved_mean(name: str, args: tuple, kwargs: dict) -> torch.Tensor | None:
@@ -2956,7 +2957,7 @@ def _norm_about_moved_mean(name: str, args: tuple, kwargs: dict) -> torch.Tensor
     x, dims, shape, weight, bias, eps, affine_shape = bound
     rows = x.reshape(shape)
     mean = rows.mean(dim=dims, keepdim=True)
-    centred = rows - mean * _mean_steps(mean)
+    centred = rows - mean * _random_steps(mean, MEAN_STEP)
     out = (centred / torch.sqrt(centred.square().mean(dim=dims, keepdim=True) + eps)).reshape(x.shape)
     if weight is not None:
         out = out * weight.reshape(affine_shape)
@@ -2994,12 +2995,13 @@ def _ulp_moved(inputs: list) -> list:
     return _moved_towards(inputs, _ulp_directions(inputs), fills=False)
 
 
-def _opposite_moves(inputs: list):
-    """Two copies of `inputs` moved as _ulp_moved moves them, the second each element the other
-    way, the padded kind's fills too (_element_floors); made one at a time."""
-    directions = _ulp_directions(inputs)
-    yield _moved_towards(inputs, directions, fills=True)
-    yield _moved_towards(inputs, [None if d is None else -d for d in directions], fills=True)
+def _opposite_moves(inputs: list, pairs: int):
+    """`pairs` pairs of copies of `inputs` moved as _ulp_moved moves them, the second of each pair
+    each element the other way, the padded kind's fills too (_element_floors); made one at a time."""
+    for _ in range(pairs):
+        directions = _ulp_directions(inputs)
+        yield _moved_towards(inputs, directions, fills=True)
+        yield _moved_towards(inputs, [None if d is None else -d for d in directions], fills=True)
 
 
 def _ulp_directions(inputs: list) -> list:
@@ -3358,9 +3360,13 @@ def _random_size_trials(judge: Judge, grow: bool) -> None:
         # (twenty-sixth outside pass); a long row is where such a switch can show on CPU, and which
         # size is a row's is the task's to say (each long trial grows another).
         heavy = "heavy" not in judge.kinds_off
+        # They keep the constructor's own values: moved too, a size derived from the long one went
+        # past anything the task's settings reach (a head dim of DIM 1,024 over heads moved from 2
+        # to 1, against 64 at full size), and the flash attention of the built-in answers needed
+        # 330 KB of shared memory there, a compile_error (session 52). The other trials vary them.
         for k, ways in judge.long_dims(values, reach):
             for way in ways:
-                if _random_size_trial(judge, f"long_{k}", way, [], heavy=heavy):
+                if _random_size_trial(judge, f"long_{k}", way, [], heavy=heavy, own_init=True):
                     break
     # The other sizes stay a setting's: grown to the random size's budget of input and output
     # elements around 1-8 rows, an MLP's hidden width reached 1,915 and its interpreted forward
@@ -3377,8 +3383,9 @@ def _random_size_trials(judge: Judge, grow: bool) -> None:
 
 
 def _random_size_trial(judge: Judge, name: str, values: dict[str, int], reach: list[str],
-                       base: ShapeSetting | None = None, heavy: bool = False) -> bool:
-    """One trial at a random size (`heavy`: on heavy-tailed inputs); whether it ran. A size the
+                       base: ShapeSetting | None = None, heavy: bool = False, own_init: bool = False) -> bool:
+    """One trial at a random size (`heavy`: on heavy-tailed inputs; `own_init`: the constructor's
+    own values, never varied); whether it ran. A size the
     reference itself cannot run at is
     drawn again with fewer sizes grown (size_draws), never blamed on the candidate. Only when no draw runs is the
     trial left out, with every draw and why in details.checks: made `invalid_task` instead,
@@ -3391,13 +3398,7 @@ def _random_size_trial(judge: Judge, name: str, values: dict[str, int], reach: l
             continue
         try:
             for t in judge.plan(extra, 1):
-                if name.startswith("long_"):
-                    # The constructor's own ints: moved too, a size derived from the long one went
-                    # past anything the task's settings reach (a head dim of DIM 1,024 over heads
-                    # moved from 2 to 1, against 64 at full size), and the flash attention of the
-                    # built-in answers needed 330 KB of shared memory there, a compile_error
-                    # (session 52). The other trials vary the ints; this one reaches one size.
-                    t = replace(t, varied_init=False)
+                t = replace(t, varied_init=False) if own_init else t
                 judge.trial(replace(t, magnitude=judge.magnitude("heavy", queued=True)) if heavy else t, {})
             return True
         except TaskFailure as exc:
