@@ -13,7 +13,7 @@ from autotriton.tasks import get_task, task_from_source
 from autotriton.tasks.sizes import as_judged, shrunk_sizes
 from autotriton.verify import VerifyConfig
 from autotriton.verify.job import build_job
-from autotriton.verify.judge import (_shapes, GRID_LEVELS, MAGNITUDE_KINDS, NATIVE_FLOOR_FACTOR, NEAR_TIE_LEVELS, RELATED_SPREAD, SCALE_KINDS,
+from autotriton.verify.judge import (_shapes, GRID_LEVELS, MAGNITUDE_KINDS, NATIVE_FLOOR_FACTOR, NEAR_TIE_LEVELS, RELATED_SPREAD, SCALE_KINDS, WHOLE_FORMS,
                                      Judge, Magnitude, _ApproximatePrimitives, _native_floors, heavy_tailed, masked_rows, near_levels, on_levels, padded_rows,
                                      relate, structure, zero_slabs)
 from autotriton.verify.compare import compare_outputs
@@ -142,6 +142,33 @@ def test_a_gpu_verification_draws_every_kind_at_a_full_and_at_a_small_size(tmp_p
         for mode in ("gpu", "interp"):
             kinds = {t.magnitude.kind for t in trials if t.magnitude is not None and t.setting.mode == mode}
             assert expected <= kinds, (mode, expected - kinds)
+
+
+@pytest.mark.gpu
+def test_input_kinds_draw_per_element_on_the_inputs_device():
+    """No input kind makes a tensor of the input's size on the host for a GPU input: drawn there and
+    copied over, the heavy and masked kinds held 8-13 GB of host memory for a full-size
+    KernelBench-L1 input and kept an H200 idle for the 100 s of one verification (session 53)."""
+    from torch.utils._python_dispatch import TorchDispatchMode
+
+    x = torch.randn(256, 1 << 16, device="cuda")
+    host: list[tuple[str, int]] = []
+
+    class HostTensors(TorchDispatchMode):
+        def __torch_dispatch__(self, func, types, args=(), kwargs=None):
+            out = func(*args, **(kwargs or {}))
+            for t in out if isinstance(out, (tuple, list)) else (out,):
+                if isinstance(t, torch.Tensor) and t.device.type == "cpu" and t.numel() >= x.shape[-1]:
+                    host.append((str(func), t.numel()))
+            return out
+
+    kinds = [Magnitude(form=form) for form in WHOLE_FORMS if form not in ("related", "structured")]
+    kinds.append(Magnitude(scale=8.0, share=1 / 128))
+    for kind in kinds:
+        with HostTensors():
+            out = kind.apply_all([x], torch.Generator().manual_seed(0))
+        assert out[0].device == x.device and out[0].shape == x.shape, kind
+        assert not host, (kind.kind, host[:3])
 
 
 def test_zero_slabs_give_zero_rows_along_every_dim():

@@ -471,7 +471,7 @@ class Magnitude:
         if self.form == "zeros":
             return zero_slabs(x, generator)
         if self.share < 1.0:
-            noise = torch.rand(x.shape, generator=generator, device="cpu").to(x.device)
+            noise = torch.rand(x.shape, generator=_drawn_on(x, generator), device=x.device)
             picked = noise < self.share
             # At least one spike of each sign the input holds: 1/128 of a 3 x 37 input is often
             # none, and a negative spike never overflows exp (a softmax without the max
@@ -628,6 +628,18 @@ def padding_mask(x: torch.Tensor, generator: torch.Generator, empty: bool = Fals
     return ~_cut_mask(kept, suffix, x)
 
 
+def _drawn_on(x: torch.Tensor, generator: torch.Generator) -> torch.Generator:
+    """The generator for a draw per element of `x`, on x's device: `generator` itself on the CPU
+    (the interpreter judge draws as it did), else a generator there seeded from its next draw.
+    Drawn on the host and copied over, the heavy kind's chi2 and the masked kind's holes for a
+    full-size KernelBench-L1 input (4,096 x 393,216 float32, 6.4 GB) held 8-13 GB of host memory
+    and kept an H200 idle for the 100 s one ReLU answer was given (session 53,
+    docs/results/robustness_h200_run30/diag_s53_19_ReLU_alone.mon)."""
+    if x.device.type == "cpu":
+        return generator
+    return torch.Generator(device=x.device).manual_seed(int(torch.randint(2 ** 62, (1,), generator=generator)))
+
+
 def near_levels(x: torch.Tensor, generator: torch.Generator) -> torch.Tensor:
     """`x` on NEAR_TIE_LEVELS of its own values, each rounded to NEAR_TIE_BITS significant bits, and
     each element moved away from 0 by j * NEAR_TIE_STEP of itself, j drawn in 0..NEAR_TIE_STEPS-1:
@@ -637,7 +649,7 @@ def near_levels(x: torch.Tensor, generator: torch.Generator) -> torch.Tensor:
     mantissa, exponent = torch.frexp(on_levels(x, NEAR_TIE_LEVELS, generator))
     scale = 2 ** NEAR_TIE_BITS
     out = torch.ldexp(torch.round(mantissa * scale) / scale, exponent)
-    steps = torch.randint(NEAR_TIE_STEPS, x.shape, generator=generator, device="cpu").to(x.device)
+    steps = torch.randint(NEAR_TIE_STEPS, x.shape, generator=_drawn_on(x, generator), device=x.device)
     return out * (1 + steps.to(out.dtype) * NEAR_TIE_STEP)
 
 
@@ -647,12 +659,13 @@ def heavy_tailed(x: torch.Tensor, generator: torch.Generator) -> torch.Tensor:
     trial of three rows or more holds each; signs and zeros kept."""
     rows = x.reshape(-1, x.shape[-1]) if x.ndim else x.reshape(1, 1)
     start = int(torch.randint(len(HEAVY_DFS), (1,), generator=generator))
+    gen = _drawn_on(x, generator)
     dfs = torch.tensor([HEAVY_DFS[(start + i) % len(HEAVY_DFS)] for i in range(rows.shape[0])],
-                       dtype=torch.float32).reshape(-1, 1)
-    chi2 = torch.zeros(rows.shape)
+                       dtype=torch.float32, device=x.device).reshape(-1, 1)
+    chi2 = torch.zeros(rows.shape, device=x.device)
     for k in range(max(HEAVY_DFS)):  # one draw at a time: a GPU input of 134M elements is 0.5 GB a draw
-        chi2.add_(torch.randn(rows.shape, generator=generator).square_().mul_(dfs > k))
-    return x * chi2.reciprocal_().mul_(dfs).sqrt_().reshape(x.shape).to(x.device, x.dtype)
+        chi2.add_(torch.randn(rows.shape, generator=gen, device=x.device).square_().mul_(dfs > k))
+    return x * chi2.reciprocal_().mul_(dfs).sqrt_().reshape(x.shape).to(x.dtype)
 
 
 def on_levels(x: torch.Tensor, levels: int, generator: torch.Generator) -> torch.Tensor:
@@ -762,12 +775,14 @@ def _holes(kept: torch.Tensor, suffix: torch.Tensor, x: torch.Tensor, generator:
     if bool(room.any()) and not bool(rows.any()):
         candidates = room.view(-1).nonzero().view(-1)
         rows.view(-1)[candidates[int(torch.randint(len(candidates), (1,), generator=generator))]] = True
-    col = torch.arange(width, dtype=torch.float64)
+    gen = _drawn_on(x, generator)
+    kept, suffix, rows = kept.to(x.device), suffix.to(x.device), rows.to(x.device)
+    col = torch.arange(width, dtype=torch.float64, device=x.device)
     first_kept = torch.where(suffix, 0.0, width - kept)
     ends = (col == first_kept) | (col == first_kept + kept - 1)  # kept finite: the holes lie between them
-    holes = (torch.rand((*kept.shape[:-1], width), generator=generator) < HOLE_SHARE) & ~ends
+    holes = (torch.rand((*kept.shape[:-1], width), generator=gen, device=x.device) < HOLE_SHARE) & ~ends
     middle = col == first_kept + torch.div(kept, 2, rounding_mode="floor")  # one hole inside the run at least
-    return ((holes | middle) & rows).to(x.device)
+    return (holes | middle) & rows
 
 
 def _row_cuts(x: torch.Tensor, generator: torch.Generator) -> tuple[torch.Tensor, torch.Tensor]:
@@ -791,8 +806,9 @@ def _row_cuts(x: torch.Tensor, generator: torch.Generator) -> tuple[torch.Tensor
 def _cut_mask(kept: torch.Tensor, suffix: torch.Tensor, x: torch.Tensor) -> torch.Tensor:
     """Where `x`'s rows are cut: past the kept values of a suffix row, before them in a prefix row."""
     width = x.shape[-1]
-    col = torch.arange(width, dtype=torch.float64)
-    return torch.where(suffix, col >= kept, col < width - kept).to(x.device)
+    col = torch.arange(width, dtype=torch.float64, device=x.device)
+    kept, suffix = kept.to(x.device), suffix.to(x.device)
+    return torch.where(suffix, col >= kept, col < width - kept)
 
 
 def zero_slabs(x: torch.Tensor, generator: torch.Generator) -> torch.Tensor:
@@ -802,7 +818,7 @@ def zero_slabs(x: torch.Tensor, generator: torch.Generator) -> torch.Tensor:
     give them."""
     x = x.clone()
     share = SPARSE_SHARES[int(torch.randint(len(SPARSE_SHARES), (1,), generator=generator))]
-    x[torch.rand(x.shape, generator=generator).to(x.device) < share] = 0
+    x[torch.rand(x.shape, generator=_drawn_on(x, generator), device=x.device) < share] = 0
     for dim, size in enumerate(x.shape if x.ndim > 1 else ()):
         if size > 1:
             x.select(dim, int(torch.randint(size, (1,), generator=generator))).zero_()
