@@ -1804,7 +1804,7 @@ class Judge:
             for p in ref_params:
                 if p.is_floating_point() and p.numel():
                     step = (rms(p) or 1.0) / 4
-                    p.add_((torch.randn(p.shape, generator=gen, dtype=p.dtype) * step).to(p.device))
+                    p.add_(torch.randn(p.shape, generator=_drawn_on(p, gen), device=p.device, dtype=p.dtype) * step)
         self._share_params(ref, cand_params, "")
         return "parameters stepped in place before this call"
 
@@ -1829,14 +1829,17 @@ class Judge:
             for name, p in ref.named_parameters():
                 if not p.is_floating_point() or p.numel() == 0:
                     continue
-                noise = torch.randn(p.shape, generator=gen, dtype=p.dtype)
                 if draw == "zero_bias" and name.rsplit(".", 1)[-1] == "bias":
                     p.zero_()
-                elif p.ndim == 1:
-                    p.copy_((noise / 4 + 1.0 if draw == "trained" else noise * scale).to(p.device))
-                elif draw == "trained":  # a Gaussian's tails at about the init's rms (TRAINED_RMS_OCTAVES)
+                    continue
+                if p.ndim != 1 and draw != "trained":
+                    continue  # kept: nothing is drawn for it (a 4,096 x 4,096 weight's noise was 16M host draws a trial)
+                noise = torch.randn(p.shape, generator=_drawn_on(p, gen), device=p.device, dtype=p.dtype)
+                if p.ndim == 1:
+                    p.copy_(noise / 4 + 1.0 if draw == "trained" else noise * scale)
+                else:  # trained: a Gaussian's tails at about the init's rms (TRAINED_RMS_OCTAVES)
                     drift = 2.0 ** (self.rng.choice((-1, 1)) * self.rng.uniform(*TRAINED_RMS_OCTAVES))
-                    p.copy_((noise * (rms(p) * drift)).to(p.device))
+                    p.copy_(noise * (rms(p) * drift))
         if draw == "trained":
             low, high = TRAINED_RMS_OCTAVES
             return "parameters re-randomised as trained ones (1-D: 1 + randn/4; others Gaussian at their init's rms " \
