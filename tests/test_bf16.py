@@ -271,3 +271,29 @@ def test_bf16_inputs_get_the_input_kinds(cpu_verifier):
     honest, rejected = cpu_verifier.verify_many([(task, SOFTMAX_KERNEL), (task, unstable)])
     assert honest.correct, honest.error_msg
     assert not rejected.correct and rejected.error_kind.value == "wrong_output", rejected.error_msg
+
+
+DTYPES_AFTER_LOOKUPS = '''
+import triton.language as tl
+from triton.runtime import interpreter
+triton_own = interpreter._get_np_dtype
+from autotriton.verify import worker
+worker.interpreted()
+ours = interpreter._get_np_dtype
+assert ours is not triton_own
+def answer(find, dtype):
+    try:
+        return find(dtype)
+    except KeyError:
+        return "KeyError"
+dtypes = [v for v in vars(tl).values() if isinstance(v, tl.dtype)]
+dtypes += [tl.pointer_type(tl.float32), tl.block_type(tl.float16, [4]), tl.block_type(tl.pointer_type(tl.int8), [2])]
+print(len(dtypes), sum(answer(triton_own, d) != answer(ours, d) for d in dtypes))
+'''
+
+
+def test_the_dtype_table_made_once_answers_as_triton_does(tmp_path):
+    """worker.lookups_once's numpy dtype for every Triton dtype, pointers and blocks of them, is
+    Triton's own (a KeyError where Triton's is one)."""
+    count, differ = map(int, interpreted_lines(tmp_path, DTYPES_AFTER_LOOKUPS)[0].split())
+    assert count > 20 and differ == 0

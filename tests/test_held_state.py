@@ -201,3 +201,4 @@ def test_the_walk_stays_small_after_launches(tmp_path):
     counts = eval(interpreted_lines(tmp_path, WALK_AFTER_LAUNCHES)[0])
     for before, after in counts:
         assert after < 400 and after - before < 200, counts
+
