@@ -1,10 +1,13 @@
 """What the worker compares around each trial's forward (state_changed): every tensor memory a
 candidate keeps between calls, found without running its code."""
 
+import ast
+
 import torch
 
 from autotriton.tasks.contract import module_from_source
 from autotriton.verify import worker
+from tests.test_bf16 import interpreted_lines
 
 SOURCE = '''
 import functools
@@ -197,8 +200,6 @@ def test_the_walk_stays_small_after_launches(tmp_path):
     walk reads the closures of what they hold: with the interpreter's lookups cached in a closure
     (worker.lookups_once), a ReLU's walk grew from 141 objects to 2,683 and its 23 builds took 0.7 s
     instead of 0.07 s (session 53). Past HELD_OBJECTS such a cache would refuse honest answers."""
-    from tests.test_bf16 import interpreted_lines
-    counts = eval(interpreted_lines(tmp_path, WALK_AFTER_LAUNCHES)[0])
+    counts = ast.literal_eval(interpreted_lines(tmp_path, WALK_AFTER_LAUNCHES)[0])
     for before, after in counts:
         assert after < 400 and after - before < 200, counts
-
