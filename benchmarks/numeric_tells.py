@@ -42,9 +42,11 @@ OPEN = {
     "t - (c + acc) in a loop, t = a * a before it": "LLVM fuses within a basic block only; the interpreter sees no blocks",
     "load at 4 * (i // 4) hinted contiguous, width 1024": "a GPU trusts contiguity hints in vector loads",
     "... it equals the plain x[i] at (of 1024)": "a GPU trusts contiguity hints in vector loads",
-    **{f"grid {g}: program 0's ticket, programs out of order": "programs' start order (random in both)"
-       for g in (8, 132, 1024, 16384)},
 }
+# Probes whose value is drawn anew each run on both machines (programs' start order), so equal bits
+# would be chance: at a grid of 8 the H200's [4, 8] comes up about once in 20 shuffles and failed a
+# CI run. tests/test_approx.py holds the interpreter to starting its programs out of order instead.
+SHUFFLED = {f"grid {g}: program 0's ticket, programs out of order" for g in (8, 132, 1024, 16384)}
 INT_MIN = -2 ** 31
 N = 1024  # elements of each sampled probe
 
