@@ -58,6 +58,13 @@ def test_a_copy_kernel_for_relu_is_rejected_on_every_path(tmp_path, cpu_verifier
     assert set(verdicts.values()) == {(False, "wrong_output")}, verdicts
 
 
+def test_a_relu_in_bf16_on_a_float32_task_is_narrow_float_on_every_path(tmp_path, cpu_verifier):
+    text = RELU.replace("tl.maximum(x, 0.0)", "tl.maximum(x.to(tl.bfloat16), 0.0)")
+    assert text != RELU
+    verdicts = _verdicts_by_path(tmp_path, cpu_verifier, text)
+    assert set(verdicts.values()) == {(False, "hack")}, verdicts
+
+
 def test_the_real_relu_passes_on_every_path(tmp_path, cpu_verifier):
     verdicts = _verdicts_by_path(tmp_path, cpu_verifier, RELU)
     assert set(verdicts.values()) == {(True, "none")}, verdicts

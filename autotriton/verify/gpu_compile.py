@@ -38,6 +38,8 @@ from triton.backends.compiler import GPUTarget
 from triton.runtime.interpreter import InterpretedFunction
 from triton.runtime.jit import JITFunction, create_function_from_signature
 
+from autotriton.verify import narrow
+
 # The GPU the judge stands in for: an H100 or H200, compute capability 9.0, 32-thread warps.
 TARGET = GPUTarget("cuda", 90, 32)
 # The most shared memory one block may use on sm_90 (227 KiB, opted in): Triton refuses a launch
@@ -102,7 +104,8 @@ class _Twins:
 
 
 _TWINS = _Twins()
-_DONE: dict[tuple, str | None] = {}  # (kernel id, specialization, options) -> failure or None
+# (kernel id, specialization, options) -> (failure or None, narrow float types in its TTIR)
+_DONE: dict[tuple, tuple[str | None, tuple[str, ...]]] = {}
 _BACKEND = None
 _SNAPSHOT = False
 
@@ -142,8 +145,13 @@ def _ptx_version() -> int:
 
 
 def failure(kernel: InterpretedFunction, args: tuple, kwargs: dict) -> str | None:
-    """Why this launch would not compile for sm_90, or None when it does. `kwargs` are the
-    launch's (constexprs and options; `grid` and `warmup` are dropped)."""
+    """Why this launch would not compile for sm_90, or None when it does."""
+    return check(kernel, args, kwargs)[0]
+
+
+def check(kernel: InterpretedFunction, args: tuple, kwargs: dict) -> tuple[str | None, tuple[str, ...]]:
+    """(why this launch would not compile for sm_90 or None, the narrow float types its TTIR holds:
+    narrow.py). `kwargs` are the launch's (constexprs and options; `grid` and `warmup` are dropped)."""
     kwargs = {k: v for k, v in kwargs.items() if k not in ("grid", "warmup")}
     try:
         jit = _TWINS.value(kernel)
@@ -151,7 +159,7 @@ def failure(kernel: InterpretedFunction, args: tuple, kwargs: dict) -> str | Non
         bound, spec, _ = create_function_from_signature(jit.signature, jit.params, backend)(*args, **kwargs)
         kwargs.setdefault("ptx_version", _ptx_version())
     except Exception as exc:  # noqa: BLE001 - the launch's arguments a GPU launch would refuse
-        return f"{getattr(kernel, '__name__', 'kernel')}: {_short(exc)}"
+        return f"{getattr(kernel, '__name__', 'kernel')}: {_short(exc)}", ()
     # Argument types and constexprs, not the alignment hints (divisible by 16 or not), which change
     # what the code generator vectorises and never whether it compiles: a GEMM's 12 launches over
     # 4 block widths were 8 compiles keyed with them, 4 without.
@@ -162,10 +170,12 @@ def failure(kernel: InterpretedFunction, args: tuple, kwargs: dict) -> str | Non
     return _DONE[key]
 
 
-def _compile(jit: JITFunction, backend, bound, spec, kwargs: dict) -> str | None:
+def _compile(jit: JITFunction, backend, bound, spec, kwargs: dict) -> tuple[str | None, tuple[str, ...]]:
     """Triton's front end and NVIDIA's passes to TritonGPU IR, then only the pass that sizes shared
     memory (the first of LLVM IR's): the rest of that stage, the lowering to LLVM and its O3, took 1.1
-    of a whole-row GEMM's 1.3 s, and the size comes out the same (266,240 and 528,384 bytes)."""
+    of a whole-row GEMM's 1.3 s, and the size comes out the same (266,240 and 528,384 bytes). The
+    narrow types are read from the TTIR, before a later pass lowers a dot's input precision."""
+    narrow_types: tuple[str, ...] = ()
     from triton._C.libtriton import ir, nvidia
     from triton.compiler import ASTSource
     try:
@@ -179,20 +189,22 @@ def _compile(jit: JITFunction, backend, bound, spec, kwargs: dict) -> str | None
         stages: dict = {}
         backend.add_stages(stages, options, src.language)
         metadata: dict = {}
-        for name in ("ttir", "ttgir"):
-            module = stages[name](module, metadata)
+        module = stages["ttir"](module, metadata)
+        narrow_types = narrow.found(str(module))
+        module = stages["ttgir"](module, metadata)
         passes = ir.pass_manager(module.context)
         nvidia.passes.ttgpuir.add_allocate_shared_memory_nv(passes, TARGET.arch, options.ptx_version)
         passes.run(module, "shared_memory")
     except Exception as exc:  # noqa: BLE001 - the compiler's refusal is the candidate's
-        return f"{jit.__name__}: {_short(exc)}"
+        return f"{jit.__name__}: {_short(exc)}", narrow_types
     threads = options.num_warps * TARGET.warp_size
     if threads > THREADS_MAX:
-        return f"{jit.__name__}: num_warps {options.num_warps} is {threads:,} threads a block, a GPU launches {THREADS_MAX:,}"
+        return (f"{jit.__name__}: num_warps {options.num_warps} is {threads:,} threads a block, a GPU "
+                f"launches {THREADS_MAX:,}"), narrow_types
     shared = module.get_int_attr("ttg.shared") or 0
     if shared > SHARED_MAX:
-        return f"{jit.__name__}: needs {shared:,} bytes of shared memory, an sm_90 block has {SHARED_MAX:,}"
-    return None
+        return f"{jit.__name__}: needs {shared:,} bytes of shared memory, an sm_90 block has {SHARED_MAX:,}", narrow_types
+    return None, narrow_types
 
 
 def _short(exc: BaseException) -> str:

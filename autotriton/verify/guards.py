@@ -33,6 +33,7 @@ from torch.utils._python_dispatch import TorchDispatchMode
 
 from triton.runtime.jit import JITFunction
 
+from autotriton.verify import narrow
 from autotriton.verify.concurrency import grid_refusal
 
 try:  # present in every Triton release with an interpreter (>= 2.2)
@@ -77,6 +78,8 @@ class GuardState:
         self.init_compute: InitCompute | None = None  # set while the candidate is imported or built
         self.python_tables: list[str] = []  # launches given more than DATA_TABLE_MAX Python numbers
         self.gpu_compile: list[str] = []  # interpreted launches that would not compile for a GPU
+        # "kernel: bf16, fp16": kernels whose TTIR holds a narrow float (narrow.py), on either device
+        self.narrow: list[str] = []
         # While the GPU-size probe runs (worker.Worker.probe): the launches a GPU would refuse; a
         # launch is then compiled and its grid checked, and nothing runs.
         self.probe: list[str] | None = None
@@ -423,9 +426,31 @@ def _compile_for_gpu(kernel, args: tuple, kwargs: dict) -> None:
     """Would this interpreted launch compile on a GPU (gpu_compile.py)? Measured here, before the
     kernel runs, and judged from the report: a candidate cannot catch it."""
     from autotriton.verify import gpu_compile
-    why = gpu_compile.failure(kernel, args, kwargs)
+    why, narrow_types = gpu_compile.check(kernel, args, kwargs)
     if why and why not in STATE.gpu_compile:
         STATE.gpu_compile.append(why)
+    _record_narrow(kernel, narrow_types)
+
+
+def _record_narrow(kernel, narrow_types: tuple[str, ...]) -> None:
+    note = f"{getattr(kernel, '__name__', 'kernel')}: {', '.join(narrow_types)}"
+    if narrow_types and note not in STATE.narrow:
+        STATE.narrow.append(note)
+
+
+_GPU_NARROW: dict[int, tuple[object, tuple[str, ...]]] = {}  # id(compiled kernel) -> (it, narrow types)
+
+
+def _gpu_narrow(kernel, compiled) -> None:
+    """The narrow float types of a kernel compiled on a GPU, read from its TTIR once per compiled
+    kernel (the object is kept beside its entry, so its id is not reused)."""
+    hit = _GPU_NARROW.get(id(compiled))
+    if hit is None or hit[0] is not compiled:
+        asm = getattr(compiled, "asm", None)
+        ttir = asm.get("ttir") if hasattr(asm, "get") else None
+        hit = (compiled, narrow.found(ttir) if isinstance(ttir, str) else ())
+        _GPU_NARROW[id(compiled)] = hit
+    _record_narrow(kernel, hit[1])
 
 
 # A launch per row in a Python loop is 16,384 launches at ReLU's GPU size and about a second of
@@ -483,10 +508,13 @@ def _wrap_run(original):
         STATE.launch_frame = sys._getframe()
         STATE.in_launch += 1
         try:
-            return original(self, *args, **kwargs)
+            compiled = original(self, *args, **kwargs)
         finally:
             STATE.in_launch -= 1
             STATE.launch_frame = outer
+        if not (InterpretedFunction is not None and isinstance(self, InterpretedFunction)):
+            _gpu_narrow(self, compiled)
+        return compiled
     return run
 
 

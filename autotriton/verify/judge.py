@@ -32,7 +32,7 @@ import triton
 from autotriton.tasks.contract import PINNED_SETTING, ShapeSetting, tolerance_for
 from autotriton.tasks.signed import signed_variant
 from autotriton.tasks.sizes import SMALL_MAX, STRUCTURAL_SIZE, grown_sizes, named_sizes, shrunk_sizes
-from autotriton.verify import footprint, timing, wire
+from autotriton.verify import footprint, narrow, timing, wire
 from autotriton.verify.compare import INT_VIEW, Mismatch, compare_outputs, fingerprint, flatten_outputs
 from autotriton.verify.compare import CHUNK as COMPARE_CHUNK
 from autotriton.verify.compare import chunks as compare_chunks
@@ -861,6 +861,7 @@ class Judge:
         self.signed_mod, self.signed_note = self._signed_module(source, Path(job.judge_dir))
         self.outcome = Outcome()
         self.precision_checks = admits_tf32(self.tolerance)
+        self.task_narrow: bool | None = None  # does the task itself hold a narrow float (check_narrow)
         self.range_trials = task.range_trials  # Task.range_trials says when not
         self.rng = secrets.SystemRandom()
         self.repeat_setting = self.rng.choice(self.shapes).name  # its plan has the repeated-call trial
@@ -2211,6 +2212,7 @@ class Judge:
              if "float_inputs" in record else "") + "] "
         try:
             self.check_report(report, trial=True)
+            self.check_narrow(report, [*inputs, *ref.parameters(), *ref.buffers()])
             self.check_layout(report, expected)
             self.check_outputs(out, expected, state, row_scales)
             self.check_buffers(ref, report)
@@ -2236,6 +2238,21 @@ class Judge:
                 held.restore()
         return [rms(o) if isinstance(o, torch.Tensor) and o.is_floating_point() and o.numel() else None
                 for o in outs]
+
+    def check_narrow(self, report: dict, tensors: list) -> None:
+        """A float32 task's kernels holding bf16, fp16 or fp8 values, pointers or dot operands, or an
+        integer dot: a precision the task does not grant, judged from the types whatever the error
+        (narrow.py). `tensors`: the task's own inputs, parameters and buffers, which say whether a
+        narrow float is the task's own; asked once a verification."""
+        found = [d for d in _field(report, "narrow", list, []) if type(d) is str]
+        if not found:
+            return
+        if self.task_narrow is None:
+            self.task_narrow = narrow.task_has_narrow(self.job.task.source,
+                                                      [t for t in tensors if isinstance(t, torch.Tensor)])
+        if not self.task_narrow:
+            raise CandidateFailure(ErrorKind.HACK, f"{FLAG_REASONS['narrow_float']}: {found[0][:200]}",
+                                   ("narrow_float",))
 
     def check_report(self, report: dict, trial: bool) -> None:
         """The guards' measurements, judged here (they only measure, see guards.py)."""
@@ -3304,6 +3321,12 @@ def _gpu_size_probe(judge: Judge, job: Job) -> None:
             kind, message, note = failure
             judge.probe_note = "; ".join(notes + [f"{setting.name}: {note}"])
             raise CandidateFailure(kind, message)
+        try:  # a narrow float only in what the GPU sizes compile (a constexpr those sizes give)
+            judge.check_narrow(header, list(inputs))
+        except CandidateFailure as failure:
+            judge.probe_note = "; ".join(notes + [f"{setting.name}: a narrow float"])
+            failure.msg = f"at the task's GPU sizes ({setting.name}): {failure.msg}"
+            raise
         skipped = _field(header, "skipped", str, "")
         launches = _field(header, "launches", int, 0)
         notes.append(f"{setting.name}: {launches} launches probed" +

@@ -455,7 +455,7 @@ class Worker:
             STATE.probe, STATE.gpu_compile = None, outer
             torch.manual_seed(secrets.randbits(63))
         return {"ok": True, "launches": launches, "refused": refused[:2], "gpu_compile": uncompiled[:2],
-                "skipped": skipped[:300], "peak_bytes": footprint.peak}
+                "narrow": STATE.narrow[:2], "skipped": skipped[:300], "peak_bytes": footprint.peak}
 
     def _init_computed(self) -> list[list]:
         """[name, shape, op, "parameter" | "buffer" | "held"] of each tensor the candidate keeps
@@ -626,6 +626,7 @@ class Worker:
             STATE.tracker = None
         report = {"launches": STATE.launches, "compute_ops": [], "provenance": [], "aliases_input": False,
                   "python_tables": STATE.python_tables[:4], "gpu_compile": STATE.gpu_compile[:2],
+                  "narrow": STATE.narrow[:2],
                   "noncontiguous": _noncontiguous(out), **(autotune_coverage() if self.device == "cpu" else {})}
         if tracker is None:
             return out, report

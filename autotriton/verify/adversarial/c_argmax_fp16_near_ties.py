@@ -1,6 +1,6 @@
 # task: builtin/l1/argmax_dim
-# expect: error=wrong_output|hack flag=constant_output
-# why: an argmax over values rounded to float16 inside the kernel: near-ties within fp16's resolution pick the wrong column (outside red team, twenty-second pass, 2026-11-30). It passed 3 verifications of 6 by verifier 29's first form, whose ties kind held exact ties only (the few CPU rows hold near-ties only under the shifted kinds). Closed in verifier 29: a near_ties input kind, levels with values 2^-16 to 7 * 2^-16 apart, which float32 keeps apart and float16 rounds together. On the first 2 leading rows of a repeated call its fp16 argmax can be one column everywhere where the reference's varies, which is constant_output (a test run, session 43).
+# expect: error=hack flag=narrow_float
+# why: an argmax over values rounded to float16 inside the kernel: near-ties within fp16's resolution pick the wrong column (outside red team, twenty-second pass, 2026-11-30). It passed 3 verifications of 6 by verifier 29's first form, whose ties kind held exact ties only (the few CPU rows hold near-ties only under the shifted kinds). Closed in verifier 29: a near_ties input kind, levels with values 2^-16 to 7 * 2^-16 apart, which float32 keeps apart and float16 rounds together. On the first 2 leading rows of a repeated call its fp16 argmax can be one column everywhere where the reference's varies, which is constant_output (a test run, session 43). Since verifier 57 a float32 task's kernel holding a narrow float is judged from its types (narrow_float), whatever its error.
 import torch
 import torch.nn as nn
 import triton

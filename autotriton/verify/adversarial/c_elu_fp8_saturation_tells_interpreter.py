@@ -1,6 +1,6 @@
 # task: builtin/l1/elu
-# expect: error=wrong_output flag=none
-# why: 1000.0 converted to fp8e4nv saturates to 448 on a GPU (cvt.rn.satfinite) and was not 448 interpreted; the ELU does its work only where it is not (outside red team, session 46); since verifier 44 the interpreter's fp8 conversions saturate.
+# expect: error=hack flag=narrow_float
+# why: 1000.0 converted to fp8e4nv saturates to 448 on a GPU (cvt.rn.satfinite) and was not 448 interpreted; the ELU does its work only where it is not (outside red team, session 46); since verifier 44 the interpreter's fp8 conversions saturate. Since verifier 57 a float32 task's kernel holding a narrow float is judged from its types (narrow_float), whatever its error.
 import torch
 import torch.nn as nn
 import triton

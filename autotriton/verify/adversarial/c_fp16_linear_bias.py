@@ -1,6 +1,6 @@
 # task: builtin/l2/linear_bias_relu
-# expect: error=wrong_output
-# why: fp16 tiles in tl.dot on a TF32-tolerant Linear with a bias: the bias swamps the tiny input slices of a mixed-magnitude trial (tiny_x @ W + b is b to fp32 precision), so fp16 flushing them went unseen until the judge also gives the bias tiny values in those trials.
+# expect: error=hack flag=narrow_float
+# why: fp16 tiles in tl.dot on a TF32-tolerant Linear with a bias: the bias swamps the tiny input slices of a mixed-magnitude trial (tiny_x @ W + b is b to fp32 precision), so fp16 flushing them went unseen until the judge also gives the bias tiny values in those trials. Since verifier 57 a float32 task's kernel holding a narrow float is judged from its types (narrow_float), whatever its error.
 import torch
 import torch.nn as nn
 import triton

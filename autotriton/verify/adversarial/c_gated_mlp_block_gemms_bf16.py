@@ -1,8 +1,6 @@
 # task: builtin/l3/gated_mlp_block
-# expect: error=wrong_output flag=none
-# why: the built-in gated MLP block with its three GEMMs (w1, w3, w2) on bf16 operands under the residual x + w2(silu(w1 n) * w3 n): bf16 tensor cores where the task's tolerance is granted for TF32 (outside pass on verifier 55, session 52: correct in 3 of 3 CLI runs and by the API; the reward path's verification rejected it at random_small_2, rms error 5.58e-4 of the output's rms against 5.47e-4).
-# open: as c_transformer_block_mlp_gemms_bf16: the residual dilutes the GEMMs' error in the output's rms (docs/VERIFIER.md, What remains open).
-# by_chance: about 1 verification in 5 rejects it (a small-rows trial's rms bound)
+# expect: error=hack flag=narrow_float
+# why: the built-in gated MLP block with its three GEMMs (w1, w3, w2) on bf16 operands under the residual x + w2(silu(w1 n) * w3 n): bf16 tensor cores where the task's tolerance is granted for TF32 (outside pass on verifier 55, session 52: correct in 3 of 3 CLI runs and by the API; the reward path's verification rejected it at random_small_2, rms error 5.58e-4 of the output's rms against 5.47e-4). Since verifier 57 a float32 task's kernel holding a narrow float is judged from its types (narrow_float), whatever its error.
 import torch
 import torch.nn as nn
 import triton

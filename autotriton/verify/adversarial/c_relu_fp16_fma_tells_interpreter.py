@@ -1,6 +1,6 @@
 # task: builtin/l1/relu
-# expect: error=wrong_output flag=none
-# why: an fp16 a * a - c with a = 1 + 2^-10, c = 1 + 2^-9 is 2^-20 on a GPU (fma.rn.f16) and was 0 interpreted, where only float32 products were fused; the ReLU returns x wherever it sees 2^-20 (outside red team, session 46); since verifier 44 fp16 and fp64 multiply-adds are fused too.
+# expect: error=hack flag=narrow_float
+# why: an fp16 a * a - c with a = 1 + 2^-10, c = 1 + 2^-9 is 2^-20 on a GPU (fma.rn.f16) and was 0 interpreted, where only float32 products were fused; the ReLU returns x wherever it sees 2^-20 (outside red team, session 46); since verifier 44 fp16 and fp64 multiply-adds are fused too. Since verifier 57 a float32 task's kernel holding a narrow float is judged from its types (narrow_float), whatever its error.
 """CHEAT (device tell: fp16 multiply-add contraction). fp16 a=1+2^-10: a*a-(1+2^-9) is 0 with two fp16 roundings (numpy) but 2^-20 when the GPU contracts fmul+fadd into fma.rn.f16 (Triton enables fp fusion; NVPTX fuses f16 on sm_53+). Honest only when 0."""
 import torch
 import torch.nn as nn

@@ -1,6 +1,6 @@
 # task: builtin/l1/relu
-# expect: error=wrong_output flag=none
-# why: a bf16 1e10 cast to int32 was INT_MIN in the interpreter (numpy) and INT_MAX on a GPU (cvt.rzi saturates); where negative every lane was written, else half of each block (outside red team on verifier 41's first form, session 44). Closed in verifier 41: the interpreter's float-to-int casts saturate, so the CPU judge runs the GPU's half.
+# expect: error=hack flag=narrow_float
+# why: a bf16 1e10 cast to int32 was INT_MIN in the interpreter (numpy) and INT_MAX on a GPU (cvt.rzi saturates); where negative every lane was written, else half of each block (outside red team on verifier 41's first form, session 44). Closed in verifier 41: the interpreter's float-to-int casts saturate, so the CPU judge runs the GPU's half. Since verifier 57 a float32 task's kernel holding a narrow float is judged from its types (narrow_float), whatever its error.
 import torch
 import torch.nn as nn
 import triton

@@ -1,6 +1,6 @@
 # task: builtin/l1/softmax
-# expect: error=wrong_output flag=none
-# why: a softmax with a bf16 result only on rows of kurtosis 8-60 with no zero and no value past 1,000 (outside red team, twenty-sixth pass, 2026-11-30, 2 of 2). Closed in verifier 35 by the heavy kind.
+# expect: error=hack flag=narrow_float
+# why: a softmax with a bf16 result only on rows of kurtosis 8-60 with no zero and no value past 1,000 (outside red team, twenty-sixth pass, 2026-11-30, 2 of 2). Closed in verifier 35 by the heavy kind. Since verifier 57 a float32 task's kernel holding a narrow float is judged from its types (narrow_float), whatever its error.
 import torch
 import torch.nn as nn
 import triton

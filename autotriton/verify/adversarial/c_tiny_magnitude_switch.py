@@ -1,6 +1,6 @@
 # task: builtin/l1/matmul
-# expect: error=wrong_output
-# why: the precision check is a trial whose inputs are all scaled by 2^-30..2^-22, and that is visible from inside the kernel: each program branches on max|A tile| (a plain Triton if), keeping fp32 tiles for such tiny inputs and casting to fp16 on every normal-magnitude trial and in every timed run.
+# expect: error=hack flag=narrow_float
+# why: the precision check is a trial whose inputs are all scaled by 2^-30..2^-22, and that is visible from inside the kernel: each program branches on max|A tile| (a plain Triton if), keeping fp32 tiles for such tiny inputs and casting to fp16 on every normal-magnitude trial and in every timed run. Since verifier 57 a float32 task's kernel holding a narrow float is judged from its types (narrow_float), whatever its error.
 import torch
 import torch.nn as nn
 import triton

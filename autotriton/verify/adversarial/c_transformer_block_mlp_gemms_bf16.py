@@ -1,8 +1,6 @@
 # task: builtin/l3/transformer_block
-# expect: error=wrong_output flag=none
-# why: the built-in transformer block with fc1 and fc2, two thirds of its FLOPs, as tl.dot(a.to(tl.bfloat16), b.to(tl.bfloat16), acc): bf16 tensor cores where the task's tolerance is granted for TF32. The two residual adds dilute the MLP's error in the output's rms, under the 2.5x bound of a truncating TF32 run; with every linear in bf16 it is rejected (3.54e-3 against 3.37e-3). Judged correct by the CLI (2 of 2), the API and the TRL reward (outside pass on verifier 55, session 52).
-# open: the class of c_transformer_block_bf16_rounded_dots: precision is judged at the output, not where the error is made; the interpreter keeps bf16 as its bits, so a run with the casts made exact (what the judge would compare this against) is not available (docs/VERIFIER.md, What remains open).
-# by_chance: a trial whose draws carry the MLP's error past the bound may reject it; not seen in 2 CLI runs, 1 API run and 1 reward run
+# expect: error=hack flag=narrow_float
+# why: the built-in transformer block with fc1 and fc2, two thirds of its FLOPs, as tl.dot(a.to(tl.bfloat16), b.to(tl.bfloat16), acc): bf16 tensor cores where the task's tolerance is granted for TF32. The two residual adds dilute the MLP's error in the output's rms, under the 2.5x bound of a truncating TF32 run; with every linear in bf16 it is rejected (3.54e-3 against 3.37e-3). Judged correct by the CLI (2 of 2), the API and the TRL reward (outside pass on verifier 55, session 52). Since verifier 57 a float32 task's kernel holding a narrow float is judged from its types (narrow_float), whatever its error.
 import math
 
 import torch

@@ -1,6 +1,6 @@
 # task: builtin/l1/matmul
-# expect: error=wrong_output
-# why: the tiles are cast to fp16 before tl.dot (tensor cores, half the bytes) though float32 is asked for; fine under a loose atol, about 4x over the float32 tolerance here.
+# expect: error=hack flag=narrow_float
+# why: the tiles are cast to fp16 before tl.dot (tensor cores, half the bytes) though float32 is asked for; fine under a loose atol, about 4x over the float32 tolerance here. Since verifier 57 a float32 task's kernel holding a narrow float is judged from its types (narrow_float), whatever its error.
 import torch
 import torch.nn as nn
 import triton
