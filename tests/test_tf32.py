@@ -132,12 +132,13 @@ class ModelNew(nn.Module):
 """
 
 
-def test_bf16_dots_multiply_values_so_bf16x3_passes_and_plain_bf16_does_not(cpu_verifier):
-    """bf16 x 3 passes a matmul at TF32's tolerance; one bf16 dot (heads only) stays rejected by
-    the rms bound (bf16 tiles err ~8x TF32's)."""
+def test_hand_split_bf16_dots_are_narrow_float_whatever_their_precision(cpu_verifier):
+    """A float32 matmul split by hand into bf16 heads and tails (three dots, about float32's
+    precision) holds bf16 types as a cheat does, so since verifier 57 it is narrow_float, by
+    decision: the types cannot tell the two apart (docs/VERIFIER.md). Heads only, too."""
     plain = BF16X3_MATMUL.replace("        acc += tl.dot(a_hi, b_lo)\n        acc += tl.dot(a_lo, b_hi)\n", "")
     assert plain != BF16X3_MATMUL
     task = get_task("builtin/l1/matmul")
-    x3, one = cpu_verifier.verify_many([(task, BF16X3_MATMUL), (task, plain)])
-    assert x3.correct, (x3.error_kind, x3.error_msg[-600:])
-    assert not one.correct and one.error_kind.value == "wrong_output", (one.error_kind, one.error_msg[-300:])
+    for result in cpu_verifier.verify_many([(task, BF16X3_MATMUL), (task, plain)]):
+        assert (result.correct, result.error_kind.value, result.hack_flags) == (False, "hack", ["narrow_float"]), (
+            result.error_kind, result.error_msg[-300:])
