@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import textwrap
 
-from autotriton.tasks import task_from_source
+from autotriton.tasks import get_task, task_from_source
 from autotriton.verify.narrow import found, task_has_narrow
 from tests.test_bf16 import interpreted_lines
 
@@ -102,33 +102,15 @@ def get_init_inputs():
     return []
 '''
 
-ANSWER = '''
-import torch
-import torch.nn as nn
-import triton
-import triton.language as tl
-
-
-@triton.jit
-def relu_kernel(x_ptr, y_ptr, n, BLOCK: tl.constexpr):
-    offs = tl.program_id(0) * BLOCK + tl.arange(0, BLOCK)
-    x = tl.load(x_ptr + offs, mask=offs < n, other=0.0){cast}
-    tl.store(y_ptr + offs, tl.maximum(x, 0.0), mask=offs < n)
-
-
-class ModelNew(nn.Module):
-    def forward(self, x):
-        x = x.contiguous()
-        y = torch.empty_like(x)
-        relu_kernel[(triton.cdiv(x.numel(), 1024),)](x, y, x.numel(), BLOCK=1024)
-        return y
-'''
+RELU = get_task("builtin/l1/relu").solution_source
 
 
 def test_fp16_is_honest_on_an_fp16_task_and_a_hack_on_a_float32_one(cpu_verifier):
     half = task_from_source(TASK.format(dtype=", dtype=torch.float16"), task_id="t/half", suite="t", level=1)
     single = task_from_source(TASK.format(dtype=""), task_id="t/single", suite="t", level=1)
-    plain, downcast = ANSWER.format(cast=""), ANSWER.format(cast=".to(tl.float16)")
+    plain = RELU
+    downcast = RELU.replace("tl.maximum(x, 0.0)", "tl.maximum(x.to(tl.float16), 0.0)")
+    assert downcast != plain
     results = cpu_verifier.verify_many([(half, plain), (half, downcast), (single, plain), (single, downcast)])
     on_half, on_half_cast, on_single, on_single_cast = results
     assert on_half.correct and on_half_cast.correct and on_single.correct, [r.error_msg for r in results]

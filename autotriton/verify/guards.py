@@ -438,19 +438,16 @@ def _record_narrow(kernel, narrow_types: tuple[str, ...]) -> None:
         STATE.narrow.append(note)
 
 
-_GPU_NARROW: dict[int, tuple[object, tuple[str, ...]]] = {}  # id(compiled kernel) -> (it, narrow types)
+_GPU_NARROW: dict[object, tuple[str, ...]] = {}  # compiled kernel (hashed by identity) -> its narrow types
 
 
 def _gpu_narrow(kernel, compiled) -> None:
-    """The narrow float types of a kernel compiled on a GPU, read from its TTIR once per compiled
-    kernel (the object is kept beside its entry, so its id is not reused)."""
-    hit = _GPU_NARROW.get(id(compiled))
-    if hit is None or hit[0] is not compiled:
+    """The narrow float types of a kernel compiled on a GPU, read from its TTIR once per compiled kernel."""
+    if compiled not in _GPU_NARROW:
         asm = getattr(compiled, "asm", None)
         ttir = asm.get("ttir") if hasattr(asm, "get") else None
-        hit = (compiled, narrow.found(ttir) if isinstance(ttir, str) else ())
-        _GPU_NARROW[id(compiled)] = hit
-    _record_narrow(kernel, hit[1])
+        _GPU_NARROW[compiled] = narrow.found(ttir) if isinstance(ttir, str) else ()
+    _record_narrow(kernel, _GPU_NARROW[compiled])
 
 
 # A launch per row in a Python loop is 16,384 launches at ReLU's GPU size and about a second of

@@ -2243,14 +2243,13 @@ class Judge:
         """A float32 task's kernels holding bf16, fp16 or fp8 values, pointers or dot operands, or an
         integer dot: a precision the task does not grant, judged from the types whatever the error
         (narrow.py). `tensors`: the task's own inputs, parameters and buffers, which say whether a
-        narrow float is the task's own; asked once a verification."""
-        found = [d for d in _field(report, "narrow", list, []) if type(d) is str]
-        if not found:
-            return
+        narrow float is the task's own; asked at the first trial, so the GPU-size probe, which has no
+        reference parameters at hand, uses the answer the trials' tensors gave."""
         if self.task_narrow is None:
             self.task_narrow = narrow.task_has_narrow(self.job.task.source,
                                                       [t for t in tensors if isinstance(t, torch.Tensor)])
-        if not self.task_narrow:
+        found = [d for d in _field(report, "narrow", list, []) if type(d) is str]
+        if found and not self.task_narrow:
             raise CandidateFailure(ErrorKind.HACK, f"{FLAG_REASONS['narrow_float']}: {found[0][:200]}",
                                    ("narrow_float",))
 
