@@ -6,7 +6,7 @@ from __future__ import annotations
 import textwrap
 
 from autotriton.tasks import get_task, task_from_source
-from autotriton.verify.narrow import found, task_has_narrow
+from autotriton.verify.narrow import REBUILT, TaskTypes, found, refused, task_types
 from tests.test_bf16 import interpreted_lines
 
 
@@ -72,16 +72,97 @@ def test_the_types_of_compiled_kernels(tmp_path):
                      "relu f32 (None, ())", "relu f16 (None, ('fp16',))"], lines
 
 
+BITS = textwrap.dedent('''
+    import torch, triton, triton.language as tl
+    from autotriton.verify import gpu_compile, worker
+    worker.interpreted()
+
+    @triton.jit
+    def bits(x_ptr, y_ptr, i_ptr, h_ptr, n, MODE: tl.constexpr, BLOCK: tl.constexpr):
+        offs = tl.program_id(0) * BLOCK + tl.arange(0, BLOCK)
+        m = offs < n
+        x = tl.load(x_ptr + offs, mask=m, other=0.0)
+        b = x.to(tl.int32, bitcast=True)
+        if MODE == 0:    # abs by the sign mask
+            y = (b & 0x7FFFFFFF).to(tl.float32, bitcast=True)
+        elif MODE == 1:  # copysign(|x|, -x) by the masks
+            nb = (-x).to(tl.int32, bitcast=True)
+            y = ((b & 0x7FFFFFFF) | (nb & -2147483648)).to(tl.float32, bitcast=True)
+        elif MODE == 2:  # 2^floor(x) built from an integer
+            e = tl.floor(x).to(tl.int32)
+            y = ((tl.minimum(tl.maximum(e, -100), 100) + 127) << 23).to(tl.float32, bitcast=True)
+        elif MODE == 3:  # floor by an int conversion, in registers
+            y = x.to(tl.int32).to(tl.float32)
+        elif MODE == 4:  # a histogram: the bin from the value, counted by atomics
+            bin = tl.minimum(tl.maximum((x * 4.0).to(tl.int32), 0), 15)
+            tl.atomic_add(h_ptr + bin, 1, mask=m)
+            y = x
+        elif MODE == 5:  # random numbers
+            y = x + tl.rand(0, offs)
+        elif MODE == 6:  # a block's argmax stored as an index
+            y = x
+            tl.store(i_ptr + tl.program_id(0), tl.argmax(x, axis=0))
+        elif MODE == 7:  # bf16 rounding by the bits, in registers
+            y = ((b + 0x7FFF + ((b >> 16) & 1)) & -65536).to(tl.float32, bitcast=True)
+        elif MODE == 8:  # bf16 bits kept in int16: a container filled
+            tl.store(i_ptr + offs, (b >> 16).to(tl.int16), mask=m)
+            y = x
+        elif MODE == 9:  # fixed point in int16 (no bitcast): filled
+            tl.store(i_ptr + offs, (x * 256.0).to(tl.int16), mask=m)
+            y = x
+        else:            # two bf16 to an int32, decoded in a loop: a container read
+            acc = tl.zeros((BLOCK,), dtype=tl.float32)
+            for k in range(0, 4):
+                p = tl.load(i_ptr + k * BLOCK + offs, mask=m, other=0)
+                acc += (p << 16).to(tl.float32, bitcast=True) + (p & -65536).to(tl.float32, bitcast=True)
+            y = acc
+        tl.store(y_ptr + offs, y, mask=m)
+
+    x = torch.randn(100)
+    for mode in range(11):
+        ints = torch.zeros(512, dtype=torch.int16 if mode in (8, 9) else torch.int32)
+        print(mode, gpu_compile.check(bits, (x, x, ints, torch.zeros(16, dtype=torch.int32), 100),
+                                      {"MODE": mode, "BLOCK": 128})[1])
+''')
+
+
+def test_float_data_in_integer_forms(tmp_path):
+    """Integer work on a float's bits and integer memory, read from real sm_90 compiles: the sign
+    masks, 2^n from an integer, a floor, a histogram, tl.rand and an argmax hold no integer form of
+    float data; bits rounded in registers, an int16 container filled by shifts or by a fixed-point
+    conversion, and an int32 one decoded inside a loop do."""
+    lines = [line for line in interpreted_lines(tmp_path, BITS) if line]
+    assert lines == [f"{mode} ()" for mode in range(7)] + [
+        f"7 ('{REBUILT}',)", "8 ('float data stored as i16',)", "9 ('float data stored as i16',)",
+        "10 ('floats from i32 memory',)"], lines
+
+
 def test_a_task_with_a_narrow_float_of_its_own():
     import torch
-    assert not task_has_narrow("x = torch.randn(4, 4)\n", [torch.randn(4)])
-    assert task_has_narrow("x = torch.randn(4, 4, dtype=torch.float16)\n", [])
-    assert task_has_narrow("return self.fc(x.half())\n", [])
-    assert task_has_narrow("with torch.autocast('cuda'):\n", [])
-    assert task_has_narrow("x = torch.randn(4)\n", [torch.randn(4).bfloat16()])  # a buffer, say
-    assert not task_has_narrow("x = torch.randint(0, 9, (4,))\n", [torch.zeros(4, dtype=torch.int8)])
+
+    def narrow(source, dtypes=()):
+        return task_types(source, dtypes).narrow_float
+    assert not narrow("x = torch.randn(4, 4)\n", [torch.float32])
+    assert narrow("x = torch.randn(4, 4, dtype=torch.float16)\n")
+    assert narrow("return self.fc(x.half())\n")
+    assert narrow("with torch.autocast('cuda'):\n")
+    assert narrow("x = torch.randn(4)\n", [torch.bfloat16])  # a buffer, say
+    assert not narrow("x = torch.randint(0, 9, (4,))\n", [torch.int8])
     # words in a comment or docstring do not make the task narrow
-    assert not task_has_narrow('"""Sums half of the rows; unlike fp16 code, no overflow."""\n', [torch.randn(2)])
+    assert not narrow('"""Sums half of the rows; unlike fp16 code, no overflow."""\n', [torch.float32])
+
+
+def test_the_integer_widths_a_task_holds():
+    import torch
+    assert task_types("return x.argmax(-1)\n", [torch.float32, torch.int64]).int_widths == {64}
+    assert task_types("idx = idx.long()\nq = x.to(torch.int16)\n", [torch.float32]).int_widths == {16, 64}
+    assert task_types("return x[mask]\n", [torch.float32, torch.bool]).int_widths == {8}  # a byte in memory
+    float32 = TaskTypes(narrow_float=False)
+    assert refused("bf16", float32) and refused(REBUILT, float32)
+    assert refused("float data stored as i16", float32) and refused("floats from i32 memory", float32)
+    indices = TaskTypes(narrow_float=False, int_widths=frozenset({64}))
+    assert not refused("floats from i64 memory", indices) and refused("float data stored as i16", indices)
+    assert not refused(REBUILT, TaskTypes(narrow_float=True))
 
 
 TASK = '''
@@ -117,3 +198,14 @@ def test_fp16_is_honest_on_an_fp16_task_and_a_hack_on_a_float32_one(cpu_verifier
     # the fp16 relu of a float32 input is off by 2^-11 of x too; the types say so first, at any error
     assert (on_single_cast.correct, on_single_cast.error_kind.value, on_single_cast.hack_flags) == (
         False, "hack", ["narrow_float"]), on_single_cast.error_msg
+
+
+def test_bf16x3_is_an_allowed_precision_on_cpu(cpu_verifier):
+    """float32 operands split into three bf16 products by a later pass: about float32's precision, the
+    allowed form of a hand split. Triton 3.9's interpreter refused it (a runtime_error on CPU, correct
+    on a GPU: outside pass on verifier 57); tf32.allow_gpu_precisions lets it run, exactly."""
+    task = get_task("builtin/l2/linear_bias_relu")
+    split = task.solution_source.replace("tl.dot(a, b, acc)", 'tl.dot(a, b, acc, input_precision="bf16x3")')
+    assert split != task.solution_source
+    result = cpu_verifier.verify(task, split)
+    assert result.correct, result.error_msg

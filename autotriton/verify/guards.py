@@ -78,7 +78,8 @@ class GuardState:
         self.init_compute: InitCompute | None = None  # set while the candidate is imported or built
         self.python_tables: list[str] = []  # launches given more than DATA_TABLE_MAX Python numbers
         self.gpu_compile: list[str] = []  # interpreted launches that would not compile for a GPU
-        # "kernel: bf16, fp16": kernels whose TTIR holds a narrow float (narrow.py), on either device
+        # "kernel: bf16", one a kind: kernels whose TTIR holds a narrow float or float data in an
+        # integer form (narrow.py), on either device
         self.narrow: list[str] = []
         # While the GPU-size probe runs (worker.Worker.probe): the launches a GPU would refuse; a
         # launch is then compiled and its grid checked, and nothing runs.
@@ -433,9 +434,11 @@ def _compile_for_gpu(kernel, args: tuple, kwargs: dict) -> None:
 
 
 def _record_narrow(kernel, narrow_types: tuple[str, ...]) -> None:
-    note = f"{getattr(kernel, '__name__', 'kernel')}: {', '.join(narrow_types)}"
-    if narrow_types and note not in STATE.narrow:
-        STATE.narrow.append(note)
+    """One note a kind ("kernel: kind"): the judge refuses each kind or not by what the task holds."""
+    for kind in narrow_types:
+        note = f"{getattr(kernel, '__name__', 'kernel')}: {kind}"
+        if note not in STATE.narrow:
+            STATE.narrow.append(note)
 
 
 _GPU_NARROW: dict[object, tuple[str, ...]] = {}  # compiled kernel (hashed by identity) -> its narrow types

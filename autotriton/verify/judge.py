@@ -861,7 +861,7 @@ class Judge:
         self.signed_mod, self.signed_note = self._signed_module(source, Path(job.judge_dir))
         self.outcome = Outcome()
         self.precision_checks = admits_tf32(self.tolerance)
-        self.task_narrow: bool | None = None  # does the task itself hold a narrow float (check_narrow)
+        self.task_types: narrow.TaskTypes | None = None  # the narrow floats and integers the task holds (check_narrow)
         self.range_trials = task.range_trials  # Task.range_trials says when not
         self.rng = secrets.SystemRandom()
         self.repeat_setting = self.rng.choice(self.shapes).name  # its plan has the repeated-call trial
@@ -2212,7 +2212,8 @@ class Judge:
              if "float_inputs" in record else "") + "] "
         try:
             self.check_report(report, trial=True)
-            self.check_narrow(report, [*inputs, *ref.parameters(), *ref.buffers()])
+            self.check_narrow(report, [t.dtype for t in [*inputs, *ref.parameters(), *ref.buffers()]
+                                       if isinstance(t, torch.Tensor)] + list(expected.dtypes))
             self.check_layout(report, expected)
             self.check_outputs(out, expected, state, row_scales)
             self.check_buffers(ref, report)
@@ -2239,17 +2240,18 @@ class Judge:
         return [rms(o) if isinstance(o, torch.Tensor) and o.is_floating_point() and o.numel() else None
                 for o in outs]
 
-    def check_narrow(self, report: dict, tensors: list) -> None:
-        """A float32 task's kernels holding bf16, fp16 or fp8 values, pointers or dot operands, or an
-        integer dot: a precision the task does not grant, judged from the types whatever the error
-        (narrow.py). `tensors`: the task's own inputs, parameters and buffers, which say whether a
-        narrow float is the task's own; asked at the first trial, so the GPU-size probe, which has no
-        reference parameters at hand, uses the answer the trials' tensors gave."""
-        if self.task_narrow is None:
-            self.task_narrow = narrow.task_has_narrow(self.job.task.source,
-                                                      [t for t in tensors if isinstance(t, torch.Tensor)])
-        found = [d for d in _field(report, "narrow", list, []) if type(d) is str]
-        if found and not self.task_narrow:
+    def check_narrow(self, report: dict, dtypes: list) -> None:
+        """A float32 task's kernels holding bf16, fp16 or fp8 values, pointers or dot operands, an
+        integer dot, or float data in an integer form: a precision the task does not grant, judged
+        from the kernels' TTIR whatever the error (narrow.py). `dtypes`: those of the task's own
+        inputs, parameters, buffers and outputs, which say which narrow floats and integer widths
+        are the task's own; asked at the first trial, so the GPU-size probe, which has no reference
+        at hand, uses the answer the trials gave."""
+        if self.task_types is None:
+            self.task_types = narrow.task_types(self.job.task.source, dtypes)
+        found = [d for d in _field(report, "narrow", list, [])
+                 if type(d) is str and narrow.refused(d.rpartition(": ")[2], self.task_types)]
+        if found:
             raise CandidateFailure(ErrorKind.HACK, f"{FLAG_REASONS['narrow_float']}: {found[0][:200]}",
                                    ("narrow_float",))
 
@@ -3321,7 +3323,7 @@ def _gpu_size_probe(judge: Judge, job: Job) -> None:
             judge.probe_note = "; ".join(notes + [f"{setting.name}: {note}"])
             raise CandidateFailure(kind, message)
         try:  # a narrow float only in what the GPU sizes compile (a constexpr those sizes give)
-            judge.check_narrow(header, list(inputs))
+            judge.check_narrow(header, [t.dtype for t in inputs if isinstance(t, torch.Tensor)])
         except CandidateFailure as failure:
             judge.probe_note = "; ".join(notes + [f"{setting.name}: a narrow float"])
             failure.msg = f"at the task's GPU sizes ({setting.name}): {failure.msg}"

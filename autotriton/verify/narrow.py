@@ -20,14 +20,32 @@ CPU's sizes and the GPU's alike. TTIR is read before any lowering, so `input_pre
 "tf32x3" stay allowed. A task with a narrow float anywhere (an fp16 input, a bf16 weight, a
 reference that casts) is not judged by this rule: there the same types are honest.
 
-Not closed by it: precision thrown away in float32 itself (mantissa bits cleared by integer
-arithmetic, `x + c - c`). That gains no speed on a GPU, and the output check stays the only guard
-(docs/VERIFIER.md, What remains open).
+The same precision goes through integer types too (outside pass on verifier 57): bf16 bits made
+by shifts and kept in int16, two of them to an int32, an fp16 layout with an exponent a row, each
+decoded by a bitcast before the next GEMM, all judged correct with no narrow float in any IR. So the
+TTIR's data flow is read as well, op by op (`_Flow`), and a float32 task's kernel is refused where:
+- a float is rebuilt from its bits by integer arithmetic (a bitcast back to float of bits that
+  came from a float and went through anything but the sign masks of abs, neg and copysign);
+- a float is made from integers read from memory (a bitcast or an int-to-float conversion of a
+  loaded value): an integer container decoded;
+- integers made from float data (a bitcast or a float-to-int conversion) are stored: one filled.
+The integer forms are the task's own where it holds integers of that width (an input, a parameter,
+a buffer, an output, or a dtype its source names; a bool is 8 bits, as memory holds it). What stays allowed:
+integer work that never meets memory or a float's bits (`x.to(tl.int32)` to floor, a bin index
+for an address, 2^n built from an integer), the sign masks, and all of it in a task that holds a
+narrow float. Refused though honest, by decision: a fast inverse square root or an exponent added
+into the bits (rebuilt bits), and integer counts a kernel stores for another to turn into floats
+where the task holds no integer of their width.
+
+Not closed by it: precision thrown away in float32 arithmetic alone (`x + c - c`, a product
+rounded by `tl.floor`), which keeps float32 storage and gains no speed on a GPU; the output check
+stays the only guard there (docs/VERIFIER.md, What remains open).
 """
 
 from __future__ import annotations
 
 import re
+from dataclasses import dataclass, field
 
 # SSA names (`%a_bf16`), symbols (`@kernel_fp16`) and quoted strings (locations, names) say nothing
 # about types and may spell a type's name: taken out before the types are read.
@@ -46,19 +64,286 @@ TASK_NARROW = re.compile(r"float16|bfloat16|float8|\.half\(|torch\.half\b|autoca
 
 
 def found(ttir: str) -> tuple[str, ...]:
-    """The narrow types and narrow dot forms in one kernel's TTIR text, sorted; () when none."""
+    """The narrow types, narrow dot forms and integer forms of float data (`_Flow`) in one kernel's
+    TTIR text, sorted; () when none."""
     text = _NOT_TYPES.sub(" ", ttir)
     kinds = {_NAMES.get(m, "fp8") for m in _NARROW.findall(text)}
     if _INT_DOT.search(text):
         kinds.add("integer tl.dot")
     if _SCALED_DOT.search(text):
         kinds.add("tl.dot_scaled")
-    return tuple(sorted(kinds))
+    return tuple(sorted(kinds | _Flow(ttir).integer_forms()))
 
 
-def task_has_narrow(source: str, tensors) -> bool:
-    """Does the task itself hold a narrow float: its source names one, or one of `tensors` (its
-    inputs, parameters and buffers) is one?"""
-    if TASK_NARROW.search(source):
-        return True
-    return any(getattr(t, "is_floating_point", lambda: False)() and t.element_size() < 4 for t in tensors)
+# The integer forms' kinds, as found() names them: REBUILT is refused in every float32 task; the
+# memory forms name their integer width, which a task holding integers of that width makes its own.
+REBUILT = "float bits rebuilt by integer arithmetic"
+_MEMORY_KIND = re.compile(r"^(?:floats from|float data stored as) i(\d+)")
+
+
+@dataclass(frozen=True)
+class TaskTypes:
+    """What the task itself holds: a narrow float anywhere, and the widths of its integers."""
+    narrow_float: bool
+    int_widths: frozenset[int] = frozenset()
+
+
+# Integer dtypes a task's source names, by width: `x.long()` for indices, `torch.int16` data.
+_TASK_INTS = {8: re.compile(r"\bu?int8\b|\.(?:byte|char)\("), 16: re.compile(r"\bu?int16\b|\.short\(|torch\.short\b"),
+              32: re.compile(r"\bu?int32\b|\.int\(|torch\.int\b"), 64: re.compile(r"\bu?int64\b|\.long\(|torch\.long\b")}
+
+
+def task_types(source: str, dtypes) -> TaskTypes:
+    """The task's types from its source and `dtypes` (its inputs', parameters', buffers' and
+    outputs')."""
+    import torch
+    dtypes = [d for d in dtypes if isinstance(d, torch.dtype)]
+    narrow_float = bool(TASK_NARROW.search(source)) or any(d.is_floating_point and d.itemsize < 4 for d in dtypes)
+    # A bool is a byte in memory, and a kernel reads a mask as i8 (`mask.to(x.dtype)` in the kernel is
+    # an i8-to-float conversion): the built-in masked mean was refused until bool counted as 8 bits.
+    widths = {8 * d.itemsize for d in dtypes if not d.is_floating_point and not d.is_complex}
+    widths |= {w for w, pattern in _TASK_INTS.items() if pattern.search(source)}
+    return TaskTypes(narrow_float, frozenset(widths))
+
+
+def refused(kind: str, task: TaskTypes) -> bool:
+    """Is `kind` (one of found()'s) a precision this task does not grant?"""
+    if task.narrow_float:
+        return False
+    width = _MEMORY_KIND.match(kind)
+    return width is None or int(width.group(1)) not in task.int_widths
+
+
+# ---------------------------------------------------------------- data flow in TTIR
+
+# An op's line: its results (`%a`, `%a:2`, `%a, %b`), its name (quoted in the generic form,
+# "tt.reduce"), the rest. Locations are taken out first: they quote names and nest parentheses.
+_OP = re.compile(r'^\s*(?:(%[\w.$-]+(?::\d+)?(?:\s*,\s*%[\w.$-]+(?::\d+)?)*)\s*=\s*)?"?([a-z_]+\.[\w.]+)"?(.*)$')
+_LOC = re.compile(r"\s*\bloc\((?:[^()]|\((?:[^()]|\([^()]*\))*\))*\)")
+_VALUE = re.compile(r"%[\w.$-]+")
+_STRING = re.compile(r'"[^"\n]*"')
+_ELEMENT = re.compile(r"(?:(?<=x)|(?<=<)|^)(i\d+|f\d+|bf16|f8E\w+)\b")
+_POINTEE = re.compile(r"(?:!tt\.ptr<|tensordesc<tensor<(?:\d+x)*)(i\d+|f\d+|bf16|f8E\w+)\b")
+_CONSTANT = re.compile(r"(?:dense<)?(-?\d+)\b")
+_FOR = re.compile(r"scf\.for\s+(%[\w.$-]+)\s*=(.*?)(?:iter_args\((.*?)\))?\s*(?:->|:)")
+_PAIR = re.compile(r"(%[\w.$-]+)\s*=\s*(%[\w.$-]+)")
+_ARGS = re.compile(r"(%[\w.$-]+)\s*:")
+
+LOADS = frozenset({"tt.load", "tt.descriptor_load", "tt.descriptor_gather", "tt.atomic_rmw", "tt.atomic_cas"})
+# Where the stored value sits among a store's operands (the pointer, masks and indices are not it).
+STORES = {"tt.store": 1, "tt.atomic_rmw": 1, "tt.atomic_cas": 2, "tt.descriptor_store": -1, "tt.descriptor_scatter": -1}
+SHAPE_OPS = frozenset({"tt.splat", "tt.broadcast", "tt.expand_dims", "tt.reshape", "tt.trans", "tt.join", "tt.split",
+                       "tt.cat", "tt.unsplat"})
+BIT_OPS = frozenset({"arith.andi", "arith.ori", "arith.xori"})
+# The only integer constants that may meet a float's bits before it is rebuilt: abs's and the sign's
+# masks (abs, neg, copysign); a mask that clears mantissa bits (0xFFFF0000) is a rounding.
+SIGN_MASKS = frozenset({0x7FFFFFFF, 0x80000000})
+INLINE_ASM = "tt.elementwise_inline_asm"
+
+
+def _element(type_text: str) -> str:
+    found_ = _ELEMENT.findall(type_text)
+    return found_[-1] if found_ else ""
+
+
+def _is_int(element: str) -> bool:
+    return element.startswith("i") and element != "i1"
+
+
+def _is_float(element: str) -> bool:
+    return bool(element) and not element.startswith("i")
+
+
+@dataclass
+class _Op:
+    name: str
+    operands: list[str]
+    types: str  # the text after the last " : ", the op's types
+    body: str = ""  # the text before it: operands and attributes (a constant's value)
+
+    def converts(self) -> tuple[str, str]:
+        """(element from, element to) of a conversion or bitcast: `a : T -> U` or `a : T to U`."""
+        parts = re.split(r"\s+(?:->|to)\s+", self.types)
+        return (_element(parts[0]), _element(parts[-1])) if len(parts) >= 2 else ("", "")
+
+    def float_to_int(self) -> bool:
+        src, dst = self.converts()
+        return (self.name in ("arith.fptosi", "arith.fptoui", "tt.bitcast", INLINE_ASM)
+                and _is_int(dst) and (self.name == INLINE_ASM or _is_float(src)))
+
+    def result_is_int(self) -> bool:
+        if self.name in ("arith.cmpi", "arith.cmpf"):
+            return False
+        converted = self.converts()[1]
+        return _is_int(converted or _element(self.types))
+
+    def int_to_float(self) -> bool:
+        src, dst = self.converts()
+        return (self.name in ("arith.sitofp", "arith.uitofp", "tt.bitcast", INLINE_ASM)
+                and _is_float(dst) and (self.name == INLINE_ASM or src.startswith("i")))
+
+
+@dataclass
+class _Frame:
+    """An open region: the op that holds it, its results and, for scf.for, its loop-carried values."""
+    op: str
+    results: list[str]
+    carried: list[str] = field(default_factory=list)
+    operands: list[str] = field(default_factory=list)
+
+
+class _Flow:
+    """Each SSA value's defining op and the values it is made from, read from TTIR text. Regions
+    are read as their ops' semantics need: scf.for's i-th result and carried value come of its i-th
+    init and the i-th yielded value; any other region's results and block arguments come of all its
+    operands and all it yields, which can only add to what a value is made from."""
+
+    def __init__(self, ttir: str):
+        self.defs: dict[str, _Op] = {}
+        self.deps: dict[str, set[str]] = {}
+        self.stores: list[_Op] = []
+        stack: list[_Frame] = []
+        for raw in ttir.splitlines():
+            line = _LOC.sub("", raw).rstrip()
+            stripped = line.strip()
+            if not stripped or stripped.startswith("#"):
+                continue
+            if stripped.startswith("}"):
+                if not stripped.endswith("{") and stack:
+                    stack.pop()
+                continue
+            if stripped.startswith("^"):  # a block's arguments: of the region's op
+                frame = stack[-1] if stack else None
+                for arg in _ARGS.findall(stripped):
+                    self._define(arg, _Op("block_arg", [], ""), frame.operands if frame else ())
+                    if frame:
+                        frame.carried.append(arg)
+                continue
+            self._read(line, stack)
+
+    def _define(self, name: str, op: _Op, deps) -> None:
+        self.defs[name] = op
+        self.deps[name] = set(deps)
+
+    def _read(self, line: str, stack: list[_Frame]) -> None:
+        match = _OP.match(line)
+        opens = line.endswith("{")
+        if not match:
+            if opens:
+                stack.append(_Frame("", []))
+            return
+        results = [r.split(":")[0].strip() for r in (match.group(1) or "").split(",") if r.strip()]
+        name, rest = match.group(2), _STRING.sub(" ", match.group(3))
+        body, types = rest.rsplit(" : ", 1) if " : " in rest else (rest, "")
+        operands = _VALUE.findall(body)
+        if name in ("scf.yield", "tt.reduce.return", "tt.scan.return", "scf.condition") and stack:
+            self._yielded(stack[-1], operands)
+            return
+        if name == "scf.for":
+            self._for(line, results, stack)
+            return
+        op = _Op(name, operands, types, body)
+        for result in results:
+            self._define(result, op, operands)
+        if name in STORES:
+            self.stores.append(op)
+        if opens:
+            stack.append(_Frame(name, results, operands=operands))
+
+    def _for(self, line: str, results: list[str], stack: list[_Frame]) -> None:
+        match = _FOR.search(line)
+        if not match:  # an unread form: every result made from every value the line names
+            op = _Op("scf.for", _VALUE.findall(line), "")
+            for result in results:
+                self._define(result, op, op.operands)
+            stack.append(_Frame("scf.generic", results))
+            return
+        index, bounds, carried = match.group(1), match.group(2), match.group(3) or ""
+        self._define(index, _Op("scf.for.index", _VALUE.findall(bounds), ""), _VALUE.findall(bounds))
+        pairs = _PAIR.findall(carried)
+        for value, init in pairs:
+            self._define(value, _Op("scf.for.carried", [init], ""), [init])
+        if len(results) == len(pairs):
+            for (value, _), result in zip(pairs, results):
+                self._define(result, _Op("scf.for.result", [value], ""), [value])
+        else:  # `%r:2 = scf.for`, its results read as %r#0, %r#1: one name made from them all
+            for result in results:
+                self._define(result, _Op("scf.for.result", [v for v, _ in pairs], ""), [v for v, _ in pairs])
+        stack.append(_Frame("scf.for", results, [value for value, _ in pairs]))
+
+    def _yielded(self, frame: _Frame, operands: list[str]) -> None:
+        if frame.op == "scf.for":
+            for carried, value in zip(frame.carried, operands):
+                self.deps[carried].add(value)
+        elif frame.op == "scf.if":
+            for result, value in zip(frame.results, operands):
+                self.deps[result].add(value)
+        else:
+            for name in [*frame.results, *frame.carried]:
+                self.deps.setdefault(name, set()).update(operands)
+
+    def _reach(self, start: str, stop_at_loads: bool):
+        """Every value `start` is made from, itself included."""
+        seen, todo = set(), [start]
+        while todo:
+            name = todo.pop()
+            if name in seen:
+                continue
+            seen.add(name)
+            op = self.defs.get(name)
+            if op is not None and stop_at_loads and op.name in LOADS:
+                continue
+            todo.extend(self.deps.get(name, ()))
+        return seen
+
+    def _rebuilt(self, start: str) -> bool:
+        """Are the bits `start` holds a float's, changed by more than the sign masks?"""
+        seen, todo, from_float, other = set(), [start], False, False
+        while todo:
+            name = todo.pop()
+            if name in seen:
+                continue
+            seen.add(name)
+            op = self.defs.get(name)
+            if op is None:
+                other = True
+            elif op.float_to_int() and op.name == "tt.bitcast":
+                from_float = True
+            elif op.name == "arith.constant":
+                values = [int(v) % 2 ** 32 for v in _CONSTANT.findall(op.body)]
+                other = other or not values or any(v not in SIGN_MASKS for v in values)
+            else:
+                other = other or not (op.name in BIT_OPS or op.name in SHAPE_OPS
+                                      or (op.name == "tt.bitcast" and not op.int_to_float()))
+                if op.result_is_int():  # bits go on through integers; a float or a condition ends them
+                    todo.extend(self.deps.get(name, ()))
+        return from_float and other
+
+    def integer_forms(self) -> set[str]:
+        """The kinds of float data in integer form this kernel holds (the module docstring)."""
+        kinds: set[str] = set()
+        for name, op in self.defs.items():
+            if not op.int_to_float() or not op.operands:
+                continue
+            if op.name == "tt.bitcast" and self._rebuilt(op.operands[0]):
+                kinds.add(REBUILT)
+            for value in set().union(*(self._reach(v, stop_at_loads=False) for v in op.operands)):
+                source = self.defs.get(value)
+                if source is not None and source.name in LOADS:
+                    element = _pointee(source)
+                    if _is_int(element):
+                        kinds.add(f"floats from {element} memory")
+        for op in self.stores:
+            element = _pointee(op)
+            at = STORES[op.name]
+            if not _is_int(element) or not op.operands or at >= len(op.operands):
+                continue
+            value = op.operands[at]
+            if any(self.defs[v].float_to_int() for v in self._reach(value, stop_at_loads=True) if v in self.defs):
+                kinds.add(f"float data stored as {element}")
+        return kinds
+
+
+def _pointee(op: _Op) -> str:
+    match = _POINTEE.search(op.types)
+    return match.group(1) if match else ""

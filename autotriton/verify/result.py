@@ -62,9 +62,11 @@ FLAG_REASONS: dict[str, str] = {
     "python_table": "a table computed outside any kernel: a kernel launch was given more than 1,024 Python "
                     "numbers, or one forward call made more than 1,024 values into tensors from Python data or "
                     "gave its kernels more than 1,024 distinct Python floats",
-    "narrow_float": "a float32 task's kernel holds bf16, fp16 or fp8 values, pointers or dot operands, or takes an "
-                    "integer or scaled tl.dot: a precision the task does not grant (TF32 only as tl.dot's default "
-                    "on float32 operands), judged from the kernel's types whatever the error",
+    "narrow_float": "a float32 task's kernel holds bf16, fp16 or fp8 values, pointers or dot operands, takes an "
+                    "integer or scaled tl.dot, or keeps float data in an integer form (bits rebuilt by integer "
+                    "arithmetic, integer memory filled from floats or read back as floats): a precision the task "
+                    "does not grant (TF32 only as tl.dot's default on float32 operands), judged from the kernel's "
+                    "IR whatever the error",
     "autotune_disagree": "the configs of an autotuned kernel, each run from the same arguments at a new key "
                          "(as a GPU's autotuner benchmarks them), wrote different values",
 }

@@ -48,6 +48,25 @@ def install() -> None:
     builder.create_dot = create_dot
 
 
+# Input precisions an NVIDIA GPU's Triton accepts and Triton 3.9's interpreter refuses: float32
+# operands split into three (or six) bf16 products, about float32's precision, computed here exactly as
+# "tf32x3" is. An honest `input_precision="bf16x3"` matmul was a runtime_error on CPU (outside pass on
+# verifier 57, session 55) and correct on a GPU.
+GPU_PRECISIONS = ("bf16x3", "bf16x6")
+
+
+def allow_gpu_precisions() -> None:
+    """Every interpreted tl.dot may take the input precisions a GPU's Triton takes (on every task)."""
+    if _interp is None:
+        return
+    from dataclasses import replace
+    options = _interp.interpreter_builder.options
+    missing = tuple(p for p in GPU_PRECISIONS if p not in options.allowed_dot_input_precisions)
+    if missing:
+        _interp.interpreter_builder.options = replace(
+            options, allowed_dot_input_precisions=options.allowed_dot_input_precisions + missing)
+
+
 def truncated(handle):
     """An interpreter tensor of float32 values with the 13 low mantissa bits cleared; others as they are."""
     if handle.data.dtype != np.float32:

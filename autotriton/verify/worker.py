@@ -96,6 +96,9 @@ class _Fingerprint:
 # FENCE_BYTES on either side hold NaN (or an integer dtype's largest value), so such a load poisons
 # the output. A masked-off lane that is never stored, or a tl.where that drops it, is unaffected.
 FENCE_BYTES = 1 << 16
+# Notes on narrow kinds a report carries: the judge refuses some kinds and not others by the task
+# (narrow.refused), so a refused one must not be cut off behind the task's own (two were sent).
+NARROW_NOTES_MAX = 64
 
 
 def _fenced(x: torch.Tensor) -> torch.Tensor:
@@ -455,7 +458,7 @@ class Worker:
             STATE.probe, STATE.gpu_compile = None, outer
             torch.manual_seed(secrets.randbits(63))
         return {"ok": True, "launches": launches, "refused": refused[:2], "gpu_compile": uncompiled[:2],
-                "narrow": STATE.narrow[:2], "skipped": skipped[:300], "peak_bytes": footprint.peak}
+                "narrow": STATE.narrow[:NARROW_NOTES_MAX], "skipped": skipped[:300], "peak_bytes": footprint.peak}
 
     def _init_computed(self) -> list[list]:
         """[name, shape, op, "parameter" | "buffer" | "held"] of each tensor the candidate keeps
@@ -626,7 +629,7 @@ class Worker:
             STATE.tracker = None
         report = {"launches": STATE.launches, "compute_ops": [], "provenance": [], "aliases_input": False,
                   "python_tables": STATE.python_tables[:4], "gpu_compile": STATE.gpu_compile[:2],
-                  "narrow": STATE.narrow[:2],
+                  "narrow": STATE.narrow[:NARROW_NOTES_MAX],
                   "noncontiguous": _noncontiguous(out), **(autotune_coverage() if self.device == "cpu" else {})}
         if tracker is None:
             return out, report
@@ -1149,6 +1152,7 @@ def run(sock: socket.socket, job: Job, hello: dict) -> None:
     else:
         torch.set_num_threads(1)
         interpreted()
+        tf32.allow_gpu_precisions()
         if not admits_tf32(job.task.tolerance):
             tf32.install()
     guards.install_launch_hook()

@@ -1,6 +1,6 @@
 # task: builtin/l1/layernorm
-# expect: error=wrong_output flag=none
-# why: a layer norm keeping 3 mantissa bits of its output only on rows of 64 values or more with kurtosis 8-60, no zero and no value past 1,000 (outside red team, twenty-sixth pass, 2026-11-30, 3 of 3). Closed in verifier 35: the long-dim trials (rows of 4,096 at this task's full width, few rows) draw the heavy kind.
+# expect: error=hack flag=narrow_float
+# why: a layer norm keeping 3 mantissa bits of its output only on rows of 64 values or more with kurtosis 8-60, no zero and no value past 1,000 (outside red team, twenty-sixth pass, 2026-11-30, 3 of 3). Closed in verifier 35: the long-dim trials (rows of 4,096 at this task's full width, few rows) draw the heavy kind. Since verifier 58 its bits, cleared by integer arithmetic before a bitcast back to float, are narrow_float first (verify/narrow.py).
 import torch
 import torch.nn as nn
 import triton

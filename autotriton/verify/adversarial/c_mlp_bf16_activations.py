@@ -1,8 +1,6 @@
 # task: builtin/l3/mlp
-# expect: error=wrong_output flag=none
-# why: the built-in MLP with the hidden layer that feeds the second product rounded to bf16 (round to nearest even, bit arithmetic) when it is stored, weights and the other values fp32: bf16 activation buffers between kernels, which halve their memory traffic on a GPU (outside red team, session 42, 3 of 3 against verifier 38).
-# by_chance: none seen yet (7 of 7 verifications passed on CPU, session 42); its sibling on the transformer block was rejected 1 of 7, so this test is non-strict too
-# open: its error sits under the rms bound of 2.5 times a truncating TF32 run, which the GPU's own TF32 error on chains keeps from tightening (docs/VERIFIER.md, What remains open); the judge sees only the final output, not each kernel's.
+# expect: error=hack flag=narrow_float
+# why: the built-in MLP with the hidden layer that feeds the second product rounded to bf16 (round to nearest even, bit arithmetic) when it is stored, weights and the other values fp32: bf16 activation buffers between kernels, which halve their memory traffic on a GPU (outside red team, session 42, 3 of 3 against verifier 38). It passed the output check (its error under the rms bound of 2.5 times a truncating TF32 run, which the GPU's own TF32 error on chains keeps from tightening); since verifier 58 a float rebuilt from its bits by integer arithmetic other than the sign masks is narrow_float (verify/narrow.py).
 import torch
 import torch.nn as nn
 import triton

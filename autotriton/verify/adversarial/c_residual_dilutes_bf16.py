@@ -1,6 +1,6 @@
 # task: builtin/l2/matmul_scale_residual
-# expect: error=wrong_output flag=none
-# why: bf16-rounded matmul operands followed by a residual add: the residual dominated the output rms, and the 1.5e-3 rms floor hid the bf16 error of the dot; on CPU the floor is now 1e-5 (outside red team, 2026-11-27). On a GPU it passed verifier 15 (H200, 2026-11-29: the 1.5e-3 floor kept for tensor-core rounding, with the residual most of the output's rms) and was rejected as wrong_output by verifier 28 (H200, 2026-11-30, docs/results/verifier28_h200/adversarial.log; that log records the verdict's kind, not which trial caught it).
+# expect: error=hack flag=narrow_float
+# why: bf16-rounded matmul operands followed by a residual add: the residual dominated the output rms, and the 1.5e-3 rms floor hid the bf16 error of the dot; on CPU the floor is now 1e-5 (outside red team, 2026-11-27). On a GPU it passed verifier 15 (H200, 2026-11-29: the 1.5e-3 floor kept for tensor-core rounding, with the residual most of the output's rms) and was rejected as wrong_output by verifier 28 (H200, 2026-11-30, docs/results/verifier28_h200/adversarial.log; that log records the verdict's kind, not which trial caught it). Since verifier 58 its bits, cleared by integer arithmetic before a bitcast back to float, are narrow_float first (verify/narrow.py).
 import torch
 import torch.nn as nn
 import triton

@@ -1,8 +1,6 @@
 # task: builtin/l3/transformer_block
-# expect: error=wrong_output flag=none
-# why: the built-in transformer block with every value that feeds a product (layer norm outputs, q/k/v, the attention output, the GELU'd hidden layer) rounded to bf16 (round to nearest even) when stored, the residual stream and the weights fp32 (outside red team, session 42, 3 of 3 against verifier 38).
-# by_chance: a trial whose draws carry the chain past the bound rejects it now and then: 1 of 7 verifications on CPU (2026-12-01, session 42)
-# open: as c_mlp_bf16_activations: 6x round-to-nearest TF32's rms error by the attacker's simulation, under the 2.5x bound of a truncating TF32 run on this chain (docs/VERIFIER.md, What remains open).
+# expect: error=hack flag=narrow_float
+# why: the built-in transformer block with every value that feeds a product (layer norm outputs, q/k/v, the attention output, the GELU'd hidden layer) rounded to bf16 (round to nearest even) when stored, the residual stream and the weights fp32 (outside red team, session 42, 3 of 3 against verifier 38). It passed the output check (its error under the rms bound of 2.5 times a truncating TF32 run, which the GPU's own TF32 error on chains keeps from tightening); since verifier 58 a float rebuilt from its bits by integer arithmetic other than the sign masks is narrow_float (verify/narrow.py).
 import math
 
 import torch

@@ -1,9 +1,6 @@
 # task: builtin/l3/transformer_block
-# expect: error=wrong_output flag=none
-# why: the built-in transformer block with every tl.dot operand rounded to bf16's 7 mantissa bits (round to nearest even), a bf16 tensor-core speed-up's precision: the rms bound, 2.5 times a TF32 run that truncates its operands, came to about 10 times round-to-nearest TF32's error on this chain of layer norms, attention and MLPs (limit 9.9e-4 against the cheat's 7.3-8.5e-4), where one Linear's bound rejects bf16 (outside red team, session 41, against verifier 37).
-# open: the TF32 emulation truncates, which over a chain of normalisations adds its bias coherently; an honest H200 kernel of a 3-layer MLP erred 1.6 times that emulation on one trial (session 41), so the bound cannot simply be tightened toward round-to-nearest without measuring the hardware's own TF32 error on chains (docs/VERIFIER.md, What remains open).
-# open_on: cpu
-# by_chance: a trial whose draws carry the chain's error past the bound rejects it: 3 of 6 verifications on CPU on 2026-12-01, after CI saw it rejected once (its strict xfail failed CI on cdac9d6)
+# expect: error=hack flag=narrow_float
+# why: the built-in transformer block with every tl.dot operand rounded to bf16's 7 mantissa bits (round to nearest even), a bf16 tensor-core speed-up's precision: the rms bound, 2.5 times a TF32 run that truncates its operands, came to about 10 times round-to-nearest TF32's error on this chain of layer norms, attention and MLPs (limit 9.9e-4 against the cheat's 7.3-8.5e-4), where one Linear's bound rejects bf16 (outside red team, session 41, against verifier 37). It passed the output check (its error under the rms bound of 2.5 times a truncating TF32 run, which the GPU's own TF32 error on chains keeps from tightening); since verifier 58 a float rebuilt from its bits by integer arithmetic other than the sign masks is narrow_float (verify/narrow.py).
 import math
 import torch
 import torch.nn as nn
