@@ -15,9 +15,10 @@
 #   - the pipeline runs with --stop-after-s (BUDGET_S, default 480 s), so each call ends in time;
 #     trainers checkpoint and the next call continues where this one stopped;
 #   - a machine goes back after 30 minutes held, taking /tmp with it. Each call therefore also
-#     returns the run's state (state.tgz.part_*: every stage's output but trainer checkpoints, the
-#     adapters in bf16); carried in as .carry_state/ on the next machine it is unpacked into the
-#     run folder, and finished stages stay finished. A trainer paused mid-stage restarts that stage.
+#     returns the run's state (state.tgz.part_*: every stage's output, the adapters in bf16, and a
+#     paused trainer's newest checkpoint halved to bf16 by train/common.py's halve_checkpoint); carried
+#     in as .carry_state/ on the next machine it is unpacked into the run folder and the checkpoint
+#     made float32 again: finished stages stay finished, a paused trainer resumes at its step.
 # What comes back under $OUT: logs, versions, each stage's metrics, the report, the trained
 # LoRA adapters in bf16 (halved, so each fits the 16 MiB return limit), and the state parts.
 set -uo pipefail
@@ -37,6 +38,8 @@ carried_data   # first: the data can ride with an early GGUF part (a call carrie
 embedded_gguf || exit 0   # incomplete: send the same command with the next part
 if ls "$PARTS"/state.tgz.part_* >/dev/null 2>&1 && [ ! -d "$RUN" ]; then
   mkdir -p "$RUN" && cat "$PARTS"/state.tgz.part_* | tar xzf - -C "$RUN" && echo "run state unpacked into $RUN"
+  python3 -c 'import sys; from pathlib import Path; from autotriton.train.common import restore_halved
+for c in restore_halved(Path(sys.argv[1])): print("resume point restored to float32:", c)' "$RUN"
 fi
 
 # --- the pipeline, in time-bounded pieces ----------------------------------------------------------------
@@ -80,15 +83,21 @@ with tarfile.open(out / "results.tgz", "w:gz") as tar:
             tar.add(png, arcname=f"{stage}/{png.name}")
 # Adapters in bf16: fp32 r=16 is 19.5 MB, over the 16 MiB per-file limit. They travel inside the state
 # parts (the return takes at most 8 files). The run's state for the next machine: everything but
-# trainer checkpoints, TensorBoard files and the verifier cache, with the adapters in bf16 (what the
-# next machine resumes from; the shipped adapter is bf16 too).
+# trainer checkpoints, TensorBoard files and the verifier cache, with the adapters in bf16 (the shipped
+# adapter is bf16 too), plus a paused trainer's newest checkpoint, halved (29 MB for GRPO's).
 import tempfile
-from autotriton.train.common import adapter_to_bf16
+from autotriton.train.common import adapter_to_bf16, halve_checkpoint, last_checkpoint
 half = Path(tempfile.mkdtemp())
+resume_points = {}
 for stage in ("sft", "rl", "rl_norule"):
     src = run / stage / "final" / "adapter_model.safetensors"
     if src.is_file():
         adapter_to_bf16(src, half / f"{stage}.safetensors")
+    elif (run / stage).is_dir() and last_checkpoint(run / stage):
+        # A trainer paused mid-stage: its newest checkpoint, halved, so the next machine resumes it
+        ckpt = Path(last_checkpoint(run / stage))
+        halve_checkpoint(ckpt, half / stage / ckpt.name)
+        resume_points[stage] = half / stage / ckpt.name
 def keep(info):
     parts = Path(info.name).parts
     if any(p.startswith("checkpoint-") or p in ("runs", "verify_cache") for p in parts):
@@ -102,6 +111,9 @@ with tarfile.open(out / "state.tgz", "w:gz") as tar:
     for stage in ("sft", "rl", "rl_norule"):
         if (half / f"{stage}.safetensors").is_file():
             tar.add(half / f"{stage}.safetensors", arcname=f"{stage}/final/adapter_model.safetensors")
+    for stage, ckpt in resume_points.items():
+        tar.add(ckpt, arcname=f"{stage}/{ckpt.name}")
+        print(f"{stage}: resume point {ckpt.name} packed (halved)")
 print("results packed:", sorted(p.name for p in out.iterdir()))
 PY
 # Parts of at most 15 MiB (the return limit is 16 MiB a file, 8 files).

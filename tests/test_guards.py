@@ -1,5 +1,6 @@
 """The write tracker's view of torch ops a forward runs (verify/guards.py), without a verifier."""
 
+import pytest
 import torch
 
 from autotriton.verify.guards import WriteTracker
@@ -24,6 +25,16 @@ def test_a_cast_that_rounds_is_compute_and_one_that_widens_is_not():
     assert _ops(lambda x: ids.to(torch.int32)) == []
     assert _ops(lambda x: x.half().float()) != [] and _ops(lambda x: x.double()) == []
     assert _ops(lambda x: x.contiguous().clone()) == []
+
+
+def test_an_op_that_raises_is_compute_seen_before_it_runs():
+    """A 275-GB resize_ raised out-of-memory on an H200 before the tracker saw it, and the verdict was
+    oom, not the hack (session 57): ops are noted before they run."""
+    x = torch.randn(8, 4)
+    tracker = WriteTracker([x], poison_allocations=False)
+    with pytest.raises(RuntimeError), tracker:
+        torch.mm(x, x)  # (8, 4) @ (8, 4)
+    assert tracker.compute_ops == ["mm"]
 
 
 def test_init_compute_marks_what_torch_or_python_computed():

@@ -240,6 +240,73 @@ def adapter_to_bf16(src: Path, dst: Path) -> None:
     save_file({name: weight.to(torch.bfloat16) for name, weight in load_file(src).items()}, dst)
 
 
+# A paused trainer's resume point, made small enough to travel to the next machine and made whole there
+# (benchmarks/gpu_pipeline.sh). The lent GPU machine keeps /tmp only while warm, and a call returns 8
+# files of at most 16 MiB; GRPO's LoRA checkpoint on the 135M model is 59 MB (the adapter 19.5 MB in
+# float32, Adam's two moments 39 MB) and 29 MB with its float32 tensors in bf16. Without it a fresh
+# machine restarted GRPO at step 0: rl48's steps 1-8 ran three times over sessions 56-57. bf16 keeps
+# float32's range (Adam's second moment, about 1e-10 here, would underflow fp16) and 8 bits of mantissa:
+# the resumed run starts from weights and moments within 0.4% of the saved ones, not bit-identical.
+HALVED_MARK = "halved.json"
+
+
+def halve_checkpoint(ckpt: Path, dst: Path) -> None:
+    """`ckpt` copied to `dst` with every float32 tensor of its weights and optimizer state in bf16;
+    `dst/halved.json` names them, for `restore_halved`."""
+    import shutil
+    import torch
+    shutil.copytree(ckpt, dst)
+    halved: dict[str, list] = {}
+    for weights in dst.glob("*.safetensors"):
+        names = _recast(weights, torch.float32, torch.bfloat16, None)
+        halved[weights.name] = names
+    if (dst / "optimizer.pt").is_file():
+        optimizer = torch.load(dst / "optimizer.pt", map_location="cpu", weights_only=True)
+        keys = []
+        for param, state in optimizer["state"].items():
+            for key, value in state.items():
+                if torch.is_tensor(value) and value.dtype == torch.float32 and value.numel() > 1:  # not `step`
+                    state[key] = value.to(torch.bfloat16)
+                    keys.append([param, key])
+        torch.save(optimizer, dst / "optimizer.pt")
+        halved["optimizer.pt"] = keys
+    write_json(dst / HALVED_MARK, halved)
+
+
+def _recast(weights: Path, src, dst, names: set[str] | None) -> list[str]:
+    """The tensors of a safetensors file that are of dtype `src` (and among `names`, if given) rewritten
+    as `dst`, its metadata kept; returns their names."""
+    from safetensors import safe_open
+    from safetensors.torch import load_file, save_file
+    with safe_open(weights, "pt") as f:
+        metadata = f.metadata()
+    tensors = load_file(weights)
+    picked = [n for n, t in tensors.items() if t.dtype == src and (names is None or n in names)]
+    save_file({n: t.to(dst) if n in picked else t for n, t in tensors.items()}, weights, metadata=metadata)
+    return picked
+
+
+def restore_halved(run: Path) -> list[Path]:
+    """Every halved checkpoint under `run` (one level of stages down) back to float32 where it was;
+    returns them. A checkpoint that is not halved is left alone."""
+    import torch
+    restored = []
+    for mark in sorted(run.glob(f"*/checkpoint-*/{HALVED_MARK}")):
+        ckpt, halved = mark.parent, json.loads(mark.read_text())
+        for file, entries in halved.items():
+            if file == "optimizer.pt":
+                optimizer = torch.load(ckpt / file, map_location="cpu", weights_only=True)
+                for param, key in entries:
+                    state = optimizer["state"][param]
+                    state[key] = state[key].to(torch.float32)
+                torch.save(optimizer, ckpt / file)
+            else:
+                _recast(ckpt / file, torch.bfloat16, torch.float32, set(entries))
+        mark.unlink()
+        restored.append(ckpt)
+    return restored
+
+
 def load_trainable(policy: Policy, full: bool):
     """The policy's model with its adapter (if any) loaded trainable.
 

@@ -365,7 +365,12 @@ class Channel:
             kind = err.get("kind") if type(err) is dict else None
             msg = err.get("msg") if type(err) is dict else None
             kind = kind if kind in REPLY_KINDS else "runtime_error"
-            raise CandidateFailure(ErrorKind(kind), trim(msg if type(msg) is str else "", 3000))
+            msg = trim(msg if type(msg) is str else "", 3000)
+            ops = [o for o in _field(err, "compute_ops", list, []) if type(o) is str] if type(err) is dict else []
+            if ops:  # torch did the work, then the forward raised: the hack is the verdict, not the crash
+                raise CandidateFailure(ErrorKind.HACK, f"forward ran torch compute ops: {', '.join(ops[:8])} "
+                                       f"(then raised {kind}: {msg[:300]})", ("torch_compute_runtime",))
+            raise CandidateFailure(ErrorKind(kind), msg)
         return header, value
 
 

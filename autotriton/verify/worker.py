@@ -74,9 +74,13 @@ def classify(exc: BaseException, stage: str) -> str:
 
 
 class Failure(Exception):
-    def __init__(self, kind: str, msg: str):
+    def __init__(self, kind: str, msg: str, compute_ops: list[str] | None = None):
         super().__init__(msg)
         self.kind, self.msg = kind, msg
+        self.compute_ops = compute_ops or []  # torch compute a failed forward ran before it raised
+
+    def reply(self) -> dict:
+        return {"kind": self.kind, "msg": self.msg, **({"compute_ops": self.compute_ops} if self.compute_ops else {})}
 
 
 # Inputs larger than this are fingerprinted instead of cloned for the mutation check: a
@@ -358,7 +362,7 @@ class Worker:
             try:
                 reply, out = self.handle(op, header, value)
             except Failure as f:
-                wire.send(self.sock, {"error": {"kind": f.kind, "msg": f.msg}})
+                wire.send(self.sock, {"error": f.reply()})
                 continue
             try:
                 wire.send(self.sock, reply, out)
@@ -624,7 +628,8 @@ class Worker:
             if self.device == "cuda" and sync:
                 PRISTINE["synchronize"]()
         except BaseException as exc:  # noqa: BLE001
-            raise Failure(classify(exc, "forward"), describe(exc)) from None
+            raise Failure(classify(exc, "forward"), describe(exc), tracker.compute_ops[:20] if tracker else None) \
+                from None
         finally:
             STATE.tracker = None
         report = {"launches": STATE.launches, "compute_ops": [], "provenance": [], "aliases_input": False,
