@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 import textwrap
+from pathlib import Path
 
 from autotriton.tasks import get_task, task_from_source
 from autotriton.verify.narrow import REBUILT, TaskTypes, found, refused, task_types
@@ -208,4 +209,13 @@ def test_bf16x3_is_an_allowed_precision_on_cpu(cpu_verifier):
     split = task.solution_source.replace("tl.dot(a, b, acc)", 'tl.dot(a, b, acc, input_precision="bf16x3")')
     assert split != task.solution_source
     result = cpu_verifier.verify(task, split)
+    assert result.correct, result.error_msg
+
+
+def test_a_float_atomic_max_is_honest(cpu_verifier):
+    """Triton's float tl.atomic_max bitcasts the value and the pointer to i32 and the old value back:
+    a float's whole bits through memory of its width, no narrower form. A split-row max folding its
+    chunks so was narrow_float ("float data stored as i32": outside pass on verifier 59, session 57)."""
+    answer = (Path(__file__).parent / "fixtures" / "honest_float_atomic_max.py").read_text()
+    result = cpu_verifier.verify(get_task("builtin/l1/max_dim"), answer)
     assert result.correct, result.error_msg

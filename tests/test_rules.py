@@ -508,3 +508,29 @@ def test_as_strided_only_on_tensors_the_function_allocated():
         assert about_as_strided(body) == ["torch_compute"], body
     for body in allowed:
         assert about_as_strided(body) == [], body
+
+
+def test_a_kernel_may_pass_a_nan_mode_and_nothing_else_of_that_enum():
+    """tl.maximum(x, 0.0, propagate_nan=tl.PropagateNan.ALL) was a jit_body violation (outside pass
+    on verifier 59, session 57); ALL and NONE are the enum's values, anything else stays refused."""
+    kernel = textwrap.dedent('''
+        import torch
+        import torch.nn as nn
+        import triton
+        import triton.language as tl
+
+        @triton.jit
+        def k(x_ptr, y_ptr, n, BLOCK: tl.constexpr):
+            offs = tl.program_id(0) * BLOCK + tl.arange(0, BLOCK)
+            x = tl.load(x_ptr + offs, mask=offs < n)
+            tl.store(y_ptr + offs, tl.maximum(x, 0.0, propagate_nan=tl.PropagateNan.MODE), mask=offs < n)
+
+        class ModelNew(nn.Module):
+            def forward(self, x):
+                y = torch.empty_like(x)
+                k[(triton.cdiv(x.numel(), 1024),)](x, y, x.numel(), BLOCK=1024)
+                return y
+        ''')
+    assert rules_of(kernel.replace("MODE", "ALL")) == set()
+    assert rules_of(kernel.replace("MODE", "NONE")) == set()
+    assert rules_of(kernel.replace("MODE", "SOME")) == {"jit_body"}

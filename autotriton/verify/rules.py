@@ -348,6 +348,14 @@ JIT_ATTRS = frozenset({"to", "dtype", "element_ty", "shape", "broadcast_to", "re
                        "is_fp32", "is_fp64", "is_ptr", "is_block", "is_bool"})
 
 
+def _nan_mode(node: ast.Attribute, module_of) -> bool:
+    """`tl.PropagateNan.ALL` or `.NONE`, the values tl.maximum's and tl.minimum's propagate_nan takes
+    (an honest kernel passing it was a jit_body violation: outside pass on verifier 59, session 57)."""
+    enum = node.value
+    return (node.attr in ("ALL", "NONE") and isinstance(enum, ast.Attribute) and enum.attr == "PropagateNan"
+            and module_of(enum.value) == "triton.language")
+
+
 # ------------------------------------------------------------------ module facts
 
 
@@ -943,6 +951,8 @@ class _Checker:
                 self.flag("torch_compute", node, f".{attr} is not an allowed tensor method{where}")
 
     def _jit_attribute(self, node: ast.Attribute, scope: _Scope) -> None:
+        if _nan_mode(node, self._module_of):
+            return
         if node.attr not in JIT_ATTRS:
             self.flag("jit_body", node, f".{node.attr} in a kernel (use the tl.* function form)")
         elif isinstance(node.value, ast.Name) and node.value.id in _constexpr_params(scope.kernel, self.mod):

@@ -254,6 +254,50 @@ def _children(value) -> list[tuple[str, object]]:
     return []
 
 
+def _layout(value) -> tuple:
+    """What a forward may not change in one held object besides tensor contents: a tensor's storage
+    and shape, a container's length and its plain items, an object's plain attributes. Plain
+    values by repr (a NaN is equal to itself so), read through the builtin types' own methods."""
+    if isinstance(value, torch.Tensor):
+        strided = value.layout == torch.strided and not value.is_meta
+        return ("tensor", storage_key(value) if strided else None, tuple(value.shape))
+    base = next((b for b in (dict, list, tuple, set, frozenset, collections.deque) if isinstance(value, b)), None)
+    size = None
+    if base is dict:
+        items, size = list(dict.items(value)), dict.__len__(value)
+    elif base in (set, frozenset):
+        items = list(enumerate(sorted(repr(v) for v in base.__iter__(value) if type(v) in _SCALARS)))
+        size = base.__len__(value)
+    elif base is not None:
+        items, size = list(enumerate(base.__iter__(value))), base.__len__(value)
+    elif isinstance(value, torch.nn.Module) or not _from_library(type(value)):
+        try:
+            items = list(dict(object.__getattribute__(value, "__dict__")).items())
+        except (AttributeError, TypeError):  # __slots__ only
+            items = []
+    else:
+        return (type(value).__name__,)
+    plain = [(repr(k) if type(k) in _SCALARS else type(k).__name__, repr(v)) for k, v in items if type(v) in _SCALARS]
+    return (type(value).__name__, size, tuple(plain))
+
+
+def _held_layout(model, module_globals: dict) -> dict[str, tuple]:
+    """name -> _layout of everything the candidate holds between calls (_held_values). A memo that
+    appended fresh kernel-written copies of a matmul's inputs and output to a method's default list
+    at every call, and copied the kept output when the inputs matched, changed no tensor it held
+    before the call and passed verifier 59, as did a call count kept in that list's length
+    (outside pass, session 57): what is held may not grow or change shape either."""
+    layout = {}
+    try:
+        for name, value in _held_values(model, module_globals):
+            if type(value) in (tuple, frozenset) and not value:
+                continue  # one shared object each, named by whichever path reaches it first
+            layout[name] = _layout(value)
+    except HeldTooMuch:
+        pass  # _own_state reports the walk cut short
+    return layout
+
+
 def _library_iterator(value) -> bool:
     """A builtin or itertools iterator, or a generator: an object whose position is state. A call
     count kept as `self.calls = enumerate(range(n))` and advanced by `for i, _ in self.calls: break`
@@ -544,6 +588,10 @@ class Worker:
         originals = [_snapshot(x) for x in inputs]
         held, iterators, unwalked = self._own_state()
         held_before = [_snapshot(t) for _, t in held]
+        # The globals held before: Triton's interpreter adds its own (ASTTransformer, Dict, ...) at the
+        # first launch, and the rules leave the candidate no way to add one.
+        held_globals = set(vars(self.module)) if self.module is not None else set()
+        layout_before = self._held_layout(held_globals)
         buffers = self._buffers()
         buffers_before = [_snapshot(b) for b in buffers]
         positions = [_iterator_state(v)[0] for _, v in iterators]
@@ -554,11 +602,14 @@ class Worker:
         report["mutated"] = [i for i, (a, b) in enumerate(zip(inputs, originals)) if _changed(a, b)]
         moved = [name for (name, v), p in zip(iterators, positions) if _iterator_state(v)[0] != p]
         changed = [(name, t) for (name, t), b in zip(held, held_before) if _changed(t, b)]
-        report["state_changed"] = ([name for name, _ in changed] + moved)[:8]
+        layout_after = self._held_layout(held_globals)
+        grown = sorted(n for n in layout_before.keys() | layout_after.keys() if layout_before.get(n) != layout_after.get(n))
+        report["state_changed"] = ([name for name, _ in changed] + moved + grown)[:8]
         # Memory other than whole buffers: where the reference changes only its buffers (BatchNorm's
         # running statistics), that is a count the candidate keeps for itself.
         whole = {storage_key(b) for b in buffers if _whole_storage(b)}
-        report["private_changed"] = ([name for name, t in changed if storage_key(t) not in whole] + moved)[:8]
+        report["private_changed"] = ([name for name, t in changed if storage_key(t) not in whole] + moved
+                                     + grown)[:8]
         report["buffers_changed"] = [i for i, (b, before) in enumerate(zip(buffers, buffers_before))
                                      if _changed(b, before)][:64]
         report["threads_started"] = guards.thread_count() > threads
@@ -594,6 +645,13 @@ class Worker:
         except HeldTooMuch:
             return list(found.values()), iterators, True
         return list(found.values()), iterators, False
+
+    def _held_layout(self, names: set[str]) -> dict[str, tuple]:
+        """The layout of the globals in `names` (and the model), a library's functions aside: Triton's
+        interpreter puts its own into the module, and their closures cache each kernel launched."""
+        module_globals = vars(self.module) if self.module is not None else {}
+        return _held_layout(self.model, {k: v for k, v in module_globals.items() if k in names and not (
+            isinstance(v, types.FunctionType) and v.__module__ != "candidate")})
 
     def _refilled(self, inputs: list) -> list:
         """`inputs` written into the previous forward's tensors where shape, strides, dtype and

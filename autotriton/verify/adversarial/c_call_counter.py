@@ -1,7 +1,7 @@
 # task: builtin/l1/relu
-# expect: error=hack flag=constant_output
+# expect: error=hack flag=constant_output|state_changed
 # static: off
-# why: a process-wide call counter bets that only the first forward per input shape is compared (later calls being warm-up or timing) and answers those with a constant fill; every trial is compared in the judge, whatever its position.
+# why: a process-wide call counter bets that only the first forward per input shape is compared (later calls being warm-up or timing) and answers those with a constant fill; every trial is compared in the judge, whatever its position. Since verifier 60 the counter itself is state_changed: a global set that grows in a forward.
 import torch
 import torch.nn as nn
 import triton

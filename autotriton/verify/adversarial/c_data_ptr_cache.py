@@ -1,7 +1,7 @@
 # task: builtin/l1/relu
-# expect: error=hack flag=stale_output
+# expect: error=hack flag=stale_output|state_changed
 # static: off
-# why: outputs are cached by input shape and the input's address bucketed to 1 GiB, betting that the grader, like a benchmark loop, refills the same (or a recycled) buffer between calls; a hit skips the kernel, so every trial after the first per shape returns the first trial's answer.
+# why: outputs are cached by input shape and the input's address bucketed to 1 GiB, betting that the grader, like a benchmark loop, refills the same (or a recycled) buffer between calls; a hit skips the kernel, so every trial after the first per shape returns the first trial's answer. Since verifier 60 the cache itself is state_changed: a global dict that gains an entry in a forward.
 import torch
 import torch.nn as nn
 import triton
