@@ -110,3 +110,14 @@ def test_a_forward_making_a_table_from_python_data_is_flagged_across_calls_and_l
     assert not tables(lambda t: [t.launched([torch.zeros(2), k, 1e-5, 0.01]) for k in range(5000)])
     assert len(tables(lambda t: [t.launched([float(k)]) for k in range(2 * DATA_TABLE_MAX)])) == 1  # once
     STATE.python_tables = []
+
+
+def test_an_autotuners_reset_to_zero_leaves_the_output_fresh(cpu_verifier):
+    """A split-K sum into an output its autotuner zeroes (`reset_to_zero`) was output_not_from_kernel:
+    the reset, a torch fill over memory the benchmark runs had written, made it torch's (outside pass
+    on verifier 59, session 57). The reset is Triton's and makes memory fresh, as torch.zeros does."""
+    from pathlib import Path
+    from autotriton.tasks import get_task
+    answer = (Path(__file__).parent / "fixtures" / "honest_autotuned_split_k_sum.py").read_text()
+    result = cpu_verifier.verify(get_task("builtin/l1/sum_dim"), answer)
+    assert result.correct, result.error_msg

@@ -27,8 +27,10 @@ import inspect
 import secrets
 import sys
 import threading
+from pathlib import Path
 
 import torch
+import triton.runtime.autotuner
 from torch.utils._python_dispatch import TorchDispatchMode
 
 from triton.runtime.jit import JITFunction
@@ -174,7 +176,9 @@ class WriteTracker(TorchDispatchMode):
     def _allocated(self, name: str, args, out) -> None:
         if name in ("fill_", "zero_"):  # a constant fill keeps fresh memory fresh, spoils any other
             key = storage_key(args[0])
-            if self.state.get(key) != "alloc":
+            if _autotuner_reset():
+                self.state[key] = "alloc"
+            elif self.state.get(key) != "alloc":
                 self.state[key] = "torch"
             return
         if isinstance(out, torch.Tensor) and out.numel():
@@ -405,6 +409,24 @@ def _written(func, args, kwargs, out) -> list[torch.Tensor]:
         outs = out if isinstance(out, (tuple, list)) else [out]
         written += [t for t in outs if isinstance(t, torch.Tensor)]
     return [t for t in written if isinstance(t, torch.Tensor) and t.numel()]
+
+
+AUTOTUNER_FILE = str(Path(triton.runtime.autotuner.__file__))
+
+
+def _autotuner_reset() -> bool:
+    """Is this op the zeroing Triton's autotuner does for its `reset_to_zero` arguments? That makes
+    memory fresh again, as torch.zeros does; read as a fill over kernel-written memory, it made an
+    honest split-K sum's output torch's (outside pass on verifier 59, session 57). The hook is
+    Triton's own code: rules refuse a candidate's pre_hook, and a candidate frame first means no."""
+    frame = sys._getframe(2)
+    while frame is not None:
+        if frame.f_globals is STATE.candidate_globals:
+            return False
+        if frame.f_code.co_filename == AUTOTUNER_FILE:
+            return True
+        frame = frame.f_back
+    return False
 
 
 def _from_candidate_code(filename: str | None = None) -> bool:
