@@ -203,3 +203,19 @@ def test_the_walk_stays_small_after_launches(tmp_path):
     counts = ast.literal_eval(interpreted_lines(tmp_path, WALK_AFTER_LAUNCHES)[0])
     for before, after in counts:
         assert after < 400 and after - before < 200, counts
+
+
+def test_what_is_held_may_not_grow_or_change_shape():
+    """worker._held_layout: a memo appended to a default list and a count kept as its length changed no
+    tensor held before the call (outside pass on verifier 59, session 57). A list that grows, a plain
+    value that changes and a tensor swapped for another all differ; the same holdings compare equal,
+    NaN and an int past repr's 4,300 digits included."""
+    def layout(held):
+        return worker._held_layout(None, {"held": held})
+
+    kept, big = torch.zeros(2), 10 ** 5000
+    before = layout([kept, {"n": 1, "nan": float("nan"), "big": big}])
+    assert layout([kept, {"n": 1, "nan": float("nan"), "big": big}]) == before
+    assert layout([kept, {"n": 2, "nan": float("nan"), "big": big}]) != before
+    assert layout([kept, {"n": 1, "nan": float("nan"), "big": big}, 1]) != before
+    assert layout([torch.zeros(2), {"n": 1, "nan": float("nan"), "big": big}]) != before

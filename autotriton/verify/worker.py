@@ -256,8 +256,8 @@ def _children(value) -> list[tuple[str, object]]:
 
 def _layout(value) -> tuple:
     """What a forward may not change in one held object besides tensor contents: a tensor's storage
-    and shape, a container's length and its plain items, an object's plain attributes. Plain
-    values by repr (a NaN is equal to itself so), read through the builtin types' own methods."""
+    and shape, a container's length and its plain items, an object's plain attributes (_compared),
+    read through the builtin types' own methods."""
     if isinstance(value, torch.Tensor):
         strided = value.layout == torch.strided and not value.is_meta
         return ("tensor", storage_key(value) if strided else None, tuple(value.shape))
@@ -266,8 +266,7 @@ def _layout(value) -> tuple:
     if base is dict:
         items, size = list(dict.items(value)), dict.__len__(value)
     elif base in (set, frozenset):
-        items = list(enumerate(sorted(repr(v) for v in base.__iter__(value) if type(v) in _SCALARS)))
-        size = base.__len__(value)
+        return (base.__name__, base.__len__(value), frozenset(v for v in base.__iter__(value) if type(v) in _SCALARS))
     elif base is not None:
         items, size = list(enumerate(base.__iter__(value))), base.__len__(value)
     elif isinstance(value, torch.nn.Module) or not _from_library(type(value)):
@@ -277,8 +276,15 @@ def _layout(value) -> tuple:
             items = []
     else:
         return (type(value).__name__,)
-    plain = [(repr(k) if type(k) in _SCALARS else type(k).__name__, repr(v)) for k, v in items if type(v) in _SCALARS]
+    plain = [(_compared(k) if type(k) in _SCALARS else type(k).__name__, _compared(v))
+             for k, v in items if type(v) in _SCALARS]
     return (type(value).__name__, size, tuple(plain))
+
+
+def _compared(v):
+    """A plain value as _layout compares it: a float by repr (a NaN equals itself so), the rest as it
+    is (the repr of an int past 4,300 digits raises)."""
+    return repr(v) if type(v) in (float, complex) else v
 
 
 def _held_layout(model, module_globals: dict) -> dict[str, tuple]:
