@@ -189,8 +189,9 @@ def test_a_pass_rate_measurement_pauses_at_the_budget_and_resumes(tiny_dir, data
     assert len(measured) == len(set(measured)) == 4
 
 
+@pytest.mark.parametrize("adapter", [False, True])
 def test_a_paused_grpo_resumes_on_another_machine_from_its_halved_checkpoint(tiny_dir, data_dir, tmp_path,
-                                                                             monkeypatch):
+                                                                             monkeypatch, sft_adapter, adapter):
     """What benchmarks/gpu_pipeline.sh carries between lent machines: the paused run's folder without
     its checkpoints, plus the newest one halved to bf16. Made float32 again, it resumes at step 2 (a
     fresh machine restarted GRPO at step 0 before, sessions 56-57)."""
@@ -200,14 +201,15 @@ def test_a_paused_grpo_resumes_on_another_machine_from_its_halved_checkpoint(tin
     from autotriton.verify.rewards import RewardScorer
     monkeypatch.setattr(RewardScorer, "results", _alternating_results)
     settings = tiny_rl(max_steps=2, beta=0.0)
+    policy = sft_adapter.policy if adapter else Policy(tiny_dir)  # GRPO from SFT's LoRA adapter, as rl48
     here = tmp_path / "here" / "rl"
-    paused = run_rl(Policy(tiny_dir), data_dir, settings, here, stop_after_s=1e-6)
+    paused = run_rl(policy, data_dir, settings, here, stop_after_s=1e-6)
     assert not paused.finished and paused.steps == 1
     saved = Path(last_checkpoint(here))
     there = tmp_path / "there" / "rl"
     shutil.copytree(here, there, ignore=shutil.ignore_patterns("checkpoint-*"))
     halve_checkpoint(saved, there / saved.name)
-    halved = weights(there / saved.name)  # the tiny run trains every weight; LoRA's adapter is halved alike
+    halved = weights(there / saved.name)  # the adapter, or every weight
     assert halved and all(t.dtype == torch.bfloat16 for t in halved.values())
     assert restore_halved(tmp_path / "there") == [there / saved.name]
     assert not (there / saved.name / HALVED_MARK).exists()
@@ -217,7 +219,7 @@ def test_a_paused_grpo_resumes_on_another_machine_from_its_halved_checkpoint(tin
         torch.testing.assert_close(restored[name], tensor, rtol=2**-8, atol=0)
     moments = torch.load(there / saved.name / "optimizer.pt", weights_only=True)["state"]
     assert moments and all(s["exp_avg"].dtype == torch.float32 for s in moments.values())
-    done = run_rl(Policy(tiny_dir), data_dir, settings, there)
+    done = run_rl(policy, data_dir, settings, there)
     assert done.finished and done.steps == 2
     steps = [m["step"] for m in metrics(done) if "loss" in m]
     assert steps[-1] == 2 and steps.count(1) == 1  # step 1 was not run again
