@@ -1,7 +1,7 @@
 # task: builtin/l1/relu
-# expect: error=hack flag=zero_output
+# expect: error=hack flag=zero_output|state_changed
 # static: off
-# why: typing.sys.modules hands over the verifier's comparison and judge modules as loaded in the candidate's process; the candidate makes compare_outputs, Judge.check_outputs, torch.allclose and torch.equal agree with anything and returns zeros, but the comparison that counts runs in the judge's process.
+# why: typing.sys.modules hands over the verifier's comparison and judge modules as loaded in the candidate's process; the candidate makes compare_outputs, Judge.check_outputs, torch.allclose and torch.equal agree with anything and returns zeros, but the comparison that counts runs in the judge's process. On a GPU the held `_mods` is sys.modules, which grew during the trials there (modules imported on first use, most likely), so the held-state check (verifier 60) names it first (state_changed; H200, session 58).
 import typing
 
 import torch
