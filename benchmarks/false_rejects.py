@@ -9,6 +9,7 @@ Inductor rewrites (at their capture size, `fixed_shape_task`).
 
     python benchmarks/false_rejects.py                 # rules: docs/perf/false_rejects_rules.json
     python benchmarks/false_rejects.py --verify 200 --out docs/perf/false_rejects_verifier.json
+    python benchmarks/false_rejects.py --verify 300 --device cuda --out ...   # judged on a GPU
 """
 
 from __future__ import annotations
@@ -54,23 +55,30 @@ def honest_sources(composed: int, seed: int) -> list[tuple[str, object, str]]:
     return out
 
 
-def verify_all(sources: list, n_template: int) -> tuple[dict, list]:
-    """Whole-verifier verdicts (CPU) per source kind, and the rejected items."""
+def verify_all(sources: list, n_template: int, device: str = "cpu") -> tuple[dict, list, dict]:
+    """Whole-verifier verdicts per source kind on `device`, the rejected items, and the largest
+    shares of the TF32 run's error the passing dot-product answers made."""
     from autotriton.verify import Verifier, VerifyConfig
     chosen = [s for s in sources if not s[0].startswith("template")]
     chosen += [s for s in sources if s[0].startswith("template")][:n_template]
-    with Verifier(VerifyConfig(device="cpu", cache_dir=None)) as verifier:
+    with Verifier(VerifyConfig(device=device, cache_dir=None)) as verifier:
         results = verifier.verify_many([(task, code) for _, task, code in chosen])
     rows: dict[str, collections.Counter] = collections.defaultdict(collections.Counter)
-    rejected = []
+    rejected, ratios = [], []
     for (kind, task, _), res in zip(chosen, results):
         kind = kind.split(":")[0]
         rows[kind]["verified"] += 1
+        if res.details.get("tf32_error_ratio") is not None:
+            ratios.append((res.details["tf32_error_ratio"], kind, task.id))
         if not res.correct:
             rows[kind]["rejected"] += 1
             rejected.append({"source": kind, "id": task.id, "error": res.error_kind.value,
                              "flags": res.hack_flags, "msg": res.error_msg[:300]})
-    return {k: dict(v) for k, v in rows.items()}, rejected
+    # How much of the TF32 run's error the honest dot-product answers that passed made (the judge's
+    # tf32_error_ratio): the margin under judge.CPU_TF32_FACTOR, or on a GPU under TF32_FACTOR.
+    ratios.sort(reverse=True)
+    shares = {"answers": len(ratios), "largest": [{"ratio": r, "source": k, "id": i} for r, k, i in ratios[:8]]}
+    return {k: dict(v) for k, v in rows.items()}, rejected, shares
 
 
 def main() -> None:
@@ -80,6 +88,7 @@ def main() -> None:
     parser.add_argument("--out", type=Path, default=Path("docs/perf/false_rejects_rules.json"))
     parser.add_argument("--verify", type=int, default=0, metavar="N",
                         help="also run the whole verifier on built-ins, N template outputs and the Inductor rewrites")
+    parser.add_argument("--device", default="cpu", help="the verifier's device: cpu (interpreter) or cuda")
     args = parser.parse_args()
     import torch
     import triton
@@ -102,7 +111,8 @@ def main() -> None:
     result = {
         "date": str(datetime.date.today()), "command": " ".join([sys.executable.split("/")[-1]] + sys.argv),
         "torch": torch.__version__, "triton": triton.__version__, "python": platform.python_version(),
-        "device": f"CPU ({os.cpu_count()} cores, {platform.machine()})",
+        "device": f"CPU ({os.cpu_count()} cores, {platform.machine()})" if args.device == "cpu"
+        else torch.cuda.get_device_name(),
         "by_source": {k: {"checked": v["checked"], "rejected": v["rejected"]} for k, v in sorted(rows.items())},
         "total": total,
         "check_ms": {"median": round(statistics.median(times_ms), 2), "p20": round(p20, 2), "p80": round(p80, 2),
@@ -111,7 +121,8 @@ def main() -> None:
     }
     if args.verify:
         start = time.perf_counter()
-        result["verifier"], result["verifier_rejected"] = verify_all(sources, args.verify)
+        result["verifier"], result["verifier_rejected"], result["verifier_tf32_error_ratio"] = \
+            verify_all(sources, args.verify, args.device)
         result["verifier_wall_s"] = round(time.perf_counter() - start, 1)
     args.out.parent.mkdir(parents=True, exist_ok=True)
     args.out.write_text(json.dumps(result, indent=2) + "\n")
@@ -125,6 +136,10 @@ def main() -> None:
         print(f"REJECTED {r['source']} {r['id']}: {r['violations'][0]}")
     for kind, row in sorted(result.get("verifier", {}).items()):
         print(f"verifier {kind:<15} {row.get('verified', 0):>8} verified {row.get('rejected', 0):>4} rejected")
+    shares = result.get("verifier_tf32_error_ratio")
+    if shares and shares["largest"]:
+        top = shares["largest"][0]
+        print(f"tf32_error_ratio: {shares['answers']} dot-product answers, largest {top['ratio']} ({top['id']})")
     for r in result.get("verifier_rejected", []):
         print(f"VERIFIER REJECTED {r['source']} {r['id']}: {r['error']} {r['flags']} {r['msg'][:200]}")
 

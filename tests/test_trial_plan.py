@@ -408,6 +408,7 @@ def test_padded_rows_of_a_linear_judge_tf32_by_row_and_still_catch_bf16(tmp_path
     five honest built-in answers (H200, session 41); one floor for the whole output would let
     the -1e4 rows excuse every other row. Here an honest TF32 answer passes and a bf16 one does not."""
     judge = _judge(tmp_path, "row/linear_relu", LINEAR_TASK)
+    judge.exact_dots = False  # the answers below round as tensor cores do: judged as on a GPU
     for seed in range(3):
         ref, _ = judge.build_reference(judge.shapes[0], seed)
         x = torch.randn(64, 1024, generator=torch.Generator().manual_seed(seed))
