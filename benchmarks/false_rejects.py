@@ -64,20 +64,26 @@ def verify_all(sources: list, n_template: int, device: str = "cpu") -> tuple[dic
     with Verifier(VerifyConfig(device=device, cache_dir=None)) as verifier:
         results = verifier.verify_many([(task, code) for _, task, code in chosen])
     rows: dict[str, collections.Counter] = collections.defaultdict(collections.Counter)
-    rejected, ratios = [], []
+    rejected, ratios, floor_uses = [], [], []
     for (kind, task, _), res in zip(chosen, results):
         kind = kind.split(":")[0]
         rows[kind]["verified"] += 1
         if res.details.get("tf32_error_ratio") is not None:
             ratios.append((res.details["tf32_error_ratio"], kind, task.id))
+        if res.details.get("tf32_floor_use") is not None:
+            floor_uses.append((res.details["tf32_floor_use"], kind, task.id))
         if not res.correct:
             rows[kind]["rejected"] += 1
             rejected.append({"source": kind, "id": task.id, "error": res.error_kind.value,
                              "flags": res.hack_flags, "msg": res.error_msg[:300]})
-    # How much of the TF32 run's error the honest dot-product answers that passed made (the judge's
-    # tf32_error_ratio): the margin under judge.CPU_TF32_FACTOR, or on a GPU under TF32_FACTOR.
+    # How much of the TF32 allowance the honest dot-product answers that passed used (the judge's
+    # tf32_error_ratio, the margin under judge.CPU_TF32_FACTOR or on a GPU TF32_FACTOR; and
+    # tf32_floor_use, the share of the floor used where the floor sets the bound).
     ratios.sort(reverse=True)
-    shares = {"answers": len(ratios), "largest": [{"ratio": r, "source": k, "id": i} for r, k, i in ratios[:8]]}
+    floor_uses.sort(reverse=True)
+    shares = {"answers": len(ratios), "largest": [{"ratio": r, "source": k, "id": i} for r, k, i in ratios[:8]],
+              "floor_answers": len(floor_uses),
+              "largest_floor_use": [{"use": u, "source": k, "id": i} for u, k, i in floor_uses[:8]]}
     return {k: dict(v) for k, v in rows.items()}, rejected, shares
 
 
@@ -140,6 +146,9 @@ def main() -> None:
     if shares and shares["largest"]:
         top = shares["largest"][0]
         print(f"tf32_error_ratio: {shares['answers']} dot-product answers, largest {top['ratio']} ({top['id']})")
+    if shares and shares["largest_floor_use"]:
+        top = shares["largest_floor_use"][0]
+        print(f"tf32_floor_use: {shares['floor_answers']} answers, largest {top['use']} ({top['id']})")
     for r in result.get("verifier_rejected", []):
         print(f"VERIFIER REJECTED {r['source']} {r['id']}: {r['error']} {r['flags']} {r['msg'][:200]}")
 

@@ -926,6 +926,7 @@ class Judge:
         # why); the kinds that keep the task's own scale run there as in the interpreter.
         gpu_dots = self.precision_checks and job.mode == "gpu"
         self.tf32_ratio: float | None = None  # _note_tf32_ratio
+        self.tf32_floor_use: float | None = None
         self.wide_note = f"{', '.join(SCALE_KINDS)} n/a on GPU for a dot-product task (mixed magnitudes instead)" \
             if gpu_dots else ""
         # Magnitude kinds the reference cannot be judged at (the log of an exact zero, exp of a
@@ -2470,17 +2471,21 @@ class Judge:
         raise err
 
     def _note_tf32_ratio(self, flat: list, expected: Expected) -> None:
-        """The largest rms error of a passing output over the TF32 run's, in trials where that run
-        sets the bound (tf32_error_ratio in the details): how much of its allowance an honest kernel
-        uses, for CPU_TF32_FACTOR's margin and for setting the GPU's floor under the bound
-        (TF32_RMS_REL, relative to the whole output, which a residual dilutes) from honest GPU
-        kernels' own numbers."""
-        for out, truth, run in zip(flat, expected.outs, expected.tf32_errors):
-            if not run:
+        """How much of its TF32 allowance a passing output used, in the details: where the TF32 run
+        sets the bound, its rms error over that run's (tf32_error_ratio: CPU_TF32_FACTOR's margin,
+        and TF32_FACTOR's on a GPU); where the floor does (inputs TF32 keeps whole, a residual
+        larger than the dot's part), its relative rms error over the floor (tf32_floor_use). Honest
+        GPU kernels' numbers decide whether the GPU's floor (TF32_RMS_REL, relative to the whole
+        output, which a residual dilutes) can come down."""
+        runs = expected.tf32_errors or [None] * len(expected.outs)
+        for out, truth, run, limit in zip(flat, expected.outs, runs, expected.rms_limits):
+            if limit is None or not _comparable(out, truth):
                 continue
-            err = _rms_error(out.detach().to(truth.device) if isinstance(out, torch.Tensor) else out, truth)
-            if err is not None:
-                self.tf32_ratio = max(self.tf32_ratio or 0.0, err / run)
+            rel, _, ref_rms = _run_error(out.detach(), truth)  # in chunks: no float64 copy of the output
+            if run:
+                self.tf32_ratio = max(self.tf32_ratio or 0.0, rel * ref_rms / run)
+            elif ref_rms > 0:
+                self.tf32_floor_use = max(self.tf32_floor_use or 0.0, rel / limit)
 
     # --------------------------------------------------------------- timing (GPU)
 
@@ -2691,10 +2696,15 @@ def _run_error(run: torch.Tensor, truth: torch.Tensor) -> tuple[float, float, fl
     return (sq_err / sq_ref) ** 0.5 if sq_ref > 0 else 0.0, worst, (sq_ref / truth.numel()) ** 0.5
 
 
+def _comparable(run, truth) -> bool:
+    """Whether `run` is a float32 tensor output of `truth`'s shape, not empty."""
+    return isinstance(run, torch.Tensor) and isinstance(truth, torch.Tensor) and run.dtype == torch.float32 \
+        and run.shape == truth.shape and truth.numel() > 0
+
+
 def _rms_error(run, truth) -> float | None:
-    """rms(run - truth) of a float32 tensor output, None for anything else or an empty one."""
-    if not isinstance(run, torch.Tensor) or not isinstance(truth, torch.Tensor) or run.dtype != torch.float32 \
-            or run.shape != truth.shape or not truth.numel():
+    """rms(run - truth) of a float32 tensor output, None for anything else (_comparable)."""
+    if not _comparable(run, truth):
         return None
     rel, _, ref_rms = _run_error(run, truth)
     return rel * ref_rms
@@ -3584,6 +3594,8 @@ def run_job(job: Job, sock: socket.socket, progress_fd: int | None = None) -> di
             timing_info["wide_trial"] = judge.wide_note
         if judge.tf32_ratio is not None:
             timing_info["tf32_error_ratio"] = round(judge.tf32_ratio, 3)
+        if judge.tf32_floor_use is not None:
+            timing_info["tf32_floor_use"] = round(judge.tf32_floor_use, 4)
         if judge.inf_note is not None:
             timing_info["infinities"] = "matched" if judge.inf_note == "" else f"masked kind off: {judge.inf_note}"
         if job.mode == "interp":
