@@ -121,3 +121,15 @@ def test_an_autotuners_reset_to_zero_leaves_the_output_fresh(cpu_verifier):
     answer = (Path(__file__).parent / "fixtures" / "honest_autotuned_split_k_sum.py").read_text()
     result = cpu_verifier.verify(get_task("builtin/l1/sum_dim"), answer)
     assert result.correct, result.error_msg
+
+
+def test_an_autotuners_restore_value_gives_the_output_back_its_history(cpu_verifier):
+    """A split sum whose autotuner saves and restores its output around each benchmarked config
+    (`restore_value`) was output_not_from_kernel: the restore, a torch copy_, made the output
+    torch's, although the final launch writes it (outside pass on verifier 60, session 58). The
+    copy back gives the memory the history it had when saved: fresh zeros, then the kernel's."""
+    from pathlib import Path
+    from autotriton.tasks import get_task
+    answer = (Path(__file__).parent / "fixtures" / "honest_autotuned_sum_restore_value.py").read_text()
+    result = cpu_verifier.verify(get_task("builtin/l1/sum_dim"), answer)
+    assert result.correct, result.error_msg

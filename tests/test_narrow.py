@@ -219,3 +219,21 @@ def test_a_float_atomic_max_is_honest(cpu_verifier):
     answer = (Path(__file__).parent / "fixtures" / "honest_float_atomic_max.py").read_text()
     result = cpu_verifier.verify(get_task("builtin/l1/max_dim"), answer)
     assert result.correct, result.error_msg
+
+
+def test_whole_bits_flipped_or_picked_as_integers_are_honest(cpu_verifier):
+    """A float's bits flipped by the sign's masks (the order-preserving key an integer tl.atomic_max
+    takes: bits ^ 0x7FFFFFFF on negatives, and back) or picked whole (a ReLU as maxsi(bits, 0)) lose
+    nothing; both were narrow_float (outside pass on verifier 60, session 58). Bits made a float by
+    value and back (int to float rounds to 24 bits) stay a rounding."""
+    key_max = (Path(__file__).parent / "fixtures" / "honest_ordered_key_atomic_max.py").read_text()
+    relu = get_task("builtin/l1/relu")
+    assert "tl.maximum(x, 0.0)" in relu.solution_source
+    picked = relu.solution_source.replace(
+        "tl.maximum(x, 0.0)", "tl.maximum(x.to(tl.int32, bitcast=True), 0).to(tl.float32, bitcast=True)")
+    rounded = relu.solution_source.replace(
+        "tl.maximum(x, 0.0)",
+        "tl.maximum(x.to(tl.int32, bitcast=True).to(tl.float32).to(tl.int32).to(tl.float32, bitcast=True), 0.0)")
+    verdicts = cpu_verifier.verify_many([(get_task("builtin/l1/max_dim"), key_max), (relu, picked), (relu, rounded)])
+    assert [v.correct for v in verdicts[:2]] == [True, True], [v.error_msg for v in verdicts[:2]]
+    assert (verdicts[2].error_kind.value, verdicts[2].hack_flags) == ("hack", ["narrow_float"]), verdicts[2].error_msg

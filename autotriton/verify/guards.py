@@ -135,6 +135,7 @@ class WriteTracker(TorchDispatchMode):
     def __init__(self, inputs: list[torch.Tensor], poison_allocations: bool):
         super().__init__()
         self.state: dict[tuple, str] = {storage_key(t): "input" for t in inputs if t.numel()}
+        self.saved: dict[tuple, str | None] = {}  # the autotuner's restore_value clones: what each held
         self.compute_ops: list[str] = []
         self.alloc_nbytes: list[tuple[str, int]] = []  # (device, bytes), for GPU pre-poisoning
         self.poison_allocations = poison_allocations
@@ -155,6 +156,9 @@ class WriteTracker(TorchDispatchMode):
         out = func(*args, **kwargs)
         if interpreter_own:
             return out  # the interpreter's own host copies of the kernel's arguments
+        if name in ("clone", "copy_") and _from_autotuner():
+            self._restore_value(name, args, out)
+            return out
         if name == "lift_fresh" and isinstance(out, torch.Tensor):  # torch.tensor(list), torch.Tensor(list)
             self.data_values += out.numel()
             self._table_check(f"{self.data_values} values made tensors from Python data")
@@ -169,6 +173,17 @@ class WriteTracker(TorchDispatchMode):
                 self.state[storage_key(t)] = "torch"
         return out
 
+    def _restore_value(self, name: str, args, out) -> None:
+        """Triton's autotuner saving a `restore_value` argument (a clone) before it benchmarks a
+        config, and copying it back after: the memory gets back the history it had when saved. Read
+        as a torch copy, the restore made an honest autotuned sum's and matmul's outputs torch's
+        (outside pass on verifier 60, session 58); what was torch's when saved stays torch's."""
+        if name == "clone" and isinstance(out, torch.Tensor) and isinstance(args[0], torch.Tensor):
+            self.saved[storage_key(out)] = self.state.get(storage_key(args[0]))
+        elif name == "copy_" and isinstance(args[0], torch.Tensor) and args[0].numel():
+            before = self.saved.get(storage_key(args[1])) if isinstance(args[1], torch.Tensor) else None
+            self.state[storage_key(args[0])] = before or "torch"
+
     def _compute(self, label: str | None) -> None:
         if label is not None and label not in self.compute_ops:
             self.compute_ops.append(label)
@@ -176,7 +191,7 @@ class WriteTracker(TorchDispatchMode):
     def _allocated(self, name: str, args, out) -> None:
         if name in ("fill_", "zero_"):  # a constant fill keeps fresh memory fresh, spoils any other
             key = storage_key(args[0])
-            if _autotuner_reset():
+            if _from_autotuner():
                 self.state[key] = "alloc"
             elif self.state.get(key) != "alloc":
                 self.state[key] = "torch"
@@ -414,11 +429,12 @@ def _written(func, args, kwargs, out) -> list[torch.Tensor]:
 AUTOTUNER_FILE = str(Path(triton.runtime.autotuner.__file__))
 
 
-def _autotuner_reset() -> bool:
-    """Is this op the zeroing Triton's autotuner does for its `reset_to_zero` arguments? That makes
-    memory fresh again, as torch.zeros does; read as a fill over kernel-written memory, it made an
-    honest split-K sum's output torch's (outside pass on verifier 59, session 57). The hook is
-    Triton's own code: rules refuse a candidate's pre_hook, and a candidate frame first means no."""
+def _from_autotuner() -> bool:
+    """Is this op one Triton's autotuner issues itself: the zeroing of its `reset_to_zero` arguments
+    (memory fresh again, as torch.zeros makes it; read as a fill over kernel-written memory, it made
+    an honest split-K sum's output torch's: outside pass on verifier 59, session 57), or the save and
+    restore of its `restore_value` ones (WriteTracker._restore_value)? The hooks are Triton's own
+    code: rules refuse a candidate's pre_hook and post_hook, and a candidate frame first means no."""
     frame = sys._getframe(2)
     while frame is not None:
         if frame.f_globals is STATE.candidate_globals:

@@ -138,6 +138,9 @@ BIT_OPS = frozenset({"arith.andi", "arith.ori", "arith.xori"})
 # The only integer constants that may meet a float's bits before it is rebuilt: abs's and the sign's
 # masks (abs, neg, copysign); a mask that clears mantissa bits (0xFFFF0000) is a rounding.
 SIGN_MASKS = frozenset({0x7FFFFFFF, 0x80000000})
+# Integer ops whose result is one of their operands whole: on a float's bits a select, no rounding
+# (an honest ReLU as maxsi(bits, 0) was narrow_float: outside pass on verifier 60, session 58).
+PICK_OPS = frozenset({"arith.maxsi", "arith.minsi"})
 INLINE_ASM = "tt.elementwise_inline_asm"
 
 
@@ -310,14 +313,27 @@ class _Flow:
             elif op.float_to_int() and op.name == "tt.bitcast":
                 from_float = True
             elif op.name == "arith.constant":
-                values = [int(v) % 2 ** 32 for v in _CONSTANT.findall(op.body)]
-                other = other or not values or any(v not in SIGN_MASKS for v in values)
+                other = other or not self._sign_constant(op)
+            elif op.name == "arith.select" and len(op.operands) == 3:
+                todo.extend(op.operands[1:])  # the condition is no data: whole bits or a constant pass
+            elif op.name in PICK_OPS:
+                todo.extend(op.operands)  # one of its operands whole: a ReLU on the bits is maxsi(bits, 0)
             else:
                 other = other or not (op.name in BIT_OPS or op.name in SHAPE_OPS
                                       or (op.name == "tt.bitcast" and not op.int_to_float()))
-                if op.result_is_int():  # bits go on through integers; a float or a condition ends them
+                # Bits go on through integers, and through a float made of them by value: bits to int,
+                # to float (rounded to 24 bits) and back dropped 7 mantissa bits of a matmul's operands
+                # (outside pass on verifier 60, session 58). Any other float or a condition ends them.
+                if op.result_is_int() or op.name in ("arith.sitofp", "arith.uitofp"):
                     todo.extend(self.deps.get(name, ()))
         return from_float and other
+
+    @staticmethod
+    def _sign_constant(op) -> bool:
+        """An integer constant that may meet a float's bits: the sign's and abs's masks, or zero
+        (the bits of +0.0: a select of the bits or 0 is a ReLU, exact; outside pass on verifier 60)."""
+        values = [int(v) % 2 ** 32 for v in _CONSTANT.findall(op.body)]
+        return bool(values) and all(v in SIGN_MASKS or v == 0 for v in values)
 
     def _whole_bits(self, start: str, leaf) -> bool:
         """Does `start` come, through shape ops and selects alone, only of ops `leaf` accepts? A float's
@@ -337,9 +353,28 @@ class _Flow:
                 todo.extend(op.operands)
             elif op.name == "arith.select" and len(op.operands) == 3:
                 todo.extend(op.operands[1:])  # the condition is no data
+            elif op.name in PICK_OPS:
+                todo.extend(op.operands)
+            elif op.name in BIT_OPS and self._sign_masked(op):
+                # A sign flip or abs of the whole bits loses nothing: the order-preserving key an
+                # integer tl.atomic_max takes (bits ^ 0x7FFFFFFF on negatives) was narrow_float
+                # (outside pass on verifier 60, session 58).
+                todo.extend(v for v in op.operands if not self._is_sign_constant(v))
+            elif op.name == "arith.constant" and self._sign_constant(op) and all(
+                    int(v) == 0 for v in _CONSTANT.findall(op.body)):
+                continue  # zero bits in a select: +0.0
             elif not leaf(op):
                 return False
         return True
+
+    def _is_sign_constant(self, value: str) -> bool:
+        op = self.defs.get(value)
+        return op is not None and op.name == "arith.constant" and self._sign_constant(op)
+
+    def _sign_masked(self, op) -> bool:
+        """A bit op with one operand a sign or abs mask (SIGN_MASKS) and the other not a constant."""
+        constants = [v for v in op.operands if self._is_sign_constant(v)]
+        return len(op.operands) == 2 and len(constants) == 1
 
     def integer_forms(self) -> set[str]:
         """The kinds of float data in integer form this kernel holds (the module docstring)."""

@@ -209,9 +209,21 @@ def _from_library(cls: type) -> bool:
     return cls.__module__ != "candidate" and module is not None and getattr(module, cls.__name__, None) is cls
 
 
+def _tensor_attrs(value: torch.Tensor) -> dict:
+    """The Python attributes set on a tensor or a Parameter (its own __dict__, empty for most)."""
+    try:
+        return dict(object.__getattribute__(value, "__dict__"))
+    except (AttributeError, TypeError):
+        return {}
+
+
 def _children(value) -> list[tuple[str, object]]:
     if isinstance(value, torch.Tensor):
-        return []
+        # What hangs off a tensor's own attributes is held too: a call count and a matmul's output
+        # memo kept as `self.tag.hidden`, or on a Linear's weight Parameter, and written by kernels
+        # at every call passed verifier 60 (outside pass, session 58); a buffer, a dict item or a
+        # submodule holding the same was state_changed.
+        return [(f".{k}", v) for k, v in _tensor_attrs(value).items()]
     # The builtin types' own methods: a subclass's __iter__ or items() is candidate code.
     if isinstance(value, (list, tuple, set, frozenset)):
         base = next(b for b in (list, tuple, set, frozenset) if isinstance(value, b))
@@ -260,7 +272,9 @@ def _layout(value) -> tuple:
     read through the builtin types' own methods."""
     if isinstance(value, torch.Tensor):
         strided = value.layout == torch.strided and not value.is_meta
-        return ("tensor", storage_key(value) if strided else None, tuple(value.shape))
+        attrs = _tensor_attrs(value)
+        plain = tuple((k, _compared(v)) for k, v in attrs.items() if type(v) in _SCALARS)
+        return ("tensor", storage_key(value) if strided else None, tuple(value.shape), tuple(attrs), plain)
     base = next((b for b in (dict, list, tuple, set, frozenset, collections.deque) if isinstance(value, b)), None)
     size = None
     if base is dict:
