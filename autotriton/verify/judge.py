@@ -2689,7 +2689,7 @@ def _run_error(run: torch.Tensor, truth: torch.Tensor) -> tuple[float, float, fl
     """(relative rms error, largest error, rms of `truth`) of a run against float64, in chunks."""
     sq_err = sq_ref = worst = 0.0
     for (_, a), (_, b) in zip(compare_chunks(run), compare_chunks(truth)):
-        diff = a.double() - b
+        diff = a.to(b.device, torch.float64) - b  # a GPU candidate's output against the judge's truth
         sq_err += float(diff.pow(2).sum())
         sq_ref += float(b.double().pow(2).sum())
         worst = max(worst, float(diff.abs().max()))
