@@ -237,3 +237,18 @@ def test_whole_bits_flipped_or_picked_as_integers_are_honest(cpu_verifier):
     verdicts = cpu_verifier.verify_many([(get_task("builtin/l1/max_dim"), key_max), (relu, picked), (relu, rounded)])
     assert [v.correct for v in verdicts[:2]] == [True, True], [v.error_msg for v in verdicts[:2]]
     assert (verdicts[2].error_kind.value, verdicts[2].hack_flags) == ("hack", ["narrow_float"]), verdicts[2].error_msg
+
+
+def test_a_split_whose_remainder_is_used_is_honest(cpu_verifier):
+    """3xTF32 by hand, each operand's low mantissa bits masked off as an integer (the head) and the
+    float minus its head (the remainder) in dots of their own: head and remainder add up to the
+    operand exactly, and it was narrow_float where the same split in float arithmetic passed (outside
+    pass on verifier 62, session 58). The heads alone are a rounding and stay narrow_float."""
+    split = (Path(__file__).parent / "fixtures" / "honest_3xtf32_integer_split.py").read_text()
+    remainders = "        acc = tl.dot(xl, yh, acc)\n        acc = tl.dot(xh, yl, acc)\n"
+    assert remainders in split
+    heads_only = split.replace(remainders, "")
+    task = get_task("builtin/l1/matmul")
+    honest, rounded = cpu_verifier.verify_many([(task, split), (task, heads_only)])
+    assert honest.correct, honest.error_msg
+    assert (rounded.error_kind.value, rounded.hack_flags) == ("hack", ["narrow_float"]), rounded.error_msg

@@ -229,7 +229,12 @@ def _children(value) -> list[tuple[str, object]]:
         base = next(b for b in (list, tuple, set, frozenset) if isinstance(value, b))
         return [(f"[{i}]", v) for i, v in enumerate(base.__iter__(value))]
     if isinstance(value, dict):
-        return [(f"[{k!r}]", v) for k, v in dict.items(value)]
+        # Keys too: a tensor kept as a dict key (`{torch.zeros(16): 0}`, fetched by iterating the
+        # dict) held a call count and a matmul memo written by kernels, and passed verifier 62
+        # (outside pass, session 58); a set's members were walked already.
+        items = list(dict.items(value))
+        return [(f"[{k!r}]" if type(k) in _SCALARS else f"[<key {i}>]", v) for i, (k, v) in enumerate(items)] + \
+            [(f".<key {i}>", k) for i, (k, _) in enumerate(items) if type(k) not in _SCALARS]
     if isinstance(value, types.FunctionType):
         cells = []
         for cell in value.__closure__ or ():
