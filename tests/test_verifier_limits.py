@@ -479,3 +479,16 @@ def test_float_pairs_passed_to_forward_are_varied(cpu_verifier):
     cheat, honest = cpu_verifier.verify_many([(task, CLAMP_FORWARD_WRITTEN_IN), (task, CLAMP_FORWARD_READ)])
     assert not cheat.correct and cheat.error_kind == "wrong_output", cheat.error_msg
     assert honest.correct, honest.error_msg
+
+
+def test_level_3_tasks_in_the_interpreter_wait_longer_for_an_answer():
+    """The interpreter runs a level-3 answer's programs one after another: an honest three-kernel
+    attention went past 60 s in one forward and passed at 240 s (outside pass on verifier 62). Its
+    jobs there wait INTERP_L3_STRETCH times the limit; levels 1-2 and GPU jobs keep the limit."""
+    from autotriton.verify.job import INTERP_L3_STRETCH, build_job
+    config = VerifyConfig(device="cpu", timeout_s=60.0)
+    attention, relu = get_task("builtin/l3/attention"), get_task("builtin/l1/relu")
+    assert attention.level == 3 and relu.level == 1
+    assert build_job("check", attention, config, "interp", "x").timeout_s == 60.0 * INTERP_L3_STRETCH
+    assert build_job("check", relu, config, "interp", "x").timeout_s == 60.0
+    assert build_job("check", attention, config, "gpu", "x").timeout_s == 60.0

@@ -24,6 +24,12 @@ JobKind = Literal["check", "naive", "baseline", "footprint"]
 CANDIDATE_KINDS = ("check", "naive")
 # Inductor compiles a reference in seconds to minutes; far past a candidate's limit.
 BASELINE_TIMEOUT_S = 600.0
+# A level-3 task in the interpreter may go this many times `timeout_s` without answering: its programs
+# run one after another, and an honest three-kernel attention (2,048 softmax programs at its SEQ 1,024
+# trial) went past 60 s in one forward twice and passed at 240 s; a causal attention and a transformer
+# block with a Welford norm timed out beside another verification and passed alone (outside pass on
+# verifier 62, session 58). A hang then costs 4 minutes of a CPU, not one.
+INTERP_L3_STRETCH = 4
 
 
 @dataclass(frozen=True)
@@ -110,6 +116,8 @@ def build_job(kind: JobKind, task: Task, config: VerifyConfig, mode: str, candid
     judge_memory_mb = max(memory_mb, 8192) * 2
     n_trials = {"check": config.n_trials, "naive": 1}.get(kind, 0)  # naive: one trial per setting
     timeout_s = BASELINE_TIMEOUT_S if kind == "baseline" else config.timeout_s
+    if mode == "interp" and task.level >= 3 and kind != "baseline":
+        timeout_s *= INTERP_L3_STRETCH
     return Job(kind, task_spec(task, mode), mode, timeout_s, memory_mb, judge_memory_mb, cgroup=config.cgroup,
                candidate=candidate, n_trials=n_trials, time_it=kind == "check" and config.time_it,
                static_ok=static_ok)
