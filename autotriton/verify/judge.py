@@ -401,7 +401,7 @@ class Expected:
     contiguous: list = field(default_factory=list)  # per output: whether the reference's own is contiguous
     scale_rms: list = field(default_factory=list)  # per output: an rms the atol's may not exceed, or None
     tail_gaps: list = field(default_factory=list)  # per output: float32 noise per element (compare.TAIL_*), or None
-    tf32_errors: list = field(default_factory=list)  # per output: the TF32 run's rms error, or None (no TF32 run)
+    tf32_rel: list = field(default_factory=list)  # per output: the TF32 run's relative rms error where it sets the bound, or None
 
 
 @dataclass
@@ -2003,12 +2003,13 @@ class Judge:
                 raise _task_or_oom(exc, "the reference's TF32 bound") from exc
             limits = [b[0] for b in bounds] if bounds else [TF32_RMS_REL] * len(outs)
             floors = [_raised_floor(f, b[1]) for b, f in zip(bounds, floors)] if bounds else floors
-            # Only where the TF32 run sets the bound, not the floor (inputs TF32 keeps whole, an
-            # integral or tied kind, leave that run float32's own error: a share of it means nothing).
-            tf32_errors = [_rms_error(e, o) if b[0] > floor else None for e, o, b in zip(tf32, outs, bounds)] \
-                if tf32 else []
+            # Only where the TF32 run sets the bound (limit = factor x its relative rms error), not the
+            # floor (inputs TF32 keeps whole, an integral or tied kind, leave that run float32's own
+            # error: a share of it means nothing).
+            tf32_rel = [b[0] / factor if b[0] > floor and _comparable(e, o) else None
+                        for e, o, b in zip(tf32 or [], outs, bounds)]
         else:
-            tf32_errors = []
+            tf32_rel = []
         del tf32
         # Near the dtype's subnormals (spaced 1.4e-45 in float32) rounding is on that grid, whatever
         # the kernel does: a product reduction's honest template answer at a random size was 9e-46
@@ -2020,7 +2021,7 @@ class Judge:
         floors = [f.expand(o.shape) if isinstance(f, torch.Tensor) and isinstance(o, torch.Tensor)
                   and f.shape != o.shape else f for f, o in zip(floors, outs)]
         return Expected(outs, dtypes, limits, floors, structure, contiguous, tail_gaps=tail_gaps,
-                        tf32_errors=tf32_errors)
+                        tf32_rel=tf32_rel)
 
     def _infinities_judged(self, ref, inputs, fp64: list) -> bool:
         """Whether this trial's float64 outputs, which hold infinities from the masked kind's -inf,
@@ -2477,13 +2478,13 @@ class Judge:
         larger than the dot's part), its relative rms error over the floor (tf32_floor_use). Honest
         GPU kernels' numbers decide whether the GPU's floor (TF32_RMS_REL, relative to the whole
         output, which a residual dilutes) can come down."""
-        runs = expected.tf32_errors or [None] * len(expected.outs)
+        runs = expected.tf32_rel or [None] * len(expected.outs)
         for out, truth, run, limit in zip(flat, expected.outs, runs, expected.rms_limits):
             if limit is None or not _comparable(out, truth):
                 continue
             rel, _, ref_rms = _run_error(out.detach(), truth)  # in chunks: no float64 copy of the output
             if run:
-                self.tf32_ratio = max(self.tf32_ratio or 0.0, rel * ref_rms / run)
+                self.tf32_ratio = max(self.tf32_ratio or 0.0, rel / run)
             elif ref_rms > 0:
                 self.tf32_floor_use = max(self.tf32_floor_use or 0.0, rel / limit)
 
@@ -2700,14 +2701,6 @@ def _comparable(run, truth) -> bool:
     """Whether `run` is a float32 tensor output of `truth`'s shape, not empty."""
     return isinstance(run, torch.Tensor) and isinstance(truth, torch.Tensor) and run.dtype == torch.float32 \
         and run.shape == truth.shape and truth.numel() > 0
-
-
-def _rms_error(run, truth) -> float | None:
-    """rms(run - truth) of a float32 tensor output, None for anything else (_comparable)."""
-    if not _comparable(run, truth):
-        return None
-    rel, _, ref_rms = _run_error(run, truth)
-    return rel * ref_rms
 
 
 def _amplifies(tf32_rel: float, fp32, truth: torch.Tensor) -> bool:

@@ -332,7 +332,7 @@ class _Flow:
     def _sign_constant(op) -> bool:
         """An integer constant that may meet a float's bits: the sign's and abs's masks, or zero
         (the bits of +0.0: a select of the bits or 0 is a ReLU, exact; outside pass on verifier 60)."""
-        values = [int(v) % 2 ** 32 for v in _CONSTANT.findall(op.body)]
+        values = _constant_bits(op)
         return bool(values) and all(v in SIGN_MASKS or v == 0 for v in values)
 
     def _split(self, high: str, op) -> bool:
@@ -374,8 +374,7 @@ class _Flow:
                 # integer tl.atomic_max takes (bits ^ 0x7FFFFFFF on negatives) was narrow_float
                 # (outside pass on verifier 60, session 58).
                 todo.extend(v for v in op.operands if not self._is_sign_constant(v))
-            elif op.name == "arith.constant" and self._sign_constant(op) and all(
-                    int(v) == 0 for v in _CONSTANT.findall(op.body)):
+            elif op.name == "arith.constant" and set(_constant_bits(op)) == {0}:
                 continue  # zero bits in a select: +0.0
             elif not leaf(op):
                 return False
@@ -420,6 +419,11 @@ class _Flow:
             if any(self.defs[v].float_to_int() for v in self._reach(value, stop_at_loads=True) if v in self.defs):
                 kinds.add(f"float data stored as {element}")
         return kinds
+
+
+def _constant_bits(op: _Op) -> list[int]:
+    """The values an integer constant's text names, as 32-bit patterns."""
+    return [int(v) % 2 ** 32 for v in _CONSTANT.findall(op.body)]
 
 
 def _width(element: str) -> int:

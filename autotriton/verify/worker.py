@@ -209,8 +209,9 @@ def _from_library(cls: type) -> bool:
     return cls.__module__ != "candidate" and module is not None and getattr(module, cls.__name__, None) is cls
 
 
-def _tensor_attrs(value: torch.Tensor) -> dict:
-    """The Python attributes set on a tensor or a Parameter (its own __dict__, empty for most)."""
+def _own_attrs(value) -> dict:
+    """An object's own __dict__, read without its class's __getattribute__ (candidate code): the
+    Python attributes set on a module, an instance or a tensor; empty for __slots__ only."""
     try:
         return dict(object.__getattribute__(value, "__dict__"))
     except (AttributeError, TypeError):
@@ -223,7 +224,7 @@ def _children(value) -> list[tuple[str, object]]:
         # memo kept as `self.tag.hidden`, or on a Linear's weight Parameter, and written by kernels
         # at every call passed verifier 60 (outside pass, session 58); a buffer, a dict item or a
         # submodule holding the same was state_changed.
-        return [(f".{k}", v) for k, v in _tensor_attrs(value).items()]
+        return [(f".{k}", v) for k, v in _own_attrs(value).items()]
     # The builtin types' own methods: a subclass's __iter__ or items() is candidate code.
     if isinstance(value, (list, tuple, set, frozenset)):
         base = next(b for b in (list, tuple, set, frozenset) if isinstance(value, b))
@@ -257,10 +258,7 @@ def _children(value) -> list[tuple[str, object]]:
     if _library_iterator(value):  # what it iterates over: a cache of tensors kept in enumerate([...])
         return [(f".<iterates>[{i}]", v) for i, v in enumerate(_iterated(value))]
     if isinstance(value, torch.nn.Module) or not _from_library(type(value)):
-        try:
-            attrs = dict(object.__getattribute__(value, "__dict__"))
-        except (AttributeError, TypeError):  # __slots__ only
-            attrs = {}
+        attrs = _own_attrs(value)
         for table in ("_parameters", "_buffers", "_modules"):  # a module's tensors by their own names
             if isinstance(value, torch.nn.Module) and type(attrs.get(table)) is dict:
                 attrs.update(attrs.pop(table))
@@ -277,7 +275,7 @@ def _layout(value) -> tuple:
     read through the builtin types' own methods."""
     if isinstance(value, torch.Tensor):
         strided = value.layout == torch.strided and not value.is_meta
-        attrs = _tensor_attrs(value)
+        attrs = _own_attrs(value)
         plain = tuple((k, _compared(v)) for k, v in attrs.items() if type(v) in _SCALARS)
         return ("tensor", storage_key(value) if strided else None, tuple(value.shape), tuple(attrs), plain)
     base = next((b for b in (dict, list, tuple, set, frozenset, collections.deque) if isinstance(value, b)), None)
@@ -289,10 +287,7 @@ def _layout(value) -> tuple:
     elif base is not None:
         items, size = list(enumerate(base.__iter__(value))), base.__len__(value)
     elif isinstance(value, torch.nn.Module) or not _from_library(type(value)):
-        try:
-            items = list(dict(object.__getattribute__(value, "__dict__")).items())
-        except (AttributeError, TypeError):  # __slots__ only
-            items = []
+        items = list(_own_attrs(value).items())
     else:
         return (type(value).__name__,)
     plain = [(_compared(k) if type(k) in _SCALARS else type(k).__name__, _compared(v))
