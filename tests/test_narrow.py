@@ -234,9 +234,18 @@ def test_whole_bits_flipped_or_picked_as_integers_are_honest(cpu_verifier):
     rounded = relu.solution_source.replace(
         "tl.maximum(x, 0.0)",
         "tl.maximum(x.to(tl.int32, bitcast=True).to(tl.float32).to(tl.int32).to(tl.float32, bitcast=True), 0.0)")
-    verdicts = cpu_verifier.verify_many([(get_task("builtin/l1/max_dim"), key_max), (relu, picked), (relu, rounded)])
-    assert [v.correct for v in verdicts[:2]] == [True, True], [v.error_msg for v in verdicts[:2]]
-    assert (verdicts[2].error_kind.value, verdicts[2].hack_flags) == ("hack", ["narrow_float"]), verdicts[2].error_msg
+    # A branchless ReLU, the bits and-ed with their sign spread (all ones or all zeros) complemented,
+    # picks them whole too (outside pass on verifier 64, session 59); a mask beside the spread rounds.
+    bits = "x.to(tl.int32, bitcast=True)"
+    spread = relu.solution_source.replace(
+        "tl.maximum(x, 0.0)", f"({bits} & ~({bits} >> 31)).to(tl.float32, bitcast=True)")
+    spread_masked = relu.solution_source.replace(
+        "tl.maximum(x, 0.0)", f"({bits} & (~({bits} >> 31) & -8192)).to(tl.float32, bitcast=True)")
+    verdicts = cpu_verifier.verify_many([(get_task("builtin/l1/max_dim"), key_max), (relu, picked), (relu, spread),
+                                         (relu, rounded), (relu, spread_masked)])
+    assert [v.correct for v in verdicts[:3]] == [True, True, True], [v.error_msg for v in verdicts[:3]]
+    for cheat in verdicts[3:]:
+        assert (cheat.error_kind.value, cheat.hack_flags) == ("hack", ["narrow_float"]), cheat.error_msg
 
 
 def test_a_split_whose_remainder_is_used_is_honest(cpu_verifier):

@@ -5,6 +5,7 @@ signed-input trial and takes an outside file at derived interp sizes (issue 32).
 from __future__ import annotations
 
 import json
+import os
 import re
 from pathlib import Path
 
@@ -280,3 +281,15 @@ def test_a_bare_file_in_a_level_folder_is_at_that_level(tmp_path):
     assert load_task_file(tmp_path / "mine.py").level == 0
     as_suite = task_from_source(source, task_id="kernelbench/l3/1_Block", suite="kernelbench", level=3)
     assert _interp(as_judged(in_folder)) == _interp(as_judged(as_suite))
+
+
+def test_a_builtin_tasks_own_file_is_that_task():
+    """By path a built-in task's file was level 0 and lost the level-3 interpreter's time allowance:
+    an honest attention timed out at 60 s by path and passed by id (outside pass on verifier 64)."""
+    from autotriton.tasks import get_task, load_task_file
+    from autotriton.tasks.suite import BUILTIN_ROOT
+    for task_id in ("builtin/l3/attention", "builtin/l1/relu"):
+        by_id = get_task(task_id)
+        path = BUILTIN_ROOT / task_id.removeprefix("builtin/") / "task.py"
+        for by_path in (load_task_file(path), get_task(str(path)), load_task_file(os.path.relpath(path))):
+            assert (by_path.id, by_path.level, by_path.shapes) == (by_id.id, by_id.level, by_id.shapes)

@@ -492,3 +492,45 @@ def test_level_3_tasks_in_the_interpreter_wait_longer_for_an_answer():
     assert build_job("check", attention, config, "interp", "x").timeout_s == 60.0 * INTERP_L3_STRETCH
     assert build_job("check", relu, config, "interp", "x").timeout_s == 60.0
     assert build_job("check", attention, config, "gpu", "x").timeout_s == 60.0
+
+
+def _burn_cpu_then(seconds: float) -> str:
+    """The built-in ReLU answer, loading only after `seconds` of its own CPU time."""
+    burn = (f"import time\n_t = time.process_time()\nwhile time.process_time() - _t < {seconds}:\n    pass\n")
+    return burn + RELU.solution_source
+
+
+def test_a_loaded_machine_delays_the_time_limit_and_a_waiting_candidate_still_meets_it():
+    """In the interpreter the limits count CPU seconds where the machine is loaded: honest answers
+    of 22-44 s alone timed out at 60 s beside a test suite, and level-3 ones at 3x load (outside
+    pass on verifier 62). Here the verification shares one core with a spinning process: an answer
+    needing 4 CPU-s at load passes a 6-s limit although its load takes about 8 s by the clock, one
+    spinning past the limit is still cut, and one that sleeps is cut by the clock at
+    LOADED_STRETCH times it."""
+    import os
+    import time
+
+    from autotriton.verify.sandbox import LOADED_STRETCH
+    core = min(os.sched_getaffinity(0))
+    mine = os.sched_getaffinity(0)
+    hog = subprocess.Popen([sys.executable, "-c", f"import os; os.sched_setaffinity(0, {{{core}}})\nwhile True: pass"])
+    sleeper = "import time\ntime.sleep(600)\n" + RELU.solution_source
+    try:
+        os.sched_setaffinity(0, {core})  # the fork-server and its children inherit it
+        with Verifier(VerifyConfig(**dict(CONFIG, timeout_s=6.0, n_trials=1), workers=1)) as verifier:
+            start = time.monotonic()
+            loaded = verifier.verify(RELU, _burn_cpu_then(4.0))
+            load_wall = time.monotonic() - start
+            spinning = verifier.verify(RELU, _burn_cpu_then(30.0))
+            start = time.monotonic()
+            asleep = verifier.verify(RELU, sleeper)
+            asleep_wall = time.monotonic() - start
+    finally:
+        os.sched_setaffinity(0, mine)
+        hog.kill()
+        hog.wait()
+    assert loaded.correct, (loaded.error_kind, loaded.error_msg)
+    assert load_wall > 7, f"the hog left the candidate most of the core ({load_wall:.1f} s): no load to test"
+    assert spinning.error_kind == "timeout" and "CPU seconds" in spinning.error_msg, spinning.error_msg
+    assert asleep.error_kind == "timeout"
+    assert 6.0 * LOADED_STRETCH - 1 < asleep_wall < 6.0 * LOADED_STRETCH + 30

@@ -17,7 +17,9 @@ class VerifyConfig:
     n_trials: int = field(default=3, metadata={"help": "correctness trials per shape setting, each with a fresh seed"})
     timeout_s: float = field(default=60.0, metadata={
         "help": "seconds the candidate may go without answering the judge (load, a forward call, timing), from its "
-                "last answer; a whole verification gets sandbox.TIMEOUT_STRETCHES (4) times it; then all is killed"})
+                "last answer; a whole verification gets sandbox.TIMEOUT_STRETCHES (4) times it; then all is killed. On CPU "
+                "both count CPU seconds where the machine is loaded, up to sandbox.LOADED_STRETCH (4) times "
+                "as many by the clock"})
     memory_mb: int = field(default=0, metadata={
         "help": "host memory limit per candidate (its processes, memfds and temp-dir files); 0 = 4096 on "
                 "CPU, 8192 on GPU (inputs and outputs stay in device memory; CUDA and torch take ~1-2 GB)"})

@@ -318,6 +318,10 @@ class _Flow:
                 todo.extend(op.operands[1:])  # the condition is no data: whole bits or a constant pass
             elif op.name in PICK_OPS:
                 todo.extend(op.operands)  # one of its operands whole: a ReLU on the bits is maxsi(bits, 0)
+            elif op.name == "arith.andi" and len(op.operands) == 2 and any(map(self._sign_spread, op.operands)):
+                # An and with all ones or all zeros picks the other operand whole or +0.0: a branchless
+                # ReLU `bits & ~(bits >> 31)` was narrow_float (outside pass on verifier 64, session 59).
+                todo.extend(v for v in op.operands if not self._sign_spread(v))
             else:
                 other = other or not (op.name in BIT_OPS or op.name in SHAPE_OPS
                                       or (op.name == "tt.bitcast" and not op.int_to_float()))
@@ -327,6 +331,21 @@ class _Flow:
                 if op.result_is_int() or op.name in ("arith.sitofp", "arith.uitofp"):
                     todo.extend(self.deps.get(name, ()))
         return from_float and other
+
+    def _sign_spread(self, value: str) -> bool:
+        """Is `value` an integer's sign spread over all its bits (an arithmetic shift right by its
+        width less one, or that complemented): all ones or all zeros, a condition, not data?"""
+        op = self.defs.get(value)
+        if op is None or len(op.operands) != 2:
+            return False
+        if op.name == "arith.xori":
+            ones = [v for v in op.operands if (c := self.defs.get(v)) is not None and c.name == "arith.constant"
+                    and set(_constant_bits(c)) == {2 ** 32 - 1}]
+            return len(ones) == 1 and self._sign_spread(next(v for v in op.operands if v not in ones))
+        shift = self.defs.get(op.operands[1])
+        width = _width(_element(op.types))
+        return (op.name == "arith.shrsi" and shift is not None and shift.name == "arith.constant"
+                and width > 1 and set(_constant_bits(shift)) == {width - 1})
 
     @staticmethod
     def _sign_constant(op) -> bool:

@@ -56,6 +56,14 @@ POLL_S = 0.02
 # cores (verifiers 35 and 36, session 40), and a softmax template answer of 22-44 s alone passed 60 s
 # beside the test suite. A hang is still killed `timeout_s` after the candidate's last answer.
 TIMEOUT_STRETCHES = 4
+# In the interpreter (CPU) both limits count the smaller of the wall clock's seconds and the CPU
+# seconds the candidate and the judge took: a loaded machine delays their work, it does not make it
+# longer. Honest level-1/2 answers of 22-44 s alone passed the 60 s beside the test suite and an
+# outside pass's verifications, and two level-3 answers correct at 1x load timed out at 3x (outside
+# pass on verifier 62, session 58). A candidate that waits without computing (a sleep, a blocked
+# read) is still stopped by the wall clock, at LOADED_STRETCH times each limit. A GPU job keeps the
+# wall clock: its time is the device's, which the CPU's counters do not see.
+LOADED_STRETCH = 4
 # Environment a child keeps; everything else (tokens, keys, proxies) is dropped.
 KEEP_ENV = ("PATH", "LANG", "LC_ALL", "TRITON_INTERPRET", "CUDA_VISIBLE_DEVICES",
             "CUDA_HOME", "LD_LIBRARY_PATH", "PYTHONPATH",
@@ -327,19 +335,88 @@ class Watch:
         return True
 
 
+_CLOCK_TICKS = os.sysconf("SC_CLK_TCK")
+
+
+def _cpu_seconds(pids: tuple[int | None, ...]) -> float:
+    """User and system CPU seconds of these processes, all their threads (/proc/PID/stat's
+    utime and stime); a process gone counts nothing."""
+    total = 0
+    for pid in pids:
+        if pid is None:
+            continue
+        try:
+            with open(f"/proc/{pid}/stat") as f:
+                fields = f.read().rsplit(")", 1)[1].split()  # the name before ")" may hold spaces
+            total += int(fields[11]) + int(fields[12])
+        except (OSError, IndexError, ValueError):
+            pass
+    return total / _CLOCK_TICKS
+
+
+class _JobClock:
+    """The time a job's limits count (see LOADED_STRETCH): since the candidate's last answer, and
+    since the start."""
+
+    def __init__(self, w: Watch, counts_cpu: bool):
+        self.w, self.counts_cpu = w, counts_cpu
+        self.start = self.answered = time.monotonic()
+        self.cpu_answered = 0.0  # the processes are fresh forks: their counters start at 0
+
+    def _cpu(self) -> float:
+        return _cpu_seconds((self.w.candidate, self.w.judge))
+
+    def answer(self) -> None:
+        self.answered = time.monotonic()
+        if self.counts_cpu:
+            self.cpu_answered = self._cpu()
+
+    def counted(self) -> tuple[float, float, float, float]:
+        """(since the last answer, since the start) as counted, then both by the wall clock."""
+        now = time.monotonic()
+        wall_since, wall_total = now - self.answered, now - self.start
+        if not self.counts_cpu:
+            return wall_since, wall_total, wall_since, wall_total
+        cpu = self._cpu()
+        return min(wall_since, cpu - self.cpu_answered), min(wall_total, cpu), wall_since, wall_total
+
+
+def _loaded_stretch(job: Job) -> int:
+    return LOADED_STRETCH if job.mode == "interp" else 1
+
+
+def wall_cap_s(job: Job) -> float:
+    """The longest a whole job may take by the wall clock."""
+    return job.timeout_s * TIMEOUT_STRETCHES * _loaded_stretch(job)
+
+
+def _overdue(clock: _JobClock, job: Job) -> tuple[str | None, float]:
+    """("timeout" or "timeout_total", 0) when a limit is reached, else (None, the wall seconds
+    before one can be: counted time never runs faster than the wall clock)."""
+    cap = job.timeout_s * TIMEOUT_STRETCHES
+    since, total, wall_since, wall_total = clock.counted()
+    if total >= cap or wall_total >= wall_cap_s(job):
+        return "timeout_total", 0.0
+    if since >= job.timeout_s or wall_since >= job.timeout_s * _loaded_stretch(job):
+        return "timeout", 0.0
+    return None, max(POLL_S, min(job.timeout_s - since, cap - total))
+
+
 def _supervise(w: Watch, verdict_r: int, status_r: int | None, job: Job, count_tree: bool) -> None:
     """Wait for the verdict, killing on timeout or memory (`count_tree`: no cgroup, so
     the candidate's whole footprint is counted from /proc, see job_bytes)."""
-    start = time.monotonic()
-    deadline, cap = start + job.timeout_s, start + job.timeout_s * TIMEOUT_STRETCHES
+    clock = _JobClock(w, counts_cpu=_loaded_stretch(job) > 1)
+    next_limit = clock.start + job.timeout_s
     open_fds = [verdict_r] + ([status_r] if status_r is not None else [])
     limit = job.memory_mb * (1 << 20)
     next_tree = 0.0
     while verdict_r in open_fds:
         now = time.monotonic()
-        if now > deadline:
-            w.killed = "timeout" if now <= cap else "timeout_total"
-            return
+        if now > next_limit:
+            w.killed, wait = _overdue(clock, job)
+            if w.killed:
+                return
+            next_limit = now + wait
         if _rss_bytes(w.candidate) > limit:
             w.killed = "oom"
             return
@@ -357,7 +434,8 @@ def _supervise(w: Watch, verdict_r: int, status_r: int | None, job: Job, count_t
                 data = os.read(fd, 1 << 16)
                 w.verdict += data
                 # The judge marks each reply of the candidate here (judge.Channel): the limit runs from it.
-                deadline = min(cap, time.monotonic() + job.timeout_s)
+                clock.answer()
+                next_limit = min(clock.answered + job.timeout_s, clock.start + job.timeout_s * TIMEOUT_STRETCHES)
                 if not data or len(w.verdict) > VERDICT_CAP_BYTES:
                     open_fds.remove(fd)
             elif not w.read_status(fd):
@@ -386,13 +464,15 @@ def _gone_verdict(w: Watch, stage: str) -> dict:
 
 
 def _resolve(w: Watch, job: Job, status_r: int | None, cgroup) -> dict:
+    counted = (f" (CPU seconds of the candidate and the judge, or {_loaded_stretch(job)} times as many by the "
+               "clock)") if _loaded_stretch(job) > 1 else ""
     if w.killed == "timeout":
-        return {"sandbox_error": "timeout", "message": f"no answer from the candidate within {job.timeout_s:.0f} s of "
-                "its last (load, a forward call or timing; the judge's own work between them counts too); "
-                "all processes killed"}
+        return {"sandbox_error": "timeout", "message": f"no answer from the candidate within {job.timeout_s:.0f} s"
+                f"{counted} of its last (load, a forward call or timing; the judge's own work between them counts "
+                "too); all processes killed"}
     if w.killed == "timeout_total":
-        return {"sandbox_error": "timeout", "message": f"no verdict within {job.timeout_s * TIMEOUT_STRETCHES:.0f} s "
-                f"({TIMEOUT_STRETCHES} times the limit per answer); all processes killed"}
+        return {"sandbox_error": "timeout", "message": f"no verdict within {job.timeout_s * TIMEOUT_STRETCHES:.0f} s"
+                f"{counted} ({TIMEOUT_STRETCHES} times the limit per answer); all processes killed"}
     if w.killed == "oom":
         return {"sandbox_error": "oom", "message": f"candidate resident memory exceeded {job.memory_mb} MB; killed"}
     if w.killed == "judge_oom":
@@ -702,7 +782,7 @@ class ForkServer:
             self.ensure_started()
             self.child.send(job.to_wire())
             # The server enforces the job timeout; this margin only guards against the server dying.
-            verdict = self.child.receive(time.monotonic() + job.timeout_s * TIMEOUT_STRETCHES + 30)
+            verdict = self.child.receive(time.monotonic() + wall_cap_s(job) + 30)
             if isinstance(verdict, dict):
                 return verdict
             self.close()  # dead, silent or a corrupted protocol stream: never trust this server again

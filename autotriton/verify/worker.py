@@ -21,6 +21,7 @@ from __future__ import annotations
 import collections
 import contextlib
 import functools
+import gc
 import os
 import secrets
 import socket
@@ -209,13 +210,19 @@ def _from_library(cls: type) -> bool:
     return cls.__module__ != "candidate" and module is not None and getattr(module, cls.__name__, None) is cls
 
 
-def _own_attrs(value) -> dict:
+def _own_dict(value) -> dict | None:
     """An object's own __dict__, read without its class's __getattribute__ (candidate code): the
-    Python attributes set on a module, an instance or a tensor; empty for __slots__ only."""
+    Python attributes set on a module, an instance or a tensor; None for __slots__ only."""
     try:
-        return dict(object.__getattribute__(value, "__dict__"))
+        own = object.__getattribute__(value, "__dict__")
     except (AttributeError, TypeError):
-        return {}
+        return None
+    return own if isinstance(own, dict) else None
+
+
+def _own_attrs(value) -> dict:
+    """A copy of _own_dict's, empty where there is none."""
+    return dict(_own_dict(value) or {})
 
 
 def _children(value) -> list[tuple[str, object]]:
@@ -257,16 +264,36 @@ def _children(value) -> list[tuple[str, object]]:
         return [(f"[{i}]", v) for i, v in enumerate(list(value))]
     if _library_iterator(value):  # what it iterates over: a cache of tensors kept in enumerate([...])
         return [(f".<iterates>[{i}]", v) for i, v in enumerate(_iterated(value))]
-    if isinstance(value, torch.nn.Module) or not _from_library(type(value)):
+    if isinstance(value, torch.nn.Module):
         attrs = _own_attrs(value)
         for table in ("_parameters", "_buffers", "_modules"):  # a module's tensors by their own names
-            if isinstance(value, torch.nn.Module) and type(attrs.get(table)) is dict:
+            if type(attrs.get(table)) is dict:
                 attrs.update(attrs.pop(table))
         return [(f".{k}", v) for k, v in attrs.items()] + [(".<class>", type(value))]
-    if type(value).__module__.startswith("triton"):
+    if not _from_library(type(value)):  # an instance of the candidate's own class
+        return [(f".{k}", v) for k, v in _own_attrs(value).items()] + [(".<class>", type(value))] + \
+            [(f".<slot {i}>", v) for i, v in enumerate(_referents(value))]
+    if _triton_object(value):
         inner = vars(value).get("fn") if hasattr(value, "__dict__") else None
         return [(".fn", inner)] if inner is not None else []
-    return []
+    # Anything else holds what it refers to, as the garbage collector sees it: a memo and call counts
+    # kept in a slice's bounds, an exception's args, a bound method's self (`{}.setdefault`,
+    # `t.view`), a dict view's dict or a zip in a slice passed verifier 64, each written by kernels
+    # at every call (outside pass, session 59), where the walk entered only the types it named.
+    return [(f".{k}", v) for k, v in _own_attrs(value).items()] + \
+        [(f".<ref {i}>", v) for i, v in enumerate(_referents(value))]
+
+
+def _referents(value) -> list:
+    """What `value` refers to by the interpreter's own traversal (gc.get_referents: C code, slots and
+    all, no candidate code run), its __dict__ and its class left to the walk's other parts."""
+    own = _own_dict(value)
+    return [v for v in gc.get_referents(value) if v is not own and not isinstance(v, type)]
+
+
+def _triton_object(value) -> bool:
+    """A kernel, an autotuner or another of Triton's own objects (its class found in Triton)."""
+    return type(value).__module__.startswith("triton") and _from_library(type(value))
 
 
 def _layout(value) -> tuple:
@@ -286,7 +313,9 @@ def _layout(value) -> tuple:
         return (base.__name__, base.__len__(value), frozenset(v for v in base.__iter__(value) if type(v) in _SCALARS))
     elif base is not None:
         items, size = list(enumerate(base.__iter__(value))), base.__len__(value)
-    elif isinstance(value, torch.nn.Module) or not _from_library(type(value)):
+    elif not _triton_object(value):  # a kernel's own caches change as it compiles
+        # A library's object too: a count kept in a SimpleNamespace's attribute is state as much as
+        # one in the candidate's own object's.
         items = list(_own_attrs(value).items())
     else:
         return (type(value).__name__,)
