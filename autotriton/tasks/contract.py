@@ -224,20 +224,14 @@ def task_from_source(
     )
 
 
-def load_task_file(path: str | Path) -> Task:
-    """Load any task file in the contract (a user's module, a KernelBench file). A file in a
+def file_task(path: str | Path) -> Task:
+    """Any task file in the contract (a user's module, a KernelBench file), as a file: one in a
     folder named `level<N>` (KernelBench's layout) is at level N unless it declares its own
     LEVEL: the level sets a level-3 file's interpreter sizes (tasks/sizes.py), and
     `verify --task-file level3/X.py` judged it at 8 x 8 pixels where the kernelbench suite,
-    which reads the level from the folder, judged it at 32 x 32."""
+    which reads the level from the folder, judged it at 32 x 32. `suite.load_task_file` is the
+    public loader (a built-in task's own file is that task)."""
     p = Path(path)
-    from autotriton.tasks.suite import BUILTIN_ROOT, get_task  # suite loads its tasks through this module
-    builtin = p.resolve()
-    if builtin.name == "task.py" and builtin.parent.parent.parent == BUILTIN_ROOT.resolve():
-        # A built-in task's own file is that task, its level and id included: loaded as a file it was
-        # level 0 and lost the level-3 interpreter's time allowance (an honest attention timed out
-        # by path and passed by id: outside pass on verifier 64, session 59).
-        return get_task(f"builtin/{builtin.parent.parent.name}/{builtin.parent.name}")
     folder = re.fullmatch(r"level(\d+)", p.parent.name)
     return task_from_source(
         read_task_text(p), task_id=f"file/{p.stem}", suite="file", level=int(folder[1]) if folder else 0, path=str(p)

@@ -21,7 +21,7 @@ from dataclasses import replace
 from functools import lru_cache
 from pathlib import Path
 
-from autotriton.tasks.contract import Task, TaskError, load_task_file, read_task_text, task_from_source
+from autotriton.tasks.contract import Task, TaskError, file_task, read_task_text, task_from_source
 from autotriton.tasks.sizes import as_judged, with_dot_tolerance, with_interp_shapes
 
 BUILTIN_ROOT = Path(__file__).parent / "builtin"
@@ -63,6 +63,17 @@ def get_task(task_id: str) -> Task:
     if path.suffix == ".py" or path.exists():
         return load_task_path(path)
     raise TaskError(f"unknown task id '{task_id}': expected builtin/l<N>/<name> or a path to a task .py file")
+
+
+def load_task_file(path: str | Path) -> Task:
+    """Any task file in the contract (contract.file_task); a built-in task's own file is that task,
+    its level and id included: loaded as a file it was level 0 and lost the level-3 interpreter's
+    time allowance (an honest attention timed out by path and passed by id: outside pass on
+    verifier 64, session 59)."""
+    builtin = Path(path).resolve()
+    if builtin.name == "task.py" and builtin.parent.parent.parent == BUILTIN_ROOT.resolve():
+        return get_task(f"builtin/{builtin.parent.parent.name}/{builtin.parent.name}")
+    return file_task(path)
 
 
 _KERNELBENCH_FILE = re.compile(r"^(\d+)_(.+)\.py$")
