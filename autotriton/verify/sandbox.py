@@ -129,7 +129,7 @@ def _launcher(job: Job, sock: socket.socket, status_w: int, server_pid: int, cgr
         if cgroup.dirs:
             cgroup.join()  # before the fork: the candidate and all it starts are inside
         os.setsid()
-        _die_with(server_pid, job.timeout_s * TIMEOUT_STRETCHES)
+        _die_with(server_pid, _cap_s(job))
         _close_fds({sock.fileno(), status_w})
         conf = confine.Confinement()
         confine.enter_namespaces(conf)
@@ -176,7 +176,7 @@ def _judge(job: Job, sock: socket.socket | None, verdict_w: int, server_pid: int
     """The judge process; never returns. Writes exactly one JSON verdict."""
     try:
         os.setsid()
-        _die_with(server_pid, job.timeout_s * TIMEOUT_STRETCHES)
+        _die_with(server_pid, _cap_s(job))
         _close_fds({verdict_w} | ({sock.fileno()} if sock else set()))
         _redirect_output(os.path.join(job.judge_dir, "judge.log"))
         os.chdir(job.judge_dir)
@@ -385,15 +385,20 @@ def _loaded_stretch(job: Job) -> int:
     return LOADED_STRETCH if job.mode == "interp" else 1
 
 
+def _cap_s(job: Job) -> float:
+    """The longest a whole job may take, as _JobClock counts."""
+    return job.timeout_s * TIMEOUT_STRETCHES
+
+
 def wall_cap_s(job: Job) -> float:
     """The longest a whole job may take by the wall clock."""
-    return job.timeout_s * TIMEOUT_STRETCHES * _loaded_stretch(job)
+    return _cap_s(job) * _loaded_stretch(job)
 
 
 def _overdue(clock: _JobClock, job: Job) -> tuple[str | None, float]:
     """("timeout" or "timeout_total", 0) when a limit is reached, else (None, the wall seconds
     before one can be: counted time never runs faster than the wall clock)."""
-    cap = job.timeout_s * TIMEOUT_STRETCHES
+    cap = _cap_s(job)
     since, total, wall_since, wall_total = clock.counted()
     if total >= cap or wall_total >= wall_cap_s(job):
         return "timeout_total", 0.0
@@ -435,7 +440,7 @@ def _supervise(w: Watch, verdict_r: int, status_r: int | None, job: Job, count_t
                 w.verdict += data
                 # The judge marks each reply of the candidate here (judge.Channel): the limit runs from it.
                 clock.answer()
-                next_limit = min(clock.answered + job.timeout_s, clock.start + job.timeout_s * TIMEOUT_STRETCHES)
+                next_limit = min(clock.answered + job.timeout_s, clock.start + _cap_s(job))
                 if not data or len(w.verdict) > VERDICT_CAP_BYTES:
                     open_fds.remove(fd)
             elif not w.read_status(fd):
@@ -471,7 +476,7 @@ def _resolve(w: Watch, job: Job, status_r: int | None, cgroup) -> dict:
                 f"{counted} of its last (load, a forward call or timing; the judge's own work between them counts "
                 "too); all processes killed"}
     if w.killed == "timeout_total":
-        return {"sandbox_error": "timeout", "message": f"no verdict within {job.timeout_s * TIMEOUT_STRETCHES:.0f} s"
+        return {"sandbox_error": "timeout", "message": f"no verdict within {_cap_s(job):.0f} s"
                 f"{counted} ({TIMEOUT_STRETCHES} times the limit per answer); all processes killed"}
     if w.killed == "oom":
         return {"sandbox_error": "oom", "message": f"candidate resident memory exceeded {job.memory_mb} MB; killed"}

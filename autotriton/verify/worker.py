@@ -270,17 +270,17 @@ def _children(value) -> list[tuple[str, object]]:
             if type(attrs.get(table)) is dict:
                 attrs.update(attrs.pop(table))
         return [(f".{k}", v) for k, v in attrs.items()] + [(".<class>", type(value))]
-    if not _from_library(type(value)):  # an instance of the candidate's own class
-        return [(f".{k}", v) for k, v in _own_attrs(value).items()] + [(".<class>", type(value))] + \
-            [(f".<slot {i}>", v) for i, v in enumerate(_referents(value))]
     if _triton_object(value):
         inner = vars(value).get("fn") if hasattr(value, "__dict__") else None
         return [(".fn", inner)] if inner is not None else []
-    # Anything else holds what it refers to, as the garbage collector sees it: a memo and call counts
-    # kept in a slice's bounds, an exception's args, a bound method's self (`{}.setdefault`,
-    # `t.view`), a dict view's dict or a zip in a slice passed verifier 64, each written by kernels
-    # at every call (outside pass, session 59), where the walk entered only the types it named.
-    return [(f".{k}", v) for k, v in _own_attrs(value).items()] + \
+    # Anything else (an instance of the candidate's own class, or a library's object) holds its own
+    # attributes and what it refers to, as the garbage collector sees it (slots included): a memo and
+    # call counts kept in a slice's bounds, an exception's args, a bound method's self
+    # (`{}.setdefault`, `t.view`), a dict view's dict or a zip in a slice passed verifier 64, each
+    # written by kernels at every call (outside pass, session 59), where the walk entered only the
+    # types it named.
+    own_class = [(".<class>", type(value))] if not _from_library(type(value)) else []
+    return [(f".{k}", v) for k, v in _own_attrs(value).items()] + own_class + \
         [(f".<ref {i}>", v) for i, v in enumerate(_referents(value))]
 
 
