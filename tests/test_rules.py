@@ -534,3 +534,123 @@ def test_a_kernel_may_pass_a_nan_mode_and_nothing_else_of_that_enum():
     assert rules_of(kernel.replace("MODE", "ALL")) == set()
     assert rules_of(kernel.replace("MODE", "NONE")) == set()
     assert rules_of(kernel.replace("MODE", "SOME")) == {"jit_body"}
+
+
+# Launches through an attribute (issue 32): `self.kernel[grid](...)` where __init__ chose the kernel.
+K2 = "\n@triton.jit\ndef k2(x_ptr, y_ptr, n, BLOCK: tl.constexpr):\n    pass\n"
+HELD_LAUNCH = "self.kernel[(1,)](x, y, x.numel(), BLOCK=1024)\n        return y"
+NOT_A_LAUNCH = "only kernel[grid](...) launches may call a subscript"
+
+
+def launch_refused(src: str) -> bool:
+    return any(v.rule == "torch_compute" and v.message.startswith(NOT_A_LAUNCH) for v in check_rules(src))
+
+
+HELD_HONEST = [
+    (HELD_LAUNCH, "", "self.kernel = k"),
+    (HELD_LAUNCH, K2, "self.kernel = k2 if torch.get_default_dtype() == torch.float16 else k"),
+    (HELD_LAUNCH, K2, "self.kernel = k\n        if torch.get_default_dtype() == torch.float16:\n"
+     "            self.kernel = k2"),
+    (HELD_LAUNCH.replace("BLOCK=1024", "**{'BLOCK': 1024}"), "\nfrom typing import Any\n", "self.kernel: Any = k"),
+    ("self._kernel[(1,)](x, y, x.numel(), BLOCK=1024)\n        return y", "", "self._kernel = k"),
+    ("self.ks[x.dtype][(1,)](x, y, x.numel(), BLOCK=1024)\n        return y", K2,
+     "self.ks = {torch.float32: k, torch.float16: k2}"),
+    ("self.ks[0][(1,)](x, y, x.numel(), BLOCK=1024)\n        return y", K2, "self.ks = (k, k2)"),
+]
+
+
+@pytest.mark.parametrize("body, extra, init", HELD_HONEST)
+def test_a_kernel_held_in_an_attribute_may_be_launched_through_it(body, extra, init):
+    assert check_rules(module(body, extra, init)) == []
+
+
+def test_an_attribute_launch_is_a_launch_of_every_kernel_it_may_hold():
+    from autotriton.tasks.contract import parse_source
+    from autotriton.verify.rules import _build, launched_kernels
+    mod = _build(parse_source(module(HELD_LAUNCH, K2, "self.kernel = k2 if x else k\n        self.ks = [k]")))
+    assert launched_kernels(mod, ast_expr("self.kernel[(1,)]")) == {"k", "k2"}
+    assert launched_kernels(mod, ast_expr("self.ks[0][(1,)]")) == {"k"}
+    assert launched_kernels(mod, ast_expr("k[(1,)]")) == {"k"}
+    assert launched_kernels(mod, ast_expr("self.other[(1,)]")) == frozenset()
+
+
+def ast_expr(text: str):
+    import ast
+    return ast.parse(text, mode="eval").body
+
+
+# (forward body, module-level extra, __init__ body, a rule that must fire besides the launch
+# refusal or None): each makes the attribute hold something other than a kernel of the module.
+HELD_ATTACKS = [
+    ("self.kernel[0](y)\n        return y", "", "self.kernel = nn.ModuleList([nn.ReLU(inplace=True)])", None),
+    (HELD_LAUNCH, "\ndef fake(x_ptr, y_ptr, n, BLOCK):\n    return x_ptr.relu()\nTABLE = {(1,): fake}\n",
+     "self.kernel = TABLE", "torch_compute"),
+    ("self.kernel = lambda *a, **kw: None\n        " + HELD_LAUNCH, "", "self.kernel = k", "mutable_state"),
+    ("self.kernel = {(1,): lambda *a, **kw: None}\n        " + HELD_LAUNCH, "", "self.kernel = k", "mutable_state"),
+    (HELD_LAUNCH, "", "self.kernel = k\n        self.kernel = self.seq\n        self.seq = nn.Sequential()", None),
+    (HELD_LAUNCH, K2, "self.kernel = k if x else self.seq\n        self.seq = nn.Sequential()", None),
+    (HELD_LAUNCH, "", "self.kernel, self.other = k, k", None),  # unpacked: not followed
+    (HELD_LAUNCH, "", "self.kernel = k\n        del self.kernel", None),
+    (HELD_LAUNCH, "", "self.kernel = k\n        other = self\n        other.kernel += k", None),
+    (HELD_LAUNCH, "", "self.kernel = local\n        local = k", None),  # only module-level names count
+    (HELD_LAUNCH, "\ndef helper(k):\n    return k\n", "self.kernel = k", None),  # k is bound elsewhere too
+    ("self.ks['a'][0](y)\n        return y", "", "self.ks = {'a': k}\n        t = self.ks\n"
+     "        t['a'] = nn.Sequential(nn.ReLU(inplace=True))", None),
+    ("self.ks['a'][0](y)\n        return y", "", "self.ks = {'a': k}\n"
+     "        self.ks['a'] = nn.Sequential(nn.ReLU(inplace=True))", None),
+    ("self.ks[0][(1,)](x, y, x.numel(), BLOCK=1024)\n        return y", "", "self.ks = [k]\n"
+     "        self.ks.append(nn.Sequential())", None),
+    ("self.ks[0][(1,)](x, y, x.numel(), BLOCK=1024)\n        return y", "", "self.ks = [k, *self.more]", None),
+    ("self.ks[0][(1,)](x, y, x.numel(), BLOCK=1024)\n        return y", "", "self.ks = {**self.more}", None),
+]
+
+
+@pytest.mark.parametrize("body, extra, init, rule", HELD_ATTACKS)
+def test_an_attribute_holding_anything_but_kernels_is_no_launch(body, extra, init, rule):
+    src = module(body, extra, init)
+    assert launch_refused(src), check_rules(src)
+    if rule is not None:
+        assert rule in rules_of(src)
+
+
+def test_an_attribute_launch_needs_classes_on_nn_module_alone():
+    """An nn.ModuleDict base registers entries under names given as data, so self.kernel read
+    where no store of it ran (`if n < 0`) was an nn.Sequential; a class-level binding of the name
+    or a method of that name is what the read falls back to."""
+    src = module("self.kernel[0](y)\n        return y", "", "n = 1\n        if n < 0:\n            self.kernel = k")
+    assert check_rules(src) == []  # the launch is accepted, the ModuleDict base is what refuses it
+    assert launch_refused(src.replace("ModelNew(nn.Module)", "ModelNew(nn.ModuleDict)"))
+    assert launch_refused(src.replace("ModelNew(nn.Module)", "ModelNew(nn.Linear)"))
+    assert launch_refused(src.replace("    def forward", "    kernel = k\n\n    def forward"))
+    assert launch_refused(src.replace("    def forward", "    def kernel(self):\n        return k\n\n    def forward"))
+    assert launch_refused(src.replace("self.kernel", "self.training"))  # nn.Module's own attribute
+
+
+def test_a_kernel_name_bound_elsewhere_too_is_no_launch():
+    """A helper's parameter named like the kernel, handed an nn.Sequential of an in-place ReLU, made
+    `k[0](y)` a launch to the rules (the runtime tracker caught the relu_): a name launches only
+    where nothing but the kernel's def binds it."""
+    helper = "\ndef finish(k, t):\n    k[0](t)\n"
+    assert launch_refused(module("finish(self.seq, y)\n        return y", helper, "self.seq = nn.Sequential()"))
+    assert launch_refused(module("k = self.seq\n        return y"))
+    assert check_rules(module("return y", "\ndef finish(kk, t):\n    return t\n")) == []
+
+
+def test_setattr_and_dict_writes_are_refused_so_stores_can_be_read_off_the_syntax():
+    assert "io_access" in rules_of(module(HELD_LAUNCH, "", "self.kernel = k\n        setattr(self, 'kernel', self)"))
+    assert "io_access" in rules_of(module(HELD_LAUNCH, "", "self.kernel = k\n        self.__dict__['kernel'] = 1"))
+    assert "io_access" in rules_of(module(HELD_LAUNCH, "", "self.kernel = k\n        vars(self)['kernel'] = 1"))
+
+
+def test_a_held_kernels_result_used_is_a_device_query():
+    assert "device_query" in rules_of(module("h = self.kernel[(1,)](x, y, 1, BLOCK=8)\n        return y", "",
+                                             "self.kernel = k"))
+    assert "device_query" in rules_of(module("assert self.ks[0][(1,)](x, y, 1, BLOCK=8) is None\n        return y",
+                                             "", "self.ks = [k]"))
+
+
+def test_a_held_kernels_triton_attributes_may_not_be_set():
+    """A store rooted at self is allowed in __init__, and `self.kernel` is the module's kernel
+    object itself: its launch hook and autotuner settings stay closed as on the bare name."""
+    for attr in ("launch_metadata", "use_cuda_graph", "num_reps", "debug", "fn"):
+        assert "io_access" in rules_of(module(HELD_LAUNCH, "", f"self.kernel = k\n        self.kernel.{attr} = 1"))

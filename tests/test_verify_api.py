@@ -195,6 +195,34 @@ def test_a_product_that_underflows_float32_is_not_held_against_an_honest_kernel(
     assert all(r.correct for r in results), [(r.error_kind, r.error_msg[:300]) for r in results if not r.correct]
 
 
+def test_a_kernel_chosen_in_init_and_launched_through_an_attribute_is_judged_as_launched(cpu_verifier):
+    """The outside pass on verifier 65 (h_kattr_only.py) found `self.kernel = relu_kernel` in __init__
+    and `self.kernel[grid](...)` in forward refused as torch_compute (issue 32). Held alone, chosen
+    between two kernels, or looked up in a dict per dtype, it passes; the launch hook sees those
+    launches as the kernel's (launched, output proven written by it), so a held kernel that only
+    copies is a wrong output, not a pass."""
+    wide = RELU.solution_source.split("@triton.jit")[1].split("class ModelNew")[0].replace(
+        "def relu_kernel", "def relu_kernel_wide").replace("other=0.0)", "other=0.0).to(tl.float32)")
+    two = RELU.solution_source.replace("class ModelNew", f"@triton.jit{wide}class ModelNew")
+    init = "super().__init__()\n        self.kernel = "
+    held = {
+        "held": RELU.solution_source.replace("super().__init__()", init + "relu_kernel"),
+        "chosen": two.replace("super().__init__()", init + "relu_kernel_wide if torch.get_default_dtype() "
+                              "== torch.float16 else relu_kernel"),
+        "per_dtype": two.replace("super().__init__()", "super().__init__()\n        self.kernels = "
+                                 "{torch.float32: relu_kernel, torch.float16: relu_kernel_wide}"),
+        "copies": CHEAT.replace("super().__init__()", init + "relu_kernel"),
+    }
+    held = {name: src.replace("relu_kernel[grid]", "self.kernels[x.dtype][grid]" if name == "per_dtype"
+                              else "self.kernel[grid]") for name, src in held.items()}
+    assert all("self.kernel" in src for src in held.values())
+    results = dict(zip(held, cpu_verifier.verify_many([(RELU, src) for src in held.values()])))
+    for name in ("held", "chosen", "per_dtype"):
+        r = results[name]
+        assert r.correct and r.launched and r.error_kind == ErrorKind.NONE, (name, r.error_kind, r.error_msg[:300])
+    assert results["copies"].error_kind == ErrorKind.WRONG_OUTPUT and results["copies"].launched
+
+
 @settings(max_examples=8, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(st.integers(0, 10**6), st.integers(0, 10**4))
 def test_template_teacher_kernels_are_never_rejected(cpu_verifier, seed, index):

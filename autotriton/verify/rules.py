@@ -16,8 +16,9 @@ what an honest Triton solution needs and reject the rest:
   allow-list of its context;
 - calls: allowed builtins, functions/classes/kernels of the module, lambdas and
   nested defs, module members on an allow-list, allowed tensor methods, methods
-  of the module's own classes, and `kernel[grid](...)`; nothing else (so an
-  nn layer, a parameter or a stored callable is never called);
+  of the module's own classes, and `kernel[grid](...)` launches, also through an
+  attribute that holds only kernels (launched_kernels); nothing else (so an nn
+  layer, a parameter or a stored callable is never called);
 - `@triton.jit` bodies: tl/libdevice, local names, other kernels, numeric module
   constants and range/min/max/int/float/len (under TRITON_INTERPRET=1 a kernel
   body is plain Python, so it gets the same discipline);
@@ -286,6 +287,11 @@ _JIT_INSTANCE_ATTRS = frozenset({
     "pre_run_hooks", "used_global_vals", "signature", "base_fn", "cache", "configs", "keys", "do_bench",
     "early_config_prune", "perf_model", "pre_hook", "post_hook", "user_defined_pre_hook",
     "user_defined_post_hook", "restore_copies", "rewritten_fn", "rewriter", "kwargs", "values",
+    # and these: a kernel held in an attribute is reachable as `self.kernel`, and a store rooted at
+    # self is allowed in __init__ (`self.kernel.launch_metadata = hook` patched the module's kernel)
+    "debug", "noinline", "do_not_specialize", "do_not_specialize_on_alignment", "launch_metadata", "version",
+    "starting_line_number", "def_file_line_number", "def_file_col_number", "file_name", "cache_results",
+    "configs_top_k", "num_reps", "num_warmups", "reset_to_zero", "restore_value", "use_cuda_graph",
 })
 ESCAPE_ATTRS = (_public(types.FunctionType, types.MethodType, types.GeneratorType, types.CoroutineType,
                         types.AsyncGeneratorType, types.FrameType, types.CodeType, types.TracebackType, type,
@@ -378,6 +384,9 @@ class _Module:
     init_only: set[int] = field(default_factory=set)  # ids of defs checked as __init__ code
     own_private: set[str] = field(default_factory=set)  # `self._x` the classes set in __init__ or define
     strict_units: list[ast.AST] = field(default_factory=list)  # code that runs at forward time or import
+    launchable: set[str] = field(default_factory=set)  # kernels whose name is bound by their def alone
+    held: dict[str, frozenset[str]] = field(default_factory=dict)  # attribute -> the kernels it may hold
+    held_tables: dict[str, frozenset[str]] = field(default_factory=dict)  # attribute -> kernels of its dict/list
 
     def resolve(self, node: ast.AST) -> str | None:
         """Dotted path with the import alias of its root expanded."""
@@ -428,6 +437,9 @@ def _build(tree: ast.Module) -> _Module:
     mod.init_only = _init_only(mod, refs)
     mod.module_bound = _scope_names(tree.body)
     mod.class_bound = set().union(*(_scope_names(cls.body) for cls in mod.classes.values()))
+    stores = _stores(tree)
+    mod.launchable = _launchable(mod, stores)
+    mod.held, mod.held_tables = _held_kernels(mod, stores)
     return mod
 
 
@@ -577,6 +589,140 @@ def _reach(mod: _Module, refs: dict[int, set[str]], roots: list[ast.AST]) -> set
             elif name not in mod.kernels:
                 todo.append(mod.functions[name])
     return seen
+
+
+# ------------------------------------------------------------------ launches
+
+
+def launched_kernels(mod: _Module, func: ast.AST) -> frozenset[str]:
+    """The kernels that calling `func` may launch; empty when it is no launch. A launch is
+    `E[grid](...)` where E is a module-level kernel's name, `self.NAME` of an attribute that holds
+    only kernels, or `self.NAME[key]` of one that holds only dicts, lists or tuples of kernels
+    (_held_kernels). Every check that reads launches asks here (issue 32: choosing a kernel in
+    __init__, per dtype or config, and launching `self.kernel[grid](...)` was refused)."""
+    return _kernels_of(mod, func.value) if isinstance(func, ast.Subscript) else frozenset()
+
+
+def _kernels_of(mod: _Module, expr: ast.AST) -> frozenset[str]:
+    if isinstance(expr, ast.Name):
+        return frozenset({expr.id}) & mod.launchable
+    # `self` is a method's own first parameter wherever the rules pass (no other parameter,
+    # binding or re-binding may be called self), so the instance is one of the module's classes.
+    if _self_attribute(expr):
+        return mod.held.get(expr.attr, frozenset())
+    if isinstance(expr, ast.Subscript) and _self_attribute(expr.value):
+        return mod.held_tables.get(expr.value.attr, frozenset())
+    return frozenset()
+
+
+def _self_attribute(node: ast.AST) -> bool:
+    return isinstance(node, ast.Attribute) and isinstance(node.value, ast.Name) and node.value.id == "self"
+
+
+@dataclass
+class _Stores:
+    """What one walk of the module finds for the launch resolver."""
+
+    binds: dict[str, int] = field(default_factory=dict)  # name -> how often anything binds it
+    values: dict[str, list[ast.expr]] = field(default_factory=dict)  # attribute -> values `X.NAME = v` stores
+    spoiled: set[str] = field(default_factory=set)  # attributes stored otherwise (unpacked, +=, del, loop)
+    bare_reads: set[str] = field(default_factory=set)  # attributes read other than as `X.NAME[key]`
+
+
+def _stores(tree: ast.Module) -> _Stores:
+    """One walk (parents come before children, so a target or a subscript is known when its
+    attribute is reached; a parent map cost as much as the rest of the rules' setup)."""
+    out = _Stores()
+    plain: set[int] = set()  # ids of attributes that are targets of `X.NAME = value`
+    subscripted: set[int] = set()  # ids of attributes read as `X.NAME[key]`
+    for node in ast.walk(tree):
+        names: list[str] = []
+        if isinstance(node, (ast.Assign, ast.AnnAssign)) and node.value is not None:
+            for target in node.targets if isinstance(node, ast.Assign) else [node.target]:
+                if isinstance(target, ast.Attribute):
+                    out.values.setdefault(target.attr, []).append(node.value)
+                    plain.add(id(target))
+        elif isinstance(node, ast.Subscript) and isinstance(node.ctx, ast.Load):
+            subscripted.add(id(node.value))
+        elif isinstance(node, ast.Attribute):
+            if isinstance(node.ctx, ast.Load) and id(node) not in subscripted:
+                out.bare_reads.add(node.attr)
+            elif not isinstance(node.ctx, ast.Load) and id(node) not in plain:
+                out.spoiled.add(node.attr)
+        elif isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
+            names = [node.name]
+        elif isinstance(node, ast.Name) and not isinstance(node.ctx, ast.Load):
+            names = [node.id]
+        elif isinstance(node, ast.arg):
+            names = [node.arg]
+        elif isinstance(node, (ast.Import, ast.ImportFrom)):
+            names = [a.asname or a.name.split(".")[0] for a in node.names]
+        for name in names:
+            out.binds[name] = out.binds.get(name, 0) + 1
+    return out
+
+
+def _launchable(mod: _Module, stores: _Stores) -> set[str]:
+    """Kernels whose name means the kernel wherever it is read: bound by its own def and by
+    nothing else (no parameter, local, loop target, constant or second def of that name). A
+    helper's parameter `relu_kernel`, handed an nn.Sequential, made `relu_kernel[0](y)` a launch to
+    the rules (the runtime caught the torch relu_ it ran: issue 32)."""
+    return {name for name in mod.kernels if stores.binds.get(name) == 1}
+
+
+def _held_kernels(mod: _Module, stores: _Stores) -> tuple[dict[str, frozenset[str]], dict[str, frozenset[str]]]:
+    """(attribute -> the kernels it may hold, attribute -> the kernels its dicts/lists/tuples may
+    hold), from every store of `.NAME` in the file on any receiver. NAME holds kernels when each
+    store is a plain `X.NAME = value` (no unpacking, augmented assignment, del, loop or with
+    target) of a kernel or a conditional choosing among kernels, and a table when each value is a
+    display of those, never read but through a subscript (so nothing can mutate or add to it).
+    setattr, vars and __dict__ are refused by the other rules, so no other write exists.
+    Where a read finds no instance attribute it falls back to the class: NAME may not be bound in
+    a class body nor be an attribute of nn.Module, and the classes may subclass nn.Module and each
+    other only (an nn.ModuleDict base registers its entries under names given as data, and
+    torch.nn layers set attributes of their own; outside that, a fallback can only be a
+    parameter, a buffer or an AttributeError, and calling a tensor raises)."""
+    if not all(_plain_base(mod, base) for cls in mod.classes.values() for base in cls.bases):
+        return {}, {}
+    spoiled = stores.spoiled | NN_MODULE_ATTRS | _NN_PRIVATE | mod.methods | mod.class_bound
+    held, tables = {}, {}
+    for name, assigned in stores.values.items():
+        if name in spoiled or name.startswith("__"):
+            continue
+        kernels = [_kernel_choice(mod, v) for v in assigned]
+        entries = [_kernel_table(mod, v) for v in assigned]
+        if all(kernels):
+            held[name] = frozenset().union(*kernels)
+        elif all(entries) and name not in stores.bare_reads:
+            tables[name] = frozenset().union(*entries)
+    return held, tables
+
+
+def _plain_base(mod: _Module, base: ast.AST) -> bool:
+    return (isinstance(base, ast.Name) and base.id in mod.classes) or mod.resolve(base) == "torch.nn.Module"
+
+
+def _kernel_choice(mod: _Module, value: ast.AST) -> frozenset[str]:
+    """The kernels `value` may be: a launchable kernel's name, or `a if c else b` of such."""
+    if isinstance(value, ast.Name):
+        return frozenset({value.id}) & mod.launchable
+    if isinstance(value, ast.IfExp):
+        body, orelse = _kernel_choice(mod, value.body), _kernel_choice(mod, value.orelse)
+        return body | orelse if body and orelse else frozenset()
+    return frozenset()
+
+
+def _kernel_table(mod: _Module, value: ast.AST) -> frozenset[str]:
+    """The kernels of a dict, list or tuple display whose every entry is a _kernel_choice (no
+    ** or * unpacking of something else)."""
+    if isinstance(value, ast.Dict) and all(k is not None for k in value.keys):
+        entries = value.values
+    elif isinstance(value, (ast.List, ast.Tuple)):
+        entries = value.elts
+    else:
+        return frozenset()
+    kernels = [_kernel_choice(mod, e) for e in entries]
+    return frozenset().union(*kernels) if kernels and all(kernels) else frozenset()
 
 
 # ------------------------------------------------------------------ local bindings
@@ -1017,8 +1163,18 @@ class _Checker:
         if isinstance(func, ast.Name):
             return func.id in self.mod.functions or func.id in self.mod.classes
         if isinstance(func, ast.Subscript):
-            return isinstance(func.value, ast.Name) and func.value.id in self.mod.kernels
+            return bool(launched_kernels(self.mod, func))
         return isinstance(func, ast.Attribute) and func.attr in self.mod.methods
+
+    def _launch_refusal(self, held: ast.AST) -> str:
+        """Why `held[grid](...)` is no launch, where it looks like one."""
+        if isinstance(held, ast.Name) and held.id in self.mod.kernels:
+            return f": {held.id} is bound elsewhere too (a parameter, a local, a second def), so it may not be the kernel"
+        if _self_attribute(held) or (isinstance(held, ast.Subscript) and _self_attribute(held.value)):
+            return (": self.NAME[grid] launches only where every value the file assigns to .NAME, on any object, is a "
+                    "module-level kernel (or `a if c else b` of kernels, or a dict/list/tuple of them read only "
+                    "by subscript), and the classes subclass nn.Module and each other only")
+        return ""
 
     def _decorator_args(self, node: ast.Call, path: str) -> None:
         most, names = DECORATOR_ARGS[path]
@@ -1033,8 +1189,9 @@ class _Checker:
         elif isinstance(func, ast.Attribute):
             self._method_call(node, func, scope)
         elif isinstance(func, ast.Subscript):
-            if not (isinstance(func.value, ast.Name) and func.value.id in self.mod.kernels):
-                self.flag("torch_compute", node, "only kernel[grid](...) launches may call a subscript")
+            if not launched_kernels(self.mod, func):
+                self.flag("torch_compute", node, "only kernel[grid](...) launches may call a subscript"
+                          + self._launch_refusal(func.value))
         else:
             self.flag("torch_compute", node, "calls the result of an expression")
 
@@ -1740,8 +1897,7 @@ def _asks(node: ast.AST, parents: dict, mod: _Module, bound: _Devices) -> bool:
         return _identity(node, mod) or any(
             isinstance(c, ast.Constant) and isinstance(c.value, str) and c.value.startswith(DEVICE_STRINGS)
             for operand in (node.left, *node.comparators) for c in ast.walk(operand))
-    if isinstance(node, ast.Call) and isinstance(node.func, ast.Subscript) and isinstance(node.func.value, ast.Name) \
-            and node.func.value.id in mod.kernels:
+    if isinstance(node, ast.Call) and launched_kernels(mod, node.func):
         return not isinstance(parents.get(id(node)), ast.Expr)  # a launch's result used
     if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and node.func.attr == "to":
         return any(_names_a_device(a, mod) for a in (*node.args, *(k.value for k in node.keywords)))
