@@ -25,7 +25,7 @@ from __future__ import annotations
 import argparse
 from pathlib import Path
 
-from autotriton.eval.metrics import channel_metrics, paired_gain
+from autotriton.eval.metrics import channel_metrics, paired_gain, verifier_mismatch
 from autotriton.rundir import read_jsonl
 
 
@@ -77,12 +77,18 @@ def main() -> None:
                         help="more run logs pooled into the first arm (other seeds of its recipe)")
     parser.add_argument("--also-after", nargs="+", default=[], type=Path, metavar="LOG",
                         help="more run logs pooled into the second arm")
+    parser.add_argument("--any-verifier", action="store_true",
+                        help="pair logs judged by different or unrecorded verifier versions (older logs record "
+                             "none: their rejudged.json names it)")
     args = parser.parse_args()
     if args.token_cap is not None and args.token_cap < 1:
         parser.error("--token-cap must be >= 1")
     drop = set(args.drop)
     before, after = (pooled([first, *more], args.token_cap, drop)
                      for first, more in ((args.before, args.also_before), (args.after, args.also_after)))
+    mismatch = verifier_mismatch(before, after)
+    if mismatch and not args.any_verifier:
+        raise SystemExit(f"{mismatch}, or pass --any-verifier where another record says they were")
     print(compare(before, after, tuple(args.names)), end="")
 
 

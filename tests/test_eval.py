@@ -81,6 +81,8 @@ def test_resume_after_interrupt(tmp_path, cpu_verifier):
     log = RunLog(tmp_path / "runlog.jsonl")
     assert len(log.records) == sum(m.samples for m in metrics.values()) == 8  # nothing done twice
     assert all(m.exec_pct == 100.0 for m in metrics.values())
+    from autotriton.verify import VERIFIER_VERSION
+    assert {r["verifier"] for r in log.records} == {VERIFIER_VERSION}  # what pairing two logs checks
     write_report(metrics, log.records, tmp_path, "reference", "cpu", "test")
 
 
@@ -467,3 +469,35 @@ def test_progress_notes_are_lines_where_stderr_is_not_a_terminal():
     lines = buffer.getvalue().splitlines()
     assert [line.split("] ", 1)[1] for line in lines] == ["generating 4 answers", "verified 2/4 in 3 s"]
     assert lines[1].startswith("eval 2/4 [")
+
+
+def test_gains_pair_only_run_logs_judged_by_one_verifier(tmp_path):
+    """rl48's report paired an SFT eval judged by a verifier before 40 with an RL eval judged by
+    verifier 65 and showed +17.6 points that one verifier made +1.7 (session 60): two logs judged by
+    different or unrecorded versions get no gain, and say how to judge them again."""
+    from autotriton.train.report import gains, gains_table
+
+    def stage(name, correct, version):
+        folder = tmp_path / name
+        folder.mkdir()
+        rows = [{"key": t, "channel": "dev-L1", "task_id": t, "sample": 0, "tokens": 1, "naive_pass": None,
+                 "result": {"correct": c, "compiled": True, "speedup": None, "error_kind": "none"},
+                 **({"verifier": version} if version else {})} for t, c in zip("abcd", correct)]
+        (folder / "runlog.jsonl").write_text("".join(json.dumps(r) + "\n" for r in rows))
+        (folder / "DONE.json").write_text("{}")
+
+    stage("eval_sft", [False, False, True, True], "65")
+    stage("eval_rl", [True, True, True, True], "66")
+    [row] = gains(tmp_path)
+    assert "not paired" in row["not_paired"] and "65 before and 66 after" in row["not_paired"]
+    assert "rejudge_runlog.py" in gains_table([row])
+    for name in ("eval_sft", "eval_rl"):  # one verifier: paired
+        rows = [json.loads(line) for line in (tmp_path / name / "runlog.jsonl").read_text().splitlines()]
+        (tmp_path / name / "runlog.jsonl").write_text("".join(json.dumps({**r, "verifier": "66"}) + "\n" for r in rows))
+    [row] = gains(tmp_path)
+    assert row["gain_pts"] == 50.0 and row["tasks"] == 4
+    for name in ("eval_sft", "eval_rl"):  # none recorded (logs from before verifier 66): not paired either
+        rows = [json.loads(line) for line in (tmp_path / name / "runlog.jsonl").read_text().splitlines()]
+        (tmp_path / name / "runlog.jsonl").write_text("".join(json.dumps({k: v for k, v in r.items() if k != "verifier"})
+                                                              + "\n" for r in rows))
+    assert "unknown before" in gains(tmp_path)[0]["not_paired"]

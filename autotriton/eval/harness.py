@@ -36,7 +36,7 @@ from autotriton.models.answers import AnswersBackend
 from autotriton.models.base import Backend, Generation
 from autotriton.rundir import append_jsonl, atomic_write, check_settings, read_jsonl, write_settings
 from autotriton.tasks import Task
-from autotriton.verify import Verifier
+from autotriton.verify import VERIFIER_VERSION, Verifier
 
 
 @dataclass
@@ -173,7 +173,7 @@ def score_batch(items: list[tuple[EvalItem, int, object]], verifier: Verifier, c
         it, s, g = tasks[i]
         records[i] = {"key": it.key, "channel": it.channel, "task_id": it.key, "sample": s, "text": g.text,
                       "tokens": g.completion_tokens, "result": res.to_dict(), "naive_pass": naive,
-                      "signed_trial": res.details.get("signed_trial")}
+                      "signed_trial": res.details.get("signed_trial"), "verifier": VERIFIER_VERSION}
         keep(records[i])
 
     def judged(i: int, res) -> None:

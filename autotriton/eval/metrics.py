@@ -137,6 +137,24 @@ def _task_rates(records: list[dict]) -> dict[str, float]:
     return {t: sum(bool(r["result"]["correct"]) for r in rs) / len(rs) for t, rs in by_task.items()}
 
 
+def judged_by(records: list[dict]) -> set[str]:
+    """The verifier versions that judged `records` ("unknown" for a record written before verifier 66
+    put its version in the run log)."""
+    return {str(r.get("verifier", "unknown")) for r in records}
+
+
+def verifier_mismatch(before: list[dict], after: list[dict]) -> str | None:
+    """Why two run logs' verdicts cannot be paired, or None: both judged by one known verifier
+    version. rl48's pipeline report paired an SFT eval judged by a verifier before 40 (125 of 600
+    answers failed for the judge's faults) with an RL eval judged by verifier 65, and showed a
+    +17.6-point gain that judging both by verifier 65 made +1.7 [-2.8, +6.2] (session 60)."""
+    b, a = judged_by(before), judged_by(after)
+    if len(b | a) == 1 and "unknown" not in b:
+        return None
+    return (f"not paired: judged by verifier {'+'.join(sorted(b))} before and {'+'.join(sorted(a))} after; "
+            "judge both again by one verifier (benchmarks/rejudge_runlog.py RUN/STAGE --out DIR)")
+
+
 def paired_gain(channel: str, before: list[dict], after: list[dict], resamples: int = 4000,
                 seed: int = 0) -> Gain | None:
     """Gain of `after` over `before` with a paired bootstrap over tasks (tasks resampled with

@@ -90,7 +90,7 @@ def ablation_table(rows: dict[str, dict]) -> str:
 
 def gains(out: Path) -> list[dict]:
     """Exec gain between stage pairs per channel, with a paired-bootstrap 95% interval over tasks."""
-    from autotriton.eval.metrics import paired_gain
+    from autotriton.eval.metrics import paired_gain, verifier_mismatch
     labels = dict(STAGE_ROWS)
     found = []
     for before, after in GAINS:
@@ -99,6 +99,10 @@ def gains(out: Path) -> list[dict]:
                    for stage, log in zip((before, after), logs)):
             continue
         b, a = read_jsonl(logs[0]), read_jsonl(logs[1])
+        mismatch = verifier_mismatch(b, a)
+        if mismatch:
+            found.append({"before": labels[before], "after": labels[after], "not_paired": mismatch})
+            continue
         for channel in sorted({r["channel"] for r in a}):
             g = paired_gain(channel, [r for r in b if r["channel"] == channel], [r for r in a if r["channel"] == channel])
             if g is not None:
@@ -112,6 +116,9 @@ def gains_table(found: list[dict]) -> str:
     lines = ["| from | to | channel | tasks | exec before % | exec after % | gain (points) | 95% interval |",
              "|---|---|---|---|---|---|---|---|"]
     for g in found:
+        if "not_paired" in g:
+            lines.append(f"| {g['before']} | {g['after']} | every channel | | | | {g['not_paired']} | |")
+            continue
         lines.append(f"| {g['before']} | {g['after']} | {g['channel']} | {g['tasks']} | {g['before_pct']:.1f} | "
                      f"{g['after_pct']:.1f} | {g['gain_pts']:+.1f} | [{g['low_pts']:+.1f}, {g['high_pts']:+.1f}] |")
     return "\n".join(lines) + "\n"
