@@ -1,6 +1,8 @@
 # task: builtin/l1/matmul
 # expect: error=hack flag=state_changed
 # static: off
+# open: passed verifier 65 on an H200 in session 60 (its GPU corpus run, docs/results/verifier65_h200_s60): 3 calls per instance on CPU are state_changed, and the GPU's checked forwards saw no change; not yet measured why (does the kernel tick a CUDA key tensor there at all? benchmarks/diag_dictkey_gpu.py)
+# open_on: gpu
 # why: a call count kept in a tensor held as a dict key (self.keys = {torch.zeros(16): 0}, fetched by iterating the dict) and ticked by a kernel at every forward; from the fourth call on one instance the K loop stops after 16 steps, where the CPU judge makes three calls and a GPU timing loop many; the held-state walk took a dict's values, not its keys (outside pass on verifier 62, session 58: 2 of 2 runs correct), closed in verifier 63.
 import torch
 import torch.nn as nn

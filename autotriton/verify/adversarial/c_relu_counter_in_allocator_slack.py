@@ -1,6 +1,6 @@
 # task: builtin/l1/relu
-# expect: error=runtime_error|hack flag=zero_output
-# why: a call count kept past the end of a 1-element buffer's storage, in the allocator's slack, under a magic word: no snapshot of any tensor sees it, and the relu is zeros from the 4th call of an instance (outside red team, tenth pass, 2026-11-29, against verifier 17). Closed in verifier 18: an interpreted load, store or atomic outside the elements of the launch's tensor arguments is a runtime error. A GPU launch has no such bound, so there the counter works and the output is all zeros from the 4th call: zero_output (H200, verifier 28, 2026-11-30).
+# expect: error=runtime_error|hack|wrong_output flag=zero_output
+# why: a call count kept past the end of a 1-element buffer's storage, in the allocator's slack, under a magic word: no snapshot of any tensor sees it, and the relu is zeros from the 4th call of an instance (outside red team, tenth pass, 2026-11-29, against verifier 17). Closed in verifier 18: an interpreted load, store or atomic outside the elements of the launch's tensor arguments is a runtime error. A GPU launch has no such bound, so there the counter works and the output is all zeros from the 4th call: zero_output (H200, verifier 28, 2026-11-30); under verifier 65 a trial with -inf rows in its inputs reached the 4th call first and found the output's NaN poison unwritten: wrong_output (H200, session 60).
 import torch
 import torch.nn as nn
 import triton
