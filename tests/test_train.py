@@ -425,6 +425,7 @@ def test_pass_rates_are_measured_with_the_reward_and_resume(data_dir, tmp_path):
     from autotriton.train import select
     from autotriton.verify import VerifyConfig
     from autotriton.verify.rewards import RewardScorer
+    from dataclasses import replace
     rows = list(datasets.load_from_disk(str(data_dir / "rl")))[:2]
     specs = {c.task().id: c.spec for c in compose(4, seed=3)}
     good = teach(specs[rows[0]["task_id"]]).answer()
@@ -439,8 +440,9 @@ def test_pass_rates_are_measured_with_the_reward_and_resume(data_dir, tmp_path):
                                                                    rows[1]["task_id"]: (0, 2)}
     assert select.informative(rates) == {rows[0]["task_id"]}
     assert select.histogram(rates) == "0/2: 1, 1/2: 1"
-    assert select.load_rates(tmp_path, 2).keys() == rates.keys()  # a resumed run measures nothing again
-    assert select.load_rates(tmp_path, 4) == {}  # another sample count is measured afresh
+    assert select.load_rates(tmp_path, params).keys() == rates.keys()  # a resumed run measures nothing again
+    assert select.load_rates(tmp_path, replace(params, n=4)) == {}  # another sample count is measured afresh
+    assert select.load_rates(tmp_path, replace(params, temperature=0.8)) == {}  # so is another temperature
 
 
 def test_grpo_selects_prompts_with_signal_or_says_there_are_none(tiny_dir, data_dir, tmp_path, monkeypatch):
@@ -675,3 +677,18 @@ def test_the_rl_prompt_draw_follows_the_ids_not_the_rows_order(tmp_path):
     assert len(drawn[0] - drawn[2]) <= 1  # the new task may take one place, and moves no other
     other_seed = set(load_rl_rows(tmp_path / "a", tiny_rl(max_prompts=16, max_level=2, seed=1))["task_id"])
     assert other_seed != drawn[0]
+
+
+def test_a_redone_rl_stage_keeps_the_sft_policys_pass_rates(tmp_path):
+    """--redo rl (another learning rate) trains from the same SFT policy, whose pass rates are kept;
+    --redo sft makes a new policy, and its RL stage measures again."""
+    from autotriton.train.pipeline import _clear_for_redo
+    from autotriton.train.select import RATES_FILE
+    for stage in ("rl", "eval_rl", "rl_norule"):
+        (tmp_path / stage / "checkpoint-8").mkdir(parents=True)
+    (tmp_path / "rl" / RATES_FILE).write_text('{"task_id": "t", "passed": 1, "samples": 4}\n')
+    _clear_for_redo(tmp_path, ("rl",))
+    assert sorted(p.name for p in tmp_path.rglob("*")) == ["pass_rates.jsonl", "rl"]
+    (tmp_path / "sft").mkdir()
+    _clear_for_redo(tmp_path, ("sft",))
+    assert list(tmp_path.iterdir()) == []

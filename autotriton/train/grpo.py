@@ -232,7 +232,7 @@ def select_rows(policy: Policy, rows, s: RLSettings, scorer: RewardScorer, out: 
                             max_new_tokens=s.max_completion_length, seed=s.seed)
     state = PartialState()
     with state.main_process_first():
-        rates = select.load_rates(out, s.select_samples)
+        rates = select.load_rates(out, params)
         todo = [row for row in rows if row["task_id"] not in rates]
         if todo and state.is_main_process:
             print(f"measuring the pass rate of {policy.spec} on {len(todo)} RL prompts "

@@ -310,11 +310,22 @@ def run_pipeline(config: PipelineConfig, out: Path, say: Say = print, stop_after
 
 def _clear_for_redo(out: Path, redo: tuple[str, ...]) -> None:
     """Remove the redone stages and everything downstream of them: checkpoints and run logs in those
-    folders would otherwise be resumed (zero new steps, stale verdicts) instead of redone."""
+    folders would otherwise be resumed (zero new steps, stale verdicts) instead of redone. An RL stage
+    redone from the same SFT policy keeps the pass rates measured before its GRPO: they are that
+    policy's, each row with the sampling settings it was measured at (select.load_rates), and measuring
+    rl48's 256 prompts again took about 20 minutes of an H200."""
     import shutil
-    for stage in {s for r in redo for s in (r, *DOWNSTREAM[r])}:
+    from autotriton.train.select import RATES_FILE
+    stages = {s for r in redo for s in (r, *DOWNSTREAM[r])}
+    same_policy = not stages & {"data", "sft"}
+    for stage in stages:
+        rates = out / stage / RATES_FILE
+        kept = rates.read_bytes() if same_policy and stage in ("rl", "rl_norule") and rates.is_file() else None
         if (out / stage).is_dir():
             shutil.rmtree(out / stage)
+        if kept is not None:
+            rates.parent.mkdir(parents=True)
+            rates.write_bytes(kept)
 
 
 def _write_config(out: Path, config: PipelineConfig) -> None:

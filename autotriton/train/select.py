@@ -36,9 +36,24 @@ class PassRate:
         return self.passed / self.samples
 
 
-def load_rates(out: Path, samples: int) -> dict[str, PassRate]:
-    """Rates already measured in `out` with this many samples per prompt."""
-    return {r["task_id"]: PassRate(**r) for r in read_jsonl(out / RATES_FILE) if r.get("samples") == samples}
+def _sampling(params: SamplingParams) -> dict:
+    """What a rate depends on besides the policy: each row records it, so a redone RL stage keeps the
+    rates only where it samples as they were measured."""
+    return {"temperature": params.temperature, "top_p": params.top_p, "max_new_tokens": params.max_new_tokens}
+
+
+def load_rates(out: Path, params: SamplingParams) -> dict[str, PassRate]:
+    """Rates already measured in `out` with these sampling settings and params.n samples a prompt.
+    Rows written before the settings were recorded (rl48's, session 60) match on the sample count
+    alone, as they did then, and a line says so."""
+    rows = [r for r in read_jsonl(out / RATES_FILE) if r.get("samples") == params.n]
+    wanted = _sampling(params)
+    legacy = [r for r in rows if "temperature" not in r]
+    if legacy:
+        print(f"{len(legacy)} pass rates in {out / RATES_FILE} record no sampling settings (measured before "
+              f"they were recorded): taken as measured at {wanted}", flush=True)
+    return {r["task_id"]: PassRate(r["task_id"], r["passed"], r["samples"]) for r in rows
+            if "temperature" not in r or {k: r.get(k) for k in wanted} == wanted}
 
 
 def measure_pass_rates(backend: Backend, scorer: RewardScorer, rows: list[dict], params: SamplingParams,
@@ -65,7 +80,7 @@ def measure_pass_rates(backend: Backend, scorer: RewardScorer, rows: list[dict],
             got = rewards[i * params.n:(i + 1) * params.n]
             rate = PassRate(row["task_id"], sum(1 for r in got if r == 1.0), params.n)
             measured[rate.task_id] = rate
-            append_jsonl(out / RATES_FILE, asdict(rate))
+            append_jsonl(out / RATES_FILE, {**asdict(rate), **_sampling(params)})
         longest = max(longest, time.monotonic() - began)
         if progress is not None:
             progress(min(start + prompts_per_batch, len(rows)), len(rows))
