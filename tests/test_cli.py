@@ -419,3 +419,18 @@ def test_settings_lists_every_key_with_its_own_default():
     assert "120.0" in build_timeout[0]  # the section's own default, not VerifyConfig's 60
     assert all(line.startswith("rl.") for line in run("settings", "rl").stdout.splitlines() if line.strip())
     user_error(["settings", "bogus"], "no setting under 'bogus'")
+
+
+def test_a_latin1_source_with_its_coding_line_is_read_as_python_reads_it(tmp_path):
+    """Python runs a Latin-1 file that declares it (PEP 263); the CLI refused it as "not a text
+    file" (outside pass on verifier 64). Read as Python reads it, it is judged; a Latin-1 byte with no
+    coding line is still refused in one line."""
+    declared = tmp_path / "latin1.py"
+    declared.write_bytes("# -*- coding: latin-1 -*-\n# café\n".encode("latin-1")
+                         + RELU.solution_source.encode("latin-1"))
+    out = run("verify", "--task", RELU.id, str(declared), "--device", "cpu", "--no-cache", "--json")
+    assert out.exit_code == 0, out.output
+    assert json.loads(out.output)["correct"]
+    undeclared = tmp_path / "undeclared.py"
+    undeclared.write_bytes("# café\n".encode("latin-1") + RELU.solution_source.encode())
+    user_error(["verify", "--task", RELU.id, str(undeclared), "--device", "cpu"], "not a text file Python can read")

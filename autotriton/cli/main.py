@@ -24,6 +24,7 @@ from autotriton.cli.train import pipeline_cmd, train_app
 from autotriton.eval.config import EvalConfig
 from autotriton.models import SPEC_HELP
 from autotriton.tasks import Task, TaskError, get_task, list_tasks
+from autotriton.tasks.contract import read_python_text
 
 
 def _help_markup() -> str | None:
@@ -169,9 +170,9 @@ def _read_candidate(path: Path) -> str:
     if not path.is_file():
         fail(f"candidate file not found: {path}")
     try:
-        return path.read_text()
-    except UnicodeDecodeError:
-        fail(f"{path} is not a text file")
+        return read_python_text(path)
+    except TaskError as exc:
+        fail(str(exc))
     # A text with no ModelNew in it is the judge's to reject (`no_code`), as `Verifier.verify` and
     # eval do: the same verdict on every path, JSON included (outside red team, eleventh pass).
 

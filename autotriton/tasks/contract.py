@@ -234,20 +234,26 @@ def file_task(path: str | Path) -> Task:
     p = Path(path)
     folder = re.fullmatch(r"level(\d+)", p.parent.name)
     return task_from_source(
-        read_task_text(p), task_id=f"file/{p.stem}", suite="file", level=int(folder[1]) if folder else 0, path=str(p)
+        read_python_text(p), task_id=f"file/{p.stem}", suite="file", level=int(folder[1]) if folder else 0, path=str(p)
     )
 
 
-def read_task_text(path: Path) -> str:
-    """A task file's text; a missing, binary or non-UTF-8 file is the user's mistake (TaskError),
-    not a UnicodeDecodeError traceback (or ast's "null bytes" ValueError) from deep in a load."""
+def read_python_text(path: Path) -> str:
+    """A Python file's text decoded as Python decodes it (a byte-order mark, a PEP 263 coding line,
+    else UTF-8; line endings made \n), for task files and the CLI's candidates alike. A missing,
+    binary or undecodable file is the user's mistake (TaskError), not a UnicodeDecodeError
+    traceback (or ast's "null bytes" ValueError) from deep in a load. A Latin-1 source with its
+    coding line, which Python runs, was refused as "not a text file" (outside pass on verifier 64)."""
+    import io
+    import tokenize
     if not path.is_file():
-        raise TaskError(f"task file not found: {path}")
+        raise TaskError(f"file not found: {path}")
     data = path.read_bytes()
     try:
-        text = data.decode("utf-8")
-    except UnicodeDecodeError as exc:
-        raise TaskError(f"{path}: not a text file (byte {exc.start} is not UTF-8); expected Python source") from None
+        encoding, _ = tokenize.detect_encoding(io.BytesIO(data).readline)
+        text = io.TextIOWrapper(io.BytesIO(data), encoding, newline=None).read()
+    except (SyntaxError, UnicodeDecodeError) as exc:  # an unknown coding name, or bytes it cannot decode
+        raise TaskError(f"{path}: not a text file Python can read ({exc}); expected Python source") from None
     if "\x00" in text:
         raise TaskError(f"{path}: not a text file (holds NUL bytes); expected Python source")
     return text

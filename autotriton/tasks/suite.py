@@ -21,7 +21,7 @@ from dataclasses import replace
 from functools import lru_cache
 from pathlib import Path
 
-from autotriton.tasks.contract import Task, TaskError, file_task, read_task_text, task_from_source
+from autotriton.tasks.contract import Task, TaskError, file_task, read_python_text, task_from_source
 from autotriton.tasks.sizes import as_judged, with_dot_tolerance, with_interp_shapes
 
 BUILTIN_ROOT = Path(__file__).parent / "builtin"
@@ -96,7 +96,7 @@ def load_kernelbench_file(path: Path, level: int, stem: str, suite: str = "kerne
     """One file in KernelBench's format: id `<suite>/l<level>/<stem>`, split heldout (an
     eval set is never training data), derived interp sizes, and TF32's tolerance
     where it computes dot products."""
-    task = task_from_source(read_task_text(path), task_id=f"{suite}/l{level}/{stem}",
+    task = task_from_source(read_python_text(path), task_id=f"{suite}/l{level}/{stem}",
                             suite=suite, level=level, path=str(path))
     return with_dot_tolerance(with_interp_shapes(replace(task, split="heldout")))
 
