@@ -490,12 +490,15 @@ def test_gains_pair_only_run_logs_judged_by_one_verifier(tmp_path):
     stage("eval_rl", [True, True, True, True], "66")
     [row] = gains(tmp_path)
     assert "not paired" in row["not_paired"] and "65 before and 66 after" in row["not_paired"]
+    from autotriton.train.report import judges_line, stage_records
+    assert "SFT by verifier 65; SFT+RL by verifier 66" in judges_line(stage_records(tmp_path))
     assert "rejudge_runlog.py" in gains_table([row])
     for name in ("eval_sft", "eval_rl"):  # one verifier: paired
         rows = [json.loads(line) for line in (tmp_path / name / "runlog.jsonl").read_text().splitlines()]
         (tmp_path / name / "runlog.jsonl").write_text("".join(json.dumps({**r, "verifier": "66"}) + "\n" for r in rows))
     [row] = gains(tmp_path)
     assert row["gain_pts"] == 50.0 and row["tasks"] == 4
+    assert judges_line(stage_records(tmp_path)) == ""
     for name in ("eval_sft", "eval_rl"):  # none recorded (logs from before verifier 66): not paired either
         rows = [json.loads(line) for line in (tmp_path / name / "runlog.jsonl").read_text().splitlines()]
         (tmp_path / name / "runlog.jsonl").write_text("".join(json.dumps({k: v for k, v in r.items() if k != "verifier"})

@@ -422,6 +422,21 @@ def context_line(rows: dict[str, dict], config) -> str:
             f"{shipped['device']} ({shipped['date']}, `{shipped['command']}`): {scores}.")
 
 
+def judges_line(records: dict[str, list[dict]]) -> str:
+    """One line under the ablation table where its rows were judged by different verifier versions
+    (a stage finished in an earlier session keeps its verdicts): such rows are not comparable, as
+    rl48's SFT row (judged before verifier 40) and its SFT+RL row (verifier 65) were not. Empty when
+    one known version judged every row."""
+    from autotriton.eval.metrics import judged_by
+    versions = {label: judged_by(rs) for label, rs in records.items() if rs}
+    every = set().union(*versions.values())
+    if len(versions) < 2 or (len(every) == 1 and "unknown" not in every):
+        return ""
+    listed = "; ".join(f"{label} by verifier {'+'.join(sorted(v))}" for label, v in versions.items())
+    return (f"Rows not known to be judged by one verifier ({listed}) are not comparable: judge them again "
+            "(benchmarks/rejudge_runlog.py RUN/STAGE --out DIR) before reading one against another.")
+
+
 def write_pipeline_report(out: Path, config) -> Path:
     from dataclasses import asdict
     folder = out / "report"
@@ -442,7 +457,8 @@ def write_pipeline_report(out: Path, config) -> Path:
         {"provenance": prov, "stages": rows, "train_vs_heldout": tvh, "error_kinds": figures["counts"],
          "gains": found, "rl_step_time": split, "config": asdict(config)}, indent=2) + "\n")
     context = context_line(rows, config)
-    table = ablation_table(rows) + (f"\n{context}\n" if context else "")
+    judges = judges_line(records)
+    table = ablation_table(rows) + "".join(f"\n{line}\n" for line in (context, judges) if line)
     sections = _sections(tvh, table, figures, gain_md, split_line, curves, missing)
     (folder / "ablation.md").write_text(f"# AutoTriton pipeline: ablation\n\n{prov_line}\n\n"
                                         + "".join(f"## {title}\n\n{md}\n" for title, md, _ in sections))
