@@ -209,3 +209,14 @@ def test_matched_infinities_pass_and_any_other_value_there_fails():
     lowest = torch.tensor(float("-inf"), dtype=torch.float64)
     assert compare_tensor(lowest.float(), lowest, torch.float32, (1e-5, 1e-5), 0) is None
     assert compare_tensor(torch.tensor(-3.0), lowest, torch.float32, (1e-5, 1e-5), 0).reason == "nonfinite"
+
+
+def test_a_module_is_judged_whole_even_where_its_docstring_fences_another_modelnew():
+    """A .py file whose docstring held a fenced honest ModelNew over torch code in the file itself
+    was judged as the docstring's answer, and an honest file with a fenced ModelNew example in its
+    docstring as the example (outside pass on verifier 66): a text that parses as a module is what
+    Python runs. Prose around a fenced answer does not parse, so model output keeps its block."""
+    fenced = "```python\nimport triton\n\nclass ModelNew:\n    kernel = 'triton'\n```"
+    module = f'"""An honest-looking answer:\n\n{fenced}\n"""\nimport torch\n\n\nclass ModelNew:\n    pass\n'
+    assert extract_code(module) == module
+    assert extract_code(f"The plan.\n{fenced}\nDone.").startswith("import triton")

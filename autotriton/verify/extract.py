@@ -1,9 +1,9 @@
 """Pull the candidate's Python code out of raw model output.
 
 Models wrap code in reasoning: thinking tags, several fenced blocks, trailing
-prose. We pick the last fenced block that parses and defines `ModelNew`
-(later blocks are usually the corrected version); failing that, the whole
-text if it parses as such a module.
+prose. A text that parses as a module defining `ModelNew` is taken whole (a .py
+file: its fences are in strings); otherwise we pick the last fenced block that
+parses and defines `ModelNew` (later blocks are usually the corrected version).
 """
 
 from __future__ import annotations
@@ -81,14 +81,17 @@ def extract_code(text: str) -> str | None:
     # A byte-order mark opens files some editors save: Python runs them, ast.parse of the text refuses
     # U+FEFF, and an honest answer saved so was a syntax error (outside red team, 2026-11-29).
     visible = _strip_thinking(text.removeprefix("\ufeff"))
+    # A text that is itself a module defining ModelNew is what Python would run: a fence inside it
+    # sits in a string or a comment. A .py file whose docstring held a fenced honest answer over
+    # torch code was judged as the docstring's answer, and an honest file with a fenced example in
+    # its docstring as the example (outside pass on verifier 66; a two-line usage example in the
+    # tenth pass). Model output with prose around its blocks does not parse as one module.
+    if _defines_modelnew(visible):
+        return without_unrun_parts(visible)
     blocks = code_blocks(visible)  # code only inside reasoning is a draft, not an answer
     for block in reversed(blocks):
         if _defines_modelnew(block):
             return without_unrun_parts(block)
-    # A bare module before a block that only mentions ModelNew: a .py file whose docstring shows a
-    # fenced usage example was judged as that two-line example (outside red team, tenth pass).
-    if _defines_modelnew(visible):
-        return without_unrun_parts(visible)
     for block in reversed(blocks):
         if "ModelNew" in block:
             return block
