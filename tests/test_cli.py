@@ -421,16 +421,18 @@ def test_settings_lists_every_key_with_its_own_default():
     user_error(["settings", "bogus"], "no setting under 'bogus'")
 
 
-def test_a_latin1_source_with_its_coding_line_is_read_as_python_reads_it(tmp_path):
-    """Python runs a Latin-1 file that declares it (PEP 263); the CLI refused it as "not a text
-    file" (outside pass on verifier 64). Read as Python reads it, it is judged; a Latin-1 byte with no
-    coding line is still refused in one line."""
+def test_a_latin1_source_with_its_coding_line_gets_a_verdict_not_an_exit(tmp_path):
+    """The CLI refused a Latin-1 file that declares it (PEP 263) as "not a text file", exit 2 and no
+    JSON (outside pass on verifier 64); read as Python reads it, the judge now refuses its declaration
+    by rule, as the API does for the same text (a declaration makes an import run other code than the
+    judge: outside pass on verifier 67). A Latin-1 byte with no declaration is still refused in one line."""
     declared = tmp_path / "latin1.py"
     declared.write_bytes("# -*- coding: latin-1 -*-\n# café\n".encode("latin-1")
                          + RELU.solution_source.encode("latin-1"))
     out = run("verify", "--task", RELU.id, str(declared), "--device", "cpu", "--no-cache", "--json")
-    assert out.exit_code == 0, out.output
-    assert json.loads(out.output)["correct"]
+    assert out.exit_code == 1, out.output
+    verdict = json.loads(out.output)
+    assert verdict["error_kind"] == "rule_violation" and "declares the source encoding" in verdict["error_msg"]
     undeclared = tmp_path / "undeclared.py"
     undeclared.write_bytes("# café\n".encode("latin-1") + RELU.solution_source.encode())
     user_error(["verify", "--task", RELU.id, str(undeclared), "--device", "cpu"], "not a text file Python can read")

@@ -164,10 +164,10 @@ def test_a_self_test_block_and_a_copy_of_the_reference_are_cut_and_lines_kept():
     body = ("import torch\nclass Model(torch.nn.Module):\n    def forward(self, x):\n        return torch.relu(x)\n"
             "class ModelNew(torch.nn.Module):\n    pass\n"
             "def get_inputs():\n    return [torch.randn(2)]\n"
-            "if __name__ == '__main__':\n    print(torch.relu(torch.randn(3)))\nelse:\n    X = 1\n")
+            "if __name__ == '__main__':\n    print(torch.relu(torch.randn(3)))\n")
     code = extract_code(f"```python\n{body}```")
     assert code.split("\n")[4:6] == ["class ModelNew(torch.nn.Module):", "    pass"]
-    assert "relu" not in code and "randn" not in code and "X = 1" not in code
+    assert "relu" not in code and "randn" not in code  # a guard with an else is kept: the next test
     assert len(code.split("\n")) == len(body.split("\n"))
     assert extract_code(body.replace("'__main__'", "'other'")).count("__name__") == 1  # another test stays
     deep = "class ModelNew:\n    pass\nX = 1024 + (" + "+".join(["0"] * 20000) + ")\n"
@@ -220,3 +220,19 @@ def test_a_module_is_judged_whole_even_where_its_docstring_fences_another_modeln
     module = f'"""An honest-looking answer:\n\n{fenced}\n"""\nimport torch\n\n\nclass ModelNew:\n    pass\n'
     assert extract_code(module) == module
     assert extract_code(f"The plan.\n{fenced}\nDone.").startswith("import triton")
+
+
+def test_think_tags_and_a_main_guards_else_in_a_module_are_code():
+    """A `# <think>` comment (or "<think>" and "</think>" strings) cut a second ModelNew out of what
+    was judged, and a main guard's else, which an import runs, was cut with the guard (outside pass
+    on verifier 67): a module is judged whole, and a guard with an else is kept."""
+    honest = "import torch\n\n\nclass ModelNew:\n    pass\n"
+    module = honest + "# <think>\nclass ModelNew:\n    x = 1\n"
+    assert extract_code(module) == module
+    strings = honest + '_T = "<think>"\nclass ModelNew:\n    x = 1\n_U = "</think>"\n'
+    assert extract_code(strings) == strings
+    guarded = honest + 'if __name__ == "__main__":\n    pass\nelse:\n    y = 1\n'
+    assert extract_code(guarded) == guarded
+    plain_guard = honest + 'if __name__ == "__main__":\n    pass\n'
+    assert extract_code(plain_guard) == honest + "\n\n"
+    assert extract_code("<think>draft</think>\n```python\n" + honest + "```") == honest  # model output as before

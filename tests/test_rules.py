@@ -654,3 +654,26 @@ def test_a_held_kernels_triton_attributes_may_not_be_set():
     object itself: its launch hook and autotuner settings stay closed as on the bare name."""
     for attr in ("launch_metadata", "use_cuda_graph", "num_reps", "debug", "fn"):
         assert "io_access" in rules_of(module(HELD_LAUNCH, "", f"self.kernel = k\n        self.kernel.{attr} = 1"))
+
+
+def test_an_encoding_declaration_other_than_utf8s_is_refused():
+    """The judge runs the text it is given, and an import of that text saved as a file decodes it by
+    its declaration: under utf-7 a comment holding +AAo- hid a second ModelNew, under latin-1
+    len("é") was 1 to the judge and 2 to an import (outside pass on verifier 67)."""
+    from autotriton.tasks import get_task
+    body = get_task("builtin/l1/relu").solution_source
+    for line in ("# -*- coding: utf-7 -*-", "#!/usr/bin/env python\n# vim: set fileencoding=latin-1 :",
+                 "# coding=no-such-codec"):
+        found = [v for v in check_rules(f"{line}\n{body}") if "declares the source encoding" in v.message]
+        assert found and found[0].rule == "forbidden_syntax", line
+    for line in ("# -*- coding: utf-8 -*-", "# coding: UTF8", "# decoding nothing here"):
+        assert not [v for v in check_rules(f"{line}\n{body}") if "encoding" in v.message], line
+    assert not check_rules(f"\n\n# coding: latin-1\n{body}")  # line 3 declares nothing to Python
+
+
+def test_a_class_defined_twice_is_refused_where_it_is_replaced():
+    """Two ModelNew classes were refused as "only a method's first parameter may be called self"
+    (outside pass on verifier 67): the verdict was right, the reason now says what is wrong."""
+    from autotriton.tasks import get_task
+    found = check_rules(get_task("builtin/l1/relu").solution_source + "\n\nclass ModelNew(nn.Module):\n    def forward(self, x):\n        return x\n")
+    assert [(v.rule, "defined again" in v.message) for v in found] == [("class_definition", True)], found

@@ -80,14 +80,17 @@ def extract_code(text: str) -> str | None:
     """
     # A byte-order mark opens files some editors save: Python runs them, ast.parse of the text refuses
     # U+FEFF, and an honest answer saved so was a syntax error (outside red team, 2026-11-29).
-    visible = _strip_thinking(text.removeprefix("\ufeff"))
-    # A text that is itself a module defining ModelNew is what Python would run: a fence inside it
-    # sits in a string or a comment. A .py file whose docstring held a fenced honest answer over
-    # torch code was judged as the docstring's answer, and an honest file with a fenced example in
-    # its docstring as the example (outside pass on verifier 66; a two-line usage example in the
-    # tenth pass). Model output with prose around its blocks does not parse as one module.
-    if _defines_modelnew(visible):
-        return without_unrun_parts(visible)
+    whole = text.removeprefix("\ufeff")
+    # A text that is itself a module defining ModelNew is what Python would run: a fence or a
+    # <think> tag inside it sits in a string or a comment. A .py file whose docstring held a fenced
+    # honest answer over torch code was judged as the docstring's answer, and an honest file with a
+    # fenced example in its docstring as the example (outside pass on verifier 66); a `# <think>`
+    # comment, or "<think>" and "</think>" strings, cut the cheating ModelNew after them out of
+    # what was judged (outside pass on verifier 67). Model output with prose around its blocks or
+    # its reasoning does not parse as one module.
+    if _defines_modelnew(whole):
+        return without_unrun_parts(whole)
+    visible = _strip_thinking(whole)
     blocks = code_blocks(visible)  # code only inside reasoning is a draft, not an answer
     for block in reversed(blocks):
         if _defines_modelnew(block):
@@ -129,8 +132,11 @@ def without_unrun_parts(code: str) -> str:
 
 
 def _is_main_guard(node: ast.stmt) -> bool:
-    if not (isinstance(node, ast.If) and isinstance(node.test, ast.Compare) and len(node.test.ops) == 1
-            and isinstance(node.test.ops[0], ast.Eq)):
+    """`if __name__ == "__main__":` with no else: its else runs on import, and was cut with the
+    guard, so a ModelNew defined there ran on import and was never judged (outside pass on
+    verifier 67)."""
+    if not (isinstance(node, ast.If) and not node.orelse and isinstance(node.test, ast.Compare)
+            and len(node.test.ops) == 1 and isinstance(node.test.ops[0], ast.Eq)):
         return False
     sides = [node.test.left, node.test.comparators[0]]
     names = [n.id for n in sides if isinstance(n, ast.Name)]
