@@ -143,13 +143,18 @@ def judged_by(records: list[dict]) -> set[str]:
     return {str(r.get("verifier", "unknown")) for r in records}
 
 
+def one_known_verifier(versions: set[str]) -> bool:
+    """Did one recorded verifier version give all these verdicts?"""
+    return len(versions) == 1 and "unknown" not in versions
+
+
 def verifier_mismatch(before: list[dict], after: list[dict]) -> str | None:
     """Why two run logs' verdicts cannot be paired, or None: both judged by one known verifier
     version. rl48's pipeline report paired an SFT eval judged by a verifier before 40 (125 of 600
     answers failed for the judge's faults) with an RL eval judged by verifier 65, and showed a
     +17.6-point gain that judging both by verifier 65 made +1.7 [-2.8, +6.2] (session 60)."""
     b, a = judged_by(before), judged_by(after)
-    if len(b | a) == 1 and "unknown" not in b:
+    if one_known_verifier(b | a):
         return None
     return (f"not paired: judged by verifier {'+'.join(sorted(b))} before and {'+'.join(sorted(a))} after; "
             "judge both again by one verifier (benchmarks/rejudge_runlog.py RUN/STAGE --out DIR)")

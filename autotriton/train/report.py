@@ -427,10 +427,9 @@ def judges_line(records: dict[str, list[dict]]) -> str:
     (a stage finished in an earlier session keeps its verdicts): such rows are not comparable, as
     rl48's SFT row (judged before verifier 40) and its SFT+RL row (verifier 65) were not. Empty when
     one known version judged every row."""
-    from autotriton.eval.metrics import judged_by
+    from autotriton.eval.metrics import judged_by, one_known_verifier
     versions = {label: judged_by(rs) for label, rs in records.items() if rs}
-    every = set().union(*versions.values())
-    if len(versions) < 2 or (len(every) == 1 and "unknown" not in every):
+    if len(versions) < 2 or one_known_verifier(set().union(*versions.values())):
         return ""
     listed = "; ".join(f"{label} by verifier {'+'.join(sorted(v))}" for label, v in versions.items())
     return (f"Rows not known to be judged by one verifier ({listed}) are not comparable: judge them again "
