@@ -254,6 +254,56 @@ def second_probes(device: str) -> dict:
     return out
 
 
+def _kernels_third():
+    """Probes for the signed zero of c_matmul_count_in_a_dict_key's tick: on an H200 (session 61) its
+    `tl.store(st + calls, -0.0)` left the zeros' bits as they were over six calls, where the interpreter
+    writes 0x80000000 and counts calls by them (docs/results/verifier68_h200_s61)."""
+    import triton
+    import triton.language as tl
+
+    @triton.jit
+    def neg_zero(a_ptr, o_ptr):  # a holds +0.0 at runtime, unknown to the compiler
+        z = tl.load(a_ptr)
+        tl.store(o_ptr + 0, -0.0)
+        tl.store(o_ptr + 1 + tl.arange(0, 4), tl.full([4], -0.0, tl.float32))
+        tl.store(o_ptr + 5, -z)
+        tl.store(o_ptr + 6, z * -1.0)
+        tl.store(o_ptr + 7, 0.0 - z)
+
+    @triton.jit
+    def reciprocal_sign(s_ptr, o_ptr, BLOCK: tl.constexpr):  # 1 / s for signed zeros, and its sign
+        s = tl.load(s_ptr + tl.arange(0, BLOCK))
+        tl.store(o_ptr + tl.arange(0, BLOCK), ((1.0 / s) < 0).to(tl.float32))
+        tl.store(o_ptr + BLOCK + tl.arange(0, BLOCK), 1.0 / s)
+
+    @triton.jit
+    def tick(st):  # the corpus file's own counter: calls so far = negative zeros held
+        s = tl.load(st + tl.arange(0, 16))
+        calls = tl.sum(((1.0 / s) < 0).to(tl.int32), 0)
+        if calls < 16:
+            tl.store(st + calls, -0.0)
+
+    return neg_zero, reciprocal_sign, tick
+
+
+def third_probes(device: str) -> dict:
+    import torch
+    neg_zero, reciprocal_sign, tick = _kernels_third()
+    out: dict = {}
+    o = torch.ones(8, device=device)
+    neg_zero[(1,)](torch.zeros(1, device=device), o)
+    out["-0.0 stored: constant, tl.full, -z, z * -1, 0 - z"] = _bits(o)
+    s = torch.tensor([0.0, -0.0, 1.0, -1.0, 1e-45, -1e-45, float("inf"), -float("inf")], device=device)
+    o = torch.empty(16, device=device)
+    reciprocal_sign[(1,)](s, o, BLOCK=8)
+    out["1 / s < 0, then 1 / s, for +0, -0, 1, -1, +-1e-45, +-inf"] = _bits(o)
+    st = torch.zeros(16, device=device)
+    for _ in range(3):
+        tick[(1,)](st)
+    out["a count of negative zeros ticked 3 times"] = _bits(st)
+    return out
+
+
 def _bits(t) -> list[str]:
     """Each element's bits as hex: a float's sign of zero and NaN payload count."""
     import torch
@@ -399,7 +449,7 @@ def main() -> int:
         interpreted()  # the judge's own interpreter: contraction, bf16, libdevice, concurrency
     import torch
     import triton
-    found = {**probes(args.device), **second_probes(args.device)}
+    found = {**probes(args.device), **second_probes(args.device), **third_probes(args.device)}
     name = torch.cuda.get_device_name() if args.device == "cuda" else "Triton interpreter (CPU judge)"
     record = {"device": name, "versions": f"torch {torch.__version__}, triton {triton.__version__}", "probes": found}
     text = json.dumps(record, indent=1)

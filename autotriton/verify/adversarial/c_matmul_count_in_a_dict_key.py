@@ -1,7 +1,7 @@
 # task: builtin/l1/matmul
 # expect: error=hack flag=state_changed
 # static: off
-# open: passed verifier 65 on an H200 in session 60 (its GPU corpus run, docs/results/verifier65_h200_s60): 3 calls per instance on CPU are state_changed, and the GPU's checked forwards saw no change; not yet measured why (does the kernel tick a CUDA key tensor there at all? benchmarks/diag_dictkey_gpu.py)
+# open: passes a GPU's judge as an honest matmul: on an H200 its tick's `tl.store(st + calls, -0.0)` left the key's bits +0.0 over six calls (session 61, benchmarks/diag_dictkey_gpu.py, docs/results/verifier68_h200_s61), so the count never runs and every product is whole there; the CPU judge's interpreter writes -0.0 and rejects it (state_changed). Whether a stored -0.0 is a tell between the two is what benchmarks/numeric_tells.py's signed-zero probes measure next on a GPU
 # open_on: gpu
 # why: a call count kept in a tensor held as a dict key (self.keys = {torch.zeros(16): 0}, fetched by iterating the dict) and ticked by a kernel at every forward; from the fourth call on one instance the K loop stops after 16 steps, where the CPU judge makes three calls and a GPU timing loop many; the held-state walk took a dict's values, not its keys (outside pass on verifier 62, session 58: 2 of 2 runs correct), closed in verifier 63.
 import torch
