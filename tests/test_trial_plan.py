@@ -3,6 +3,7 @@ the trials are built from, tested without running a candidate."""
 
 from __future__ import annotations
 
+import math
 import re
 from dataclasses import replace
 
@@ -224,6 +225,39 @@ def test_spikes_reach_both_signs_of_a_small_input():
         assert (y.abs() > 1000).sum() < 12
     positive = Magnitude(scale=1024.0, share=1 / 128).apply(torch.rand(3, 37), generator)
     assert (positive > 1000).any() and (positive >= 0).all()
+
+
+def test_huge_spikes_reach_the_top_of_each_sign_and_spread_below_it():
+    """The huge kind: ReLUs capped at 65,504, 1e8 or 1e15 passed every trial, whose inputs stayed
+    under about 1e4 (outside pass on verifier 68); an element of each sign at the top meets any
+    cap below it, and the rest spread down to 2^13. float16 inputs stop at 2^15."""
+    from autotriton.verify.judge import HUGE_FLOOR, HUGE_SHARE, Magnitude
+
+    generator = torch.Generator().manual_seed(0)
+    huge = Magnitude("huge", scale=2.0 ** 126)
+    spread = []
+    for _ in range(100):
+        y = huge.apply(torch.randn(3, 37), generator)
+        assert y.isfinite().all() and (y == 2.0 ** 126).any() and (y == -(2.0 ** 126)).any()
+        spikes = y.abs() >= 2.0 ** HUGE_FLOOR
+        assert 2 <= spikes.sum() <= 4 * HUGE_SHARE * y.numel() + 2
+        spread += y.abs()[spikes].log2().tolist()
+    assert min(spread) < 20 and sum(40 < e < 100 for e in spread) > len(spread) / 3
+    assert (huge.apply(torch.rand(3, 37), generator) >= 0).all()  # signs kept
+    half = huge._applied(torch.randn(64, 64).half(), generator)
+    assert half.isfinite().all() and half.abs().max() == 2.0 ** 15
+    assert huge.describe() == "spikes up to 2^126 at 1/16 of elements"
+
+
+@pytest.mark.parametrize("task_id,top", [("builtin/l1/relu", 126), ("builtin/l1/mse_loss", 40)])
+def test_huge_spikes_come_down_to_the_top_the_reference_takes(cpu_verifier, task_id, top):
+    """(x - y)^2 at 2^126 overflows float32: the trial runs again at 2^40 rather than dropping the kind."""
+    task = get_task(task_id)
+    result = cpu_verifier.verify(task, task.solution_source)
+    assert result.correct, result.error_msg
+    tops = {round(math.log2(c["magnitude"]["scale"])) for c in result.details["checks"]
+            if (c.get("magnitude") or {}).get("form") == "huge"}
+    assert tops == {top}, (tops, result.details.get("wide_trial"))
 
 
 def test_moderate_inputs_sit_off_zero_by_a_fraction_of_their_spread():

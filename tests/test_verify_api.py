@@ -35,6 +35,13 @@ def test_syntax_error_in_a_bare_module_names_its_line(cpu_verifier):
     assert r.error_kind == ErrorKind.NO_CODE  # prose that names ModelNew is still no code
 
 
+def test_a_nul_byte_is_a_syntax_error_without_a_line(cpu_verifier):
+    """Python refuses a NUL byte before reading lines (lineno None): the verdict said "line None"
+    (outside pass on verifier 68), which reads as the judge's own bug."""
+    r = cpu_verifier.verify(RELU, RELU.solution_source.replace("import torch\n", "import torch  # \x00\n", 1))
+    assert r.error_kind == ErrorKind.SYNTAX_ERROR and "None" not in r.error_msg and "null bytes" in r.error_msg, r.error_msg
+
+
 def test_reference_passes_from_raw_model_output(cpu_verifier):
     text = f"<think>relu is max(x, 0)</think>\nPlan: one program per block.\n```python\n{RELU.solution_source}```\n"
     r = cpu_verifier.verify(RELU, text)

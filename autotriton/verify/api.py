@@ -64,7 +64,8 @@ def _static_checks(result: VerifyResult, text: str, config: VerifyConfig) -> tup
         parse_source(code)
     except SyntaxError as exc:
         result.error_kind = ErrorKind.SYNTAX_ERROR
-        result.error_msg = f"line {exc.lineno}: {exc.msg}"
+        # A NUL byte is refused before any line is read (lineno None: "line None" read as our bug).
+        result.error_msg = f"line {exc.lineno}: {exc.msg}" if exc.lineno else exc.msg
         return result, None
     result.parsed = True
     violations = check_rules(code) if config.static_checks else []

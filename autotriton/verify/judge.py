@@ -73,6 +73,17 @@ SPIKE_EXPONENTS = (7, 10, 12)
 # 1.2e-4 of x there; at 64-128 honest kernels keep 6e-6 and the one-pass variance still loses
 # 12-14 bits)
 SHIFT_EXPONENTS = (6, 7)
+# Huge spikes (the huge kind): no trial put an input past about 1e4 (spikes of 2^12), and ReLUs
+# capped at 65,504 (float16's largest), 1e8 or 1e15, and one writing 0 from 1e30 on, passed every
+# trial (outside pass on verifier 68, session 61). At 1/16 of the elements the spike is
+# sign(x) * 2^u, u uniform in [HUGE_FLOOR, top], and one element of each sign the input holds is
+# at 2^top itself, so a cap anywhere below 2^top is met. The first top is 126, not 127: x + |x|
+# (a ReLU as (x + |x|) / 2) stays finite. Where the reference overflows at a top (a square, a sum
+# of several spikes) the trial runs again at the next one; past the last the kind is off, as any
+# kind the reference cannot take. float16 inputs top out at 2^15 (their largest is 65,504).
+HUGE_TOPS = (126, 40, 20)
+HUGE_FLOOR = 13
+HUGE_SHARE = 1 / 16
 # Heavy-tailed inputs (the heavy kind): each element times sqrt(df / chi2_df), which makes randn
 # Student-t with df degrees of freedom, the rows taking HEAVY_DFS in turn: rows of 300 values have
 # sample kurtosis 8-60 with probability 0.73 (df 2), 0.61 (df 3) and 0.31 (df 4), every value
@@ -165,7 +176,7 @@ INT_SCALE_MAX = 8
 # float32's lost bits, a norm's eps): never beside constructor floats down by decades
 # (Judge.vary_init says why; with the small kind, an RMSNorm's eps at 1e-8 hid eps added outside
 # the square root, and that corpus entry passed a CI-sized run, 2026-11-28).
-LARGE_KINDS = ("scaled", "spikes", "shifted", "small", "heavy")
+LARGE_KINDS = ("scaled", "spikes", "shifted", "small", "heavy", "huge")
 # Moderate scales: real activations often have an rms of a few units, and a GELU that output ReLU
 # where a block's rms was 1.5-12 and its largest value 6-60 passed every trial, which were at unit
 # scale or at x32 and beyond (outside red team, 2026-11-28). The queued draw takes x3-6, the middle
@@ -211,7 +222,7 @@ RELATED_SPREAD = 4096.0
 # attention masks pad (PAD_FILL), one row whole. With -inf only, a softmax writing 0 for a row
 # padded whole with -1e4 passed (outside red team, sixth pass, 2026-11-28).
 MAGNITUDE_KINDS = ("scaled", "spikes", "shifted", "ties", "near_ties", "zeros", "small", "moderate", "related",
-                   "nonneg", "structured", "integral", "masked", "padded", "heavy")
+                   "nonneg", "structured", "integral", "masked", "padded", "heavy", "huge")
 # The kinds that move the inputs' scale: a dot-product task on a GPU draws none of them (Judge's
 # wide_note), since TF32 dots of inputs x128 put errors of tens into attention scores, which an
 # honest kernel cannot avoid and the tolerance is not yet measured for. Until 2026-11-29 such a
@@ -221,7 +232,7 @@ MAGNITUDE_KINDS = ("scaled", "spikes", "shifted", "ties", "near_ties", "zeros", 
 # honest TF32 dots (operands rounded to nearest, float32 sums) against the bounds the judge
 # derives on a GPU (seven built-in dot-product tasks, K up to 5,461), their worst rms error took
 # 0.39 of its bound (plain trials 0.21) and their worst element 0.22 of its tolerance (plain 0.11).
-SCALE_KINDS = ("scaled", "spikes", "shifted", "small", "moderate", "heavy")
+SCALE_KINDS = ("scaled", "spikes", "shifted", "small", "moderate", "heavy", "huge")
 # The kinds whose trials skip the tail check (compare.TAIL_*): the small kind scales inputs by
 # 2^-8 to 2^-6, so an honest formula with O(1) terms (tanh as (1 - e) / (1 + e), expm1 as
 # exp(x) - 1) errs by about 6e-8 absolute on outputs whose atol is 4e-7 (why the kind stops at
@@ -485,6 +496,8 @@ class Magnitude:
             return heavy_tailed(x, generator)
         if self.form == "zeros":
             return zero_slabs(x, generator)
+        if self.form == "huge":
+            return huge_spikes(x, self.scale, generator)
         if self.share < 1.0:
             noise = torch.rand(x.shape, generator=_drawn_on(x, generator), device=x.device)
             picked = noise < self.share
@@ -505,6 +518,8 @@ class Magnitude:
         """apply() on a float input, a bf16/fp16 one in float32 and rounded back (KIND_DTYPES)."""
         if x.dtype in WIDE_DTYPES:
             return self.apply(x, generator)
+        if self.form == "huge" and x.dtype == torch.float16:
+            return replace(self, scale=min(self.scale, 2.0 ** 15)).apply(x.float(), generator).to(x.dtype)
         return self.apply(x.float(), generator).to(x.dtype)
 
     def apply_all(self, inputs: list, generator: torch.Generator) -> list:
@@ -528,6 +543,8 @@ class Magnitude:
         return inputs
 
     def describe(self) -> str:
+        if self.form == "huge":
+            return f"spikes up to 2^{math.log2(self.scale):g} at 1/{round(1 / HUGE_SHARE)} of elements"
         if self.inverted:
             return WHOLE_FORMS[self.form] + " (True over the padding)"
         if self.empty:
@@ -641,6 +658,23 @@ def padding_mask(x: torch.Tensor, generator: torch.Generator, empty: bool = Fals
     if empty and len(others) > 1:
         kept.view(-1)[others[1]] = 0
     return ~_cut_mask(kept, suffix, x)
+
+
+def huge_spikes(x: torch.Tensor, top: float, generator: torch.Generator) -> torch.Tensor:
+    """`x` with HUGE_SHARE of its elements made sign(x) * 2^u, u uniform in [HUGE_FLOOR, log2(top)],
+    and one element of each sign it holds (the side's largest noise, as the spikes kind picks) at
+    `top` itself."""
+    g = _drawn_on(x, generator)
+    noise = torch.rand(x.shape, generator=g, device=x.device)
+    ceiling = math.log2(top)
+    exponents = HUGE_FLOOR + (ceiling - HUGE_FLOOR) * torch.rand(x.shape, generator=g, device=x.device, dtype=x.dtype)
+    picked = noise < HUGE_SHARE
+    for side in (x > 0, x < 0):
+        if side.any():
+            at = int(torch.argmax(torch.where(side, noise, -1.0)))
+            picked.view(-1)[at] = True
+            exponents.view(-1)[at] = ceiling
+    return torch.where(picked, torch.sign(x) * torch.exp2(exponents), x)
 
 
 def _drawn_on(x: torch.Tensor, generator: torch.Generator) -> torch.Generator:
@@ -1150,6 +1184,8 @@ class Judge:
         scales its inputs down itself (softmax(x * 0.125)) kept x128 and spikes of 2^7 under
         exp's overflow, and a softmax without the max subtraction passed 4 of 8 (outside red
         team, 2026-11-28)."""
+        if kind == "huge":
+            return Magnitude("huge", scale=2.0 ** HUGE_TOPS[0])
         if kind in WHOLE_FORMS:
             return Magnitude(kind, empty=kind == "structured")
         if kind == "shifted":
@@ -2113,6 +2149,10 @@ class Judge:
                     # the masks as before, every row keeping one value or more.
                     self.requeue_init()
                     return self.trial(replace(t, magnitude=replace(t.magnitude, empty=False)), state)
+                lower = [e for e in HUGE_TOPS if 2.0 ** e < t.magnitude.scale]
+                if t.magnitude.form == "huge" and lower:
+                    self.requeue_init()
+                    return self.trial(replace(t, magnitude=replace(t.magnitude, scale=2.0 ** lower[0])), state)
                 if t.magnitude.form == "structured" and not t.magnitude.inverted:
                     # Masks True over the padding: a row True whole is a sequence of padding only,
                     # which a masked softmax makes NaN, and the kind was off for every such task; a
