@@ -146,3 +146,20 @@ def test_a_kernel_cannot_read_an_address(tmp_path):
                           capture_output=True, text=True, timeout=300)
     assert proc.returncode == 0, proc.stderr[-3000:]
     assert proc.stdout.split() == ["as_int", "PointerAddress", "bits", "PointerAddress", "as_int32_bits", "True"]
+
+
+def test_a_grid_past_the_shuffle_limit_starts_out_of_order_without_a_table():
+    """A full permutation of 2^31 - 1 programs asked for 16 GiB and the candidate was judged oom for
+    the judge's own shuffle (outside pass on verifier 69); past SHUFFLE_MAX the order is affine."""
+    from autotriton.verify.concurrency import SHUFFLE_MAX, Launch
+
+    big = Launch((2 ** 31 - 1, 1, 1))
+    assert big.order is None and big.affine is not None
+    firsts = [big.next_program()[0] for _ in range(64)]
+    assert len(set(firsts)) == 64 and firsts != list(range(64))
+    grid = (SHUFFLE_MAX // 4 + 3, 2, 3)  # past the limit, three dims
+    launch = Launch(grid)
+    n = grid[0] * grid[1] * grid[2]
+    seen = {launch.next_program() for _ in range(5000)}
+    assert len(seen) == 5000 and all(0 <= x < grid[0] and 0 <= y < 2 and 0 <= z < 3 for x, y, z in seen)
+    assert launch.affine[2] == n
