@@ -231,29 +231,38 @@ def test_huge_spikes_reach_the_top_of_each_sign_and_spread_below_it():
     """The huge kind: ReLUs capped at 65,504, 1e8 or 1e15 passed every trial, whose inputs stayed
     under about 1e4 (outside pass on verifier 68); an element of each sign at the top meets any
     cap below it, and the rest spread down to 2^13. float16 inputs stop at 2^15."""
-    from autotriton.verify.judge import HUGE_FLOOR, HUGE_SHARE, Magnitude
+    from autotriton.verify.judge import HUGE_FLOOR, HUGE_SHARE, HUGE_TOPS, Magnitude
 
+    top = HUGE_TOPS[0]
     generator = torch.Generator().manual_seed(0)
-    huge = Magnitude("huge", scale=2.0 ** 126)
+    huge = Magnitude("huge", scale=2.0 ** top)
     spread = []
     for _ in range(100):
         y = huge.apply(torch.randn(3, 37), generator)
-        assert y.isfinite().all() and (y == 2.0 ** 126).any() and (y == -(2.0 ** 126)).any()
+        assert y.isfinite().all() and (y == 2.0 ** top).any() and (y == -(2.0 ** top)).any()
         spikes = y.abs() >= 2.0 ** HUGE_FLOOR
         assert 2 <= spikes.sum() <= 4 * HUGE_SHARE * y.numel() + 2
         spread += y.abs()[spikes].log2().tolist()
-    assert min(spread) < 20 and sum(40 < e < 100 for e in spread) > len(spread) / 3
+    assert min(spread) < 20 and sum(30 < e < top for e in spread) > len(spread) / 3
+    assert 2.0 ** top > 1e15  # the corpus's cap at 1e15 is met
     assert (huge.apply(torch.rand(3, 37), generator) >= 0).all()  # signs kept
     half = huge._applied(torch.randn(64, 64).half(), generator)
     assert half.isfinite().all() and half.abs().max() == 2.0 ** 15
-    assert huge.describe() == "spikes up to 2^126 at 1/16 of elements"
+    assert huge.describe() == f"spikes up to 2^{top} at 1/16 of elements"
 
 
-@pytest.mark.parametrize("task_id,top", [("builtin/l1/relu", 126), ("builtin/l1/mse_loss", 40)])
-def test_huge_spikes_come_down_to_the_top_the_reference_takes(cpu_verifier, task_id, top):
-    """(x - y)^2 at 2^126 overflows float32: the trial runs again at 2^40 rather than dropping the kind."""
-    task = get_task(task_id)
-    result = cpu_verifier.verify(task, task.solution_source)
+CUBE_TASK = get_task("builtin/l1/relu").source.replace("torch.relu(x)", "x * x * x")
+CUBE_ANSWER = get_task("builtin/l1/relu").solution_source.replace("tl.maximum(x, 0.0)", "x * x * x")
+
+
+@pytest.mark.parametrize("which,top", [("relu", 50), ("cube", 32)])
+def test_huge_spikes_come_down_to_the_top_the_reference_takes(cpu_verifier, which, top):
+    """x^3 at 2^50 overflows float32: the trial runs again at 2^32 rather than dropping the kind."""
+    relu = get_task("builtin/l1/relu")
+    task, answer = (relu, relu.solution_source) if which == "relu" else \
+        (task_from_source(CUBE_TASK, task_id="row/cube", suite="dataset", level=1), CUBE_ANSWER)
+    assert which == "relu" or (CUBE_TASK != relu.source and CUBE_ANSWER != relu.solution_source)
+    result = cpu_verifier.verify(task, answer)
     assert result.correct, result.error_msg
     tops = {round(math.log2(c["magnitude"]["scale"])) for c in result.details["checks"]
             if (c.get("magnitude") or {}).get("form") == "huge"}
