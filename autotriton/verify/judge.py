@@ -2167,12 +2167,13 @@ class Judge:
                 self.requeue_init()
             except CandidateFailure as exc:
                 lower = [e for e in HUGE_TOPS if 2.0 ** e < t.magnitude.scale]
-                if t.magnitude.form == "huge" and lower and (getattr(exc, "mismatch", None) or {}).get("reason") == "nonfinite":
+                if t.magnitude.form == "huge" and lower and (getattr(exc, "mismatch", None) or {}).get("overflow"):
                     # An equivalent formula may overflow where the reference's does not ((x * y) / c
                     # against x * (y / c): a composed expression's honest answer was inf at 2^126, a
                     # clean-clone run); a lower top judges the same kind where its products fit. Only
-                    # infinities and NaN step down, never finite errors: a cap or a zero past some
-                    # size is judged at the top.
+                    # an infinity steps down, never NaN (an attention without its running max is NaN
+                    # at every top, and its all-NaN outputs were then flagged stale) nor a finite
+                    # error: a cap past some size is judged at the top.
                     note = f"{t.magnitude.describe()} overflowed in the answer, not in the reference: judged at 2^{lower[0]}"
                     self.wide_note = f"{self.wide_note}; {note}" if self.wide_note else note
                     self.requeue_init()
