@@ -506,9 +506,9 @@ class Magnitude:
             # At least one spike of each sign the input holds: 1/128 of a 3 x 37 input is often
             # none, and a negative spike never overflows exp (a softmax without the max
             # subtraction passed a CI run so). Which element: the side's largest noise.
-            for side in (x > 0, x < 0):
-                if side.any() and not (picked & side).any():
-                    picked.view(-1)[int(torch.argmax(torch.where(side, noise, -1.0)))] = True
+            for side, at in _one_of_each_sign(x, noise):
+                if not (picked & side).any():
+                    picked.view(-1)[at] = True
             x = torch.where(picked, torch.sign(x) * (1 + x.abs()) * self.scale, x)
         elif self.scale != 1.0:
             x = x * self.scale
@@ -543,6 +543,11 @@ class Magnitude:
         if self.form == "structured":
             return structure(inputs, generator, self.inverted, self.empty)
         return inputs
+
+    def lowered(self) -> "Magnitude | None":
+        """A huge kind's draw at its next lower top (HUGE_TOPS), None past the last or for any other kind."""
+        lower = [e for e in HUGE_TOPS if 2.0 ** e < self.scale] if self.form == "huge" else []
+        return replace(self, scale=2.0 ** lower[0]) if lower else None
 
     def describe(self) -> str:
         if self.form == "huge":
@@ -662,6 +667,12 @@ def padding_mask(x: torch.Tensor, generator: torch.Generator, empty: bool = Fals
     return ~_cut_mask(kept, suffix, x)
 
 
+def _one_of_each_sign(x: torch.Tensor, noise: torch.Tensor) -> list[tuple[torch.Tensor, int]]:
+    """(the side's mask, the flat index of its largest noise) for each sign `x` holds: where the
+    spikes and huge kinds put a spike whatever their share drew."""
+    return [(side, int(torch.argmax(torch.where(side, noise, -1.0)))) for side in (x > 0, x < 0) if side.any()]
+
+
 def huge_spikes(x: torch.Tensor, top: float, generator: torch.Generator) -> torch.Tensor:
     """`x` with HUGE_SHARE of its elements made sign(x) * 2^u, u uniform in [HUGE_FLOOR, log2(top)],
     and one element of each sign it holds (the side's largest noise, as the spikes kind picks) at
@@ -671,11 +682,9 @@ def huge_spikes(x: torch.Tensor, top: float, generator: torch.Generator) -> torc
     ceiling = math.log2(top)
     exponents = HUGE_FLOOR + (ceiling - HUGE_FLOOR) * torch.rand(x.shape, generator=g, device=x.device, dtype=x.dtype)
     picked = noise < HUGE_SHARE
-    for side in (x > 0, x < 0):
-        if side.any():
-            at = int(torch.argmax(torch.where(side, noise, -1.0)))
-            picked.view(-1)[at] = True
-            exponents.view(-1)[at] = ceiling
+    for _, at in _one_of_each_sign(x, noise):
+        picked.view(-1)[at] = True
+        exponents.view(-1)[at] = ceiling
     return torch.where(picked, torch.sign(x) * torch.exp2(exponents), x)
 
 
@@ -2151,10 +2160,10 @@ class Judge:
                     # the masks as before, every row keeping one value or more.
                     self.requeue_init()
                     return self.trial(replace(t, magnitude=replace(t.magnitude, empty=False)), state)
-                lower = [e for e in HUGE_TOPS if 2.0 ** e < t.magnitude.scale]
-                if t.magnitude.form == "huge" and lower:
+                lowered = t.magnitude.lowered()
+                if lowered is not None:
                     self.requeue_init()
-                    return self.trial(replace(t, magnitude=replace(t.magnitude, scale=2.0 ** lower[0])), state)
+                    return self.trial(replace(t, magnitude=lowered), state)
                 if t.magnitude.form == "structured" and not t.magnitude.inverted:
                     # Masks True over the padding: a row True whole is a sequence of padding only,
                     # which a masked softmax makes NaN, and the kind was off for every such task; a
@@ -2162,28 +2171,31 @@ class Judge:
                     self.requeue_init()
                     return self.trial(replace(t, magnitude=replace(t.magnitude, inverted=True)), state)
                 self.kinds_off.add(t.magnitude.kind)
-                note = f"skipped: the reference cannot be judged at {t.magnitude.describe()}: {trim(str(exc), 300)}"
-                self.wide_note = f"{self.wide_note}; {note}" if self.wide_note else note
+                self._note_wide(f"skipped: the reference cannot be judged at {t.magnitude.describe()}: {trim(str(exc), 300)}")
                 self.requeue_init()
             except CandidateFailure as exc:
-                lower = [e for e in HUGE_TOPS if 2.0 ** e < t.magnitude.scale]
-                if t.magnitude.form == "huge" and lower and (getattr(exc, "mismatch", None) or {}).get("overflow"):
+                lowered = t.magnitude.lowered()
+                if lowered is not None and (getattr(exc, "mismatch", None) or {}).get("overflow"):
                     # An equivalent formula may overflow where the reference's does not ((x * y) / c
                     # against x * (y / c): a composed expression's honest answer was inf at 2^126, a
                     # clean-clone run); a lower top judges the same kind where its products fit. Only
                     # an infinity steps down, never NaN (an attention without its running max is NaN
                     # at every top, and its all-NaN outputs were then flagged stale) nor a finite
                     # error: a cap past some size is judged at the top.
-                    note = f"{t.magnitude.describe()} overflowed in the answer, not in the reference: judged at 2^{lower[0]}"
-                    self.wide_note = f"{self.wide_note}; {note}" if self.wide_note else note
+                    self._note_wide(f"{t.magnitude.describe()} overflowed in the answer, not in the reference: "
+                                    f"judged at {lowered.describe()}")
                     self.requeue_init()
-                    return self.trial(replace(t, magnitude=replace(t.magnitude, scale=2.0 ** lower[0])), state)
+                    return self.trial(replace(t, magnitude=lowered), state)
                 self.outcome.signed_failed |= t.signed
                 raise
             return self.trial(replace(t, magnitude=None), state)
         if not t.signed:
             return self._trial(t, state)
         return self._signed_trial(t, state)
+
+    def _note_wide(self, note: str) -> None:
+        """One more reason for details.wide_trial, after the ones before it."""
+        self.wide_note = f"{self.wide_note}; {note}" if self.wide_note else note
 
     def _signed_trial(self, t: Trial, state: dict) -> None:
         try:
