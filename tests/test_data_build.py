@@ -247,7 +247,8 @@ def test_inductor_teacher_path_with_recorded_captures(cpu_verifier):
             return self.value
 
     class RecordedPool:
-        def submit(self, fn, source, task_id, level):
+        def submit(self, fn, source, task_id, level, device):
+            assert device == "cuda"  # the default: these captures are an H100's
             return Done(captures[task_id])
 
     # a cuDNN call stands in for the library calls the rewriter leaves out (its products it writes)

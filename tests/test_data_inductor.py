@@ -283,3 +283,37 @@ def test_reasoning_never_names_the_task_id():
     bare = rewrite(relu, source.replace(f'"""{doc}"""', "", 1) if f'"""{doc}"""' in source else source)
     assert bare.ok and "builtin/l1/relu" not in bare.reasoning
     assert bare.reasoning.startswith("torch.compile (Inductor")
+
+
+def test_a_cpu_captures_inductors_triton_and_its_rewrites_verify(cpu_verifier):
+    """No GPU needed: Inductor's Triton backend for CPU tensors writes the kernels, the capture
+    keeps the generated wrapper without compiling it (Triton's CPU target is not in the wheel),
+    and the rewrite verifies in the interpreter. A softmax (a persistent reduction) and SwiGLU
+    (its two library products written as the Triton matmul, then a pointwise gate)."""
+    from autotriton.data.teachers.inductor.capture import capture
+
+    for task_id, kernels in (("builtin/l1/softmax", ["softmax_kernel"]), ("builtin/l2/swiglu", ["mul_silu_kernel", "gemm_kernel"])):
+        task = get_task(task_id)
+        cap = capture(task, device="cpu")
+        assert cap.ok and cap.device == "cpu" and len(cap.codes) == 1, cap.reason
+        assert "async_compile.triton(" in cap.codes[0] and "empty_strided_cpu" in cap.codes[0]
+        rw = rewrite(cap, task.source)
+        assert rw.ok and rw.kernels == kernels, (rw.reason, rw.kernels)
+        result = cpu_verifier.verify(fixed_shape_task(task, task.shapes_for("interp")[0]), rw.code)
+        assert result.correct, result.error_msg
+
+
+def test_a_cpu_capture_of_a_module_inductor_refuses_is_data():
+    """What Dynamo or Inductor cannot compile is a failed capture with its reason, on a CPU as on a
+    GPU, and the codegen-only patches are undone after it."""
+    import torch
+
+    from autotriton.data.teachers.inductor.capture import capture
+    from autotriton.tasks.contract import task_from_source
+
+    src = ("import torch\nimport torch.nn as nn\n\nclass Model(nn.Module):\n"
+           "    def forward(self, x):\n        return torch.tensor(x.tolist()) * 2\n\n"
+           "def get_inputs():\n    return [torch.randn(4, 8)]\n\ndef get_init_inputs():\n    return []\n")
+    cap = capture(task_from_source(src, task_id="row/tolist", suite="dataset", level=1), device="cpu")
+    assert not cap.ok and cap.reason.startswith("torch.compile failed"), cap.reason
+    assert torch._inductor.config.cpu_backend != "triton"

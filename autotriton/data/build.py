@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import os
 import time
 from dataclasses import asdict, dataclass, field, replace
 from pathlib import Path
@@ -54,7 +55,7 @@ class BuildConfig:
     harvest_limit: int | None = field(default=None, metadata={"help": "cap on harvested (kept) tasks"})
     harvest_workers: int = field(default=0, metadata={"help": "harvest worker processes (0 = all cores)"})
     teachers: list[str] = field(default_factory=lambda: ["template"],
-                                metadata={"help": "any of template (CPU), inductor (GPU), llm"})
+                                metadata={"help": "any of template, inductor (Inductor's Triton for the judging device), llm"})
     llm_model: str = field(default="embedded", metadata={"help": "model spec for the llm teacher"})
     llm_samples: int = field(default=4, metadata={"help": "answers sampled per task by the llm teacher"})
     llm_max_new_tokens: int = field(default=2048, metadata={"help": "completion cap for the llm teacher"})
@@ -170,10 +171,11 @@ def _open_teacher(name: str, config: BuildConfig, verifier) -> Teacher:
         from autotriton.data.teachers.template import TemplateTeacher
         return TemplateTeacher()
     if name == "inductor":
-        if verifier.mode != "gpu":
-            raise TaskError("the inductor teacher needs a GPU (Inductor emits Triton only for CUDA devices)")
         from autotriton.data.teachers.inductor import InductorTeacher
-        return InductorTeacher()
+        # Kernels written for the device that judges them; on a CPU by Inductor's Triton backend
+        # for CPU tensors (inductor/capture.py). A capture takes a core, as a verification does.
+        gpu = verifier.mode == "gpu"
+        return InductorTeacher(device="cuda" if gpu else "cpu", workers=8 if gpu else max(1, (os.cpu_count() or 2) // 2))
     if name == "llm":
         from autotriton.data.teachers.llm import LLMTeacher
         from autotriton.models import load_backend

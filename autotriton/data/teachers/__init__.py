@@ -2,7 +2,7 @@
 
 - `template/` (CPU, no model): a kernel and its explanation written from each composed
   task's grammar point, in every style its family has;
-- `inductor/` (GPU): torch.compile's generated Triton, rewritten into a readable ModelNew;
+- `inductor/` (GPU or CPU): torch.compile's generated Triton, rewritten into a readable ModelNew;
 - `llm.py`: answers sampled from any model spec.
 
 Each one is a `Teacher`. `build.py` opens the teachers named in the build config

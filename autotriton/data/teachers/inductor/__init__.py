@@ -2,8 +2,9 @@
 
 Stages, one module each:
 
-1. `capture.py` (GPU): compile the task with `dynamic=True` and record the wrapper
-   module Inductor generates (one spawned worker process per capture).
+1. `capture.py` (GPU or CPU): compile the task with `dynamic=True` and record the wrapper
+   module Inductor generates (one spawned worker process per capture); on a CPU, with
+   Inductor's Triton backend for CPU tensors, generated but not compiled.
 2. `rewriter.rewrite(capture, task_source)` turns that wrapper into a standalone solution:
    - kernels (`wrapper.py`, `helpers.py`): every `async_compile.triton(...)` source
      becomes a plain `@triton.jit` function named after its fused ATen ops
@@ -62,16 +63,18 @@ if TYPE_CHECKING:
 class InductorTeacher:
     """One candidate per task: Inductor's kernels for it, rewritten, judged at the captured size."""
 
-    def __init__(self, pool: Executor | None = None):
+    def __init__(self, pool: Executor | None = None, device: str = "cuda", workers: int = 8):
         # Captures run in spawned processes: a module that crashes or hangs Inductor takes down a
         # worker, not the build. `pool` stands in for them in tests (recorded captures).
-        self.pool = pool if pool is not None else ProcessPoolExecutor(8, mp_context=mp.get_context("spawn"))
+        self.pool = pool if pool is not None else ProcessPoolExecutor(workers, mp_context=mp.get_context("spawn"))
+        self.device = device  # what Inductor writes kernels for (capture.py)
 
     def teaches(self, item: TaskItem) -> bool:
         return True
 
     def candidates(self, batch: list[TaskItem]) -> list[Candidate]:
-        futures = [self.pool.submit(capture_in_worker, it.task.source, it.task.id, it.task.level) for it in batch]
+        futures = [self.pool.submit(capture_in_worker, it.task.source, it.task.id, it.task.level, self.device)
+                   for it in batch]
         return [self._candidate(it, fut) for it, fut in zip(batch, futures)]
 
     def _candidate(self, it: TaskItem, fut) -> Candidate:

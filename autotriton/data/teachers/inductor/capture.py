@@ -1,4 +1,4 @@
-"""Capture Inductor's generated Triton for a task (GPU only).
+"""Capture Inductor's generated Triton for a task, on a GPU or on a CPU.
 
 The task's model is compiled as a function of (parameters and buffers, then
 inputs) with `dynamic=True`, so the generated `call(args)` takes sizes as
@@ -6,14 +6,27 @@ symbols instead of baking in one shape: the rewritten kernels must pass the
 verifier at several shapes. The captured record holds the wrapper code plus
 what the rewriter needs to map `call`'s arguments back to the module: parameter
 names and shapes, input shapes, in the order the function received them.
+
+On a GPU the compiled function runs once and its code is kept. On a CPU Inductor
+writes Triton too, with its Triton backend for CPU tensors (`cpu_backend="triton"`),
+but Triton's own CPU target is not part of the triton wheel, so those kernels cannot
+be compiled here: the capture keeps the wrapper module Inductor generates and stops
+before it is compiled (`_generated_only`). The rewriter reads the code, the verifier
+runs the rewrite in the interpreter. Inductor's choices for a CPU differ from a GPU's
+in places (a gather is one flat 1-D kernel, not 2-D tiles; attention is traced on
+the math backend, as the CPU's flash kernel is a library call the rewriter refuses):
+of the 38 builtin captures an H100 made with torch 2.11, the CPU's rewrites with
+torch 2.13 were the same text for 17 and all but one verified (docs/DATA.md).
 """
 
 from __future__ import annotations
 
+import contextlib
 import tempfile
 import time
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
+from unittest import mock
 
 import torch
 
@@ -33,6 +46,7 @@ class Capture:
     input_shapes: list[list[int] | None] = field(default_factory=list)  # None: non-tensor input
     compile_s: float = 0.0
     torch_version: str = torch.__version__
+    device: str = "cuda"  # what Inductor wrote the kernels for: "cuda", or "cpu" (its Triton backend for CPU)
 
     def to_dict(self) -> dict:
         return asdict(self)
@@ -67,15 +81,62 @@ def capture(task: Task, device: str = "cuda", shape_mode: str = "interp") -> Cap
     # task's size hints into the wrapper's example arguments, which the rewriter matches on.
     torch._inductor.config.fx_graph_cache = False
     start = time.perf_counter()
+    compiled = torch.compile(fn, dynamic=True, fullgraph=True)
     try:
         with torch.no_grad():
-            _, codes = run_and_get_code(torch.compile(fn, dynamic=True, fullgraph=True), *tensors, *inputs)
+            if device == "cpu":
+                codes = _generated_only(compiled, *tensors, *inputs)
+            else:
+                _, codes = run_and_get_code(compiled, *tensors, *inputs)
     except Exception as exc:  # noqa: BLE001 - Dynamo/Inductor refusing a module is data
-        return Capture(task.id, False, f"torch.compile failed: {type(exc).__name__}: {str(exc)[:400]}")
+        return Capture(task.id, False, f"torch.compile failed: {type(exc).__name__}: {str(exc)[:400]}", device=device)
     return Capture(task.id, True, codes=list(codes), param_names=names,
                    param_shapes=[list(t.shape) for t in tensors],
                    input_shapes=[list(x.shape) if isinstance(x, torch.Tensor) else None for x in inputs],
-                   compile_s=time.perf_counter() - start)
+                   compile_s=time.perf_counter() - start, device=device)
+
+
+class _Generated(Exception):
+    """Raised in place of compiling the wrapper module Inductor just generated (CPU captures)."""
+
+
+def _generated_only(compiled, *args) -> list[str]:
+    """The wrapper modules Inductor generates for `compiled(*args)` on CPU tensors, with its Triton
+    backend, stopping each graph before its module is compiled. Two of Inductor's steps need a
+    Triton driver, which a machine without a GPU lacks: the backend hash written into each kernel's
+    metadata (a fixed text here: nothing is cached or compiled) and the compile itself (skipped).
+    Attention is traced on the math backend: the CPU's flash kernel is a library call the rewriter
+    refuses (the builtin transformer block's capture), the math form's products are rewritten."""
+    from torch._inductor.graph import GraphLowering
+    from torch.nn.attention import SDPBackend, sdpa_kernel
+
+    codes: list[str] = []
+
+    def keep(graph) -> None:
+        code = graph.codegen()[0]
+        codes.append(getattr(code, "value", code))
+        raise _Generated
+
+    with contextlib.ExitStack() as stack:
+        stack.enter_context(torch._inductor.config.patch(cpu_backend="triton"))
+        stack.enter_context(sdpa_kernel(SDPBackend.MATH))
+        stack.enter_context(mock.patch("torch.utils._triton.triton_hash_with_backend", lambda: "cpu-codegen-only"))
+        stack.enter_context(mock.patch.object(GraphLowering, "compile_to_module", keep))
+        try:
+            compiled(*args)
+        except Exception as exc:  # noqa: BLE001 - Dynamo wraps what a backend raises
+            if not _raised_generated(exc):
+                raise
+    return codes
+
+
+def _raised_generated(exc: BaseException | None) -> bool:
+    """Whether `exc` is, or was raised from, _Generated (Inductor wraps it in InductorError)."""
+    while exc is not None:
+        if isinstance(exc, _Generated):
+            return True
+        exc = exc.__cause__ or exc.__context__
+    return False
 
 
 def as_function(model: torch.nn.Module, names: list[str]):
@@ -94,8 +155,8 @@ def as_function(model: torch.nn.Module, names: list[str]):
     return fn
 
 
-def capture_in_worker(source: str, task_id: str, level: int) -> dict:
+def capture_in_worker(source: str, task_id: str, level: int, device: str = "cuda") -> dict:
     """`capture` of a task given by its source, as a plain dict: the entry point of a capture worker process."""
     import torch._inductor.config as ic
     ic.compile_threads = 1  # the pool's processes already use every core
-    return capture(task_from_source(source, task_id=task_id, suite="harvest", level=level)).to_dict()
+    return capture(task_from_source(source, task_id=task_id, suite="harvest", level=level), device).to_dict()

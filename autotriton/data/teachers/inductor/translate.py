@@ -179,7 +179,7 @@ class _WrapperExpr(ast.NodeTransformer):
             base, size, stride, offset = (self.visit(a) for a in (first, *node.args[1:]))
             return _parse_expr(f"{ast.unparse(base)}.as_strided({ast.unparse(size)}, "
                                f"{ast.unparse(stride)}, {ast.unparse(offset)})")
-        if func == "empty_strided_cuda":
+        if func in ("empty_strided_cuda", "empty_strided_cpu"):  # a capture for a GPU, or on a CPU (capture.py)
             size, stride, dtype = (self.visit(a) for a in node.args)
             return _parse_expr(f"torch.empty_strided({ast.unparse(size)}, {ast.unparse(stride)}, "
                                f"device=device, dtype={ast.unparse(dtype)})")
