@@ -163,3 +163,66 @@ def test_a_grid_past_the_shuffle_limit_starts_out_of_order_without_a_table():
     seen = {launch.next_program() for _ in range(5000)}
     assert len(seen) == 5000 and all(0 <= x < grid[0] and 0 <= y < 2 and 0 <= z < 3 for x, y, z in seen)
     assert launch.affine[2] == n
+
+
+LANES = textwrap.dedent('''
+    import torch, triton, triton.language as tl
+    from autotriton.verify import concurrency
+    concurrency.install()
+
+    @triton.jit
+    def mirrored(x, s, y, BARRIER: tl.constexpr, BLOCK: tl.constexpr):
+        i = tl.arange(0, BLOCK)
+        offs = tl.program_id(0) * BLOCK + i
+        tl.store(s + offs, tl.load(x + offs))
+        if BARRIER:
+            tl.debug_barrier()
+        back = tl.program_id(0) * BLOCK + (BLOCK - 1 - i)
+        tl.store(y + back, tl.load(s + back))
+
+    @triton.jit
+    def same_lanes(x, s, y, BLOCK: tl.constexpr):  # each lane reads back its own store: one thread
+        offs = tl.program_id(0) * BLOCK + tl.arange(0, BLOCK)
+        tl.store(s + offs, tl.load(x + offs) * 2)
+        tl.store(y + offs, tl.load(s + offs) + 1)
+
+    x = torch.arange(64, dtype=torch.float32)
+    for name, run in (("racy", lambda s, y: mirrored[(4,)](x, s, y, BARRIER=False, BLOCK=16)),
+                      ("barrier", lambda s, y: mirrored[(4,)](x, s, y, BARRIER=True, BLOCK=16)),
+                      ("same_lanes", lambda s, y: same_lanes[(4,)](x, s, y, BLOCK=16))):
+        s, y = torch.zeros(64), torch.zeros(64)
+        try:
+            run(s, y)
+            print(name, "ran", bool((y == x).all() or (y == 2 * x + 1).all()))
+        except Exception as exc:  # the interpreter wraps the kernel's error
+            print(name, "IntraProgramRace" if "IntraProgramRace" in str(exc) else repr(exc), "-")
+''')
+
+
+def test_a_program_reading_another_lanes_store_needs_a_barrier(tmp_path):
+    """A block's elements are other threads on a GPU: a load of what another lane of the same program
+    stored, with no tl.debug_barrier() since, is a race the interpreter's one-array block hid (a ReLU
+    read back mirrored through scratch passed: outside pass on verifier 71). With the barrier, or
+    reading each lane's own store, it runs."""
+    script = tmp_path / "lanes.py"
+    script.write_text(LANES)
+    proc = subprocess.run([sys.executable, str(script)], env=dict(os.environ, TRITON_INTERPRET="1"),
+                          capture_output=True, text=True, timeout=300)
+    assert proc.returncode == 0, proc.stderr[-3000:]
+    assert proc.stdout.split() == ["racy", "IntraProgramRace", "-", "barrier", "ran", "True", "same_lanes", "ran", "True"]
+
+
+def test_the_judge_passes_a_block_staged_through_scratch_behind_a_barrier(cpu_verifier):
+    """The whole judge, both ways: the staged ReLU with tl.debug_barrier() is correct, the corpus's
+    copy without it (c_relu_staged_through_scratch_without_barrier) a runtime error."""
+    from pathlib import Path
+
+    from autotriton.tasks import get_task
+
+    honest = (Path(__file__).parent / "fixtures" / "honest_scratch_with_barrier.py").read_text()
+    assert "tl.debug_barrier()" in honest
+    result = cpu_verifier.verify(get_task("builtin/l1/relu"), honest)
+    assert result.correct, result.error_msg
+    racy = "\n".join(line for line in honest.splitlines() if not line.strip().startswith("tl.debug_barrier()"))
+    result = cpu_verifier.verify(get_task("builtin/l1/relu"), racy)
+    assert result.error_kind.value == "runtime_error" and "IntraProgramRace" in result.error_msg, result.error_msg
