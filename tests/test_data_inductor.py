@@ -336,3 +336,21 @@ def test_a_harvested_forward_keeps_only_annotations_the_solution_imports(cpu_ver
     assert "class ModelNew(nn.GELU)" in rw.code and "def forward(self, input_):" in rw.code
     result = cpu_verifier.verify(fixed_shape_task(task, task.shapes_for("interp")[0]), rw.code)
     assert result.correct, result.error_msg
+
+
+def test_a_harvested_forward_may_come_from_further_up_the_file(cpu_verifier):
+    """torch.nn's ConstantPad1d, BatchNorm1d and ReLU6 take forward from a class above their
+    parent (_ConstantPadNd, _BatchNorm, Hardtanh): 24 of a CPU build's first 160 harvested
+    candidates were refused as having no plain forward."""
+    from pathlib import Path as _Path
+
+    from autotriton.data.teachers.inductor.capture import capture
+    from autotriton.tasks.contract import task_from_source
+
+    source = (_Path(__file__).parent / "fixtures/harvest/torch_pad_inherited_forward.py").read_text()
+    task = task_from_source(source, task_id="harvest/torch_pad", suite="harvest", level=1)
+    rw = rewrite(capture(task, device="cpu"), task.source)
+    assert rw.ok, rw.reason
+    assert "class ModelNew(nn.ConstantPad1d)" in rw.code
+    result = cpu_verifier.verify(fixed_shape_task(task, task.shapes_for("interp")[0]), rw.code)
+    assert result.correct, result.error_msg

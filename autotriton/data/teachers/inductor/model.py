@@ -40,8 +40,10 @@ def model_info(task_source: str, param_roots: set[str]) -> ModelInfo:
     parent = _parent_class(tree, model) if forward is None else None
     if parent is not None:
         # Harvested tasks are `class Model(Harvested)` adding only __init__: forward comes from the
-        # parent, which the solution copies with its __init__ only (its forward would be torch compute).
-        forward = next((n for n in parent.body if isinstance(n, ast.FunctionDef) and n.name == "forward"), None)
+        # parent, which the solution copies with its __init__ only (its forward would be torch compute),
+        # or from a class above it in the file (torch.nn's ConstantPad1d takes _ConstantPadNd's,
+        # BatchNorm1d _BatchNorm's, ReLU6 Hardtanh's: 24 of a CPU build's first 160 were refused).
+        forward = _inherited_forward(tree, parent)
     if forward is None or forward.args.vararg or forward.args.kwarg or forward.args.kwonlyargs:
         raise Unsupported("Model.forward must take plain positional arguments")
     forward = _rename_builtin_args(forward)
@@ -119,6 +121,18 @@ def _torch_nn_base(tree: ast.Module, parent: ast.ClassDef | None) -> str | None:
             if module.startswith("torch.nn") and prov.get("class") == parent.name \
                     and isinstance(getattr(torch.nn, parent.name, None), type):
                 return f"nn.{parent.name}"
+    return None
+
+
+def _inherited_forward(tree: ast.Module, cls: ast.ClassDef) -> ast.FunctionDef | None:
+    """The forward `cls` runs: its own, or the nearest one up its chain of classes in the file."""
+    seen = set()
+    while cls is not None and cls.name not in seen:
+        seen.add(cls.name)
+        forward = next((n for n in cls.body if isinstance(n, ast.FunctionDef) and n.name == "forward"), None)
+        if forward is not None:
+            return forward
+        cls = _parent_class(tree, cls)
     return None
 
 
