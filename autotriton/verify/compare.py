@@ -24,7 +24,6 @@ class Mismatch:
     max_rel_err: float | None = None
     mismatch_frac: float | None = None
     first_bad_index: list[int] | None = None
-    overflow: bool = False  # "nonfinite" where the candidate's first such element is an infinity, not NaN
 
     def message(self) -> str:
         return self.detail
@@ -323,7 +322,7 @@ def _verdict(stats: _Stats, out, ref, ref_rms: float, where: str, tol, rms_rel: 
         # NaN may also be memory it never wrote.
         hint = "unwritten output memory is poisoned with NaN" if math.isnan(got) else "the reference is finite there"
         return Mismatch("nonfinite", f"{where}: elements are NaN/Inf (first at {idx}, got {got}); {hint}",
-                        mismatch_frac=stats.nonfinite / out.numel(), first_bad_index=idx, overflow=math.isinf(got))
+                        mismatch_frac=stats.nonfinite / out.numel(), first_bad_index=idx)
     if not stats.bad:
         if rms_rel is not None and stats.n:
             return _rms_check(math.sqrt(stats.sum_sq_err / stats.n), ref_rms, rms_rel, where)

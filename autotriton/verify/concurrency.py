@@ -118,8 +118,7 @@ class Launch:
         self.barriers += 1
 
     def stored(self, ptrs: np.ndarray, mask: np.ndarray, itemsize: int, atomic: bool) -> None:
-        where = np.flatnonzero(np.broadcast_to(mask, ptrs.shape))
-        raw = ptrs.reshape(-1)[where].astype(np.uint64, copy=False)
+        where, raw = _lanes(ptrs, mask)
         addrs, last = np.unique(raw[::-1], return_index=True)  # of an address stored twice, the last lane
         lanes = where[::-1][last]
         if addrs.size == 0:
@@ -151,9 +150,7 @@ class Launch:
         values from before the launch."""
         if not self.starts:
             return out
-        mask = np.broadcast_to(mask, ptrs.shape).reshape(-1)
-        where = np.flatnonzero(mask)
-        addrs = ptrs.reshape(-1)[where].astype(np.uint64, copy=False)
+        where, addrs = _lanes(ptrs, mask)
         if addrs.size == 0 or not self._overlaps(int(addrs.min()), int(addrs.max()) + out.dtype.itemsize):
             return out
         rows = self._rows(addrs)
@@ -278,6 +275,12 @@ def check_bounds(ptrs: np.ndarray, mask: np.ndarray | None, itemsize: int, what:
 
 def _is_ptr(dtype) -> bool:
     return bool(getattr(getattr(dtype, "scalar", dtype), "is_ptr", lambda: False)())
+
+
+def _lanes(ptrs: np.ndarray, mask: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """(the flat positions in the block that `mask` keeps, their addresses)."""
+    where = np.flatnonzero(np.broadcast_to(mask, ptrs.shape))
+    return where, ptrs.reshape(-1)[where].astype(np.uint64, copy=False)
 
 
 def _masked(ptrs: np.ndarray, mask: np.ndarray) -> np.ndarray:
