@@ -7,7 +7,7 @@ import ast
 import copy
 import re
 import textwrap
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 import torch
 
@@ -25,12 +25,15 @@ class ModelInfo:
     float_attrs: list[str]  # self.<attr> read in forward that may be lifted floats, in order
     doc: str
     base: str = "nn.Module"  # a harvested task's `class Model(Harvested)`: ModelNew subclasses the copy
+    left_default: list[str] = field(default_factory=list)  # forward's parameters get_inputs() never passes
 
 
 _PROVIDED = frozenset({"torch", "nn", "math", "triton", "tl"})
 
 
-def model_info(task_source: str, param_roots: set[str]) -> ModelInfo:
+def model_info(task_source: str, param_roots: set[str], n_inputs: int | None = None) -> ModelInfo:
+    """`n_inputs`: how many inputs get_inputs() passes (the capture's count); forward's parameters
+    past them keep their defaults, which Dynamo baked into the graph, and the rewrite drops them."""
     tree = parse_source(task_source)
     model = next((n for n in tree.body if isinstance(n, ast.ClassDef) and n.name == "Model"), None)
     if model is None:
@@ -44,8 +47,9 @@ def model_info(task_source: str, param_roots: set[str]) -> ModelInfo:
         # or from a class above it in the file (torch.nn's ConstantPad1d takes _ConstantPadNd's,
         # BatchNorm1d _BatchNorm's, ReLU6 Hardtanh's: 24 of a CPU build's first 160 were refused).
         forward = _inherited_forward(tree, parent)
-    if forward is None or forward.args.vararg or forward.args.kwarg or forward.args.kwonlyargs:
-        raise Unsupported("Model.forward must take plain positional arguments")
+    if forward is None:
+        raise Unsupported("Model has no forward")
+    forward, left_default = _passed_args(forward, n_inputs)
     forward = _rename_builtin_args(forward)
     init = methods.get("__init__")
     init_src = ""
@@ -76,7 +80,34 @@ def model_info(task_source: str, param_roots: set[str]) -> ModelInfo:
                      forward_args=[a.arg for a in forward.args.args[1:]], forward_sig=sig + ":",
                      returns_tuple=bool(returns) and all(isinstance(r, ast.Tuple) for r in returns),
                      float_attrs=_float_attrs(parent or model, parent_init or init, forward, param_roots),
-                     doc=doc.strip().splitlines()[0] if doc else "", base=base)
+                     doc=doc.strip().splitlines()[0] if doc else "", base=base, left_default=left_default)
+
+
+def _passed_args(forward: ast.FunctionDef, n_inputs: int | None) -> tuple[ast.FunctionDef, list[str]]:
+    """A copy of `forward` taking only the first `n_inputs` positional parameters, and the names of
+    those dropped. transformers' layers take `attention_mask=None, **kwargs` beside the tensors
+    get_inputs() passes (83 of a CPU build's first 416 harvested candidates were refused for it);
+    a parameter without a default, or a keyword-only one without, is one the task must pass."""
+    args = forward.args
+    if n_inputs is None:
+        if args.vararg or args.kwarg or args.kwonlyargs:
+            raise Unsupported("Model.forward must take plain positional arguments")
+        return forward, []
+    positional = args.posonlyargs + args.args  # self first
+    n_required = len(positional) - len(args.defaults)
+    if not n_required <= 1 + n_inputs <= len(positional):
+        raise Unsupported(f"get_inputs() passes {n_inputs} inputs; forward takes {n_required - 1} to "
+                          f"{len(positional) - 1} positional")
+    if any(d is None for d in args.kw_defaults):
+        raise Unsupported("Model.forward has a keyword-only parameter without a default")
+    forward = copy.deepcopy(forward)
+    kept = positional[:1 + n_inputs]
+    dropped = [a.arg for a in positional[1 + n_inputs:]] + [a.arg for a in args.kwonlyargs]
+    dropped += [f"*{args.vararg.arg}"] if args.vararg else []
+    dropped += [f"**{args.kwarg.arg}"] if args.kwarg else []
+    forward.args = ast.arguments(posonlyargs=[], args=copy.deepcopy(kept), vararg=None, kwonlyargs=[],
+                                 kw_defaults=[], kwarg=None, defaults=[])
+    return forward, dropped
 
 
 def _provided_annotations(forward: ast.FunctionDef) -> ast.FunctionDef:

@@ -128,6 +128,10 @@ def rewrite_reasoning(capture: Capture, model: ModelInfo, body: list, b: Binding
     # data v30's Inductor answers opened "Task: composed/s0/00002_chain." on undocumented tasks)
     lines = [f"Task: {model.doc.rstrip('.')}."] if model.doc else []
     lines.append(_plan_line(launches, [s for s in body if isinstance(s, gemm.Gemm)]))
+    if model.left_default:
+        lines.append("get_inputs() passes " + ", ".join(model.forward_args) + " only; "
+                     + ", ".join(model.left_default) + " keep their defaults, which the kernels are "
+                     "written for, so ModelNew.forward takes just the inputs passed.")
     if b.symbols:
         lines.append("Dynamic sizes, read from the tensors at run time: " + ", ".join(
             f"{s} = {e}" for s, e in b.symbols.items()) + ".")

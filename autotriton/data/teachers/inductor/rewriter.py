@@ -53,7 +53,7 @@ def _rewrite(capture: Capture, task_source: str, tree: ast.Module, code: str, ca
     kernels = read_kernels(tree, code)  # none at all where forward is one library product
     for k in kernels.values():
         choose_blocks(k)
-    model = model_info(task_source, {p.split(".")[0] for p in capture.param_names})
+    model = model_info(task_source, {p.split(".")[0] for p in capture.param_names}, len(capture.input_shapes))
     bindings = bind(call, example_args(tree), capture, model)
     body, ret = translate(call, kernels, bindings, model)
     launches = [s for s in body if isinstance(s, Launch)]
