@@ -60,6 +60,33 @@ def test_host_buffer_round_trip_and_no_cuda_on_cpu():
         wire.recv(b, 1 << 30, device="cpu")
 
 
+def test_a_config_object_reaches_the_candidate_as_its_plain_values_and_never_comes_back():
+    """transformers' layers are built from a config object: the judge sends its plain
+    attributes (strings and str-keyed dicts too) as a namespace; a candidate's output holding
+    a string, a dict or an object is still refused, as before."""
+    class Config:
+        def __init__(self):
+            self.hidden_size, self.hidden_act, self.eps = 64, "gelu", 1e-5
+            self.rope_scaling = {"type": "linear", "factor": 2.0}
+            self.dtype, self.weight = torch.float32, torch.ones(3)
+
+        def get_text_config(self):
+            return self
+
+    a, b = socket.socketpair()
+    wire.send(a, {"op": "build"}, [Config(), 3], objects=True)
+    _, (config, three) = wire.recv(b, 1 << 20, objects=True)
+    assert (config.hidden_size, config.hidden_act, config.eps, three) == (64, "gelu", 1e-5, 3)
+    assert config.rope_scaling == {"type": "linear", "factor": 2.0} and torch.equal(config.weight, torch.ones(3))
+    assert not hasattr(config, "dtype") and not hasattr(config, "get_text_config")
+    for output in ("gelu", {"a": 1}, Config(), torch.nn.Parameter(torch.ones(2))):
+        with pytest.raises(wire.WireError, match="not plain data"):
+            wire.send(a, {"op": "out"}, output)
+    wire.send(a, {"op": "build"}, ["gelu"], objects=True)  # what a candidate sends is read without objects
+    with pytest.raises(wire.WireError, match="malformed value tree node 's'"):
+        wire.recv(b, 1 << 20)
+
+
 @pytest.mark.parametrize("n", [100, 600])  # sent inline, and in a memfd (over SHM_BYTES)
 def test_an_output_over_its_cap_says_its_shape(n):
     """A kernel returning an input-sized tensor where the reference returns a scalar is told

@@ -362,7 +362,7 @@ class Channel:
         self.stage = op
         start = time.perf_counter()
         try:
-            wire.send(self.sock, {"op": op, **fields}, value)
+            wire.send(self.sock, {"op": op, **fields}, value, objects=True)
         except OSError:
             raise CandidateGone(op) from None
         try:

@@ -22,6 +22,7 @@ import mmap
 import os
 import socket
 import struct
+import types
 import warnings
 
 import torch
@@ -47,8 +48,10 @@ class WireError(ValueError):
 
 # ------------------------------------------------------------------ value trees
 
-def _flatten(value, tensors: list[torch.Tensor], depth: int, count: list[int]):
-    """Exact-type walk: subclasses are refused, so no candidate method ever runs."""
+def _flatten(value, tensors: list[torch.Tensor], depth: int, count: list[int], objects: bool = False):
+    """Exact-type walk: subclasses are refused, so no candidate method ever runs. `objects`:
+    the judge's own constructor arguments, where strings, str-keyed dicts and an object's
+    plain attributes travel too (see _object_node); never a candidate's output."""
     count[0] += 1
     if count[0] > MAX_ITEMS:
         raise WireError(f"more than {MAX_ITEMS} values in one output")
@@ -67,10 +70,38 @@ def _flatten(value, tensors: list[torch.Tensor], depth: int, count: list[int]):
     if kind is list or kind is tuple:
         if depth >= MAX_DEPTH:
             raise WireError(f"outputs nested deeper than {MAX_DEPTH}")
-        items = [_flatten(v, tensors, depth + 1, count) for v in value]
+        items = [_flatten(v, tensors, depth + 1, count, objects) for v in value]
         return {"L" if kind is list else "U": items}
+    if objects:
+        return _object_node(value, tensors, depth, count)
     raise WireError(f"an output of type {kind.__name__!r} is not plain data "
                     "(tensors, numbers, and tuples or lists of them)")
+
+
+def _object_node(value, tensors: list[torch.Tensor], depth: int, count: list[int]):
+    """A string, a dict with string keys, or an object as its attributes that are plain data
+    (the rest left out): harvested transformers layers are built from a config object, which the
+    candidate process gets as a namespace of its values (`config.hidden_size`, `config.hidden_act`).
+    The candidate builds its ModelNew from those; the reference keeps the real object."""
+    if type(value) is str:
+        return {"s": value}
+    if depth >= MAX_DEPTH:
+        raise WireError(f"constructor arguments nested deeper than {MAX_DEPTH}")
+    if type(value) is dict:
+        items = value
+    elif hasattr(value, "__dict__") and not callable(value) and not isinstance(value, torch.Tensor):
+        items = vars(value)
+    else:
+        raise WireError(f"a constructor argument of type {type(value).__name__!r} cannot be sent")
+    node = {}
+    for key, item in items.items():
+        if type(key) is not str:
+            continue
+        try:
+            node[key] = _flatten(item, tensors, depth + 1, count, True)
+        except WireError:
+            continue  # a method, a dtype, a nested model: left out of the namespace
+    return {"D" if type(value) is dict else "A": node}
 
 
 def _plain_tensor(t: torch.Tensor) -> torch.Tensor:
@@ -81,10 +112,15 @@ def _plain_tensor(t: torch.Tensor) -> torch.Tensor:
     return t
 
 
-def _unflatten(node, tensors: list[torch.Tensor], depth: int):
+def _unflatten(node, tensors: list[torch.Tensor], depth: int, objects: bool = False):
     if type(node) is not dict or len(node) != 1 or depth > MAX_DEPTH + 1:
         raise WireError("malformed value tree")
     (tag, val), = node.items()
+    if objects and tag == "s" and type(val) is str:
+        return val
+    if objects and tag in ("D", "A") and type(val) is dict:
+        items = {k: _unflatten(v, tensors, depth + 1, True) for k, v in val.items()}
+        return items if tag == "D" else types.SimpleNamespace(**items)
     if tag == "T" and type(val) is int and 0 <= val < len(tensors):
         return tensors[val]
     if tag == "b" and type(val) is bool:
@@ -98,7 +134,7 @@ def _unflatten(node, tensors: list[torch.Tensor], depth: int):
     if tag == "N":
         return None
     if tag in ("L", "U") and type(val) is list:
-        items = [_unflatten(v, tensors, depth + 1) for v in val]
+        items = [_unflatten(v, tensors, depth + 1, objects) for v in val]
         return items if tag == "L" else tuple(items)
     raise WireError(f"malformed value tree node {tag!r}")
 
@@ -108,7 +144,7 @@ def _unflatten(node, tensors: list[torch.Tensor], depth: int):
 NO_VALUE = object()
 
 
-def send(sock: socket.socket, header: dict, value=NO_VALUE) -> None:
+def send(sock: socket.socket, header: dict, value=NO_VALUE, objects: bool = False) -> None:
     """Send `header` plus an optional value tree. Small tensors travel inline after the
     header; above SHM_BYTES they go in one shared buffer whose descriptor rides along
     (SCM_RIGHTS): device memory when any tensor is on the GPU (cuda_share.py), else a
@@ -117,7 +153,7 @@ def send(sock: socket.socket, header: dict, value=NO_VALUE) -> None:
     _release_held()
     tensors: list[torch.Tensor] = []
     if value is not NO_VALUE:
-        header = dict(header, value=_flatten(value, tensors, 0, [0]))
+        header = dict(header, value=_flatten(value, tensors, 0, [0], objects))
     specs, payloads, offset = [], [], 0
     for t in tensors:
         flat = t.detach().contiguous().reshape(-1).view(torch.uint8)  # no copy when already contiguous
@@ -200,11 +236,13 @@ def _fill_memfd(payloads: list[torch.Tensor], specs: list[dict], size: int) -> i
     return fd
 
 
-def recv(sock: socket.socket, max_bytes: int, device: str = "cpu") -> tuple[dict, object]:
+def recv(sock: socket.socket, max_bytes: int, device: str = "cpu", objects: bool = False) -> tuple[dict, object]:
     """(header, value) of the next message. Raises WireError on anything malformed
     or larger than `max_bytes` of tensor data, EOFError if the peer is gone. Device
     buffers are accepted only when `device` is "cuda": a CPU judge must never start
-    CUDA because a peer asked."""
+    CUDA because a peer asked. `objects`: the candidate process reading the judge's
+    messages, which may hold strings, dicts and namespaces (_object_node); the judge
+    reads the candidate's with it off, so an output is plain data only."""
     head, fd = _recv_head(sock)
     try:
         (size,) = struct.unpack(">Q", head)
@@ -231,7 +269,7 @@ def recv(sock: socket.socket, max_bytes: int, device: str = "cpu") -> tuple[dict
     finally:
         if fd is not None:
             os.close(fd)
-    value = _unflatten(header.pop("value"), tensors, 0) if "value" in header else NO_VALUE
+    value = _unflatten(header.pop("value"), tensors, 0, objects) if "value" in header else NO_VALUE
     return header, value
 
 

@@ -448,7 +448,7 @@ class Worker:
         wire.send(self.sock, dict(hello, op="hello"))
         while True:
             try:
-                header, value = wire.recv(self.sock, 1 << 40, self.device)
+                header, value = wire.recv(self.sock, 1 << 40, self.device, objects=True)
             except EOFError:
                 return
             op = header.get("op")

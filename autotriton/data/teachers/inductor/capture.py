@@ -68,7 +68,8 @@ def capture(task: Task, device: str = "cuda", shape_mode: str = "interp") -> Cap
             apply_shape(mod, task.shapes_for(shape_mode)[0], size_constants(mod))
             with torch.device(device):
                 torch.manual_seed(0)
-                model = mod.Model(*mod.get_init_inputs()).eval()
+                init = list(mod.get_init_inputs())
+                model = mod.Model(*init).eval()
                 inputs = list(mod.get_inputs())
             named = list(model.named_parameters()) + list(model.named_buffers())
             tensors = [t.detach() for _, t in named]  # lazy modules' uninitialised parameters raise here
@@ -83,7 +84,12 @@ def capture(task: Task, device: str = "cuda", shape_mode: str = "interp") -> Cap
     start = time.perf_counter()
     compiled = torch.compile(fn, dynamic=True, fullgraph=True)
     try:
-        with torch.no_grad():
+        # Dynamo lifts a module's float attributes into arguments, which the rewriter maps back to
+        # `self.<attr>` (the verifier varies the constructor's floats). Where the constructor takes
+        # none the verifier varies (a transformers config), they are baked in as Inductor bakes
+        # sizes: a config's floats read through submodules (layer[0].attention.scaling) cannot be
+        # mapped, and 34 of a CPU build's first 416 harvested candidates were refused for that.
+        with torch.no_grad(), torch._dynamo.config.patch(specialize_float=not _holds_float(init)):
             if device == "cpu":
                 codes = _generated_only(compiled, *tensors, *inputs)
             else:
@@ -94,6 +100,16 @@ def capture(task: Task, device: str = "cuda", shape_mode: str = "interp") -> Cap
                    param_shapes=[list(t.shape) for t in tensors],
                    input_shapes=[list(x.shape) if isinstance(x, torch.Tensor) else None for x in inputs],
                    compile_s=time.perf_counter() - start, device=device)
+
+
+def _holds_float(value) -> bool:
+    """A float where the verifier varies constructor arguments: at the top, or in lists, tuples
+    and dicts (never inside other objects)."""
+    if isinstance(value, float):
+        return True
+    if isinstance(value, (list, tuple)):
+        return any(_holds_float(v) for v in value)
+    return isinstance(value, dict) and any(_holds_float(v) for v in value.values())
 
 
 class _Generated(Exception):

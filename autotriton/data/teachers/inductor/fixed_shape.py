@@ -9,6 +9,7 @@ import ast
 from dataclasses import replace
 
 from autotriton.tasks.contract import METADATA_MARKER, PINNED_SETTING, ShapeSetting, Task, parse_source, task_from_source
+from autotriton.tasks.sizes import as_judged
 
 # Metadata that still applies at a fixed size; the shape tables, split and tags do not
 # (split and tags are carried on the Task object instead).
@@ -28,6 +29,12 @@ def fixed_shape_task(task: Task, setting: ShapeSetting) -> Task:
     source = head.rstrip() + f"\n\n\n{METADATA_MARKER}\n" + "".join(_kept_metadata(meta) + pinned)
     fixed = task_from_source(source, task_id=f"{task.id}@{setting.name}", suite=task.suite,
                              level=task.level, solution_source=task.solution_source)
+    # The tolerance the judge derives for the unpinned file (sizes.as_judged: a harvested Linear
+    # gets TF32's) is not in the source, and a pinned file gets none: a rewrite's TF32 matmul was
+    # judged at float32's 1e-4 and every harvested MLP failed.
+    judged = task if task.tolerance else as_judged(task)
+    if not fixed.tolerance and judged.tolerance:
+        fixed = replace(fixed, tolerance=judged.tolerance, tolerance_reason=judged.tolerance_reason)
     return replace(fixed, split=task.split, tags=task.tags)
 
 

@@ -26,6 +26,7 @@ class ModelInfo:
     doc: str
     base: str = "nn.Module"  # a harvested task's `class Model(Harvested)`: ModelNew subclasses the copy
     left_default: list[str] = field(default_factory=list)  # forward's parameters get_inputs() never passes
+    init_dropped: list[str] = field(default_factory=list)  # `self.x = ...` lines of __init__ left out (imports)
 
 
 _PROVIDED = frozenset({"torch", "nn", "math", "triton", "tl"})
@@ -69,8 +70,17 @@ def model_info(task_source: str, param_roots: set[str], n_inputs: int | None = N
     # init.* calls, RNG order) is the reference's by definition, instead of copying its source,
     # which reaches names a solution may not import (Module, Tensor, _size_2_t, init).
     nn_base = _torch_nn_base(tree, parent)
+    dropped: list[str] = []
     if nn_base:
         helpers, base = [], nn_base
+    elif parent is not None and _imported_bases_only(tree, parent):
+        # A library class copied into the file (transformers' layers): its __init__ becomes
+        # ModelNew's, since a solution cannot subclass a class whose __init__ builds nn layers
+        # (the rules check a same-file base class's code as forward code).
+        flat, dropped = _flattened_init(tree, model, parent)
+        init_src = textwrap.indent(ast.unparse(flat), "    ")
+        helpers = _init_helpers(tree, task_source, flat)
+        base = "nn.Module"
     else:
         if forward.args.defaults:
             raise Unsupported("Model.forward has default arguments")
@@ -80,7 +90,8 @@ def model_info(task_source: str, param_roots: set[str], n_inputs: int | None = N
                      forward_args=[a.arg for a in forward.args.args[1:]], forward_sig=sig + ":",
                      returns_tuple=bool(returns) and all(isinstance(r, ast.Tuple) for r in returns),
                      float_attrs=_float_attrs(parent or model, parent_init or init, forward, param_roots),
-                     doc=doc.strip().splitlines()[0] if doc else "", base=base, left_default=left_default)
+                     doc=doc.strip().splitlines()[0] if doc else "", base=base, left_default=left_default,
+                     init_dropped=dropped)
 
 
 def _passed_args(forward: ast.FunctionDef, n_inputs: int | None) -> tuple[ast.FunctionDef, list[str]]:
@@ -117,7 +128,11 @@ def _provided_annotations(forward: ast.FunctionDef) -> ast.FunctionDef:
     forward = copy.deepcopy(forward)
 
     def provided(node: ast.expr | None) -> bool:
-        return node is None or {n.id for n in ast.walk(node) if isinstance(n, ast.Name)} <= _PROVIDED
+        # torch.Tensor only among torch's names: `torch.LongTensor` is a legacy constructor the rules
+        # refuse (transformers annotates input_ids with it)
+        return node is None or ({n.id for n in ast.walk(node) if isinstance(n, ast.Name)} <= _PROVIDED and all(
+            dotted(n) in ("torch.Tensor", "nn.Module") for n in ast.walk(node)
+            if isinstance(n, ast.Attribute) and not isinstance(n.value, ast.Attribute)))
 
     for arg in forward.args.posonlyargs + forward.args.args:
         if not provided(arg.annotation):
@@ -182,9 +197,11 @@ def _init_helpers(tree: ast.Module, source: str, init: ast.FunctionDef | None, r
     if init is None and not roots:
         return []
     defs: dict[str, ast.stmt] = {}
+    unavailable = _unavailable(tree)
     for node in tree.body:
-        if isinstance(node, (ast.FunctionDef, ast.ClassDef)) and node.name not in ("Model", "get_inputs",
-                                                                                     "get_init_inputs"):
+        if isinstance(node, ast.ClassDef) and node.name != "Model":
+            defs[node.name] = _portable_class(node, unavailable)
+        elif isinstance(node, ast.FunctionDef) and node.name not in ("get_inputs", "get_init_inputs"):
             defs[node.name] = node
         elif isinstance(node, ast.Assign) and len(node.targets) == 1 and isinstance(node.targets[0], ast.Name):
             defs[node.targets[0].id] = node
@@ -208,16 +225,149 @@ def _init_helpers(tree: ast.Module, source: str, init: ast.FunctionDef | None, r
         name = node.name if isinstance(node, (ast.FunctionDef, ast.ClassDef)) else (
             node.targets[0].id if isinstance(node, ast.Assign) and isinstance(node.targets[0], ast.Name) else None)
         if name in need:
-            out.append(_helper_source(node, source))
+            out.append(ast.unparse(defs[name]) if isinstance(node, ast.ClassDef) else ast.get_source_segment(source, node))
     return out
 
 
-def _helper_source(node: ast.stmt, source: str) -> str:
-    if isinstance(node, ast.ClassDef):
-        node = copy.copy(node)
-        node.body = [s for s in node.body if not (isinstance(s, ast.FunctionDef) and s.name != "__init__")]
-        return ast.unparse(node)
-    return ast.get_source_segment(source, node)
+def _portable_class(node: ast.ClassDef, unavailable: set[str]) -> ast.ClassDef:
+    """A helper class as a solution copies it: its __init__ only (_portable), class attributes
+    kept, and bases or decorators from the file's other imports gone (transformers'
+    GradientCheckpointingLayer, hub kernels: nn.Module as far as parameters go; a base that
+    built parameters would fail the verifier's parameter shapes)."""
+    node = copy.copy(node)
+    body: list[ast.stmt] = []
+    for st in node.body:
+        if isinstance(st, ast.FunctionDef):
+            if st.name == "__init__":
+                body.append(_portable(st, unavailable)[0])
+        elif isinstance(st, ast.AnnAssign):
+            if st.value is not None:
+                body.append(ast.Assign(targets=[st.target], value=st.value, lineno=st.lineno))
+        elif not isinstance(st, (ast.AsyncFunctionDef, ast.ClassDef)) and not _dunder_assign(st):
+            body.append(st)
+    body = [st for st in body if isinstance(st, ast.FunctionDef) or not _uses(st, unavailable)]
+    node.body = body or [ast.Pass()]
+    node.bases = [b if not _uses(b, unavailable) else ast.parse("nn.Module", mode="eval").body
+                  for b in node.bases]
+    node.keywords, node.decorator_list = [], []
+    return ast.fix_missing_locations(node)
+
+
+def _buffer_registration(st: ast.stmt) -> ast.stmt | None:
+    """`self.x = nn.Buffer(t, persistent=False)` as `self.register_buffer("x", t, persistent=False)`,
+    the same buffer: the rules allow the method and refuse the nn.Buffer class (a torch name)."""
+    if not (isinstance(st, ast.Assign) and len(st.targets) == 1 and isinstance(st.targets[0], ast.Attribute)
+            and dotted(st.targets[0].value) == "self" and isinstance(st.value, ast.Call)
+            and dotted(st.value.func) in ("nn.Buffer", "torch.nn.Buffer") and len(st.value.args) == 1):
+        return None
+    call = ast.Call(func=ast.parse("self.register_buffer", mode="eval").body,
+                    args=[ast.Constant(st.targets[0].attr), st.value.args[0]], keywords=st.value.keywords)
+    return ast.copy_location(ast.Expr(call), st)
+
+
+def _dunder_assign(st: ast.stmt) -> bool:
+    """torch.nn's `__constants__ = [...]`: a TorchScript note the rules read as interpreter internals."""
+    return isinstance(st, ast.Assign) and any(isinstance(t, ast.Name) and t.id.startswith("__") for t in st.targets)
+
+
+def _uses(node: ast.AST, names: set[str]) -> bool:
+    return bool({n.id for n in ast.walk(node) if isinstance(n, ast.Name)} & names)
+
+
+def _imported_bases_only(tree: ast.Module, cls: ast.ClassDef) -> bool:
+    """`cls` derives from nn.Module or imported classes only, none defined in the file."""
+    local = {n.name for n in tree.body if isinstance(n, ast.ClassDef)}
+    return bool(cls.bases) and not any(isinstance(b, ast.Name) and b.id in local for b in cls.bases)
+
+
+def _flattened_init(tree: ast.Module, model: ast.ClassDef, parent: ast.ClassDef) -> tuple[ast.FunctionDef, list[str]]:
+    """ModelNew.__init__ for `class Model(Parent)`: Parent.__init__ with its super() call made
+    nn.Module's, then Model.__init__'s own lines after its super() call (`self.eval()`)."""
+    p_init = _method_named(parent, "__init__")
+    m_init = _method_named(model, "__init__")
+    if p_init is None:  # nn.Module's: no arguments
+        p_init = ast.parse("def __init__(self):\n    super().__init__()").body[0]
+    own: list[ast.stmt] = []
+    if m_init is not None:
+        first = m_init.body[0] if m_init.body else None
+        params = [a.arg for a in m_init.args.args[1:]]
+        call = first.value if isinstance(first, ast.Expr) and isinstance(first.value, ast.Call) else None
+        if call is None or not _is_super_init(call) or call.keywords or \
+                [a.id if isinstance(a, ast.Name) else None for a in call.args] != params:
+            raise Unsupported("Model.__init__ does not pass its arguments straight to its parent's")
+        own = m_init.body[1:]
+    flat = copy.deepcopy(p_init)
+    for node in ast.walk(flat):
+        if isinstance(node, ast.Call) and _is_super_init(node):
+            node.func = ast.parse("super().__init__", mode="eval").body
+            node.args, node.keywords = [], []
+    flat.body += copy.deepcopy(own)
+    flat.decorator_list = []
+    return _portable(flat, _unavailable(tree))
+
+
+def _method_named(cls: ast.ClassDef, name: str) -> ast.FunctionDef | None:
+    return next((n for n in cls.body if isinstance(n, ast.FunctionDef) and n.name == name), None)
+
+
+def _is_super_init(call: ast.Call) -> bool:
+    f = call.func
+    return (isinstance(f, ast.Attribute) and f.attr == "__init__" and isinstance(f.value, ast.Call)
+            and isinstance(f.value.func, ast.Name) and f.value.func.id == "super")
+
+
+def _unavailable(tree: ast.Module) -> set[str]:
+    """Names the file imports that a solution does not (transformers', typing's)."""
+    return {a.asname or a.name.split(".")[0] for n in tree.body if isinstance(n, (ast.Import, ast.ImportFrom))
+            for a in n.names} - _PROVIDED
+
+
+def _portable(fn: ast.FunctionDef, unavailable: set[str]) -> tuple[ast.FunctionDef, list[str]]:
+    """A copy of __init__ `fn` without what needs the file's other imports: annotations
+    (`Callable`, the config classes) and `self.x = ...` lines whose value uses them
+    (transformers' `ACT2FN[...]` activations, attention-function tables: modules without
+    parameters). What a dropped line built is not there; where it held parameters the
+    verifier's parameter shapes differ and the candidate fails, so nothing wrong is kept."""
+    fn = copy.deepcopy(fn)
+    for a in fn.args.posonlyargs + fn.args.args + fn.args.kwonlyargs:
+        a.annotation = None
+    for a in (fn.args.vararg, fn.args.kwarg):
+        if a is not None:
+            a.annotation = None
+    fn.returns = None
+    # An attribute one line cannot build is left out on every line that sets it: transformers
+    # writes `if isinstance(config.hidden_act, str): self.act = ACT2FN[...] else: self.act = ...`.
+    dropped = sorted({t.attr for st in ast.walk(fn) if isinstance(st, (ast.Assign, ast.AnnAssign))
+                      and st.value is not None and _uses(st.value, unavailable)
+                      for t in (st.targets if isinstance(st, ast.Assign) else [st.target])
+                      if isinstance(t, ast.Attribute) and dotted(t.value) == "self"})
+
+    def kept(st: ast.stmt) -> ast.stmt | None:
+        if isinstance(st, ast.AnnAssign):
+            if st.value is None:
+                return None
+            st = ast.copy_location(ast.Assign(targets=[st.target], value=st.value), st)
+        if isinstance(st, ast.Assign) and any(isinstance(t, ast.Attribute) and dotted(t.value) == "self"
+                                              and t.attr in dropped for t in st.targets):
+            return None
+        if isinstance(st, ast.If) and not st.orelse and all(isinstance(b, ast.Raise) for b in st.body):
+            return None  # a check of the arguments, which the reference passed (hasattr, str refused)
+        st = _buffer_registration(st) or st
+        for field_name in ("body", "orelse", "finalbody"):
+            inner = getattr(st, field_name, None)
+            if isinstance(inner, list) and inner and isinstance(inner[0], ast.stmt):
+                setattr(st, field_name, clean(inner))
+        if isinstance(st, ast.If) and not st.body and not st.orelse:
+            return None
+        if isinstance(st, (ast.If, ast.For, ast.While, ast.With)) and not st.body:
+            st.body = [ast.Pass()]
+        return st
+
+    def clean(body: list[ast.stmt]) -> list[ast.stmt]:
+        return [k for k in map(kept, body) if k is not None]
+
+    fn.body = clean(fn.body) or [ast.Pass()]
+    return ast.fix_missing_locations(fn), dropped
 
 
 def _float_attrs(model: ast.ClassDef, init: ast.FunctionDef | None, forward: ast.FunctionDef,

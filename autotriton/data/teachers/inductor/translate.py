@@ -276,7 +276,12 @@ def translate(call: ast.FunctionDef, kernels: dict[str, Kernel], b: Bindings,
 
 
 def _note_root(expr: _WrapperExpr, target: str, value: ast.expr) -> None:
-    """Record `target` as a zero-offset view of a buffer forward allocated."""
+    """Record `target` as a zero-offset view of a buffer forward allocated, or as another name for
+    one (Inductor's `buf3 = buf1  # reuse`: the rules take as_strided only on a name bound to an
+    allocation, and transformers' MLPs returned `buf3.as_strided(...)`)."""
+    if isinstance(value, ast.Name) and value.id not in expr.b.names:
+        expr.roots[target] = expr.roots.get(value.id, value.id)
+        return
     if (isinstance(value, ast.Call) and dotted(value.func) == "reinterpret_tensor" and len(value.args) == 4
             and isinstance(value.args[0], ast.Name) and value.args[0].id not in expr.b.names
             and isinstance(value.args[3], ast.Constant) and value.args[3].value == 0):
