@@ -41,8 +41,10 @@ def model_info(task_source: str, param_roots: set[str], n_inputs: int | None = N
         raise Unsupported("task source defines no Model")
     methods = {n.name: n for n in model.body if isinstance(n, ast.FunctionDef)}
     forward = methods.get("forward")
-    parent = _parent_class(tree, model) if forward is None else None
-    if parent is not None:
+    # A Model with a forward of its own around its parent's (`super().forward(...)` turning
+    # transformers' output objects into tensors) still takes its __init__ from the parent.
+    parent = _parent_class(tree, model)
+    if parent is not None and forward is None:
         # Harvested tasks are `class Model(Harvested)` adding only __init__: forward comes from the
         # parent, which the solution copies with its __init__ only (its forward would be torch compute),
         # or from a class above it in the file (torch.nn's ConstantPad1d takes _ConstantPadNd's,
