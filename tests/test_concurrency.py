@@ -226,3 +226,114 @@ def test_the_judge_passes_a_block_staged_through_scratch_behind_a_barrier(cpu_ve
     racy = "\n".join(line for line in honest.splitlines() if not line.strip().startswith("tl.debug_barrier()"))
     result = cpu_verifier.verify(get_task("builtin/l1/relu"), racy)
     assert result.error_kind.value == "runtime_error" and "IntraProgramRace" in result.error_msg, result.error_msg
+
+
+SYNC = textwrap.dedent('''
+    import torch, triton, triton.language as tl
+    from autotriton.verify import concurrency
+    concurrency.install()
+
+    @triton.jit
+    def reversed_in_place(x, BARRIER: tl.constexpr, BLOCK: tl.constexpr):  # write after another lane's read
+        i = tl.arange(0, BLOCK)
+        v = tl.load(x + BLOCK - 1 - i)
+        if BARRIER:
+            tl.debug_barrier()
+        tl.store(x + i, v)
+
+    @triton.jit
+    def one_cell_many_lanes(x, y, SAME: tl.constexpr, BLOCK: tl.constexpr):
+        i = tl.arange(0, BLOCK)
+        v = tl.load(x + i)
+        tl.store(y + i // 2, tl.where(SAME, 1.0, v))
+
+    @triton.jit
+    def placeholder_then_value(x, y, BLOCK: tl.constexpr):  # two stores, other lanes, no barrier
+        i = tl.arange(0, BLOCK)
+        tl.store(y + i, tl.zeros_like(tl.load(x + i)))
+        tl.store(y + BLOCK - 1 - i, tl.load(x + BLOCK - 1 - i))
+
+    @triton.jit
+    def mirrored_through(x, s, y, c, HOW: tl.constexpr, BLOCK: tl.constexpr):
+        i = tl.arange(0, BLOCK)
+        tl.store(s + i, tl.load(x + i))
+        back = BLOCK - 1 - i
+        if HOW == "volatile":
+            v = tl.load(s + back, volatile=True)
+        elif HOW == "relaxed_between":
+            tl.atomic_add(c, 1, sem="relaxed")
+            v = tl.load(s + back)
+        elif HOW == "acq_rel_between":
+            tl.atomic_add(c, 1)
+            v = tl.load(s + back)
+        else:  # "relaxed_read": the atomic's own read
+            v = tl.atomic_add(s + back, 0.0, sem="relaxed")
+        tl.store(y + back, v)
+
+    @triton.jit
+    def handed_on(x, s, flag, y, SEM: tl.constexpr, BLOCK: tl.constexpr):
+        # program p copies p-1's block from scratch where p-1's flag is up, else from x (no spin:
+        # the interpreter runs one program at a time, and one not run yet would never raise it)
+        p = tl.program_id(0)
+        i = tl.arange(0, BLOCK)
+        tl.store(s + p * BLOCK + i, tl.load(x + p * BLOCK + i))
+        tl.atomic_xchg(flag + p, 1, sem=SEM)
+        if p > 0:
+            if tl.atomic_cas(flag + p - 1, 1, 1, sem=SEM) == 1:
+                tl.store(y + p * BLOCK + i, tl.load(s + (p - 1) * BLOCK + i))
+            else:
+                tl.store(y + p * BLOCK + i, tl.load(x + (p - 1) * BLOCK + i))
+
+    def run(name, fn):
+        try:
+            out = fn()
+            print(name, "ran", bool(out))
+        except Exception as exc:  # the interpreter wraps the kernel's error
+            print(name, "IntraProgramRace" if "IntraProgramRace" in str(exc) else repr(exc)[:200], "-")
+
+    B = 16
+    x = torch.arange(B, dtype=torch.float32)
+    for barrier in (False, True):
+        def reverse(barrier=barrier):
+            z = x.clone()
+            reversed_in_place[(1,)](z, BARRIER=barrier, BLOCK=B)
+            return torch.equal(z, x.flip(0))
+        run(f"war_barrier={barrier}", reverse)
+    for same in (False, True):
+        run(f"one_cell_same={same}", lambda same=same: one_cell_many_lanes[(1,)](x, torch.zeros(B), SAME=same, BLOCK=B) or True)
+    run("placeholder", lambda: placeholder_then_value[(1,)](x, torch.zeros(B), BLOCK=B) or True)
+    for how in ("volatile", "relaxed_between", "acq_rel_between", "relaxed_read"):
+        def through(how=how):
+            y = torch.zeros(B)
+            mirrored_through[(1,)](x, torch.zeros(B), y, torch.zeros(1, dtype=torch.int32), HOW=how, BLOCK=B)
+            return torch.equal(y, x)
+        run(how, through)
+    for sem in ("relaxed", "acq_rel"):
+        def hand(sem=sem):
+            n = 32
+            xs, y = torch.arange(n * B, dtype=torch.float32), torch.zeros(n * B)
+            handed_on[(n,)](xs, torch.zeros(n * B), torch.zeros(n, dtype=torch.int32), y, SEM=sem, BLOCK=B)
+            return all(torch.equal(y[p * B:(p + 1) * B], xs[(p - 1) * B:p * B]) for p in range(1, n))
+        run(f"handed_on_{sem}", lambda hand=hand: all(hand() for _ in range(3)))
+''')
+
+
+def test_lanes_of_one_program_race_on_writes_and_relaxed_atomics_order_nothing(tmp_path):
+    """Outside pass on verifier 73: six kernels raced between the lanes of a block or between
+    programs and passed. A store to an address another lane read, two lanes storing one cell
+    different values (in one store or two), a volatile load, and a relaxed atomic (neither a
+    barrier nor a release or an acquire: Triton 3.9's sm_90 PTX has no bar.sync or fence for it)
+    are races now; a barrier, one value from many lanes, and acq_rel atomics are not."""
+    script = tmp_path / "sync.py"
+    script.write_text(SYNC)
+    proc = subprocess.run([sys.executable, str(script)], env=dict(os.environ, TRITON_INTERPRET="1"),
+                          capture_output=True, text=True, timeout=300)
+    assert proc.returncode == 0, proc.stderr[-3000:]
+    got = {line.split()[0]: line.split()[1:] for line in proc.stdout.splitlines()}
+    race = ["IntraProgramRace", "-"]
+    assert got == {"war_barrier=False": race, "war_barrier=True": ["ran", "True"],
+                   "one_cell_same=False": race, "one_cell_same=True": ["ran", "True"],
+                   "placeholder": race, "volatile": race, "relaxed_between": race,
+                   "acq_rel_between": ["ran", "True"], "relaxed_read": race,
+                   # relaxed flags publish nothing: the next program reads the block as before the launch
+                   "handed_on_relaxed": ["ran", "False"], "handed_on_acq_rel": ["ran", "True"]}, proc.stdout

@@ -14,10 +14,17 @@ Two changes close that:
   of the same launch stored to reads the value the address held before the launch, as a program
   that ran before (or alongside) the writer would on a GPU. A program always sees its own stores.
   Atomics are how Triton programs share memory within a launch, so they keep working: an atomic
-  op (and a volatile load) reads memory as it is, and a plain store is visible to another program
-  once it is published and acquired, that is when the writer did an atomic op after the store (a
-  release: the "last block finishes the sum" counter, a lock's release) and the reader did one
-  before the load (an acquire: the counter's read, a lock's compare-and-swap).
+  op reads memory as it is, and a plain store is visible to another program once it is published
+  and acquired, that is when the writer did a release atomic (acq_rel, Triton's default, or
+  release) after the store (the "last block finishes the sum" counter, a lock's release) and the
+  reader an acquire one (acq_rel or acquire) before the load (the counter's read, a lock's
+  compare-and-swap). A relaxed atomic does neither, and a volatile load is a plain load.
+
+Within one program (IntraProgramRace): the interpreter runs a block as one array, where a GPU
+spreads it over threads that see each other's global stores only past a barrier. Between two
+barriers (tl.debug_barrier(), or a release or acquire atomic, for which Triton puts a bar.sync in
+the PTX) a lane may not load what another lane stored, store where another lane loaded, or store
+a cell another lane stored with a different value.
 
 What stays allowed that a GPU could still get wrong: a read-modify-write of a plain cell bracketed
 by atomic ops on other cells counts as synchronised. What a CPU judge now rejects that a GPU
@@ -85,6 +92,10 @@ class Launch:
         self.lane = np.empty(0, np.int64)  # the flat position, in its store's block, of the last store
         self.epoch = np.empty(0, np.int64)  # the writer's barrier count at the store (IntraProgramRace)
         self.barriers = 0  # tl.debug_barrier() calls of the running program
+        # The running program's plain loads since its last barrier, as (lowest, highest address,
+        # pointers, mask): a later store by another lane to an address one of them read is a race.
+        self.loads: list[tuple[int, int, np.ndarray, np.ndarray]] = []
+        self.loaded_lo, self.loaded_hi = -1, -1  # the span they cover, for the common no-overlap case
         self.used = 0
         self.starts: list[int] = []  # disjoint byte ranges stored to, sorted: a fast "no overlap"
         self.ends: list[int] = []
@@ -98,31 +109,58 @@ class Launch:
         else:
             linear = self.turn
         self.turn += 1
-        self.pid, self.acquired, self.barriers = linear, False, 0
+        self.pid, self.acquired = linear, False
+        self._new_epoch(0)
         _, gy, gz = self.grid
         x, rest = divmod(linear, gy * gz)
         return x, *divmod(rest, gz)
 
-    def atomic(self) -> None:
-        """An atomic op: a release of this program's earlier stores and an acquire; within the
-        program a barrier too (IntraProgramRace): for sm_90 Triton 3.9 puts a bar.sync before a
-        scalar atomic and hands its result to the block through shared memory behind another (the
-        PTX of the "last block finishes the sum" kernel, which reads its own partial, stored before
-        its ticket, from another lane: tests/test_concurrency.py)."""
+    def release(self) -> None:
+        """An atomic op with release semantics (acq_rel, Triton's default, or release): this
+        program's earlier stores are published to other programs, and within the program it is a
+        barrier: for sm_90 Triton 3.9 puts a bar.sync before it (its PTX, tests/test_concurrency.py).
+        A relaxed atomic has neither: a bare red/atom, no bar.sync and no fence (outside pass on
+        verifier 73: a relaxed atomic between a store and a mirrored load, or as the flag one
+        program hands its block to the next by, passed)."""
         self.atomics[self.pid] = self.atomics.get(self.pid, 0) + 1
+        self.barrier()
+
+    def acquire(self) -> None:
+        """An atomic op with acquire semantics (acq_rel or acquire): other programs' published
+        stores become visible, and a bar.sync follows it within the program (its PTX)."""
         self.acquired = True
-        self.barriers += 1
+        self.barrier()
 
     def barrier(self) -> None:
         """tl.debug_barrier(): the running program's threads see each other's earlier stores."""
-        self.barriers += 1
+        self._new_epoch(self.barriers + 1)
 
-    def stored(self, ptrs: np.ndarray, mask: np.ndarray, itemsize: int, atomic: bool) -> None:
+    def _new_epoch(self, barriers: int) -> None:
+        self.barriers = barriers
+        self.loads, self.loaded_lo, self.loaded_hi = [], -1, -1
+
+    def loaded(self, ptrs: np.ndarray, mask: np.ndarray) -> None:
+        """Note a plain load of the running program, for the write-after-read check in stored()."""
+        if ptrs.size == 0:
+            return
+        lo, hi = int(ptrs.min()), int(ptrs.max())
+        self.loads.append((lo, hi, ptrs, mask))
+        self.loaded_lo = lo if self.loaded_lo < 0 else min(lo, self.loaded_lo)
+        self.loaded_hi = max(hi, self.loaded_hi)
+
+    def stored(self, ptrs: np.ndarray, mask: np.ndarray, itemsize: int, atomic: bool,
+               bits: np.ndarray | None = None) -> None:
+        """Note a store before it happens. `bits`: the values' raw bits, one per block position (a
+        plain store), for the checks between lanes of this program with no barrier between: two
+        lanes writing one address different values (in this store or an earlier one), or a lane
+        writing an address another lane read (IntraProgramRace)."""
         where, raw = _lanes(ptrs, mask)
         addrs, last = np.unique(raw[::-1], return_index=True)  # of an address stored twice, the last lane
         lanes = where[::-1][last]
         if addrs.size == 0:
             return
+        if bits is not None:
+            self._check_write(where, raw, addrs, lanes, bits, itemsize)
         rows = self._rows(addrs)
         fresh = rows < 0
         if fresh.any():
@@ -138,6 +176,52 @@ class Launch:
         self.lane[rows], self.epoch[rows] = lanes, self.barriers
         self._add_range(int(addrs[0]), int(addrs[-1]) + itemsize)
 
+    def _check_write(self, where: np.ndarray, raw: np.ndarray, addrs: np.ndarray, lanes: np.ndarray,
+                     bits: np.ndarray, itemsize: int) -> None:
+        """Raise IntraProgramRace where this plain store races another lane of its program: on a
+        GPU the lanes are other threads, and without a barrier their order is not fixed. Writing
+        the same value from several lanes is no race (a broadcast scalar)."""
+        new = bits.reshape(-1)[where]
+        if addrs.size < raw.size:  # an address twice in this one store
+            order = np.argsort(raw, kind="stable")
+            a, b = raw[order], new[order]
+            if ((a[1:] == a[:-1]) & (b[1:] != b[:-1])).any():
+                raise IntraProgramRace("a store wrote different values to one address from several lanes of its "
+                                       "block: on a GPU several threads, and which one lands last is not fixed")
+        rows = self._rows(addrs)
+        hit = rows >= 0
+        if hit.any():
+            r = rows[hit]
+            earlier = (self.writer[r] == self.pid) & (self.epoch[r] == self.barriers) & (self.seq[r] >= 0) & \
+                (self.lane[r] != lanes[hit])
+            if earlier.any():
+                at = addrs[hit][earlier]
+                raw_t = _RAW[itemsize]
+                now = _interp._interpreter.load(at, np.ones(at.size, bool), np.zeros(at.size, raw_t), np.dtype(raw_t))
+                first = np.searchsorted(np.sort(raw), at)  # the new value at each address
+                order = np.argsort(raw, kind="stable")
+                if (now != new[order][first]).any():
+                    raise IntraProgramRace("a store overwrote, with a different value, what another lane of the same "
+                                           "program stored earlier in this launch, with no tl.debug_barrier() "
+                                           "between: on a GPU two threads, in no fixed order")
+        if self.loads and int(addrs[0]) <= self.loaded_hi and int(addrs[-1]) >= self.loaded_lo:
+            self._check_after_reads(addrs, lanes)
+
+    def _check_after_reads(self, addrs: np.ndarray, lanes: np.ndarray) -> None:
+        """A store to an address another lane loaded since the last barrier: on a GPU that thread
+        may read after this one writes (an in-place reversal without a barrier passed: outside
+        pass on verifier 73)."""
+        for lo, hi, ptrs, mask in self.loads:
+            if hi < int(addrs[0]) or lo > int(addrs[-1]):
+                continue
+            where, read = _lanes(ptrs, mask)
+            at = np.minimum(np.searchsorted(addrs, read), addrs.size - 1)
+            same = addrs[at] == read
+            if (same & (lanes[at] != where)).any():
+                raise IntraProgramRace("a store wrote an address that another lane of the same program read "
+                                       "earlier, with no tl.debug_barrier() between: on a GPU that thread may "
+                                       "read it after the store, a data race")
+
     def _rows(self, addrs: np.ndarray) -> np.ndarray:
         """Each address's row, or -1 where this launch has not stored to it."""
         if self.keys.size == 0:
@@ -145,24 +229,40 @@ class Launch:
         at = np.minimum(np.searchsorted(self.keys, addrs), self.keys.size - 1)
         return np.where(self.keys[at] == addrs, self.key_rows[at], -1)
 
+    def read_by_atomic(self, ptrs: np.ndarray, mask: np.ndarray | None) -> None:
+        """An atomic op's read of what another lane of this program stored plainly since the last
+        barrier is the same race as a load's (a relaxed atomic_add of 0.0 read a mirrored block
+        back: outside pass on verifier 73)."""
+        if self.starts:
+            where, addrs = _lanes(ptrs, np.ones((), bool) if mask is None else mask)
+            if addrs.size:
+                self._crossed(where, addrs, atomic=True)
+
+    def _crossed(self, where: np.ndarray, addrs: np.ndarray, atomic: bool = False) -> tuple[np.ndarray, np.ndarray]:
+        rows = self._rows(addrs)
+        hit = rows >= 0
+        where, rows = where[hit], rows[hit]
+        crossed = (self.writer[rows] == self.pid) & (self.epoch[rows] == self.barriers) & (self.lane[rows] != where)
+        if atomic:
+            crossed &= self.seq[rows] >= 0  # atomics on an atomic store's cell are ordered
+        if crossed.any():
+            raise IntraProgramRace(f"a {'n atomic op' if atomic else ' load'} read {int(crossed.sum())} element(s) "
+                                   "that another lane of the same program stored earlier in this launch, with no "
+                                   "tl.debug_barrier() between: on a GPU another thread's store, a data race")
+        return where, rows
+
     def hide_unpublished(self, ptrs: np.ndarray, mask: np.ndarray, out: np.ndarray) -> np.ndarray:
         """`out` as this program may see it: other programs' unpublished stores replaced by the
         values from before the launch."""
+        self.loaded(ptrs, mask)
         if not self.starts:
             return out
         where, addrs = _lanes(ptrs, mask)
         if addrs.size == 0 or not self._overlaps(int(addrs.min()), int(addrs.max()) + out.dtype.itemsize):
             return out
-        rows = self._rows(addrs)
-        hit = rows >= 0
-        where, rows = where[hit], rows[hit]
+        where, rows = self._crossed(where, addrs)
         writers = self.writer[rows]
         visible = writers == self.pid
-        crossed = visible & (self.epoch[rows] == self.barriers) & (self.lane[rows] != where)
-        if crossed.any():
-            raise IntraProgramRace(f"a load read {int(crossed.sum())} element(s) that another lane of the same "
-                                   "program stored earlier in this launch, with no tl.debug_barrier() between: "
-                                   "on a GPU another thread's store, a data race")
         if self.acquired:
             released = np.fromiter((self.atomics.get(w, 0) for w in writers.tolist()), np.int64, writers.size)
             visible |= (self.seq[rows] < released)
@@ -337,12 +437,21 @@ def install() -> None:
     _interp.GridExecutor._init_args_hst = init_args_with_ranges
 
 
+def _sem(sem) -> str:
+    """"relaxed", "acquire", "release" or "acq_rel" from the IR's MEM_SEMANTIC."""
+    name = getattr(sem, "name", str(sem)).upper()
+    return {"RELAXED": "relaxed", "ACQUIRE": "acquire", "RELEASE": "release"}.get(name, "acq_rel")
+
+
 def _wrap_builder(builder) -> None:
     load, store = builder.create_masked_load, builder.create_masked_store
     cas, rmw = builder.create_atomic_cas, builder.create_atomic_rmw
+    # Newer than Triton 3.6 (the GPU machine's): wrapped where present.
     atomic_store = getattr(builder, "create_atomic_store", None)
+    atomic_load = getattr(builder, "create_atomic_load", None)
+    atomic_poll = getattr(builder, "create_atomic_poll", None)
     grid_dim, grid_idx = builder.set_grid_dim, builder.set_grid_idx
-    in_atomic_store = [False]
+    in_atomic = [False]  # an atomic load, poll or store, which the interpreter runs as a plain one
 
     def set_grid_dim(self, nx, ny, nz):
         global LAUNCH
@@ -358,16 +467,13 @@ def _wrap_builder(builder) -> None:
             return grid_idx(self, x, y, z)
         return grid_idx(self, *LAUNCH.next_program())
 
-    # Triton 3.6 passes (cache, eviction, is_volatile) after `other`, 3.9 (cache, is_volatile):
-    # the flag is last in both.
+    # Triton 3.6 passes (cache, eviction, is_volatile) after `other`, 3.9 (cache, is_volatile).
+    # A volatile load is a plain one here: ld.volatile orders nothing and reads another thread's
+    # store no sooner (outside pass on verifier 73: it passed the lane check, which it now takes).
     def masked_load(self, ptrs, mask, other, *hints):
-        is_volatile = hints[-1]
         check_bounds(ptrs.data, mask.data, np.dtype(_interp._get_np_dtype(ptrs.get_element_ty())).itemsize, "load")
         out = load(self, ptrs, mask, other, *hints)
-        if LAUNCH is None:
-            return out
-        if is_volatile:  # tl.atomic_load and volatile loads read memory as it is, and acquire
-            LAUNCH.atomic()
+        if LAUNCH is None or in_atomic[0]:  # an atomic load reads memory as it is
             return out
         out.data = LAUNCH.hide_unpublished(ptrs.data, mask.data, out.data)
         return out
@@ -376,34 +482,58 @@ def _wrap_builder(builder) -> None:
         itemsize = np.dtype(value.data.dtype).itemsize
         check_bounds(ptrs.data, mask.data, itemsize, "store")
         if LAUNCH is not None:
-            LAUNCH.stored(ptrs.data, mask.data, itemsize, in_atomic_store[0])
+            bits = None if in_atomic[0] else \
+                np.broadcast_to(value.data, ptrs.data.shape).reshape(-1).view(_RAW[itemsize])
+            LAUNCH.stored(ptrs.data, mask.data, itemsize, in_atomic[0], bits)
         return store(self, ptrs, value, mask, *hints)
 
-    def atomic_op(original):
-        def wrapped(self, *args):
-            if LAUNCH is not None:
-                LAUNCH.atomic()
-            return original(self, *args)
+    def synchronised(original, reads: bool):
+        """An atomic op under its memory semantics: a release and its barrier before, an acquire
+        and its barrier after; the op's own read is checked against the lanes' stores between."""
+        def wrapped(self, *args, sem, ptr, mask):
+            order = _sem(sem)
+            if LAUNCH is not None and order in ("release", "acq_rel"):
+                LAUNCH.release()
+            if LAUNCH is not None and reads:
+                LAUNCH.read_by_atomic(ptr.data, None if mask is None else mask.data)
+            in_atomic[0] = True
+            try:
+                out = original(self, *args)
+            finally:
+                in_atomic[0] = False
+            if LAUNCH is not None and order in ("acquire", "acq_rel"):
+                LAUNCH.acquire()
+            return out
         return wrapped
 
-    cas_op, rmw_op = atomic_op(cas), atomic_op(rmw)
+    sync_cas, sync_rmw = synchronised(cas, True), synchronised(rmw, True)
 
     def checked_cas(self, ptr, cmp, val, sem, scope):
         check_bounds(ptr.data, None, np.dtype(cmp.data.dtype).itemsize, "atomic_cas")
-        return cas_op(self, ptr, cmp, val, sem, scope)
+        return sync_cas(self, ptr, cmp, val, sem, scope, sem=sem, ptr=ptr, mask=None)
 
     def checked_rmw(self, op, ptr, val, mask, sem, scope):
         check_bounds(ptr.data, mask.data, np.dtype(val.data.dtype).itemsize, "atomic")
-        return rmw_op(self, op, ptr, val, mask, sem, scope)
+        return sync_rmw(self, op, ptr, val, mask, sem, scope, sem=sem, ptr=ptr, mask=mask)
 
-    def atomic_store_op(self, *args):
-        if LAUNCH is not None:
-            LAUNCH.atomic()
-        in_atomic_store[0] = True
-        try:
-            return atomic_store(self, *args)
-        finally:
-            in_atomic_store[0] = False
+    if atomic_store is not None:
+        sync_store = synchronised(atomic_store, False)
+
+        def atomic_store_op(self, ptr, val, mask, sem, scope):
+            return sync_store(self, ptr, val, mask, sem, scope, sem=sem, ptr=ptr, mask=mask)
+        builder.create_atomic_store = atomic_store_op
+    if atomic_load is not None:
+        sync_load = synchronised(atomic_load, True)
+
+        def atomic_load_op(self, ptr, mask, sem, scope):
+            return sync_load(self, ptr, mask, sem, scope, sem=sem, ptr=ptr, mask=mask)
+        builder.create_atomic_load = atomic_load_op
+    if atomic_poll is not None:
+        sync_poll = synchronised(atomic_poll, True)
+
+        def atomic_poll_op(self, ptr, expected, timeout_ns, sem, scope):
+            return sync_poll(self, ptr, expected, timeout_ns, sem, scope, sem=sem, ptr=ptr, mask=None)
+        builder.create_atomic_poll = atomic_poll_op
 
     def no_address(original):
         def wrapped(self, src, dst_type):  # pointer to pointer (another element type) stays allowed
@@ -427,5 +557,3 @@ def _wrap_builder(builder) -> None:
     builder.set_grid_dim, builder.set_grid_idx = set_grid_dim, set_grid_idx
     builder.create_masked_load, builder.create_masked_store = masked_load, masked_store
     builder.create_atomic_cas, builder.create_atomic_rmw = checked_cas, checked_rmw
-    if atomic_store is not None:
-        builder.create_atomic_store = atomic_store_op
