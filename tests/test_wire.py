@@ -73,11 +73,20 @@ def test_a_config_object_reaches_the_candidate_as_its_plain_values_and_never_com
         def get_text_config(self):
             return self
 
+        @property
+        def head_dim(self):
+            return self.hidden_size // 4
+
+        @property
+        def broken(self):
+            raise AttributeError("needs more")
+
     a, b = socket.socketpair()
     wire.send(a, {"op": "build"}, [Config(), 3], objects=True)
     _, (config, three) = wire.recv(b, 1 << 20, objects=True)
     assert (config.hidden_size, config.hidden_act, config.eps, three) == (64, "gelu", 1e-5, 3)
     assert config.rope_scaling == {"type": "linear", "factor": 2.0} and torch.equal(config.weight, torch.ones(3))
+    assert config.head_dim == 16 and not hasattr(config, "broken")
     assert not hasattr(config, "dtype") and not hasattr(config, "get_text_config")
     for output in ("gelu", {"a": 1}, Config(), torch.nn.Parameter(torch.ones(2))):
         with pytest.raises(wire.WireError, match="not plain data"):

@@ -90,7 +90,15 @@ def _object_node(value, tensors: list[torch.Tensor], depth: int, count: list[int
     if type(value) is dict:
         items = value
     elif hasattr(value, "__dict__") and not callable(value) and not isinstance(value, torch.Tensor):
-        items = vars(value)
+        items = dict(vars(value))
+        # and its properties (transformers' config._attn_implementation is one), read here, in the
+        # judge, on the task's own object
+        for name in dir(type(value)):
+            if name not in items and isinstance(getattr(type(value), name, None), property):
+                try:
+                    items[name] = getattr(value, name)
+                except Exception:  # noqa: BLE001 - a property that needs more than the object: left out
+                    continue
     else:
         raise WireError(f"a constructor argument of type {type(value).__name__!r} cannot be sent")
     node = {}

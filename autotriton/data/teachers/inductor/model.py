@@ -202,7 +202,7 @@ def _init_helpers(tree: ast.Module, source: str, init: ast.FunctionDef | None, r
     unavailable = _unavailable(tree)
     for node in tree.body:
         if isinstance(node, ast.ClassDef) and node.name != "Model":
-            defs[node.name] = _portable_class(node, unavailable)
+            defs[node.name] = _portable_class(node, unavailable, bare_super=_imported_bases_only(tree, node))
         elif isinstance(node, ast.FunctionDef) and node.name not in ("get_inputs", "get_init_inputs"):
             defs[node.name] = node
         elif isinstance(node, ast.Assign) and len(node.targets) == 1 and isinstance(node.targets[0], ast.Name):
@@ -231,21 +231,30 @@ def _init_helpers(tree: ast.Module, source: str, init: ast.FunctionDef | None, r
     return out
 
 
-def _portable_class(node: ast.ClassDef, unavailable: set[str]) -> ast.ClassDef:
+def _portable_class(node: ast.ClassDef, unavailable: set[str], bare_super: bool = False) -> ast.ClassDef:
     """A helper class as a solution copies it: its __init__ only (_portable), class attributes
     kept, and bases or decorators from the file's other imports gone (transformers'
     GradientCheckpointingLayer, hub kernels: nn.Module as far as parameters go; a base that
     built parameters would fail the verifier's parameter shapes)."""
     node = copy.copy(node)
+    init = _method_named(node, "__init__")
+    # Class attributes __init__ reads; the rest is library metadata (transformers' `_can_record_outputs
+    # = {"attentions": AlbertAttention}`, which the rules read as forward code reaching that class).
+    read = {n.attr for n in ast.walk(init) if isinstance(n, ast.Attribute) and dotted(n.value) == "self"} \
+        if init is not None else set()
     body: list[ast.stmt] = []
     for st in node.body:
         if isinstance(st, ast.FunctionDef):
             if st.name == "__init__":
-                body.append(_portable(st, unavailable)[0])
-        elif isinstance(st, ast.AnnAssign):
+                body.append(_portable(_bare_super(st) if bare_super else st, unavailable)[0])
+            continue
+        targets = st.targets if isinstance(st, ast.Assign) else [st.target] if isinstance(st, ast.AnnAssign) else []
+        if not any(isinstance(t, ast.Name) and t.id in read for t in targets):
+            continue
+        if isinstance(st, ast.AnnAssign):
             if st.value is not None:
                 body.append(ast.Assign(targets=[st.target], value=st.value, lineno=st.lineno))
-        elif not isinstance(st, (ast.AsyncFunctionDef, ast.ClassDef)) and not _dunder_assign(st):
+        elif not _dunder_assign(st):
             body.append(st)
     body = [st for st in body if isinstance(st, ast.FunctionDef) or not _uses(st, unavailable)]
     node.body = body or [ast.Pass()]
@@ -253,6 +262,13 @@ def _portable_class(node: ast.ClassDef, unavailable: set[str]) -> ast.ClassDef:
                   for b in node.bases]
     node.keywords, node.decorator_list = [], []
     return ast.fix_missing_locations(node)
+
+
+def _own_method_call(st: ast.stmt) -> bool:
+    """A statement calling a method of self that nn.Module does not have: the copied class keeps
+    only __init__, so the method is not there (transformers' post_init, _init_weights)."""
+    return (isinstance(st, ast.Expr) and isinstance(st.value, ast.Call) and isinstance(st.value.func, ast.Attribute)
+            and dotted(st.value.func.value) == "self" and not hasattr(torch.nn.Module, st.value.func.attr))
 
 
 def _buffer_registration(st: ast.stmt) -> ast.stmt | None:
@@ -272,14 +288,34 @@ def _dunder_assign(st: ast.stmt) -> bool:
     return isinstance(st, ast.Assign) and any(isinstance(t, ast.Name) and t.id.startswith("__") for t in st.targets)
 
 
+def _private_read(node: ast.AST) -> bool:
+    """A private attribute of something other than self (`config._attn_implementation`), which the
+    rules refuse in a solution."""
+    return any(isinstance(n, ast.Attribute) and n.attr.startswith("_") and not n.attr.startswith("__")
+               and dotted(n.value) != "self" for n in ast.walk(node))
+
+
 def _uses(node: ast.AST, names: set[str]) -> bool:
     return bool({n.id for n in ast.walk(node) if isinstance(n, ast.Name)} & names)
 
 
 def _imported_bases_only(tree: ast.Module, cls: ast.ClassDef) -> bool:
-    """`cls` derives from nn.Module or imported classes only, none defined in the file."""
-    local = {n.name for n in tree.body if isinstance(n, ast.ClassDef)}
-    return bool(cls.bases) and not any(isinstance(b, ast.Name) and b.id in local for b in cls.bases)
+    """`cls` derives from nn.Module or imported classes, or through classes of the file that add no
+    __init__ (transformers' `AlbertModel(AlbertPreTrainedModel)`, whose base only holds class
+    attributes and weight-init methods over the library's PreTrainedModel)."""
+    local = {n.name: n for n in tree.body if isinstance(n, ast.ClassDef)}
+    seen = {cls.name}
+    while cls.bases:
+        inner = [b.id for b in cls.bases if isinstance(b, ast.Name) and b.id in local]
+        if not inner:
+            return True
+        if len(cls.bases) != 1 or inner[0] in seen:
+            return False
+        cls = local[inner[0]]
+        seen.add(cls.name)
+        if _method_named(cls, "__init__") is not None:
+            return False
+    return False
 
 
 def _flattened_init(tree: ast.Module, model: ast.ClassDef, parent: ast.ClassDef) -> tuple[ast.FunctionDef, list[str]]:
@@ -298,14 +334,21 @@ def _flattened_init(tree: ast.Module, model: ast.ClassDef, parent: ast.ClassDef)
                 [a.id if isinstance(a, ast.Name) else None for a in call.args] != params:
             raise Unsupported("Model.__init__ does not pass its arguments straight to its parent's")
         own = m_init.body[1:]
-    flat = copy.deepcopy(p_init)
-    for node in ast.walk(flat):
-        if isinstance(node, ast.Call) and _is_super_init(node):
-            node.func = ast.parse("super().__init__", mode="eval").body
-            node.args, node.keywords = [], []
+    flat = _bare_super(p_init)
     flat.body += copy.deepcopy(own)
     flat.decorator_list = []
     return _portable(flat, _unavailable(tree))
+
+
+def _bare_super(init: ast.FunctionDef) -> ast.FunctionDef:
+    """A copy of `init` whose super().__init__(...) is nn.Module's, which takes no arguments: the
+    library base it called (PreTrainedModel(config), GradientCheckpointingLayer) is not copied."""
+    init = copy.deepcopy(init)
+    for node in ast.walk(init):
+        if isinstance(node, ast.Call) and _is_super_init(node):
+            node.func = ast.parse("super().__init__", mode="eval").body
+            node.args, node.keywords = [], []
+    return init
 
 
 def _method_named(cls: ast.ClassDef, name: str) -> ast.FunctionDef | None:
@@ -340,7 +383,7 @@ def _portable(fn: ast.FunctionDef, unavailable: set[str]) -> tuple[ast.FunctionD
     # An attribute one line cannot build is left out on every line that sets it: transformers
     # writes `if isinstance(config.hidden_act, str): self.act = ACT2FN[...] else: self.act = ...`.
     dropped = sorted({t.attr for st in ast.walk(fn) if isinstance(st, (ast.Assign, ast.AnnAssign))
-                      and st.value is not None and _uses(st.value, unavailable)
+                      and st.value is not None and (_uses(st.value, unavailable) or _private_read(st.value))
                       for t in (st.targets if isinstance(st, ast.Assign) else [st.target])
                       if isinstance(t, ast.Attribute) and dotted(t.value) == "self"})
 
@@ -354,6 +397,8 @@ def _portable(fn: ast.FunctionDef, unavailable: set[str]) -> tuple[ast.FunctionD
             return None
         if isinstance(st, ast.If) and not st.orelse and all(isinstance(b, ast.Raise) for b in st.body):
             return None  # a check of the arguments, which the reference passed (hasattr, str refused)
+        if _own_method_call(st):
+            return None  # `self.post_init()`: the library class's weight init and tying, not nn.Module's
         st = _buffer_registration(st) or st
         for field_name in ("body", "orelse", "finalbody"):
             inner = getattr(st, field_name, None)
