@@ -70,9 +70,13 @@ def test_library_products_become_triton_matmuls(rewrites):
 def test_other_library_calls_and_scaled_products_are_refused():
     mm = BY_ID["builtin/l1/matmul"]
     source = get_task(mm.task_id).source
+    pool = replace(mm, codes=[mm.codes[0].replace("extern_kernels.mm(", "aten.avg_pool2d.default(")])
+    r = rewrite(pool, source)
+    assert not r.ok and r.extern == ["aten.avg_pool2d.default"] and r.reason == "extern kernels: aten.avg_pool2d.default"
+    # a convolution is rewritten (test_a_convolution_becomes_an_implicit_gemm...), but not one without its output's layout
     conv = replace(mm, codes=[mm.codes[0].replace("extern_kernels.mm(", "extern_kernels.convolution(")])
     r = rewrite(conv, source)
-    assert not r.ok and r.extern == ["convolution"] and r.reason == "extern kernels: convolution"
+    assert not r.ok and "extern_kernels.convolution" in r.reason
     scaled = replace(mm, codes=[mm.codes[0].replace("out=buf0)", "alpha=2, out=buf0)")])
     r = rewrite(scaled, source)
     assert not r.ok and "alpha=2" in r.reason
@@ -81,7 +85,8 @@ def test_other_library_calls_and_scaled_products_are_refused():
 def test_a_resumed_build_judges_product_refusals_again():
     from autotriton.data.teachers.inductor.gemm import now_rewritten
     assert now_rewritten({"error_msg": "rewrite_failed: extern kernels: mm, addmm"})
-    assert not now_rewritten({"error_msg": "rewrite_failed: extern kernels: mm, convolution"})
+    assert now_rewritten({"error_msg": "rewrite_failed: extern kernels: mm, convolution"})
+    assert not now_rewritten({"error_msg": "rewrite_failed: extern kernels: convolution, aten.avg_pool2d.default"})
     assert not now_rewritten({"error_msg": "wrong_output: 3 of 8 elements"})
 
 
@@ -416,5 +421,50 @@ def test_a_transformers_style_layer_built_from_a_config_is_rewritten_and_verifie
     assert "self.register_buffer('residual_scale'" in rw.code and "class TinyRMSNorm(nn.Module)" in rw.code
     for gone in ("ACT2FN", "GradientCheckpointingLayer", "raise ValueError", "isinstance", "TinyConfig"):
         assert gone not in rw.code, gone
+    result = cpu_verifier.verify(fixed_shape_task(task, task.shapes_for("interp")[0]), rw.code)
+    assert result.correct, result.error_msg
+
+
+@pytest.mark.parametrize("cls", ["Conv2d", "Conv1d"])
+def test_a_convolution_becomes_an_implicit_gemm_that_reads_inductors_layouts(cpu_verifier, cls):
+    """extern_kernels.convolution (cuDNN) refused 45 of a CPU build's first 416 harvested candidates:
+    it is a launch of conv_kernel now, reading and writing the channels-last strides Inductor gives
+    it, 1-D as 2-D of height 1. Dynamo's unread int arguments (three of torch.nn's Conv2d) no
+    longer stop the binding."""
+    from autotriton.data.teachers.inductor.capture import capture
+    from autotriton.tasks.contract import task_from_source
+
+    dims = {"Conv2d": "BATCH, CHANNELS, SIZE, SIZE", "Conv1d": "BATCH, CHANNELS, SIZE"}[cls]
+    source = (f'''"""A strided, padded {cls} behind a ReLU."""
+import torch
+import torch.nn as nn
+
+BATCH = 2
+CHANNELS = 8
+SIZE = 12
+
+
+class Model(nn.Module):
+    def __init__(self, in_channels, out_channels, kernel_size):
+        super().__init__()
+        self.conv = nn.{cls}(in_channels, out_channels, kernel_size, stride=2, padding=1)
+
+    def forward(self, x):
+        return torch.relu(self.conv(x))
+
+
+def get_inputs():
+    return [torch.randn({dims})]
+
+
+def get_init_inputs():
+    return [CHANNELS, 16, 3]
+''')
+    task = task_from_source(source, task_id=f"harvest/tiny_{cls.lower()}", suite="harvest", level=1)
+    rw = rewrite(capture(task, device="cpu"), task.source)
+    assert rw.ok, rw.reason
+    assert "launch_conv_kernel(" in rw.code
+    assert ("(2, 2), (1, 1), (1, 1))" if cls == "Conv2d" else "(2,), (1,), (1,))") in rw.code
+    assert "implicit GEMM" in rw.reasoning and "extern_kernels.convolution" in rw.reasoning
     result = cpu_verifier.verify(fixed_shape_task(task, task.shapes_for("interp")[0]), rw.code)
     assert result.correct, result.error_msg

@@ -115,10 +115,12 @@ def _plan_line(launches: list[Launch], gemms: list[gemm.Gemm]) -> str:
                 "no library calls, so all the compute can stay in Triton.")
     calls = ", ".join(dict.fromkeys(f"extern_kernels.{g.op}" for g in gemms))
     fused = f"{n_kernels} Triton kernel(s) and " if n_kernels else ""
+    convs = any(g.op == "convolution" for g in gemms)
+    library = "cuBLAS, cuDNN" if convs and len({g.op for g in gemms}) > 1 else "cuDNN" if convs else "cuBLAS"
     return (f"torch.compile (Inductor, dynamic shapes) lowers forward into {fused}"
-            f"{len(gemms)} library matrix product(s) ({calls}, cuBLAS). A ModelNew computes in Triton, so each "
-            "product becomes a tiled Triton matmul on the same operands"
-            + ("; the fused kernels stay as Inductor wrote them." if n_kernels else "."))
+            f"{len(gemms)} library matrix product(s) ({calls}, {library}). A ModelNew computes in Triton, so each "
+            "product becomes a tiled Triton " + ("matmul or implicit-GEMM convolution" if convs else "matmul")
+            + " on the same operands" + ("; the fused kernels stay as Inductor wrote them." if n_kernels else "."))
 
 
 def rewrite_reasoning(capture: Capture, model: ModelInfo, body: list, b: Bindings, ret: str) -> str:

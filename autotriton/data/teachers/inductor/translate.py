@@ -40,6 +40,7 @@ class Bindings:
     preamble: list[str]  # forward's first lines: parameters, contiguity, device, sizes
     values: dict[str, int] = field(default_factory=dict)  # s21 -> its capture-time value
     shapes: dict[str, tuple[int, ...]] = field(default_factory=dict)  # argK_1 -> its capture-time shape
+    unread: set[str] = field(default_factory=set)  # int arguments no size symbol of the wrapper reads
 
 
 def bind(call: ast.FunctionDef, examples: dict, capture: Capture, model: ModelInfo) -> Bindings:
@@ -79,8 +80,9 @@ def bind(call: ast.FunctionDef, examples: dict, capture: Capture, model: ModelIn
     symbols = _symbols(call, sized, names)
     preamble.append(f"device = {names[tensors[n_p] if n_i else tensors[0]]}.device")
     preamble += [f"{s} = {expr}" for s, expr in symbols.items()]
+    unread = {a for a in arg_names if isinstance(examples[a], int)} - set(sized.values())
     return Bindings(names, lifted, symbols, _specialised(call, set(model.forward_args), names), preamble,
-                    {s: examples[sized[s]] for s in symbols}, {a: examples[a].shape for a in tensors})
+                    {s: examples[sized[s]] for s in symbols}, {a: examples[a].shape for a in tensors}, unread)
 
 
 def _by_shape(got: list, expected: list) -> list[int]:
@@ -129,10 +131,12 @@ def _bind_lifted(extra: list[str], examples: dict, model: ModelInfo) -> dict[str
 
 
 def _size_args(call: ast.FunctionDef, arg_names: list[str], examples: dict) -> dict[str, str]:
-    """call()'s `sN = argK` lines: each size symbol and the int argument it is bound to."""
+    """call()'s `sN = argK` lines: each size symbol and the int argument it is bound to, where the
+    wrapper reads the symbol (Dynamo also passes ints nothing reads: three of torch.nn's Conv2d's)."""
+    read = {n.id for n in ast.walk(call) if isinstance(n, ast.Name) and isinstance(n.ctx, ast.Load)}
     return {s.targets[0].id: s.value.id for s in call.body
             if isinstance(s, ast.Assign) and isinstance(s.targets[0], ast.Name) and isinstance(s.value, ast.Name)
-            and s.value.id in arg_names and isinstance(examples[s.value.id], int)}
+            and s.value.id in arg_names and isinstance(examples[s.value.id], int) and s.targets[0].id in read}
 
 
 def _symbols(call: ast.FunctionDef, sized: dict[str, str], names: dict[str, str]) -> dict[str, str]:
@@ -262,7 +266,9 @@ def translate(call: ast.FunctionDef, kernels: dict[str, Kernel], b: Bindings,
                 dotted(stmt.value.func).endswith(".run"):
             out.append(_launch(stmt.value, kernels, expr, values))
         elif is_gemm(stmt):
-            out.append(gemm(stmt.value, lambda node: ast.unparse(expr.visit(node))))
+            if isinstance(stmt, ast.Assign):
+                values[stmt.targets[0].id] = stmt.targets[0].id
+            out.append(gemm(stmt, lambda node: ast.unparse(expr.visit(node)), call))
         elif isinstance(stmt, ast.Assign) and len(stmt.targets) == 1 and isinstance(stmt.targets[0], ast.Name):
             target = renames.get(stmt.targets[0].id, stmt.targets[0].id)
             _note_root(expr, target, stmt.value)
@@ -302,7 +308,8 @@ def _skipped(stmt: ast.stmt, b: Bindings) -> bool:
     if isinstance(value, ast.Call) and dotted(value.func) in _SKIPPED_CALLS:
         return True
     return (isinstance(stmt, ast.Assign) and isinstance(stmt.targets[0], ast.Name)
-            and stmt.targets[0].id in b.symbols)
+            and (stmt.targets[0].id in b.symbols  # or an int argument nothing reads (_size_args)
+                 or isinstance(stmt.value, ast.Name) and stmt.value.id in b.unread))
 
 
 def _return_line(stmt: ast.Return, expr: _WrapperExpr, model: ModelInfo) -> str:
