@@ -204,7 +204,10 @@ class Launch:
                     raise IntraProgramRace("a store overwrote, with a different value, what another lane of the same "
                                            "program stored earlier in this launch, with no tl.debug_barrier() "
                                            "between: on a GPU two threads, in no fixed order")
-        if self.loads and int(addrs[0]) <= self.loaded_hi and int(addrs[-1]) >= self.loaded_lo:
+        # A scalar store is not checked against earlier reads: its value or address comes of the block
+        # through a reduction (a program's row count, `st + tl.sum(...)`), which needs every lane's
+        # load done first (for more than one warp Triton's PTX has a bar.sync in it).
+        if self.loads and raw.size > 1 and int(addrs[0]) <= self.loaded_hi and int(addrs[-1]) >= self.loaded_lo:
             self._check_after_reads(addrs, lanes)
 
     def _check_after_reads(self, addrs: np.ndarray, lanes: np.ndarray) -> None:
