@@ -468,3 +468,59 @@ def get_init_inputs():
     assert "implicit GEMM" in rw.reasoning and "extern_kernels.convolution" in rw.reasoning
     result = cpu_verifier.verify(fixed_shape_task(task, task.shapes_for("interp")[0]), rw.code)
     assert result.correct, result.error_msg
+
+
+def test_tuple_and_none_forward_inputs_are_rewritten(cpu_verifier):
+    """transformers' attention layers take `position_embeddings = (cos, sin)` and a None mask
+    (14 of a CPU build's first 416 harvested candidates were refused): Dynamo takes a tuple's
+    tensors one by one, which forward unpacks, and specialises a None away. The builtin getattr
+    of a literal name in a copied __init__ is an attribute read (the rules refuse getattr)."""
+    from autotriton.data.teachers.inductor.capture import capture
+    from autotriton.tasks.contract import task_from_source
+
+    source = '''"""Rotary-style mixing of a hidden state with a (cos, sin) pair."""
+import torch
+import torch.nn as nn
+
+BATCH = 2
+SEQ = 8
+DIM = 16
+
+
+class RotaryConfig:
+    def __init__(self, dim):
+        self.hidden_size = dim
+        self.head_dim = dim // 2
+
+
+class Model(nn.Module):
+    def __init__(self, config):
+        super().__init__()
+        self.proj = nn.Linear(config.hidden_size, config.hidden_size)
+        self.head_dim = getattr(config, "head_dim", config.hidden_size // 4)
+
+    def forward(self, x, position_embeddings, attention_mask=None):
+        cos, sin = position_embeddings
+        h = x * cos + torch.tanh(x) * sin
+        if attention_mask is not None:
+            h = h + attention_mask
+        return self.proj(h)
+
+
+def get_inputs():
+    return [torch.randn(BATCH, SEQ, DIM), (torch.randn(BATCH, SEQ, DIM), torch.randn(BATCH, SEQ, DIM)), None]
+
+
+def get_init_inputs():
+    return [RotaryConfig(DIM)]
+'''
+    task = task_from_source(source, task_id="harvest/rotary_mix", suite="harvest", level=2)
+    cap = capture(task, device="cpu")
+    assert cap.input_kinds == ["tensor", "tuple:2", "none"], cap.input_kinds
+    rw = rewrite(cap, task.source)
+    assert rw.ok, rw.reason
+    assert "position_embeddings_0, position_embeddings_1 = position_embeddings" in rw.code
+    assert "def forward(self, x, position_embeddings, attention_mask):" in rw.code  # passed, so no default
+    assert "getattr" not in rw.code and "self.head_dim = config.head_dim" in rw.code
+    result = cpu_verifier.verify(fixed_shape_task(task, task.shapes_for("interp")[0]), rw.code)
+    assert result.correct, result.error_msg

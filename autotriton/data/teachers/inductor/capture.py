@@ -44,6 +44,11 @@ class Capture:
     param_names: list[str] = field(default_factory=list)  # parameters then buffers, call order
     param_shapes: list[list[int]] = field(default_factory=list)
     input_shapes: list[list[int] | None] = field(default_factory=list)  # None: non-tensor input
+    # Each forward input as "tensor", "none", "tuple:N" (N tensors, which Dynamo takes one by one:
+    # rotary `position_embeddings = (cos, sin)`) or "other"; and the shapes of the tensors Dynamo
+    # takes, tuples flattened. Empty in captures recorded before (every input a tensor).
+    input_kinds: list[str] = field(default_factory=list)
+    flat_input_shapes: list[list[int]] = field(default_factory=list)
     compile_s: float = 0.0
     torch_version: str = torch.__version__
     device: str = "cuda"  # what Inductor wrote the kernels for: "cuda", or "cpu" (its Triton backend for CPU)
@@ -99,7 +104,24 @@ def capture(task: Task, device: str = "cuda", shape_mode: str = "interp") -> Cap
     return Capture(task.id, True, codes=list(codes), param_names=names,
                    param_shapes=[list(t.shape) for t in tensors],
                    input_shapes=[list(x.shape) if isinstance(x, torch.Tensor) else None for x in inputs],
+                   input_kinds=[_input_kind(x) for x in inputs],
+                   flat_input_shapes=[list(t.shape) for t in _flat_tensors(inputs)],
                    compile_s=time.perf_counter() - start, device=device)
+
+
+def _input_kind(x) -> str:
+    if isinstance(x, torch.Tensor):
+        return "tensor"
+    if x is None:
+        return "none"
+    if isinstance(x, tuple) and x and all(isinstance(t, torch.Tensor) for t in x):
+        return f"tuple:{len(x)}"
+    return "other"
+
+
+def _flat_tensors(inputs) -> list[torch.Tensor]:
+    """The tensors of forward's inputs in order, a tuple's one by one."""
+    return [t for x in inputs for t in (x if isinstance(x, tuple) else (x,)) if isinstance(t, torch.Tensor)]
 
 
 def _holds_float(value) -> bool:
@@ -164,9 +186,8 @@ def as_function(model: torch.nn.Module, names: list[str]):
         # `q @ k.transpose(...)` took k before q (its transpose is evaluated first), and the rewriter
         # binds call() by position, so q and k of one shape were swapped. Touching each argument
         # first, in order, keeps the call's order (no graph op; tests/test_data_inductor.py).
-        for a in args:
-            if isinstance(a, torch.Tensor):
-                a.dim()
+        for a in _flat_tensors(args):
+            a.dim()
         return torch.func.functional_call(model, dict(zip(names, args[:n_params])), tuple(args[n_params:]))
     return fn
 

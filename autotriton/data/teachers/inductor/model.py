@@ -58,6 +58,9 @@ def model_info(task_source: str, param_roots: set[str], n_inputs: int | None = N
     init_src = ""
     if init is not None:
         init_src = textwrap.dedent(ast.get_source_segment(task_source, init, padded=True))
+        literal = _LiteralGetattr().visit(copy.deepcopy(init))
+        if ast.dump(literal) != ast.dump(init):  # the source as written, but for the builtin getattr
+            init_src = ast.unparse(ast.fix_missing_locations(literal))
         # KernelBench's `super(Model, self).__init__()` would reference the reference class.
         init_src = textwrap.indent(re.sub(r"super\(\s*Model\s*,\s*self\s*\)", "super()", init_src), "    ")
     returns = [n.value for n in ast.walk(forward) if isinstance(n, ast.Return) and n.value is not None]
@@ -414,7 +417,21 @@ def _portable(fn: ast.FunctionDef, unavailable: set[str]) -> tuple[ast.FunctionD
         return [k for k in map(kept, body) if k is not None]
 
     fn.body = clean(fn.body) or [ast.Pass()]
-    return ast.fix_missing_locations(fn), dropped
+    return ast.fix_missing_locations(_LiteralGetattr().visit(fn)), dropped
+
+
+class _LiteralGetattr(ast.NodeTransformer):
+    """`getattr(config, "head_dim", default)` as `config.head_dim`: the rules refuse the builtin. The
+    same value wherever the attribute exists; where it does not, the candidate fails to build and is
+    not kept, so nothing wrong is."""
+
+    def visit_Call(self, node: ast.Call):
+        self.generic_visit(node)
+        if (isinstance(node.func, ast.Name) and node.func.id == "getattr" and len(node.args) in (2, 3)
+                and isinstance(node.args[1], ast.Constant) and isinstance(node.args[1].value, str)
+                and node.args[1].value.isidentifier() and not node.args[1].value.startswith("_")):
+            return ast.copy_location(ast.Attribute(node.args[0], node.args[1].value, ast.Load()), node)
+        return node
 
 
 def _float_attrs(model: ast.ClassDef, init: ast.FunctionDef | None, forward: ast.FunctionDef,

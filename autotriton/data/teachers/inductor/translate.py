@@ -52,19 +52,19 @@ def bind(call: ast.FunctionDef, examples: dict, capture: Capture, model: ModelIn
     if any(a not in examples for a in arg_names):
         raise Unsupported("get_args() does not list every call argument")
     tensors = [a for a in arg_names if isinstance(examples[a], ExampleTensor)]
-    n_p, n_i = len(capture.param_names), len(capture.input_shapes)
-    if any(s is None for s in capture.input_shapes):
-        raise Unsupported("non-tensor forward inputs are not rewritten")
-    if len(model.forward_args) != n_i or len(tensors) < n_p + n_i:
+    inputs, unpack = _input_tensors(capture, model)
+    n_p, n_i = len(capture.param_names), len(inputs)
+    if len(tensors) < n_p + n_i:
         raise Unsupported(f"call takes {len(tensors)} tensors; expected {n_p} parameters + {n_i} inputs")
     locals_ = [_local_name(p) for p in capture.param_names]
-    locals_ = [n if n not in model.forward_args else f"{n}_param" for n in locals_]
-    expected = [list(s) for s in capture.param_shapes] + [list(s) for s in capture.input_shapes]
+    locals_ = [n if n not in model.forward_args and n not in inputs else f"{n}_param" for n in locals_]
+    flat = capture.flat_input_shapes if capture.input_kinds else capture.input_shapes
+    expected = [list(s) for s in capture.param_shapes] + [list(s) for s in flat]
     got = [list(examples[a].shape) for a in tensors[:n_p + n_i]]
     tensors = [tensors[i] for i in _by_shape(got, expected)] + tensors[n_p + n_i:]
-    names = dict(zip(tensors, locals_ + model.forward_args))
+    names = dict(zip(tensors, locals_ + inputs))
     lifted = _bind_lifted(tensors[n_p + n_i:], examples, model)
-    preamble = [f"{loc} = {_attr_path(p)}" for p, loc in zip(capture.param_names, locals_)]
+    preamble = [f"{loc} = {_attr_path(p)}" for p, loc in zip(capture.param_names, locals_)] + unpack
     for a in tensors[n_p:n_p + n_i]:
         ex = examples[a]
         if ex.stride == _contiguous_strides(ex.shape):
@@ -81,8 +81,28 @@ def bind(call: ast.FunctionDef, examples: dict, capture: Capture, model: ModelIn
     preamble.append(f"device = {names[tensors[n_p] if n_i else tensors[0]]}.device")
     preamble += [f"{s} = {expr}" for s, expr in symbols.items()]
     unread = {a for a in arg_names if isinstance(examples[a], int)} - set(sized.values())
-    return Bindings(names, lifted, symbols, _specialised(call, set(model.forward_args), names), preamble,
+    return Bindings(names, lifted, symbols, _specialised(call, set(inputs), names), preamble,
                     {s: examples[sized[s]] for s in symbols}, {a: examples[a].shape for a in tensors}, unread)
+
+
+def _input_tensors(capture: Capture, model: ModelInfo) -> tuple[list[str], list[str]]:
+    """The names forward gives the tensors Dynamo takes from its inputs, and the lines that unpack
+    tuple inputs: `position_embeddings` of two tensors is `position_embeddings_0, _1`. A None input
+    was specialised away (no tensor); other kinds of input are not rewritten."""
+    kinds = capture.input_kinds or ["tensor" if s is not None else "other" for s in capture.input_shapes]
+    if "other" in kinds:
+        raise Unsupported("forward inputs other than tensors, None and tuples of tensors are not rewritten")
+    if len(model.forward_args) != len(kinds):
+        raise Unsupported(f"forward takes {len(model.forward_args)} inputs; get_inputs() gives {len(kinds)}")
+    names, unpack = [], []
+    for arg, kind in zip(model.forward_args, kinds):
+        if kind == "tensor":
+            names.append(arg)
+        elif kind.startswith("tuple:"):
+            parts = [f"{arg}_{j}" for j in range(int(kind.split(":")[1]))]
+            names += parts
+            unpack.append(f"{', '.join(parts)} = {arg}")
+    return names, unpack
 
 
 def _by_shape(got: list, expected: list) -> list[int]:
