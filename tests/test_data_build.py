@@ -251,10 +251,11 @@ def test_inductor_teacher_path_with_recorded_captures(cpu_verifier):
             assert device == "cuda"  # the default: these captures are an H100's
             return Done(captures[task_id])
 
-    # a cuDNN call stands in for the library calls the rewriter leaves out (its products it writes)
-    conv = captures["builtin/l1/batched_matmul"]
-    captures["builtin/l1/batched_matmul"] = {**conv, "codes": [conv["codes"][0].replace(
-        "extern_kernels.bmm(", "extern_kernels.convolution(")]}
+    # an aten fallback stands in for the library calls the rewriter leaves out (its products and
+    # convolutions it writes)
+    pool = captures["builtin/l1/batched_matmul"]
+    captures["builtin/l1/batched_matmul"] = {**pool, "codes": [pool["codes"][0].replace(
+        "extern_kernels.bmm(", "aten.avg_pool2d.default(")]}
     ids = ["builtin/l1/relu", "builtin/l2/layernorm_relu", "builtin/l1/matmul", "builtin/l1/batched_matmul"]
     items = [TaskItem(get_task(i), "harvest", {"source": "test"}) for i in ids]
     records = _verify_candidates(InductorTeacher(pool=RecordedPool()).candidates(items), cpu_verifier)
