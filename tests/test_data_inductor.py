@@ -419,7 +419,7 @@ def test_a_transformers_style_layer_built_from_a_config_is_rewritten_and_verifie
     assert rw.ok, rw.reason
     assert "class ModelNew(nn.Module):" in rw.code and "def forward(self, hidden_states: torch.Tensor)" in rw.code
     assert "self.register_buffer('residual_scale'" in rw.code and "class TinyRMSNorm(nn.Module)" in rw.code
-    for gone in ("ACT2FN", "GradientCheckpointingLayer", "raise ValueError", "isinstance", "TinyConfig"):
+    for gone in ("ACT2FN", "GradientCheckpointingLayer", "raise ValueError", "isinstance", "TinyConfig", "logger"):
         assert gone not in rw.code, gone
     result = cpu_verifier.verify(fixed_shape_task(task, task.shapes_for("interp")[0]), rw.code)
     assert result.correct, result.error_msg

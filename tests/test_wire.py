@@ -65,6 +65,13 @@ def test_a_config_object_reaches_the_candidate_as_its_plain_values_and_never_com
     attributes (strings and str-keyed dicts too) as a namespace; a candidate's output holding
     a string, a dict or an object is still refused, as before."""
     class Config:
+        attribute_map = {"d_model": "hidden_size"}  # transformers' aliases
+
+        def __getattr__(self, name):
+            if name in type(self).attribute_map:
+                return getattr(self, type(self).attribute_map[name])
+            raise AttributeError(name)
+
         def __init__(self):
             self.hidden_size, self.hidden_act, self.eps = 64, "gelu", 1e-5
             self.rope_scaling = {"type": "linear", "factor": 2.0}
@@ -86,7 +93,7 @@ def test_a_config_object_reaches_the_candidate_as_its_plain_values_and_never_com
     _, (config, three) = wire.recv(b, 1 << 20, objects=True)
     assert (config.hidden_size, config.hidden_act, config.eps, three) == (64, "gelu", 1e-5, 3)
     assert config.rope_scaling == {"type": "linear", "factor": 2.0} and torch.equal(config.weight, torch.ones(3))
-    assert config.head_dim == 16 and not hasattr(config, "broken")
+    assert config.head_dim == 16 and config.d_model == 64 and not hasattr(config, "broken")
     assert not hasattr(config, "dtype") and not hasattr(config, "get_text_config")
     for output in ("gelu", {"a": 1}, Config(), torch.nn.Parameter(torch.ones(2))):
         with pytest.raises(wire.WireError, match="not plain data"):

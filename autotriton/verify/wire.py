@@ -93,8 +93,12 @@ def _object_node(value, tensors: list[torch.Tensor], depth: int, count: list[int
         items = dict(vars(value))
         # and its properties (transformers' config._attn_implementation is one), read here, in the
         # judge, on the task's own object
-        for name in dir(type(value)):
-            if name not in items and isinstance(getattr(type(value), name, None), property):
+        # transformers' configs also answer to aliases (`attribute_map`: d_model for hidden_size)
+        aliases = getattr(type(value), "attribute_map", None)
+        names = list(dir(type(value))) + (list(aliases) if type(aliases) is dict else [])
+        for name in names:
+            alias = type(aliases) is dict and name in aliases
+            if name not in items and type(name) is str and (alias or isinstance(getattr(type(value), name, None), property)):
                 try:
                     items[name] = getattr(value, name)
                 except Exception:  # noqa: BLE001 - a property that needs more than the object: left out

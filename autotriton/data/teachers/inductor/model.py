@@ -365,9 +365,14 @@ def _is_super_init(call: ast.Call) -> bool:
 
 
 def _unavailable(tree: ast.Module) -> set[str]:
-    """Names the file imports that a solution does not (transformers', typing's)."""
-    return {a.asname or a.name.split(".")[0] for n in tree.body if isinstance(n, (ast.Import, ast.ImportFrom))
-            for a in n.names} - _PROVIDED
+    """Names the file imports that a solution does not (transformers', typing's), and module-level
+    names made of them (`logger = logging.get_logger(__name__)`)."""
+    names = {a.asname or a.name.split(".")[0] for n in tree.body if isinstance(n, (ast.Import, ast.ImportFrom))
+             for a in n.names} - _PROVIDED
+    for node in tree.body:
+        if isinstance(node, ast.Assign) and _uses(node.value, names):
+            names |= {t.id for t in node.targets if isinstance(t, ast.Name)}
+    return names
 
 
 def _portable(fn: ast.FunctionDef, unavailable: set[str]) -> tuple[ast.FunctionDef, list[str]]:
@@ -402,6 +407,8 @@ def _portable(fn: ast.FunctionDef, unavailable: set[str]) -> tuple[ast.FunctionD
             return None  # a check of the arguments, which the reference passed (hasattr, str refused)
         if _own_method_call(st):
             return None  # `self.post_init()`: the library class's weight init and tying, not nn.Module's
+        if isinstance(st, ast.Expr) and isinstance(st.value, ast.Call) and _uses(st.value, unavailable):
+            return None  # a call for its effect through the file's imports: `logger.warning_once(...)`
         st = _buffer_registration(st) or st
         for field_name in ("body", "orelse", "finalbody"):
             inner = getattr(st, field_name, None)
