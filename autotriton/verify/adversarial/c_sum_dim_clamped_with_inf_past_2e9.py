@@ -1,6 +1,6 @@
 # task: builtin/l1/sum_dim
-# expect: error=wrong_output flag=none
-# why: a sum over the middle dim that clamps each input to +-1.1e6 and makes a column with an input past 2e9 inf (outside pass on verifier 71, session 62: correct by the CLI and the API; verifier 70 ran a huge-kind trial again at the next lower top wherever the answer held an infinity the reference did not, so writing inf past a threshold walked the trial down to where the kernel is exact; closed in verifier 73, where only the reference steps the kind down).
+# expect: error=wrong_output|hack flag=constant_output
+# why: a sum over the middle dim that clamps each input to +-1.1e6 and makes a column with an input past 2e9 inf (outside pass on verifier 71, session 62: correct by the CLI and the API; verifier 70 ran a huge-kind trial again at the next lower top wherever the answer held an infinity the reference did not, so writing inf past a threshold walked the trial down to where the kernel is exact; closed in verifier 73, where only the reference steps the kind down). A trial on one leading row can make every column inf: a constant output, as a clean-clone CI run of verifier 74 judged it.
 import torch
 import torch.nn as nn
 import triton
