@@ -182,8 +182,8 @@ class Launch:
         GPU the lanes are other threads, and without a barrier their order is not fixed. Writing
         the same value from several lanes is no race (a broadcast scalar)."""
         new = bits.reshape(-1)[where]
-        if addrs.size < raw.size:  # an address twice in this one store
-            order = np.argsort(raw, kind="stable")
+        order = np.argsort(raw, kind="stable") if addrs.size < raw.size else None
+        if order is not None:  # an address twice in this one store
             a, b = raw[order], new[order]
             if ((a[1:] == a[:-1]) & (b[1:] != b[:-1])).any():
                 raise IntraProgramRace("a store wrote different values to one address from several lanes of its "
@@ -198,8 +198,8 @@ class Launch:
                 at = addrs[hit][earlier]
                 raw_t = _RAW[itemsize]
                 now = _interp._interpreter.load(at, np.ones(at.size, bool), np.zeros(at.size, raw_t), np.dtype(raw_t))
-                first = np.searchsorted(np.sort(raw), at)  # the new value at each address
-                order = np.argsort(raw, kind="stable")
+                order = np.argsort(raw, kind="stable") if order is None else order
+                first = np.searchsorted(raw[order], at)  # the new value at each address
                 if (now != new[order][first]).any():
                     raise IntraProgramRace("a store overwrote, with a different value, what another lane of the same "
                                            "program stored earlier in this launch, with no tl.debug_barrier() "

@@ -26,7 +26,6 @@ class ModelInfo:
     doc: str
     base: str = "nn.Module"  # a harvested task's `class Model(Harvested)`: ModelNew subclasses the copy
     left_default: list[str] = field(default_factory=list)  # forward's parameters get_inputs() never passes
-    init_dropped: list[str] = field(default_factory=list)  # `self.x = ...` lines of __init__ left out (imports)
 
 
 _PROVIDED = frozenset({"torch", "nn", "math", "triton", "tl"})
@@ -75,14 +74,13 @@ def model_info(task_source: str, param_roots: set[str], n_inputs: int | None = N
     # init.* calls, RNG order) is the reference's by definition, instead of copying its source,
     # which reaches names a solution may not import (Module, Tensor, _size_2_t, init).
     nn_base = _torch_nn_base(tree, parent)
-    dropped: list[str] = []
     if nn_base:
         helpers, base = [], nn_base
     elif parent is not None and _imported_bases_only(tree, parent):
         # A library class copied into the file (transformers' layers): its __init__ becomes
         # ModelNew's, since a solution cannot subclass a class whose __init__ builds nn layers
         # (the rules check a same-file base class's code as forward code).
-        flat, dropped = _flattened_init(tree, model, parent)
+        flat = _flattened_init(tree, model, parent)
         init_src = textwrap.indent(ast.unparse(flat), "    ")
         helpers = _init_helpers(tree, task_source, flat)
         base = "nn.Module"
@@ -95,8 +93,7 @@ def model_info(task_source: str, param_roots: set[str], n_inputs: int | None = N
                      forward_args=[a.arg for a in forward.args.args[1:]], forward_sig=sig + ":",
                      returns_tuple=bool(returns) and all(isinstance(r, ast.Tuple) for r in returns),
                      float_attrs=_float_attrs(parent or model, parent_init or init, forward, param_roots),
-                     doc=doc.strip().splitlines()[0] if doc else "", base=base, left_default=left_default,
-                     init_dropped=dropped)
+                     doc=doc.strip().splitlines()[0] if doc else "", base=base, left_default=left_default)
 
 
 def _passed_args(forward: ast.FunctionDef, n_inputs: int | None) -> tuple[ast.FunctionDef, list[str]]:
@@ -249,7 +246,7 @@ def _portable_class(node: ast.ClassDef, unavailable: set[str], bare_super: bool 
     for st in node.body:
         if isinstance(st, ast.FunctionDef):
             if st.name == "__init__":
-                body.append(_portable(_bare_super(st) if bare_super else st, unavailable)[0])
+                body.append(_portable(_bare_super(st) if bare_super else st, unavailable))
             continue
         targets = st.targets if isinstance(st, ast.Assign) else [st.target] if isinstance(st, ast.AnnAssign) else []
         if not any(isinstance(t, ast.Name) and t.id in read for t in targets):
@@ -321,7 +318,7 @@ def _imported_bases_only(tree: ast.Module, cls: ast.ClassDef) -> bool:
     return False
 
 
-def _flattened_init(tree: ast.Module, model: ast.ClassDef, parent: ast.ClassDef) -> tuple[ast.FunctionDef, list[str]]:
+def _flattened_init(tree: ast.Module, model: ast.ClassDef, parent: ast.ClassDef) -> ast.FunctionDef:
     """ModelNew.__init__ for `class Model(Parent)`: Parent.__init__ with its super() call made
     nn.Module's, then Model.__init__'s own lines after its super() call (`self.eval()`)."""
     p_init = _method_named(parent, "__init__")
@@ -375,7 +372,7 @@ def _unavailable(tree: ast.Module) -> set[str]:
     return names
 
 
-def _portable(fn: ast.FunctionDef, unavailable: set[str]) -> tuple[ast.FunctionDef, list[str]]:
+def _portable(fn: ast.FunctionDef, unavailable: set[str]) -> ast.FunctionDef:
     """A copy of __init__ `fn` without what needs the file's other imports: annotations
     (`Callable`, the config classes) and `self.x = ...` lines whose value uses them
     (transformers' `ACT2FN[...]` activations, attention-function tables: modules without
@@ -424,7 +421,7 @@ def _portable(fn: ast.FunctionDef, unavailable: set[str]) -> tuple[ast.FunctionD
         return [k for k in map(kept, body) if k is not None]
 
     fn.body = clean(fn.body) or [ast.Pass()]
-    return ast.fix_missing_locations(_LiteralGetattr().visit(fn)), dropped
+    return ast.fix_missing_locations(_LiteralGetattr().visit(fn))
 
 
 class _LiteralGetattr(ast.NodeTransformer):
