@@ -30,7 +30,7 @@ from typing import Callable, ClassVar, Iterable
 
 from autotriton.config import ConfigError, apply_overrides, check_at_least, from_dict, hash_record, load_yaml
 from autotriton.data.teachers import Candidate, Solution, TaskItem, Teacher
-from autotriton.data.teachers.inductor.gemm import now_rewritten
+from autotriton.data.teachers.inductor import teacher_version
 from autotriton.rundir import append_jsonl, atomic_write, check_settings, holds_output, read_jsonl, write_settings
 from autotriton.tasks import TaskError, task_from_source
 from autotriton.verify import config as verify_config
@@ -230,14 +230,18 @@ def _explain_passing(records: list[dict], cands: list[Candidate], teacher: Teach
 REPRODUCIBLE = frozenset({"template"})
 
 
+def _failed_under_other_code(teacher: str, record: dict) -> bool:
+    """An Inductor candidate that failed under other rewriter code, which a resumed build captures
+    and judges again (teacher_version). Kept pairs stay: they were verified as they are."""
+    return teacher == "inductor" and not record["correct"] and record.get("teacher_version") != teacher_version()
+
+
 def run_teacher(name: str, items: list[TaskItem], config: BuildConfig, verifier, log_path: Path,
                 progress: Progress | None = None) -> None:
     """Generate and verify one teacher's candidates for every task not yet in the log (or, for a
     reproducible teacher, whose answer is not the logged one)."""
     logged = [r for r in current_records(read_jsonl(log_path), items) if r["teacher"] == name]
-    # Inductor tasks refused only for cuBLAS products go again: the rewriter writes those now
-    # (teachers/inductor/gemm.py; 313 of 960 candidates of the H200 build in session 49)
-    done = {r["task_id"] for r in logged if not (name == "inductor" and now_rewritten(r))}
+    done = {r["task_id"] for r in logged if not _failed_under_other_code(name, r)}
     pending = [it for it in items if it.task.id not in done]
     rewrite = name in REPRODUCIBLE and bool(logged)
     if not pending and not rewrite:
@@ -255,6 +259,8 @@ def run_teacher(name: str, items: list[TaskItem], config: BuildConfig, verifier,
             cands = teacher.candidates(batch)
             records = _explain_passing(_verify_candidates(cands, verifier), cands, teacher)
             for rec in records:
+                if name == "inductor":
+                    rec["teacher_version"] = teacher_version()
                 append_jsonl(log_path, rec)
             if progress:
                 progress(name, start + len(batch), len(todo))

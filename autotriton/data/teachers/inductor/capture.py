@@ -49,6 +49,13 @@ class Capture:
     # takes, tuples flattened. Empty in captures recorded before (every input a tensor).
     input_kinds: list[str] = field(default_factory=list)
     flat_input_shapes: list[list[int]] = field(default_factory=list)
+    # "config.head_dim" for each `getattr(config, "head_dim", d)` in the task whose object,
+    # reached from Model's constructor arguments, lacks the attribute (model.literal_getattrs).
+    absent_attrs: list[str] = field(default_factory=list)
+    # Which of (parameters and buffers, then the flat input tensors) the graph reads, in call order:
+    # Dynamo leaves out the rest (BatchNorm's num_batches_tracked in eval, a bias a head never adds;
+    # 10 of a CPU build's first 288 were refused binding them). None in captures recorded before.
+    used_args: list[int] | None = None
     compile_s: float = 0.0
     torch_version: str = torch.__version__
     device: str = "cuda"  # what Inductor wrote the kernels for: "cuda", or "cpu" (its Triton backend for CPU)
@@ -87,7 +94,8 @@ def capture(task: Task, device: str = "cuda", shape_mode: str = "interp") -> Cap
     # task's size hints into the wrapper's example arguments, which the rewriter matches on.
     torch._inductor.config.fx_graph_cache = False
     start = time.perf_counter()
-    compiled = torch.compile(fn, dynamic=True, fullgraph=True)
+    sources: list[str] = []
+    compiled = torch.compile(fn, backend=_recording_inductor(sources), dynamic=True, fullgraph=True)
     try:
         # Dynamo lifts a module's float attributes into arguments, which the rewriter maps back to
         # `self.<attr>` (the verifier varies the constructor's floats). Where the constructor takes
@@ -106,6 +114,8 @@ def capture(task: Task, device: str = "cuda", shape_mode: str = "interp") -> Cap
                    input_shapes=[list(x.shape) if isinstance(x, torch.Tensor) else None for x in inputs],
                    input_kinds=[_input_kind(x) for x in inputs],
                    flat_input_shapes=[list(t.shape) for t in _flat_tensors(inputs)],
+                   absent_attrs=_absent_attrs(task.source, mod.Model, init),
+                   used_args=_used_args(sources, len(tensors), inputs),
                    compile_s=time.perf_counter() - start, device=device)
 
 
@@ -122,6 +132,64 @@ def _input_kind(x) -> str:
 def _flat_tensors(inputs) -> list[torch.Tensor]:
     """The tensors of forward's inputs in order, a tuple's one by one."""
     return [t for x in inputs for t in (x if isinstance(x, tuple) else (x,)) if isinstance(t, torch.Tensor)]
+
+
+def _recording_inductor(sources: list[str]):
+    """Inductor as torch.compile's backend, noting the Dynamo source of each graph input
+    (`L['args'][3]`, `L['args'][5][0]`) of the first graph."""
+    from torch._inductor.compile_fx import compile_fx
+
+    def backend(gm, example_inputs):
+        if not sources:
+            for node in gm.graph.nodes:
+                if node.op == "placeholder":
+                    arg = node.meta.get("grapharg")
+                    sources.append(arg.source.name if arg is not None and arg.source is not None else "")
+        return compile_fx(gm, example_inputs)
+    return backend
+
+
+def _used_args(sources: list[str], n_params: int, inputs: list) -> list[int]:
+    """Indices into (parameters and buffers, then the flat input tensors) of the graph's tensor inputs."""
+    flat, at = {}, n_params
+    for k, x in enumerate(inputs):
+        for j, t in enumerate(x if isinstance(x, tuple) else (x,)):
+            if isinstance(t, torch.Tensor):
+                flat[f"L['args'][{n_params + k}]" + (f"[{j}]" if isinstance(x, tuple) else "")] = at
+                at += 1
+    by_source = {f"L['args'][{i}]": i for i in range(n_params)} | flat
+    return [by_source[s] for s in sources if s in by_source]
+
+
+def _absent_attrs(source: str, model_cls: type, init: list) -> list[str]:
+    """Which literal `getattr(obj, "name", default)` calls in `source` take their default: those
+    whose `obj` is a constructor argument of Model's (or a dotted path from one) without `name`."""
+    import ast
+    import inspect
+
+    from autotriton.data.teachers.inductor.model import is_literal_getattr
+    from autotriton.data.teachers.inductor.wrapper import dotted
+    try:
+        bound = inspect.signature(model_cls.__init__).bind(None, *init).arguments
+    except (TypeError, ValueError):
+        return []
+    absent = set()
+    for node in ast.walk(ast.parse(source)):
+        if not (is_literal_getattr(node) and len(node.args) == 3 and dotted(node.args[0])):
+            continue
+        root, *path = dotted(node.args[0]).split(".")
+        if root not in bound or root == "self":
+            continue
+        obj = bound[root]
+        try:
+            for part in path:
+                obj = getattr(obj, part)
+            has = hasattr(obj, node.args[1].value)
+        except Exception:  # noqa: BLE001 - a path or property that raises: left as an attribute read
+            continue
+        if not has:
+            absent.add(f"{dotted(node.args[0])}.{node.args[1].value}")
+    return sorted(absent)
 
 
 def _holds_float(value) -> bool:

@@ -198,11 +198,3 @@ def reasoning(step: int, g: Gemm) -> list[str]:
             "  " + MATMUL_GROUPED_WHY.replace("\n", "\n  ")
             + ("\n  The bias is added to each output tile in the epilogue, before the store: no second pass."
                if g.op == "addmm" else "")]
-
-
-def now_rewritten(record: dict) -> bool:
-    """Whether a logged Inductor verdict failed only on library products rewritten here since
-    (`rewrite_failed: extern kernels: mm, addmm`): a resumed build captures and judges its task again."""
-    prefix = "rewrite_failed: extern kernels: "
-    msg = record.get("error_msg") or ""
-    return msg.startswith(prefix) and set(msg[len(prefix):].split(", ")) <= set(GEMMS)

@@ -57,9 +57,6 @@ def model_info(task_source: str, param_roots: set[str], n_inputs: int | None = N
     init_src = ""
     if init is not None:
         init_src = textwrap.dedent(ast.get_source_segment(task_source, init, padded=True))
-        literal = _LiteralGetattr().visit(copy.deepcopy(init))
-        if ast.dump(literal) != ast.dump(init):  # the source as written, but for the builtin getattr
-            init_src = ast.unparse(ast.fix_missing_locations(literal))
         # KernelBench's `super(Model, self).__init__()` would reference the reference class.
         init_src = textwrap.indent(re.sub(r"super\(\s*Model\s*,\s*self\s*\)", "super()", init_src), "    ")
     returns = [n.value for n in ast.walk(forward) if isinstance(n, ast.Return) and n.value is not None]
@@ -421,21 +418,61 @@ def _portable(fn: ast.FunctionDef, unavailable: set[str]) -> ast.FunctionDef:
         return [k for k in map(kept, body) if k is not None]
 
     fn.body = clean(fn.body) or [ast.Pass()]
-    return ast.fix_missing_locations(_LiteralGetattr().visit(fn))
+    return ast.fix_missing_locations(fn)
 
 
-class _LiteralGetattr(ast.NodeTransformer):
-    """`getattr(config, "head_dim", default)` as `config.head_dim`: the rules refuse the builtin. The
-    same value wherever the attribute exists; where it does not, the candidate fails to build and is
-    not kept, so nothing wrong is."""
+def literal_getattrs(source: str, absent: set[str]) -> str:
+    """`source` with each builtin getattr of a literal name (which the rules refuse) written as
+    the code it stands for: `getattr(config, "x"[, d])` is `config.x`, or `(d)` where the
+    capture found the object without it (`absent` holds "config.x": transformers' head_dim,
+    9 of a CPU build's first 288 candidates failed to build reading it). The text around each
+    call is kept as written. An attribute that is missing after all fails the candidate's build,
+    so nothing wrong is kept."""
+    calls = [n for n in ast.walk(parse_source(source)) if is_literal_getattr(n)]
+    lines = source.splitlines(keepends=True)
+    starts = [0]
+    for line in lines:
+        starts.append(starts[-1] + len(line.encode()))
+    data = source.encode()
 
-    def visit_Call(self, node: ast.Call):
-        self.generic_visit(node)
-        if (isinstance(node.func, ast.Name) and node.func.id == "getattr" and len(node.args) in (2, 3)
-                and isinstance(node.args[1], ast.Constant) and isinstance(node.args[1].value, str)
-                and node.args[1].value.isidentifier() and not node.args[1].value.startswith("_")):
-            return ast.copy_location(ast.Attribute(node.args[0], node.args[1].value, ast.Load()), node)
-        return node
+    def span(node: ast.AST) -> tuple[int, int]:
+        return starts[node.lineno - 1] + node.col_offset, starts[node.end_lineno - 1] + node.end_col_offset
+
+    def text(node: ast.AST) -> str:
+        """The node's source with the getattr calls inside it written out."""
+        if any(c is node for c in calls):
+            return written(node)
+        lo, hi = span(node)
+        inner = sorted((c for c in calls if c is not node and lo <= span(c)[0] and span(c)[1] <= hi
+                        and not any(o is not c and o is not node and span(o)[0] <= span(c)[0] and span(c)[1] <= span(o)[1]
+                                    and lo <= span(o)[0] and span(o)[1] <= hi for o in calls)), key=span)
+        out, at = [], lo
+        for c in inner:
+            out += [data[at:span(c)[0]].decode(), written(c)]
+            at = span(c)[1]
+        return "".join(out) + data[at:hi].decode()
+
+    def written(call: ast.Call) -> str:
+        obj, attr = text(call.args[0]), call.args[1].value
+        if len(call.args) == 3 and f"{dotted(call.args[0])}.{attr}" in absent:
+            return f"({text(call.args[2])})"
+        return f"{obj}.{attr}" if isinstance(call.args[0], (ast.Name, ast.Attribute, ast.Call, ast.Subscript)) \
+            else f"({obj}).{attr}"
+
+    if not calls:
+        return source
+    module = ast.Module(body=[], type_ignores=[])
+    module.lineno, module.col_offset = 1, 0
+    module.end_lineno, module.end_col_offset = len(lines), len(lines[-1].encode()) if lines else 0
+    return text(module)
+
+
+def is_literal_getattr(node: ast.AST) -> bool:
+    """`getattr(obj, "name")` or `getattr(obj, "name", default)` with a public literal name."""
+    return (isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id == "getattr"
+            and len(node.args) in (2, 3) and not node.keywords and isinstance(node.args[1], ast.Constant)
+            and isinstance(node.args[1].value, str) and node.args[1].value.isidentifier()
+            and not node.args[1].value.startswith("_"))
 
 
 def _float_attrs(model: ast.ClassDef, init: ast.FunctionDef | None, forward: ast.FunctionDef,

@@ -9,7 +9,7 @@ from dataclasses import dataclass, field
 from autotriton.data.teachers.inductor.capture import Capture
 from autotriton.data.teachers.inductor.emit import module_source, rename_params
 from autotriton.data.teachers.inductor.gemm import GEMMS, Gemm
-from autotriton.data.teachers.inductor.model import model_info
+from autotriton.data.teachers.inductor.model import literal_getattrs, model_info
 from autotriton.data.teachers.inductor.reasoning import rewrite_reasoning
 from autotriton.data.teachers.inductor.tiling import choose_blocks
 from autotriton.data.teachers.inductor.translate import Launch, bind, translate
@@ -44,7 +44,7 @@ def rewrite(capture: Capture, task_source: str) -> Rewrite:
         extern = [e for e in extern_calls(call) if e not in GEMMS]  # mm, addmm, bmm: Triton matmuls (gemm.py)
         if extern:
             return Rewrite(False, "extern kernels: " + ", ".join(extern), extern=extern)
-        return _rewrite(capture, task_source, tree, code, call)
+        return _rewrite(capture, literal_getattrs(task_source, set(capture.absent_attrs)), tree, code, call)
     except Unsupported as exc:
         return Rewrite(False, str(exc))
 

@@ -53,18 +53,17 @@ def bind(call: ast.FunctionDef, examples: dict, capture: Capture, model: ModelIn
         raise Unsupported("get_args() does not list every call argument")
     tensors = [a for a in arg_names if isinstance(examples[a], ExampleTensor)]
     inputs, unpack = _input_tensors(capture, model)
-    n_p, n_i = len(capture.param_names), len(inputs)
+    params, inputs, expected = _graph_inputs(capture, inputs)
+    n_p, n_i = len(params), len(inputs)
     if len(tensors) < n_p + n_i:
         raise Unsupported(f"call takes {len(tensors)} tensors; expected {n_p} parameters + {n_i} inputs")
-    locals_ = [_local_name(p) for p in capture.param_names]
+    locals_ = [_local_name(p) for p in params]
     locals_ = [n if n not in model.forward_args and n not in inputs else f"{n}_param" for n in locals_]
-    flat = capture.flat_input_shapes if capture.input_kinds else capture.input_shapes
-    expected = [list(s) for s in capture.param_shapes] + [list(s) for s in flat]
     got = [list(examples[a].shape) for a in tensors[:n_p + n_i]]
     tensors = [tensors[i] for i in _by_shape(got, expected)] + tensors[n_p + n_i:]
     names = dict(zip(tensors, locals_ + inputs))
     lifted = _bind_lifted(tensors[n_p + n_i:], examples, model)
-    preamble = [f"{loc} = {_attr_path(p)}" for p, loc in zip(capture.param_names, locals_)] + unpack
+    preamble = [f"{loc} = {_attr_path(p)}" for p, loc in zip(params, locals_)] + unpack
     for a in tensors[n_p:n_p + n_i]:
         ex = examples[a]
         if ex.stride == _contiguous_strides(ex.shape):
@@ -83,6 +82,17 @@ def bind(call: ast.FunctionDef, examples: dict, capture: Capture, model: ModelIn
     unread = {a for a in arg_names if isinstance(examples[a], int)} - set(sized.values())
     return Bindings(names, lifted, symbols, _specialised(call, set(inputs), names), preamble,
                     {s: examples[sized[s]] for s in symbols}, {a: examples[a].shape for a in tensors}, unread)
+
+
+def _graph_inputs(capture: Capture, inputs: list[str]) -> tuple[list[str], list[str], list[list[int]]]:
+    """The parameters and forward tensors the compiled graph reads, and their shapes, in call order
+    (Dynamo leaves out the rest: capture.used_args); all of them in captures recorded before."""
+    n = len(capture.param_names)
+    flat = capture.flat_input_shapes if capture.input_kinds else capture.input_shapes
+    shapes = [list(s) for s in capture.param_shapes] + [list(s) for s in flat]
+    used = sorted(capture.used_args) if capture.used_args is not None else range(n + len(inputs))
+    return ([capture.param_names[i] for i in used if i < n], [inputs[i - n] for i in used if i >= n],
+            [shapes[i] for i in used])
 
 
 def _input_tensors(capture: Capture, model: ModelInfo) -> tuple[list[str], list[str]]:
