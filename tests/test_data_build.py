@@ -184,9 +184,10 @@ def test_changed_settings_are_refused(built, tmp_path):
 
 
 def test_a_build_may_move_to_another_verifier_setup(built, tmp_path):
-    """Workers, batch size and device may change on resume; each record names the device that judged it."""
+    """Workers, batch size and device may change on resume, and a harvest may go further; each
+    record names the device that judged it."""
     tmp_path = _copy_of(built, tmp_path)
-    report = run_build(_config(compose_n=3, workers=1, batch_size=1), tmp_path)
+    report = run_build(_config(compose_n=3, workers=1, batch_size=1, harvest_limit=5, harvest_workers=1), tmp_path)
     records = read_jsonl(tmp_path / "candidates.jsonl")
     assert records and {r["device"] for r in records} == {"cpu"}
     assert report.teachers["template"]["judged_on"] == {"cpu": len(records)}

@@ -333,9 +333,12 @@ def _claim_run_dir(out: Path, config: BuildConfig) -> None:
     # Teachers may be added to a finished build, and where candidates are judged may change on
     # resume (a build begun on a CPU can finish on a GPU machine): each record names the device
     # that judged it, and the card counts them. The prompt format is applied at export, so a
-    # finished build can be exported again with the op listing. Anything else changes the data.
+    # finished build can be exported again with the op listing. A harvest may go further (a larger
+    # harvest_limit adds the tasks of files it had not reached; the 589 first harvested came from
+    # 570 of transformers' 2,544 model files). Anything else changes the data.
     check_settings(record, resolved, holds_output(out, record),
-                   may_change=("teachers", "device", "workers", "batch_size", "prompt_trace"),
+                   may_change=("teachers", "device", "workers", "batch_size", "prompt_trace", "harvest_limit",
+                               "harvest_workers"),
                    hint="use another -o to start fresh")
     write_settings(record, resolved)
 

@@ -1,0 +1,21 @@
+# RACE: publish with a relaxed atomic_add into zeroed scratch, read another warp's cell with a plain tl.load.
+import torch, torch.nn as nn, triton, triton.language as tl
+
+@triton.jit
+def k(x_ptr, s_ptr, y_ptr, n, BLOCK: tl.constexpr):
+    pid = tl.program_id(0)
+    i = tl.arange(0, BLOCK)
+    offs = pid * BLOCK + i
+    m = offs < n
+    x = tl.load(x_ptr + offs, mask=m, other=0.0)
+    tl.atomic_add(s_ptr + offs, x, mask=m, sem="relaxed")
+    j = (i + 160) % BLOCK
+    oj = pid * BLOCK + j
+    v = tl.load(s_ptr + oj, mask=oj < n, other=0.0)
+    tl.store(y_ptr + oj, tl.maximum(v, 0.0), mask=oj < n)
+
+class ModelNew(nn.Module):
+    def forward(self, x):
+        x = x.contiguous(); y = torch.empty_like(x); s = torch.zeros_like(x); n = x.numel()
+        k[(triton.cdiv(n, 1024),)](x, s, y, n, BLOCK=1024)
+        return y
