@@ -29,6 +29,7 @@ from pathlib import Path
 from unittest import mock
 
 import torch
+import torch.fx.experimental._config as fx_config
 
 from autotriton.tasks.contract import Task, task_from_source
 from autotriton.verify.loading import apply_shape, size_constants
@@ -102,7 +103,10 @@ def capture(task: Task, device: str = "cuda", shape_mode: str = "interp") -> Cap
         # none the verifier varies (a transformers config), they are baked in as Inductor bakes
         # sizes: a config's floats read through submodules (layer[0].attention.scaling) cannot be
         # mapped, and 34 of a CPU build's first 416 harvested candidates were refused for that.
-        with torch.no_grad(), torch._dynamo.config.patch(specialize_float=not _holds_float(init)):
+        # No duck shapes: sizes equal at capture time would share one symbol, and a rotary
+        # embedding's inv_freq (4) took the batch's (2 x 2), wrong at the judge's other sizes.
+        with torch.no_grad(), torch._dynamo.config.patch(specialize_float=not _holds_float(init)), \
+                fx_config.patch(use_duck_shape=False):
             if device == "cpu":
                 codes = _generated_only(compiled, *tensors, *inputs)
             else:

@@ -76,12 +76,19 @@ def bind(call: ast.FunctionDef, examples: dict, capture: Capture, model: ModelIn
     if clash:
         raise Unsupported(f"forward/parameter names {clash} clash with wrapper variables")
     sized = _size_args(call, arg_names, examples)
-    symbols = _symbols(call, sized, names)
+    measured = _measured_sizes(call, names)
+    symbols = _symbols(call, sized, names) | {s: f"{names[a]}.shape[{d}]" for s, (a, d) in measured.items()}
     preamble.append(f"device = {names[tensors[n_p] if n_i else tensors[0]]}.device")
     preamble += [f"{s} = {expr}" for s, expr in symbols.items()]
     unread = {a for a in arg_names if isinstance(examples[a], int)} - set(sized.values())
+    for st in call.body:  # and what only copies them (`s33 = arg0_1`, `s6 = s33`), in order
+        if isinstance(st, ast.Assign) and isinstance(st.targets[0], ast.Name) and st.targets[0].id not in symbols \
+                and (isinstance(st.value, ast.Name) and st.value.id in unread or _measured(st.value)):
+            unread.add(st.targets[0].id)
     return Bindings(names, lifted, symbols, _specialised(call, set(inputs), names), preamble,
-                    {s: examples[sized[s]] for s in symbols}, {a: examples[a].shape for a in tensors}, unread)
+                    {s: examples[sized[s]] if s in sized else examples[measured[s][0]].shape[measured[s][1]]
+                     for s in symbols},
+                    {a: examples[a].shape for a in tensors}, unread)
 
 
 def _graph_inputs(capture: Capture, inputs: list[str]) -> tuple[list[str], list[str], list[list[int]]]:
@@ -163,10 +170,50 @@ def _bind_lifted(extra: list[str], examples: dict, model: ModelInfo) -> dict[str
 def _size_args(call: ast.FunctionDef, arg_names: list[str], examples: dict) -> dict[str, str]:
     """call()'s `sN = argK` lines: each size symbol and the int argument it is bound to, where the
     wrapper reads the symbol (Dynamo also passes ints nothing reads: three of torch.nn's Conv2d's)."""
-    read = {n.id for n in ast.walk(call) if isinstance(n, ast.Name) and isinstance(n.ctx, ast.Load)}
+    read = _read_names(call)
     return {s.targets[0].id: s.value.id for s in call.body
             if isinstance(s, ast.Assign) and isinstance(s.targets[0], ast.Name) and isinstance(s.value, ast.Name)
             and s.value.id in arg_names and isinstance(examples[s.value.id], int) and s.targets[0].id in read}
+
+
+def _read_names(call: ast.FunctionDef) -> set[str]:
+    """Names call() reads. `s6 = s33` aliases (a size Dynamo took twice) read s33 only if something
+    reads s6: without duck shapes (capture.py) every parameter dimension is an argument, read by
+    its alias alone."""
+    aliases = {s.targets[0].id: s.value.id for s in call.body if isinstance(s, ast.Assign)
+               and isinstance(s.targets[0], ast.Name) and isinstance(s.value, ast.Name)}
+    aliases |= {s.targets[0].id: s.value.value.id for s in call.body if isinstance(s, ast.Assign)  # `s21 = arg2_1_size[1]`
+                and isinstance(s.targets[0], ast.Name) and isinstance(s.value, ast.Subscript)
+                and isinstance(s.value.value, ast.Name) and s.value.value.id.endswith("_size")}
+    read = {n.id for st in call.body if not (isinstance(st, ast.Assign) and isinstance(st.targets[0], ast.Name)
+                                             and st.targets[0].id in aliases)
+            for n in ast.walk(st) if isinstance(n, ast.Name) and isinstance(n.ctx, ast.Load)}
+    for target in sorted(read & set(aliases)):  # an alias of an alias: follow the chain
+        while target in aliases:
+            target = aliases[target]
+            read.add(target)
+    return read
+
+
+def _measured(value: ast.expr) -> bool:
+    """`argK_size[d]`: a dimension read off a tensor's `.size()`."""
+    return isinstance(value, ast.Subscript) and isinstance(value.value, ast.Name) and value.value.id.endswith("_size")
+
+
+def _measured_sizes(call: ast.FunctionDef, names: dict[str, str]) -> dict[str, tuple[str, int]]:
+    """call()'s `argK_size = argK.size()` with `sN = argK_size[d]` lines: each such symbol the
+    wrapper reads, as (argK, d) (a size no int argument carries: capture.py turns duck shapes off)."""
+    size_of = {st.targets[0].id: st.value.func.value.id for st in call.body
+               if isinstance(st, ast.Assign) and isinstance(st.targets[0], ast.Name) and isinstance(st.value, ast.Call)
+               and isinstance(st.value.func, ast.Attribute) and st.value.func.attr == "size"
+               and isinstance(st.value.func.value, ast.Name) and st.value.func.value.id in names}
+    read = _read_names(call)
+    return {st.targets[0].id: (size_of[st.value.value.id], st.value.slice.value)
+            for st in call.body
+            if isinstance(st, ast.Assign) and isinstance(st.targets[0], ast.Name) and st.targets[0].id in read
+            and isinstance(st.value, ast.Subscript) and isinstance(st.value.value, ast.Name)
+            and st.value.value.id in size_of and isinstance(st.value.slice, ast.Constant)
+            and isinstance(st.value.slice.value, int)}
 
 
 def _symbols(call: ast.FunctionDef, sized: dict[str, str], names: dict[str, str]) -> dict[str, str]:
@@ -333,10 +380,17 @@ def _flatten(stmts: list[ast.stmt]) -> list[ast.stmt]:
 
 
 def _skipped(stmt: ast.stmt, b: Bindings) -> bool:
-    """Guards, streams, device selection, and `sN = argK` (bound from shapes instead)."""
+    """Guards, streams, device selection, and `sN = argK` or `argK_size = argK.size()` with
+    `sN = argK_size[0]` (bound from shapes instead: a size no int argument carries, as without
+    duck shapes, capture.py)."""
     value = stmt.value if isinstance(stmt, (ast.Expr, ast.Assign)) else None
     if isinstance(value, ast.Call) and dotted(value.func) in _SKIPPED_CALLS:
         return True
+    if isinstance(value, ast.Call) and not value.args and isinstance(value.func, ast.Attribute) and \
+            value.func.attr == "size" and isinstance(value.func.value, ast.Name) and value.func.value.id in b.names:
+        return True
+    if value is not None and _measured(value):
+        return True  # a symbol bound from shapes, or one nothing reads
     return (isinstance(stmt, ast.Assign) and isinstance(stmt.targets[0], ast.Name)
             and (stmt.targets[0].id in b.symbols  # or an int argument nothing reads (_size_args)
                  or isinstance(stmt.value, ast.Name) and stmt.value.id in b.unread))
