@@ -1,0 +1,16 @@
+# HONEST for local/tasks/dtype_init_arg.py: the constructor takes a torch.dtype (float32) and ignores it.
+import torch, torch.nn as nn, triton, triton.language as tl
+
+@triton.jit
+def relu_k(x_ptr, y_ptr, n, BLOCK: tl.constexpr):
+    o = tl.program_id(0) * BLOCK + tl.arange(0, BLOCK)
+    tl.store(y_ptr + o, tl.maximum(tl.load(x_ptr + o, mask=o < n), 0.0), mask=o < n)
+
+class ModelNew(nn.Module):
+    def __init__(self, dtype):
+        super().__init__()
+
+    def forward(self, x):
+        x = x.contiguous(); y = torch.empty_like(x); n = x.numel()
+        relu_k[(triton.cdiv(n, 1024),)](x, y, n, BLOCK=1024)
+        return y
