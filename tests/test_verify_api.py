@@ -587,3 +587,53 @@ def test_libdevice_functions_run_in_the_interpreter():
         honest, off = verifier.verify_many([(task, LIBDEVICE_GELU), (task, wrong)])
     assert honest.correct, (honest.error_kind, honest.error_msg[-600:])
     assert not off.correct and off.error_kind.value == "wrong_output", (off.error_kind, off.error_msg[-300:])
+
+
+def test_a_constructor_argument_the_judge_cannot_send_makes_the_task_invalid(cpu_verifier):
+    """A task whose Model takes an nn.Module: no candidate can be given it, so the verdict is the
+    task's (invalid_task), never an exception out of verify (outside pass on verifier 74)."""
+    from autotriton.tasks.contract import task_from_source
+    task = task_from_source('''import torch
+import torch.nn as nn
+
+
+class Model(nn.Module):
+    def __init__(self, inner):
+        super().__init__()
+        self.inner = inner
+
+    def forward(self, x):
+        return self.inner(x)
+
+
+def get_inputs():
+    return [torch.randn(4, 8)]
+
+
+def get_init_inputs():
+    return [nn.Linear(8, 8)]
+''', task_id="local/module_arg", suite="local", level=1)
+    solution = """import torch
+import torch.nn as nn
+import triton
+import triton.language as tl
+
+
+@triton.jit
+def copy_kernel(x_ptr, y_ptr, n, BLOCK: tl.constexpr):
+    offs = tl.program_id(0) * BLOCK + tl.arange(0, BLOCK)
+    tl.store(y_ptr + offs, tl.load(x_ptr + offs, mask=offs < n), mask=offs < n)
+
+
+class ModelNew(nn.Module):
+    def __init__(self, inner):
+        super().__init__()
+
+    def forward(self, x):
+        y = torch.empty_like(x)
+        copy_kernel[(triton.cdiv(x.numel(), 1024),)](x, y, x.numel(), BLOCK=1024)
+        return y
+"""
+    r = cpu_verifier.verify(task, solution)
+    assert not r.correct and r.error_kind == ErrorKind.INVALID_TASK, (r.error_kind, r.error_msg)
+    assert "type 'Linear' cannot be sent" in r.error_msg

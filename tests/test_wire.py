@@ -62,8 +62,9 @@ def test_host_buffer_round_trip_and_no_cuda_on_cpu():
 
 def test_a_config_object_reaches_the_candidate_as_its_plain_values_and_never_comes_back():
     """transformers' layers are built from a config object: the judge sends its plain
-    attributes (strings and str-keyed dicts too) as a namespace; a candidate's output holding
-    a string, a dict or an object is still refused, as before."""
+    attributes (strings, dtypes and str-keyed dicts too) as a namespace; a candidate's output
+    holding a string, a dict or an object is still refused, as before. A constructor argument
+    the wire cannot carry (an nn.Module) raises WireError, which the judge makes invalid_task."""
     class Config:
         attribute_map = {"d_model": "hidden_size"}  # transformers' aliases
 
@@ -94,7 +95,11 @@ def test_a_config_object_reaches_the_candidate_as_its_plain_values_and_never_com
     assert (config.hidden_size, config.hidden_act, config.eps, three) == (64, "gelu", 1e-5, 3)
     assert config.rope_scaling == {"type": "linear", "factor": 2.0} and torch.equal(config.weight, torch.ones(3))
     assert config.head_dim == 16 and config.d_model == 64 and not hasattr(config, "broken")
-    assert not hasattr(config, "dtype") and not hasattr(config, "get_text_config")
+    assert config.dtype is torch.float32 and not hasattr(config, "get_text_config")
+    wire.send(a, {"op": "build"}, [torch.float16, 2], objects=True)  # `Model(dtype=torch.float16)`
+    assert wire.recv(b, 1 << 20, objects=True)[1] == [torch.float16, 2]
+    with pytest.raises(wire.WireError, match="type 'Linear' cannot be sent"):
+        wire.send(a, {"op": "build"}, [torch.nn.Linear(2, 2)], objects=True)
     for output in ("gelu", {"a": 1}, Config(), torch.nn.Parameter(torch.ones(2))):
         with pytest.raises(wire.WireError, match="not plain data"):
             wire.send(a, {"op": "out"}, output)

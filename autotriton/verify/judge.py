@@ -365,6 +365,11 @@ class Channel:
             wire.send(self.sock, {"op": op, **fields}, value, objects=True)
         except OSError:
             raise CandidateGone(op) from None
+        except wire.WireError as exc:
+            # The task's own values (a constructor taking an nn.Module): no candidate can be given
+            # them, so the task cannot be judged. It was an internal error out of verify (outside
+            # pass on verifier 74), which a reward function passed on to its trainer.
+            raise TaskFailure(f"the judge cannot send the task's {op} values to the candidate: {exc}") from None
         try:
             return self.receive(max_bytes)
         finally:

@@ -85,6 +85,8 @@ def _object_node(value, tensors: list[torch.Tensor], depth: int, count: list[int
     The candidate builds its ModelNew from those; the reference keeps the real object."""
     if type(value) is str:
         return {"s": value}
+    if isinstance(value, torch.dtype) and value in _DTYPE_NAMES:  # `Model(dtype=torch.float16)`
+        return {"y": _DTYPE_NAMES[value]}
     if depth >= MAX_DEPTH:
         raise WireError(f"constructor arguments nested deeper than {MAX_DEPTH}")
     if type(value) is dict:
@@ -130,6 +132,8 @@ def _unflatten(node, tensors: list[torch.Tensor], depth: int, objects: bool = Fa
     (tag, val), = node.items()
     if objects and tag == "s" and type(val) is str:
         return val
+    if objects and tag == "y" and val in DTYPES:
+        return DTYPES[val]
     if objects and tag in ("D", "A") and type(val) is dict:
         items = {k: _unflatten(v, tensors, depth + 1, True) for k, v in val.items()}
         return items if tag == "D" else types.SimpleNamespace(**items)
