@@ -337,3 +337,75 @@ def test_lanes_of_one_program_race_on_writes_and_relaxed_atomics_order_nothing(t
                    "acq_rel_between": ["ran", "True"], "relaxed_read": race,
                    # relaxed flags publish nothing: the next program reads the block as before the launch
                    "handed_on_relaxed": ["ran", "False"], "handed_on_acq_rel": ["ran", "True"]}, proc.stdout
+
+
+ATOMICS = textwrap.dedent('''
+    import torch, triton, triton.language as tl
+    from autotriton.verify import concurrency
+    concurrency.install()
+
+    @triton.jit
+    def published(x, s, y, BARRIER: tl.constexpr, BLOCK: tl.constexpr):  # an atomic write read by another lane
+        i = tl.arange(0, BLOCK)
+        tl.atomic_add(s + i, tl.load(x + i), sem="relaxed")
+        if BARRIER:
+            tl.debug_barrier()
+        tl.store(y + i, tl.load(s + (BLOCK - 1 - i)))
+
+    @triton.jit
+    def histogram(x, bins, BLOCK: tl.constexpr):  # duplicate addresses, results unused: no race
+        i = tl.arange(0, BLOCK)
+        tl.atomic_add(bins + tl.load(x + i), 1.0)
+        tl.atomic_add(bins + tl.load(x + i), 1.0)
+
+    @triton.jit
+    def tickets(t, out, BLOCK: tl.constexpr):  # the old values one op returns to lanes of one address
+        tl.store(out + tl.arange(0, BLOCK), tl.atomic_add(t + tl.zeros((BLOCK,), tl.int32), 1))
+
+    @triton.jit
+    def scalar_back(x, s, y, BARRIER: tl.constexpr, BLOCK: tl.constexpr):  # thread 0 stores, every thread loads
+        i = tl.arange(0, BLOCK)
+        tl.store(s, tl.max(tl.load(x + i), 0))
+        if BARRIER:
+            tl.debug_barrier()
+        tl.store(y + i, tl.load(x + i) - tl.load(s))
+
+    x = torch.arange(32, dtype=torch.float32)
+    for name, run in [(f"published_barrier={b}", lambda s, y, b=b: published[(1,)](x, s, y, BARRIER=b, BLOCK=32))
+                      for b in (False, True)] + \\
+                     [(f"scalar_barrier={b}", lambda s, y, b=b: scalar_back[(1,)](x, s, y, BARRIER=b, BLOCK=32))
+                      for b in (False, True)]:
+        s, y = torch.zeros(32), torch.zeros(32)
+        try:
+            run(s, y)
+            print(name, "ran", bool((y == x.flip(0)).all() or (y == x - 31).all()))
+        except Exception as exc:  # the interpreter wraps the kernel's error
+            print(name, "IntraProgramRace" if "IntraProgramRace" in str(exc) else repr(exc), "-")
+    bins = torch.zeros(4)
+    histogram[(1,)](torch.arange(32) % 4, bins, BLOCK=32)
+    print("histogram", "ran", bool((bins == 16).all()))
+    orders = set()
+    for _ in range(4):
+        t, out = torch.zeros(1, dtype=torch.int32), torch.zeros(32, dtype=torch.int32)
+        tickets[(1,)](t, out, BLOCK=32)
+        assert sorted(out.tolist()) == list(range(32)) and int(t) == 32
+        orders.add(tuple(out.tolist()))
+    print("tickets", "ran", len(orders) > 1)
+''')
+
+
+def test_atomic_writes_scalar_stores_and_one_ops_lanes_are_as_a_gpu_has_them(tmp_path):
+    """Outside pass on verifier 74: an atomic's write read back by another lane with no barrier, a
+    scalar stored (by thread 0 on a GPU) and loaded back (by every thread), and lanes of one atomic
+    op taking their old values in lane order passed. The first two are races now, and one op's
+    lanes of one address are applied in a random order; a histogram of atomic adds still runs."""
+    script = tmp_path / "atomics.py"
+    script.write_text(ATOMICS)
+    proc = subprocess.run([sys.executable, str(script)], env=dict(os.environ, TRITON_INTERPRET="1"),
+                          capture_output=True, text=True, timeout=300)
+    assert proc.returncode == 0, proc.stderr[-3000:]
+    got = {line.split()[0]: line.split()[1:] for line in proc.stdout.splitlines()}
+    race = ["IntraProgramRace", "-"]
+    assert got == {"published_barrier=False": race, "published_barrier=True": ["ran", "True"],
+                   "scalar_barrier=False": race, "scalar_barrier=True": ["ran", "True"],
+                   "histogram": ["ran", "True"], "tickets": ["ran", "True"]}, proc.stdout

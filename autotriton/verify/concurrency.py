@@ -241,11 +241,17 @@ class Launch:
             if addrs.size:
                 self._crossed(where, addrs, atomic=True)
 
-    def _crossed(self, where: np.ndarray, addrs: np.ndarray, atomic: bool = False) -> tuple[np.ndarray, np.ndarray]:
+    def _crossed(self, where: np.ndarray, addrs: np.ndarray, atomic: bool = False,
+                 every_lane: bool = False) -> tuple[np.ndarray, np.ndarray]:
+        """`every_lane`: a scalar load, which every thread of the program does on a GPU (its sm_90
+        PTX: one ld per thread, no predicate), so it crosses even lane 0's store, which is thread
+        0's alone (a softmax that kept its row max in scratch by a scalar store and read it back
+        by a scalar load passed: outside pass on verifier 74)."""
         rows = self._rows(addrs)
         hit = rows >= 0
         where, rows = where[hit], rows[hit]
-        crossed = (self.writer[rows] == self.pid) & (self.epoch[rows] == self.barriers) & (self.lane[rows] != where)
+        crossed = (self.writer[rows] == self.pid) & (self.epoch[rows] == self.barriers) & \
+            ((self.lane[rows] != where) | every_lane)
         if atomic:
             crossed &= self.seq[rows] >= 0  # atomics on an atomic store's cell are ordered
         if crossed.any():
@@ -263,7 +269,7 @@ class Launch:
         where, addrs = _lanes(ptrs, mask)
         if addrs.size == 0 or not self._overlaps(int(addrs.min()), int(addrs.max()) + out.dtype.itemsize):
             return out
-        where, rows = self._crossed(where, addrs)
+        where, rows = self._crossed(where, addrs, every_lane=ptrs.size == 1)
         writers = self.writer[rows]
         visible = writers == self.pid
         if self.acquired:
@@ -446,6 +452,28 @@ def _sem(sem) -> str:
     return {"RELAXED": "relaxed", "ACQUIRE": "acquire", "RELEASE": "release"}.get(name, "acq_rel")
 
 
+def _lanes_in_random_order(ptr, a, b):
+    """(ptr, a, b) with their lanes in a random order, and a function putting a result's lanes
+    back, where two active lanes of one atomic op share an address. The interpreter applies
+    them in lane order, so the old values they return rose along the block; on a GPU the order
+    across warps, and within one, is not fixed (outside pass on verifier 74: a cumsum that took
+    each lane's prefix from the old value of one per-row atomic_add passed)."""
+    addrs = ptr.data.reshape(-1)
+    if addrs.size < 2 or np.unique(addrs).size == addrs.size:
+        return ptr, a, b, lambda h: h
+    shape = ptr.data.shape
+    perm = np.random.default_rng(secrets.randbits(64)).permutation(addrs.size)
+    inverse = np.argsort(perm)
+
+    def shuffled(h):
+        data = np.broadcast_to(h.data, shape).reshape(-1)[perm]
+        return type(h)(np.ascontiguousarray(data), h.dtype)
+
+    def back(h):
+        return type(h)(np.ascontiguousarray(h.data.reshape(-1)[inverse].reshape(shape)), h.dtype)
+    return shuffled(ptr), shuffled(a), shuffled(b), back
+
+
 def _wrap_builder(builder) -> None:
     load, store = builder.create_masked_load, builder.create_masked_store
     cas, rmw = builder.create_atomic_cas, builder.create_atomic_rmw
@@ -492,13 +520,19 @@ def _wrap_builder(builder) -> None:
 
     def synchronised(original, reads: bool):
         """An atomic op under its memory semantics: a release and its barrier before, an acquire
-        and its barrier after; the op's own read is checked against the lanes' stores between."""
-        def wrapped(self, *args, sem, ptr, mask):
+        and its barrier after; the op's own read is checked against the lanes' stores between.
+        `writes`: the element size a read-modify-write stores (0: none), noted as its lanes' stores (the
+        interpreter's C++ writes it, not a masked store): a plain load of another lane's atomic
+        write with no barrier between is a race like a plain store's (outside pass on verifier
+        74: a value published by a release atomic_add and read back by another warp passed)."""
+        def wrapped(self, *args, sem, ptr, mask, writes=0):
             order = _sem(sem)
             if LAUNCH is not None and order in ("release", "acq_rel"):
                 LAUNCH.release()
             if LAUNCH is not None and reads:
                 LAUNCH.read_by_atomic(ptr.data, None if mask is None else mask.data)
+            if LAUNCH is not None and writes:
+                LAUNCH.stored(ptr.data, np.ones((), bool) if mask is None else mask.data, writes, True)
             in_atomic[0] = True
             try:
                 out = original(self, *args)
@@ -509,15 +543,25 @@ def _wrap_builder(builder) -> None:
             return out
         return wrapped
 
-    sync_cas, sync_rmw = synchronised(cas, True), synchronised(rmw, True)
+    def shuffled_cas(self, ptr, cmp, val, sem, scope):
+        ptr, cmp, val, back = _lanes_in_random_order(ptr, cmp, val)
+        return back(cas(self, ptr, cmp, val, sem, scope))
+
+    def shuffled_rmw(self, op, ptr, val, mask, sem, scope):
+        ptr, val, mask, back = _lanes_in_random_order(ptr, val, mask)
+        return back(rmw(self, op, ptr, val, mask, sem, scope))
+
+    sync_cas, sync_rmw = synchronised(shuffled_cas, True), synchronised(shuffled_rmw, True)
 
     def checked_cas(self, ptr, cmp, val, sem, scope):
-        check_bounds(ptr.data, None, np.dtype(cmp.data.dtype).itemsize, "atomic_cas")
-        return sync_cas(self, ptr, cmp, val, sem, scope, sem=sem, ptr=ptr, mask=None)
+        itemsize = np.dtype(cmp.data.dtype).itemsize
+        check_bounds(ptr.data, None, itemsize, "atomic_cas")
+        return sync_cas(self, ptr, cmp, val, sem, scope, sem=sem, ptr=ptr, mask=None, writes=itemsize)
 
     def checked_rmw(self, op, ptr, val, mask, sem, scope):
-        check_bounds(ptr.data, mask.data, np.dtype(val.data.dtype).itemsize, "atomic")
-        return sync_rmw(self, op, ptr, val, mask, sem, scope, sem=sem, ptr=ptr, mask=mask)
+        itemsize = np.dtype(val.data.dtype).itemsize
+        check_bounds(ptr.data, mask.data, itemsize, "atomic")
+        return sync_rmw(self, op, ptr, val, mask, sem, scope, sem=sem, ptr=ptr, mask=mask, writes=itemsize)
 
     if atomic_store is not None:
         sync_store = synchronised(atomic_store, False)
