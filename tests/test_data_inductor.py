@@ -592,3 +592,46 @@ def get_init_inputs():
     assert "spare" not in rw.code.split("def forward")[1]
     result = cpu_verifier.verify(fixed_shape_task(task, task.shapes_for("interp")[0]), rw.code)
     assert result.correct, result.error_msg
+
+
+def test_a_class_chosen_as_a_value_and_an_own_method_in_init_are_written_out():
+    """The rules let a class be instantiated, not held (`attention_class = A if cross else B`), and
+    read a method other than __init__ as forward code (rotary embeddings' inv_freq from
+    `self.compute_default_rope_parameters`): the copied __init__ picks the class at the call and
+    runs the method's body in place, its locals renamed away from __init__'s."""
+    from autotriton.data.teachers.inductor.model import _portable
+
+    cls = ast.parse('''
+class Rotary(nn.Module):
+    def __init__(self, config, cross=False):
+        super().__init__()
+        attention_class = CrossAttention if cross else SelfAttention
+        self.attn = attention_class(config, layer=1)
+        rope_init_fn: Callable = self.compute_default_rope_parameters
+        if config.rope_type != "default":
+            rope_init_fn = ROPE_INIT_FUNCTIONS[config.rope_type]
+        inv_freq, self.attention_scaling = rope_init_fn(config)
+        self.register_buffer("inv_freq", inv_freq, persistent=False)
+
+    @staticmethod
+    def compute_default_rope_parameters(config, device=None, **kwargs):
+        """Docstring, dropped."""
+        dim = config.head_dim
+        inv_freq = 1.0 / (config.theta ** (torch.arange(0, dim, 2, dtype=torch.float) / dim))
+        return inv_freq.to(device), 1.0
+''').body[0]
+    methods = {m.name: m for m in cls.body if isinstance(m, ast.FunctionDef)}
+    init = _portable(methods["__init__"], {"ROPE_INIT_FUNCTIONS", "Callable"}, methods)
+    assert ast.unparse(init).splitlines()[1:] == [
+        "    super().__init__()",
+        "    if cross:",
+        "        self.attn = CrossAttention(config, layer=1)",
+        "    else:",
+        "        self.attn = SelfAttention(config, layer=1)",
+        "    config_1 = config",
+        "    device = None",
+        "    kwargs = {}",
+        "    dim = config_1.head_dim",
+        "    inv_freq_1 = 1.0 / config_1.theta ** (torch.arange(0, dim, 2, dtype=torch.float) / dim)",
+        "    inv_freq, self.attention_scaling = (inv_freq_1.to(device), 1.0)",
+        "    self.register_buffer('inv_freq', inv_freq, persistent=False)"]

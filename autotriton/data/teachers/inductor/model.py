@@ -412,6 +412,42 @@ def _inlined_methods(fn: ast.FunctionDef, methods: dict[str, ast.FunctionDef]) -
     return fn
 
 
+def _class_choices(fn: ast.FunctionDef) -> ast.FunctionDef:
+    """`cls = A if cond else B` then `self.x = cls(args)` as `if cond: self.x = A(args) else:
+    self.x = B(args)`: the rules let a class be instantiated or subclassed, not held as a value
+    (transformers' `attention_class = BertCrossAttention if is_cross_attention else
+    BertSelfAttention`, in 89 of 2,543 harvested tasks)."""
+    def rewrite(body: list[ast.stmt]) -> list[ast.stmt]:
+        choices: dict[str, ast.IfExp] = {}
+        out = []
+        for st in body:
+            for field_name in ("body", "orelse"):
+                inner = getattr(st, field_name, None)
+                if isinstance(inner, list) and inner and isinstance(inner[0], ast.stmt):
+                    setattr(st, field_name, rewrite(inner))
+            if isinstance(st, ast.Assign) and len(st.targets) == 1 and isinstance(st.targets[0], ast.Name) and \
+                    isinstance(st.value, ast.IfExp) and isinstance(st.value.body, ast.Name) and \
+                    isinstance(st.value.orelse, ast.Name):
+                choices[st.targets[0].id] = st.value
+                continue
+            value = st.value if isinstance(st, ast.Assign) else None
+            if isinstance(value, ast.Call) and isinstance(value.func, ast.Name) and value.func.id in choices:
+                pick = choices[value.func.id]
+                arms = [ast.Assign(targets=copy.deepcopy(st.targets),
+                                   value=ast.Call(copy.deepcopy(cls), copy.deepcopy(value.args),
+                                                  copy.deepcopy(value.keywords)))
+                        for cls in (pick.body, pick.orelse)]
+                st = ast.copy_location(ast.If(copy.deepcopy(pick.test), [arms[0]], [arms[1]]), st)
+            out.append(st)
+        used = {n.id for st in out for n in ast.walk(st) if isinstance(n, ast.Name)}
+        if used & set(choices):  # held for something else too: keep the lines as written
+            return body
+        return out
+
+    fn.body = rewrite(fn.body)
+    return fn
+
+
 def _inline(method: ast.FunctionDef, call: ast.Call, taken: set[str]) -> tuple[list[ast.stmt], ast.expr] | None:
     """`method`'s body bound to `call`'s arguments, its locals renamed away from `taken`, and the
     value it returns; None for what this does not cover (decorators but @staticmethod, a return
@@ -479,7 +515,7 @@ def _portable(fn: ast.FunctionDef, unavailable: set[str], methods: dict[str, ast
     (transformers' `ACT2FN[...]` activations, attention-function tables: modules without
     parameters). What a dropped line built is not there; where it held parameters the
     verifier's parameter shapes differ and the candidate fails, so nothing wrong is kept."""
-    fn = _inlined_methods(copy.deepcopy(fn), methods or {})
+    fn = _class_choices(_inlined_methods(copy.deepcopy(fn), methods or {}))
     for a in fn.args.posonlyargs + fn.args.args + fn.args.kwonlyargs:
         a.annotation = None
     for a in (fn.args.vararg, fn.args.kwarg):
