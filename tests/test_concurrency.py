@@ -353,6 +353,12 @@ ATOMICS = textwrap.dedent('''
         tl.store(y + i, tl.load(s + (BLOCK - 1 - i)))
 
     @triton.jit
+    def acquired(x, s, y, BLOCK: tl.constexpr):  # a release atomic's write read by another lane's acquire atomic
+        i = tl.arange(0, BLOCK)
+        tl.atomic_add(s + i, tl.load(x + i), sem="release")
+        tl.store(y + i, tl.atomic_add(s + (BLOCK - 1 - i), 0.0, sem="acquire"))
+
+    @triton.jit
     def histogram(x, bins, BLOCK: tl.constexpr):  # duplicate addresses, results unused: no race
         i = tl.arange(0, BLOCK)
         tl.atomic_add(bins + tl.load(x + i), 1.0)
@@ -381,6 +387,9 @@ ATOMICS = textwrap.dedent('''
             print(name, "ran", bool((y == x.flip(0)).all() or (y == x - 31).all()))
         except Exception as exc:  # the interpreter wraps the kernel's error
             print(name, "IntraProgramRace" if "IntraProgramRace" in str(exc) else repr(exc), "-")
+    s, y = torch.zeros(32), torch.zeros(32)
+    acquired[(1,)](x, s, y, BLOCK=32)  # the other order: every lane reads the scratch as it was
+    print("acquired", "ran", bool((y == 0).all() and (s == x).all()))
     bins = torch.zeros(4)
     histogram[(1,)](torch.arange(32) % 4, bins, BLOCK=32)
     print("histogram", "ran", bool((bins == 16).all()))
@@ -397,8 +406,10 @@ ATOMICS = textwrap.dedent('''
 def test_atomic_writes_scalar_stores_and_one_ops_lanes_are_as_a_gpu_has_them(tmp_path):
     """Outside pass on verifier 74: an atomic's write read back by another lane with no barrier, a
     scalar stored (by thread 0 on a GPU) and loaded back (by every thread), and lanes of one atomic
-    op taking their old values in lane order passed. The first two are races now, and one op's
-    lanes of one address are applied in a random order; a histogram of atomic adds still runs."""
+    op taking their old values in lane order passed, as did an acquire atomic reading another lane's
+    release atomic. The first two are races now, one op's lanes of one address are applied in a
+    random order, and an atomic reading another lane's atomic write since the last barrier gets
+    the value of the other order; a histogram of atomic adds still runs."""
     script = tmp_path / "atomics.py"
     script.write_text(ATOMICS)
     proc = subprocess.run([sys.executable, str(script)], env=dict(os.environ, TRITON_INTERPRET="1"),
@@ -408,4 +419,4 @@ def test_atomic_writes_scalar_stores_and_one_ops_lanes_are_as_a_gpu_has_them(tmp
     race = ["IntraProgramRace", "-"]
     assert got == {"published_barrier=False": race, "published_barrier=True": ["ran", "True"],
                    "scalar_barrier=False": race, "scalar_barrier=True": ["ran", "True"],
-                   "histogram": ["ran", "True"], "tickets": ["ran", "True"]}, proc.stdout
+                   "histogram": ["ran", "True"], "tickets": ["ran", "True"], "acquired": ["ran", "True"]}, proc.stdout

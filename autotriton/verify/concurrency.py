@@ -91,6 +91,7 @@ class Launch:
         self.size = np.empty(0, np.int8)
         self.lane = np.empty(0, np.int64)  # the flat position, in its store's block, of the last store
         self.epoch = np.empty(0, np.int64)  # the writer's barrier count at the store (IntraProgramRace)
+        self.prior = np.empty(0, np.uint64)  # the raw bits just before the last atomic write (ordered_first)
         self.barriers = 0  # tl.debug_barrier() calls of the running program
         # The running program's plain loads since its last barrier, as (lowest, highest address,
         # pointers, mask): a later store by another lane to an address one of them read is a race.
@@ -171,6 +172,10 @@ class Launch:
             self.old[added], self.size[added] = before.astype(np.uint64), itemsize
             at = np.searchsorted(self.keys, new)
             self.keys, self.key_rows = np.insert(self.keys, at, new), np.insert(self.key_rows, at, added)
+        if atomic and bits is None:  # a read-modify-write: what it will have read, for ordered_first
+            raw_t = _RAW[itemsize]
+            now = _interp._interpreter.load(addrs, np.ones(addrs.size, bool), np.zeros(addrs.size, raw_t), np.dtype(raw_t))
+            self.prior[rows] = now.astype(np.uint64)
         self.writer[rows] = self.pid
         self.seq[rows] = -1 if atomic else self.atomics.get(self.pid, 0)
         self.lane[rows], self.epoch[rows] = lanes, self.barriers
@@ -241,6 +246,24 @@ class Launch:
             if addrs.size:
                 self._crossed(where, addrs, atomic=True)
 
+    def ordered_first(self, ptrs: np.ndarray, mask: np.ndarray | None, itemsize: int) -> tuple[np.ndarray, np.ndarray]:
+        """For an atomic read-modify-write about to run: the block positions whose cell another
+        lane of this program wrote atomically since the last barrier, and the raw bits the cell held
+        before that write. Without a barrier the two atomics land in either order, and the
+        interpreter always ran this one second; its lanes get the value of the other order instead
+        (the memory ends the same for add, max, min and the bitwise ops). An acquire atomic_add of
+        0 read another warp's release atomic_add and passed (outside pass on verifier 74)."""
+        none = np.empty(0, np.int64), np.empty(0, np.uint64)
+        if not self.starts:
+            return none
+        where, addrs = _lanes(ptrs, np.ones((), bool) if mask is None else mask)
+        rows = self._rows(addrs)
+        hit = rows >= 0
+        where, rows = where[hit], rows[hit]
+        other = (self.writer[rows] == self.pid) & (self.epoch[rows] == self.barriers) & (self.seq[rows] < 0) & \
+            (self.lane[rows] != where) & (self.size[rows] == itemsize)
+        return (where[other], self.prior[rows[other]]) if other.any() else none
+
     def _crossed(self, where: np.ndarray, addrs: np.ndarray, atomic: bool = False,
                  every_lane: bool = False) -> tuple[np.ndarray, np.ndarray]:
         """`every_lane`: a scalar load, which every thread of the program does on a GPU (its sm_90
@@ -287,8 +310,9 @@ class Launch:
         need = self.used + k
         if need > self.writer.size:
             cap = max(need, 2 * self.writer.size, 1024)
-            self.writer, self.seq, self.old, self.size, self.lane, self.epoch = (
-                np.resize(a, cap) for a in (self.writer, self.seq, self.old, self.size, self.lane, self.epoch))
+            self.writer, self.seq, self.old, self.size, self.lane, self.epoch, self.prior = (
+                np.resize(a, cap) for a in (self.writer, self.seq, self.old, self.size, self.lane, self.epoch,
+                                            self.prior))
         rows = np.arange(self.used, need)
         self.used = need
         return rows
@@ -525,19 +549,27 @@ def _wrap_builder(builder) -> None:
         interpreter's C++ writes it, not a masked store): a plain load of another lane's atomic
         write with no barrier between is a race like a plain store's (outside pass on verifier
         74: a value published by a release atomic_add and read back by another warp passed)."""
-        def wrapped(self, *args, sem, ptr, mask, writes=0):
+        def wrapped(self, *args, sem, ptr, mask, writes=0, commutes=False):
             order = _sem(sem)
             if LAUNCH is not None and order in ("release", "acq_rel"):
                 LAUNCH.release()
             if LAUNCH is not None and reads:
                 LAUNCH.read_by_atomic(ptr.data, None if mask is None else mask.data)
+            first = None
             if LAUNCH is not None and writes:
+                if commutes:
+                    first = LAUNCH.ordered_first(ptr.data, None if mask is None else mask.data, writes)
                 LAUNCH.stored(ptr.data, np.ones((), bool) if mask is None else mask.data, writes, True)
             in_atomic[0] = True
             try:
                 out = original(self, *args)
             finally:
                 in_atomic[0] = False
+            if first is not None and first[0].size:
+                flat = np.array(out.data, copy=True)
+                view = flat.reshape(-1).view(_RAW[writes])
+                view[first[0]] = first[1].astype(view.dtype)
+                out = type(out)(flat, out.dtype)
             if LAUNCH is not None and order in ("acquire", "acq_rel"):
                 LAUNCH.acquire()
             return out
@@ -561,7 +593,8 @@ def _wrap_builder(builder) -> None:
     def checked_rmw(self, op, ptr, val, mask, sem, scope):
         itemsize = np.dtype(val.data.dtype).itemsize
         check_bounds(ptr.data, mask.data, itemsize, "atomic")
-        return sync_rmw(self, op, ptr, val, mask, sem, scope, sem=sem, ptr=ptr, mask=mask, writes=itemsize)
+        return sync_rmw(self, op, ptr, val, mask, sem, scope, sem=sem, ptr=ptr, mask=mask, writes=itemsize,
+                        commutes="XCHG" not in str(getattr(op, "name", op)).upper())
 
     if atomic_store is not None:
         sync_store = synchronised(atomic_store, False)
