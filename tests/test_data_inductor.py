@@ -92,6 +92,8 @@ def test_a_resumed_build_judges_again_what_failed_under_other_rewriter_code():
     assert not _failed_under_other_code("inductor", {"correct": False, "teacher_version": now})
     assert not _failed_under_other_code("inductor", {"correct": True})  # a verified pair stays
     assert not _failed_under_other_code("llm", {"correct": False})  # samples are not drawn again
+    assert not _failed_under_other_code("inductor", {"correct": False, "error_msg": "capture_failed: task failed "
+                                                     "to build: ValueError: Attempted to use an uninitialized parameter"})
 
 
 @pytest.mark.parametrize("task_id", PURE)

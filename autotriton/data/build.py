@@ -232,8 +232,11 @@ REPRODUCIBLE = frozenset({"template"})
 
 def _failed_under_other_code(teacher: str, record: dict) -> bool:
     """An Inductor candidate that failed under other rewriter code, which a resumed build captures
-    and judges again (teacher_version). Kept pairs stay: they were verified as they are."""
-    return teacher == "inductor" and not record["correct"] and record.get("teacher_version") != teacher_version()
+    and judges again (teacher_version). Kept pairs stay: they were verified as they are, and so do
+    tasks that failed to build before any code of the teacher's ran (lazy modules' uninitialised
+    parameters: 10 of the first 64 a resumed build judged again)."""
+    built = not (record.get("error_msg") or "").startswith("capture_failed: task failed to build")
+    return teacher == "inductor" and not record["correct"] and built and record.get("teacher_version") != teacher_version()
 
 
 def run_teacher(name: str, items: list[TaskItem], config: BuildConfig, verifier, log_path: Path,
