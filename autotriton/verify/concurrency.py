@@ -164,18 +164,17 @@ class Launch:
             self._check_write(where, raw, addrs, lanes, bits, itemsize)
         rows = self._rows(addrs)
         fresh = rows < 0
+        # an atomic: what it will have read, for ordered_first (one read serves the fresh cells too)
+        now = _raw_at(addrs, itemsize) if atomic and bits is None else None
         if fresh.any():
             new = addrs[fresh]
-            raw = _RAW[itemsize]
-            before = _interp._interpreter.load(new, np.ones(new.size, bool), np.zeros(new.size, raw), np.dtype(raw))
+            before = now[fresh] if now is not None else _raw_at(new, itemsize)
             rows[fresh] = added = self._grow(new.size)
-            self.old[added], self.size[added] = before.astype(np.uint64), itemsize
+            self.old[added], self.size[added] = before, itemsize
             at = np.searchsorted(self.keys, new)
             self.keys, self.key_rows = np.insert(self.keys, at, new), np.insert(self.key_rows, at, added)
-        if atomic and bits is None:  # a read-modify-write: what it will have read, for ordered_first
-            raw_t = _RAW[itemsize]
-            now = _interp._interpreter.load(addrs, np.ones(addrs.size, bool), np.zeros(addrs.size, raw_t), np.dtype(raw_t))
-            self.prior[rows] = now.astype(np.uint64)
+        if now is not None:
+            self.prior[rows] = now
         self.writer[rows] = self.pid
         self.seq[rows] = -1 if atomic else self.atomics.get(self.pid, 0)
         self.lane[rows], self.epoch[rows] = lanes, self.barriers
@@ -201,8 +200,7 @@ class Launch:
                 (self.lane[r] != lanes[hit])
             if earlier.any():
                 at = addrs[hit][earlier]
-                raw_t = _RAW[itemsize]
-                now = _interp._interpreter.load(at, np.ones(at.size, bool), np.zeros(at.size, raw_t), np.dtype(raw_t))
+                now = _raw_at(at, itemsize)
                 order = np.argsort(raw, kind="stable") if order is None else order
                 first = np.searchsorted(raw[order], at)  # the new value at each address
                 if (now != new[order][first]).any():
@@ -474,6 +472,13 @@ def _sem(sem) -> str:
     """"relaxed", "acquire", "release" or "acq_rel" from the IR's MEM_SEMANTIC."""
     name = getattr(sem, "name", str(sem)).upper()
     return {"RELAXED": "relaxed", "ACQUIRE": "acquire", "RELEASE": "release"}.get(name, "acq_rel")
+
+
+def _raw_at(addrs: np.ndarray, itemsize: int) -> np.ndarray:
+    """The raw bits memory holds at `addrs`, as uint64."""
+    raw = _RAW[itemsize]
+    return _interp._interpreter.load(addrs, np.ones(addrs.size, bool), np.zeros(addrs.size, raw),
+                                     np.dtype(raw)).astype(np.uint64)
 
 
 def _lanes_in_random_order(ptr, a, b):
