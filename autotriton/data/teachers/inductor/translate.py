@@ -75,8 +75,9 @@ def bind(call: ast.FunctionDef, examples: dict, capture: Capture, model: ModelIn
     clash = sorted(wrapper_vars & set(names.values()))
     if clash:
         raise Unsupported(f"forward/parameter names {clash} clash with wrapper variables")
-    sized = _size_args(call, arg_names, examples)
-    measured = _measured_sizes(call, names)
+    read = _read_names(call)
+    sized = _size_args(call, arg_names, examples, read)
+    measured = _measured_sizes(call, names, read)
     symbols = _symbols(call, sized, names) | {s: f"{names[a]}.shape[{d}]" for s, (a, d) in measured.items()}
     preamble.append(f"device = {names[tensors[n_p] if n_i else tensors[0]]}.device")
     preamble += [f"{s} = {expr}" for s, expr in symbols.items()]
@@ -167,10 +168,9 @@ def _bind_lifted(extra: list[str], examples: dict, model: ModelInfo) -> dict[str
     return {a: f"self.{attr}" for a, attr in zip(extra, model.float_attrs)}
 
 
-def _size_args(call: ast.FunctionDef, arg_names: list[str], examples: dict) -> dict[str, str]:
+def _size_args(call: ast.FunctionDef, arg_names: list[str], examples: dict, read: set[str]) -> dict[str, str]:
     """call()'s `sN = argK` lines: each size symbol and the int argument it is bound to, where the
     wrapper reads the symbol (Dynamo also passes ints nothing reads: three of torch.nn's Conv2d's)."""
-    read = _read_names(call)
     return {s.targets[0].id: s.value.id for s in call.body
             if isinstance(s, ast.Assign) and isinstance(s.targets[0], ast.Name) and isinstance(s.value, ast.Name)
             and s.value.id in arg_names and isinstance(examples[s.value.id], int) and s.targets[0].id in read}
@@ -200,14 +200,13 @@ def _measured(value: ast.expr) -> bool:
     return isinstance(value, ast.Subscript) and isinstance(value.value, ast.Name) and value.value.id.endswith("_size")
 
 
-def _measured_sizes(call: ast.FunctionDef, names: dict[str, str]) -> dict[str, tuple[str, int]]:
+def _measured_sizes(call: ast.FunctionDef, names: dict[str, str], read: set[str]) -> dict[str, tuple[str, int]]:
     """call()'s `argK_size = argK.size()` with `sN = argK_size[d]` lines: each such symbol the
     wrapper reads, as (argK, d) (a size no int argument carries: capture.py turns duck shapes off)."""
     size_of = {st.targets[0].id: st.value.func.value.id for st in call.body
                if isinstance(st, ast.Assign) and isinstance(st.targets[0], ast.Name) and isinstance(st.value, ast.Call)
                and isinstance(st.value.func, ast.Attribute) and st.value.func.attr == "size"
                and isinstance(st.value.func.value, ast.Name) and st.value.func.value.id in names}
-    read = _read_names(call)
     return {st.targets[0].id: (size_of[st.value.value.id], st.value.slice.value)
             for st in call.body
             if isinstance(st, ast.Assign) and isinstance(st.targets[0], ast.Name) and st.targets[0].id in read
