@@ -43,7 +43,8 @@ def _kernel_source(k: Kernel) -> str:
     if k.notes.source_nodes or k.notes.aten:
         lines.append(f"# Source nodes: [{k.notes.source_nodes}]; original ATen: [{k.notes.aten}]")
     lines += [f"#   {m}" for m in k.notes.mapping]
-    return "\n".join(lines + [ast.unparse(ast.fix_missing_locations(k.fn))])
+    combines = [ast.unparse(ast.fix_missing_locations(c)) for c in k.combines]
+    return "\n\n\n".join(combines + ["\n".join(lines + [ast.unparse(ast.fix_missing_locations(k.fn))])])
 
 
 def _launch_lines(launch: Launch) -> list[str]:

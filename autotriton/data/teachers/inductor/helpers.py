@@ -29,6 +29,13 @@ def reduce_max(a, dim: tl.constexpr):
 def reduce_min(a, dim: tl.constexpr):
     return tl.reduce(a, dim, minimum)
 ''', ("minimum",)),
+    "select_one": ("select_one", '''
+@triton.jit
+def select_one(x, mask, dim: tl.constexpr, keep_dims: tl.constexpr = False):
+    # The value in the one lane along `dim` where mask holds (a looped scan's last column, its
+    # carry): every other lane adds a zero, so the sum is that value exactly.
+    return tl.sum(tl.where(mask, x, 0), dim, keep_dims=keep_dims).to(x.dtype)
+''', ()),
     "promote_to_tensor": ("promote_to_tensor", '''
 @triton.jit
 def promote_to_tensor(x):

@@ -43,6 +43,9 @@ class Kernel:
     notes: Notes
     blocks: dict[str, int] = field(default_factory=dict)
     num_warps: int = 4
+    # The combine functions a scan passes to tl.associative_scan (Inductor's `_triton_helper_fn_add0`),
+    # renamed to be unique in the module; emitted above the kernel.
+    combines: list[ast.FunctionDef] = field(default_factory=list)
 
 
 @dataclass
@@ -188,11 +191,34 @@ def _drop_dead_assignments(fn: ast.FunctionDef) -> None:
             return
 
 
+def _combine_functions(inductor_name: str, fns: list[ast.FunctionDef], taken: set[str]) -> dict[str, ast.FunctionDef]:
+    """Inductor's `_triton_helper_fn_<op><i>` combine functions (cumsum's add, cumprod's mul), renamed
+    `<op>_combine` and unique across the module: each kernel's source defines its own."""
+    renamed = {}
+    for fn in fns:
+        m = re.fullmatch(r"_triton_helper_fn_(\w+?)\d*", fn.name)
+        if m is None:
+            raise Unsupported(f"{inductor_name}: a second function {fn.name} that is not a combine function")
+        # Inductor names a combine by all its ops (logcumsumexp's has 12): keep short ones only.
+        stem = f"{m.group(1)}_combine" if m.group(1).count("_") < 2 else "scan_combine"
+        name, i = stem, 1
+        while name in taken:
+            i += 1
+            name = f"{stem}_{i}"
+        taken.add(name)
+        renamed[fn.name] = fn
+        fn.name = name
+    return renamed
+
+
 def _parse_kernel(inductor_name: str, src: str, notes: Notes, taken: set[str]) -> Kernel:
     fns = [n for n in parse_source(src).body if isinstance(n, ast.FunctionDef)]
-    if len(fns) != 1:
-        raise Unsupported(f"{inductor_name}: expected one kernel function, found {len(fns)}")
-    fn = fns[0]
+    heuristic = [fn for fn in fns if any(dotted(d.func if isinstance(d, ast.Call) else d).startswith("triton_heuristics.")
+                                         for d in fn.decorator_list)]
+    if len(heuristic) != 1:
+        raise Unsupported(f"{inductor_name}: expected one kernel function, found {len(heuristic)}")
+    fn = heuristic[0]
+    combines = _combine_functions(inductor_name, [f for f in fns if f is not fn], taken)
     kind, grid_type, hints = _heuristics(fn)
     if kind not in ("pointwise", "persistent_reduction", "reduction"):
         raise Unsupported(f"{inductor_name}: {kind} kernels are not rewritten")
@@ -200,6 +226,10 @@ def _parse_kernel(inductor_name: str, src: str, notes: Notes, taken: set[str]) -
         raise Unsupported(f"{inductor_name}: grid type {grid_type or '?'} is not rewritten")
     cleaner = _KernelCleaner(inductor_name)
     fn = cleaner.visit(fn)
+    for node in ast.walk(fn):
+        if isinstance(node, ast.Name) and node.id in combines:
+            node.id = combines[node.id].name
+    combines = [cleaner.visit(c) for c in combines.values()]
     fn.decorator_list = [ast.Attribute(value=ast.Name("triton", ast.Load()), attr="jit", ctx=ast.Load())]
     _drop_dead_assignments(fn)
     args = fn.args.args
@@ -212,7 +242,7 @@ def _parse_kernel(inductor_name: str, src: str, notes: Notes, taken: set[str]) -
     return Kernel(inductor_name=inductor_name, name=_kernel_name(inductor_name, taken), kind=kind,
                   grid_type=grid_type, size_hints=hints, fn=fn,
                   params=[a.arg for a in args if a.arg not in constexprs], constexprs=constexprs,
-                  body_consts=body_consts, helpers=cleaner.helpers, notes=notes)
+                  body_consts=body_consts, helpers=cleaner.helpers, notes=notes, combines=combines)
 
 
 def read_kernels(tree: ast.Module, code: str) -> dict[str, Kernel]:
