@@ -284,6 +284,26 @@ SYNC = textwrap.dedent('''
             else:
                 tl.store(y + p * BLOCK + i, tl.load(x + (p - 1) * BLOCK + i))
 
+    @triton.jit
+    def scalar_over_loads(x, s, y, HOW: tl.constexpr, BLOCK: tl.constexpr):
+        # every lane reads the cell s (broadcast or scalar), then thread 0 writes it
+        i = tl.arange(0, BLOCK)
+        if HOW == "scalar_load":
+            top = tl.load(s)
+        elif HOW == "counter":
+            top = tl.load(s)
+        else:
+            top = tl.load(s + i * 0)
+        if HOW == "reduced":  # a reduction of the loads first: its bar.sync orders them
+            tl.store(y + i, tl.load(x + i) - top + tl.sum(top, axis=0) * 0.0)
+            tl.store(s, -1.0)
+        elif HOW == "counter":  # a scalar counter, its value read by every thread
+            tl.store(s, top + 1.0)
+            tl.store(y + i, tl.load(x + i))
+        else:
+            tl.store(s, -1.0)
+            tl.store(y + i, tl.load(x + i) - top)
+
     def run(name, fn):
         try:
             out = fn()
@@ -308,6 +328,12 @@ SYNC = textwrap.dedent('''
             mirrored_through[(1,)](x, torch.zeros(B), y, torch.zeros(1, dtype=torch.int32), HOW=how, BLOCK=B)
             return torch.equal(y, x)
         run(how, through)
+    for how in ("broadcast_load", "scalar_load", "reduced", "counter"):
+        def scalar(how=how):
+            y = torch.zeros(B)
+            scalar_over_loads[(1,)](x, torch.zeros(1), y, HOW=how, BLOCK=B)
+            return torch.equal(y, x)
+        run(f"scalar_store_{how}", scalar)
     for sem in ("relaxed", "acq_rel"):
         def hand(sem=sem):
             n = 32
@@ -323,7 +349,9 @@ def test_lanes_of_one_program_race_on_writes_and_relaxed_atomics_order_nothing(t
     programs and passed. A store to an address another lane read, two lanes storing one cell
     different values (in one store or two), a volatile load, and a relaxed atomic (neither a
     barrier nor a release or an acquire: Triton 3.9's sm_90 PTX has no bar.sync or fence for it)
-    are races now; a barrier, one value from many lanes, and acq_rel atomics are not."""
+    are races now; a barrier, one value from many lanes, and acq_rel atomics are not. Verifier 76
+    (outside pass on verifier 74, r19): loads of a cell, then a scalar store over it with neither a
+    barrier nor a reduction between."""
     script = tmp_path / "sync.py"
     script.write_text(SYNC)
     proc = subprocess.run([sys.executable, str(script)], env=dict(os.environ, TRITON_INTERPRET="1"),
@@ -336,7 +364,13 @@ def test_lanes_of_one_program_race_on_writes_and_relaxed_atomics_order_nothing(t
                    "placeholder": race, "volatile": race, "relaxed_between": race,
                    "acq_rel_between": ["ran", "True"], "relaxed_read": race,
                    # relaxed flags publish nothing: the next program reads the block as before the launch
-                   "handed_on_relaxed": ["ran", "False"], "handed_on_acq_rel": ["ran", "True"]}, proc.stdout
+                   "handed_on_relaxed": ["ran", "False"], "handed_on_acq_rel": ["ran", "True"],
+                   # verifier 76: a scalar store (thread 0's) over a cell other lanes loaded is a race
+                   # unless a reduction came between. A scalar load stays thread 0's: a counter bumped
+                   # by what it loaded is honest (only thread 0 stores it), and the interpreter cannot
+                   # tell it from a scalar-loaded value the other lanes use stale (open)
+                   "scalar_store_broadcast_load": race, "scalar_store_scalar_load": ["ran", "True"],
+                   "scalar_store_reduced": ["ran", "True"], "scalar_store_counter": ["ran", "True"]}, proc.stdout
 
 
 ATOMICS = textwrap.dedent('''

@@ -97,6 +97,7 @@ class Launch:
         # pointers, mask): a later store by another lane to an address one of them read is a race.
         self.loads: list[tuple[int, int, np.ndarray, np.ndarray]] = []
         self.loaded_lo, self.loaded_hi = -1, -1  # the span they cover, for the common no-overlap case
+        self.reduced = 0  # loads[:reduced] came before a reduction or scan of the running program
         self.used = 0
         self.starts: list[int] = []  # disjoint byte ranges stored to, sorted: a fast "no overlap"
         self.ends: list[int] = []
@@ -138,7 +139,13 @@ class Launch:
 
     def _new_epoch(self, barriers: int) -> None:
         self.barriers = barriers
-        self.loads, self.loaded_lo, self.loaded_hi = [], -1, -1
+        self.loads, self.loaded_lo, self.loaded_hi, self.reduced = [], -1, -1, 0
+
+    def reduction(self) -> None:
+        """A reduction or scan of the running program: it needs every lane's value, so for more than
+        one warp Triton's PTX has a bar.sync in it, which orders the loads before it against a later
+        scalar store (only against that: see _check_write)."""
+        self.reduced = len(self.loads)
 
     def loaded(self, ptrs: np.ndarray, mask: np.ndarray) -> None:
         """Note a plain load of the running program, for the write-after-read check in stored()."""
@@ -207,17 +214,23 @@ class Launch:
                     raise IntraProgramRace("a store overwrote, with a different value, what another lane of the same "
                                            "program stored earlier in this launch, with no tl.debug_barrier() "
                                            "between: on a GPU two threads, in no fixed order")
-        # A scalar store is not checked against earlier reads: its value or address comes of the block
-        # through a reduction (a program's row count, `st + tl.sum(...)`), which needs every lane's
-        # load done first (for more than one warp Triton's PTX has a bar.sync in it).
-        if self.loads and raw.size > 1 and int(addrs[0]) <= self.loaded_hi and int(addrs[-1]) >= self.loaded_lo:
-            self._check_after_reads(addrs, lanes)
+        # A scalar store (thread 0's on a GPU) is checked only against loads since the program's last
+        # reduction or scan: its value usually comes of one (a row's count, `st + tl.sum(...)`), whose
+        # bar.sync orders every lane's earlier load. Loads of a cell then a scalar store over it with
+        # neither between passed (outside pass on verifier 74: a softmax overwrote its row max).
+        loads = self.loads if raw.size > 1 else self.loads[self.reduced:]
+        if loads and int(addrs[0]) <= self.loaded_hi and int(addrs[-1]) >= self.loaded_lo:
+            self._check_after_reads(addrs, lanes, loads)
 
-    def _check_after_reads(self, addrs: np.ndarray, lanes: np.ndarray) -> None:
+    @staticmethod
+    def _check_after_reads(addrs: np.ndarray, lanes: np.ndarray, loads: list) -> None:
         """A store to an address another lane loaded since the last barrier: on a GPU that thread
         may read after this one writes (an in-place reversal without a barrier passed: outside
-        pass on verifier 73)."""
-        for lo, hi, ptrs, mask in self.loads:
+        pass on verifier 73). A scalar load stays lane 0's here, though sm_90 loads it in every
+        thread: a lock-protected `tl.store(out, tl.load(out) + v)` is honest, as only thread 0
+        stores what it loaded, and the interpreter cannot see whether the other threads' stale
+        copies are used (a scalar-loaded row max overwritten by a scalar store is open so)."""
+        for lo, hi, ptrs, mask in loads:
             if hi < int(addrs[0]) or lo > int(addrs[-1]):
                 continue
             where, read = _lanes(ptrs, mask)
@@ -225,8 +238,9 @@ class Launch:
             same = addrs[at] == read
             if (same & (lanes[at] != where)).any():
                 raise IntraProgramRace("a store wrote an address that another lane of the same program read "
-                                       "earlier, with no tl.debug_barrier() between: on a GPU that thread may "
-                                       "read it after the store, a data race")
+                                       "earlier, with no tl.debug_barrier() "
+                                       "between (for a scalar store, nor a reduction): on a GPU that thread "
+                                       "may read it after the store, a data race")
 
     def _rows(self, addrs: np.ndarray) -> np.ndarray:
         """Each address's row, or -1 where this launch has not stored to it."""
@@ -442,13 +456,15 @@ def install() -> None:
         return
     builder = _interp.InterpreterBuilder
     missing = [name for name in _WRAPPED if not hasattr(builder, name)] + \
-        ([] if hasattr(_interp.GridExecutor, "__call__") else ["GridExecutor.__call__"])
+        ([] if hasattr(_interp.GridExecutor, "__call__") else ["GridExecutor.__call__"]) + \
+        ([] if hasattr(getattr(_interp, "ReduceScanOpInterface", None), "apply") else ["ReduceScanOpInterface.apply"])
     if missing:
         raise RuntimeError(f"Triton's interpreter changed ({', '.join(missing)} gone): "
                            "autotriton/verify/concurrency.py must follow it")
     if getattr(builder.set_grid_idx, "autotriton_concurrent", False):
         return
     _wrap_builder(builder)
+    _wrap_reductions(_interp.ReduceScanOpInterface)
     run_grid, init_args = _interp.GridExecutor.__call__, _interp.GridExecutor._init_args_hst
 
     def run_launch(self, *args, **kwargs):
@@ -501,6 +517,19 @@ def _lanes_in_random_order(ptr, a, b):
     def back(h):
         return type(h)(np.ascontiguousarray(h.data.reshape(-1)[inverse].reshape(shape)), h.dtype)
     return shuffled(ptr), shuffled(a), shuffled(b), back
+
+
+def _wrap_reductions(interface) -> None:
+    """Tell the running launch of each reduction and scan (tl.reduce, tl.sum, tl.max,
+    tl.associative_scan and the rest all apply through this class in the interpreter)."""
+    apply = interface.apply
+
+    def noted(self, input):
+        if LAUNCH is not None:
+            LAUNCH.reduction()
+        return apply(self, input)
+
+    interface.apply = noted
 
 
 def _wrap_builder(builder) -> None:
