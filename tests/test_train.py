@@ -225,6 +225,36 @@ def test_a_paused_grpo_resumes_on_another_machine_from_its_halved_checkpoint(tin
     assert steps[-1] == 2 and steps.count(1) == 1  # step 1 was not run again
 
 
+def test_a_resumed_grpo_samples_from_the_resumed_policy(tiny_dir, data_dir, tmp_path, monkeypatch):
+    """The rollout copy is made when the trainer is, before train() loads the checkpoint into the
+    policy: it must be synced before the resumed run's first generation, or that generation comes
+    from the starting weights (rl48 and rl48b logged the same reward at each 8-step call's first
+    generation: the SFT adapter's)."""
+    from autotriton.train import grpo
+    from autotriton.verify.rewards import RewardScorer
+    monkeypatch.setattr(RewardScorer, "results", _alternating_results)
+    gaps = []
+    generate = grpo.AutoTritonGRPOTrainer._rollout_generate
+
+    def checked(self, *args, **kwargs):
+        out = generate(self, *args, **kwargs)
+        ids = torch.arange(3, 20).reshape(1, 17).to(self.accelerator.device)
+        with torch.no_grad():
+            policy = self.accelerator.unwrap_model(self.model)
+            gaps.append((self._rollout.model(ids).logits.float() - policy(ids).logits.float()).abs().max().item())
+        return out
+
+    monkeypatch.setattr(grpo.AutoTritonGRPOTrainer, "_rollout_generate", checked)
+    settings = tiny_rl(max_steps=2, beta=0.0, rollout_copy=True)
+    out = tmp_path / "rl"
+    paused = grpo.run_rl(Policy(tiny_dir), data_dir, settings, out, stop_after_s=1e-6)
+    assert not paused.finished and paused.steps == 1
+    gaps.clear()
+    done = grpo.run_rl(Policy(tiny_dir), data_dir, settings, out)
+    assert done.finished and done.steps == 2
+    assert gaps and max(gaps) < 1e-4, gaps  # step 2's rollouts came from the resumed weights
+
+
 @pytest.mark.parametrize("hrd", [False, True])
 def test_grpo_with_reward_signal_moves_weights(tiny_dir, data_dir, tmp_path, monkeypatch, hrd):
     from autotriton.train.grpo import run_rl

@@ -63,7 +63,11 @@ class AutoTritonGRPOTrainer(GRPOTrainer):
         self.scorer = scorer
         self.drop_uniform_groups = drop_uniform_groups
         self._rollout = self._rollout_copy() if rollout_copy else None
-        self._rollout_stale = False
+        # Synced before the first generation too: a resumed run loads its checkpoint into the policy
+        # after this copy is made, and the copy kept the starting weights until the first optimizer
+        # step. rl48 and rl48b (8-step calls) sampled the first generation of every call, 4 of each
+        # 8 steps, from the SFT adapter: their logged rewards at steps 1, 9, 17 and 25 are the same.
+        self._rollout_stale = self._rollout is not None
         policy = self.accelerator.unwrap_model(self.model)
         self._policy_generate = policy.generate
         policy.generate = self._timed_generate  # TRL calls the unwrapped policy's generate
