@@ -685,3 +685,49 @@ def test_scans_keep_their_combine_functions_and_verify(cpu_verifier):
     assert not check_rules(rw.code)
     result = cpu_verifier.verify(task, rw.code)
     assert result.correct, result.error_msg
+
+
+POOLER_TASK = '''
+import torch
+import torch.nn as nn
+
+
+class Model(nn.Module):
+    def __init__(self, hidden):
+        super().__init__()
+        self.dense = nn.Linear(hidden, hidden)
+
+    def forward(self, hidden_states):
+        first = hidden_states[:, 0]
+        return torch.tanh(self.dense(first)) * hidden_states.size(-1) ** -0.5
+
+
+B = 4
+S = 8
+hidden = 32
+
+
+def get_inputs():
+    return [torch.randn(B, S, hidden)]
+
+
+def get_init_inputs():
+    return [hidden]
+'''
+
+
+def test_an_indexed_input_and_a_power_of_a_size_are_rewritten(cpu_verifier):
+    """A pooler reads its first token (`hidden_states[:, 0]`, which Inductor hands the library
+    product as reinterpret_tensor((B, H), (S*H, 1))) and an attention scales by head_dim ** -0.5
+    (`libdevice.pow` of a size): 9 of a CPU build's first 420 harvested tasks were refused for one or
+    the other. The view becomes basic indexing and the power a float32 helper."""
+    from autotriton.data.teachers.inductor.capture import capture
+    from autotriton.tasks.contract import task_from_source
+
+    task = task_from_source(POOLER_TASK, task_id="probe/pooler", suite="probe", level=2)
+    rw = rewrite(capture(task, device="cpu"), task.source)
+    assert rw.ok, rw.reason
+    assert "hidden_states[:, 0]" in rw.code and "def powf(" in rw.code and "libdevice" not in rw.code
+    assert not check_rules(rw.code)
+    result = cpu_verifier.verify(task, rw.code)
+    assert result.correct, result.error_msg

@@ -192,6 +192,23 @@ def isnan(x):
 def isinf(x):
     return tl.abs(x) == float("inf")
 ''', ()),
+    "libdevice.pow": ("powf", '''
+@triton.jit
+def powf(a, b):
+    # a ** b as C's pow, worked in float32: exp2(b * log2|a|), negated for a negative base and an odd
+    # whole b, NaN for a negative base and a b that is not whole, 1 for a ** 0 and 1 ** b. Its error
+    # is about |b * log2|a|| float32 ulps, far under the verifier's tolerance; Inductor calls it for
+    # a scale like head_dim ** -0.5 read off the sizes (6 of a CPU build's first 420 harvested tasks).
+    x = a.to(tl.float32)
+    y = b.to(tl.float32)
+    mag = tl.exp2(y * tl.log2(tl.abs(x)))
+    odd = tl.where(tl.floor(y * 0.5) != y * 0.5, -mag, mag)  # for a whole y
+    signed = tl.where(tl.floor(y) == y, odd, float("nan"))
+    out = tl.where(x < 0, signed, mag)
+    out = tl.where(y == 0, 1.0, out)
+    out = tl.where(x == 1, 1.0, out)
+    return out.to(a.dtype)
+''', ()),
     "libdevice.trunc": ("trunc", '''
 @triton.jit
 def trunc(x):

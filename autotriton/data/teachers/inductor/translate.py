@@ -270,24 +270,64 @@ class _WrapperExpr(ast.NodeTransformer):
         raise Unsupported(f"wrapper calls {func or ast.unparse(node.func)}, which is not rewritten")
 
     def _view(self, base: ast.Name, size: ast.expr, stride: ast.expr, offset: ast.expr) -> str:
-        """Inductor's reinterpret_tensor of a forward input or parameter as view or permute: the
-        rules refuse as_strided on a tensor forward did not allocate (its offset is absolute in the
-        storage). Matched on the capture-time values: a transposed weight (`(K, N), (1, K)` of an
-        (N, K) weight) is a permute, a contiguous reshape a view."""
+        """Inductor's reinterpret_tensor of a forward input or parameter as view, permute or index:
+        the rules refuse as_strided on a tensor forward did not allocate (its offset is absolute in
+        the storage). Matched on the capture-time values: a transposed weight (`(K, N), (1, K)` of an
+        (N, K) weight) is a permute, a contiguous reshape a view, and a pooler's first token
+        (`(B, H), (S*H, 1)` of (B, S, H)) or an in-projection's chunk an index (`_indexed`)."""
+        name = self.b.names[base.id]
+        if not isinstance(size, ast.Tuple) or not isinstance(stride, ast.Tuple):
+            raise Unsupported(f"reinterpret_tensor of {name} with sizes or strides that are not tuples")
+        if not (isinstance(offset, ast.Constant) and isinstance(offset.value, int)):
+            raise Unsupported(f"reinterpret_tensor of {name} at an offset that moves with the sizes")
         shape = self.b.shapes[base.id]
-        if not isinstance(size, ast.Tuple) or not isinstance(stride, ast.Tuple) or _number(offset, {}) != 0:
-            raise Unsupported(f"reinterpret_tensor of {self.b.names[base.id]} at an offset")
         sizes = [_number(e, self.b.values) for e in size.elts]
         strides = [_number(e, self.b.values) for e in stride.elts]
-        name = self.b.names[base.id]
         base_strides = list(_contiguous_strides(shape))
-        if strides == list(_contiguous_strides(tuple(sizes))) and math.prod(sizes) == math.prod(shape):
+        if offset.value == 0 and strides == list(_contiguous_strides(tuple(sizes))) and math.prod(sizes) == math.prod(shape):
             return name if sizes == list(shape) else f"{name}.view({ast.unparse(self.visit(size))})"
         perm = [next((d for d in range(len(shape)) if (shape[d], base_strides[d]) == (n, st)), None)
                 for n, st in zip(sizes, strides)]
-        if len(sizes) != len(shape) or None in perm or sorted(perm) != list(range(len(shape))):
-            raise Unsupported(f"reinterpret_tensor of {name} is neither a view nor a permutation")
-        return f"{name}.t()" if perm == [1, 0] else f"{name}.permute({', '.join(map(str, perm))})"
+        if offset.value == 0 and len(sizes) == len(shape) and None not in perm and sorted(perm) == list(range(len(shape))):
+            return f"{name}.t()" if perm == [1, 0] else f"{name}.permute({', '.join(map(str, perm))})"
+        return self._indexed(name, shape, sizes, strides, offset.value, size)
+
+    def _indexed(self, name: str, shape: tuple, sizes: list[int], strides: list[int], offset: int,
+                 size: ast.Tuple) -> str:
+        """A reinterpret_tensor that keeps some of the base's dims, whole or as a range, in any order,
+        and fixes the others at one index: basic indexing, then a permute. Each kept dim is found by
+        its stride among the base's contiguous strides, and the offset unravels into the start of each
+        dim (ranges keep their symbolic length)."""
+        base_strides = _contiguous_strides(shape)
+        dims: list[int] = []
+        for n, st in zip(sizes, strides):
+            d = next((d for d in range(len(shape)) if base_strides[d] == st and shape[d] > 1 and d not in dims), None)
+            if d is None or n > shape[d]:
+                raise Unsupported(f"reinterpret_tensor of {name} is neither a view nor a permutation")
+            dims.append(d)
+        starts, rest = [], offset
+        for st in base_strides:
+            start, rest = divmod(rest, st)
+            starts.append(start)
+        index = []
+        for d, (start, whole) in enumerate(zip(starts, shape)):
+            if d not in dims:
+                if start >= whole:
+                    raise Unsupported(f"reinterpret_tensor of {name} past its end")
+                index.append(str(start))
+                continue
+            i = dims.index(d)
+            if start + sizes[i] > whole:
+                raise Unsupported(f"reinterpret_tensor of {name} past its end")
+            length = ast.unparse(self.visit(size.elts[i]))
+            index.append(":" if (start, sizes[i]) == (0, whole) else f":{length}" if start == 0 else
+                         f"{start}:{start} + {length}")
+        while index and index[-1] == ":":
+            index.pop()
+        text = f"{name}[{', '.join(index)}]" if index else name
+        kept = sorted(dims)
+        order = [kept.index(d) for d in dims]
+        return text if order == sorted(order) else f"{text}.permute({', '.join(map(str, order))})"
 
 
 _ARITHMETIC = {ast.Add: operator.add, ast.Sub: operator.sub, ast.Mult: operator.mul, ast.FloorDiv: operator.floordiv}
