@@ -73,14 +73,17 @@ def model_info(task_source: str, param_roots: set[str], n_inputs: int | None = N
     nn_base = _torch_nn_base(tree, parent)
     if nn_base:
         helpers, base = [], nn_base
-    elif parent is not None and _imported_bases_only(tree, parent):
+    elif parent is not None and (_imported_bases_only(tree, parent) or _layer_base(parent)):
         # A library class copied into the file (transformers' layers): its __init__ becomes
         # ModelNew's, since a solution cannot subclass a class whose __init__ builds nn layers
-        # (the rules check a same-file base class's code as forward code).
-        flat = _flattened_init(tree, model, parent)
+        # (the rules check a same-file base class's code as forward code). Over a torch.nn layer
+        # (`BartScaledWordEmbedding(nn.Embedding)`) ModelNew subclasses that layer and the super()
+        # call keeps its arguments; over a library base it is nn.Module's.
+        layer = _layer_base(parent)
+        flat = _flattened_init(tree, model, parent, bare=layer is None)
         init_src = textwrap.indent(ast.unparse(flat), "    ")
         helpers = _init_helpers(tree, task_source, flat)
-        base = "nn.Module"
+        base = layer or "nn.Module"
     else:
         if forward.args.defaults:
             raise Unsupported("Model.forward has default arguments")
@@ -298,15 +301,18 @@ def _uses(node: ast.AST, names: set[str]) -> bool:
 
 
 def _imported_bases_only(tree: ast.Module, cls: ast.ClassDef) -> bool:
-    """`cls` derives from nn.Module or imported classes, or through classes of the file that add no
-    __init__ (transformers' `AlbertModel(AlbertPreTrainedModel)`, whose base only holds class
-    attributes and weight-init methods over the library's PreTrainedModel)."""
+    """`cls` derives from library classes a solution cannot import, directly or through classes of the
+    file that add no __init__ (transformers' `AlbertModel(AlbertPreTrainedModel)`, whose base only
+    holds class attributes and weight-init methods over the library's PreTrainedModel), or from
+    nn.Module alone. Not a torch.nn layer (`BartScaledWordEmbedding(nn.Embedding)`): its __init__
+    arguments must reach nn.Embedding's (bared, 3 of a CPU build's first 420 had no weight)."""
     local = {n.name: n for n in tree.body if isinstance(n, ast.ClassDef)}
+    unavailable = _unavailable(tree)
     seen = {cls.name}
     while cls.bases:
         inner = [b.id for b in cls.bases if isinstance(b, ast.Name) and b.id in local]
         if not inner:
-            return True
+            return all(_uses(b, unavailable) or dotted(b) in ("nn.Module", "torch.nn.Module") for b in cls.bases)
         if len(cls.bases) != 1 or inner[0] in seen:
             return False
         cls = local[inner[0]]
@@ -316,7 +322,18 @@ def _imported_bases_only(tree: ast.Module, cls: ast.ClassDef) -> bool:
     return False
 
 
-def _flattened_init(tree: ast.Module, model: ast.ClassDef, parent: ast.ClassDef) -> ast.FunctionDef:
+def _layer_base(cls: ast.ClassDef) -> str | None:
+    """`nn.X` when `cls` subclasses torch.nn's layer X (not nn.Module) and has an __init__ of its own."""
+    if len(cls.bases) != 1 or _method_named(cls, "__init__") is None:
+        return None
+    name = dotted(cls.bases[0])
+    member = name.removeprefix("torch.").removeprefix("nn.") if name.startswith(("nn.", "torch.nn.")) else ""
+    if member and member != "Module" and "." not in member and isinstance(getattr(torch.nn, member, None), type):
+        return f"nn.{member}"
+    return None
+
+
+def _flattened_init(tree: ast.Module, model: ast.ClassDef, parent: ast.ClassDef, bare: bool = True) -> ast.FunctionDef:
     """ModelNew.__init__ for `class Model(Parent)`: Parent.__init__ with its super() call made
     nn.Module's, then Model.__init__'s own lines after its super() call (`self.eval()`)."""
     p_init = _method_named(parent, "__init__")
@@ -332,7 +349,7 @@ def _flattened_init(tree: ast.Module, model: ast.ClassDef, parent: ast.ClassDef)
                 [a.id if isinstance(a, ast.Name) else None for a in call.args] != params:
             raise Unsupported("Model.__init__ does not pass its arguments straight to its parent's")
         own = m_init.body[1:]
-    flat = _bare_super(p_init)
+    flat = _bare_super(p_init) if bare else copy.deepcopy(p_init)
     flat.body += copy.deepcopy(own)
     flat.decorator_list = []
     return _portable(flat, _unavailable(tree), _file_methods(tree, parent))
@@ -342,10 +359,17 @@ def _bare_super(init: ast.FunctionDef) -> ast.FunctionDef:
     """A copy of `init` whose super().__init__(...) is nn.Module's, which takes no arguments: the
     library base it called (PreTrainedModel(config), GradientCheckpointingLayer) is not copied."""
     init = copy.deepcopy(init)
+    kept_config = False
     for node in ast.walk(init):
         if isinstance(node, ast.Call) and _is_super_init(node):
+            # PreTrainedModel(config) keeps `self.config`, which heads read (`self.config.num_labels`)
+            kept_config |= any(isinstance(a, ast.Name) and a.id == "config" for a in node.args)
             node.func = ast.parse("super().__init__", mode="eval").body
             node.args, node.keywords = [], []
+    calls = [i for i, st in enumerate(init.body)
+             if isinstance(st, ast.Expr) and isinstance(st.value, ast.Call) and _is_super_init(st.value)]
+    if kept_config and calls:
+        init.body.insert(calls[0] + 1, ast.parse("self.config = config").body[0])
     return init
 
 
