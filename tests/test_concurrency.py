@@ -42,6 +42,16 @@ SCRIPT = textwrap.dedent('''
             tl.store(out, tl.sum(tl.load(part + idx, mask=idx < NP, other=0.0)))
 
     @triton.jit
+    def last_block_cta_scope(x, part, count, out, n, NP, BLOCK: tl.constexpr):
+        # the ticket's scope is the program's own block: it publishes no partial to the others
+        pid = tl.program_id(0)
+        offs = pid * BLOCK + tl.arange(0, BLOCK)
+        tl.store(part + pid, tl.sum(tl.load(x + offs, mask=offs < n, other=0.0)))
+        if tl.atomic_add(count, 1, scope="cta") == NP - 1:
+            idx = tl.arange(0, 64)
+            tl.store(out, tl.sum(tl.load(part + idx, mask=idx < NP, other=0.0)))
+
+    @triton.jit
     def locked_rmw(x, out, lock, n, BLOCK: tl.constexpr):
         offs = tl.program_id(0) * BLOCK + tl.arange(0, BLOCK)
         v = tl.sum(tl.load(x + offs, mask=offs < n, other=0.0))
@@ -75,8 +85,11 @@ SCRIPT = textwrap.dedent('''
         if name == "atomic_sum": atomic_sum[(NP,)](x, out, n, BLOCK=B)
         if name == "last_block_finishes":
             last_block_finishes[(NP,)](x, zeros(NP), zeros(1, torch.int32), out, n, NP, BLOCK=B)
+        if name == "last_block_cta_scope":
+            last_block_cta_scope[(NP,)](x, zeros(NP), zeros(1, torch.int32), out, n, NP, BLOCK=B)
         if name == "locked_rmw": locked_rmw[(NP,)](x, out, zeros(1, torch.int32), n, BLOCK=B)
-        if name in ("plain_rmw", "atomic_then_plain_rmw", "atomic_sum", "last_block_finishes", "locked_rmw"):
+        if name in ("plain_rmw", "atomic_then_plain_rmw", "atomic_sum", "last_block_finishes", "last_block_cta_scope",
+                    "locked_rmw"):
             return torch.allclose(out[0], x.sum(), atol=1e-3)
         if name == "last_program_wins":
             out = zeros(n)
@@ -89,7 +102,7 @@ SCRIPT = textwrap.dedent('''
         print(name, all(run(name) for _ in range(3)))
 ''')
 
-RACY = ["plain_rmw", "atomic_then_plain_rmw", "last_program_wins"]
+RACY = ["plain_rmw", "atomic_then_plain_rmw", "last_program_wins", "last_block_cta_scope"]
 SOUND = ["atomic_sum", "last_block_finishes", "locked_rmw", "reads_own_store"]
 
 
@@ -285,6 +298,16 @@ SYNC = textwrap.dedent('''
                 tl.store(y + p * BLOCK + i, tl.load(x + (p - 1) * BLOCK + i))
 
     @triton.jit
+    def reloaded_as_tile(x, s, y, BARRIER: tl.constexpr, R: tl.constexpr, C: tl.constexpr):
+        # each lane reads back the cell its own position stored, but as a 2-D tile: other threads
+        i = tl.arange(0, R * C)
+        tl.store(s + i, tl.load(x + i))
+        if BARRIER:
+            tl.debug_barrier()
+        t = tl.arange(0, R)[:, None] * C + tl.arange(0, C)[None, :]
+        tl.store(y + t, tl.load(s + t))
+
+    @triton.jit
     def scalar_over_loads(x, s, y, HOW: tl.constexpr, BLOCK: tl.constexpr):
         # every lane reads the cell s (broadcast or scalar), then thread 0 writes it
         i = tl.arange(0, BLOCK)
@@ -319,6 +342,11 @@ SYNC = textwrap.dedent('''
             reversed_in_place[(1,)](z, BARRIER=barrier, BLOCK=B)
             return torch.equal(z, x.flip(0))
         run(f"war_barrier={barrier}", reverse)
+    def clustered():  # num_ctas=2: the barrier waits for one CTA of the program's two
+        z = x.clone()
+        reversed_in_place[(1,)](z, BARRIER=True, BLOCK=B, num_ctas=2)
+        return torch.equal(z, x.flip(0))
+    run("war_barrier_two_ctas", clustered)
     for same in (False, True):
         run(f"one_cell_same={same}", lambda same=same: one_cell_many_lanes[(1,)](x, torch.zeros(B), SAME=same, BLOCK=B) or True)
     run("placeholder", lambda: placeholder_then_value[(1,)](x, torch.zeros(B), BLOCK=B) or True)
@@ -328,6 +356,12 @@ SYNC = textwrap.dedent('''
             mirrored_through[(1,)](x, torch.zeros(B), y, torch.zeros(1, dtype=torch.int32), HOW=how, BLOCK=B)
             return torch.equal(y, x)
         run(how, through)
+    for barrier in (False, True):
+        def tile(barrier=barrier):
+            y = torch.zeros(B)
+            reloaded_as_tile[(1,)](x, torch.zeros(B), y, BARRIER=barrier, R=4, C=4)
+            return torch.equal(y, x)
+        run(f"tile_barrier={barrier}", tile)
     for how in ("broadcast_load", "scalar_load", "reduced", "counter"):
         def scalar(how=how):
             y = torch.zeros(B)
@@ -370,7 +404,10 @@ def test_lanes_of_one_program_race_on_writes_and_relaxed_atomics_order_nothing(t
                    # by what it loaded is honest (only thread 0 stores it), and the interpreter cannot
                    # tell it from a scalar-loaded value the other lanes use stale (open)
                    "scalar_store_broadcast_load": race, "scalar_store_scalar_load": ["ran", "True"],
-                   "scalar_store_reduced": ["ran", "True"], "scalar_store_counter": ["ran", "True"]}, proc.stdout
+                   "scalar_store_reduced": ["ran", "True"], "scalar_store_counter": ["ran", "True"],
+                   # verifier 77: a block position is one thread's only within blocks of one shape
+                   "tile_barrier=False": race, "tile_barrier=True": ["ran", "True"],
+                   "war_barrier_two_ctas": race}, proc.stdout
 
 
 ATOMICS = textwrap.dedent('''

@@ -74,8 +74,12 @@ class Launch:
     """What one launch has stored so far, and by whom: per stored address its value before the
     launch, its last writer and how many atomic ops that writer had done when it stored."""
 
-    def __init__(self, grid: tuple[int, int, int]):
+    def __init__(self, grid: tuple[int, int, int], ctas: int = 1):
         self.grid = grid
+        # num_ctas > 1: each program is a cluster of CTAs, and a bar.sync (tl.debug_barrier, an
+        # atomic's, a reduction's) waits for one CTA's threads only (outside pass on verifier 75: a
+        # block reversed through scratch behind tl.debug_barrier() with num_ctas=2 passed)
+        self.ctas = ctas
         n = grid[0] * grid[1] * grid[2]
         self.order = np.random.default_rng(secrets.randbits(64)).permutation(n) if 1 < n <= SHUFFLE_MAX else None
         self.affine = _affine_order(n) if n > SHUFFLE_MAX else None
@@ -89,7 +93,8 @@ class Launch:
         self.seq = np.empty(0, np.int64)  # writer's atomic count at the store; -1: an atomic store
         self.old = np.empty(0, np.uint64)  # the raw bits before the launch
         self.size = np.empty(0, np.int8)
-        self.lane = np.empty(0, np.int64)  # the flat position, in its store's block, of the last store
+        self.lane = np.empty(0, np.int64)  # the last store's lane: _lane_ids of its block position
+        self.shapes: dict[tuple, int] = {}  # block shape -> its tag in lane ids
         self.epoch = np.empty(0, np.int64)  # the writer's barrier count at the store (IntraProgramRace)
         self.prior = np.empty(0, np.uint64)  # the raw bits just before the last atomic write (ordered_first)
         self.barriers = 0  # tl.debug_barrier() calls of the running program
@@ -101,6 +106,16 @@ class Launch:
         self.used = 0
         self.starts: list[int] = []  # disjoint byte ranges stored to, sorted: a fast "no overlap"
         self.ends: list[int] = []
+
+    def _lane_ids(self, where: np.ndarray, shape: tuple) -> np.ndarray:
+        """Block positions as lanes: one thread's only within blocks of one shape. Triton lays a
+        block of another shape out over the threads anew, so position i of a 256-element block and
+        position i of a 16 x 16 one are other threads (outside pass on verifier 75: a ReLU stored as a
+        1-D tile and loaded back as a 2-D tile with no barrier passed). A one-element block is
+        thread 0's whatever its shape."""
+        shape = tuple(shape) if math.prod(shape) > 1 else ()
+        tag = self.shapes.setdefault(shape, len(self.shapes))
+        return where + (tag << 40) if tag else where
 
     def next_program(self) -> tuple[int, int, int]:
         """The grid index the interpreter's k-th program of this launch runs as."""
@@ -117,25 +132,32 @@ class Launch:
         x, rest = divmod(linear, gy * gz)
         return x, *divmod(rest, gz)
 
-    def release(self) -> None:
+    def release(self, program_only: bool = False) -> None:
         """An atomic op with release semantics (acq_rel, Triton's default, or release): this
         program's earlier stores are published to other programs, and within the program it is a
         barrier: for sm_90 Triton 3.9 puts a bar.sync before it (its PTX, tests/test_concurrency.py).
         A relaxed atomic has neither: a bare red/atom, no bar.sync and no fence (outside pass on
         verifier 73: a relaxed atomic between a store and a mirrored load, or as the flag one
-        program hands its block to the next by, passed)."""
-        self.atomics[self.pid] = self.atomics.get(self.pid, 0) + 1
+        program hands its block to the next by, passed). `program_only`: the atomic's scope is the
+        program's own block (scope="cta"), whose release orders nothing for other programs, which
+        run in other CTAs (outside pass on verifier 75: a last-block sum counted by cta-scoped
+        atomics passed)."""
+        if not program_only:
+            self.atomics[self.pid] = self.atomics.get(self.pid, 0) + 1
         self.barrier()
 
-    def acquire(self) -> None:
+    def acquire(self, program_only: bool = False) -> None:
         """An atomic op with acquire semantics (acq_rel or acquire): other programs' published
-        stores become visible, and a bar.sync follows it within the program (its PTX)."""
-        self.acquired = True
+        stores become visible, and a bar.sync follows it within the program (its PTX); with
+        scope="cta", only the program's own (`program_only`)."""
+        self.acquired |= not program_only
         self.barrier()
 
     def barrier(self) -> None:
-        """tl.debug_barrier(): the running program's threads see each other's earlier stores."""
-        self._new_epoch(self.barriers + 1)
+        """tl.debug_barrier(): the running program's threads see each other's earlier stores, where
+        the program is one CTA."""
+        if self.ctas == 1:
+            self._new_epoch(self.barriers + 1)
 
     def _new_epoch(self, barriers: int) -> None:
         self.barriers = barriers
@@ -144,8 +166,9 @@ class Launch:
     def reduction(self) -> None:
         """A reduction or scan of the running program: it needs every lane's value, so for more than
         one warp Triton's PTX has a bar.sync in it, which orders the loads before it against a later
-        scalar store (only against that: see _check_write)."""
-        self.reduced = len(self.loads)
+        scalar store (only against that: see _check_write); not where the program is a cluster."""
+        if self.ctas == 1:
+            self.reduced = len(self.loads)
 
     def loaded(self, ptrs: np.ndarray, mask: np.ndarray) -> None:
         """Note a plain load of the running program, for the write-after-read check in stored()."""
@@ -164,7 +187,7 @@ class Launch:
         writing an address another lane read (IntraProgramRace)."""
         where, raw = _lanes(ptrs, mask)
         addrs, last = np.unique(raw[::-1], return_index=True)  # of an address stored twice, the last lane
-        lanes = where[::-1][last]
+        lanes = self._lane_ids(where[::-1][last], ptrs.shape)
         if addrs.size == 0:
             return
         if bits is not None:
@@ -222,8 +245,7 @@ class Launch:
         if loads and int(addrs[0]) <= self.loaded_hi and int(addrs[-1]) >= self.loaded_lo:
             self._check_after_reads(addrs, lanes, loads)
 
-    @staticmethod
-    def _check_after_reads(addrs: np.ndarray, lanes: np.ndarray, loads: list) -> None:
+    def _check_after_reads(self, addrs: np.ndarray, lanes: np.ndarray, loads: list) -> None:
         """A store to an address another lane loaded since the last barrier: on a GPU that thread
         may read after this one writes (an in-place reversal without a barrier passed: outside
         pass on verifier 73). A scalar load stays lane 0's here, though sm_90 loads it in every
@@ -236,7 +258,7 @@ class Launch:
             where, read = _lanes(ptrs, mask)
             at = np.minimum(np.searchsorted(addrs, read), addrs.size - 1)
             same = addrs[at] == read
-            if (same & (lanes[at] != where)).any():
+            if (same & (lanes[at] != self._lane_ids(where, ptrs.shape))).any():
                 raise IntraProgramRace("a store wrote an address that another lane of the same program read "
                                        "earlier, with no tl.debug_barrier() "
                                        "between (for a scalar store, nor a reduction): on a GPU that thread "
@@ -256,7 +278,7 @@ class Launch:
         if self.starts:
             where, addrs = _lanes(ptrs, np.ones((), bool) if mask is None else mask)
             if addrs.size:
-                self._crossed(where, addrs, atomic=True)
+                self._crossed(where, addrs, ptrs.shape, atomic=True)
 
     def ordered_first(self, ptrs: np.ndarray, mask: np.ndarray | None, itemsize: int) -> tuple[np.ndarray, np.ndarray]:
         """For an atomic read-modify-write about to run: the block positions whose cell another
@@ -273,10 +295,10 @@ class Launch:
         hit = rows >= 0
         where, rows = where[hit], rows[hit]
         other = (self.writer[rows] == self.pid) & (self.epoch[rows] == self.barriers) & (self.seq[rows] < 0) & \
-            (self.lane[rows] != where) & (self.size[rows] == itemsize)
+            (self.lane[rows] != self._lane_ids(where, ptrs.shape)) & (self.size[rows] == itemsize)
         return (where[other], self.prior[rows[other]]) if other.any() else none
 
-    def _crossed(self, where: np.ndarray, addrs: np.ndarray, atomic: bool = False,
+    def _crossed(self, where: np.ndarray, addrs: np.ndarray, shape: tuple, atomic: bool = False,
                  every_lane: bool = False) -> tuple[np.ndarray, np.ndarray]:
         """`every_lane`: a scalar load, which every thread of the program does on a GPU (its sm_90
         PTX: one ld per thread, no predicate), so it crosses even lane 0's store, which is thread
@@ -286,7 +308,7 @@ class Launch:
         hit = rows >= 0
         where, rows = where[hit], rows[hit]
         crossed = (self.writer[rows] == self.pid) & (self.epoch[rows] == self.barriers) & \
-            ((self.lane[rows] != where) | every_lane)
+            ((self.lane[rows] != self._lane_ids(where, shape)) | every_lane)
         if atomic:
             crossed &= self.seq[rows] >= 0  # atomics on an atomic store's cell are ordered
         if crossed.any():
@@ -304,7 +326,7 @@ class Launch:
         where, addrs = _lanes(ptrs, mask)
         if addrs.size == 0 or not self._overlaps(int(addrs.min()), int(addrs.max()) + out.dtype.itemsize):
             return out
-        where, rows = self._crossed(where, addrs, every_lane=ptrs.size == 1)
+        where, rows = self._crossed(where, addrs, ptrs.shape, every_lane=ptrs.size == 1)
         writers = self.writer[rows]
         visible = writers == self.pid
         if self.acquired:
@@ -433,6 +455,7 @@ def _masked(ptrs: np.ndarray, mask: np.ndarray) -> np.ndarray:
 
 
 LAUNCH: Launch | None = None
+CTAS = 1  # the running launch's num_ctas
 # CUDA's grid limits (every compute capability since 3.0): 2^31 - 1 blocks on x, 65,535 on y and z.
 # The interpreter runs any grid, so a kernel tiling rows over grid y passed the CPU judge where a GPU
 # refuses the launch at the sizes past 65,535 rows (issue 32, verifier 50).
@@ -468,11 +491,12 @@ def install() -> None:
     run_grid, init_args = _interp.GridExecutor.__call__, _interp.GridExecutor._init_args_hst
 
     def run_launch(self, *args, **kwargs):
-        global LAUNCH, RANGES
+        global LAUNCH, RANGES, CTAS
+        CTAS = int(kwargs.get("num_ctas") or 1)
         try:
             return run_grid(self, *args, **kwargs)
         finally:
-            LAUNCH, RANGES = None, None
+            LAUNCH, RANGES, CTAS = None, None, 1
 
     def init_args_with_ranges(self, args_dev, kwargs):
         global RANGES
@@ -488,6 +512,12 @@ def _sem(sem) -> str:
     """"relaxed", "acquire", "release" or "acq_rel" from the IR's MEM_SEMANTIC."""
     name = getattr(sem, "name", str(sem)).upper()
     return {"RELAXED": "relaxed", "ACQUIRE": "acquire", "RELEASE": "release"}.get(name, "acq_rel")
+
+
+def _scope(scope) -> str:
+    """"cta", "gpu" or "sys" from the IR's MEM_SYNC_SCOPE."""
+    name = getattr(scope, "name", str(scope)).upper()
+    return {"CTA": "cta", "SYSTEM": "sys"}.get(name, "gpu")
 
 
 def _raw_at(addrs: np.ndarray, itemsize: int) -> np.ndarray:
@@ -548,7 +578,7 @@ def _wrap_builder(builder) -> None:
         refused = grid_refusal(grid)
         if refused:
             raise RuntimeError(refused)
-        LAUNCH = Launch(grid)
+        LAUNCH = Launch(grid, CTAS)
         return grid_dim(self, nx, ny, nz)
 
     def set_grid_idx(self, x, y, z):
@@ -583,10 +613,10 @@ def _wrap_builder(builder) -> None:
         interpreter's C++ writes it, not a masked store): a plain load of another lane's atomic
         write with no barrier between is a race like a plain store's (outside pass on verifier
         74: a value published by a release atomic_add and read back by another warp passed)."""
-        def wrapped(self, *args, sem, ptr, mask, writes=0, commutes=False):
-            order = _sem(sem)
+        def wrapped(self, *args, sem, scope, ptr, mask, writes=0, commutes=False):
+            order, cta = _sem(sem), _scope(scope) == "cta"
             if LAUNCH is not None and order in ("release", "acq_rel"):
-                LAUNCH.release()
+                LAUNCH.release(program_only=cta)
             if LAUNCH is not None and reads:
                 LAUNCH.read_by_atomic(ptr.data, None if mask is None else mask.data)
             first = None
@@ -605,7 +635,7 @@ def _wrap_builder(builder) -> None:
                 view[first[0]] = first[1].astype(view.dtype)
                 out = type(out)(flat, out.dtype)
             if LAUNCH is not None and order in ("acquire", "acq_rel"):
-                LAUNCH.acquire()
+                LAUNCH.acquire(program_only=cta)
             return out
         return wrapped
 
@@ -622,31 +652,31 @@ def _wrap_builder(builder) -> None:
     def checked_cas(self, ptr, cmp, val, sem, scope):
         itemsize = np.dtype(cmp.data.dtype).itemsize
         check_bounds(ptr.data, None, itemsize, "atomic_cas")
-        return sync_cas(self, ptr, cmp, val, sem, scope, sem=sem, ptr=ptr, mask=None, writes=itemsize)
+        return sync_cas(self, ptr, cmp, val, sem, scope, sem=sem, scope=scope, ptr=ptr, mask=None, writes=itemsize)
 
     def checked_rmw(self, op, ptr, val, mask, sem, scope):
         itemsize = np.dtype(val.data.dtype).itemsize
         check_bounds(ptr.data, mask.data, itemsize, "atomic")
-        return sync_rmw(self, op, ptr, val, mask, sem, scope, sem=sem, ptr=ptr, mask=mask, writes=itemsize,
+        return sync_rmw(self, op, ptr, val, mask, sem, scope, sem=sem, scope=scope, ptr=ptr, mask=mask, writes=itemsize,
                         commutes="XCHG" not in str(getattr(op, "name", op)).upper())
 
     if atomic_store is not None:
         sync_store = synchronised(atomic_store, False)
 
         def atomic_store_op(self, ptr, val, mask, sem, scope):
-            return sync_store(self, ptr, val, mask, sem, scope, sem=sem, ptr=ptr, mask=mask)
+            return sync_store(self, ptr, val, mask, sem, scope, sem=sem, scope=scope, ptr=ptr, mask=mask)
         builder.create_atomic_store = atomic_store_op
     if atomic_load is not None:
         sync_load = synchronised(atomic_load, True)
 
         def atomic_load_op(self, ptr, mask, sem, scope):
-            return sync_load(self, ptr, mask, sem, scope, sem=sem, ptr=ptr, mask=mask)
+            return sync_load(self, ptr, mask, sem, scope, sem=sem, scope=scope, ptr=ptr, mask=mask)
         builder.create_atomic_load = atomic_load_op
     if atomic_poll is not None:
         sync_poll = synchronised(atomic_poll, True)
 
         def atomic_poll_op(self, ptr, expected, timeout_ns, sem, scope):
-            return sync_poll(self, ptr, expected, timeout_ns, sem, scope, sem=sem, ptr=ptr, mask=None)
+            return sync_poll(self, ptr, expected, timeout_ns, sem, scope, sem=sem, scope=scope, ptr=ptr, mask=None)
         builder.create_atomic_poll = atomic_poll_op
 
     def no_address(original):
