@@ -589,7 +589,9 @@ def test_grpo_rollouts_from_the_merged_copy_resync_after_each_update(data_dir, s
     monkeypatch.setattr(MergedCopy, "sync", lambda self: syncs.append(1) or real_sync(self))
     result = run_rl(sft.policy, data_dir, tiny_rl(rollout_copy=True, max_steps=2, beta=0.0), tmp_path / "rl")
     assert result.finished and result.steps == 2
-    assert len(syncs) == 2  # at construction, then before the generation after step 1's update
+    # at construction, before the first generation (a resumed run loads its checkpoint after the
+    # copy is made), then before the generation after step 1's update
+    assert len(syncs) == 3
     logged = [m for m in metrics(result) if "reward" in m]
     assert all(m["completions/mean_length"] > 0 for m in logged)
     a, b = weights(sft.policy.adapter), weights(tmp_path / "rl" / "final")
