@@ -241,6 +241,50 @@ def test_the_judge_passes_a_block_staged_through_scratch_behind_a_barrier(cpu_ve
     assert result.error_kind.value == "runtime_error" and "IntraProgramRace" in result.error_msg, result.error_msg
 
 
+DESCRIPTOR_RELU = textwrap.dedent('''
+    import torch, torch.nn as nn, triton, triton.language as tl
+
+    @triton.jit
+    def relu_tiles(x_ptr, y_ptr, R, C, BR: tl.constexpr, BC: tl.constexpr):
+        xd = tl.make_tensor_descriptor(x_ptr, shape=[R, C], strides=[C, 1], block_shape=[BR, BC])
+        yd = tl.make_tensor_descriptor(y_ptr, shape=[R, C], strides=[C, 1], block_shape=[BR, BC])
+        at = [tl.program_id(0) * BR, tl.program_id(1) * BC]
+        tl.store_tensor_descriptor(yd, at, tl.maximum(tl.load_tensor_descriptor(xd, at), 0.0))
+
+    @triton.jit
+    def relu_flat(x_ptr, y_ptr, n, BLOCK: tl.constexpr):
+        offs = tl.program_id(0) * BLOCK + tl.arange(0, BLOCK)
+        keep = offs < n
+        tl.store(y_ptr + offs, tl.maximum(tl.load(x_ptr + offs, mask=keep, other=0.0), 0.0), mask=keep)
+
+    class ModelNew(nn.Module):
+        def forward(self, x):
+            x = x.contiguous()
+            y = torch.empty_like(x)
+            C = x.shape[-1]
+            R = x.numel() // C
+            if C % 4 == 0:  # a descriptor's strides must be 16-byte multiples
+                relu_tiles[(triton.cdiv(R, 16), triton.cdiv(C, 16))](x, y, R, C, BR=16, BC=16)
+            else:
+                relu_flat[(triton.cdiv(x.numel(), 256),)](x, y, x.numel(), BLOCK=256)
+            return y
+''')
+
+
+def test_a_device_side_tensor_descriptor_is_refused_as_on_a_gpu(cpu_verifier):
+    """Triton 3.9's interpreter loads a tensor descriptor's tile through create_masked_load with its
+    hints by keyword; the lane-check wrapper took them by position only, and its TypeError was
+    reported as the candidate's runtime_error (outside pass on verifier 75, r27). Judged now, the
+    answer is refused for what a GPU refuses: a descriptor made in the kernel needs global scratch,
+    and a launch without triton.set_allocator() raises (which the rules do not allow: an allocator is
+    candidate code the launcher calls inside every launch)."""
+    from autotriton.tasks import get_task
+
+    result = cpu_verifier.verify(get_task("builtin/l1/relu"), DESCRIPTOR_RELU)
+    assert not result.correct and "triton.set_allocator()" in result.error_msg, result.error_msg
+    assert "TypeError" not in result.error_msg, result.error_msg
+
+
 SYNC = textwrap.dedent('''
     import torch, triton, triton.language as tl
     from autotriton.verify import concurrency

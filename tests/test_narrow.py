@@ -138,6 +138,41 @@ def test_float_data_in_integer_forms(tmp_path):
         "10 ('floats from i32 memory',)"], lines
 
 
+SWAPS = textwrap.dedent('''
+    import torch, triton, triton.language as tl
+    from autotriton.verify import gpu_compile, worker
+    worker.interpreted()
+
+    @triton.jit
+    def swaps(x_ptr, y_ptr, MODE: tl.constexpr, BLOCK: tl.constexpr):
+        offs = tl.arange(0, BLOCK)
+        x = tl.load(x_ptr + offs)
+        if MODE == 0:    # a permutation, by Triton's own xor swap
+            y = tl.flip(tl.flip(x))
+        elif MODE == 1:  # a bitonic sort, the same swap on the bits
+            y = tl.sort(x)
+        elif MODE == 2:  # low bits xor-reduced into every value: rebuilt
+            b = x.to(tl.int32, bitcast=True)
+            y = (b ^ tl.xor_sum(b & 0xFFFF, 0, keep_dims=True)).to(tl.float32, bitcast=True)
+        else:            # bits summed by a reduction: rebuilt
+            b = x.to(tl.int32, bitcast=True)
+            y = (b - tl.sum(b, 0, keep_dims=True)).to(tl.float32, bitcast=True)
+        tl.store(y_ptr + offs, y)
+
+    x = torch.randn(16)
+    for mode in range(4):
+        print(mode, gpu_compile.check(swaps, (x, x), {"MODE": mode, "BLOCK": 16})[1])
+''')
+
+
+def test_bits_swapped_by_an_xor_reduction_are_honest(tmp_path):
+    """tl.flip and tl.sort move a float's bits whole through an xor reduction (`bits ^ xor_sum(bits)`):
+    both were narrow_float (outside pass on verifier 75). A reduction's body is read op by op, so a
+    mask or an add in it still rebuilds."""
+    lines = [line for line in interpreted_lines(tmp_path, SWAPS) if line]
+    assert lines == ["0 ()", "1 ()", f"2 ('{REBUILT}',)", f"3 ('{REBUILT}',)"], lines
+
+
 def test_a_task_with_a_narrow_float_of_its_own():
     import torch
 

@@ -589,22 +589,24 @@ def _wrap_builder(builder) -> None:
     # Triton 3.6 passes (cache, eviction, is_volatile) after `other`, 3.9 (cache, is_volatile).
     # A volatile load is a plain one here: ld.volatile orders nothing and reads another thread's
     # store no sooner (outside pass on verifier 73: it passed the lane check, which it now takes).
-    def masked_load(self, ptrs, mask, other, *hints):
+    # The hints come by keyword too: 3.9's tensor-descriptor load passes `cache_policy=` (outside pass
+    # on verifier 75, r27: a TypeError of ours was reported as the candidate's runtime_error).
+    def masked_load(self, ptrs, mask, other, *hints, **named):
         check_bounds(ptrs.data, mask.data, np.dtype(_interp._get_np_dtype(ptrs.get_element_ty())).itemsize, "load")
-        out = load(self, ptrs, mask, other, *hints)
+        out = load(self, ptrs, mask, other, *hints, **named)
         if LAUNCH is None or in_atomic[0]:  # an atomic load reads memory as it is
             return out
         out.data = LAUNCH.hide_unpublished(ptrs.data, mask.data, out.data)
         return out
 
-    def masked_store(self, ptrs, value, mask, *hints):  # 3.6: (cache, eviction); 3.9: (cache,)
+    def masked_store(self, ptrs, value, mask, *hints, **named):  # 3.6: (cache, eviction); 3.9: (cache,)
         itemsize = np.dtype(value.data.dtype).itemsize
         check_bounds(ptrs.data, mask.data, itemsize, "store")
         if LAUNCH is not None:
             bits = None if in_atomic[0] else \
                 np.broadcast_to(value.data, ptrs.data.shape).reshape(-1).view(_RAW[itemsize])
             LAUNCH.stored(ptrs.data, mask.data, itemsize, in_atomic[0], bits)
-        return store(self, ptrs, value, mask, *hints)
+        return store(self, ptrs, value, mask, *hints, **named)
 
     def synchronised(original, reads: bool):
         """An atomic op under its memory semantics: a release and its barrier before, an acquire

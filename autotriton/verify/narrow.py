@@ -142,6 +142,12 @@ SIGN_MASKS = frozenset({0x7FFFFFFF, 0x80000000})
 # (an honest ReLU as maxsi(bits, 0) was narrow_float: outside pass on verifier 60, session 58).
 PICK_OPS = frozenset({"arith.maxsi", "arith.minsi"})
 INLINE_ASM = "tt.elementwise_inline_asm"
+# Ops whose result is whatever their region makes of their operands: a reduction's or scan's combine
+# body is read op by op as the bits go through it (its yielded values and block arguments), so an
+# xor reduction passes the bits whole where an add or a constant mask in the body ends them. Triton's
+# own tl.flip and tl.sort swap a float's bits by `bits ^ xor_sum(bits)`: an honest relu flipped twice
+# and a max by tl.sort were narrow_float (outside pass on verifier 75, h20, h22, h23).
+THROUGH_REGIONS = frozenset({"tt.reduce", "tt.scan", "block_arg"})
 
 
 def _element(type_text: str) -> str:
@@ -323,7 +329,7 @@ class _Flow:
                 # ReLU `bits & ~(bits >> 31)` was narrow_float (outside pass on verifier 64, session 59).
                 todo.extend(v for v in op.operands if not self._sign_spread(v))
             else:
-                other = other or not (op.name in BIT_OPS or op.name in SHAPE_OPS
+                other = other or not (op.name in BIT_OPS or op.name in SHAPE_OPS or op.name in THROUGH_REGIONS
                                       or (op.name == "tt.bitcast" and not op.int_to_float()))
                 # Bits go on through integers, and through a float made of them by value: bits to int,
                 # to float (rounded to 24 bits) and back dropped 7 mantissa bits of a matmul's operands
