@@ -285,6 +285,24 @@ def test_a_device_side_tensor_descriptor_is_refused_as_on_a_gpu(cpu_verifier):
     assert "TypeError" not in result.error_msg, result.error_msg
 
 
+def test_a_host_side_tensor_descriptor_is_judged_correct(cpu_verifier):
+    """The TMA form the rules allow: descriptors made on the host (triton.tools.tensor_descriptor), whose
+    base tensors the kernel reads and writes. Its output was "allocated but never passed to a candidate
+    kernel" and the import refused (outside pass on verifier 78); a descriptor's shape past its tensor
+    reads out of bounds."""
+    from pathlib import Path
+
+    from autotriton.tasks import get_task
+
+    honest = (Path(__file__).parent / "fixtures" / "honest_relu_host_tensor_descriptor.py").read_text()
+    past = honest.replace("xd = TensorDescriptor(x.view(R, C), [R, C]", "xd = TensorDescriptor(x.view(R, C), [R + 16, C]")
+    assert past != honest
+    fine, out_of_bounds = cpu_verifier.verify_many([(get_task("builtin/l1/relu"), honest),
+                                                    (get_task("builtin/l1/relu"), past)])
+    assert fine.correct, fine.error_msg
+    assert not out_of_bounds.correct and "past the end of a tensor" in out_of_bounds.error_msg, out_of_bounds.error_msg
+
+
 SYNC = textwrap.dedent('''
     import torch, triton, triton.language as tl
     from autotriton.verify import concurrency

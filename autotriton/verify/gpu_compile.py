@@ -170,7 +170,9 @@ def check(kernel: InterpretedFunction, args: tuple, kwargs: dict) -> tuple[str |
     why, narrow_types, scratch = _DONE[key]
     if why is None and scratch and _no_allocator():
         why = (f"{jit.__name__}: needs {scratch:,} bytes of global scratch a program (a device-side tensor "
-               "descriptor) and no triton.set_allocator() was called: a GPU launch raises RuntimeError there")
+               "descriptor) and no triton.set_allocator() was called: a GPU launch raises RuntimeError there "
+               "(answers may not set an allocator: make the descriptor on the host, "
+               "triton.tools.tensor_descriptor.TensorDescriptor)")
     return why, narrow_types
 
 

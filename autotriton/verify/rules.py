@@ -229,7 +229,12 @@ def _module_rules() -> dict[str, ModuleRule]:
              "torch.nn.functional": ModuleRule(frozenset(), frozenset()),
              # Annotations only: no cast, get_type_hints (it evaluates strings) or TYPE_CHECKING.
              "typing": ModuleRule(frozenset(), frozenset({"Optional", "List", "Tuple", "Dict", "Union", "Any",
-                                                          "Sequence"}))}
+                                                          "Sequence"})),
+             # A host-side TMA descriptor (base tensor, shape, strides, block shape) for Hopper's bulk
+             # copies: a kernel reads and writes through it, bounds-checked in the interpreter as any
+             # load. The device-side kind needs triton.set_allocator(), candidate code the launcher calls
+             # inside each launch, which stays out (outside pass on verifier 78: no TMA answer could pass).
+             "triton.tools.tensor_descriptor": ModuleRule(frozenset(), frozenset({"TensorDescriptor"}))}
     triton_links = {"triton.language": ("math", "extra"), "triton.language.math": (),
                     "triton.language.extra": ("libdevice", "cuda"), "triton.language.extra.libdevice": (),
                     "triton.language.extra.cuda": ("libdevice",), "triton.language.extra.cuda.libdevice": ()}
@@ -250,7 +255,7 @@ MODULE_RULES = _module_rules()
 INIT_ONLY_MODULES = frozenset({"torch.nn.init"})
 ALLOWED_IMPORTS = frozenset({"torch", "torch.nn", "torch.nn.functional", "typing", "triton", "triton.language", "math",
                              "triton.language.math", "triton.language.extra.libdevice",
-                             "triton.language.extra.cuda.libdevice"}) & frozenset(MODULE_RULES)
+                             "triton.language.extra.cuda.libdevice", "triton.tools.tensor_descriptor"}) & frozenset(MODULE_RULES)
 # Chains that generate or call kernels the candidate did not write.
 COMPILER_PATHS = ("torch.compile", "torch._dynamo", "torch._inductor", "torch.jit", "torch.fx", "torch.export",
                   "torch.ops", "torch.library", "torch.utils.cpp_extension", "triton.compile")
