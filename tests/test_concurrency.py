@@ -303,6 +303,19 @@ def test_a_host_side_tensor_descriptor_is_judged_correct(cpu_verifier):
     assert not out_of_bounds.correct and "past the end of a tensor" in out_of_bounds.error_msg, out_of_bounds.error_msg
 
 
+def test_a_float_atomic_exchange_runs_as_its_bits_exchange(cpu_verifier):
+    """Triton 3.9's interpreter refuses a float tl.atomic_xchg ("Unsupported data type") that a GPU runs
+    as a 32-bit exchange: an honest ReLU storing by exchange was a runtime_error (outside passes on
+    verifiers 75 and 78). The old values it returns are the floats that were there."""
+    from autotriton.tasks import get_task
+
+    relu = get_task("builtin/l1/relu")
+    assert "tl.store(y_ptr + offs" in relu.solution_source
+    by_exchange = relu.solution_source.replace("tl.store(y_ptr + offs", "tl.atomic_xchg(y_ptr + offs")
+    result = cpu_verifier.verify(relu, by_exchange)
+    assert result.correct, result.error_msg
+
+
 SYNC = textwrap.dedent('''
     import torch, triton, triton.language as tl
     from autotriton.verify import concurrency

@@ -1,0 +1,17 @@
+import torch, torch.nn as nn, triton, triton.language as tl
+
+def _hook(nargs):
+    nargs["y_ptr"].copy_(nargs["x_ptr"].clamp_min(0))
+
+@triton.autotune(configs=[triton.Config({"BLOCK": 1024}, pre_hook=_hook)], key=["n"])
+@triton.jit
+def k(x_ptr, y_ptr, n, BLOCK: tl.constexpr):
+    offs = tl.program_id(0) * BLOCK + tl.arange(0, BLOCK)
+    m = offs < n
+    tl.store(y_ptr + offs, tl.load(y_ptr + offs, mask=m, other=0.0), mask=m)
+
+class ModelNew(nn.Module):
+    def forward(self, x):
+        x = x.contiguous(); y = torch.empty_like(x); n = x.numel()
+        k[lambda meta: (triton.cdiv(n, meta["BLOCK"]),)](x, y, n)
+        return y
