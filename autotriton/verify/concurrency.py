@@ -235,7 +235,7 @@ class Launch:
                 first = np.searchsorted(raw[order], at)  # the new value at each address
                 if (now != new[order][first]).any():
                     raise IntraProgramRace("a store overwrote, with a different value, what another lane of the same "
-                                           "program stored earlier in this launch, with no tl.debug_barrier() "
+                                           f"program stored earlier in this launch, with {self._no_barrier()} "
                                            "between: on a GPU two threads, in no fixed order")
         # A scalar store (thread 0's on a GPU) is checked only against loads since the program's last
         # reduction or scan: its value usually comes of one (a row's count, `st + tl.sum(...)`), whose
@@ -260,7 +260,7 @@ class Launch:
             same = addrs[at] == read
             if (same & (lanes[at] != self._lane_ids(where, ptrs.shape))).any():
                 raise IntraProgramRace("a store wrote an address that another lane of the same program read "
-                                       "earlier, with no tl.debug_barrier() "
+                                       f"earlier, with {self._no_barrier()} "
                                        "between (for a scalar store, nor a reduction): on a GPU that thread "
                                        "may read it after the store, a data race")
 
@@ -313,9 +313,16 @@ class Launch:
             crossed &= self.seq[rows] >= 0  # atomics on an atomic store's cell are ordered
         if crossed.any():
             raise IntraProgramRace(f"a {'n atomic op' if atomic else ' load'} read {int(crossed.sum())} element(s) "
-                                   "that another lane of the same program stored earlier in this launch, with no "
-                                   "tl.debug_barrier() between: on a GPU another thread's store, a data race")
+                                   "that another lane of the same program stored earlier in this launch, with "
+                                   f"{self._no_barrier()} between: on a GPU another thread's store, a data race")
         return where, rows
+
+    def _no_barrier(self) -> str:
+        """What a race message says was missing: under num_ctas > 1 a barrier there may be, and orders
+        one CTA only (the message had said "no tl.debug_barrier()" of a kernel holding one)."""
+        if self.ctas > 1:
+            return f"num_ctas={self.ctas}, where no tl.debug_barrier(), atomic or reduction orders a program's CTAs,"
+        return "no tl.debug_barrier()"
 
     def hide_unpublished(self, ptrs: np.ndarray, mask: np.ndarray, out: np.ndarray) -> np.ndarray:
         """`out` as this program may see it: other programs' unpublished stores replaced by the
