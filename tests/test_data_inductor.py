@@ -555,6 +555,17 @@ class A:
     assert literal_getattrs(source, set()).splitlines()[3:] == [
         "        self.h = config.head_dim  # kept",
         "        self.x = config.sub.x + config.z"]
+    # hasattr of a constructor argument's attribute, as the capture found it; self's is left alone
+    probed = """class A:
+    def __init__(self, config):
+        self.dim = config.dim if hasattr(config, "dim") else 1
+        self.scale = config.scale if hasattr(config.sub, "scale") else None
+        self.seen = hasattr(self, "dim")
+"""
+    assert literal_getattrs(probed, {"config.sub.scale"}).splitlines()[2:] == [
+        "        self.dim = config.dim if True else 1",
+        "        self.scale = config.scale if False else None",
+        '        self.seen = hasattr(self, "dim")']
 
 
 def test_parameters_and_inputs_the_graph_never_reads_are_not_bound(cpu_verifier):

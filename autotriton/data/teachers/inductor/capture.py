@@ -171,7 +171,7 @@ def _absent_attrs(source: str, model_cls: type, init: list) -> list[str]:
     import ast
     import inspect
 
-    from autotriton.data.teachers.inductor.model import is_literal_getattr
+    from autotriton.data.teachers.inductor.model import is_literal_getattr, is_literal_hasattr
     from autotriton.data.teachers.inductor.wrapper import dotted
     try:
         bound = inspect.signature(model_cls.__init__).bind(None, *init).arguments
@@ -179,7 +179,7 @@ def _absent_attrs(source: str, model_cls: type, init: list) -> list[str]:
         return []
     absent = set()
     for node in ast.walk(ast.parse(source)):
-        if not (is_literal_getattr(node) and len(node.args) == 3 and dotted(node.args[0])):
+        if not ((is_literal_getattr(node) and len(node.args) == 3 or is_literal_hasattr(node)) and dotted(node.args[0])):
             continue
         root, *path = dotted(node.args[0]).split(".")
         if root not in bound or root == "self":
