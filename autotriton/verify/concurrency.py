@@ -660,7 +660,7 @@ def _wrap_builder(builder) -> None:
             # a runtime_error (outside passes on verifiers 75 and 78, h14 and h19).
             import triton.language as tl
             width = val.data.dtype.itemsize
-            bits = type(val)(val.data.view(_RAW[width]).view(f"i{width}"), getattr(tl, f"int{8 * width}"))
+            bits = type(val)(val.data.view(f"i{width}"), getattr(tl, f"int{8 * width}"))
             out = rmw(self, op, ptr, bits, mask, sem, scope)
             return back(type(out)(out.data.view(val.data.dtype), val.dtype.scalar))
         return back(rmw(self, op, ptr, val, mask, sem, scope))

@@ -642,17 +642,19 @@ def is_literal_hasattr(node: ast.AST) -> bool:
     not self: the rules refuse the builtin, and the capture knows the answer for the task's own
     arguments (`config.x if hasattr(config, "x") else d`: 15 of a CPU build's first 761 tasks were
     refused for it). Written True or False; a wrong True reads a missing attribute and fails the build."""
-    return (isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id == "hasattr"
-            and len(node.args) == 2 and not node.keywords and isinstance(node.args[1], ast.Constant)
-            and isinstance(node.args[1].value, str) and node.args[1].value.isidentifier()
-            and not node.args[1].value.startswith("_") and dotted(node.args[0]) != ""
+    return (_literal_name_call(node, "hasattr", (2,)) and dotted(node.args[0]) != ""
             and dotted(node.args[0]).split(".")[0] != "self")
 
 
 def is_literal_getattr(node: ast.AST) -> bool:
     """`getattr(obj, "name")` or `getattr(obj, "name", default)` with a public literal name."""
-    return (isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id == "getattr"
-            and len(node.args) in (2, 3) and not node.keywords and isinstance(node.args[1], ast.Constant)
+    return _literal_name_call(node, "getattr", (2, 3))
+
+
+def _literal_name_call(node: ast.AST, builtin: str, arg_counts: tuple[int, ...]) -> bool:
+    """A call of `builtin(obj, "name", ...)` by position, with a public identifier as the name."""
+    return (isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id == builtin
+            and len(node.args) in arg_counts and not node.keywords and isinstance(node.args[1], ast.Constant)
             and isinstance(node.args[1].value, str) and node.args[1].value.isidentifier()
             and not node.args[1].value.startswith("_"))
 
