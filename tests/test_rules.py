@@ -301,6 +301,21 @@ def test_a_torch_nn_layer_may_be_the_base_class():
     assert "torch_compute" in rules_of(src.replace("return y", "return super().forward(x)"))
 
 
+def test_a_host_tensor_descriptor_may_be_made_by_its_static_constructor():
+    """TensorDescriptor.from_tensor(t, block_shape), the form Triton's tutorials use, was torch_compute
+    while the four-list constructor passed; other attributes of the class stay refused."""
+    from pathlib import Path
+
+    honest = (Path(__file__).parent / "fixtures" / "honest_relu_host_tensor_descriptor.py").read_text()
+    made = honest.replace("TensorDescriptor(x.view(R, C), [R, C], [C, 1], [16, 16])",
+                          "TensorDescriptor.from_tensor(x.view(R, C), [16, 16])")
+    assert made != honest and check_rules(made) == []
+    assert "io_access" in rules_of(made.replace(".from_tensor(", ".mro(x, "))
+    assert "torch_compute" in rules_of(made.replace("TensorDescriptor.from_tensor(", "x.from_tensor("))
+    alias = made.replace("        x = x.contiguous()\n", "        x = x.contiguous()\n        D = TensorDescriptor\n")
+    assert "torch_compute" in rules_of(alias.replace("TensorDescriptor.from_tensor(", "D.from_tensor("))
+
+
 def test_allowed_decorators_and_future_import_are_clean():
     src = "from __future__ import annotations\n" + module("return self.helper(y)").replace(
         "    def forward", "    @staticmethod\n    def helper(t):\n        return t\n\n"

@@ -252,6 +252,10 @@ def _module_rules() -> dict[str, ModuleRule]:
 
 
 MODULE_RULES = _module_rules()
+# Static constructors of allowed library classes, called on the class: a host TMA descriptor made
+# from its tensor's own shape and strides (`TensorDescriptor.from_tensor(t, block_shape)`, the form
+# Triton's tutorials use) was a torch_compute violation while the four-list constructor passed.
+LIBRARY_CLASS_METHODS = {"triton.tools.tensor_descriptor.TensorDescriptor": frozenset({"from_tensor"})}
 INIT_ONLY_MODULES = frozenset({"torch.nn.init"})
 ALLOWED_IMPORTS = frozenset({"torch", "torch.nn", "torch.nn.functional", "typing", "triton", "triton.language", "math",
                              "triton.language.math", "triton.language.extra.libdevice",
@@ -1230,6 +1234,8 @@ class _Checker:
                           "(nn layers must not be called)")
             return
         if attr in AUTOGRAD_CTX_METHODS and self._is_ctx(func.value, scope):
+            return
+        if attr in LIBRARY_CLASS_METHODS.get(self.mod.resolve(func.value) or "", ()):
             return
         if attr in CONTAINER_MUTATORS | TENSOR_FILLS and scope.kind == "strict" and not self._fresh(func, scope):
             self.flag("mutable_state", node, f".{attr}() on something this function did not create")
