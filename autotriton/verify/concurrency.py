@@ -40,6 +40,7 @@ import math
 import secrets
 
 import numpy as np
+from triton.tools.tensor_descriptor import TensorDescriptor
 
 try:  # present in every Triton release with an interpreter (>= 2.2)
     from triton.runtime import interpreter as _interp
@@ -411,7 +412,7 @@ def _tensor_ranges(args) -> np.ndarray:
         if isinstance(arg, tuple):
             for a in arg:
                 add(a)
-        elif hasattr(arg, "base") and hasattr(arg, "block_shape"):  # a TensorDescriptor
+        elif isinstance(arg, TensorDescriptor):  # the interpreter's host copy keeps the class
             add(arg.base)
         elif hasattr(arg, "untyped_storage") and hasattr(arg, "data_ptr") and arg.numel():  # a torch.Tensor
             # The tensor's own elements, not its whole storage: an input the worker fenced with

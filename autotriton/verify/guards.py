@@ -34,6 +34,7 @@ import triton.runtime.autotuner
 from torch.utils._python_dispatch import TorchDispatchMode
 
 from triton.runtime.jit import JITFunction
+from triton.tools.tensor_descriptor import TensorDescriptor
 
 from autotriton.verify import narrow
 from autotriton.verify.concurrency import grid_refusal
@@ -532,7 +533,6 @@ def _with_descriptor_bases(given: list) -> list:
     """A launch's arguments with each host-side tensor descriptor's base tensor beside it: the kernel
     reads and writes that tensor through the descriptor (an honest TMA ReLU's output was "allocated
     but never passed to a candidate kernel": outside pass on verifier 78)."""
-    from triton.tools.tensor_descriptor import TensorDescriptor
     return given + [a.base for a in given if isinstance(a, TensorDescriptor)]
 
 
