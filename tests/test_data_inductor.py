@@ -431,12 +431,13 @@ def test_a_transformers_style_layer_built_from_a_config_is_rewritten_and_verifie
     assert result.correct, result.error_msg
 
 
-@pytest.mark.parametrize("cls", ["Conv2d", "Conv1d"])
-def test_a_convolution_becomes_an_implicit_gemm_that_reads_inductors_layouts(cpu_verifier, cls):
+@pytest.mark.parametrize("cls, groups", [("Conv2d", 1), ("Conv1d", 8), ("Conv2d", 2)])
+def test_a_convolution_becomes_an_implicit_gemm_that_reads_inductors_layouts(cpu_verifier, cls, groups):
     """extern_kernels.convolution (cuDNN) refused 45 of a CPU build's first 416 harvested candidates:
     it is a launch of conv_kernel now, reading and writing the channels-last strides Inductor gives
     it, 1-D as 2-D of height 1. Dynamo's unread int arguments (three of torch.nn's Conv2d) no
-    longer stop the binding."""
+    longer stop the binding. Grouped and depthwise convolutions (Mamba's causal conv1d; 18 refusals
+    with the transposed ones in session 65's build) are one GEMM per group."""
     from autotriton.data.teachers.inductor.capture import capture
     from autotriton.tasks.contract import task_from_source
 
@@ -453,7 +454,7 @@ SIZE = 12
 class Model(nn.Module):
     def __init__(self, in_channels, out_channels, kernel_size):
         super().__init__()
-        self.conv = nn.{cls}(in_channels, out_channels, kernel_size, stride=2, padding=1)
+        self.conv = nn.{cls}(in_channels, out_channels, kernel_size, stride=2, padding=1, groups={groups})
 
     def forward(self, x):
         return torch.relu(self.conv(x))
@@ -466,11 +467,12 @@ def get_inputs():
 def get_init_inputs():
     return [CHANNELS, 16, 3]
 ''')
-    task = task_from_source(source, task_id=f"harvest/tiny_{cls.lower()}", suite="harvest", level=1)
+    task = task_from_source(source, task_id=f"harvest/tiny_{cls.lower()}_{groups}", suite="harvest", level=1)
     rw = rewrite(capture(task, device="cpu"), task.source)
     assert rw.ok, rw.reason
     assert "launch_conv_kernel(" in rw.code
-    assert ("(2, 2), (1, 1), (1, 1))" if cls == "Conv2d" else "(2,), (1,), (1,))") in rw.code
+    assert ("(2, 2), (1, 1), (1, 1), " if cls == "Conv2d" else "(2,), (1,), (1,), ") + f"{groups})" in rw.code
+    assert ("groups are one such product each" in rw.reasoning) == (groups > 1)
     assert "implicit GEMM" in rw.reasoning and "extern_kernels.convolution" in rw.reasoning
     result = cpu_verifier.verify(fixed_shape_task(task, task.shapes_for("interp")[0]), rw.code)
     assert result.correct, result.error_msg

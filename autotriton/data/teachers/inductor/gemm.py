@@ -32,7 +32,7 @@ class Gemm:
     out: str
     bias: str = ""  # addmm's (N,) bias
 
-    conv: tuple = ()  # convolution: ((size, stride) of the output as forward expressions, stride, padding, dilation)
+    conv: tuple = ()  # convolution: ((size, stride) of the output as forward expressions, stride, padding, dilation, groups)
 
     @property
     def kernel(self) -> str:
@@ -40,12 +40,12 @@ class Gemm:
 
     def lines(self) -> list[str]:
         if self.op == "convolution":
-            (size, strides), stride, padding, dilation = self.conv
+            (size, strides), stride, padding, dilation, groups = self.conv
             return [f"{self.out} = torch.empty_strided({size}, {strides}, device=device, dtype={self.a}.dtype)",
                     "# convolution: Inductor calls the library here (extern_kernels.convolution); an implicit-GEMM "
                     "Triton kernel instead",
                     f"launch_conv_kernel({self.a}, {self.b}, {self.bias or 'None'}, {self.out}, {stride}, {padding}, "
-                    f"{dilation})"]
+                    f"{dilation}, {groups})"]
         return self._product_lines()
 
     def _product_lines(self) -> list[str]:
@@ -89,8 +89,9 @@ def gemm(stmt: ast.Expr | ast.Assign, render, call_body: ast.FunctionDef) -> Gem
 
 def _convolution(stmt: ast.stmt, kwargs: dict, render, call_body: ast.FunctionDef) -> Gemm:
     """`bufN = extern_kernels.convolution(x, w[, bias], stride=..., padding=..., dilation=...,
-    transposed=False, output_padding=..., groups=1[, bias=...])`, 1-D or 2-D; bufN is allocated
-    at the size and strides the wrapper asserts for it."""
+    transposed=False, output_padding=..., groups=G[, bias=...])`, 1-D or 2-D; bufN is allocated
+    at the size and strides the wrapper asserts for it. Grouped and depthwise convolutions (a Mamba
+    block's causal conv1d, a ConvNeXt block's 7x7) are one implicit GEMM per group."""
     if not (isinstance(stmt, ast.Assign) and isinstance(stmt.targets[0], ast.Name)):
         raise Unsupported("extern_kernels.convolution not assigned to a buffer")
     consts = {}
@@ -99,8 +100,8 @@ def _convolution(stmt: ast.stmt, kwargs: dict, render, call_body: ast.FunctionDe
             consts[key] = ast.literal_eval(kwargs[key])
         except (KeyError, ValueError):
             raise Unsupported(f"extern_kernels.convolution without a literal {key}") from None
-    if consts["transposed"] or consts["groups"] != 1 or len(consts["stride"]) not in (1, 2):
-        raise Unsupported("extern_kernels.convolution: only 1-D and 2-D convolutions with groups=1, not transposed")
+    if consts["transposed"] or len(consts["stride"]) not in (1, 2):
+        raise Unsupported("extern_kernels.convolution: only 1-D and 2-D convolutions, not transposed")
     args = [render(a) for a in stmt.value.args]
     bias = args[2] if len(args) > 2 else (render(kwargs["bias"]) if "bias" in kwargs
                                           and not (isinstance(kwargs["bias"], ast.Constant)
@@ -112,7 +113,8 @@ def _convolution(stmt: ast.stmt, kwargs: dict, render, call_body: ast.FunctionDe
     if layout is None:
         raise Unsupported(f"no asserted size and stride for the convolution's output {target}")
     return Gemm("convolution", args[0], args[1], target, bias=bias,
-                conv=(layout, tuple(consts["stride"]), tuple(consts["padding"]), tuple(consts["dilation"])))
+                conv=(layout, tuple(consts["stride"]), tuple(consts["padding"]), tuple(consts["dilation"]),
+                      int(consts["groups"])))
 
 
 def kernel_sources(gemms: list[Gemm]) -> list[str]:
@@ -125,20 +127,24 @@ def kernel_sources(gemms: list[Gemm]) -> list[str]:
 
 # An implicit GEMM: rows m are output positions (b, oh, ow), columns n output channels, the
 # reduction k runs over the taps (ci, kh, kw); each operand and the output by its own strides,
-# since Inductor's layouts around a convolution are channels-last. Written for this teacher.
+# since Inductor's layouts around a convolution are channels-last. A grouped convolution is one
+# such GEMM per group: the grid's second axis runs over (group, column tile), and a tile's columns
+# stay inside one group, so all of them read the same input channels. Written for this teacher.
 CONV_KERNEL = """
 @triton.jit
-def conv_kernel(x_ptr, w_ptr, bias_ptr, out_ptr, B, C_IN, H, W, C_OUT, OH, OW,
+def conv_kernel(x_ptr, w_ptr, bias_ptr, out_ptr, B, C_IN_G, H, W, C_OUT_G, N_TILES, OH, OW,
                 sxb, sxc, sxh, sxw, swo, swi, swh, sww, sob, soc, soh, sow,
                 STRIDE_H: tl.constexpr, STRIDE_W: tl.constexpr, PAD_H: tl.constexpr, PAD_W: tl.constexpr,
                 DIL_H: tl.constexpr, DIL_W: tl.constexpr, KH: tl.constexpr, KW: tl.constexpr,
                 HAS_BIAS: tl.constexpr, BLOCK_M: tl.constexpr, BLOCK_N: tl.constexpr, BLOCK_K: tl.constexpr):
     M = B * OH * OW
-    K = C_IN * KH * KW
+    K = C_IN_G * KH * KW  # one group's input channels
+    group = tl.program_id(1) // N_TILES
+    cols = (tl.program_id(1) % N_TILES) * BLOCK_N + tl.arange(0, BLOCK_N)
     offs_m = tl.program_id(0) * BLOCK_M + tl.arange(0, BLOCK_M)
-    offs_n = tl.program_id(1) * BLOCK_N + tl.arange(0, BLOCK_N)
+    offs_n = group * C_OUT_G + cols
     m_ok = offs_m < M
-    n_ok = offs_n < C_OUT
+    n_ok = cols < C_OUT_G
     ow = offs_m % OW
     oh = (offs_m // OW) % OH
     b = (offs_m // (OW * OH)).to(tl.int64)
@@ -152,7 +158,8 @@ def conv_kernel(x_ptr, w_ptr, bias_ptr, out_ptr, B, C_IN, H, W, C_OUT, OH, OW,
         ih = (oh * STRIDE_H - PAD_H)[:, None] + (kh * DIL_H)[None, :]
         iw = (ow * STRIDE_W - PAD_W)[:, None] + (kw * DIL_W)[None, :]
         ok = m_ok[:, None] & k_ok[None, :] & (ih >= 0) & (ih < H) & (iw >= 0) & (iw < W)
-        a = tl.load(x_ptr + b[:, None] * sxb + ci[None, :] * sxc + ih * sxh + iw * sxw, mask=ok, other=0.0)
+        a = tl.load(x_ptr + b[:, None] * sxb + (group * C_IN_G + ci)[None, :] * sxc + ih * sxh + iw * sxw,
+                    mask=ok, other=0.0)
         wt = tl.load(w_ptr + offs_n[None, :] * swo + (ci * swi + kh * swh + kw * sww)[:, None],
                      mask=k_ok[:, None] & n_ok[None, :], other=0.0)
         acc += tl.dot(a, wt)
@@ -162,16 +169,18 @@ def conv_kernel(x_ptr, w_ptr, bias_ptr, out_ptr, B, C_IN, H, W, C_OUT, OH, OW,
     tl.store(out_ptr + dst, acc.to(out_ptr.dtype.element_ty), mask=m_ok[:, None] & n_ok[None, :])
 
 
-def launch_conv_kernel(x, w, bias, out, stride, padding, dilation):
+def launch_conv_kernel(x, w, bias, out, stride, padding, dilation, groups):
     if x.dim() == 3:  # a 1-D convolution is a 2-D one of height 1
         x, w, out = x.unsqueeze(2), w.unsqueeze(2), out.unsqueeze(2)
         stride, padding, dilation = (1, stride[0]), (0, padding[0]), (1, dilation[0])
-    B, C_IN, H, W = x.shape
-    C_OUT, KH, KW = w.shape[0], w.shape[2], w.shape[3]
+    B, H, W = x.shape[0], x.shape[2], x.shape[3]
+    C_IN_G, KH, KW = w.shape[1], w.shape[2], w.shape[3]  # the weight holds one group's input channels
+    C_OUT_G = w.shape[0] // groups
     OH, OW = out.shape[2], out.shape[3]
-    BLOCK_N = min(64, max(16, triton.next_power_of_2(C_OUT)))
-    grid = (triton.cdiv(B * OH * OW, 64), triton.cdiv(C_OUT, BLOCK_N))
-    conv_kernel[grid](x, w, out if bias is None else bias, out, B, C_IN, H, W, C_OUT, OH, OW,
+    BLOCK_N = min(64, max(16, triton.next_power_of_2(C_OUT_G)))
+    N_TILES = triton.cdiv(C_OUT_G, BLOCK_N)
+    grid = (triton.cdiv(B * OH * OW, 64), groups * N_TILES)
+    conv_kernel[grid](x, w, out if bias is None else bias, out, B, C_IN_G, H, W, C_OUT_G, N_TILES, OH, OW,
                       x.stride(0), x.stride(1), x.stride(2), x.stride(3),
                       w.stride(0), w.stride(1), w.stride(2), w.stride(3),
                       out.stride(0), out.stride(1), out.stride(2), out.stride(3),
@@ -183,14 +192,17 @@ def launch_conv_kernel(x, w, bias, out, stride, padding, dilation):
 
 def reasoning(step: int, g: Gemm) -> list[str]:
     if g.op == "convolution":
-        (size, strides), stride, padding, dilation = g.conv
+        (size, strides), stride, padding, dilation, groups = g.conv
+        grouped = (f" Its {groups} groups are one such product each: the grid's second axis runs over (group, "
+                   "column tile), so a tile's output channels all read their own group's input channels."
+                   if groups > 1 else "")
         return ["", f"Step {step}: `conv_kernel` computes the convolution of {g.a} by the weight {g.b}"
                 + (f" plus the bias {g.bias}" if g.bias else "") + f" (torch.compile calls the library for it: "
                 f"extern_kernels.convolution; stride {stride}, padding {padding}, dilation {dilation}) as an "
                 "implicit GEMM: rows are output positions (b, oh, ow), columns output channels, the reduction "
                 "runs over the taps (ci, kh, kw), and the input patch is gathered with masked loads (the padding "
                 f"reads 0). It reads both operands and writes {g.out} (size {size}, strides {strides}, as "
-                "Inductor lays it out) by their strides, so its channels-last layouts need no copy."]
+                "Inductor lays it out) by their strides, so its channels-last layouts need no copy." + grouped]
     form = {"mm": "A @ B", "bmm": "a batched A[b] @ B[b]", "addmm": "A @ B + bias"}[g.op]
     return ["", f"Step {step}: `{g.kernel}` computes {form} (torch.compile calls cuBLAS for it: "
             f"extern_kernels.{g.op}), as a tiled Triton matmul over the same operands, views included: "
