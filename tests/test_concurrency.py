@@ -7,6 +7,10 @@ import subprocess
 import sys
 import textwrap
 
+# AUTOTRITON_TEST_DEVICE=cuda runs the judge tests below on a GPU (tests/conftest.py): the races and
+# bounds the interpreter reports are its own checks, and a GPU shows them only by chance.
+INTERPRETED = os.environ.get("AUTOTRITON_TEST_DEVICE", "cpu") == "cpu"
+
 SCRIPT = textwrap.dedent('''
     import sys
     import torch, triton, triton.language as tl
@@ -236,6 +240,8 @@ def test_the_judge_passes_a_block_staged_through_scratch_behind_a_barrier(cpu_ve
     assert "tl.debug_barrier()" in honest
     result = cpu_verifier.verify(get_task("builtin/l1/relu"), honest)
     assert result.correct, result.error_msg
+    if not INTERPRETED:
+        return
     racy = "\n".join(line for line in honest.splitlines() if not line.strip().startswith("tl.debug_barrier()"))
     result = cpu_verifier.verify(get_task("builtin/l1/relu"), racy)
     assert result.error_kind.value == "runtime_error" and "IntraProgramRace" in result.error_msg, result.error_msg
@@ -281,7 +287,8 @@ def test_a_device_side_tensor_descriptor_is_refused_as_on_a_gpu(cpu_verifier):
     from autotriton.tasks import get_task
 
     result = cpu_verifier.verify(get_task("builtin/l1/relu"), DESCRIPTOR_RELU)
-    assert not result.correct and "triton.set_allocator()" in result.error_msg, result.error_msg
+    # ours says "no triton.set_allocator() was called", Triton's own GPU launch "Use triton.set_allocator"
+    assert not result.correct and "triton.set_allocator" in result.error_msg, result.error_msg
     assert "TypeError" not in result.error_msg, result.error_msg
 
 
@@ -300,7 +307,8 @@ def test_a_host_side_tensor_descriptor_is_judged_correct(cpu_verifier):
     fine, out_of_bounds = cpu_verifier.verify_many([(get_task("builtin/l1/relu"), honest),
                                                     (get_task("builtin/l1/relu"), past)])
     assert fine.correct, fine.error_msg
-    assert not out_of_bounds.correct and "past the end of a tensor" in out_of_bounds.error_msg, out_of_bounds.error_msg
+    if INTERPRETED:  # a GPU's TMA unit reads and writes past the tensor without a fault
+        assert not out_of_bounds.correct and "past the end of a tensor" in out_of_bounds.error_msg, out_of_bounds.error_msg
 
 
 def test_a_float_atomic_exchange_runs_as_its_bits_exchange(cpu_verifier):
