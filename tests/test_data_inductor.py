@@ -431,17 +431,18 @@ def test_a_transformers_style_layer_built_from_a_config_is_rewritten_and_verifie
     assert result.correct, result.error_msg
 
 
-@pytest.mark.parametrize("cls, groups", [("Conv2d", 1), ("Conv1d", 8), ("Conv2d", 2)])
+@pytest.mark.parametrize("cls, groups", [("Conv2d", 1), ("Conv1d", 8), ("Conv2d", 2), ("ConvTranspose2d", 2)])
 def test_a_convolution_becomes_an_implicit_gemm_that_reads_inductors_layouts(cpu_verifier, cls, groups):
     """extern_kernels.convolution (cuDNN) refused 45 of a CPU build's first 416 harvested candidates:
     it is a launch of conv_kernel now, reading and writing the channels-last strides Inductor gives
     it, 1-D as 2-D of height 1. Dynamo's unread int arguments (three of torch.nn's Conv2d) no
     longer stop the binding. Grouped and depthwise convolutions (Mamba's causal conv1d; 18 refusals
-    with the transposed ones in session 65's build) are one GEMM per group."""
+    with the transposed ones in session 65's build) are one GEMM per group, and a transposed
+    convolution the same product with each tap loaded where it lands (conv_transpose_kernel)."""
     from autotriton.data.teachers.inductor.capture import capture
     from autotriton.tasks.contract import task_from_source
 
-    dims = {"Conv2d": "BATCH, CHANNELS, SIZE, SIZE", "Conv1d": "BATCH, CHANNELS, SIZE"}[cls]
+    dims = "BATCH, CHANNELS, SIZE" if cls == "Conv1d" else "BATCH, CHANNELS, SIZE, SIZE"
     source = (f'''"""A strided, padded {cls} behind a ReLU."""
 import torch
 import torch.nn as nn
@@ -470,8 +471,8 @@ def get_init_inputs():
     task = task_from_source(source, task_id=f"harvest/tiny_{cls.lower()}_{groups}", suite="harvest", level=1)
     rw = rewrite(capture(task, device="cpu"), task.source)
     assert rw.ok, rw.reason
-    assert "launch_conv_kernel(" in rw.code
-    assert ("(2, 2), (1, 1), (1, 1), " if cls == "Conv2d" else "(2,), (1,), (1,), ") + f"{groups})" in rw.code
+    assert ("launch_conv_transpose_kernel(" if "Transpose" in cls else "launch_conv_kernel(") in rw.code
+    assert ("(2, 2), (1, 1), (1, 1), " if cls.endswith("2d") else "(2,), (1,), (1,), ") + f"{groups})" in rw.code
     assert ("groups are one such product each" in rw.reasoning) == (groups > 1)
     assert "implicit GEMM" in rw.reasoning and "extern_kernels.convolution" in rw.reasoning
     result = cpu_verifier.verify(fixed_shape_task(task, task.shapes_for("interp")[0]), rw.code)
