@@ -301,6 +301,41 @@ def test_a_torch_nn_layer_may_be_the_base_class():
     assert "torch_compute" in rules_of(src.replace("return y", "return super().forward(x)"))
 
 
+def test_a_library_base_class_builds_its_layers_as_init_code():
+    """A harvested model kept as ModelNew's base (`class ModelNew(BeamForCausalLM)`) builds its layers
+    in its own __init__ and its submodules'; naming it as a base ran none of that at import, but the
+    rules read the base list as import-time code and every constructor below it as forward code (13
+    of 761 harvested Inductor answers, session 66). A layer's path through a submodule called `.norm`
+    (a tensor method's name) is read as a path; calling it, or building the base in forward, is not."""
+    base = textwrap.dedent("""
+    class Inner(nn.Module):
+        def __init__(self):
+            super().__init__()
+            self.norm = nn.LayerNorm(4)
+
+
+    class Base(nn.Module):
+        def __init__(self):
+            super().__init__()
+            self.model = Inner()
+            self.scale = 2
+    """)
+    src = HEADER + base + textwrap.dedent("""
+    class ModelNew(Base):
+        def forward(self, x):
+            y = torch.empty_like(x)
+            w = self.model.norm.weight
+            k[(1,)](x, y, x.numel(), BLOCK=1024)
+            return y
+    """)
+    assert check_rules(src) == []
+    assert "torch_compute" in rules_of(src.replace("w = self.model.norm.weight", "w = self.model.norm(x)"))
+    assert "torch_compute" in rules_of(src.replace("w = self.model.norm.weight", "w = x.norm()"))
+    assert "torch_compute" in rules_of(src.replace("w = self.model.norm.weight", "w = x.norm"))
+    built_in_forward = src.replace("w = self.model.norm.weight", "w = Base()")
+    assert {"mutable_state", "torch_compute"} <= rules_of(built_in_forward)
+
+
 def test_a_host_tensor_descriptor_may_be_made_by_its_static_constructor():
     """TensorDescriptor.from_tensor(t, block_shape), the form Triton's tutorials use, was torch_compute
     while the four-list constructor passed; other attributes of the class stay refused."""
