@@ -332,6 +332,10 @@ def test_a_library_base_class_builds_its_layers_as_init_code():
     assert "torch_compute" in rules_of(src.replace("w = self.model.norm.weight", "w = self.model.norm(x)"))
     assert "torch_compute" in rules_of(src.replace("w = self.model.norm.weight", "w = x.norm()"))
     assert "torch_compute" in rules_of(src.replace("w = self.model.norm.weight", "w = x.norm"))
+    # the names that reach frames and code stay refused, whatever an __init__ calls its attributes
+    frames = src.replace("self.scale = 2", "self.gi_frame = 2").replace("w = self.model.norm.weight",
+                                                                         "w = self.model.gi_frame.f_globals")
+    assert "io_access" in rules_of(frames)
     built_in_forward = src.replace("w = self.model.norm.weight", "w = Base()")
     assert {"mutable_state", "torch_compute"} <= rules_of(built_in_forward)
 

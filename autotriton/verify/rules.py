@@ -1107,8 +1107,8 @@ class _Checker:
                 self.flag(rule, node, f"self.{attr} is an nn.Module method outside the allow-list")
             return
         if attr in KNOWN_ATTRS and attr not in self._attrs(scope) | _typed_attrs(receiver, self.mod):
-            if attr in self.init_attrs and _rooted_at_self(node) and isinstance(parent, ast.Attribute) \
-                    and parent.value is node:
+            if (attr in self.init_attrs and attr not in ESCAPE_ATTRS and _rooted_at_self(node)
+                    and isinstance(parent, ast.Attribute) and parent.value is node):
                 return  # a path through a submodule an __init__ sets (`self.model.norm.weight`), not a method
             if attr == "compile":
                 self.flag("torch_compile", node, ".compile() runs torch.compile")
