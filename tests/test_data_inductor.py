@@ -479,6 +479,51 @@ def get_init_inputs():
     assert result.correct, result.error_msg
 
 
+@pytest.mark.parametrize("inputs", ["q, k, v", "x"])
+def test_a_packed_in_projection_is_sliced_where_its_offset_moves_with_the_sizes(cpu_verifier, inputs):
+    """nn.MultiheadAttention keeps q, k and v's projections packed in one in_proj_weight and
+    in_proj_bias; Inductor reads the k and v chunks at offsets that move with the embedding size
+    (E and 2E), which the rewriter refused (MultiheadAttention, Transformer and TransformerEncoderLayer:
+    3 of a build's first 128 harvested tasks). They are slices now, started at the offset. Self-attention
+    projects with the whole packed weight in one bmm, read by every batch (stride 0): an expand."""
+    from autotriton.data.teachers.inductor.capture import capture
+    from autotriton.tasks.contract import task_from_source
+
+    source = '''"""Self-attention through torch.nn's packed projections."""
+import torch
+import torch.nn as nn
+
+BATCH = 2
+SEQ = 8
+EMBED = 16
+
+
+class Model(nn.Module):
+    def __init__(self, embed_dim, heads):
+        super().__init__()
+        self.attn = nn.MultiheadAttention(embed_dim, heads, batch_first=True)
+
+    def forward(self, INPUTS):
+        return self.attn(QKV, need_weights=False)[0]
+
+
+def get_inputs():
+    return [torch.randn(BATCH, SEQ, EMBED) for _ in "INPUTS".split(", ")]
+
+
+def get_init_inputs():
+    return [EMBED, 2]
+'''
+    source = source.replace("QKV", "x, x, x" if inputs == "x" else inputs).replace("INPUTS", inputs)
+    task = task_from_source(source, task_id=f"harvest/tiny_mha_{len(inputs)}", suite="harvest", level=2)
+    rw = rewrite(capture(task, device="cpu"), task.source)
+    assert rw.ok, rw.reason
+    assert ".expand((" in rw.code  # the weight read by every batch
+    assert ("in_proj_weight.stride(0):" in rw.code) == (inputs != "x")  # k's and v's chunks at moving offsets
+    result = cpu_verifier.verify(fixed_shape_task(task, task.shapes_for("interp")[0]), rw.code)
+    assert result.correct, result.error_msg
+
+
 def test_tuple_and_none_forward_inputs_are_rewritten(cpu_verifier):
     """transformers' attention layers take `position_embeddings = (cos, sin)` and a None mask
     (14 of a CPU build's first 416 harvested candidates were refused): Dynamo takes a tuple's

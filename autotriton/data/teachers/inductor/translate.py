@@ -4,6 +4,7 @@ buffer allocations and views, and kernel launches."""
 from __future__ import annotations
 
 import ast
+import copy
 import math
 import operator
 import re
@@ -274,30 +275,42 @@ class _WrapperExpr(ast.NodeTransformer):
         the rules refuse as_strided on a tensor forward did not allocate (its offset is absolute in
         the storage). Matched on the capture-time values: a transposed weight (`(K, N), (1, K)` of an
         (N, K) weight) is a permute, a contiguous reshape a view, and a pooler's first token
-        (`(B, H), (S*H, 1)` of (B, S, H)) or an in-projection's chunk an index (`_indexed`)."""
+        (`(B, H), (S*H, 1)` of (B, S, H)) or an in-projection's chunk an index (`_indexed`, also at an
+        offset that moves with the sizes), and a dim of stride 0 (a weight every batch of a bmm reads)
+        an expand of the rest."""
         name = self.b.names[base.id]
         if not isinstance(size, ast.Tuple) or not isinstance(stride, ast.Tuple):
             raise Unsupported(f"reinterpret_tensor of {name} with sizes or strides that are not tuples")
-        if not (isinstance(offset, ast.Constant) and isinstance(offset.value, int)):
-            raise Unsupported(f"reinterpret_tensor of {name} at an offset that moves with the sizes")
+        moving = not (isinstance(offset, ast.Constant) and isinstance(offset.value, int))
+        at = _number(offset, self.b.values)
         shape = self.b.shapes[base.id]
         sizes = [_number(e, self.b.values) for e in size.elts]
         strides = [_number(e, self.b.values) for e in stride.elts]
+        broadcast = [i for i, st in enumerate(strides) if st == 0 and sizes[i] != 1]
+        if broadcast:  # a weight read by every batch of a bmm (self-attention's packed in-projection)
+            keep = [i for i in range(len(sizes)) if i not in broadcast]
+            inner = self._view(base, ast.Tuple([copy.deepcopy(size.elts[i]) for i in keep]),
+                               ast.Tuple([stride.elts[i] for i in keep]), offset)
+            slots = ", ".join("None" if i in broadcast else ":" for i in range(len(sizes)))
+            return f"{inner}[{slots}].expand({ast.unparse(self.visit(copy.deepcopy(size)))})"
         base_strides = list(_contiguous_strides(shape))
-        if offset.value == 0 and strides == list(_contiguous_strides(tuple(sizes))) and math.prod(sizes) == math.prod(shape):
+        if at == 0 and strides == list(_contiguous_strides(tuple(sizes))) and math.prod(sizes) == math.prod(shape):
             return name if sizes == list(shape) else f"{name}.view({ast.unparse(self.visit(size))})"
         perm = [next((d for d in range(len(shape)) if (shape[d], base_strides[d]) == (n, st)), None)
                 for n, st in zip(sizes, strides)]
-        if offset.value == 0 and len(sizes) == len(shape) and None not in perm and sorted(perm) == list(range(len(shape))):
+        if at == 0 and len(sizes) == len(shape) and None not in perm and sorted(perm) == list(range(len(shape))):
             return f"{name}.t()" if perm == [1, 0] else f"{name}.permute({', '.join(map(str, perm))})"
-        return self._indexed(name, shape, sizes, strides, offset.value, size)
+        return self._indexed(name, shape, sizes, strides, at, size,
+                             ast.unparse(self.visit(offset)) if moving else None)
 
     def _indexed(self, name: str, shape: tuple, sizes: list[int], strides: list[int], offset: int,
-                 size: ast.Tuple) -> str:
+                 size: ast.Tuple, moving: str | None = None) -> str:
         """A reinterpret_tensor that keeps some of the base's dims, whole or as a range, in any order,
         and fixes the others at one index: basic indexing, then a permute. Each kept dim is found by
         its stride among the base's contiguous strides, and the offset unravels into the start of each
-        dim (ranges keep their symbolic length)."""
+        dim (ranges keep their symbolic length). An offset that moves with the sizes (`moving`: the k
+        and v chunks of nn.MultiheadAttention's packed in_proj_bias at E and 2E) starts one dim only,
+        at the offset over that dim's stride (3 of a build's first 128 harvested tasks)."""
         base_strides = _contiguous_strides(shape)
         dims: list[int] = []
         for n, st in zip(sizes, strides):
@@ -309,19 +322,26 @@ class _WrapperExpr(ast.NodeTransformer):
         for st in base_strides:
             start, rest = divmod(rest, st)
             starts.append(start)
+        begins = [str(start) for start in starts]
+        if moving is not None:
+            started = [d for d, start in enumerate(starts) if start]
+            if len(started) != 1:
+                raise Unsupported(f"reinterpret_tensor of {name} at an offset that moves with the sizes over several dims")
+            d = started[0]
+            begins[d] = moving if base_strides[d] == 1 else f"({moving}) // {name}.stride({d})"
         index = []
         for d, (start, whole) in enumerate(zip(starts, shape)):
             if d not in dims:
                 if start >= whole:
                     raise Unsupported(f"reinterpret_tensor of {name} past its end")
-                index.append(str(start))
+                index.append(begins[d])
                 continue
             i = dims.index(d)
             if start + sizes[i] > whole:
                 raise Unsupported(f"reinterpret_tensor of {name} past its end")
             length = ast.unparse(self.visit(size.elts[i]))
             index.append(":" if (start, sizes[i]) == (0, whole) else f":{length}" if start == 0 else
-                         f"{start}:{start} + {length}")
+                         f"{begins[d]}:{begins[d]} + {length}")
         while index and index[-1] == ":":
             index.pop()
         text = f"{name}[{', '.join(index)}]" if index else name
@@ -339,6 +359,8 @@ def _number(node: ast.expr, values: dict[str, int]) -> int:
         return node.value
     if isinstance(node, ast.Name) and node.id in values:
         return values[node.id]
+    if isinstance(node, ast.UnaryOp) and isinstance(node.op, ast.USub):
+        return -_number(node.operand, values)
     if isinstance(node, ast.BinOp) and type(node.op) in _ARITHMETIC:
         return _ARITHMETIC[type(node.op)](_number(node.left, values), _number(node.right, values))
     raise Unsupported(f"size expression {ast.unparse(node)} is not arithmetic on size symbols")
