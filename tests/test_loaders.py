@@ -595,6 +595,22 @@ def test_dot_product_tasks_get_tf32_tolerance():
     assert not matmul.range_trials and relu.range_trials  # fp16-range trials only where a task says so
 
 
+def test_recurrent_cells_are_dot_product_tasks():
+    """An RNN cell is two matrix products a step: torch.nn's RNNCell and GRUCell (their forward calls
+    _VF.rnn_tanh_cell, _VF.gru_cell) were judged at fp32's 1e-4, and honest tl.dot answers failed by
+    TF32 alone (max error 4e-4, session 67)."""
+    from autotriton.tasks.contract import task_from_source
+    from autotriton.tasks.sizes import with_dot_tolerance
+
+    for call in ("nn.GRUCell(8, 16)", "nn.LSTMCell(8, 16)", "nn.RNNCell(8, 16)"):
+        source = ("import torch\nimport torch.nn as nn\n\n\nclass Model(nn.Module):\n    def __init__(self):\n"
+                  f"        super().__init__()\n        self.cell = {call}\n\n    def forward(self, x):\n"
+                  "        return self.cell(x)\n\n\ndef get_inputs():\n    return [torch.randn(4, 8)]\n\n\n"
+                  "def get_init_inputs():\n    return []\n")
+        task = with_dot_tolerance(task_from_source(source, task_id="t", suite="harvest", level=1))
+        assert task.tolerance == {"float32": (1e-2, 1e-2)}, call
+
+
 def test_level4_is_reported_as_skipped_with_its_reason(tmp_path):
     shutil.copytree(FIXTURES / "kernelbench", tmp_path / "kb")
     (tmp_path / "kb" / "level4").mkdir()
