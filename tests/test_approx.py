@@ -165,7 +165,7 @@ def test_the_judges_interpreter_gives_the_bits_an_h200_gave(tmp_path):
 
     root = Path(__file__).resolve().parents[1]
     sys.path.insert(0, str(root / "benchmarks"))
-    from numeric_tells import OPEN, SHUFFLED
+    from numeric_tells import OPEN, SHUFFLED, WIDE_AS_ON_THE_H200, WIDE_PROBES
 
     out = tmp_path / "cpu.json"
     subprocess.run([sys.executable, str(root / "benchmarks/numeric_tells.py"), "--device", "cpu", "--out", str(out)],
@@ -174,9 +174,11 @@ def test_the_judges_interpreter_gives_the_bits_an_h200_gave(tmp_path):
     gpu = {}
     for name in ("gpu_tells.json", "gpu_tells2.json"):
         gpu.update(json.loads((root / "docs/results/gpu_checks_session47" / name).read_text())["probes"])
-    differ = {k for k in gpu if k not in SHUFFLED and cpu.get(k) != gpu[k]}
+    # probes over host-drawn inputs are compared only where this host draws what the H200's host drew
+    unlike = set() if cpu["the wide inputs"]["sha256"] == WIDE_AS_ON_THE_H200 else WIDE_PROBES
+    differ = {k for k in gpu if k not in SHUFFLED | unlike and cpu.get(k) != gpu[k]}
     assert differ - set(OPEN) == set(), {k: (cpu.get(k), gpu[k]) for k in differ - set(OPEN)}
-    assert set(OPEN) - differ == set(), "open probes that now agree: take them off OPEN"
+    assert set(OPEN) - unlike - differ == set(), "open probes that now agree: take them off OPEN"
     # In order by chance: 1 in 132! at the smallest grid held here (grid 8's 1 in 40,320 is left out).
     assert SHUFFLED <= set(gpu) and all(cpu[k][1] > 0 for k in SHUFFLED if not k.startswith("grid 8:")), \
         {k: cpu.get(k) for k in SHUFFLED}
