@@ -109,6 +109,30 @@ def test_an_iterator_kept_between_calls_is_compared_by_its_position():
     assert worker._library_iterator(kept["gen"]) and not worker._library_iterator([1, 2])
 
 
+def test_tensors_inside_tritons_own_objects_are_walked():
+    """A call count kept in a TensorDescriptor's base and a torch-computed sigmoid table kept in a
+    tl.constexpr box passed verifier 79 (outside pass, session 68): the walk entered only a kernel's
+    function for every object of Triton's. Kernels are still walked through their function alone,
+    and the interpreter's own builder is not the candidate's state."""
+    import triton
+    import triton.language as tl
+    from triton.runtime import interpreter
+    from triton.tools.tensor_descriptor import TensorDescriptor
+
+    count, table = torch.zeros(8, dtype=torch.int32), torch.zeros(16)
+
+    @triton.jit
+    def kernel(x):
+        pass
+
+    kept = {"desc": TensorDescriptor.from_tensor(count, [8]), "box": tl.constexpr(table), "kernel": kernel,
+            "builder": interpreter.interpreter_builder}
+    found = dict((id(v), name) for name, v in worker._held_values(None, kept))
+    assert found[id(count)] == "desc.base" and found[id(table)].startswith("box.")
+    assert not any(name.startswith("builder.") for name in found.values())
+    assert not any(name.startswith("kernel.") and not name.startswith("kernel.fn") for name in found.values())
+
+
 def _state_of(source: str):
     module = module_from_source(source, "candidate", "candidate.py")
     w = worker.Worker.__new__(worker.Worker)

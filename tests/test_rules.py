@@ -340,6 +340,42 @@ def test_a_library_base_class_builds_its_layers_as_init_code():
     assert {"mutable_state", "torch_compute"} <= rules_of(built_in_forward)
 
 
+def test_a_submodule_path_is_read_through_loop_names_but_never_through_tensor_data():
+    """`for blk in self.blocks: blk.norm.weight` is the same path as `self.blocks[i].norm.weight` (an
+    honest answer was refused, outside pass, session 68). A tensor's data attributes are never such a
+    path, though an __init__ sets the name: `self.grad_fn = None` let `self.anchor.grad_fn.metadata`
+    hold a call count the judge never saw."""
+    src = HEADER + textwrap.dedent("""
+    class Block(nn.Module):
+        def __init__(self):
+            super().__init__()
+            self.norm = nn.LayerNorm(4)
+            self.grad_fn = None
+
+
+    class ModelNew(nn.Module):
+        def __init__(self):
+            super().__init__()
+            self.blocks = nn.ModuleList([Block(), Block()])
+            self.anchor = torch.zeros(1)
+
+        def forward(self, x):
+            y = torch.empty_like(x)
+            for blk in self.blocks:
+                w = blk.norm.weight
+            for i, blk2 in enumerate(reversed(self.blocks)):
+                w = blk2.norm.bias
+            k[(1,)](x, y, x.numel(), BLOCK=1024)
+            return y
+    """)
+    assert check_rules(src) == []
+    rebound = src.replace("w = blk.norm.weight", "blk = x\n            w = blk.norm.weight")
+    assert "torch_compute" in rules_of(rebound)  # a name bound otherwise too is not a submodule
+    over_inputs = src.replace("for blk in self.blocks:", "for blk in [x]:")
+    assert "torch_compute" in rules_of(over_inputs)
+    assert "torch_compute" in rules_of(src.replace("w = blk.norm.weight", "w = self.anchor.grad_fn.metadata"))
+
+
 def test_a_host_tensor_descriptor_may_be_made_by_its_static_constructor():
     """TensorDescriptor.from_tensor(t, block_shape), the form Triton's tutorials use, was torch_compute
     while the four-list constructor passed; other attributes of the class stay refused."""

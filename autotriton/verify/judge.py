@@ -2710,7 +2710,12 @@ class _TruncatedDotInputs(torch.overrides.TorchFunctionMode):
            torch.Tensor.mm, torch.Tensor.bmm, torch.mv, torch.addmv, torch.dot, torch.vdot, torch.inner,
            torch.Tensor.mv, torch.Tensor.dot, torch.linalg.multi_dot, torch.chain_matmul,
            F.linear, F.bilinear, F.conv1d, F.conv2d, F.conv3d, F.conv_transpose1d, F.conv_transpose2d,
-           F.conv_transpose3d, F.scaled_dot_product_attention}
+           F.conv_transpose3d, F.scaled_dot_product_attention,
+           # torch.nn's recurrent cells and layers (sizes.DOT_OPS): without them their TF32 run was plain
+           # float32 and a GPU's bound fell to TF32_RMS_REL's floor, room for a bf16 GRUCell's 1.2e-3
+           # (outside pass, session 68). A layer's hidden states inside the recurrence stay unrounded.
+           torch.rnn_tanh_cell, torch.rnn_relu_cell, torch.gru_cell, torch.lstm_cell,
+           torch.rnn_tanh, torch.rnn_relu, torch.gru, torch.lstm}
 
     def __enter__(self):
         self.saved = torch.get_float32_matmul_precision(), torch.backends.cudnn.allow_tf32

@@ -270,7 +270,7 @@ def _children(value) -> list[tuple[str, object]]:
             if type(attrs.get(table)) is dict:
                 attrs.update(attrs.pop(table))
         return [(f".{k}", v) for k, v in attrs.items()] + [(".<class>", type(value))]
-    if _triton_object(value):
+    if _triton_kernel(value):
         inner = vars(value).get("fn") if hasattr(value, "__dict__") else None
         return [(".fn", inner)] if inner is not None else []
     # Anything else (an instance of the candidate's own class, or a library's object) holds its own
@@ -291,9 +291,24 @@ def _referents(value) -> list:
     return [v for v in gc.get_referents(value) if v is not own and not isinstance(v, type)]
 
 
-def _triton_object(value) -> bool:
-    """A kernel, an autotuner or another of Triton's own objects (its class found in Triton)."""
-    return type(value).__module__.startswith("triton") and _from_library(type(value))
+def _triton_kernel(value) -> bool:
+    """A kernel, an autotuner, a heuristics wrapper or a constexpr function: Triton's callables,
+    walked only through the function they wrap (their own caches change as they compile). Any other
+    Triton object is walked as any object: a call count and a torch-computed sigmoid table kept
+    inside a TensorDescriptor (`.base`) or a `tl.constexpr` box (`.value`) were never visited and
+    passed verifier 79 as correct (outside pass, session 68)."""
+    import triton.runtime.jit as jit
+    kinds = tuple(getattr(jit, name) for name in ("KernelInterface", "JITCallable") if hasattr(jit, name))
+    return (isinstance(value, kinds) and _from_library(type(value))) or _interpreter_own(value)
+
+
+def _interpreter_own(value) -> bool:
+    """The interpreter's own builder and semantic, which it binds in the candidate's module on the
+    first launch (`interpreter_semantic`): their grid indices change at every launch, and they are
+    the interpreter's state, not the candidate's. Told by identity, not by type."""
+    from triton.runtime import interpreter
+    return any(value is own for own in (getattr(interpreter, "interpreter_builder", None),
+                                        getattr(interpreter, "interpreter_semantic", None)) if own is not None)
 
 
 def _layout(value) -> tuple:
@@ -313,7 +328,7 @@ def _layout(value) -> tuple:
         return (base.__name__, base.__len__(value), frozenset(v for v in base.__iter__(value) if type(v) in _SCALARS))
     elif base is not None:
         items, size = list(enumerate(base.__iter__(value))), base.__len__(value)
-    elif not _triton_object(value):  # a kernel's own caches change as it compiles
+    elif not _triton_kernel(value):  # a kernel's own caches change as it compiles
         # A library's object too: a count kept in a SimpleNamespace's attribute is state as much as
         # one in the candidate's own object's.
         items = list(_own_attrs(value).items())
