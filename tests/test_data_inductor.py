@@ -431,6 +431,29 @@ def test_a_transformers_style_layer_built_from_a_config_is_rewritten_and_verifie
     assert result.correct, result.error_msg
 
 
+def test_a_language_model_with_a_mixin_base_keeps_its_tied_output_projection(cpu_verifier):
+    """`TinyForCausalLM(TinyPreTrainedModel, GenerationMixin)`: with a library mixin beside its base the
+    copied class's super().__init__(config) reached nn.Module's (10 of 487 judged harvested tasks
+    failed to build, session 68); and the copy leaves out the method that ties the output projection
+    to the embedding, so ModelNew ties what the capture saw tied (Capture.tied)."""
+    from pathlib import Path as _Path
+
+    from autotriton.data.teachers.inductor.capture import capture
+    from autotriton.tasks.contract import task_from_source
+    from autotriton.tasks.sizes import with_dot_tolerance
+
+    source = (_Path(__file__).parent / "fixtures/harvest/transformers_style_tied_lm.py").read_text()
+    task = with_dot_tolerance(task_from_source(source, task_id="harvest/tiny_tied_lm", suite="harvest", level=3))
+    cap = capture(task, device="cpu")
+    assert cap.tied == [["lm_head.weight", "embed_tokens.weight"]]
+    rw = rewrite(cap, task.source)
+    assert rw.ok, rw.reason
+    assert "class ModelNew(nn.Module):" in rw.code and "GenerationMixin" not in rw.code
+    assert "self.lm_head.weight = self.embed_tokens.weight" in rw.code
+    result = cpu_verifier.verify(fixed_shape_task(task, task.shapes_for("interp")[0]), rw.code)
+    assert result.correct, result.error_msg
+
+
 @pytest.mark.parametrize("cls, groups", [("Conv2d", 1), ("Conv1d", 8), ("Conv2d", 2), ("ConvTranspose2d", 2)])
 def test_a_convolution_becomes_an_implicit_gemm_that_reads_inductors_layouts(cpu_verifier, cls, groups):
     """extern_kernels.convolution (cuDNN) refused 45 of a CPU build's first 416 harvested candidates:

@@ -36,6 +36,18 @@ from autotriton.verify.loading import apply_shape, size_constants
 from autotriton.tasks.contract import module_from_source
 
 
+def _tied(model: torch.nn.Module) -> list[list[str]]:
+    """[alias, name] of each parameter reached under a second name, `name` the one listed."""
+    first: dict[int, str] = {}
+    tied = []
+    for name, p in model.named_parameters(remove_duplicate=False):
+        if id(p) in first:
+            tied.append([name, first[id(p)]])
+        else:
+            first[id(p)] = name
+    return tied
+
+
 @dataclass
 class Capture:
     task_id: str
@@ -57,6 +69,9 @@ class Capture:
     # Dynamo leaves out the rest (BatchNorm's num_batches_tracked in eval, a bias a head never adds;
     # 10 of a CPU build's first 288 were refused binding them). None in captures recorded before.
     used_args: list[int] | None = None
+    # [alias, name] for each parameter the module holds under a second name (a language model's
+    # output projection tied to its token embedding): named_parameters() lists it once.
+    tied: list[list[str]] = field(default_factory=list)
     compile_s: float = 0.0
     torch_version: str = torch.__version__
     device: str = "cuda"  # what Inductor wrote the kernels for: "cuda", or "cpu" (its Triton backend for CPU)
@@ -119,7 +134,7 @@ def capture(task: Task, device: str = "cuda", shape_mode: str = "interp") -> Cap
                    input_kinds=[_input_kind(x) for x in inputs],
                    flat_input_shapes=[list(t.shape) for t in _flat_tensors(inputs)],
                    absent_attrs=_absent_attrs(task.source, mod.Model, init),
-                   used_args=_used_args(sources, len(tensors), inputs),
+                   used_args=_used_args(sources, len(tensors), inputs), tied=_tied(model),
                    compile_s=time.perf_counter() - start, device=device)
 
 

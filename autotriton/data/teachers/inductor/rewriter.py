@@ -54,6 +54,7 @@ def _rewrite(capture: Capture, task_source: str, tree: ast.Module, code: str, ca
     for k in kernels.values():
         choose_blocks(k)
     model = model_info(task_source, {p.split(".")[0] for p in capture.param_names}, len(capture.input_shapes))
+    model.init_src += _ties(capture.tied, model.init_src)
     bindings = bind(call, example_args(tree), capture, model)
     body, ret = translate(call, kernels, bindings, model)
     launches = [s for s in body if isinstance(s, Launch)]
@@ -69,3 +70,19 @@ def _rewrite(capture: Capture, task_source: str, tree: ast.Module, code: str, ca
     source = module_source(capture, model, used, body, ret, bindings)
     return Rewrite(True, code=source, reasoning=rewrite_reasoning(capture, model, body, bindings, ret),
                    kernels=[k.name for k in used] + list(dict.fromkeys(g.kernel for g in gemms)))
+
+
+def _ties(tied: list[list[str]], init_src: str) -> str:
+    """__init__ lines tying what Model ties (`self.lm_head.weight = self.model.embed_tokens.weight`):
+    the copied __init__ leaves out transformers' post_init(), which ties a language model's output
+    projection to its embedding, and ModelNew then held one parameter more than Model (10 of 487
+    judged harvested tasks refused so, or wrong where the parameter count matched; session 68)."""
+    if not tied:
+        return ""
+    if not init_src:
+        raise Unsupported("Model ties parameters and has no __init__ to tie them in")
+
+    def path(name: str) -> str:
+        return "self" + "".join(f"[{part}]" if part.isdigit() else f".{part}" for part in name.split("."))
+    lines = "".join(f"        {path(alias)} = {path(name)}\n" for alias, name in tied)
+    return lines if init_src.endswith("\n") else "\n" + lines.rstrip("\n")
