@@ -826,3 +826,26 @@ class Model(Head):
     info = model_info(head, {"classifier"})
     assert info.base == "nn.Module"
     assert [line.strip() for line in info.init_src.splitlines()[1:3]] == ["super().__init__()", "self.config = config"]
+
+
+def test_an_iterable_check_on_a_config_size_is_kept_as_a_list_or_tuple_check():
+    """transformers' patch embeddings write `size if isinstance(size, Iterable) else (size, size)` with
+    collections.abc's Iterable, which a solution does not import: the line was dropped and an int
+    subscripted (9 of 551 judged harvested tasks failed to build, session 68). A class of the file's
+    own named so is left alone."""
+    import ast as _ast
+
+    from autotriton.data.teachers.inductor.model import _portable
+
+    import textwrap as _textwrap
+
+    init = _ast.parse(_textwrap.dedent("""
+    def __init__(self, config):
+        super().__init__()
+        size = config.image_size
+        size = size if isinstance(size, Iterable) else (size, size)
+        self.n = size[0] * size[1]
+    """)).body[0]
+    kept = _ast.unparse(_portable(init, {"Iterable"}))
+    assert "isinstance(size, (list, tuple))" in kept and "self.n = size[0] * size[1]" in kept
+    assert "isinstance(size, Iterable)" in _ast.unparse(_portable(init, set()))
