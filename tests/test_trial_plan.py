@@ -1258,5 +1258,7 @@ def test_trained_weights_drift_from_their_init_scale(tmp_path):
         note = judge._perturb(ref, _shapes(list(ref.parameters())), draw="trained")
         assert "as trained ones" in note
         ratios += [float(p.detach().double().pow(2).mean().sqrt()) / before[n] for n, p in weights.items()]
-    assert all(0.45 < r < 2.2 and not 0.86 < r < 1.16 for r in ratios), ratios
+    # 2^(+-0.25..1) exactly: the draw is scaled to its rms (a small weight's sampling error once put a
+    # 2^0.25 drift within 16%, session 68's CI)
+    assert all(0.4999 < r < 0.8410 or 1.1891 < r < 2.0001 for r in ratios), ratios
     assert any(r < 1 for r in ratios) and any(r > 1 for r in ratios)

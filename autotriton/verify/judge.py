@@ -1912,7 +1912,9 @@ class Judge:
                     p.copy_(noise / 4 + 1.0 if draw == "trained" else noise * scale)
                 else:  # trained: a Gaussian's tails at about the init's rms (TRAINED_RMS_OCTAVES)
                     drift = 2.0 ** (self.rng.choice((-1, 1)) * self.rng.uniform(*TRAINED_RMS_OCTAVES))
-                    p.copy_(noise * (rms(p) * drift))
+                    # scaled to that rms exactly: a small weight's own draw strayed by its sampling error
+                    # (a 2^0.25 drift came out within 16% of the init's rms; CI, session 68)
+                    p.copy_(noise * (rms(p) * drift / max(rms(noise), 1e-30)))
         if draw == "trained":
             low, high = TRAINED_RMS_OCTAVES
             return "parameters re-randomised as trained ones (1-D: 1 + randn/4; others Gaussian at their init's rms " \
