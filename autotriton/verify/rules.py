@@ -1465,7 +1465,7 @@ def _module_loop_name(name: str, fn: ast.AST) -> bool:
         if isinstance(node, (ast.For, ast.AsyncFor, ast.comprehension)):
             loop_targets |= {id(t) for t in _self_loop_targets(node.target, node.iter)}
     stores = [n for n in ast.walk(fn) if isinstance(n, ast.Name) and n.id == name and not isinstance(n.ctx, ast.Load)]
-    params = {a.arg for a in _all_args(fn.args)} if hasattr(fn, "args") else set()
+    params = {a.arg for a in _all_args(fn.args)}
     return bool(stores) and name not in params and all(id(n) in loop_targets for n in stores)
 
 

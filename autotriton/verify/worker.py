@@ -297,18 +297,22 @@ def _triton_kernel(value) -> bool:
     Triton object is walked as any object: a call count and a torch-computed sigmoid table kept
     inside a TensorDescriptor (`.base`) or a `tl.constexpr` box (`.value`) were never visited and
     passed verifier 79 as correct (outside pass, session 68)."""
+    kinds, own = _triton_kinds()
+    return (isinstance(value, kinds) and _from_library(type(value))) or any(value is o for o in own)
+
+
+@functools.cache
+def _triton_kinds() -> tuple[tuple[type, ...], tuple[object, ...]]:
+    """(Triton's callable classes, the interpreter's own builder and semantic), looked up once: the
+    held-state walk asks for every object it meets. The interpreter binds its builder and semantic in
+    the candidate's module on the first launch (`interpreter_semantic`); their grid indices change at
+    every launch, and they are the interpreter's state, not the candidate's (told by identity)."""
     import triton.runtime.jit as jit
-    kinds = tuple(getattr(jit, name) for name in ("KernelInterface", "JITCallable") if hasattr(jit, name))
-    return (isinstance(value, kinds) and _from_library(type(value))) or _interpreter_own(value)
-
-
-def _interpreter_own(value) -> bool:
-    """The interpreter's own builder and semantic, which it binds in the candidate's module on the
-    first launch (`interpreter_semantic`): their grid indices change at every launch, and they are
-    the interpreter's state, not the candidate's. Told by identity, not by type."""
     from triton.runtime import interpreter
-    return any(value is own for own in (getattr(interpreter, "interpreter_builder", None),
-                                        getattr(interpreter, "interpreter_semantic", None)) if own is not None)
+    kinds = tuple(getattr(jit, name) for name in ("KernelInterface", "JITCallable") if hasattr(jit, name))
+    own = tuple(o for o in (getattr(interpreter, "interpreter_builder", None),
+                            getattr(interpreter, "interpreter_semantic", None)) if o is not None)
+    return kinds, own
 
 
 def _layout(value) -> tuple:

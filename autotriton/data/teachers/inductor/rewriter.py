@@ -54,7 +54,7 @@ def _rewrite(capture: Capture, task_source: str, tree: ast.Module, code: str, ca
     for k in kernels.values():
         choose_blocks(k)
     model = model_info(task_source, {p.split(".")[0] for p in capture.param_names}, len(capture.input_shapes))
-    model.init_src += _ties(capture.tied, model.init_src)
+    model.init_src = model.init_src.rstrip("\n") + _ties(capture.tied, model.init_src)
     bindings = bind(call, example_args(tree), capture, model)
     body, ret = translate(call, kernels, bindings, model)
     launches = [s for s in body if isinstance(s, Launch)]
@@ -84,5 +84,4 @@ def _ties(tied: list[list[str]], init_src: str) -> str:
 
     def path(name: str) -> str:
         return "self" + "".join(f"[{part}]" if part.isdigit() else f".{part}" for part in name.split("."))
-    lines = "".join(f"        {path(alias)} = {path(name)}\n" for alias, name in tied)
-    return lines if init_src.endswith("\n") else "\n" + lines.rstrip("\n")
+    return "".join(f"\n        {path(alias)} = {path(name)}" for alias, name in tied)
