@@ -133,6 +133,43 @@ def test_tensors_inside_tritons_own_objects_are_walked():
     assert not any(name.startswith("kernel.") and not name.startswith("kernel.fn") for name in found.values())
 
 
+def test_what_a_candidate_hangs_on_kernels_functions_and_library_classes_is_walked():
+    """Verifier 80 entered a kernel, an autotuner or a heuristics wrapper only through its function,
+    a function only through its defaults and closure, and a library class not at all: a call count
+    and a matmul's output memo kept as a heuristics lambda's default, in a Config's kwargs, on the
+    kernel object, on a plain function and on nn.Identity itself were judged correct (outside pass,
+    session 69). Triton's own caches (the interpreter's rewritten functions) stay out of the walk."""
+    import functools
+
+    import triton
+    import triton.language as tl
+    from triton.runtime.interpreter import InterpretedFunction
+
+    kept = [torch.zeros(n) for n in range(1, 7)]
+
+    @triton.jit
+    def kernel(x, B: tl.constexpr):
+        pass
+
+    def helper():
+        pass
+
+    heur = triton.heuristics({"B": lambda args, s=kept[0]: 16})(kernel)
+    tuned = triton.autotune(configs=[triton.Config({"cnt": kept[1]})], key=[])(kernel)
+    kernel.memo, helper.memo = kept[2], kept[3]
+    part = functools.partial(helper)
+    part.memo = kept[4]
+    torch.nn.Identity.memo = kept[5]
+    try:
+        found = {id(v): name for name, v in worker._held_values(
+            None, {"heur": heur, "tuned": tuned, "helper": helper, "part": part, "cls": torch.nn.Identity,
+                   "interp": InterpretedFunction})}
+    finally:
+        del torch.nn.Identity.memo, kernel.memo
+    assert all(id(t) in found for t in kept), [found.get(id(t)) for t in kept]
+    assert not any(name.startswith("interp.") for name in found.values())  # rewritten_fn: Triton's cache
+
+
 def _state_of(source: str):
     module = module_from_source(source, "candidate", "candidate.py")
     w = worker.Worker.__new__(worker.Worker)

@@ -340,11 +340,14 @@ def test_a_library_base_class_builds_its_layers_as_init_code():
     assert {"mutable_state", "torch_compute"} <= rules_of(built_in_forward)
 
 
-def test_a_submodule_path_is_read_through_loop_names_but_never_through_tensor_data():
-    """`for blk in self.blocks: blk.norm.weight` is the same path as `self.blocks[i].norm.weight` (an
-    honest answer was refused, outside pass, session 68). A tensor's data attributes are never such a
-    path, though an __init__ sets the name: `self.grad_fn = None` let `self.anchor.grad_fn.metadata`
-    hold a call count the judge never saw."""
+def test_a_submodule_named_like_a_tensor_method_is_a_path_but_tensor_data_never_is():
+    """`blk.norm.weight` reads a submodule, wherever `blk` comes from: a loop over self.blocks, nested
+    loops, a ModuleDict's items(), a helper's parameter, a library layer's own `.norm` (honest answers
+    refused by verifiers 79-80, outside passes of sessions 68-69). On a tensor `x.norm.weight` raises
+    (a bound method of torch's has no public attribute), so reading an attribute off the name is
+    never compute. Bound to a local, `.norm` is a submodule only on a path from self. A tensor's data
+    attributes are never such a path, though an __init__ sets the name: `self.grad_fn = None` let
+    `self.anchor.grad_fn.metadata` hold a call count the judge never saw."""
     src = HEADER + textwrap.dedent("""
     class Block(nn.Module):
         def __init__(self):
@@ -359,21 +362,27 @@ def test_a_submodule_path_is_read_through_loop_names_but_never_through_tensor_da
             self.blocks = nn.ModuleList([Block(), Block()])
             self.anchor = torch.zeros(1)
 
+        def _weights(self, blk):
+            return blk.norm.weight
+
         def forward(self, x):
             y = torch.empty_like(x)
             for blk in self.blocks:
                 w = blk.norm.weight
             for i, blk2 in enumerate(reversed(self.blocks)):
                 w = blk2.norm.bias
+            for blk3 in (self.blocks[0], self.blocks[1]):
+                w = self._weights(blk3)
+            norm = self.blocks[0].norm
             k[(1,)](x, y, x.numel(), BLOCK=1024)
             return y
     """)
     assert check_rules(src) == []
-    rebound = src.replace("w = blk.norm.weight", "blk = x\n            w = blk.norm.weight")
-    assert "torch_compute" in rules_of(rebound)  # a name bound otherwise too is not a submodule
-    over_inputs = src.replace("for blk in self.blocks:", "for blk in [x]:")
-    assert "torch_compute" in rules_of(over_inputs)
+    assert check_rules(src.replace("for blk in self.blocks:", "for blk in [x]:")) == []  # raises on a tensor
+    assert "torch_compute" in rules_of(src.replace("norm = self.blocks[0].norm", "norm = x.norm"))
+    assert "torch_compute" in rules_of(src.replace("norm = self.blocks[0].norm", "norm = self.blocks[0].norm()"))
     assert "torch_compute" in rules_of(src.replace("w = blk.norm.weight", "w = self.anchor.grad_fn.metadata"))
+    assert "io_access" in rules_of(src.replace("w = blk.norm.weight", "w = x.norm._x"))
 
 
 def test_a_host_tensor_descriptor_may_be_made_by_its_static_constructor():

@@ -296,6 +296,7 @@ class InitCompute(TorchDispatchMode):
         super().__init__()
         self.computed: dict[tuple, str] = {}  # storage key -> the op that wrote it
         self.from_data: dict[tuple, int] = {}  # storage key -> values made from Python data (any count)
+        self.launches = 0  # kernels launched at import and in constructors
 
     def __enter__(self):
         STATE.init_compute = self
@@ -309,6 +310,7 @@ class InitCompute(TorchDispatchMode):
         """A kernel ran at import or in a constructor: the tensors it was given hold what it
         wrote. A table made in Python and copied into the kept buffer by a Triton kernel passed
         the op tracking (outside red team, twenty-third pass, 2026-11-30)."""
+        self.launches += 1
         for a in args:
             if isinstance(a, torch.Tensor) and a.numel():
                 self.computed[storage_key(a)] = "a kernel launched at import or in the constructor"

@@ -2498,6 +2498,13 @@ class Judge:
             raise CandidateFailure(ErrorKind.RULE_VIOLATION, f"an autotuned kernel has {configs} configs; "
                                    f"at most {AUTOTUNE_MAX_CONFIGS}, each of which the judge runs", ("autotune_configs",))
 
+    @staticmethod
+    def check_import_launch(launched: bool) -> None:
+        """No kernel may run while the module is imported (worker._interpreter_injected says why);
+        checked at import (the load reply), on every device alike."""
+        if launched:
+            raise CandidateFailure(ErrorKind.HACK, FLAG_REASONS["import_launch"], ("import_launch",))
+
     def check_outputs(self, out, expected: Expected, state: dict, row_scales: list[float] | None = None) -> None:
         """Compare; a failed comparison is labelled a hack when the output is zero,
         constant or stale. Labelling only failures means a reference that really is
@@ -3635,6 +3642,7 @@ def run_job(job: Job, sock: socket.socket, progress_fd: int | None = None) -> di
         judge = Judge(job, channel)
         loaded, _ = channel.request("load")
         judge.check_config_count(_field(loaded, "autotune_configs", int, 0))
+        judge.check_import_launch(_field(loaded, "import_launch", bool, True))
         stages["load_s"] = time.perf_counter() - clock - stages["start_s"]
         timings = _check_all(judge, job)
         for key in ("runtime_us", "runtime_p20_us", "runtime_p80_us", "eager_us", "speedup"):

@@ -59,6 +59,9 @@ FLAG_REASONS: dict[str, str] = {
     "init_compute": "a tensor the candidate keeps was computed at import or in its constructor (by torch, from "
                     "Python data, or by a kernel launched there), and is not a parameter the judge sets nor a "
                     "buffer the reference has too: the work belongs in forward's kernels",
+    "import_launch": "a kernel ran while the candidate's module was imported (a launch, or a kernel called as a "
+                     "function, from a default argument, a decorator or a class body): under the interpreter "
+                     "that binds the interpreter's own globals (numpy, inspect) in the candidate's module",
     "python_table": "a table computed outside any kernel: a kernel launch was given more than 1,024 Python "
                     "numbers, or one forward call made more than 1,024 values into tensors from Python data or "
                     "gave its kernels more than 1,024 distinct Python floats",

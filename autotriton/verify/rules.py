@@ -1111,9 +1111,8 @@ class _Checker:
                 self.flag(rule, node, f"self.{attr} is an nn.Module method outside the allow-list")
             return
         if attr in KNOWN_ATTRS and attr not in self._attrs(scope) | _typed_attrs(receiver, self.mod):
-            if (attr in self.init_attrs and attr not in ESCAPE_ATTRS | TENSOR_PROPERTIES
-                    and _rooted_at_self(node, scope) and isinstance(parent, ast.Attribute) and parent.value is node):
-                return  # a path through a submodule an __init__ sets (`self.model.norm.weight`), not a method
+            if attr not in ESCAPE_ATTRS | TENSOR_PROPERTIES and self._submodule_step(node, parent, scope):
+                return  # a path through a submodule (`blk.norm.weight`), not a method
             if attr == "compile":
                 self.flag("torch_compile", node, ".compile() runs torch.compile")
             elif attr in ESCAPE_ATTRS:
@@ -1121,6 +1120,19 @@ class _Checker:
             else:
                 where = " outside __init__" if attr in INIT_ATTRS else ""
                 self.flag("torch_compute", node, f".{attr} is not an allowed tensor method{where}")
+
+    def _submodule_step(self, node: ast.Attribute, parent, scope: _Scope) -> bool:
+        """Is `X.norm` (a tensor method's name) a step through a submodule? When a public attribute
+        is read off it (`X.norm.weight`), always: on a tensor that raises, as a bound method of
+        torch's has no public attribute, so only a submodule named like a method gets through
+        (honest code reached a block's norm through nested loops, a ModuleDict's items(), a helper's
+        parameter, and a library layer's own `.norm`: refused by verifier 80, outside pass, session
+        69). Bound to a local (`norm = self.blocks[i].norm`), when it is a path from self through
+        a name an `__init__` sets."""
+        if isinstance(parent, ast.Attribute) and parent.value is node:
+            return not parent.attr.startswith("_")
+        return (isinstance(parent, ast.Assign) and parent.value is node and node.attr in self.init_attrs
+                and all(isinstance(t, ast.Name) for t in parent.targets) and _rooted_at_self(node, scope))
 
     def _jit_attribute(self, node: ast.Attribute, scope: _Scope) -> None:
         if _nan_mode(node, self._module_of):

@@ -18,14 +18,17 @@ and the server work out what happened from outside.
 
 from __future__ import annotations
 
+import ast
 import collections
 import contextlib
 import functools
 import gc
+import inspect
 import os
 import secrets
 import socket
 import sys
+import textwrap
 import traceback
 import types
 from dataclasses import dataclass
@@ -203,6 +206,18 @@ def _held_values(model, module_globals: dict):
         todo += [(f"{name}{part}", v) for part, v in _children(value)]
 
 
+def _interpreter_injected(module_globals: dict) -> bool:
+    """Has Triton's interpreter bound its own globals in the candidate's module? It does so the
+    first time it rewrites one of the module's kernels (`FunctionRewriter._compile_and_exec` adds
+    every name of its own module the candidate's lacks: `np`, `inspect`, `interpreter_builder`),
+    at a launch or a kernel called as a function. Done while the module was imported, a class body
+    read the injected `np` before binding its own (`G = np` ... `np = 0`: the rules saw a class-bound
+    name), and forward did a matmul with numpy's einsum and emptied the judge's own held-state lists
+    through `inspect.stack()`; both were judged correct by verifier 80 (outside pass, session 69).
+    No honest module binds `interpreter_builder` itself."""
+    return "interpreter_builder" in module_globals
+
+
 def _from_library(cls: type) -> bool:
     """Is `cls` a library's class (found under its name in the module it names), not one the
     candidate defined? A class body can set any __module__, so the name alone proves nothing."""
@@ -250,16 +265,19 @@ def _children(value) -> list[tuple[str, object]]:
                 cells.append(cell.cell_contents)
             except ValueError:  # an empty cell
                 continue
+        # Its own attributes too: `self.k = helper; self.k.memo = torch.zeros(8)` kept a call count
+        # on a plain function (outside pass on verifier 80).
         return [(".__defaults__", value.__defaults__ or ()), (".__kwdefaults__", value.__kwdefaults__ or {}),
-                (".<closure>", cells)]
+                (".<closure>", cells)] + [(f".{k}", v) for k, v in _own_attrs(value).items()]
     if isinstance(value, (staticmethod, classmethod)):
         return [("", value.__func__)]
     if isinstance(value, property):
         return [(".fget", value.fget), (".fset", value.fset)]
     if isinstance(value, type):
-        return [(f".{k}", v) for k, v in vars(value).items()] if not _from_library(value) else []
+        return [(f".{k}", v) for k, v in vars(value).items() if not _from_library(value) or _class_data(value, k, v)]
     if isinstance(value, functools.partial):
-        return [(".args", value.args), (".keywords", value.keywords)]
+        return [(".args", value.args), (".keywords", value.keywords)] + \
+            [(f".{k}", v) for k, v in _own_attrs(value).items()]
     if isinstance(value, collections.deque):
         return [(f"[{i}]", v) for i, v in enumerate(list(value))]
     if _library_iterator(value):  # what it iterates over: a cache of tensors kept in enumerate([...])
@@ -271,8 +289,10 @@ def _children(value) -> list[tuple[str, object]]:
                 attrs.update(attrs.pop(table))
         return [(f".{k}", v) for k, v in attrs.items()] + [(".<class>", type(value))]
     if _triton_kernel(value):
-        inner = vars(value).get("fn") if hasattr(value, "__dict__") else None
-        return [(".fn", inner)] if inner is not None else []
+        attrs = _own_attrs(value)
+        own = _library_names(type(value))[1]
+        return [(f".{k}", v) for k, v in attrs.items()
+                if k in TRITON_GIVEN or not (k in own or k.startswith("_") or k in JUDGE_SET)]
     # Anything else (an instance of the candidate's own class, or a library's object) holds its own
     # attributes and what it refers to, as the garbage collector sees it (slots included): a memo and
     # call counts kept in a slice's bounds, an exception's args, a bound method's self
@@ -289,6 +309,65 @@ def _referents(value) -> list:
     all, no candidate code run), its __dict__ and its class left to the walk's other parts."""
     own = _own_dict(value)
     return [v for v in gc.get_referents(value) if v is not own and not isinstance(v, type)]
+
+
+IMMUTABLE_TYPE = 1 << 8  # Py_TPFLAGS_IMMUTABLETYPE
+
+
+def _class_data(cls: type, name: str, value) -> bool:
+    """A library class's entry that is data its own source does not bind: `self.k = nn.Identity;
+    self.k.memo = torch.zeros(8)` kept a call count on the class itself, shared by the whole
+    process (outside pass on verifier 80). Methods, descriptors, nested classes and dunders are the
+    library's, and so is what its class body binds (the interpreter's `rewritten_fn` cache grows
+    as kernels are first launched) and any private name (an ABC's `_abc_impl`: the rules refuse a
+    candidate's store of one)."""
+    if cls.__flags__ & IMMUTABLE_TYPE:  # dict, int, Tensor's C base: no attribute can be set on them
+        return False
+    code = (types.FunctionType, types.BuiltinFunctionType, staticmethod, classmethod, property, type,
+            types.MemberDescriptorType, types.GetSetDescriptorType, types.WrapperDescriptorType,
+            types.MethodDescriptorType, types.ClassMethodDescriptorType, functools.partialmethod)
+    return not name.startswith("_") and not isinstance(value, code) \
+        and name not in _library_names(cls)[0]
+
+
+# What a candidate hands Triton's callables besides the kernel: heuristics' functions, an
+# autotuner's configs and hooks. A call count and a matmul's output memo kept as a heuristics
+# lambda's default (and handed to the kernel as a pointer), and a count in a Config's kwargs,
+# passed verifier 80, whose walk entered these objects only through `.fn` (outside pass, session 69).
+TRITON_GIVEN = frozenset({"fn", "base_fn", "values", "configs", "user_defined_pre_hook",
+                          "user_defined_post_hook", "early_config_prune", "perf_model", "prune_configs_by",
+                          "reset_to_zero", "restore_value"})
+
+
+# What the judge itself sets on an autotuner (untimed_autotune: its stand-in timer, the config's turn
+# and the keys seen); the rules refuse a candidate's store of any of them (rules._JIT_INSTANCE_ATTRS
+# and private names).
+JUDGE_SET = frozenset({"do_bench"})
+
+
+@functools.cache
+def _library_names(cls: type) -> tuple[frozenset[str], frozenset[str]]:
+    """(the names `cls`'s own class body binds, the attributes its code and its library bases'
+    sets on `self`), read from their source; both empty where there is none (a C type). Triton's
+    callables keep caches and settings under the second, which change as they compile; any other
+    attribute of one was set by the candidate (`self.k = relu_kernel; self.k.memo = ...`: a call
+    count, and a torch-computed sigmoid table, passed verifier 80) and is walked as held state."""
+    body: set[str] = set()
+    stores: set[str] = set()
+    for klass in cls.__mro__:
+        if klass is object or not _from_library(klass):
+            continue
+        try:
+            tree = ast.parse(textwrap.dedent(inspect.getsource(klass)))
+        except (OSError, TypeError, SyntaxError):
+            continue
+        if klass is cls and tree.body and isinstance(tree.body[0], ast.ClassDef):
+            for stmt in tree.body[0].body:
+                targets = stmt.targets if isinstance(stmt, ast.Assign) else [getattr(stmt, "target", None)]
+                body |= {t.id for t in targets if isinstance(t, ast.Name)}
+        stores |= {n.attr for n in ast.walk(tree) if isinstance(n, ast.Attribute) and not isinstance(n.ctx, ast.Load)
+                   and isinstance(n.value, ast.Name) and n.value.id == "self"}
+    return frozenset(body), frozenset(stores)
 
 
 def _triton_kernel(value) -> bool:
@@ -518,6 +597,7 @@ class Worker:
         from autotriton.tasks.contract import module_from_source
         with open(self.source_path) as f:
             source = f.read()
+        launches = self.init_compute.launches
         try:
             with self.init_compute:
                 self.module = module_from_source(source, "candidate", self.source_path)
@@ -526,7 +606,8 @@ class Worker:
         STATE.candidate_globals = vars(self.module)
         if "ModelNew" not in vars(self.module):
             raise Failure("import_error", "module defines no ModelNew")
-        return {"ok": True, "autotune_configs": _most_configs(vars(self.module))}
+        return {"ok": True, "autotune_configs": _most_configs(vars(self.module)),
+                "import_launch": self.init_compute.launches > launches or _interpreter_injected(vars(self.module))}
 
     def build(self, init, seed: int, train: bool = True) -> dict:
         self.model = None
@@ -975,7 +1056,6 @@ def patch_lang_once() -> None:
     0.69 s of the launches' 1.56 s (cProfile, 2 cores, Triton 3.9, session 43). A patched
     module is one whose `load` is no longer Triton's builtin, while a patching of ours is open;
     the launch's own patching, and its restore, are unchanged. Idempotent."""
-    import inspect
 
     import triton.language as tl
     from triton.runtime import interpreter
@@ -1041,7 +1121,6 @@ def lookups_once() -> None:
     makes on the module unpatched (patch_lang_once: a device function's inside a launch is no
     patching of its own), after every install of interpreted() has changed triton.language. The
     wrappers themselves are still Triton's, fresh at each launch. Idempotent."""
-    import inspect
 
     import triton.language as tl
     from triton.runtime import interpreter
