@@ -2,6 +2,7 @@
 candidate keeps between calls, found without running its code."""
 
 import ast
+import textwrap
 
 import torch
 
@@ -168,6 +169,36 @@ def test_what_a_candidate_hangs_on_kernels_functions_and_library_classes_is_walk
         del torch.nn.Identity.memo, kernel.memo
     assert all(id(t) in found for t in kept), [found.get(id(t)) for t in kept]
     assert not any(name.startswith("interp.") for name in found.values())  # rewritten_fn: Triton's cache
+
+
+def test_names_the_rules_read_as_bound_must_be_bound_where_the_interpreter_would_fill_them():
+    """A bare annotation (`np: int`) and a walrus in a default's branch never taken are bindings to
+    the rules but bind nothing; the interpreter then put numpy and inspect under those names at
+    forward's first launch (outside pass on verifier 81). Names it has no global for are left be."""
+    source = textwrap.dedent("""
+        import torch
+        np: int
+        def helper(z=(0 if True else (inspect := 0))):
+            return z
+        unused: int
+        x = 1
+    """)
+    module = module_from_source(source, "candidate", "candidate.py")
+    assert worker._injectable_unbound(source, vars(module)) == {"np", "inspect"}
+
+
+def test_a_library_class_annotation_is_not_its_data_but_a_memo_under_its_own_name_is_walked():
+    """`in_features: int` in nn.Linear's body binds nothing, so a memo set as `nn.Linear.in_features`
+    was the library's to verifier 81's walk (outside pass on verifier 81); a name the body does bind
+    is walked where it holds a tensor, which a library's own data never does."""
+    memo, kept = torch.zeros(3), torch.zeros(4)
+    torch.nn.Linear.in_features, torch.nn.Module.dump_patches = memo, [kept]
+    try:
+        found = {id(v) for _, v in worker._held_values(None, {"lin": torch.nn.Linear, "mod": torch.nn.Module})}
+    finally:
+        del torch.nn.Linear.in_features
+        torch.nn.Module.dump_patches = False
+    assert id(memo) in found and id(kept) in found
 
 
 def _state_of(source: str):

@@ -2499,11 +2499,16 @@ class Judge:
                                    f"at most {AUTOTUNE_MAX_CONFIGS}, each of which the judge runs", ("autotune_configs",))
 
     @staticmethod
-    def check_import_launch(launched: bool) -> None:
-        """No kernel may run while the module is imported (worker._interpreter_injected says why);
-        checked at import (the load reply), on every device alike."""
+    def check_import_launch(launched: bool, unbound: list) -> None:
+        """No kernel may run while the module is imported (worker._interpreter_injected says why),
+        and every module-level name the rules read as bound that Triton's interpreter would fill
+        was bound when it ran (worker._injectable_unbound); checked at import (the load reply), on
+        every device alike."""
         if launched:
             raise CandidateFailure(ErrorKind.HACK, FLAG_REASONS["import_launch"], ("import_launch",))
+        if unbound:
+            names = ", ".join(str(n)[:40] for n in unbound[:5])
+            raise CandidateFailure(ErrorKind.HACK, f"{FLAG_REASONS['unbound_global']}: {names}", ("unbound_global",))
 
     def check_outputs(self, out, expected: Expected, state: dict, row_scales: list[float] | None = None) -> None:
         """Compare; a failed comparison is labelled a hack when the output is zero,
@@ -3642,7 +3647,7 @@ def run_job(job: Job, sock: socket.socket, progress_fd: int | None = None) -> di
         judge = Judge(job, channel)
         loaded, _ = channel.request("load")
         judge.check_config_count(_field(loaded, "autotune_configs", int, 0))
-        judge.check_import_launch(_field(loaded, "import_launch", bool, True))
+        judge.check_import_launch(_field(loaded, "import_launch", bool, True), _field(loaded, "unbound", list, ["?"]))
         stages["load_s"] = time.perf_counter() - clock - stages["start_s"]
         timings = _check_all(judge, job)
         for key in ("runtime_us", "runtime_p20_us", "runtime_p80_us", "eager_us", "speedup"):
