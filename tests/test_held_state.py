@@ -171,20 +171,32 @@ def test_what_a_candidate_hangs_on_kernels_functions_and_library_classes_is_walk
     assert not any(name.startswith("interp.") for name in found.values())  # rewritten_fn: Triton's cache
 
 
-def test_names_the_rules_read_as_bound_must_be_bound_where_the_interpreter_would_fill_them():
-    """A bare annotation (`np: int`) and a walrus in a default's branch never taken are bindings to
-    the rules but bind nothing; the interpreter then put numpy and inspect under those names at
-    forward's first launch (outside pass on verifier 81). Names it has no global for are left be."""
+def test_globals_the_code_reads_must_be_bound_where_the_interpreter_would_fill_them():
+    """A bare annotation (`np: int`), a walrus in a default's branch never taken (outside pass on
+    verifier 81) and a class body's own name read in its generator (`time = 0; g = (time for ...)`,
+    which reads the global: outside pass on verifier 82) bind nothing the code then reads; the
+    interpreter put numpy and inspect under such names at forward's first launch. A class in a
+    function reads a global where it reads a name before binding it. Locals, and names the
+    interpreter has no global for, are left be."""
     source = textwrap.dedent("""
         import torch
         np: int
         def helper(z=(0 if True else (inspect := 0))):
             return z
-        unused: int
-        x = 1
+        class Holder:
+            time = 0
+            gen = (time for _ in range(3))
+        def forward(x):
+            B, T, C = x.shape
+            return np, inspect, unknown
+        def later():
+            class Late:
+                got = partial
+                partial = 0
+            return Late
     """)
     module = module_from_source(source, "candidate", "candidate.py")
-    assert worker._injectable_unbound(source, vars(module)) == {"np", "inspect"}
+    assert worker._injectable_unbound(source, vars(module)) == {"np", "inspect", "time", "partial"}
 
 
 def test_a_library_class_annotation_is_not_its_data_but_a_memo_under_its_own_name_is_walked():
@@ -199,6 +211,25 @@ def test_a_library_class_annotation_is_not_its_data_but_a_memo_under_its_own_nam
         del torch.nn.Linear.in_features
         torch.nn.Module.dump_patches = False
     assert id(memo) in found and id(kept) in found
+
+
+def test_a_views_stride_and_a_memo_nested_in_library_data_are_held_state():
+    """A call count kept as the stride of a one-element view of one storage, swapped into a held
+    dict at every call, and a memo kept as `TensorDescriptor.padding = [[tensor]]` (a name its
+    class body binds) passed verifier 82 (outside pass, session 69)."""
+    from triton.tools.tensor_descriptor import TensorDescriptor
+
+    base = torch.zeros(8)
+    assert worker._layout(base[::2][:1]) != worker._layout(base[::3][:1])
+    memo = torch.zeros(5)
+    saved = TensorDescriptor.padding
+    TensorDescriptor.padding = [[memo]]
+    try:
+        found = {id(v) for _, v in worker._held_values(None, {"cls": TensorDescriptor})}
+    finally:
+        TensorDescriptor.padding = saved
+    assert id(memo) in found
+    assert worker._plain_data({len: len, "a": (1, "b")}) and not worker._plain_data([[memo]])
 
 
 def _state_of(source: str):

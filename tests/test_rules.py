@@ -385,6 +385,61 @@ def test_a_submodule_named_like_a_tensor_method_is_a_path_but_tensor_data_never_
     assert "io_access" in rules_of(src.replace("w = blk.norm.weight", "w = x.norm._x"))
 
 
+def test_an_own_method_name_is_called_only_on_an_own_instance():
+    """With numpy's einsum, asarray and copyto defined as dummy methods, `G.einsum(...)` on the numpy
+    Triton's interpreter binds in the module passed as an own method call (outside pass on verifier
+    80; issue 32's class A). Paths from self, super(), an own class built in place, a parameter and
+    a local bound to those still may."""
+    src = HEADER + textwrap.dedent("""
+    class Helper:
+        def einsum(self, x):
+            return x
+
+
+    class ModelNew(nn.Module):
+        def __init__(self):
+            super().__init__()
+            self.helper = Helper()
+
+        def _use(self, h, x):
+            return h.einsum(x)
+
+        def forward(self, x):
+            y = torch.empty_like(x)
+            local = Helper()
+            alias = self.helper
+            local.einsum(x)
+            alias.einsum(x)
+            Helper().einsum(x)
+            self._use(self.helper, x)
+            G = [x][0]
+            k[(1,)](x, y, x.numel(), BLOCK=1024)
+            return y
+    """)
+    assert check_rules(src) == []
+    assert "torch_compute" in rules_of(src.replace("G = [x][0]", "G = [x][0]\n        G.einsum(x)"))
+
+
+def test_a_class_bodys_generator_does_not_see_the_class_names():
+    """A generator or comprehension in a class body reads globals, its first iterable aside: `np = 0;
+    g = (np for _ in range(3))` read the numpy Triton's interpreter binds in the module at the first
+    launch (outside pass on verifier 82)."""
+    src = HEADER + textwrap.dedent("""
+    class ModelNew(nn.Module):
+        SIZES = (1, 2)
+        DOUBLED = [s * 2 for s in SIZES]
+        np = 0
+        g = (np for _ in range(3))
+
+        def forward(self, x):
+            y = torch.empty_like(x)
+            k[(1,)](x, y, x.numel(), BLOCK=1024)
+            return y
+    """)
+    assert "undefined_name" in rules_of(src)
+    assert check_rules(src.replace("    g = (np for _ in range(3))\n", "")) == []
+
+
 def test_what_tritons_callables_set_on_themselves_is_out_of_reach():
     """`self.k.bench_time = torch.zeros(8)` on a one-config autotuner, which never sets it, kept a call
     count where the held-state walk leaves Triton's own caches (outside pass on verifier 81): every

@@ -62,9 +62,9 @@ FLAG_REASONS: dict[str, str] = {
     "import_launch": "a kernel ran while the candidate's module was imported (a launch, or a kernel called as a "
                      "function, from a default argument, a decorator or a class body): under the interpreter "
                      "that binds the interpreter's own globals (numpy, inspect) in the candidate's module",
-    "unbound_global": "a module-level name the code binds (a bare annotation, a branch not taken) was not bound "
-                      "when the module ran, and Triton's interpreter binds its own globals (numpy, inspect) under "
-                      "such names at the first launch",
+    "unbound_global": "a name the code reads as a global was not bound when the module ran (a bare annotation, a "
+                      "branch not taken, a class's own name read in its generator), and Triton's interpreter binds its "
+                      "own globals (numpy, inspect) under such names at the first launch",
     "python_table": "a table computed outside any kernel: a kernel launch was given more than 1,024 Python "
                     "numbers, or one forward call made more than 1,024 values into tensors from Python data or "
                     "gave its kernels more than 1,024 distinct Python floats",

@@ -529,12 +529,6 @@ def _scope_names(body: list[ast.AST]) -> set[str]:
     return out
 
 
-def module_names(source: str) -> set[str]:
-    """The names the rules read as bound at module level in `source` (the worker checks after the
-    import that each was bound when the module ran)."""
-    return _scope_names(ast.parse(source).body)
-
-
 def _decorator_path(mod: _Module, dec: ast.AST) -> str | None:
     return mod.resolve(dec.func if isinstance(dec, ast.Call) else dec)
 
@@ -1028,7 +1022,8 @@ class _Checker:
         names)? A name bound anywhere in the module used to pass: a parameter `np` of an
         unused function let a kernel read the numpy that Triton's interpreter puts into the
         candidate's module on the first launch (outside red team, 2026-11-27)."""
-        if name in self.mod.module_bound or (not scope.fns and name in self.mod.class_bound):
+        if name in self.mod.module_bound or (not scope.fns and name in self.mod.class_bound
+                                             and self._class_scope_read(node)):
             return True
         if any(name in self._scope_names(fn) for fn in scope.fns):
             return True
@@ -1293,10 +1288,35 @@ class _Checker:
         if attr in TENSOR_RESTRIDES and not self._fresh(func, scope):
             self.flag("torch_compute", node, f".{attr}() on a tensor this function did not allocate: its offset "
                       "is absolute in the storage (view an input with view, narrow or select)")
-        if attr in self.mod.methods or attr in KNOWN_ATTRS or attr in self._attrs(scope):
-            return  # own methods; library attributes are judged by the attribute rules
+        if attr in KNOWN_ATTRS or attr in self._attrs(scope):
+            return  # library attributes are judged by the attribute rules
+        if attr in self.mod.methods:
+            if not self._own_receiver(func.value, scope):
+                self.flag("torch_compute", node, f".{attr}() is a method of this module's classes, called on "
+                          "something that is not one of their instances")
+            return
         self.flag("torch_compute", node, f".{attr}() is neither a method of this module's classes nor an "
                   "allowed tensor method (nn layers must not be called)")
+
+    def _own_receiver(self, receiver: ast.AST, scope: _Scope) -> bool:
+        """May `receiver` be an instance of the candidate's own classes? A path from self (a loop
+        name over one included), `super()`, an own class built in place, a parameter of the
+        function, or a name bound only to those. A method name of the candidate's own was callable
+        on any object: with numpy's `einsum`, `asarray` and `copyto` defined as dummy methods,
+        `G.einsum(...)` on the numpy Triton's interpreter binds in the module did a matmul (outside
+        pass on verifier 80)."""
+        if _rooted_at_self(receiver, scope):
+            return True
+        if isinstance(receiver, ast.Call) and isinstance(receiver.func, ast.Name):
+            return receiver.func.id == "super" or receiver.func.id in self.mod.classes
+        if not (isinstance(receiver, ast.Name) and scope.fns):
+            return False
+        fn = scope.fns[-1]
+        if receiver.id in {a.arg for a in _all_args(fn.args)}:
+            return True
+        values = self._locals(fn).get(receiver.id)
+        return bool(values) and all(v is not None and not isinstance(v, (ast.Lambda, ast.FunctionDef, ast.ClassDef))
+                                    and self._own_receiver(v, scope) for v in values)
 
     def _reorders(self, expr: ast.AST, scope: _Scope) -> bool:
         """Is `expr` a permuted/expanded view, directly or through a local bound to one?"""
@@ -1395,6 +1415,14 @@ class _Checker:
         if isinstance(fn, (ast.ListComp, ast.SetComp, ast.DictComp, ast.GeneratorExp)):
             return set().union(*(_scope_names([g.target]) for g in fn.generators))
         return self._locals(fn)
+
+    def _class_scope_read(self, node: ast.Name) -> bool:
+        """Is `node`, outside any def, read in its class body's own scope? Not inside a comprehension
+        or generator, which has a scope of its own and reads the global (all but its first
+        iterable): `np = 0; g = (np for _ in range(n))` in a class body read the numpy the
+        interpreter binds in the module (outside pass on verifier 82)."""
+        comps = self._comprehensions(node)
+        return not comps or (len(comps) == 1 and any(n is node for n in ast.walk(comps[0].generators[0].iter)))
 
     def _comprehensions(self, node: ast.AST) -> list[ast.AST]:
         """The comprehensions that enclose `node` (they are no entry of _Scope.fns)."""

@@ -27,6 +27,7 @@ import inspect
 import os
 import secrets
 import socket
+import symtable
 import sys
 import textwrap
 import traceback
@@ -219,15 +220,30 @@ def _interpreter_injected(module_globals: dict) -> bool:
 
 
 def _injectable_unbound(source: str, module_globals: dict) -> set[str]:
-    """Names the rules read as bound at module level that the module did not bind when it ran and
-    that Triton's interpreter would bind there at the first launch (its own globals: `np`,
-    `inspect`). A bare annotation (`np: int`) and a walrus in a default's branch never taken passed
-    the rules as bindings; forward launched a kernel first, then read `np` and `inspect`, injected
-    then, and did a matmul with numpy and emptied the judge's lists (outside pass on verifier 81).
-    Checked on every device alike, whether or not the interpreter runs there."""
+    """Names the candidate's code reads as globals (by Python's own scoping, `symtable`) that the
+    module did not bind when it ran and that Triton's interpreter would bind there at the first
+    launch (its own globals: `np`, `inspect`). A bare annotation (`np: int`), a walrus in a
+    default's branch never taken (outside pass on verifier 81) and a generator in a class body
+    reading a name the class binds (`np = 0; g = (np for _ in ...)`: the generator reads the global;
+    outside pass on verifier 82) each passed the rules as a binding; forward launched a kernel
+    first, then read the injected `np` and `inspect`, did a matmul with numpy and emptied the
+    judge's lists. Checked on every device alike, whether or not the interpreter runs there."""
     from triton.runtime import interpreter
-    from autotriton.verify.rules import module_names
-    return (module_names(source) - module_globals.keys()) & vars(interpreter).keys()
+    return (_global_reads(symtable.symtable(source, "candidate", "exec")) - module_globals.keys()) \
+        & vars(interpreter).keys()
+
+
+def _global_reads(table: symtable.SymbolTable, in_function: bool = False) -> set[str]:
+    """The names read as globals in `table` and the scopes inside it (module level: every name it
+    reads). A class body inside a function runs after the import, so a name it reads before binding
+    it (Python then reads the global) counts too."""
+    kind = table.get_type()  # a str, or from 3.13 a StrEnum equal to it
+    late_class = in_function and kind == "class"
+    names = {sym.get_name() for sym in table.get_symbols()
+             if sym.is_referenced() and (sym.is_global() or kind == "module" or (late_class and sym.is_local()))}
+    for child in table.get_children():
+        names |= _global_reads(child, in_function or kind == "function")
+    return names
 
 
 def _from_library(cls: type) -> bool:
@@ -342,18 +358,35 @@ def _class_data(cls: type, name: str, value) -> bool:
             types.MemberDescriptorType, types.GetSetDescriptorType, types.WrapperDescriptorType,
             types.MethodDescriptorType, types.ClassMethodDescriptorType, functools.partialmethod)
     return not name.startswith("_") and not isinstance(value, code) \
-        and (name not in _library_names(cls)[0] or _holds_tensor(value))
+        and (name not in _library_names(cls)[0] or not _plain_data(value))
 
 
-def _holds_tensor(value) -> bool:
-    """A tensor, or a plain container with one among its items: what a library class's own data
-    entry never holds (`nn.Module.dump_patches` is a bool), but a candidate's memo kept under that
-    name would (the kernels can only write tensors)."""
+def _plain_data(value, depth: int = 0) -> bool:
+    """Numbers, strings, None, classes and functions, and builtin containers of them (the
+    interpreter's `rewritten_fn` maps functions to functions): what a library's own data holds.
+    Anything else under a name the library binds was walked: a matmul's output memo kept as
+    `TensorDescriptor.padding = [[tensor]]` passed verifier 82's one-level look for a tensor
+    (outside pass, session 69)."""
+    if value is None or type(value) in _SCALARS or isinstance(value, (type, types.FunctionType, types.BuiltinFunctionType)):
+        return True
+    if depth >= HELD_DEPTH or type(value) not in (list, tuple, set, frozenset, dict):
+        return False
+    items = list(dict.items(value)) if type(value) is dict else list(value)
+    return all(_plain_data(v, depth + 1) for item in items for v in (item if type(value) is dict else (item,)))
+
+
+def _holds_tensor(value, depth: int = 0) -> bool:
+    """A tensor, or builtin containers with one inside: what none of Triton's caches keeps under
+    its own names between calls (their configs and compiled kernels change as it compiles and
+    tunes, so they are left out)."""
     if isinstance(value, torch.Tensor):
         return True
-    if isinstance(value, dict):
-        value = list(dict.values(value)) + list(dict.keys(value))
-    return isinstance(value, (list, tuple, set, frozenset)) and any(isinstance(v, torch.Tensor) for v in value)
+    if type(value) not in (list, tuple, set, frozenset, dict):
+        return False
+    if depth >= HELD_DEPTH:
+        return True  # nested deeper than any cache of Triton's: walked
+    items = [v for kv in dict.items(value) for v in kv] if type(value) is dict else list(value)
+    return any(_holds_tensor(v, depth + 1) for v in items)
 
 
 # What a candidate hands Triton's callables besides the kernel: heuristics' functions, an
@@ -429,7 +462,12 @@ def _layout(value) -> tuple:
         strided = value.layout == torch.strided and not value.is_meta
         attrs = _own_attrs(value)
         plain = tuple((k, _compared(v)) for k, v in attrs.items() if type(v) in _SCALARS)
-        return ("tensor", storage_key(value) if strided else None, tuple(value.shape), tuple(attrs), plain)
+        # Strides, offset and dtype too: a call count kept as the stride of a one-element view of one
+        # fixed storage, swapped into a held dict at every call, passed verifier 82 (outside pass,
+        # session 69).
+        view = (tuple(value.stride()), value.storage_offset()) if strided else None
+        return ("tensor", storage_key(value) if strided else None, tuple(value.shape), view, str(value.dtype),
+                tuple(attrs), plain)
     base = next((b for b in (dict, list, tuple, set, frozenset, collections.deque) if isinstance(value, b)), None)
     size = None
     if base is dict:
