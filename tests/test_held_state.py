@@ -232,6 +232,20 @@ def test_a_views_stride_and_a_memo_nested_in_library_data_are_held_state():
     assert worker._plain_data({len: len, "a": (1, "b")}) and not worker._plain_data([[memo]])
 
 
+def test_which_object_a_held_container_holds_is_compared():
+    """A process-wide call count kept as which of two module functions each of ten held sets or
+    dicts holds, flipped with `t ^= {f0, f1}`, passed verifier 83 (outside pass, session 69)."""
+    def f0():
+        pass
+
+    def f1():
+        pass
+
+    for before, after in (({f0}, {f1}), ({"c": f0}, {"c": f1}), ([f0], [f1])):
+        assert worker._layout(before) != worker._layout(after)
+        assert worker._layout(before) == worker._layout(type(before)(before))
+
+
 def _state_of(source: str):
     module = module_from_source(source, "candidate", "candidate.py")
     w = worker.Worker.__new__(worker.Worker)

@@ -1299,24 +1299,24 @@ class _Checker:
                   "allowed tensor method (nn layers must not be called)")
 
     def _own_receiver(self, receiver: ast.AST, scope: _Scope) -> bool:
-        """May `receiver` be an instance of the candidate's own classes? A path from self (a loop
-        name over one included), `super()`, an own class built in place, a parameter of the
-        function, or a name bound only to those. A method name of the candidate's own was callable
-        on any object: with numpy's `einsum`, `asarray` and `copyto` defined as dummy methods,
-        `G.einsum(...)` on the numpy Triton's interpreter binds in the module did a matmul (outside
-        pass on verifier 80)."""
-        if _rooted_at_self(receiver, scope):
+        """May `receiver` be an instance of the candidate's own classes? Whatever a function reaches
+        through self, its own names (locals, parameters, names of the defs around it) or a call may
+        be; a module-level name only where each of its bindings builds an own class. A method name
+        of the candidate's own was callable on any object: with numpy's `einsum`, `asarray` and
+        `copyto` defined as dummy methods, `np.einsum(...)` on the numpy Triton's interpreter
+        binds in the module did a matmul (outside passes on verifiers 80 and 81; issue 32's class A).
+        A verifier 83 that held locals to paths from self refused a conditional, an unpacked pair, a
+        closure's name and a getter's result (outside pass on verifier 83)."""
+        root = receiver
+        while isinstance(root, (ast.Attribute, ast.Subscript)):
+            root = root.value
+        if not isinstance(root, ast.Name) or root.id == "self":
+            return True  # a call's result, a literal's item: judged where they were made
+        if any(root.id in self._scope_names(fn) for fn in scope.fns):
             return True
-        if isinstance(receiver, ast.Call) and isinstance(receiver.func, ast.Name):
-            return receiver.func.id == "super" or receiver.func.id in self.mod.classes
-        if not (isinstance(receiver, ast.Name) and scope.fns):
-            return False
-        fn = scope.fns[-1]
-        if receiver.id in {a.arg for a in _all_args(fn.args)}:
-            return True
-        values = self._locals(fn).get(receiver.id)
-        return bool(values) and all(v is not None and not isinstance(v, (ast.Lambda, ast.FunctionDef, ast.ClassDef))
-                                    and self._own_receiver(v, scope) for v in values)
+        values = self.mod.constants.get(root.id)
+        return bool(values) and all(isinstance(v, ast.Call) and isinstance(v.func, ast.Name)
+                                    and v.func.id in self.mod.classes for v in values)
 
     def _reorders(self, expr: ast.AST, scope: _Scope) -> bool:
         """Is `expr` a permuted/expanded view, directly or through a local bound to one?"""

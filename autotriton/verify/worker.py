@@ -468,12 +468,17 @@ def _layout(value) -> tuple:
         view = (tuple(value.stride()), value.storage_offset()) if strided else None
         return ("tensor", storage_key(value) if strided else None, tuple(value.shape), view, str(value.dtype),
                 tuple(attrs), plain)
+    # A builtin container's other items by identity too: a process-wide call count kept as which of
+    # two module functions each of ten held sets (or dicts) holds, flipped with `t ^= {f0, f1}`,
+    # passed verifier 83 (outside pass, session 69): each function was walked under its own name.
     base = next((b for b in (dict, list, tuple, set, frozenset, collections.deque) if isinstance(value, b)), None)
     size = None
     if base is dict:
         items, size = list(dict.items(value)), dict.__len__(value)
     elif base in (set, frozenset):
-        return (base.__name__, base.__len__(value), frozenset(v for v in base.__iter__(value) if type(v) in _SCALARS))
+        members = list(base.__iter__(value))
+        return (base.__name__, len(members), frozenset(v for v in members if type(v) in _SCALARS),
+                frozenset(id(v) for v in members if type(v) not in _SCALARS))
     elif base is not None:
         items, size = list(enumerate(base.__iter__(value))), base.__len__(value)
     elif not _triton_kernel(value):  # a kernel's own caches change as it compiles
@@ -484,7 +489,9 @@ def _layout(value) -> tuple:
         return (type(value).__name__,)
     plain = [(_compared(k) if type(k) in _SCALARS else type(k).__name__, _compared(v))
              for k, v in items if type(v) in _SCALARS]
-    return (type(value).__name__, size, tuple(plain))
+    held = tuple((_compared(k) if type(k) in _SCALARS else id(k), id(v)) for k, v in items
+                 if type(v) not in _SCALARS) if base is not None else ()
+    return (type(value).__name__, size, tuple(plain), held)
 
 
 def _compared(v):

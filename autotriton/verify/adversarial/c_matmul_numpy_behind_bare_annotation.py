@@ -1,5 +1,5 @@
 # task: builtin/l1/matmul
-# expect: error=hack flag=unbound_global
+# expect: error=rule_violation|hack flag=torch_compute|unbound_global
 # why: a bare module-level annotation `np: int` makes `np` module-bound for the rules but binds nothing; the interpreter injects numpy at forward's first launch and forward computes C with numpy.einsum; judged correct by verifier 81 (outside pass, session 69).
 import torch
 import torch.nn as nn
