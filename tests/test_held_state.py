@@ -246,6 +246,20 @@ def test_which_object_a_held_container_holds_is_compared():
         assert worker._layout(before) == worker._layout(type(before)(before))
 
 
+def test_a_held_containers_plain_items_are_compared_with_their_type_and_a_sets_in_order():
+    """`0 == False`, and which of two colliding members a set iterates first, each held a bit of a
+    call count that kept every length and value equal (outside pass on verifier 84)."""
+    assert worker._layout({"c": 0}) != worker._layout({"c": False})
+    assert worker._layout([1]) != worker._layout([True])
+    a, b = 1, 1 + 2 ** 20  # equal hashes modulo a small set's table: insertion order decides
+    first, second = {a, b}, set()
+    second.add(b)
+    second.add(a)
+    if list(first) != list(second):
+        assert worker._layout(first) != worker._layout(second)
+    assert worker._layout({a, b}) == worker._layout({a, b})
+
+
 def _state_of(source: str):
     module = module_from_source(source, "candidate", "candidate.py")
     w = worker.Worker.__new__(worker.Worker)

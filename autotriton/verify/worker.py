@@ -476,9 +476,10 @@ def _layout(value) -> tuple:
     if base is dict:
         items, size = list(dict.items(value)), dict.__len__(value)
     elif base in (set, frozenset):
+        # In iteration order: which of two colliding members comes first held a bit of a call count
+        # that kept the members and the length (outside pass on verifier 84).
         members = list(base.__iter__(value))
-        return (base.__name__, len(members), frozenset(v for v in members if type(v) in _SCALARS),
-                frozenset(id(v) for v in members if type(v) not in _SCALARS))
+        return (base.__name__, len(members), tuple(_compared(v) if type(v) in _SCALARS else id(v) for v in members))
     elif base is not None:
         items, size = list(enumerate(base.__iter__(value))), base.__len__(value)
     elif not _triton_kernel(value):  # a kernel's own caches change as it compiles
@@ -495,9 +496,10 @@ def _layout(value) -> tuple:
 
 
 def _compared(v):
-    """A plain value as _layout compares it: a float by repr (a NaN equals itself so), the rest as it
-    is (the repr of an int past 4,300 digits raises)."""
-    return repr(v) if type(v) in (float, complex) else v
+    """A plain value as _layout compares it, with its type (`0 == False`: a call count kept as which
+    of the two a held dict or list holds passed verifier 84, outside pass, session 69): a float by
+    repr (a NaN equals itself so), the rest as it is (the repr of an int past 4,300 digits raises)."""
+    return (type(v).__name__, repr(v) if type(v) in (float, complex) else v)
 
 
 def _held_layout(model, module_globals: dict) -> dict[str, tuple]:
