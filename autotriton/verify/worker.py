@@ -27,6 +27,7 @@ import inspect
 import os
 import secrets
 import socket
+import struct
 import symtable
 import sys
 import textwrap
@@ -498,8 +499,14 @@ def _layout(value) -> tuple:
 def _compared(v):
     """A plain value as _layout compares it, with its type (`0 == False`: a call count kept as which
     of the two a held dict or list holds passed verifier 84, outside pass, session 69): a float by
-    repr (a NaN equals itself so), the rest as it is (the repr of an int past 4,300 digits raises)."""
-    return (type(v).__name__, repr(v) if type(v) in (float, complex) else v)
+    its bits (a NaN equals itself so, and its sign counts: a call count kept in the signs of NaNs in
+    a held list passed verifier 85, whose repr reads both as 'nan'), the rest as it is (the repr of
+    an int past 4,300 digits raises)."""
+    if type(v) is float:
+        return ("float", struct.pack("<d", v))
+    if type(v) is complex:
+        return ("complex", struct.pack("<dd", v.real, v.imag))
+    return (type(v).__name__, v)
 
 
 def _held_layout(model, module_globals: dict) -> dict[str, tuple]:
