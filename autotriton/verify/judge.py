@@ -2501,9 +2501,9 @@ class Judge:
     @staticmethod
     def check_import_launch(launched: bool, unbound: list) -> None:
         """No kernel may run while the module is imported (worker._interpreter_injected says why),
-        and every module-level name the rules read as bound that Triton's interpreter would fill
-        was bound when it ran (worker._injectable_unbound); checked at import (the load reply), on
-        every device alike."""
+        and every global the code reads that Triton's interpreter would fill was bound when the
+        module ran (worker._injectable_unbound); checked at import (the load reply), on every device
+        alike."""
         if launched:
             raise CandidateFailure(ErrorKind.HACK, FLAG_REASONS["import_launch"], ("import_launch",))
         if unbound:

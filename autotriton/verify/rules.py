@@ -48,6 +48,7 @@ from __future__ import annotations
 
 import ast
 import builtins
+import functools
 import inspect
 import math
 import re
@@ -308,22 +309,35 @@ _JIT_INSTANCE_ATTRS = frozenset({
 # though an __init__ may set the same name: `self.grad_fn = None` in one class let
 # `self.anchor.grad_fn.metadata` keep a call count out of the judge's sight (outside pass, session 68).
 TENSOR_PROPERTIES = frozenset(n for n in TENSOR_ATTRS if not callable(getattr(torch.Tensor, n, None)))
+@functools.cache
+def class_source_names(cls: type) -> tuple[frozenset[str], frozenset[str]]:
+    """(the names `cls`'s own class body binds to a value, the attributes its own code sets on
+    `self`), read from its source; both empty where there is none (a C type). A bare annotation
+    (`in_features: int`) binds nothing."""
+    try:
+        tree = ast.parse(textwrap.dedent(inspect.getsource(cls)))
+    except (OSError, TypeError, SyntaxError):
+        return frozenset(), frozenset()
+    body: set[str] = set()
+    if tree.body and isinstance(tree.body[0], ast.ClassDef):
+        for stmt in tree.body[0].body:
+            targets = stmt.targets if isinstance(stmt, ast.Assign) else \
+                [stmt.target] if isinstance(stmt, ast.AnnAssign) and stmt.value is not None else []
+            body |= {t.id for t in targets if isinstance(t, ast.Name)}
+    stores = {n.attr for n in ast.walk(tree) if isinstance(n, ast.Attribute) and not isinstance(n.ctx, ast.Load)
+              and isinstance(n.value, ast.Name) and n.value.id == "self"}
+    return frozenset(body), frozenset(stores)
+
+
 def _triton_self_attrs() -> frozenset[str]:
     """The public attributes Triton's callables set on themselves (read from their classes'
     source, so for the Triton installed): the held-state walk leaves them to Triton, as its caches.
     `self.k.bench_time = torch.zeros(8)` on a one-config autotuner, which never sets it, kept a call
     count out of that walk's sight (outside pass on verifier 81)."""
     from triton.runtime import autotuner, jit
-    names: set[str] = set()
-    for cls in (jit.JITFunction, autotuner.Autotuner, autotuner.Heuristics, jit.KernelInterface,
-                getattr(jit, "JITCallable", jit.KernelInterface)):
-        for klass in cls.__mro__[:-1]:
-            try:
-                tree = ast.parse(textwrap.dedent(inspect.getsource(klass)))
-            except (OSError, TypeError, SyntaxError):
-                continue
-            names |= {n.attr for n in ast.walk(tree) if isinstance(n, ast.Attribute) and
-                      not isinstance(n.ctx, ast.Load) and isinstance(n.value, ast.Name) and n.value.id == "self"}
+    callables = (jit.JITFunction, autotuner.Autotuner, autotuner.Heuristics, jit.KernelInterface,
+                 getattr(jit, "JITCallable", jit.KernelInterface))
+    names = {n for cls in callables for klass in cls.__mro__[:-1] for n in class_source_names(klass)[1]}
     return frozenset(n for n in names if not n.startswith("_"))
 
 

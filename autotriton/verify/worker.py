@@ -18,7 +18,6 @@ and the server work out what happened from outside.
 
 from __future__ import annotations
 
-import ast
 import collections
 import contextlib
 import functools
@@ -30,7 +29,6 @@ import socket
 import struct
 import symtable
 import sys
-import textwrap
 import traceback
 import types
 from dataclasses import dataclass
@@ -44,6 +42,7 @@ from autotriton.verify.compare import INT_VIEW, fingerprint, rms
 from autotriton.verify.footprint import LiveBytes
 from autotriton.verify.guards import PRISTINE, STATE, WriteTracker, storage_key
 from autotriton.verify.job import Job
+from autotriton.verify.rules import class_source_names
 from autotriton.verify.timing import FLUSH_BYTES, WARMUP_REPS, calls_before_timing, checked_reps
 
 try:
@@ -269,13 +268,18 @@ def _own_attrs(value) -> dict:
     return dict(_own_dict(value) or {})
 
 
+def _attr_parts(value) -> list[tuple[str, object]]:
+    """(".name", value) for each of an object's own attributes (_own_attrs)."""
+    return [(f".{k}", v) for k, v in _own_attrs(value).items()]
+
+
 def _children(value) -> list[tuple[str, object]]:
     if isinstance(value, torch.Tensor):
         # What hangs off a tensor's own attributes is held too: a call count and a matmul's output
         # memo kept as `self.tag.hidden`, or on a Linear's weight Parameter, and written by kernels
         # at every call passed verifier 60 (outside pass, session 58); a buffer, a dict item or a
         # submodule holding the same was state_changed.
-        return [(f".{k}", v) for k, v in _own_attrs(value).items()]
+        return _attr_parts(value)
     # The builtin types' own methods: a subclass's __iter__ or items() is candidate code.
     if isinstance(value, (list, tuple, set, frozenset)):
         base = next(b for b in (list, tuple, set, frozenset) if isinstance(value, b))
@@ -297,16 +301,17 @@ def _children(value) -> list[tuple[str, object]]:
         # Its own attributes too: `self.k = helper; self.k.memo = torch.zeros(8)` kept a call count
         # on a plain function (outside pass on verifier 80).
         return [(".__defaults__", value.__defaults__ or ()), (".__kwdefaults__", value.__kwdefaults__ or {}),
-                (".<closure>", cells)] + [(f".{k}", v) for k, v in _own_attrs(value).items()]
+                (".<closure>", cells)] + _attr_parts(value)
     if isinstance(value, (staticmethod, classmethod)):
         return [("", value.__func__)]
     if isinstance(value, property):
         return [(".fget", value.fget), (".fset", value.fset)]
     if isinstance(value, type):
-        return [(f".{k}", v) for k, v in vars(value).items() if not _from_library(value) or _class_data(value, k, v)]
+        own = not _from_library(value)
+        return [(f".{k}", v) for k, v in vars(value).items() if own or _class_data(value, k, v)]
     if isinstance(value, functools.partial):
         return [(".args", value.args), (".keywords", value.keywords)] + \
-            [(f".{k}", v) for k, v in _own_attrs(value).items()]
+            _attr_parts(value)
     if isinstance(value, collections.deque):
         return [(f"[{i}]", v) for i, v in enumerate(list(value))]
     if _library_iterator(value):  # what it iterates over: a cache of tensors kept in enumerate([...])
@@ -323,8 +328,8 @@ def _children(value) -> list[tuple[str, object]]:
         # Triton's own public names too where they hold a tensor, which none of its caches keeps
         # between calls (an autotuner's nargs is None again after each run): a call count kept as a
         # one-config autotuner's `bench_time` passed verifier 81's walk (the rules refuse the store now).
-        return [(f".{k}", v) for k, v in attrs.items() if k in TRITON_GIVEN or k not in JUDGE_SET and not k.startswith("_")
-                and (k not in own or _holds_tensor(v))]
+        return [(f".{k}", v) for k, v in attrs.items() if k in TRITON_GIVEN or (
+                k not in JUDGE_SET and not k.startswith("_") and (k not in own or _holds_tensor(v)))]
     # Anything else (an instance of the candidate's own class, or a library's object) holds its own
     # attributes and what it refers to, as the garbage collector sees it (slots included): a memo and
     # call counts kept in a slice's bounds, an exception's args, a bound method's self
@@ -332,7 +337,7 @@ def _children(value) -> list[tuple[str, object]]:
     # written by kernels at every call (outside pass, session 59), where the walk entered only the
     # types it named.
     own_class = [(".<class>", type(value))] if not _from_library(type(value)) else []
-    return [(f".{k}", v) for k, v in _own_attrs(value).items()] + own_class + \
+    return _attr_parts(value) + own_class + \
         [(f".<ref {i}>", v) for i, v in enumerate(_referents(value))]
 
 
@@ -399,36 +404,22 @@ TRITON_GIVEN = frozenset({"fn", "base_fn", "values", "configs", "user_defined_pr
                           "reset_to_zero", "restore_value"})
 
 
-# What the judge itself sets on an autotuner (untimed_autotune: its stand-in timer, the config's turn
-# and the keys seen); the rules refuse a candidate's store of any of them (rules._JIT_INSTANCE_ATTRS
-# and private names).
+# What the judge itself sets on an autotuner under a public name (untimed_autotune's stand-in timer;
+# the config's turn and the keys seen are private names, left out as every private name is). The
+# rules refuse a candidate's store of it (rules._JIT_INSTANCE_ATTRS).
 JUDGE_SET = frozenset({"do_bench"})
 
 
 @functools.cache
 def _library_names(cls: type) -> tuple[frozenset[str], frozenset[str]]:
     """(the names `cls`'s own class body binds, the attributes its code and its library bases'
-    sets on `self`), read from their source; both empty where there is none (a C type). Triton's
-    callables keep caches and settings under the second, which change as they compile; any other
-    attribute of one was set by the candidate (`self.k = relu_kernel; self.k.memo = ...`: a call
-    count, and a torch-computed sigmoid table, passed verifier 80) and is walked as held state."""
-    body: set[str] = set()
-    stores: set[str] = set()
-    for klass in cls.__mro__:
-        if klass is object or not _from_library(klass):
-            continue
-        try:
-            tree = ast.parse(textwrap.dedent(inspect.getsource(klass)))
-        except (OSError, TypeError, SyntaxError):
-            continue
-        if klass is cls and tree.body and isinstance(tree.body[0], ast.ClassDef):
-            for stmt in tree.body[0].body:  # a bare annotation (`in_features: int`) binds nothing
-                targets = stmt.targets if isinstance(stmt, ast.Assign) else \
-                    [stmt.target] if isinstance(stmt, ast.AnnAssign) and stmt.value is not None else []
-                body |= {t.id for t in targets if isinstance(t, ast.Name)}
-        stores |= {n.attr for n in ast.walk(tree) if isinstance(n, ast.Attribute) and not isinstance(n.ctx, ast.Load)
-                   and isinstance(n.value, ast.Name) and n.value.id == "self"}
-    return frozenset(body), frozenset(stores)
+    set on `self`: rules.class_source_names). Triton's callables keep caches and settings under the
+    second, which change as they compile; any other attribute of one was set by the candidate
+    (`self.k = relu_kernel; self.k.memo = ...`: a call count, and a torch-computed sigmoid table,
+    passed verifier 80) and is walked as held state."""
+    library = [klass for klass in cls.__mro__ if klass is not object and _from_library(klass)]
+    body = class_source_names(cls)[0] if cls in library else frozenset()
+    return body, frozenset().union(*(class_source_names(klass)[1] for klass in library))
 
 
 def _triton_kernel(value) -> bool:
