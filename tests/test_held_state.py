@@ -3,6 +3,7 @@ candidate keeps between calls, found without running its code."""
 
 import ast
 import textwrap
+import typing
 
 import torch
 
@@ -169,6 +170,34 @@ def test_what_a_candidate_hangs_on_kernels_functions_and_library_classes_is_walk
         del torch.nn.Identity.memo, kernel.memo
     assert all(id(t) in found for t in kept), [found.get(id(t)) for t in kept]
     assert not any(name.startswith("interp.") for name in found.values())  # rewritten_fn: Triton's cache
+
+
+def test_a_propertys_deleter_and_doc_a_functions_doc_and_annotations_and_a_staticmethods_attributes_are_walked():
+    """A call count in a property deleter's tensor default was refused only by the rules (`del
+    self.gate`); the walk entered a property through fget and fset alone, and neither a function's
+    docstring and annotations nor a staticmethod's own attributes (outside pass on verifier 85)."""
+    kept = [torch.zeros(n) for n in range(1, 6)]
+
+    def deleter(obj, st=kept[0]):
+        pass
+
+    def helper(x: kept[2]):
+        pass
+
+    helper.__module__ = "candidate"  # as the worker loads a candidate's functions
+    helper.__doc__ = [kept[3]]
+    wrapped = staticmethod(lambda: None)
+    wrapped.memo = kept[4]
+    prop = property(None, None, deleter, [kept[1]])
+    found = {id(v): name for name, v in worker._held_values(None, {"prop": prop, "helper": helper, "wrapped": wrapped})}
+    assert all(id(t) in found for t in kept), [found.get(id(t)) for t in kept]
+
+    def annotated(x: typing.Optional[torch.Tensor] = None) -> tuple[torch.Tensor, int]:
+        pass
+
+    annotated.__module__ = "candidate"
+    # NoneType, in the Optional's args, is a C type no module names: not a candidate's class to walk
+    assert len(list(worker._held_values(None, {"annotated": annotated}))) < 30
 
 
 def test_globals_the_code_reads_must_be_bound_where_the_interpreter_would_fill_them():
