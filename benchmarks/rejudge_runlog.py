@@ -2,8 +2,9 @@
 
 A paired comparison of two models needs one judge: a baseline judged before a verifier change
 (a new trial kind, VERIFIER_VERSION) against a model judged after it would mix the two. This
-re-scores every sample of RUN_DIR/runlog.jsonl (the suites, sizes and rewrites its run.json and
-rewrites.jsonl name) into OUT_DIR/runlog.jsonl, resumably, then `compare_runlogs.py` pairs them.
+re-scores every sample of RUN_DIR/runlog.jsonl, and every answer of RUN_DIR/generated.jsonl it does
+not hold (an eval run with `--set eval.judge=false`), over the suites, sizes and rewrites its run.json
+and rewrites.jsonl name, into OUT_DIR/runlog.jsonl, resumably; then `compare_runlogs.py` pairs them.
 
     python benchmarks/rejudge_runlog.py RUN_DIR --out OUT_DIR [--device auto] [--batch 64] [--no-hack-rate]
 
@@ -19,7 +20,7 @@ import shutil
 from pathlib import Path
 
 from autotriton.eval.config import EvalConfig
-from autotriton.eval.harness import RunLog, score_batch, suite_items
+from autotriton.eval.harness import GENERATED, RunLog, score_batch, suite_items
 from autotriton.models.base import Generation
 from autotriton.rundir import atomic_write, read_jsonl
 from autotriton.verify import VERIFIER_VERSION, Verifier, VerifyConfig
@@ -27,6 +28,16 @@ from autotriton.verify import VERIFIER_VERSION, Verifier, VerifyConfig
 
 def verifier_device(device: str) -> str:
     return VerifyConfig(device=device).resolved_device()
+
+
+def _answers(run: Path) -> list[dict]:
+    """The run log's samples, then the answers of generated.jsonl it does not hold: an eval run
+    with `eval.judge=false` (generation on a GPU machine, judging here) or cut off mid-batch."""
+    records = read_jsonl(run / "runlog.jsonl") if (run / "runlog.jsonl").is_file() else []
+    logged = {(r["key"], r["sample"]) for r in records}
+    generated = read_jsonl(run / GENERATED) if (run / GENERATED).is_file() else []
+    return records + [{"key": g["key"], "sample": g["sample"], "text": g["text"], "tokens": g["completion_tokens"]}
+                      for g in generated if (g["key"], g["sample"]) not in logged]
 
 
 def rejudge(run: Path, out: Path, device: str, batch: int, hack_rate: bool = True) -> int:
@@ -42,7 +53,7 @@ def rejudge(run: Path, out: Path, device: str, batch: int, hack_rate: bool = Tru
     items = {it.key: it for it in suite_items(config.suites, config.limit, out / "rewrites.jsonl",
                                               meta.get("prompt_trace", False))}
     log = RunLog(out / "runlog.jsonl")
-    todo = [r for r in read_jsonl(run / "runlog.jsonl") if (r["key"], r["sample"]) not in log.done]
+    todo = [r for r in _answers(run) if (r["key"], r["sample"]) not in log.done]
     missing = sorted({r["key"] for r in todo if r["key"] not in items})
     if missing:
         raise SystemExit(f"{len(missing)} keys of the run log are in none of its suites: {missing[:5]}")

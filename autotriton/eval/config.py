@@ -35,6 +35,10 @@ class EvalConfig:
         "help": "answers:DIR: only the tasks with an answer file (the others are left out, not scored as no code)"})
     prompt_trace: bool | None = field(default=None, metadata={
         "help": "prompts carry the reference's ATen op listing (tasks/trace.py); default: as the model was trained"})
+    judge: bool = field(default=True, metadata={
+        "help": "false: generate every answer into generated.jsonl and judge none here; "
+                "benchmarks/rejudge_runlog.py judges them on another machine (a GPU machine's time then goes "
+                "to generation alone: its CPU judging took 49-58 s of each 137-150-s batch of 152 answers)"})
 
     # The stage hash's record (autotriton/config.py, hash_record): what the pipeline's eval stages
     # were first hashed on; the fields that joined later count only when set.
@@ -43,7 +47,7 @@ class EvalConfig:
     HASHED_AS: ClassVar[dict] = {"verify.device": "device"}  # the flat field it was when runs were made
     HASHED_IF_SET: ClassVar[tuple] = ("ks", "seed", "hack_rate", "only_answered", "prompt_trace",
                                       "verify.timeout_s") + verify_config.HASHED_IF_SET
-    NOT_HASHED: ClassVar[tuple] = ("verify.workers",) + verify_config.NOT_HASHED
+    NOT_HASHED: ClassVar[tuple] = ("verify.workers", "judge") + verify_config.NOT_HASHED
     YAML_RENAMED: ClassVar[dict] = {"device": "verify.device"}
 
     def sampling(self) -> SamplingParams:

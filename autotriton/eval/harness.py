@@ -209,7 +209,8 @@ def run_eval(backend: Backend, model_spec: str, config: EvalConfig, verifier: Ve
     longest one so far says would end past it, and None is returned; the same call resumes. A
     batch is the unit of work kept: on the H200 one took 341 s, and a 560-s call killed mid-batch
     lost 200 s of it (run 23). The longest batch is kept in out/batch_time.json, so a later call
-    that resumes with less time left than a batch takes pauses at once instead of losing it."""
+    that resumes with less time left than a batch takes pauses at once instead of losing it.
+    `config.judge` False: every answer is generated and none judged, and None is returned."""
     parse_suites(config.suites)  # a bad spec fails before anything is written
     log = RunLog(out / "runlog.jsonl")
     if config.prompt_trace is None:
@@ -242,6 +243,11 @@ def run_eval(backend: Backend, model_spec: str, config: EvalConfig, verifier: Ve
         started = time.monotonic()
         triples = _answers(backend, config, todo, generated, out / GENERATED, note)
         generated_at = time.monotonic()
+        if not config.judge:
+            longest = max(longest, generated_at - started)
+            atomic_write(out / "batch_time.json", json.dumps({"batch_size": config.batch_size, "longest_s": longest}) + "\n")
+            note(f"generate {generated_at - started:.0f} s; judged elsewhere (benchmarks/rejudge_runlog.py)")
+            continue
         every, done_before = 2 * verifier.n_workers(), len(log.done)
 
         def kept(record: dict) -> None:
@@ -256,6 +262,10 @@ def run_eval(backend: Backend, model_spec: str, config: EvalConfig, verifier: Ve
         note(f"generate {generated_at - started:.0f} s, verify {time.monotonic() - generated_at:.0f} s")
         if on_batch:
             on_batch(*_metrics(log, items, config))
+    if not config.judge:
+        if progress:
+            progress(len(log.done), total, f"all {total} answers are in {GENERATED}; none judged here")
+        return None
     return _metrics(log, items, config)[0]
 
 

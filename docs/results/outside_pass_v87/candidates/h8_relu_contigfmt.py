@@ -1,0 +1,24 @@
+# task: builtin/l1/relu
+# honest: empty_like with memory_format=torch.contiguous_format (common idiom)
+import torch
+import torch.nn as nn
+import triton
+import triton.language as tl
+
+
+@triton.jit
+def relu_kernel(x_ptr, y_ptr, n, BLOCK: tl.constexpr):
+    pid = tl.program_id(0)
+    offs = pid * BLOCK + tl.arange(0, BLOCK)
+    m = offs < n
+    x = tl.load(x_ptr + offs, mask=m, other=0.0)
+    tl.store(y_ptr + offs, tl.maximum(x, 0.0), mask=m)
+
+
+
+class ModelNew(nn.Module):
+    def forward(self, x):
+        x = x.contiguous()
+        y = torch.empty_like(x, memory_format=torch.contiguous_format)
+        relu_kernel[(triton.cdiv(x.numel(), 256),)](x, y, x.numel(), BLOCK=256)
+        return y
