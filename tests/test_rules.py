@@ -820,6 +820,74 @@ def test_a_kernel_name_bound_elsewhere_too_is_no_launch():
     assert check_rules(module("return y", "\ndef finish(kk, t):\n    return t\n")) == []
 
 
+NAMED_LAUNCH = "kern[(1,)](x, y, x.numel(), BLOCK=1024)\n        return y"
+TABLE_LAUNCH = "KS[x.dtype][(1,)](x, y, x.numel(), BLOCK=1024)\n        return y"
+TABLE = "\nKS = {torch.float32: k, torch.float16: k2}\n"
+
+# (forward body, module-level extra): a local or module-level name that may be only kernels, or a
+# module-level table of them read only by subscript; each was refused as honest code (outside pass
+# on verifier 87: `kern = lsm_single if fits else lsm_loop`, `KERNELS[fits][grid](...)`).
+NAMED_HONEST = [
+    ("kern = k2 if x.numel() > 4096 else k\n        " + NAMED_LAUNCH, K2),
+    ("kern = k\n        if x.numel() > 4096:\n            kern = k2\n        " + NAMED_LAUNCH, K2),
+    (NAMED_LAUNCH, K2 + "\nFAST = True\nkern = k2 if FAST else k\n"),
+    (TABLE_LAUNCH, K2 + TABLE),
+    ("kern = KS[x.dtype]\n        " + NAMED_LAUNCH, K2 + TABLE),
+    ("KS[0][(1,)](x, y, x.numel(), BLOCK=1024)\n        return y", K2 + "\nKS = (k, k2)\n"),
+]
+
+
+@pytest.mark.parametrize("body, extra", NAMED_HONEST)
+def test_a_name_or_module_table_holding_only_kernels_may_be_launched_through(body, extra):
+    assert check_rules(module(body, extra)) == []
+
+
+# Each makes the name or the table hold, or possibly hold, something other than a kernel.
+NAMED_ATTACKS = [
+    ("kern = k if x.numel() > 4096 else self.seq\n        kern[0](y)\n        return y", ""),
+    ("kern = k\n        if x.numel() > 4096:\n            kern = self.seq\n        kern[0](y)\n        return y", ""),
+    ("kern, other = k, k\n        " + NAMED_LAUNCH, ""),  # unpacked: not followed
+    ("for kern in (k, self.seq):\n            pass\n        " + NAMED_LAUNCH, ""),
+    ("kern = k\n        kern += self.seq\n        " + NAMED_LAUNCH, ""),
+    (NAMED_LAUNCH, "\nkern = k\n\ndef helper(kern):\n    return kern\n"),  # bound elsewhere too
+    (NAMED_LAUNCH, "\nkern = k\nfor kern in [k]:\n    pass\n"),
+    ("kern = other\n        " + NAMED_LAUNCH, "\nother = k\n"),  # an alias of an alias is not followed
+    ("KS[x.dtype] = self.seq\n        " + TABLE_LAUNCH, K2 + TABLE),
+    ("t = KS\n        " + TABLE_LAUNCH, K2 + TABLE),  # read whole: may be changed through t
+    ("KS.update({})\n        " + TABLE_LAUNCH, K2 + TABLE),
+    (TABLE_LAUNCH, K2 + TABLE + "KS[torch.float32] = torch.relu\n"),
+    (TABLE_LAUNCH, K2 + "\nKS = {torch.float32: k, torch.float16: torch.relu}\n"),
+    (TABLE_LAUNCH, K2 + TABLE + "\nclass Other:\n    KS = {}\n"),  # bound in a class body too
+    ("KS = {torch.float32: k}\n        " + TABLE_LAUNCH, K2),  # a local table is not followed
+]
+
+
+@pytest.mark.parametrize("body, extra", NAMED_ATTACKS)
+def test_a_name_or_table_holding_anything_but_kernels_is_no_launch(body, extra):
+    src = module(body, extra, "self.seq = nn.Sequential()")
+    assert launch_refused(src), check_rules(src)
+
+
+def test_a_named_launch_resolves_the_name_in_its_own_function():
+    """Python's scoping: a function that binds the name reads its own binding; a module-level name
+    counts only where nothing else in the file binds it; a nested function's reads are not followed."""
+    import ast
+
+    from autotriton.tasks.contract import parse_source
+    from autotriton.verify.rules import _build, launched_kernels
+
+    def launches(src: str) -> list[frozenset]:
+        mod = _build(parse_source(src))
+        return [launched_kernels(mod, n) for n in ast.walk(mod.tree) if isinstance(n, ast.Subscript)
+                and isinstance(n.value, ast.Name) and n.value.id == "kern"]
+
+    helper = "\nkern = k\n\ndef helper():\n    return kern[(1,)]\n"
+    assert launches(module("return y", K2 + helper)) == [frozenset({"k"})]
+    assert sorted(map(sorted, launches(module("kern = k2\n        return kern[(1,)]", K2 + helper)))) == [[], ["k2"]]
+    assert launches(module("def inner():\n            return kern[(1,)]\n        kern = k\n        return y")) == \
+        [frozenset()]
+
+
 def test_setattr_and_dict_writes_are_refused_so_stores_can_be_read_off_the_syntax():
     assert "io_access" in rules_of(module(HELD_LAUNCH, "", "self.kernel = k\n        setattr(self, 'kernel', self)"))
     assert "io_access" in rules_of(module(HELD_LAUNCH, "", "self.kernel = k\n        self.__dict__['kernel'] = 1"))
@@ -861,3 +929,13 @@ def test_a_class_defined_twice_is_refused_where_it_is_replaced():
     from autotriton.tasks import get_task
     found = check_rules(get_task("builtin/l1/relu").solution_source + "\n\nclass ModelNew(nn.Module):\n    def forward(self, x):\n        return x\n")
     assert [(v.rule, "defined again" in v.message) for v in found] == [("class_definition", True)], found
+
+
+def test_an_allocation_may_ask_for_the_layout_it_has_anyway():
+    """`torch.empty_like(x, memory_format=torch.contiguous_format)` copies nothing (refused as
+    honest code in the outside pass on verifier 87); a conversion is a torch copy kernel."""
+    assert check_rules(module("return torch.empty_like(x, memory_format=torch.contiguous_format)")) == []
+    assert check_rules(module("return torch.empty(4, memory_format=torch.preserve_format)")) == []
+    assert "torch_compute" in rules_of(module("return x.contiguous(memory_format=torch.contiguous_format)"))
+    assert "torch_compute" in rules_of(module("return x.to(memory_format=torch.preserve_format)"))
+    assert "torch_compute" in rules_of(module("return torch.empty_like(x, memory_format=torch.channels_last)"))
