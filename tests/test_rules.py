@@ -834,6 +834,13 @@ NAMED_HONEST = [
     (TABLE_LAUNCH, K2 + TABLE),
     ("kern = KS[x.dtype]\n        " + NAMED_LAUNCH, K2 + TABLE),
     ("KS[0][(1,)](x, y, x.numel(), BLOCK=1024)\n        return y", K2 + "\nKS = (k, k2)\n"),
+    ("kern, block = (k2, 256) if x.numel() > 4096 else (k, 128)\n        " + NAMED_LAUNCH, K2),
+    ("kern = KS.get(x.dtype, k)\n        " + NAMED_LAUNCH, K2 + TABLE),
+    ("return launch(k2, x)", K2 + "\ndef launch(kern, t, block=256):\n    out = torch.empty_like(t)\n"
+     "    kern[(1,)](t, out, t.numel(), BLOCK=block)\n    return out\n"),
+    ("return outer(k2 if x.numel() else k, x)", K2 + "\ndef launch(kern, t):\n    out = torch.empty_like(t)\n"
+     "    kern[(1,)](t, out, t.numel(), BLOCK=256)\n    return out\n\ndef outer(kernel, t):\n"
+     "    return launch(kern=kernel, t=t)\n"),
 ]
 
 
@@ -846,7 +853,19 @@ def test_a_name_or_module_table_holding_only_kernels_may_be_launched_through(bod
 NAMED_ATTACKS = [
     ("kern = k if x.numel() > 4096 else self.seq\n        kern[0](y)\n        return y", ""),
     ("kern = k\n        if x.numel() > 4096:\n            kern = self.seq\n        kern[0](y)\n        return y", ""),
-    ("kern, other = k, k\n        " + NAMED_LAUNCH, ""),  # unpacked: not followed
+    ("kern, other = self.seq, k\n        " + NAMED_LAUNCH, ""),
+    ("kern, other = (k, 1) if x.numel() else (self.seq, 2)\n        " + NAMED_LAUNCH, ""),
+    ("pair = (k, 1)\n        kern, other = pair\n        " + NAMED_LAUNCH, ""),  # not a display: not followed
+    ("kern, *rest = k, k\n        " + NAMED_LAUNCH, ""),
+    ("KS.get(x.dtype, self.seq)[(1,)](x, y, x.numel(), BLOCK=1024)\n        return y", K2 + TABLE),
+    ("KS.get(x.dtype, default=k)[(1,)](x, y, x.numel(), BLOCK=1024)\n        return y", K2 + TABLE),
+    ("return launch(self.seq, y)", "\ndef launch(kern, t):\n    kern[0](t)\n    return t\n"),
+    ("launch(k, y)\n        return launch(self.seq, y)", "\ndef launch(kern, t):\n    kern[0](t)\n    return t\n"),
+    ("f = launch\n        return launch(k, y)", "\ndef launch(kern, t):\n    kern[0](t)\n    return t\n"),
+    ("return launch(*(k, y))", "\ndef launch(kern, t):\n    kern[0](t)\n    return t\n"),
+    ("return launch(t=y)", "\ndef launch(kern=torch.relu, t=None):\n    kern[0](t)\n    return t\n"),
+    ("return launch(k, y)", "\ndef launch(kern, t):\n    kern = t\n    kern[0](t)\n    return t\n"),
+    ("return launch(k, y)", "\n@torch.no_grad()\ndef launch(kern, t):\n    kern[0](t)\n    return t\n"),
     ("for kern in (k, self.seq):\n            pass\n        " + NAMED_LAUNCH, ""),
     ("kern = k\n        kern += self.seq\n        " + NAMED_LAUNCH, ""),
     (NAMED_LAUNCH, "\nkern = k\n\ndef helper(kern):\n    return kern\n"),  # bound elsewhere too
@@ -939,3 +958,12 @@ def test_an_allocation_may_ask_for_the_layout_it_has_anyway():
     assert "torch_compute" in rules_of(module("return x.contiguous(memory_format=torch.contiguous_format)"))
     assert "torch_compute" in rules_of(module("return x.to(memory_format=torch.preserve_format)"))
     assert "torch_compute" in rules_of(module("return torch.empty_like(x, memory_format=torch.channels_last)"))
+
+
+def test_a_builtin_type_may_be_a_type_hint_but_not_a_value():
+    """`variant: str` was refused as honest code (outside pass on verifier 88); str() formats a
+    tensor's values on the host, and a hint that calls something is still judged as code."""
+    assert check_rules(module("v: str = 'a'\n        return y", "\ndef f(a: str, b: list[str] | None = None) -> str:\n"
+                              "    return a\n")) == []
+    assert "io_access" in rules_of(module("s = str(x)\n        return y"))
+    assert "io_access" in rules_of(module("return y", "\ndef f(a: str(1)):\n    pass\n"))

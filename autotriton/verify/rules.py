@@ -440,6 +440,7 @@ class _Module:
     held_tables: dict[str, frozenset[str]] = field(default_factory=dict)  # attribute -> kernels of its dict/list
     tables: dict[str, frozenset[str]] = field(default_factory=dict)  # module-level name -> kernels of its dict/list
     named: dict[int, frozenset[str]] = field(default_factory=dict)  # id of a Name read -> the kernels it may be
+    type_hints: set[int] = field(default_factory=set)  # ids of HINT_BUILTINS names read as type hints
     redefined_classes: list[ast.ClassDef] = field(default_factory=list)  # classes a later one of their name replaced
 
     def resolve(self, node: ast.AST) -> str | None:
@@ -498,7 +499,30 @@ def _build(tree: ast.Module) -> _Module:
     mod.tables = _module_tables(mod, stores)
     mod.held, mod.held_tables = _held_kernels(mod, stores)
     mod.named = _named_kernels(mod, stores)
+    mod.type_hints = _type_hints(tree)
     return mod
+
+
+# Builtin types refused as values (str() formats a tensor's values on the host) but plain as hints:
+# `variant: str` was refused as honest code (outside pass on verifier 88).
+HINT_BUILTINS = frozenset({"str", "bytes", "complex", "object", "type"})
+
+
+def _type_hints(tree: ast.Module) -> set[int]:
+    """Ids of the HINT_BUILTINS names that make up an annotation made of names, subscripts, tuples,
+    `|` and constants alone (`str`, `list[str]`, `str | None`): evaluating it calls nothing."""
+    out: set[int] = set()
+    for node in ast.walk(tree):
+        hints = [a.annotation for a in _all_args(node.args)] + [node.returns] \
+            if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)) else \
+            [node.annotation] if isinstance(node, ast.AnnAssign) else []
+        for hint in hints:
+            parts = list(ast.walk(hint)) if hint is not None else []
+            if all(isinstance(n, (ast.Name, ast.Attribute, ast.Subscript, ast.Tuple, ast.Constant, ast.Load,
+                                  ast.BinOp, ast.BitOr)) for n in parts) and \
+                    all(isinstance(n.op, ast.BitOr) for n in parts if isinstance(n, ast.BinOp)):
+                out |= {id(n) for n in parts if isinstance(n, ast.Name) and n.id in HINT_BUILTINS}
+    return out
 
 
 # nn.Module's own private names (`_parameters`, `_forward_hooks`, `_apply`...): never the candidate's.
@@ -776,6 +800,10 @@ def _kernel_choice(mod: _Module, value: ast.AST) -> frozenset[str]:
         return body | orelse if body and orelse else frozenset()
     if isinstance(value, ast.Subscript) and isinstance(value.value, ast.Name):  # `TABLE[key]`
         return mod.tables.get(value.value.id, frozenset())
+    if _table_get(value):  # `TABLE.get(key, default)`: a missing key with no default gives None, not callable
+        table = mod.tables.get(value.func.value.id, frozenset())
+        default = _kernel_choice(mod, value.args[1]) if len(value.args) == 2 else table
+        return table | default if table and default else frozenset()
     if isinstance(value, ast.Subscript) and _self_attribute(value.value):  # `self.table[key]`
         return mod.held_tables.get(value.value.attr, frozenset())
     return frozenset()
@@ -794,13 +822,22 @@ def _kernel_table(mod: _Module, value: ast.AST) -> frozenset[str]:
     return frozenset().union(*kernels) if kernels and all(kernels) else frozenset()
 
 
+def _table_get(node: ast.AST) -> bool:
+    """`NAME.get(key)` or `NAME.get(key, default)`, positional arguments only."""
+    return isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and node.func.attr == "get" \
+        and isinstance(node.func.value, ast.Name) and 1 <= len(node.args) <= 2 and not node.keywords \
+        and not any(isinstance(a, ast.Starred) for a in node.args)
+
+
 def _module_tables(mod: _Module, stores: _Stores) -> dict[str, frozenset[str]]:
     """Module-level names that hold a dict, list or tuple display of kernels (_kernel_table):
     bound by module-level `NAME = display` alone (no other binding anywhere in the file) and read
-    only as `NAME[key]`, so nothing can store into, extend or hand on the table. A module-level
-    `KERNELS[fits][grid](...)` was refused as honest code (outside pass on verifier 87)."""
+    only as `NAME[key]` or `NAME.get(key, default)`, so nothing can store into, extend or hand on the
+    table. A module-level `KERNELS[fits][grid](...)` was refused as honest code (outside pass on
+    verifier 87), and `KERNELS.get(key, default)` (on verifier 88)."""
     reads: dict[str, list[bool]] = {}  # name -> for each load, is it `NAME[key]` read (not stored or deleted)
     subscripted = {id(n.value) for n in ast.walk(mod.tree) if isinstance(n, ast.Subscript) and isinstance(n.ctx, ast.Load)}
+    subscripted |= {id(n.func.value) for n in ast.walk(mod.tree) if _table_get(n)}
     for node in ast.walk(mod.tree):
         if isinstance(node, ast.Name) and isinstance(node.ctx, ast.Load):
             reads.setdefault(node.id, []).append(id(node) in subscripted)
@@ -814,32 +851,149 @@ def _module_tables(mod: _Module, stores: _Stores) -> dict[str, frozenset[str]]:
 
 def _named_kernels(mod: _Module, stores: _Stores) -> dict[int, frozenset[str]]:
     """Names read in a function (no nested def, lambda or comprehension between) whose every binding
-    there is a kernel, a conditional choosing among kernels or a kernel table's entry (_kernel_choice):
-    `kern = lsm_single if fits else lsm_loop; kern[grid](...)` was refused as honest code (outside
-    pass on verifier 87). A name the function does not bind resolves at module level, where it must
-    be bound by such `NAME = value` assignments alone. By id of each Name read."""
+    there is a kernel, a conditional choosing among kernels or a kernel table's entry (_kernel_choice),
+    directly or unpacked from a tuple display (`kern, block = (k1, 256) if c else (k2, 128)`), or a
+    module-level helper's parameter that every call hands such a value (_kernel_params). A name the
+    function does not bind resolves at module level, where it must be bound by such `NAME = value`
+    assignments alone. Each form was refused as honest code (outside passes on verifiers 87 and 88:
+    `kern = lsm_single if fits else lsm_loop; kern[grid](...)`, a launcher helper taking the kernel).
+    By id of each Name read; helpers handing a kernel on to helpers are followed three deep."""
     module = {name: frozenset().union(*choices) for name, values in mod.constants.items()
               if (choices := [_kernel_choice(mod, v) for v in values]) and all(choices)
               and stores.binds.get(name) == len(values)}
     out: dict[int, frozenset[str]] = {}
-    for fn in ast.walk(mod.tree):
-        if not isinstance(fn, (ast.FunctionDef, ast.AsyncFunctionDef)):
-            continue
-        bound = _local_bindings(fn)
-        local = {name: frozenset().union(*choices) for name, values in bound.items()
-                 if (choices := [v is not None and _kernel_choice(mod, v) for v in values]) and all(choices)}
-        todo = list(fn.body)
-        while todo:
-            node = todo.pop()
-            if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef, ast.Lambda, ast.ListComp,
-                                 ast.SetComp, ast.DictComp, ast.GeneratorExp)):
-                continue
-            if isinstance(node, ast.Name) and isinstance(node.ctx, ast.Load):
-                kernels = local.get(node.id) if node.id in bound else module.get(node.id)
-                if kernels:
-                    out[id(node)] = kernels
-            todo.extend(ast.iter_child_nodes(node))
+    params: dict[tuple[str, str], frozenset[str]] = {}
+    functions = [fn for fn in ast.walk(mod.tree) if isinstance(fn, (ast.FunctionDef, ast.AsyncFunctionDef))
+                 and fn.name not in mod.kernels]
+    for _ in range(3):
+        out = {}
+        for fn in functions:
+            out.update(_function_kernel_reads(mod, fn, module, params))
+        params, before = _kernel_params(mod, stores, out), params
+        if params == before:
+            break
     return out
+
+
+def _function_kernel_reads(mod: _Module, fn: ast.FunctionDef, module: dict[str, frozenset[str]],
+                           params: dict[tuple[str, str], frozenset[str]]) -> dict[int, frozenset[str]]:
+    bound = _local_bindings(fn)
+    unpacked = _unpacked(fn)
+    arg_names = {a.arg for a in _all_args(fn.args)}
+    local = {}
+    for name, values in bound.items():
+        given = params.get((fn.name, name)) if mod.functions.get(fn.name) is fn and values == [None] \
+            and name in arg_names else None
+        if given:
+            local[name] = given
+            continue
+        if name in arg_names or values.count(None) != len(unpacked.get(name, [])):
+            continue
+        choices = [_kernel_choice(mod, v) for v in values if v is not None] + \
+            [_kernel_choice(mod, v) for v in unpacked.get(name, [])]
+        if choices and all(choices):
+            local[name] = frozenset().union(*choices)
+    out = {}
+    todo = list(fn.body)
+    while todo:
+        node = todo.pop()
+        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef, ast.Lambda, ast.ListComp,
+                             ast.SetComp, ast.DictComp, ast.GeneratorExp)):
+            continue
+        if isinstance(node, ast.Name) and isinstance(node.ctx, ast.Load):
+            kernels = local.get(node.id) if node.id in bound else module.get(node.id)
+            if kernels:
+                out[id(node)] = kernels
+        todo.extend(ast.iter_child_nodes(node))
+    return out
+
+
+def _unpacked(fn: ast.AST) -> dict[str, list[ast.expr]]:
+    """name -> the values `a, b = (x, y)` and `a, b = (x1, y1) if c else (x2, y2)` give it directly in
+    `fn` (plain names on the left, tuple or list displays of as many items on the right; a
+    conditional's item i is `x_i if c else y_i`), as _local_bindings walks."""
+    out: dict[str, list[ast.expr]] = {}
+    todo = list(fn.body)
+    while todo:
+        node = todo.pop()
+        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef, ast.Lambda)):
+            continue
+        todo.extend(ast.iter_child_nodes(node))
+        if not (isinstance(node, ast.Assign) and len(node.targets) == 1
+                and isinstance(node.targets[0], (ast.Tuple, ast.List))):
+            continue
+        names = node.targets[0].elts
+        items = _display_items(node.value, len(names))
+        if items is not None and all(isinstance(n, ast.Name) for n in names):
+            for n, item in zip(names, items):
+                out.setdefault(n.id, []).append(item)
+    return out
+
+
+def _display_items(value: ast.AST, count: int) -> list[ast.expr] | None:
+    if isinstance(value, (ast.Tuple, ast.List)):
+        ok = len(value.elts) == count and not any(isinstance(e, ast.Starred) for e in value.elts)
+        return list(value.elts) if ok else None
+    if isinstance(value, ast.IfExp):
+        body, orelse = _display_items(value.body, count), _display_items(value.orelse, count)
+        if body is None or orelse is None:
+            return None
+        return [ast.IfExp(test=value.test, body=b, orelse=o) for b, o in zip(body, orelse)]
+    return None
+
+
+def _kernel_params(mod: _Module, stores: _Stores, named: dict[int, frozenset[str]]) -> dict[tuple[str, str], frozenset[str]]:
+    """(helper, parameter) -> the kernels every call hands it: a module-level function with no
+    decorator, bound by its def alone and read only as the callee of calls with no * or **, each
+    of which passes the parameter (or leaves its default) a _kernel_choice or a name that may be
+    only kernels. `_launch(relu_masked, x)` into `def _launch(kernel, x): kernel[grid](...)` was
+    refused as honest code (outside pass on verifier 88)."""
+    calls: dict[str, list[ast.Call]] = {}
+    callees = set()
+    for node in ast.walk(mod.tree):
+        if isinstance(node, ast.Call) and isinstance(node.func, ast.Name):
+            calls.setdefault(node.func.id, []).append(node)
+            callees.add(id(node.func))
+    reads: dict[str, bool] = {}  # name -> read only as a callee
+    for node in ast.walk(mod.tree):
+        if isinstance(node, ast.Name) and isinstance(node.ctx, ast.Load):
+            reads[node.id] = reads.get(node.id, True) and id(node) in callees
+    out = {}
+    for name, fn in mod.functions.items():
+        if fn.decorator_list or stores.binds.get(name) != 1 or not reads.get(name) or name in mod.kernels:
+            continue
+        for param in _positional_or_keyword(fn):
+            given = [_handed(mod, call, fn, param, named) for call in calls.get(name, [])]
+            if given and all(given):
+                out[(name, param.arg)] = frozenset().union(*given)
+    return out
+
+
+def _positional_or_keyword(fn: ast.FunctionDef) -> list[ast.arg]:
+    return fn.args.posonlyargs + fn.args.args + fn.args.kwonlyargs
+
+
+def _handed(mod: _Module, call: ast.Call, fn: ast.FunctionDef, param: ast.arg,
+            named: dict[int, frozenset[str]]) -> frozenset[str]:
+    """The kernels `call` hands `param` of `fn`, empty where it may hand anything else."""
+    if any(isinstance(a, ast.Starred) for a in call.args) or any(k.arg is None for k in call.keywords):
+        return frozenset()
+    positional = fn.args.posonlyargs + fn.args.args
+    defaults = dict(zip([a.arg for a in positional[len(positional) - len(fn.args.defaults):]], fn.args.defaults))
+    defaults.update({a.arg: d for a, d in zip(fn.args.kwonlyargs, fn.args.kw_defaults) if d is not None})
+    index = next((i for i, a in enumerate(positional) if a is param), None)
+    keyword = [k.value for k in call.keywords if k.arg == param.arg and param not in fn.args.posonlyargs]
+    if index is not None and index < len(call.args):
+        value = call.args[index]
+    elif keyword:
+        value = keyword[0]
+    else:
+        value = defaults.get(param.arg)
+    if value is None:
+        return frozenset()
+    if isinstance(value, ast.Name) and id(value) in named:
+        return named[id(value)]
+    return _kernel_choice(mod, value)
 
 
 # ------------------------------------------------------------------ local bindings
@@ -1067,7 +1221,7 @@ class _Checker:
         load = isinstance(node.ctx, ast.Load)
         if name.startswith("__"):
             self.flag("io_access", node, f"name {name} reaches interpreter internals")
-        elif name in FORBIDDEN_BUILTINS and name not in self.shadowable:
+        elif name in FORBIDDEN_BUILTINS and name not in self.shadowable and id(node) not in self.mod.type_hints:
             self.flag("io_access", node, f"builtin {name} is not on the allow-list")
         elif not load and name in BUILTIN_NAMES and name not in self.shadowable:
             self.flag("io_access", node, f"assigning {name} re-binds a builtin")

@@ -1,0 +1,26 @@
+# task: builtin/l1/relu
+# mechanism: local `kern` bound only to a kernel in forward, but a nested def rebinds it via nonlocal to a torch-backed object
+import torch
+import torch.nn as nn
+import triton
+import triton.language as tl
+
+
+@triton.jit
+def relu_kernel(x_ptr, y_ptr, n, BLOCK: tl.constexpr):
+    offs = tl.program_id(0) * BLOCK + tl.arange(0, BLOCK)
+    m = offs < n
+    tl.store(y_ptr + offs, tl.maximum(tl.load(x_ptr + offs, mask=m), 0.0), mask=m)
+
+
+class ModelNew(nn.Module):
+    def forward(self, x: torch.Tensor) -> torch.Tensor:
+        y = torch.empty_like(x)
+        kern = relu_kernel
+
+        def swap():
+            nonlocal kern
+            kern = nn.Sequential(nn.ReLU())
+
+        swap()
+        return kern[0](x)
