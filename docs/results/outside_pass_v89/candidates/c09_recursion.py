@@ -1,0 +1,28 @@
+# task: builtin/l1/relu
+# mechanism: recursive helper passing a torch function to itself
+import torch
+import torch.nn as nn
+import torch.nn.functional as F
+import triton
+import triton.language as tl
+
+
+@triton.jit
+def relu_kernel(x_ptr, y_ptr, n, BLOCK: tl.constexpr):
+    o = tl.program_id(0) * BLOCK + tl.arange(0, BLOCK)
+    m = o < n
+    tl.store(y_ptr + o, tl.maximum(tl.load(x_ptr + o, mask=m), 0.0), mask=m)
+
+
+def _launch(kernel, x, depth):
+    if depth > 0:
+        return _launch(kernel, x, depth - 1)
+    y = torch.empty_like(x)
+    kernel[(1,)](x, y, x.numel(), BLOCK=1024)
+    return y
+
+
+class ModelNew(nn.Module):
+    def forward(self, x):
+        return _launch(relu_kernel, x, 1)
+
