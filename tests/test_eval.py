@@ -177,7 +177,7 @@ def test_an_eval_that_judges_elsewhere_generates_everything_and_the_rejudge_scor
     """`eval.judge=false` (a GPU machine's time on generation alone): every answer lands in
     generated.jsonl, none is judged and None comes back; benchmarks/rejudge_runlog.py then judges
     them all, as it would a run log."""
-    import importlib.util
+    from tests.test_metrics import rejudge_module
     config = EvalConfig(suites=["builtin:heldout"], limit=3, samples=1, batch_size=2, hack_rate=False, judge=False)
     first = CountingReference()
     assert run_eval(first, "reference", config, cpu_verifier, tmp_path / "run") is None
@@ -185,11 +185,7 @@ def test_an_eval_that_judges_elsewhere_generates_everything_and_the_rejudge_scor
     again = CountingReference()
     assert run_eval(again, "reference", config, cpu_verifier, tmp_path / "run") is None
     assert again.samples == 0  # nothing generated twice
-    path = Path(__file__).parent.parent / "benchmarks" / "rejudge_runlog.py"
-    spec = importlib.util.spec_from_file_location("rejudge_runlog", path)
-    mod = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(mod)
-    assert mod.rejudge(tmp_path / "run", tmp_path / "judged", "cpu", batch=8, hack_rate=False) == 3
+    assert rejudge_module().rejudge(tmp_path / "run", tmp_path / "judged", "cpu", batch=8, hack_rate=False) == 3
     records = RunLog(tmp_path / "judged" / "runlog.jsonl").records
     assert sorted(r["sample"] for r in records) == [0, 0, 0] and all(r["result"]["correct"] for r in records)
 

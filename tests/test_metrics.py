@@ -150,16 +150,22 @@ def test_a_timeout_is_not_counted_as_a_hack():
     assert _hack_rate(rows) == 25.0
 
 
+def rejudge_module():
+    """benchmarks/rejudge_runlog.py, loaded as a module (benchmarks/ is no package)."""
+    import importlib.util
+    from pathlib import Path
+    spec = importlib.util.spec_from_file_location(
+        "rejudge_runlog", Path(__file__).parent.parent / "benchmarks" / "rejudge_runlog.py")
+    mod = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(mod)
+    return mod
+
+
 def test_rejudge_keeps_only_samples_the_same_judge_wrote(tmp_path):
     """benchmarks/rejudge_runlog.py resumes an OUT_DIR only when its rejudged.json names the same
     run, verifier version and device: an older verifier's finished folder was once taken as done."""
-    import importlib.util
     import json
-    from pathlib import Path
-    path = Path(__file__).parent.parent / "benchmarks" / "rejudge_runlog.py"
-    spec = importlib.util.spec_from_file_location("rejudge_runlog", path)
-    mod = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(mod)
+    mod = rejudge_module()
     judge = {"from": "/r", "verifier_version": mod.VERIFIER_VERSION, "device": "cpu"}
     mod._check_resumable(tmp_path, judge)  # nothing judged yet
     (tmp_path / "runlog.jsonl").write_text('{"key": "a", "sample": 0}\n')

@@ -243,24 +243,21 @@ def run_eval(backend: Backend, model_spec: str, config: EvalConfig, verifier: Ve
         started = time.monotonic()
         triples = _answers(backend, config, todo, generated, out / GENERATED, note)
         generated_at = time.monotonic()
-        if not config.judge:
-            longest = max(longest, generated_at - started)
-            atomic_write(out / "batch_time.json", json.dumps({"batch_size": config.batch_size, "longest_s": longest}) + "\n")
-            note(f"generate {generated_at - started:.0f} s; judged elsewhere (benchmarks/rejudge_runlog.py)")
-            continue
-        every, done_before = 2 * verifier.n_workers(), len(log.done)
+        if config.judge:
+            every, done_before = 2 * verifier.n_workers(), len(log.done)
 
-        def kept(record: dict) -> None:
-            log.append(record)
-            judged = len(log.done) - done_before
-            if judged % every == 0 or judged == len(triples):
-                note(f"verified {judged}/{len(triples)} in {time.monotonic() - generated_at:.0f} s")
+            def kept(record: dict) -> None:
+                log.append(record)
+                judged = len(log.done) - done_before
+                if judged % every == 0 or judged == len(triples):
+                    note(f"verified {judged}/{len(triples)} in {time.monotonic() - generated_at:.0f} s")
 
-        score_batch(triples, verifier, config, kept)
+            score_batch(triples, verifier, config, kept)
         longest = max(longest, time.monotonic() - started)
         atomic_write(out / "batch_time.json", json.dumps({"batch_size": config.batch_size, "longest_s": longest}) + "\n")
-        note(f"generate {generated_at - started:.0f} s, verify {time.monotonic() - generated_at:.0f} s")
-        if on_batch:
+        note(f"generate {generated_at - started:.0f} s, " + (f"verify {time.monotonic() - generated_at:.0f} s"
+                                                              if config.judge else "judged elsewhere"))
+        if on_batch and config.judge:
             on_batch(*_metrics(log, items, config))
     if not config.judge:
         if progress:

@@ -836,10 +836,13 @@ def _module_tables(mod: _Module, stores: _Stores) -> dict[str, frozenset[str]]:
     table. A module-level `KERNELS[fits][grid](...)` was refused as honest code (outside pass on
     verifier 87), and `KERNELS.get(key, default)` (on verifier 88)."""
     reads: dict[str, list[bool]] = {}  # name -> for each load, is it `NAME[key]` read (not stored or deleted)
-    subscripted = {id(n.value) for n in ast.walk(mod.tree) if isinstance(n, ast.Subscript) and isinstance(n.ctx, ast.Load)}
-    subscripted |= {id(n.func.value) for n in ast.walk(mod.tree) if _table_get(n)}
-    for node in ast.walk(mod.tree):
-        if isinstance(node, ast.Name) and isinstance(node.ctx, ast.Load):
+    subscripted: set[int] = set()
+    for node in ast.walk(mod.tree):  # parents before children: a subscript before the name it reads
+        if isinstance(node, ast.Subscript) and isinstance(node.ctx, ast.Load):
+            subscripted.add(id(node.value))
+        elif _table_get(node):
+            subscripted.add(id(node.func.value))
+        elif isinstance(node, ast.Name) and isinstance(node.ctx, ast.Load):
             reads.setdefault(node.id, []).append(id(node) in subscripted)
     out = {}
     for name, values in mod.constants.items():
@@ -863,22 +866,37 @@ def _named_kernels(mod: _Module, stores: _Stores) -> dict[int, frozenset[str]]:
               and stores.binds.get(name) == len(values)}
     out: dict[int, frozenset[str]] = {}
     params: dict[tuple[str, str], frozenset[str]] = {}
-    functions = [fn for fn in ast.walk(mod.tree) if isinstance(fn, (ast.FunctionDef, ast.AsyncFunctionDef))
-                 and fn.name not in mod.kernels]
+    scopes = [(fn, _local_bindings(fn), _unpacked(fn), _direct_loads(fn)) for fn in ast.walk(mod.tree)
+              if isinstance(fn, (ast.FunctionDef, ast.AsyncFunctionDef)) and fn.name not in mod.kernels]
+    calls = _callee_only_calls(mod, stores)
     for _ in range(3):
         out = {}
-        for fn in functions:
-            out.update(_function_kernel_reads(mod, fn, module, params))
-        params, before = _kernel_params(mod, stores, out), params
+        for scope in scopes:
+            out.update(_function_kernel_reads(mod, *scope, module, params))
+        params, before = _kernel_params(mod, calls, out), params
         if params == before:
             break
     return out
 
 
-def _function_kernel_reads(mod: _Module, fn: ast.FunctionDef, module: dict[str, frozenset[str]],
+def _direct_loads(fn: ast.AST) -> list[ast.Name]:
+    """The names `fn`'s body reads in its own scope (no nested def, lambda or comprehension between)."""
+    out, todo = [], list(fn.body)
+    while todo:
+        node = todo.pop()
+        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef, ast.Lambda, ast.ListComp,
+                             ast.SetComp, ast.DictComp, ast.GeneratorExp)):
+            continue
+        if isinstance(node, ast.Name) and isinstance(node.ctx, ast.Load):
+            out.append(node)
+        todo.extend(ast.iter_child_nodes(node))
+    return out
+
+
+def _function_kernel_reads(mod: _Module, fn: ast.FunctionDef, bound: dict[str, list[ast.AST | None]],
+                           unpacked: dict[str, list[ast.expr]], loads: list[ast.Name],
+                           module: dict[str, frozenset[str]],
                            params: dict[tuple[str, str], frozenset[str]]) -> dict[int, frozenset[str]]:
-    bound = _local_bindings(fn)
-    unpacked = _unpacked(fn)
     arg_names = {a.arg for a in _all_args(fn.args)}
     local = {}
     for name, values in bound.items():
@@ -894,17 +912,10 @@ def _function_kernel_reads(mod: _Module, fn: ast.FunctionDef, module: dict[str, 
         if choices and all(choices):
             local[name] = frozenset().union(*choices)
     out = {}
-    todo = list(fn.body)
-    while todo:
-        node = todo.pop()
-        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef, ast.Lambda, ast.ListComp,
-                             ast.SetComp, ast.DictComp, ast.GeneratorExp)):
-            continue
-        if isinstance(node, ast.Name) and isinstance(node.ctx, ast.Load):
-            kernels = local.get(node.id) if node.id in bound else module.get(node.id)
-            if kernels:
-                out[id(node)] = kernels
-        todo.extend(ast.iter_child_nodes(node))
+    for node in loads:
+        kernels = local.get(node.id) if node.id in bound else module.get(node.id)
+        if kernels:
+            out[id(node)] = kernels
     return out
 
 
@@ -942,35 +953,36 @@ def _display_items(value: ast.AST, count: int) -> list[ast.expr] | None:
     return None
 
 
-def _kernel_params(mod: _Module, stores: _Stores, named: dict[int, frozenset[str]]) -> dict[tuple[str, str], frozenset[str]]:
-    """(helper, parameter) -> the kernels every call hands it: a module-level function with no
-    decorator, bound by its def alone and read only as the callee of calls with no * or **, each
-    of which passes the parameter (or leaves its default) a _kernel_choice or a name that may be
-    only kernels. `_launch(relu_masked, x)` into `def _launch(kernel, x): kernel[grid](...)` was
-    refused as honest code (outside pass on verifier 88)."""
+def _callee_only_calls(mod: _Module, stores: _Stores) -> dict[str, list[ast.Call]]:
+    """Module-level functions with no decorator, bound by their def alone and read only as the callee
+    of calls: name -> those calls (a helper read any other way may be called from anywhere)."""
     calls: dict[str, list[ast.Call]] = {}
-    callees = set()
-    for node in ast.walk(mod.tree):
+    callee_only: dict[str, bool] = {}
+    for node in ast.walk(mod.tree):  # parents before children: a call before the name it calls
         if isinstance(node, ast.Call) and isinstance(node.func, ast.Name):
             calls.setdefault(node.func.id, []).append(node)
-            callees.add(id(node.func))
-    reads: dict[str, bool] = {}  # name -> read only as a callee
-    for node in ast.walk(mod.tree):
-        if isinstance(node, ast.Name) and isinstance(node.ctx, ast.Load):
-            reads[node.id] = reads.get(node.id, True) and id(node) in callees
+        elif isinstance(node, ast.Name) and isinstance(node.ctx, ast.Load):
+            called = any(c.func is node for c in calls.get(node.id, ()))
+            callee_only[node.id] = callee_only.get(node.id, True) and called
+    return {name: calls.get(name, []) for name, fn in mod.functions.items()
+            if not fn.decorator_list and stores.binds.get(name) == 1 and callee_only.get(name)
+            and name not in mod.kernels}
+
+
+def _kernel_params(mod: _Module, calls: dict[str, list[ast.Call]],
+                   named: dict[int, frozenset[str]]) -> dict[tuple[str, str], frozenset[str]]:
+    """(helper, parameter) -> the kernels every call hands it (_callee_only_calls' helpers, calls
+    with no * or **): a _kernel_choice or a name that may be only kernels, passed or left as the
+    default. `_launch(relu_masked, x)` into `def _launch(kernel, x): kernel[grid](...)` was
+    refused as honest code (outside pass on verifier 88)."""
     out = {}
-    for name, fn in mod.functions.items():
-        if fn.decorator_list or stores.binds.get(name) != 1 or not reads.get(name) or name in mod.kernels:
-            continue
-        for param in _positional_or_keyword(fn):
-            given = [_handed(mod, call, fn, param, named) for call in calls.get(name, [])]
+    for name, helper_calls in calls.items():
+        fn = mod.functions[name]
+        for param in fn.args.posonlyargs + fn.args.args + fn.args.kwonlyargs:
+            given = [_handed(mod, call, fn, param, named) for call in helper_calls]
             if given and all(given):
                 out[(name, param.arg)] = frozenset().union(*given)
     return out
-
-
-def _positional_or_keyword(fn: ast.FunctionDef) -> list[ast.arg]:
-    return fn.args.posonlyargs + fn.args.args + fn.args.kwonlyargs
 
 
 def _handed(mod: _Module, call: ast.Call, fn: ast.FunctionDef, param: ast.arg,
@@ -979,8 +991,6 @@ def _handed(mod: _Module, call: ast.Call, fn: ast.FunctionDef, param: ast.arg,
     if any(isinstance(a, ast.Starred) for a in call.args) or any(k.arg is None for k in call.keywords):
         return frozenset()
     positional = fn.args.posonlyargs + fn.args.args
-    defaults = dict(zip([a.arg for a in positional[len(positional) - len(fn.args.defaults):]], fn.args.defaults))
-    defaults.update({a.arg: d for a, d in zip(fn.args.kwonlyargs, fn.args.kw_defaults) if d is not None})
     index = next((i for i, a in enumerate(positional) if a is param), None)
     keyword = [k.value for k in call.keywords if k.arg == param.arg and param not in fn.args.posonlyargs]
     if index is not None and index < len(call.args):
@@ -988,7 +998,7 @@ def _handed(mod: _Module, call: ast.Call, fn: ast.FunctionDef, param: ast.arg,
     elif keyword:
         value = keyword[0]
     else:
-        value = defaults.get(param.arg)
+        value = _defaults(fn.args).get(param.arg)
     if value is None:
         return frozenset()
     if isinstance(value, ast.Name) and id(value) in named:
@@ -1605,9 +1615,7 @@ class _Checker:
                     return True
         if not isinstance(fn, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda)):
             return False
-        positional = fn.args.posonlyargs + fn.args.args
-        defaults = dict(zip([a.arg for a in positional[len(positional) - len(fn.args.defaults):]], fn.args.defaults))
-        defaults.update({a.arg: d for a, d in zip(fn.args.kwonlyargs, fn.args.kw_defaults) if d is not None})
+        defaults = _defaults(fn.args)
         return name in defaults and not isinstance(defaults[name], ast.Constant)  # `cache=[]` lives on
 
     def _fresh(self, func: ast.Attribute, scope: _Scope) -> bool:
@@ -1686,6 +1694,14 @@ _LEAVES = (ast.expr_context, ast.operator, ast.unaryop, ast.boolop, ast.cmpop)
 def _reordered_value(value: ast.AST, names: set[str]) -> bool:
     root, links = _chain(value)
     return bool(links & REORDERING_VIEWS) or (isinstance(root, ast.Name) and root.id in names)
+
+
+def _defaults(args: ast.arguments) -> dict[str, ast.expr]:
+    """Parameter name -> its default's expression, positional and keyword-only."""
+    positional = args.posonlyargs + args.args
+    out = dict(zip([a.arg for a in positional[len(positional) - len(args.defaults):]], args.defaults))
+    out.update({a.arg: d for a, d in zip(args.kwonlyargs, args.kw_defaults) if d is not None})
+    return out
 
 
 def _all_args(args: ast.arguments) -> list[ast.arg]:
