@@ -841,6 +841,11 @@ NAMED_HONEST = [
     ("return outer(k2 if x.numel() else k, x)", K2 + "\ndef launch(kern, t):\n    out = torch.empty_like(t)\n"
      "    kern[(1,)](t, out, t.numel(), BLOCK=256)\n    return out\n\ndef outer(kernel, t):\n"
      "    return launch(kern=kernel, t=t)\n"),
+    # a closure reads the enclosing function's choice (outside pass on verifier 89)
+    ("kern = k2 if x.numel() > 4096 else k\n\n        def launch(block):\n"
+     "            kern[(1,)](x, y, x.numel(), BLOCK=block)\n\n        launch(256)\n        return y", K2),
+    ("kern = k\n\n        def outer():\n            def inner():\n                " + NAMED_LAUNCH.split("\n")[0]
+     + "\n            inner()\n\n        outer()\n        return y", ""),
 ]
 
 
@@ -878,6 +883,16 @@ NAMED_ATTACKS = [
     (TABLE_LAUNCH, K2 + "\nKS = {torch.float32: k, torch.float16: torch.relu}\n"),
     (TABLE_LAUNCH, K2 + TABLE + "\nclass Other:\n    KS = {}\n"),  # bound in a class body too
     ("KS = {torch.float32: k}\n        " + TABLE_LAUNCH, K2),  # a local table is not followed
+    # closures: the enclosing function's every binding counts, the inner function's own binding
+    # or default shadows it, and a lambda's reads are not followed
+    ("kern = k\n        for kern in (k, self.seq):\n            pass\n\n        def inner():\n            kern[0](y)\n\n"
+     "        inner()\n        return y", ""),
+    ("kern = k\n\n        def inner(kern=self.seq):\n            kern[0](y)\n\n        inner()\n        return y", ""),
+    ("kern = k\n\n        def inner():\n            kern = self.seq\n            kern[0](y)\n\n        inner()\n"
+     "        return y", ""),
+    ("kern = k\n        f = lambda: kern[(1,)](x, y, x.numel(), BLOCK=1024)\n        f()\n        return y", ""),
+    ("kern = self.seq\n\n        def inner():\n            kern[0](y)\n\n        inner()\n        return y",
+     "\nkern = k\n"),  # the enclosing binding, not the module's
 ]
 
 
@@ -888,8 +903,9 @@ def test_a_name_or_table_holding_anything_but_kernels_is_no_launch(body, extra):
 
 
 def test_a_named_launch_resolves_the_name_in_its_own_function():
-    """Python's scoping: a function that binds the name reads its own binding; a module-level name
-    counts only where nothing else in the file binds it; a nested function's reads are not followed."""
+    """Python's scoping: a function that binds the name reads its own binding; a nested function's
+    free read resolves in the nearest enclosing function that binds it; a module-level name counts
+    only where nothing else in the file binds it."""
     import ast
 
     from autotriton.tasks.contract import parse_source
@@ -904,7 +920,9 @@ def test_a_named_launch_resolves_the_name_in_its_own_function():
     assert launches(module("return y", K2 + helper)) == [frozenset({"k"})]
     assert sorted(map(sorted, launches(module("kern = k2\n        return kern[(1,)]", K2 + helper)))) == [[], ["k2"]]
     assert launches(module("def inner():\n            return kern[(1,)]\n        kern = k\n        return y")) == \
-        [frozenset()]
+        [frozenset({"k"})]
+    assert launches(module("def inner():\n            return kern[(1,)]\n        kern = self.seq\n        return y",
+                           K2 + "\nkern = k2\n", "self.seq = nn.Sequential()")) == [frozenset()]
 
 
 def test_setattr_and_dict_writes_are_refused_so_stores_can_be_read_off_the_syntax():

@@ -860,22 +860,55 @@ def _named_kernels(mod: _Module, stores: _Stores) -> dict[int, frozenset[str]]:
     function does not bind resolves at module level, where it must be bound by such `NAME = value`
     assignments alone. Each form was refused as honest code (outside passes on verifiers 87 and 88:
     `kern = lsm_single if fits else lsm_loop; kern[grid](...)`, a launcher helper taking the kernel).
+    A nested def's read of a name it does not bind resolves in the nearest enclosing function that
+    binds it, as Python's closures do (global/nonlocal are refused, so only that function's own
+    bindings ever set the cell): `kern = a if c else b; def launch(block): kern[grid](...)` was refused
+    as honest code (outside pass on verifier 89).
     By id of each Name read; helpers handing a kernel on to helpers are followed three deep."""
     module = {name: frozenset().union(*choices) for name, values in mod.constants.items()
               if (choices := [_kernel_choice(mod, v) for v in values]) and all(choices)
               and stores.binds.get(name) == len(values)}
     out: dict[int, frozenset[str]] = {}
     params: dict[tuple[str, str], frozenset[str]] = {}
-    scopes = [(fn, _local_bindings(fn), _unpacked(fn), _direct_loads(fn)) for fn in ast.walk(mod.tree)
-              if isinstance(fn, (ast.FunctionDef, ast.AsyncFunctionDef)) and fn.name not in mod.kernels]
+    functions = [fn for fn in ast.walk(mod.tree)
+                 if isinstance(fn, (ast.FunctionDef, ast.AsyncFunctionDef)) and fn.name not in mod.kernels]
+    bound = {id(fn): _local_bindings(fn) for fn in functions}
+    unpacked = {id(fn): _unpacked(fn) for fn in functions}
+    loads = {id(fn): _direct_loads(fn) for fn in functions}
+    enclosing = _enclosing_functions(mod.tree)
     calls = _callee_only_calls(mod, stores)
     for _ in range(3):
+        local = {id(fn): _local_kernels(mod, fn, bound[id(fn)], unpacked[id(fn)], params) for fn in functions}
         out = {}
-        for scope in scopes:
-            out.update(_function_kernel_reads(mod, *scope, module, params))
+        for fn in functions:
+            chain = [f for f in [fn, *enclosing.get(id(fn), [])] if id(f) in bound]
+            for node in loads[id(fn)]:
+                owner = next((f for f in chain if node.id in bound[id(f)]), None)
+                kernels = module.get(node.id) if owner is None else local[id(owner)].get(node.id)
+                if kernels:
+                    out[id(node)] = kernels
         params, before = _kernel_params(mod, calls, out), params
         if params == before:
             break
+    return out
+
+
+def _enclosing_functions(tree: ast.Module) -> dict[int, list[ast.AST]]:
+    """id of each def -> the defs around it, nearest first; class bodies are skipped, as Python's
+    name resolution skips them, and a lambda or comprehension between ends the chain (their reads
+    are not followed)."""
+    out: dict[int, list[ast.AST]] = {}
+    todo: list[tuple[ast.AST, list[ast.AST]]] = [(tree, [])]
+    while todo:
+        node, around = todo.pop()
+        for child in ast.iter_child_nodes(node):
+            if isinstance(child, (ast.FunctionDef, ast.AsyncFunctionDef)):
+                out[id(child)] = around
+                todo.append((child, [child, *around]))
+            elif isinstance(child, (ast.Lambda, ast.ListComp, ast.SetComp, ast.DictComp, ast.GeneratorExp)):
+                todo.append((child, []))
+            else:
+                todo.append((child, around))
     return out
 
 
@@ -893,10 +926,10 @@ def _direct_loads(fn: ast.AST) -> list[ast.Name]:
     return out
 
 
-def _function_kernel_reads(mod: _Module, fn: ast.FunctionDef, bound: dict[str, list[ast.AST | None]],
-                           unpacked: dict[str, list[ast.expr]], loads: list[ast.Name],
-                           module: dict[str, frozenset[str]],
-                           params: dict[tuple[str, str], frozenset[str]]) -> dict[int, frozenset[str]]:
+def _local_kernels(mod: _Module, fn: ast.FunctionDef, bound: dict[str, list[ast.AST | None]],
+                   unpacked: dict[str, list[ast.expr]],
+                   params: dict[tuple[str, str], frozenset[str]]) -> dict[str, frozenset[str]]:
+    """The names `fn` binds that may hold only kernels: name -> those kernels."""
     arg_names = {a.arg for a in _all_args(fn.args)}
     local = {}
     for name, values in bound.items():
@@ -911,12 +944,7 @@ def _function_kernel_reads(mod: _Module, fn: ast.FunctionDef, bound: dict[str, l
             [_kernel_choice(mod, v) for v in unpacked.get(name, [])]
         if choices and all(choices):
             local[name] = frozenset().union(*choices)
-    out = {}
-    for node in loads:
-        kernels = local.get(node.id) if node.id in bound else module.get(node.id)
-        if kernels:
-            out[id(node)] = kernels
-    return out
+    return local
 
 
 def _unpacked(fn: ast.AST) -> dict[str, list[ast.expr]]:
