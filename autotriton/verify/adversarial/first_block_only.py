@@ -1,6 +1,6 @@
 # task: builtin/l1/relu
-# expect: error=wrong_output flag=none
-# why: the row kernel is launched with grid (1,), so only row 0 is computed; the rest of the output is whatever the allocator left there (often the reference's freed result on a GPU).
+# expect: error=wrong_output|hack flag=zero_output
+# why: the row kernel is launched with grid (1,), so only row 0 is computed; the rest of the output is whatever the allocator left there (often the reference's freed result on a GPU). Where the allocator hands back zeroed pages and row 0 is drawn non-positive (the trial with each row -inf over a prefix or a suffix), the whole output is zeros and the verdict is hack/zero_output instead (session 71's suite run, once in three runs that session).
 import torch
 import torch.nn as nn
 import triton
