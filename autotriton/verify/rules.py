@@ -875,18 +875,20 @@ def _named_kernels(mod: _Module, stores: _Stores) -> dict[int, frozenset[str]]:
     bound = {id(fn): _local_bindings(fn) for fn in functions}
     unpacked = {id(fn): _unpacked(fn) for fn in functions}
     loads = {id(fn): _direct_loads(fn) for fn in functions}
+    # Each read's scope (the function that binds its name, None: module level), found once.
     enclosing = _enclosing_functions(mod.tree)
+    reads: list[tuple[ast.Name, ast.AST | None]] = []
+    for fn in functions:
+        chain = [f for f in [fn, *enclosing.get(id(fn), [])] if id(f) in bound]
+        reads += [(node, next((f for f in chain if node.id in bound[id(f)]), None)) for node in loads[id(fn)]]
     calls = _callee_only_calls(mod, stores)
     for _ in range(3):
         local = {id(fn): _local_kernels(mod, fn, bound[id(fn)], unpacked[id(fn)], params) for fn in functions}
         out = {}
-        for fn in functions:
-            chain = [f for f in [fn, *enclosing.get(id(fn), [])] if id(f) in bound]
-            for node in loads[id(fn)]:
-                owner = next((f for f in chain if node.id in bound[id(f)]), None)
-                kernels = module.get(node.id) if owner is None else local[id(owner)].get(node.id)
-                if kernels:
-                    out[id(node)] = kernels
+        for node, owner in reads:
+            kernels = module.get(node.id) if owner is None else local[id(owner)].get(node.id)
+            if kernels:
+                out[id(node)] = kernels
         params, before = _kernel_params(mod, calls, out), params
         if params == before:
             break
