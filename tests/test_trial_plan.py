@@ -84,15 +84,20 @@ def test_every_verification_draws_every_input_kind_and_keeps_one_plain_trial(tmp
     job = build_job("check", as_judged(get_task(task_id)), VerifyConfig(device="cpu"), "interp", candidate="unused")
     for _ in range(50):
         judge = Judge(replace(job, judge_dir=str(tmp_path)), None)
-        trials = [t for s in judge.shapes for t in judge.plan(s, job.n_trials)] + judge.leftover_trials(job.n_trials)
+        trials = [t for s in judge.shapes for t in judge.plan(s, job.n_trials)]
+        # no trial ran, so every queued parameter draw is left over, each a plain trial of its own
+        spare = len(judge.param_queue) if judge.has_params else 0
+        trials += judge.leftover_trials(job.n_trials)
         plain = [t for t in trials if t.magnitude is None and not t.mixed]
         # with the task's own constructor values and draw; one a setting, its parameters at their
         # defaults in one setting and re-randomised in the other, or both in each setting where
         # the task has 1-D parameters
         assert not any(t.varied_init or t.signed for t in plain)
         each = 2 if judge.param_trials else 1
-        assert sorted(t.setting.name for t in plain) == sorted([s.name for s in judge.shapes] * each)
-        assert sorted(t.perturb for t in plain) == sorted([False, True] * each)
+        setting_plain = plain[:len(plain) - spare]
+        assert sorted(t.setting.name for t in setting_plain) == sorted([s.name for s in judge.shapes] * each)
+        assert sorted(t.perturb for t in setting_plain) == sorted([False, True] * each)
+        assert all(t.perturb for t in plain[len(plain) - spare:])
         alone = judge.plan(judge.shapes[0], 1)[0]  # the random-size trial: plain too
         assert alone.magnitude is None and not alone.mixed
         kinds = {t.magnitude.kind for t in trials if t.magnitude is not None}
@@ -1262,3 +1267,21 @@ def test_trained_weights_drift_from_their_init_scale(tmp_path):
     # 2^0.25 drift within 16%, session 68's CI)
     assert all(0.4999 < r < 0.8410 or 1.1891 < r < 2.0001 for r in ratios), ratios
     assert any(r < 1 for r in ratios) and any(r > 1 for r in ratios)
+
+
+def test_queued_parameter_draws_fall_on_trials_at_the_tasks_scale(tmp_path):
+    """A Linear dropping its bias under trained weights passed a CI run whose one trained draw fell
+    on a trial of huge inputs, where a bias of 1 is lost beside spikes of 2^50 (session 72): a trial
+    that moves the inputs' scale spends no queued draw, and each draw left is a trial of its own."""
+    judge = _judge(tmp_path, "builtin/l2/linear_bias_relu")
+    queued = list(judge.param_queue)
+    assert "trained" in queued and judge.has_params
+    ref, _ = judge.build_reference(judge.shapes[0], 0)
+    params = _shapes(list(ref.parameters()))
+    for _ in range(8):
+        judge._perturb(ref, params, queued=False)
+    assert judge.param_queue == queued
+    judge._perturb(ref, params)
+    assert judge.param_queue == queued[:-1]
+    extra = [t for t in judge.leftover_trials(judge.job.n_trials) if t.magnitude is None]
+    assert len(extra) == len(queued) - 1 and all(t.perturb and not t.mixed for t in extra)

@@ -949,7 +949,11 @@ class Judge:
         # Varied constructor floats (Judge.vary_init): "" while they run, else why not.
         self.init_note = "n/a: judged at its own sizes only" if \
             all(s.name == PINNED_SETTING for s in self.shapes) else ""
-        self.param_trials = self._has_1d_params()
+        ranks = self._float_param_ranks()
+        # 1-D float parameters (what _perturb re-randomises in every draw); any float parameter at
+        # all (a "trained" draw re-randomises weights too)
+        self.param_trials = ranks is None or 1 in ranks
+        self.has_params = ranks is None or bool(ranks)
         # How varied constructor floats are drawn (vary_init): decades in the first two trials that
         # allow them (one may have inputs for which the float changes nothing: a LeakyReLU's slope
         # on non-negative inputs), then the others in a random order, then at random.
@@ -1031,14 +1035,14 @@ class Judge:
         with torch.device("meta"):
             return self.task_mod.Model(*self.task_mod.get_init_inputs())
 
-    def _has_1d_params(self) -> bool:
-        """Whether Model holds 1-D float parameters (what _perturb re-randomises), from a build on
-        the meta device; True where that build fails (more plain trials, never fewer)."""
+    def _float_param_ranks(self) -> set[int] | None:
+        """The ranks of Model's float parameters, from a build on the meta device; None where that
+        build fails (then judged as if it had every rank: more trials, never fewer)."""
         apply_shape(self.task_mod, self.shapes[0], self.defaults)
         try:
-            return any(p.ndim == 1 and p.is_floating_point() for p in self._meta_model().parameters())
+            return {p.ndim for p in self._meta_model().parameters() if p.is_floating_point()}
         except Exception:  # noqa: BLE001 - the task's own trials say what is wrong with it
-            return True
+            return None
 
     def tolerance_for(self, dtype_name: str) -> tuple[float, float]:
         return tolerance_for(self.tolerance, dtype_name)
@@ -1238,6 +1242,13 @@ class Judge:
             for setting in [s for s in self.shapes if s.name not in self.kind_settings[kind]]:
                 if not any(t.setting.name == setting.name and t.magnitude.kind == kind for t in trials):
                     trials.append(self._leftover_trial(setting, n + len(trials), kind))
+        # A queued parameter draw is spent only where the inputs keep the task's scale (_perturb's
+        # `queued`), so each left over gets a trial of its own at the task's scale: a Linear dropping
+        # its bias under trained weights passed a CI run whose one trained draw fell on a trial of
+        # huge inputs (spikes to 2^50 swamp a bias of 1; session 72, c_linear_bias_dropped_off_init_scale).
+        if self.param_queue and self.has_params:
+            for _ in self.param_queue:
+                trials.append(Trial(self.rng.choice(self.shapes), n + len(trials), True, False))
         self.kind_queue.clear()
         return trials
 
@@ -1751,14 +1762,15 @@ class Judge:
         return self._reply_caps[setting.name]
 
     def build_candidate(self, ref, init, seed: int, perturb: bool, mixed: bool = False,
-                        train: bool = True) -> tuple[str, list]:
+                        train: bool = True, keeps_scale: bool = True) -> tuple[str, list]:
         """(how the parameters were set, the candidate's parameter shapes); the candidate in
-        train mode (Module's default) or, `train` False, in eval mode."""
+        train mode (Module's default) or, `train` False, in eval mode. `keeps_scale`: the trial's
+        inputs keep the task's scale, so a queued parameter draw may be spent on it (_perturb)."""
         header, _ = self.channel.request("build", init, seed=seed, train=train)
         self.cand_buffers = _field(header, "named_buffers", list, [])
         params = _field(header, "params", list, [])
         self.check_init_computed(ref, params, _field(header, "init_computed", list, []))
-        note = self._set_params(ref, params, perturb, mixed)
+        note = self._set_params(ref, params, perturb, mixed, keeps_scale)
         if perturb:
             note += self._redraw_buffers(ref)
         return note, params
@@ -1838,7 +1850,7 @@ class Judge:
                                         for a, c in zip(before, after))
         return self._buffers_checked
 
-    def _set_params(self, ref, params: list, perturb: bool, mixed: bool) -> str:
+    def _set_params(self, ref, params: list, perturb: bool, mixed: bool, keeps_scale: bool = True) -> str:
         if mixed and self.precision_checks:
             # A unit-scale (or default) bias swamps the tiny input slices of a mixed trial:
             # `tiny_x @ W + b` is `b` to fp32 precision, and fp16 tiles went unseen on Linear. So
@@ -1847,7 +1859,7 @@ class Judge:
             biased = any(name.rsplit(".", 1)[-1] == "bias" for name, _ in ref.named_parameters())
             note = self._perturb(ref, params, draw="zero_bias" if biased and self.rng.random() < 0.5 else "tiny")
         elif perturb:
-            note = self._perturb(ref, params)
+            note = self._perturb(ref, params, queued=keeps_scale)
         else:
             note = "default"
         return self._share_params(ref, params, note)
@@ -1881,7 +1893,7 @@ class Judge:
         self._share_params(ref, cand_params, "")
         return "parameters stepped in place before this call"
 
-    def _perturb(self, ref, cand_params: list, draw: str | None = None) -> str:
+    def _perturb(self, ref, cand_params: list, draw: str | None = None, queued: bool = True) -> str:
         """Give 1-D parameters (bias, gamma, beta) random values of `scale` in the reference
         (the candidate gets them in _share_params): default inits (zeros, ones,
         U(+-1/sqrt(fan_in))) are too small or too special to notice an omitted bias or
@@ -1895,7 +1907,7 @@ class Judge:
             raise CandidateFailure(ErrorKind.HACK, "ModelNew's parameters differ from Model's (shapes and order): "
                                    "the judge cannot give both models the same re-randomised values",
                                    ("parameter_mismatch",))
-        draw = draw or (self.param_queue.pop() if self.param_queue else self.rng.choice(self.param_draws))
+        draw = draw or (self.param_queue.pop() if self.param_queue and queued else self.rng.choice(self.param_draws))
         scale = 2.0 ** self.rng.choice(TINY_EXPONENTS) if draw == "tiny" else 1.0
         gen = torch.Generator(device="cpu").manual_seed(urandom_seed())
         with torch.no_grad():
@@ -2241,7 +2253,9 @@ class Judge:
         ref, init = self.build_reference(t.setting, seed, vary=t.varied_init, large=large)
         if t.eval_mode:
             ref.eval()
-        params, shapes = self.build_candidate(ref, init, seed, t.perturb, t.mixed, train=not t.eval_mode)
+        keeps_scale = t.magnitude is None or t.magnitude.kind not in SCALE_KINDS
+        params, shapes = self.build_candidate(ref, init, seed, t.perturb, t.mixed, train=not t.eval_mode,
+                                              keeps_scale=keeps_scale)
         record = {"seed": seed, "params": params, **({"eval_mode": True} if t.eval_mode else {})}
         if t.varied_init and any(type(v) in (float, int, tuple, list) for v in init):
             record["init"] = [v for v in init if type(v) in (int, float, bool)
