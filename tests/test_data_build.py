@@ -66,6 +66,28 @@ def test_interrupted_build_resumes_without_redoing_work(tmp_path, monkeypatch):
     assert report.teachers["template"]["pass_rate"] == 1.0
 
 
+def test_tasks_are_judged_lowest_level_first(tmp_path, monkeypatch):
+    """A build stopped early holds its short pairs: the Inductor teacher's level-3 answers on
+    harvested modules run to a median of 15,681 tokens, and in id order 220 level-1 and level-2 tasks
+    waited behind 1,626 of level 3 (session 72). Nothing is judged here: the batches' levels are read."""
+    levels: list[list[int]] = []
+
+    def seen(cands, verifier):
+        levels.append([c.item.task.level for c in cands])
+        return []
+
+    monkeypatch.setattr(build_mod, "_verify_candidates", seen)
+    config = _config(compose_n=6, batch_size=2)
+    out = tmp_path / "build"
+    out.mkdir()
+    from autotriton.data.decontam import build_index
+    items, _ = build_mod.load_tasks(config, out, build_index([]))
+    assert len({it.task.level for it in items}) == 3 and [it.task.level for it in items] != sorted(it.task.level for it in items)
+    build_mod.run_teacher("template", items, config, None, out / "candidates.jsonl")
+    flat = [level for batch in levels for level in batch]
+    assert flat == sorted(flat) and set(flat) == {1, 2, 3}
+
+
 def test_exported_datasets_load_with_chat_format(built):
     from datasets import load_from_disk
 
