@@ -38,7 +38,7 @@ from autotriton.verify.compare import CHUNK as COMPARE_CHUNK
 from autotriton.verify.compare import chunks as compare_chunks
 from autotriton.verify.compare import LOW_PRECISION, is_constant, is_zero, rms
 from autotriton.verify.job import Job
-from autotriton.verify.loading import apply_shape, clone_all, size_constants, to_device
+from autotriton.verify.loading import apply_shape, clone_all, seed_global, size_constants, to_device
 from autotriton.tasks.contract import admits_tf32, module_from_source
 from autotriton.verify.result import FLAG_REASONS, WARNING_FLAGS, ErrorKind, trim
 
@@ -1454,11 +1454,11 @@ class Judge:
             apply_shape(self.signed_mod, setting, self.defaults)
         try:
             with torch.device(self.device):
-                torch.manual_seed(seed)
+                seed_global(seed)
                 init = self.task_mod.get_init_inputs()
                 if vary:
                     init = self.vary_ints(setting, self.vary_init(init, decades=not large))
-                torch.manual_seed(seed)
+                seed_global(seed)
                 ref = self.task_mod.Model(*init).to(self.device)
         except Exception as exc:
             raise TaskFailure(f"reference Model could not be built: {exc!r}") from exc
@@ -1533,12 +1533,12 @@ class Judge:
         marks, draw = _state_marks(ref), urandom_seed()
         try:
             with torch.no_grad():
-                torch.manual_seed(draw)
+                seed_global(draw)
                 train = flatten_outputs(ref(*clone_all(inputs)))
                 if _state_marks(ref) != marks:
                     return "n/a: the reference changes its own state in train mode"
                 ref.eval()
-                torch.manual_seed(draw)
+                seed_global(draw)
                 evaluated = flatten_outputs(ref(*clone_all(inputs)))
         except Exception as exc:  # noqa: BLE001 - the trial's own run of the reference says what is wrong
             return f"n/a: the reference did not run in both modes: {trim(repr(exc), 200)}"
@@ -1661,7 +1661,7 @@ class Judge:
         mod = self.signed_mod if signed else self.task_mod
         try:
             with torch.device(self.device):
-                torch.manual_seed(urandom_seed() if seed is None else seed)
+                seed_global(urandom_seed() if seed is None else seed)
                 inputs = to_device(mod.get_inputs(), self.device)
         except Exception as exc:
             raise _task_or_oom(exc, "get_inputs") from exc
@@ -1701,7 +1701,7 @@ class Judge:
             apply_shape(self.task_mod, setting, self.defaults)
             try:
                 with torch.device("cpu"):
-                    torch.manual_seed(urandom_seed())
+                    seed_global(urandom_seed())
                     draws.append([x.detach().cpu() if isinstance(x, torch.Tensor) else x
                                   for x in self.task_mod.get_inputs()])
             except Exception:  # noqa: BLE001 - the trials' own draws say what is wrong with get_inputs

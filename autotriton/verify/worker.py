@@ -42,6 +42,7 @@ from autotriton.verify.compare import INT_VIEW, fingerprint, rms
 from autotriton.verify.footprint import LiveBytes
 from autotriton.verify.guards import PRISTINE, STATE, WriteTracker, storage_key
 from autotriton.verify.job import Job
+from autotriton.verify.loading import seed_global
 from autotriton.verify.rules import class_source_names
 from autotriton.verify.timing import FLUSH_BYTES, WARMUP_REPS, calls_before_timing, checked_reps
 
@@ -700,7 +701,7 @@ class Worker:
         self.model = None
         try:
             with torch.device(self.device), self.init_compute:
-                torch.manual_seed(seed)
+                seed_global(seed)
                 model = vars(self.module)["ModelNew"](*init)
                 if isinstance(model, torch.nn.Module):
                     model = torch.nn.Module.to(model, self.device)
@@ -710,7 +711,7 @@ class Worker:
             raise Failure(classify(exc, "build"), describe(exc)) from None
         finally:
             # The parameter seed is no secret, but nothing later may depend on it.
-            torch.manual_seed(secrets.randbits(63))
+            seed_global(secrets.randbits(63))
         self.model = model
         named = list(torch.nn.Module.named_buffers(model)) if isinstance(model, torch.nn.Module) else []
         return {"init_computed": self._init_computed(),
@@ -732,7 +733,7 @@ class Worker:
         skipped, footprint = "", LiveBytes()
         try:
             with torch.device("meta"), torch.no_grad(), footprint:
-                torch.manual_seed(seed)
+                seed_global(seed)
                 vars(self.module)["ModelNew"](*init)(*meta)
         except BaseException as exc:  # noqa: BLE001 - candidate code on meta tensors: data
             skipped = _one_line(exc)
@@ -740,7 +741,7 @@ class Worker:
             refused, uncompiled = STATE.probe, STATE.gpu_compile
             launches = min(STATE.launches, guards.PROBE_LAUNCHES_MAX)
             STATE.probe, STATE.gpu_compile = None, outer
-            torch.manual_seed(secrets.randbits(63))
+            seed_global(secrets.randbits(63))
         return {"ok": True, "launches": launches, "refused": refused[:2], "gpu_compile": uncompiled[:2],
                 "narrow": STATE.narrow[:NARROW_NOTES_MAX], "skipped": skipped[:300], "peak_bytes": footprint.peak}
 
