@@ -68,8 +68,8 @@ def test_interrupted_build_resumes_without_redoing_work(tmp_path, monkeypatch):
 
 def test_tasks_are_judged_lowest_level_first(tmp_path, monkeypatch):
     """A build stopped early holds its short pairs: the Inductor teacher's level-3 answers on
-    harvested modules run to a median of 15,681 tokens, and in id order 220 level-1 and level-2 tasks
-    waited behind 1,626 of level 3 (session 72). Nothing is judged here: the batches' levels are read."""
+    harvested modules run to a median of 15,681 tokens, and in id order 153 level-1 and level-2 tasks
+    waited behind about 1,250 of level 3 (session 72). Nothing is judged here: the batches' levels are read."""
     levels: list[list[int]] = []
 
     def seen(cands, verifier):

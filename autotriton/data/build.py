@@ -259,8 +259,8 @@ def run_teacher(name: str, items: list[TaskItem], config: BuildConfig, verifier,
         # Lowest level first (by id within one), so a build stopped early holds the pairs a model can
         # learn from: the Inductor teacher's level-3 answers on harvested modules run to a median of
         # 15,681 tokens (7 of 422 under 2,048, 91 under 4,096), its level-1 ones to 1,532 (61 of 82
-        # under 2,048; SmolLM2's tokenizer, the cpu6 build, session 72), and in id order the 220 level-1
-        # and level-2 tasks left waited behind 1,626 of level 3.
+        # under 2,048; SmolLM2's tokenizer, the cpu6 build, session 72), and in id order the 153 level-1
+        # and level-2 tasks left waited behind about 1,250 of level 3.
         todo = sorted((it for it in pending if teacher.teaches(it)), key=lambda it: it.task.level)
         for start in range(0, len(todo), config.batch_size):
             batch = todo[start:start + config.batch_size]
