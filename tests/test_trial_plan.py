@@ -334,6 +334,21 @@ def test_related_inputs_are_close_to_the_first_and_others_untouched():
     assert torch.allclose(b, x + y / RELATED_SPREAD) and (b - x).abs().max() < 0.2
 
 
+def test_related_distributions_stay_distributions_near_the_first():
+    """A KL divergence's inputs (log-probabilities and probabilities over the last dim) are related
+    as distributions: the other is the first's moved in log space and renormalised, in its own form,
+    so that sum(p log p) - sum(p log q) meets the cancellation a real KL penalty has (c_kl_div_split_sums)."""
+    log_q, p = torch.log_softmax(torch.randn(4, 64), -1), torch.softmax(torch.randn(4, 64), -1)
+    a, b = relate([log_q, p])
+    assert a is log_q and (b > 0).all() and torch.allclose(b.sum(-1), torch.ones(4))
+    gap = (b.log() - log_q).abs().max()
+    assert 0 < gap < 20 / RELATED_SPREAD
+    q2 = relate([p, torch.softmax(torch.randn(4, 64), -1)])[1]  # two probability inputs
+    assert torch.allclose(q2.sum(-1), torch.ones(4)) and (q2.log() - p.log()).abs().max() < 20 / RELATED_SPREAD
+    lq2 = relate([log_q, torch.log_softmax(torch.randn(4, 64), -1)])[1]  # two log-probability inputs
+    assert torch.allclose(torch.logsumexp(lq2, -1), torch.zeros(4), atol=1e-5) and (lq2 - log_q).abs().max() < 20 / RELATED_SPREAD
+
+
 def test_structured_integers_are_consecutive_runs_within_their_own_range():
     generator = torch.Generator().manual_seed(0)
     ids, mask, x = torch.randint(3, 50, (4, 16)), torch.rand(4, 16) > 0.5, torch.randn(4, 16)

@@ -623,9 +623,36 @@ def _bool_rows(x) -> bool:
 
 def relate(inputs: list) -> list:
     """Each float tensor input shaped like the first float one made the first plus 1/RELATED_SPREAD
-    of its own draw: predictions close to their targets, a mask graded like the scores it masks."""
+    of its own draw: predictions close to their targets, a mask graded like the scores it masks.
+    Where both hold distributions over their last dim (probabilities or log-probabilities, as a KL
+    divergence takes them), the other is the first's distribution moved by 1/RELATED_SPREAD of its own
+    draw in log space and renormalised, in its own form: a KL as sum(p log p) - sum(p log q), two
+    sums that cancel as q nears p, passed every trial while its inputs were unrelated draws and
+    log_q + noise was no distribution (outside red team, sixth pass, 2026-11-28; c_kl_div_split_sums)."""
     first = _first_wide(inputs)
-    return [first + x / RELATED_SPREAD if changed else x for x, changed in zip(inputs, _related(inputs))]
+    base = _log_rows(first) if first is not None else None
+    out = []
+    for x, changed in zip(inputs, _related(inputs)):
+        own = _log_rows(x) if changed and base is not None else None
+        if own is not None:
+            moved = torch.log_softmax(base + (own - own.mean(-1, keepdim=True)) / RELATED_SPREAD, dim=-1)
+            out.append((moved.exp() if bool((x >= 0).all()) else moved).to(x.dtype))
+        else:
+            out.append(first + x / RELATED_SPREAD if changed else x)
+    return out
+
+
+def _log_rows(x: torch.Tensor) -> torch.Tensor | None:
+    """`x`'s rows (last dim) as float64 log-probabilities where each row is a distribution: positive
+    and summing to 1, or non-positive with a logsumexp of 0 (to 1e-4); None otherwise."""
+    if x.ndim == 0 or x.shape[-1] < 2 or not bool(torch.isfinite(x).all()):
+        return None
+    d = x.double()
+    if bool((d > 0).all()) and bool(((d.sum(-1) - 1).abs() < 1e-4).all()):
+        return d.log()
+    if bool((d <= 0).all()) and bool((torch.logsumexp(d, dim=-1).abs() < 1e-4).all()):
+        return d
+    return None
 
 
 def structure(inputs: list, generator: torch.Generator, inverted: bool = False, empty: bool = False) -> list:

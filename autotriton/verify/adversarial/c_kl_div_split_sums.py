@@ -1,7 +1,8 @@
 # task: builtin/l1/kl_div
 # expect: error=wrong_output flag=none
 # why: a KL divergence as sum(p log p) - sum(p log q), two sums that cancel when q is close to p: 28% off at KL ~ 5e-7, the RLHF penalty's regime (outside red team, sixth pass, 2026-11-28, 2 of 2 against verifier 11).
-# open: related inputs 1/4096 apart do not show it (the task's targets are drawn as probabilities); inputs related as distributions (q a small perturbation of p, renormalised) would.
+# open: since verifier 92 the related kind moves one distribution to the other in log space, and the split sums' float32 error is then 11-17 times an honest kernel's at the interpreter's 128 and 301 classes, within the float32 run's floors in some draws (passed 2 of 12 verifications, session 72); the long-dim trials at 4,096 classes are not related
+# by_chance: a related trial whose float32 floors sit under the split sums' error rejects it (10 of 12 verifications on CPU, session 72)
 import torch
 import torch.nn as nn
 import triton
