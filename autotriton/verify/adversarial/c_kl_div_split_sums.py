@@ -2,7 +2,7 @@
 # expect: error=wrong_output flag=none
 # why: a KL divergence as sum(p log p) - sum(p log q), two sums that cancel when q is close to p: 28% off at KL ~ 5e-7, the RLHF penalty's regime (outside red team, sixth pass, 2026-11-28, 2 of 2 against verifier 11).
 # open: since verifier 92 the related kind moves one distribution to the other in log space, and it passed 2 of 12 verifications (session 72; why some draws pass is not yet measured); a second long-dim trial at 4,096 classes on related inputs was tried and left out: it passed there too in 2 verifications of 14
-# by_chance: a related trial whose float32 floors sit under the split sums' error rejects it (10 of 12 verifications on CPU, session 72)
+# by_chance: a related trial rejects it in most verifications (10 of 12 on CPU, session 72)
 import torch
 import torch.nn as nn
 import triton
