@@ -1273,7 +1273,7 @@ class Judge:
         # `queued`), so each left over gets a trial of its own at the task's scale: a Linear dropping
         # its bias under trained weights passed a CI run whose one trained draw fell on a trial of
         # huge inputs (spikes to 2^50 swamp a bias of 1; session 72, c_linear_bias_dropped_off_init_scale).
-        if self.param_queue and self.has_params:
+        if self.has_params:
             for _ in self.param_queue:
                 trials.append(Trial(self.rng.choice(self.shapes), n + len(trials), True, False))
         self.kind_queue.clear()
