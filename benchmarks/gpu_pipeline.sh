@@ -19,6 +19,10 @@
 #     paused trainer's newest checkpoint halved to bf16 by train/common.py's halve_checkpoint); carried
 #     in as .carry_state/ on the next machine it is unpacked into the run folder and the checkpoint
 #     made float32 again: finished stages stay finished, a paused trainer resumes at its step.
+#     RETURN_STATE=0 leaves the state out (logs and results only): the machine goes back 30 s after a
+#     call ends, and returning 41 MB of state took longer than that (session 73: both calls sent after
+#     one were answered by a bare machine, about 80 s of start each), so a call that another follows on
+#     the warm machine returns nothing large, and the session's last call returns the state.
 # What comes back under $OUT: logs, versions, each stage's metrics, the report, the trained
 # LoRA adapters in bf16 (halved, so each fits the 16 MiB return limit), and the state parts.
 set -uo pipefail
@@ -67,7 +71,7 @@ echo "pipeline rc=$rc (rc 0: done; rc 3: paused, send the same command again) wa
 grep -v "━\|it/s\]\|s/it\]" "$OUT/pipeline.log" | tail -25
 
 # --- results back ---------------------------------------------------------------------------------------
-python3 - "$RUN" "$OUT" <<'PY'
+python3 - "$RUN" "$OUT" "${RETURN_STATE:-1}" <<'PY'
 import json, shutil, sys, tarfile
 from pathlib import Path
 run, out = Path(sys.argv[1]), Path(sys.argv[2])
@@ -85,6 +89,9 @@ with tarfile.open(out / "results.tgz", "w:gz") as tar:
 # parts (the return takes at most 8 files). The run's state for the next machine: everything but
 # trainer checkpoints, TensorBoard files and the verifier cache, with the adapters in bf16 (the shipped
 # adapter is bf16 too), plus a paused trainer's newest checkpoint, halved (29 MB for GRPO's).
+if sys.argv[3] == "0":
+    print("results packed (state left on this machine: RETURN_STATE=0):", sorted(p.name for p in out.iterdir()))
+    sys.exit(0)
 import tempfile
 from autotriton.train.common import adapter_to_bf16, halve_checkpoint, last_checkpoint
 half = Path(tempfile.mkdtemp())
@@ -117,5 +124,5 @@ with tarfile.open(out / "state.tgz", "w:gz") as tar:
 print("results packed:", sorted(p.name for p in out.iterdir()))
 PY
 # Parts of at most 15 MiB (the return limit is 16 MiB a file, 8 files).
-split -b 15M -d "$OUT/state.tgz" "$OUT/state.tgz.part_" && rm "$OUT/state.tgz"
+[ -f "$OUT/state.tgz" ] && split -b 15M -d "$OUT/state.tgz" "$OUT/state.tgz.part_" && rm "$OUT/state.tgz"
 ls -la "$OUT"
