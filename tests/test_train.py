@@ -678,6 +678,39 @@ def test_stop_after_stops_only_between_stretches_and_before_one_that_would_not_f
     assert not control.should_training_stop
 
 
+def test_stop_after_judges_by_warm_rounds_once_one_has_run(monkeypatch):
+    """A call's first round is cold (214 s on an H100 against 131-142 s later, rl48c): judged by it,
+    a 560-s budget stopped after two rounds (402 s) with a third's time left."""
+    from transformers import TrainerControl, TrainerState
+    from autotriton.train import common
+    clock = [0.0]
+    monkeypatch.setattr(common.time, "monotonic", lambda: clock[0])
+    stop = common.StopAfter(560, every=4)
+    state, control = TrainerState(max_steps=48), TrainerControl()
+    stop.on_train_begin(None, state, control)
+    rounds = iter([208, 135, 138, 140])  # round lengths; each round's other three steps take 2 s
+    stopped_at = None
+    for step in range(1, 49):
+        clock[0] += next(rounds) if step % 4 == 1 else 2
+        state.global_step = step
+        stop.on_step_end(None, state, control)
+        if control.should_training_stop:
+            stopped_at = step
+            break
+    # rounds end at 214, 355, 499 s: after the second, 355 + 141 fits in 560; after the third it does not
+    assert stopped_at == 12
+    # with only the cold round run, it is the estimate: 214 + 214 > 400 stops after it
+    clock[0] = 0.0
+    cold = common.StopAfter(400, every=4)
+    state, control = TrainerState(max_steps=48), TrainerControl()
+    cold.on_train_begin(None, state, control)
+    for step in range(1, 5):
+        clock[0] += 208 if step == 1 else 2
+        state.global_step = step
+        cold.on_step_end(None, state, control)
+    assert control.should_training_stop
+
+
 def test_metrics_log_drops_the_steps_a_restarted_run_logs_again(tmp_path):
     import json
     from transformers import TrainerControl, TrainerState
