@@ -60,7 +60,7 @@ fi
 # can still run long (the first of a call, or a longer one), so a hard limit too (PIPELINE_TIMEOUT_S):
 # an eval killed mid-batch resumes from its run log, and the results below still get packed. Packing needs its own
 # time: at 585 s in a 600-s device call the state archive was cut off mid-write (H100, 2026-11-25).
-if [ "${PIPELINE_TIMEOUT_S:-540}" -gt 560 ]; then
+if [ "${PIPELINE_TIMEOUT_S:-540}" -gt 560 ] && [ "${RETURN_STATE:-1}" != 0 ]; then
   echo "warning: PIPELINE_TIMEOUT_S=${PIPELINE_TIMEOUT_S} leaves under 40 s of a 600-s device call to pack the state"
 fi
 timeout "${PIPELINE_TIMEOUT_S:-540}" "${LAUNCH[@]}" -m autotriton.cli.main pipeline -c "$CONFIG" -o "$RUN" \
