@@ -637,3 +637,79 @@ class ModelNew(nn.Module):
     r = cpu_verifier.verify(task, solution)
     assert not r.correct and r.error_kind == ErrorKind.INVALID_TASK, (r.error_kind, r.error_msg)
     assert "type 'Linear' cannot be sent" in r.error_msg
+
+
+INT_TASK = '''import torch
+import torch.nn as nn
+
+N = 96
+
+
+class Model(nn.Module):
+    def forward(self, x, m):
+        return {op}
+
+
+def get_inputs():
+    return [torch.randint(-100000, 100000, (N,)), torch.randint(0, 2, (N,))]
+
+
+def get_init_inputs():
+    return []
+'''
+
+INT_COPY = '''import torch
+import torch.nn as nn
+import triton
+import triton.language as tl
+
+
+@triton.jit
+def copy_kernel(x_ptr, y_ptr, n, BLOCK: tl.constexpr):
+    offs = tl.program_id(0) * BLOCK + tl.arange(0, BLOCK)
+    tl.store(y_ptr + offs, tl.load(x_ptr + offs, mask=offs < n), mask=offs < n)
+
+
+class ModelNew(nn.Module):
+    def forward(self, x, m):
+        t = {cast}
+        y = torch.empty_like(t)
+        copy_kernel[(triton.cdiv(t.numel(), 128),)](t, y, t.numel(), BLOCK=128)
+        return y
+'''
+
+
+def test_integer_casts_that_change_values_are_torch_compute(cpu_verifier):
+    """int64 to uint8 is `x & 255` and to bool `x != 0`: torch did the task behind a copy kernel,
+    and both passed (outside pass on verifier 92). A 0/1 mask cast to bool changes no value and
+    stays allowed."""
+    from autotriton.tasks.contract import task_from_source
+    cases = [("x & 255", "x.to(torch.uint8).to(torch.int64)", False), ("x != 0", "x.to(torch.bool)", False),
+             ("m.to(torch.bool)", "m.to(torch.bool)", True)]
+    jobs = [(task_from_source(INT_TASK.replace("{op}", op), task_id=f"local/int_cast_{i}", suite="local", level=1),
+             INT_COPY.replace("{cast}", cast)) for i, (op, cast, _) in enumerate(cases)]
+    for (op, _, honest), r in zip(cases, cpu_verifier.verify_many(jobs)):
+        if honest:
+            assert r.correct, (op, r.error_kind, r.error_msg[-300:])
+        else:
+            assert not r.correct and "torch_compute_runtime" in r.hack_flags, (op, r.error_kind, r.error_msg[-300:])
+
+
+REFERENCE_OUTPUTS = {
+    "dict": "return {'y': torch.relu(x), 'z': x * 2}",
+    "no_elements": "return torch.relu(x)[:, :0]",
+}
+
+
+@pytest.mark.parametrize("kind", REFERENCE_OUTPUTS)
+def test_a_reference_the_judge_cannot_compare_makes_the_task_invalid(cpu_verifier, kind):
+    """A reference returning a dict crashed the judge's train/eval comparison in about half the
+    verifications and was charged to the candidate in the rest; one returning only tensors of no
+    elements crashed its gap measure (outside pass on verifier 92). Both are the task's verdict."""
+    from autotriton.tasks.contract import task_from_source
+    source = INT_TASK.replace("return {op}", REFERENCE_OUTPUTS[kind]).replace("def forward(self, x, m):", "def forward(self, x):") \
+        .replace("[torch.randint(-100000, 100000, (N,)), torch.randint(0, 2, (N,))]", "[torch.randn(4, N)]")
+    task = task_from_source(source, task_id=f"local/ref_{kind}", suite="local", level=1)
+    answer = RELU.solution_source
+    for r in cpu_verifier.verify_many([(task, answer)] * 3):
+        assert not r.correct and r.error_kind == ErrorKind.INVALID_TASK, (r.error_kind, r.error_msg[-300:])

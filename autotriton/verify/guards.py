@@ -24,6 +24,7 @@ a reference the candidate never sees, on inputs it could not predict.
 from __future__ import annotations
 
 import inspect
+import math
 import secrets
 import sys
 import threading
@@ -136,6 +137,8 @@ class WriteTracker(TorchDispatchMode):
     def __init__(self, inputs: list[torch.Tensor], poison_allocations: bool):
         super().__init__()
         self.state: dict[tuple, str] = {storage_key(t): "input" for t in inputs if t.numel()}
+        # Each input's own layout as given: a copy of exactly that is layout preparation (as_given).
+        self.given = {_view_key(t) for t in inputs}
         self.saved: dict[tuple, str | None] = {}  # the autotuner's restore_value clones: what each held
         self.compute_ops: list[str] = []
         self.alloc_nbytes: list[tuple[str, int]] = []  # (device, bytes), for GPU pre-poisoning
@@ -169,7 +172,7 @@ class WriteTracker(TorchDispatchMode):
             self._allocated(name, args, out)
         else:
             if name in COPY_OPS:
-                self._compute(_layout_change(name, args) or _narrowing_cast(name, args, out))
+                self._compute(_layout_change(name, args, self.given) or _narrowing_cast(name, args, out))
             for t in _written(func, args, kwargs, out):
                 self.state[storage_key(t)] = "torch"
         return out
@@ -383,30 +386,63 @@ class CandidateOps(TorchDispatchMode):
         return out
 
 
-def _layout_change(name: str, args) -> str | None:
+def _layout_change(name: str, args, given: set = frozenset()) -> str | None:
     """A copy whose source is not contiguous is a permute, transpose or broadcast done by
     torch (`x.permute(0, 2, 1).contiguous()` and a copy kernel passed a transpose task);
-    copying contiguous memory or casting it is layout preparation and stays allowed."""
+    copying contiguous memory or casting it is layout preparation and stays allowed, and so is
+    `x.contiguous()` of an input exactly as the task gave it (`given`, _view_key: a transposed or
+    channels_last input, which the judge hands over in the task's layout since verifier 93)."""
     src = args[1] if name == "copy_" and len(args) > 1 else (args[0] if args else None)
-    if isinstance(src, torch.Tensor) and src.numel() > 1 and not src.is_contiguous():
+    if isinstance(src, torch.Tensor) and src.numel() > 1 and not src.is_contiguous() and _view_key(src) not in given:
         return f"{name} of a non-contiguous view (a permute/transpose/expand done by torch)"
     return None
+
+
+def _view_key(t: torch.Tensor) -> tuple:
+    """A view by its memory, offset, sizes and strides (two views that read the same elements in
+    the same order share it)."""
+    return (storage_key(t), t.storage_offset(), tuple(t.shape), t.stride(), t.dtype)
 
 
 def _narrowing_cast(name: str, args, out) -> str | None:
     """A cast of float data to a dtype that holds less of it (float32 to bf16, fp16 or fp8; any float
     to an integer or bool) is arithmetic done by torch: the rounding is the work. On a bf16
     fake-quantisation task, `x.to(torch.bfloat16)` on the host did all of it and the kernel only
-    widened the result back, and passed (outside red team, 2026-11-29). Widening casts
-    (`mask.to(x.dtype)`, `x.float()` of a half input) and integer casts (int64 ids to int32) stay
-    layout preparation."""
+    widened the result back, and passed (outside red team, 2026-11-29). So is a cast of integers
+    to a dtype that cannot hold their values (int64 to uint8 is `x & 255`; to bool, `x != 0`
+    unless they are all 0 or 1), and of complex data to a real dtype: the first two passed behind a
+    copy kernel (outside pass on verifier 92). Widening casts (`mask.to(x.dtype)`, `x.float()` of a half input) and integer casts whose
+    values fit (int64 ids to int32) stay layout preparation."""
     src = args[1] if name == "copy_" and len(args) > 1 else (args[0] if args else None)
     dst = out if isinstance(out, torch.Tensor) else None
-    if not (isinstance(src, torch.Tensor) and dst is not None and src.is_floating_point()) or src.dtype == dst.dtype:
+    if not (isinstance(src, torch.Tensor) and dst is not None) or src.dtype == dst.dtype:
         return None
-    rounds = not dst.is_floating_point() or \
-        torch.finfo(dst.dtype).eps > torch.finfo(src.dtype).eps or torch.finfo(dst.dtype).max < torch.finfo(src.dtype).max
-    return f"{name} of {src.dtype} to {dst.dtype} (a cast that rounds, done by torch)" if rounds else None
+    if src.is_floating_point():
+        rounds = not dst.is_floating_point() or \
+            torch.finfo(dst.dtype).eps > torch.finfo(src.dtype).eps or torch.finfo(dst.dtype).max < torch.finfo(src.dtype).max
+    elif src.is_complex():
+        rounds = not dst.is_complex()
+    else:
+        rounds = src.dtype != torch.bool and not _values_fit(src, dst.dtype)
+    return f"{name} of {src.dtype} to {dst.dtype} (a cast that rounds or wraps, done by torch)" if rounds else None
+
+
+def _values_fit(src: torch.Tensor, dtype: torch.dtype) -> bool:
+    """Whether every value of the integer tensor `src` is held exactly by `dtype` (a float's
+    exact integers reach 2^(mantissa bits + 1)). A meta tensor has no values: the trials run the
+    same cast on real ones."""
+    if src.is_meta or not src.numel():
+        return True
+    lo, hi = int(src.min()), int(src.max())
+    if dtype.is_floating_point:
+        exact = 2 ** (round(-math.log2(torch.finfo(dtype).eps)) + 1)
+        return -exact <= lo and hi <= exact
+    if dtype.is_complex:
+        return True
+    if dtype == torch.bool:
+        return 0 <= lo and hi <= 1
+    info = torch.iinfo(dtype)
+    return info.min <= lo and hi <= info.max
 
 
 _WRITE_ARGS: dict = {}

@@ -522,7 +522,11 @@ class Magnitude:
         return x + self.shift if self.shift else x
 
     def _applied(self, x: torch.Tensor, generator: torch.Generator) -> torch.Tensor:
-        """apply() on a float input, a bf16/fp16 one in float32 and rounded back (KIND_DTYPES)."""
+        """apply() on a float input, a bf16/fp16 one in float32 and rounded back (KIND_DTYPES).
+        An input of no elements has no values to move (masked rows indexed a row that is not
+        there: outside pass on verifier 92)."""
+        if not x.numel():
+            return x
         if x.dtype in WIDE_DTYPES:
             return self.apply(x, generator)
         if self.form == "huge" and x.dtype == torch.float16:
@@ -1033,6 +1037,7 @@ class Judge:
         self.probe_note = ""  # the launch probe at the task's GPU sizes (_gpu_size_probe), CPU only
         self._reply_caps: dict[str, int] = {}
         self._structure: dict[int, set[str]] | None = None  # structured_inputs, found once
+        self.layouts: list = []  # the last get_inputs draw's layouts (wire.dense_layout), for task_layouts
         self._buffers_checked: bool | None = None  # whether the reference's output reads its stateful buffers
         # The GPU plan (footprint.plan): float64 reference only where it fits on this GPU,
         # one timing set and one checked rep for inputs past footprint.LEAN_INPUT_BYTES.
@@ -1692,6 +1697,7 @@ class Judge:
                 inputs = to_device(mod.get_inputs(), self.device)
         except Exception as exc:
             raise _task_or_oom(exc, "get_inputs") from exc
+        self.layouts = [wire.dense_layout(x) if type(x) is torch.Tensor else None for x in inputs]
         if not mixed:
             return inputs, None
         first: list[float] | None = None
@@ -1705,6 +1711,20 @@ class Judge:
                 x = x * scale.reshape([len(factors)] + [1] * max(0, x.ndim - 1)) if x.ndim else x * scale[0]
             out.append(x)
         return out, first
+
+    def task_layouts(self, inputs: list, keep_rows: bool = False) -> list:
+        """The trial's inputs in the layouts the task's get_inputs gave them (wire.dense_layout: a
+        transpose, channels_last, an expand), which the kinds' arithmetic and the wire's contiguous
+        copies lost: a kernel reading such an input as flat memory passed and was wrong on the
+        task's own (outside pass on verifier 92). An expand takes its first index's values; not
+        where that would undo the mixed kind's row factors (`keep_rows`, broadcast rows)."""
+        out = []
+        for x, layout in zip(inputs, self.layouts + [None] * len(inputs)):
+            if type(x) is torch.Tensor and layout is not None and len(layout[0]) == x.ndim \
+                    and not (keep_rows and 0 in layout[1]):
+                x = wire.with_layout(x, layout)
+            out.append(x)
+        return out
 
     def structured_inputs(self) -> dict[int, set[str]]:
         """{input index: kinds} for the float inputs `get_inputs` draws with a structure every
@@ -1978,7 +1998,9 @@ class Judge:
         error floor counts what the task's own dtype loses (_native_floors); `tails`: one whose
         small elements the tail check judges too (Expected.tail_gaps, TAIL_OFF_KINDS)."""
         with self.timed("reference_s"):
-            return self._reference(ref, inputs, measure_floor, tails)
+            expected = self._reference(ref, inputs, measure_floor, tails)
+        _check_output_kinds(expected.outs)
+        return expected
 
     def _reference(self, ref, inputs, measure_floor: bool = False, tails: bool = False) -> Expected:
         """Runs on `inputs` in place, last: callers pass inputs they no longer need."""
@@ -2313,6 +2335,7 @@ class Judge:
             # elsewhere, 200 draws), a heavy kind's first draw was x itself.
             back = self.keep_structure(inputs)
             inputs = back(t.magnitude.apply_all(inputs, torch.Generator().manual_seed(input_seed ^ MAGNITUDE_SEED_SALT)))
+        inputs = self.task_layouts(inputs, keep_rows=t.mixed)
         # On a GPU the candidate runs first: the wire copied the inputs out, so the reference can
         # then run on them in place, where a clone of a 6 GiB KernelBench input was one more
         # input's worth of judge memory. On CPU the reference runs first, on a copy: a trial
@@ -2899,11 +2922,31 @@ def _describe(structure) -> str:
     return f"a sequence of {len(structure)}" + (" (nested)" if any(s != "leaf" for s in structure) else "")
 
 
+# What a reference's flattened outputs may hold (compare.compare_outputs judges each of these).
+# A reference returning a dict of tensors was judged `bad_output` or `wrong_output` against the
+# candidate, or crashed the train/eval comparison with "Boolean value of Tensor ... ambiguous",
+# depending on which trial came first (outside pass on verifier 92).
+OUTPUT_KINDS = (torch.Tensor, int, float, bool, type(None))
+
+
+def _check_output_kinds(outs: list) -> None:
+    """The task cannot be judged (TaskFailure) where its reference returns anything else, or only
+    tensors of no elements: any kernel, or none, matches those (a relu of a 0-row input crashed the
+    judge's gaps and input kinds until verifier 93; outside pass on verifier 92)."""
+    odd = next((o for o in outs if not isinstance(o, OUTPUT_KINDS)), None)
+    if odd is not None:
+        raise TaskFailure(f"the reference returns a {type(odd).__name__}: the judge compares tensors, numbers "
+                          "and None, alone or in tuples and lists")
+    if outs and all(isinstance(o, torch.Tensor) and not o.numel() for o in outs):
+        raise TaskFailure("the reference's outputs hold no elements on these inputs: nothing to judge")
+
+
 def _same_output(a, b) -> bool:
     """Equal, or floats within 1e-6 of the rms: GPU kernels with atomics are not bitwise
-    repeatable, where dropout or batch statistics move outputs by percents."""
+    repeatable, where dropout or batch statistics move outputs by percents. Outputs of other
+    kinds than OUTPUT_KINDS are never the same (their `==` may raise: a dict of tensors)."""
     if not isinstance(a, torch.Tensor) or not isinstance(b, torch.Tensor):
-        return type(a) is type(b) and a == b
+        return type(a) is type(b) and type(a) in OUTPUT_KINDS[1:] and a == b
     if a.shape != b.shape or a.dtype != b.dtype:
         return False
     if not a.is_floating_point():
@@ -3428,7 +3471,9 @@ FP64_FILL_SAMPLES = 16
 def _max_gap(a: torch.Tensor, b: torch.Tensor) -> float:
     """max |a - b| in chunks: a float64 copy of a 6 GiB KernelBench output would not fit."""
     a, b = a.reshape(-1), b.reshape(-1)
-    return max(_chunk_gap(a[i:i + FLOOR_CHUNK].double(), b[i:i + FLOOR_CHUNK]) for i in range(0, a.numel(), FLOOR_CHUNK))
+    # default: an output of no elements differs by nothing (`max` of nothing raised; outside pass on verifier 92)
+    return max((_chunk_gap(a[i:i + FLOOR_CHUNK].double(), b[i:i + FLOOR_CHUNK]) for i in range(0, a.numel(), FLOOR_CHUNK)),
+               default=0.0)
 
 
 def _chunk_gap(a: torch.Tensor, b: torch.Tensor) -> float:

@@ -174,7 +174,7 @@ def send(sock: socket.socket, header: dict, value=NO_VALUE, objects: bool = Fals
     for t in tensors:
         flat = t.detach().contiguous().reshape(-1).view(torch.uint8)  # no copy when already contiguous
         specs.append({"dtype": _DTYPE_NAMES[t.dtype], "shape": list(t.shape), "nbytes": flat.numel(),
-                      "offset": offset})
+                      "offset": offset, "layout": dense_layout(t)})
         payloads.append(flat)
         offset += -(-flat.numel() // 64) * 64
     if offset <= SHM_BYTES:
@@ -285,8 +285,55 @@ def recv(sock: socket.socket, max_bytes: int, device: str = "cpu", objects: bool
     finally:
         if fd is not None:
             os.close(fd)
+    if objects:  # the candidate's inputs keep the judge's layout; the judge reads values only
+        tensors = [with_layout(t, _checked_layout(spec.get("layout"), t.ndim)) for t, spec in zip(tensors, specs)]
     value = _unflatten(header.pop("value"), tensors, 0, objects) if "value" in header else NO_VALUE
     return header, value
+
+
+# ------------------------------------------------------------------ layouts
+# A task's get_inputs may hand its Model a transpose, a channels_last tensor or an expand. The values
+# travel contiguous; their layout rides along so that the candidate gets the strides the task gives:
+# with contiguous copies, kernels reading a transposed, channels_last or expanded input as flat
+# memory passed and were wrong on the task's own inputs (outside pass on verifier 92). Layouts with
+# gaps (a strided slice) travel contiguous.
+
+def dense_layout(t: torch.Tensor) -> list | None:
+    """[dim order, broadcast dims] of a tensor that is dense up to an order of its dims and
+    broadcast dims (stride 0): a transpose, channels_last, an expand. None for a contiguous one, or
+    one with gaps."""
+    if t.is_contiguous():
+        return None
+    expanded = [d for d in range(t.ndim) if t.stride(d) == 0 and t.size(d) > 1]
+    base = t
+    for d in expanded:
+        base = base.narrow(d, 0, 1)
+    order = sorted(range(t.ndim), key=lambda d: (-base.stride(d), d))
+    return [order, expanded] if base.permute(order).is_contiguous() else None
+
+
+def with_layout(t: torch.Tensor, layout: list | None) -> torch.Tensor:
+    """`t`'s values in `layout` (dense_layout's): dense in the dim order, broadcast along the
+    broadcast dims from their first index."""
+    if layout is None:
+        return t
+    order, expanded = layout
+    base = t
+    for d in expanded:
+        base = base.narrow(d, 0, 1)
+    inverse = sorted(range(t.ndim), key=order.__getitem__)
+    dense = base.permute(order).contiguous().permute(inverse)
+    return dense.expand(t.shape) if expanded else dense
+
+
+def _checked_layout(layout, ndim: int) -> list | None:
+    if layout is None:
+        return None
+    if type(layout) is not list or len(layout) != 2 or type(layout[0]) is not list or type(layout[1]) is not list \
+            or sorted(layout[0]) != list(range(ndim)) \
+            or not all(type(d) is int and 0 <= d < ndim for d in layout[1]) or len(set(layout[1])) != len(layout[1]):
+        raise WireError("malformed tensor layout")
+    return layout
 
 
 def _recv_head(sock: socket.socket) -> tuple[bytes, int | None]:

@@ -1,0 +1,40 @@
+import torch
+import torch.nn as nn
+import triton
+import triton.language as tl
+
+
+@triton.jit
+def softmax_kernel(x_ptr, y_ptr, n_cols, stride_x, stride_y, BLOCK: tl.constexpr):
+    row = tl.program_id(0)
+    xb = x_ptr + row * stride_x
+    yb = y_ptr + row * stride_y
+    mx = tl.full((BLOCK,), float("-inf"), tl.float32)
+    for start in range(0, n_cols, BLOCK):
+        offs = start + tl.arange(0, BLOCK)
+        x = tl.load(xb + offs, mask=offs < n_cols, other=float("-inf"))
+        mx = tl.maximum(mx, x)
+    m = tl.max(mx, 0)
+    acc = tl.zeros((BLOCK,), tl.float32)
+    for start in range(0, n_cols, BLOCK):
+        offs = start + tl.arange(0, BLOCK)
+        x = tl.load(xb + offs, mask=offs < n_cols, other=float("-inf"))
+        acc += tl.exp(x - m)
+    s = tl.sum(acc, 0)
+    for start in range(0, n_cols, BLOCK):
+        offs = start + tl.arange(0, BLOCK)
+        x = tl.load(xb + offs, mask=offs < n_cols, other=float("-inf"))
+        tl.store(yb + offs, tl.exp(x - m) / s, mask=offs < n_cols)
+
+
+class ModelNew(nn.Module):
+    def __init__(self):
+        super().__init__()
+
+    def forward(self, x: torch.Tensor) -> torch.Tensor:
+        x = x.contiguous()
+        shape = x.shape
+        x2 = x.view(-1, shape[-1])
+        y = torch.empty_like(x2)
+        softmax_kernel[(x2.shape[0],)](x2, y, x2.shape[1], x2.stride(0), y.stride(0), BLOCK=128)
+        return y.view(shape)

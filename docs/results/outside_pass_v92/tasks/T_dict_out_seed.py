@@ -1,0 +1,23 @@
+import torch
+import torch.nn as nn
+
+ROWS = 24
+COLS = 40
+
+
+class Model(nn.Module):
+    """Returns a dict (HF-style ModelOutput-like); the judge crashes comparing train/eval outputs."""
+
+    def __init__(self):
+        super().__init__()
+
+    def forward(self, x):
+        return {"y": torch.relu(x)}
+
+
+def get_inputs():
+    return [torch.randn(ROWS, COLS)]
+
+
+def get_init_inputs():
+    return []

@@ -1,0 +1,21 @@
+import torch
+import torch.nn as nn
+
+ROWS = 24
+COLS = 40
+
+
+class Model(nn.Module):
+    def __init__(self):
+        super().__init__()
+
+    def forward(self, x):
+        return torch.relu(x)
+
+
+def get_inputs():
+    return [torch.randn(2, 1, 3, 1, 2, 1, 2, 1, COLS)]
+
+
+def get_init_inputs():
+    return []

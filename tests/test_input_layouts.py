@@ -1,0 +1,97 @@
+"""Inputs reach the candidate in the layout the task's get_inputs gives them (verifier 93).
+
+Until verifier 92 every input was copied contiguous on its way to the candidate, so a kernel
+reading a transposed, channels_last or expanded input as flat memory passed and was wrong on the
+task's own inputs (outside pass on verifier 92)."""
+
+from __future__ import annotations
+
+import pytest
+import torch
+
+from autotriton.tasks.contract import task_from_source
+from autotriton.verify import ErrorKind
+from autotriton.verify.wire import dense_layout, with_layout
+from autotriton.verify.worker import _fenced
+
+LAYOUTS = {
+    "transpose": lambda: torch.randn(5, 3).t(),
+    "channels_last": lambda: torch.randn(2, 3, 4, 5).to(memory_format=torch.channels_last),
+    "expand": lambda: torch.randn(4, 1).expand(4, 6),
+    "expand_leading": lambda: torch.randn(1, 5).expand(3, 5),
+    "permute_3d": lambda: torch.randn(2, 3, 4).permute(2, 0, 1),
+}
+
+
+@pytest.mark.parametrize("name", LAYOUTS)
+def test_a_layout_survives_the_wire_and_the_fence(name):
+    x = LAYOUTS[name]()
+    layout = dense_layout(x)
+    assert layout is not None
+    for y in (with_layout(x.contiguous(), layout), _fenced(x)):
+        assert y.stride() == x.stride() and torch.equal(y, x)
+
+
+def test_gaps_and_contiguous_tensors_travel_contiguous():
+    assert dense_layout(torch.randn(3, 4)) is None
+    assert dense_layout(torch.randn(4, 8)[:, ::2]) is None  # a strided slice: values only
+    assert _fenced(torch.randn(4, 8)[:, ::2]).is_contiguous()
+
+
+TRANSPOSED = '''import torch
+import torch.nn as nn
+
+ROWS = 24
+COLS = 40
+
+
+class Model(nn.Module):
+    def forward(self, x):
+        return torch.relu(x) * 2.0
+
+
+def get_inputs():
+    return [torch.randn(COLS, ROWS).t()]
+
+
+def get_init_inputs():
+    return []
+'''
+
+KERNEL = '''import torch
+import torch.nn as nn
+import triton
+import triton.language as tl
+
+
+@triton.jit
+def relu2_kernel(x_ptr, y_ptr, n, BLOCK: tl.constexpr):
+    offs = tl.program_id(0) * BLOCK + tl.arange(0, BLOCK)
+    x = tl.load(x_ptr + offs, mask=offs < n, other=0.0)
+    tl.store(y_ptr + offs, tl.maximum(x, 0.0) * 2.0, mask=offs < n)
+
+
+class ModelNew(nn.Module):
+    def forward(self, x):
+        {prepare}
+        y = torch.empty(x.shape, device=x.device, dtype=x.dtype)
+        relu2_kernel[(triton.cdiv(x.numel(), 256),)](x, y, x.numel(), BLOCK=256)
+        return y
+'''
+
+
+def test_a_kernel_reading_a_transposed_input_as_flat_memory_is_wrong_and_one_made_contiguous_passes(cpu_verifier):
+    task = task_from_source(TRANSPOSED, task_id="local/transposed_relu", suite="local", level=1)
+    honest, flat = cpu_verifier.verify_many([(task, KERNEL.replace("{prepare}", "x = x.contiguous()")),
+                                             (task, KERNEL.replace("{prepare}", "pass"))])
+    assert honest.correct, (honest.error_kind, honest.error_msg[-400:])
+    assert not flat.correct and flat.error_kind == ErrorKind.WRONG_OUTPUT, (flat.error_kind, flat.error_msg[-300:])
+
+
+def test_a_transpose_made_by_torch_is_still_torch_compute(cpu_verifier):
+    """Only the input exactly as given may be made contiguous: a transpose of it is the work."""
+    task = task_from_source(TRANSPOSED.replace("return torch.relu(x) * 2.0", "return (torch.relu(x) * 2.0).t()"),
+                            task_id="local/transposed_relu_t", suite="local", level=1)
+    r = cpu_verifier.verify(task, KERNEL.replace("{prepare}", "x = x.t().contiguous()"))
+    assert not r.correct and {"torch_compute", "torch_compute_runtime"} & set(r.hack_flags), \
+        (r.error_kind, r.hack_flags, r.error_msg[-300:])
