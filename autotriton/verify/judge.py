@@ -2653,7 +2653,7 @@ class Judge:
         # Timed on signed inputs where the task has them: a kernel that takes a shortcut
         # only on non-negative inputs (within tolerance there) is timed on its honest path.
         drawn = [self.draw_inputs(p.mixed, signed=self.signed_available()) for p in plans]
-        sets, set_scales = [d[0] for d in drawn], [d[1] for d in drawn]
+        sets, set_scales = [self.task_layouts(d[0], keep_rows=p.mixed) for d, p in zip(drawn, plans)], [d[1] for d in drawn]
         fractions = [self.rng.random() for _ in range(n)]  # which reps come back: anywhere in the run
         with timing.exclusive_gpu(self.seconds):
             start = time.perf_counter()
