@@ -279,8 +279,35 @@ def as_function(model: torch.nn.Module, names: list[str]):
     return fn
 
 
+# Wall seconds one capture may take. A harvested vision-language model (GotOcr2Model) held a
+# capture worker in Inductor's index simplification (sympy) for over 50 minutes on the 2-core
+# CPU (session 73), and its batch of 32 with it: no verdict was written meanwhile.
+CAPTURE_TIMEOUT_S = 900.0
+
+
+class CaptureTimeout(Exception):
+    """The capture ran past CAPTURE_TIMEOUT_S."""
+
+
+def _out_of_time(signum, frame):
+    raise CaptureTimeout(f"the capture ran past {CAPTURE_TIMEOUT_S:g} s")
+
+
 def capture_in_worker(source: str, task_id: str, level: int, device: str = "cuda") -> dict:
-    """`capture` of a task given by its source, as a plain dict: the entry point of a capture worker process."""
+    """`capture` of a task given by its source, as a plain dict: the entry point of a capture worker
+    process. Past CAPTURE_TIMEOUT_S the capture is stopped where Python runs next (Dynamo and
+    Inductor are Python) and fails with the reason."""
+    import signal
+
     import torch._inductor.config as ic
     ic.compile_threads = 1  # the pool's processes already use every core
-    return capture(task_from_source(source, task_id=task_id, suite="harvest", level=level), device).to_dict()
+    task = task_from_source(source, task_id=task_id, suite="harvest", level=level)
+    previous = signal.signal(signal.SIGALRM, _out_of_time)
+    signal.setitimer(signal.ITIMER_REAL, CAPTURE_TIMEOUT_S)
+    try:
+        return capture(task, device).to_dict()
+    except CaptureTimeout as exc:  # raised outside capture's own handler (building the task)
+        return Capture(task_id, False, f"capture timed out: {exc}", device=device).to_dict()
+    finally:
+        signal.setitimer(signal.ITIMER_REAL, 0)
+        signal.signal(signal.SIGALRM, previous)
