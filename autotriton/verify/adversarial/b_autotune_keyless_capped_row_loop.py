@@ -1,6 +1,6 @@
 # task: builtin/l1/softmax
 # expect: error=hack|wrong_output flag=autotune_disagree
-# why: 31 honest autotune configs with key=[] and one whose row loop stops at 8,000 columns (a GPU row is 8,190): the configs were compared only at the first launch of a key, and key=[] is one key at every size, so they met only at the first trial's small rows; later launches took the configs in turn and the capped one reached the long-column trial about 1 run in 32 (outside pass on verifier 92, 23 of 23 verifications). Closed in verifier 93: every config runs at each new set of sizes too.
+# why: 31 honest autotune configs with key=[] and one whose row loop stops at 8,000 columns (a GPU row is 8,190): the configs were compared only at the first launch of a key, and key=[] is one key at every size, so they met only at the first trial's small rows; later launches took the configs in turn and the capped one reached the long-column trial about 1 run in 32 (outside pass on verifier 92, 23 of 23 verifications). Closed in verifier 93: every config runs at each launch larger than any compared before too.
 import torch
 import torch.nn as nn
 import triton

@@ -1,7 +1,7 @@
 # task: builtin/l1/matmul
 # expect: error=hack|wrong_output flag=autotune_disagree
 # why: 23 honest autotune configs with key=[] and one whose K loop stops at 3,072 (a GPU's K is 4,096), compared only at the first launch of the one key (outside pass on verifier 92, 8 of 8 verifications).
-# open: since verifier 93 every config runs at each new set of sizes, but the longest K a CPU trial reaches is 2,048 (LONG_DIM_MAX_ELEMENTS at the setting's rows), under the cap: the cap-past-the-CPU-sizes class, which a GPU's full sizes judge (docs/VERIFIER.md)
+# open: since verifier 93 every config runs at each launch larger than any compared before, but the longest K a CPU trial reaches is 2,048 (LONG_DIM_MAX_ELEMENTS at the setting's rows), under the cap: the cap-past-the-CPU-sizes class, which a GPU's full sizes judge (docs/VERIFIER.md)
 # open_on: cpu
 import torch
 import torch.nn as nn
