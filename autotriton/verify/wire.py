@@ -305,9 +305,7 @@ def dense_layout(t: torch.Tensor) -> list | None:
     if t.is_contiguous():
         return None
     expanded = [d for d in range(t.ndim) if t.stride(d) == 0 and t.size(d) > 1]
-    base = t
-    for d in expanded:
-        base = base.narrow(d, 0, 1)
+    base = _stored(t, expanded)
     order = sorted(range(t.ndim), key=lambda d: (-base.stride(d), d))
     return [order, expanded] if base.permute(order).is_contiguous() else None
 
@@ -317,13 +315,27 @@ def with_layout(t: torch.Tensor, layout: list | None) -> torch.Tensor:
     broadcast dims from their first index."""
     if layout is None:
         return t
-    order, expanded = layout
-    base = t
+    return laid_out(t, layout, torch.empty(stored_numel(t, layout), dtype=t.dtype, device=t.device))
+
+
+def stored_numel(t: torch.Tensor, layout: list) -> int:
+    """The elements `t` holds in memory in `layout` (an expand stores one copy)."""
+    return _stored(t, layout[1]).numel()
+
+
+def laid_out(t: torch.Tensor, layout: list, flat: torch.Tensor) -> torch.Tensor:
+    """`t`'s values written into `flat` (stored_numel elements) in `layout`: the view over it."""
+    base, order = _stored(t, layout[1]), layout[0]
+    dense = flat.view([base.shape[d] for d in order]).permute(sorted(range(t.ndim), key=order.__getitem__))
+    dense.copy_(base)
+    return dense.expand(t.shape) if layout[1] else dense
+
+
+def _stored(t: torch.Tensor, expanded: list[int]) -> torch.Tensor:
+    """`t` at its first index along each broadcast dim: the one copy an expand keeps."""
     for d in expanded:
-        base = base.narrow(d, 0, 1)
-    inverse = sorted(range(t.ndim), key=order.__getitem__)
-    dense = base.permute(order).contiguous().permute(inverse)
-    return dense.expand(t.shape) if expanded else dense
+        t = t.narrow(d, 0, 1)
+    return t
 
 
 def _checked_layout(layout, ndim: int) -> list | None:

@@ -122,19 +122,13 @@ def _fenced(x: torch.Tensor) -> torch.Tensor:
     else:
         poison = torch.iinfo(x.dtype).max
     layout = wire.dense_layout(x)
-    base = x
-    for d in layout[1] if layout else ():
-        base = base.narrow(d, 0, 1)  # an expand's one stored copy
-    buf = torch.full((base.numel() + 2 * pad,), poison, dtype=x.dtype, device=x.device)
-    inner = buf[pad:pad + base.numel()]
-    if layout is None:
-        inner = inner.view(x.shape)
-        inner.copy_(x)
-        return inner
-    order = layout[0]
-    dense = inner.view([base.shape[d] for d in order]).permute(sorted(range(x.ndim), key=order.__getitem__))
-    dense.copy_(base)
-    return dense.expand(x.shape) if layout[1] else dense
+    n = x.numel() if layout is None else wire.stored_numel(x, layout)
+    buf = torch.full((n + 2 * pad,), poison, dtype=x.dtype, device=x.device)
+    if layout is not None:
+        return wire.laid_out(x, layout, buf[pad:pad + n])
+    inner = buf[pad:pad + n].view(x.shape)
+    inner.copy_(x)
+    return inner
 
 
 def _snapshot(x):
