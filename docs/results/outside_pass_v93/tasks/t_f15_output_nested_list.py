@@ -1,0 +1,22 @@
+"""Odd task (f15_output_nested_list)."""
+import torch
+import torch.nn as nn
+
+N = 37
+D = 53
+
+
+class Model(nn.Module):
+    def __init__(self):
+        super().__init__()
+
+    def forward(self, x):
+        return [torch.relu(x), [torch.relu(x) * 2, (torch.relu(x) + 1,)]]
+
+
+def get_inputs():
+    return [torch.randn(N, D)]
+
+
+def get_init_inputs():
+    return []

@@ -1,0 +1,22 @@
+"""Sign test: which elements are positive (a bool output)."""
+import torch
+import torch.nn as nn
+
+N = 64
+D = 32
+
+
+class Model(nn.Module):
+    def __init__(self):
+        super().__init__()
+
+    def forward(self, x):
+        return x > 0
+
+
+def get_inputs():
+    return [torch.randn(N, D)]
+
+
+def get_init_inputs():
+    return []
