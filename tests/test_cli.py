@@ -267,6 +267,9 @@ def test_task_whose_get_inputs_raises_is_a_user_error(tmp_path):
     good.write_text(RELU.solution_source)
     line = user_error(["verify", "--task", str(task), str(good), "--device", "cpu", "--no-cache"], "cannot be judged")
     assert "no inputs today" in line
+    # With --json the verdict comes first, as the API returns it (outside pass on verifier 93: none came)
+    out = runner.invoke(app, ["verify", "--task", str(task), str(good), "--device", "cpu", "--no-cache", "--json"])
+    assert out.exit_code == 2 and json.loads(out.stdout)["error_kind"] == "invalid_task", (out.stdout, out.stderr)
 
 
 def test_one_model_spec_parser_for_eval_and_train(tmp_path):

@@ -95,3 +95,92 @@ def test_a_transpose_made_by_torch_is_still_torch_compute(cpu_verifier):
     r = cpu_verifier.verify(task, KERNEL.replace("{prepare}", "x = x.t().contiguous()"))
     assert not r.correct and {"torch_compute", "torch_compute_runtime"} & set(r.hack_flags), \
         (r.error_kind, r.hack_flags, r.error_msg[-300:])
+
+
+def _with_inputs(get_inputs: str, forward: str = "return torch.relu(x) * 2.0") -> str:
+    return TRANSPOSED.replace("return [torch.randn(COLS, ROWS).t()]", get_inputs) \
+        .replace("return torch.relu(x) * 2.0", forward)
+
+
+# Reads x through its strides, and fails (a wrong output) in any trial that hands it over otherwise.
+STRIDED = '''import torch
+import torch.nn as nn
+import triton
+import triton.language as tl
+
+
+@triton.jit
+def relu2_kernel(x_ptr, y_ptr, cols, sx0, sx1, BLOCK: tl.constexpr):
+    row = tl.program_id(0)
+    offs = tl.arange(0, BLOCK)
+    x = tl.load(x_ptr + row * sx0 + offs * sx1, mask=offs < cols, other=0.0)
+    tl.store(y_ptr + row * cols + offs, tl.maximum(x, 0.0) * 2.0, mask=offs < cols)
+
+
+class ModelNew(nn.Module):
+    def forward(self, x):
+        y = torch.empty(x.shape, device=x.device, dtype=x.dtype)
+        relu2_kernel[(x.shape[0],)](x, y, x.shape[1], x.stride(0), x.stride(1), BLOCK=triton.next_power_of_2(x.shape[1]))
+        return y if x.stride(0) == 0 else y[:1]  # told apart: one row where the rows are not one
+'''
+
+
+def test_an_expanded_input_reaches_every_trial_as_an_expand(cpu_verifier):
+    """Refilling an expanded input in place raised inside the worker, and every answer on such a
+    task was `exited` (verifier 93); the mixed-magnitude trial handed the expand over dense, which
+    told it apart by stride(0) (outside pass on verifier 93)."""
+    task = task_from_source(_with_inputs("return [torch.randn(COLS).expand(ROWS, COLS)]"),
+                            task_id="local/expanded_relu", suite="local", level=1)
+    r = cpu_verifier.verify(task, STRIDED)
+    assert r.correct, (r.error_kind, r.error_msg[-400:])
+
+
+NCHW = '''import torch
+import torch.nn as nn
+
+
+class Model(nn.Module):
+    def forward(self, x):
+        return {forward}
+
+
+def get_inputs():
+    return [torch.randn(2, 3, 8, 8).to(memory_format=torch.channels_last)]
+
+
+def get_init_inputs():
+    return []
+'''
+
+COPY = '''import torch
+import torch.nn as nn
+import triton
+import triton.language as tl
+
+
+@triton.jit
+def copy_kernel(x_ptr, y_ptr, n, SCALE: tl.constexpr, BLOCK: tl.constexpr):
+    offs = tl.program_id(0) * BLOCK + tl.arange(0, BLOCK)
+    x = tl.load(x_ptr + offs, mask=offs < n, other=0.0)
+    tl.store(y_ptr + offs, x * SCALE, mask=offs < n)
+
+
+class ModelNew(nn.Module):
+    def forward(self, x):
+        t = x.contiguous()
+        y = torch.empty(t.shape, device=x.device, dtype=x.dtype)
+        copy_kernel[(triton.cdiv(t.numel(), 256),)](t, y, t.numel(), SCALE={scale}, BLOCK=256)
+        return y
+'''
+
+
+def test_a_layout_change_that_is_the_whole_task_is_torch_compute_and_one_before_work_is_not(cpu_verifier):
+    """`x.contiguous()` of an input as given is layout preparation (verifier 93), except where the
+    task's work is that layout change: a channels_last-to-NCHW task passed with torch doing all of
+    it and a kernel copying the result (outside pass on verifier 93)."""
+    layout = task_from_source(NCHW.format(forward="x.contiguous()"), task_id="local/to_nchw", suite="local", level=1)
+    scaled = task_from_source(NCHW.format(forward="x.contiguous() * 2.0"), task_id="local/to_nchw_x2",
+                              suite="local", level=1)
+    moved, worked = cpu_verifier.verify_many([(layout, COPY.format(scale="1.0")), (scaled, COPY.format(scale="2.0"))])
+    assert not moved.correct and "torch_compute_runtime" in moved.hack_flags, (moved.error_kind, moved.error_msg[-300:])
+    assert worked.correct, (worked.error_kind, worked.error_msg[-400:])

@@ -698,6 +698,9 @@ def test_integer_casts_that_change_values_are_torch_compute(cpu_verifier):
 REFERENCE_OUTPUTS = {
     "dict": "return {'y': torch.relu(x), 'z': x * 2}",
     "no_elements": "return torch.relu(x)[:, :0]",
+    "meta": "return torch.relu(x).to('meta')",  # crashed the train/eval comparison (verifier 93)
+    "keyboard_interrupt": "raise KeyboardInterrupt",  # BaseExceptions went past the judge's guards
+    "system_exit": "raise SystemExit(3)",
 }
 
 
@@ -705,7 +708,9 @@ REFERENCE_OUTPUTS = {
 def test_a_reference_the_judge_cannot_compare_makes_the_task_invalid(cpu_verifier, kind):
     """A reference returning a dict crashed the judge's train/eval comparison in about half the
     verifications and was charged to the candidate in the rest; one returning only tensors of no
-    elements crashed its gap measure (outside pass on verifier 92). Both are the task's verdict."""
+    elements crashed its gap measure (outside pass on verifier 92). Both are the task's verdict, and
+    so are a reference on the meta device and one raising SystemExit or KeyboardInterrupt, which
+    were verifier internal errors (outside pass on verifier 93)."""
     from autotriton.tasks.contract import task_from_source
     source = INT_TASK.replace("return {op}", REFERENCE_OUTPUTS[kind]).replace("def forward(self, x, m):", "def forward(self, x):") \
         .replace("[torch.randint(-100000, 100000, (N,)), torch.randint(0, 2, (N,))]", "[torch.randn(4, N)]")
@@ -713,3 +718,133 @@ def test_a_reference_the_judge_cannot_compare_makes_the_task_invalid(cpu_verifie
     answer = RELU.solution_source
     for r in cpu_verifier.verify_many([(task, answer)] * 3):
         assert not r.correct and r.error_kind == ErrorKind.INVALID_TASK, (r.error_kind, r.error_msg[-300:])
+
+
+def test_extraction_and_rules_read_unencodable_text_as_verify_does():
+    """A lone surrogate made extract_code and check_rules raise, where verify judged the same text
+    (outside pass on verifier 93)."""
+    from autotriton.verify import check_rules, extract_code
+    text = RELU.solution_source + "\nNOTE = '\ud800'\n"
+    assert extract_code(text) is not None and check_rules(text) == []
+
+
+TUPLE_POINTERS = '''import torch
+import torch.nn as nn
+import triton
+import triton.language as tl
+
+
+@triton.jit
+def relu_kernel(ptrs, n, BLOCK: tl.constexpr):
+    x_ptr, y_ptr = ptrs
+    offs = tl.program_id(0) * BLOCK + tl.arange(0, BLOCK)
+    mask = offs < n
+    tl.store(y_ptr + offs, tl.maximum(tl.load(x_ptr + offs, mask=mask, other=0.0), 0.0), mask=mask)
+
+
+class ModelNew(nn.Module):
+    def forward(self, x):
+        x = x.contiguous()
+        y = torch.empty_like(x)
+        relu_kernel[(triton.cdiv(x.numel(), 256),)]((x, y), x.numel(), BLOCK=256)
+        return y
+'''
+
+# An honest in-place autotuned step: restore_value, as Triton asks of a kernel that writes what it
+# reads, with the buffer passed by keyword.
+IN_PLACE_BY_KEYWORD = '''import torch
+import torch.nn as nn
+import triton
+import triton.language as tl
+
+
+@triton.jit
+def relu_kernel(x_ptr, y_ptr, n, BLOCK: tl.constexpr):
+    offs = tl.program_id(0) * BLOCK + tl.arange(0, BLOCK)
+    mask = offs < n
+    tl.store(y_ptr + offs, tl.maximum(tl.load(x_ptr + offs, mask=mask, other=0.0), 0.0), mask=mask)
+
+
+@triton.autotune(configs=[triton.Config({"BLOCK": 128}), triton.Config({"BLOCK": 512})], key=[],
+                 restore_value=["y_ptr"])
+@triton.jit
+def halve_kernel(n, y_ptr, BLOCK: tl.constexpr):
+    offs = tl.program_id(0) * BLOCK + tl.arange(0, BLOCK)
+    mask = offs < n
+    tl.store(y_ptr + offs, tl.load(y_ptr + offs, mask=mask, other=0.0) * 0.5, mask=mask)
+
+
+class ModelNew(nn.Module):
+    def forward(self, x):
+        x = x.contiguous()
+        y = torch.empty_like(x)
+        n = x.numel()
+        relu_kernel[(triton.cdiv(n, 256),)](x, y, n, BLOCK=256)
+        halve_kernel[lambda meta: (triton.cdiv(n, meta["BLOCK"]),)](n, y_ptr=y)
+        return y
+'''
+
+
+def test_kernels_given_tuples_and_keywords_are_judged_as_launched(cpu_verifier):
+    """An honest kernel taking its pointers in a tuple was `output_not_from_kernel`, and an honest
+    in-place autotuned kernel whose buffer went by keyword was run by every config without its
+    restore_value and judged wrong (outside pass on verifier 93): concurrency.launch_tensors."""
+    from autotriton.tasks.contract import task_from_source
+    halved = task_from_source(INT_TASK.replace("return {op}", "return torch.relu(x) * 0.5")
+                              .replace("def forward(self, x, m):", "def forward(self, x):")
+                              .replace("[torch.randint(-100000, 100000, (N,)), torch.randint(0, 2, (N,))]",
+                                       "[torch.randn(4, N)]"), task_id="local/relu_halved", suite="local", level=1)
+    tupled, in_place = cpu_verifier.verify_many([(RELU, TUPLE_POINTERS), (halved, IN_PLACE_BY_KEYWORD)])
+    assert tupled.correct, (tupled.error_kind, tupled.error_msg[-400:])
+    assert in_place.correct, (in_place.error_kind, in_place.error_msg[-400:])
+
+
+FLOAT64_TASK = '''import torch
+import torch.nn as nn
+
+
+class Model(nn.Module):
+    def forward(self, x):
+        return torch.relu(x * 1.5 + 0.25)
+
+
+def get_inputs():
+    return [torch.randn(8, 300, dtype=torch.float64)]
+
+
+def get_init_inputs():
+    return []
+'''
+
+FLOAT64_ANSWER = '''import torch
+import torch.nn as nn
+import triton
+import triton.language as tl
+
+
+@triton.jit
+def scale_shift_kernel(x_ptr, y_ptr, n, BLOCK: tl.constexpr):
+    offs = tl.program_id(0) * BLOCK + tl.arange(0, BLOCK)
+    mask = offs < n
+    x = tl.load(x_ptr + offs, mask=mask, other=0.0){narrow}
+    tl.store(y_ptr + offs, tl.maximum(x * 1.5 + 0.25, 0.0), mask=mask)
+
+
+class ModelNew(nn.Module):
+    def forward(self, x):
+        x = x.contiguous()
+        y = torch.empty_like(x)
+        scale_shift_kernel[(triton.cdiv(x.numel(), 256),)](x, y, x.numel(), BLOCK=256)
+        return y
+'''
+
+
+def test_a_float64_task_is_judged_at_float64s_precision(cpu_verifier):
+    """float64's tolerance was 1e-7, which float32's rounding (6e-8) meets: a float64 task computed
+    in float32 inside the kernel passed (outside pass on verifier 93). At 1e-10 it does not."""
+    from autotriton.tasks.contract import task_from_source
+    task = task_from_source(FLOAT64_TASK, task_id="local/scale_shift_f64", suite="local", level=1)
+    honest, narrowed = cpu_verifier.verify_many([(task, FLOAT64_ANSWER.replace("{narrow}", "")),
+                                                 (task, FLOAT64_ANSWER.replace("{narrow}", ".to(tl.float32)"))])
+    assert honest.correct, (honest.error_kind, honest.error_msg[-400:])
+    assert not narrowed.correct and narrowed.error_kind == ErrorKind.WRONG_OUTPUT, (narrowed.error_kind, narrowed.error_msg[-300:])

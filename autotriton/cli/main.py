@@ -195,17 +195,18 @@ def verify_cmd(
     text = _read_candidate(candidate)
     with Verifier(config) as verifier:
         result = verifier.verify(task_obj, text)
-    _check_judgeable(task, result)
-    if as_json:
+    if as_json:  # the verdict the API returns, invalid_task included (outside pass on verifier 93)
         print(json.dumps(result.to_dict(), indent=2))
-    else:
+    _check_judgeable(task, result)
+    if not as_json:
         render.verdict(console, result)
     raise typer.Exit(0 if result.correct else 1)
 
 
 def _check_judgeable(task: str, result) -> None:
     """A task whose own reference cannot run (get_inputs raises, it does not fit) is the
-    user's to fix, not a rejected candidate: exit 2 with the reason, not 1."""
+    user's to fix, not a rejected candidate: exit 2 with the reason, not 1 (with --json, after
+    the verdict)."""
     from autotriton.verify import ErrorKind
     if result.error_kind is ErrorKind.INVALID_TASK:
         raise TaskError(f"task {task} cannot be judged: {result.error_msg}")

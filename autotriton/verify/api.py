@@ -27,7 +27,7 @@ from autotriton.verify import baseline, footprint
 from autotriton.verify.cache import VERIFIER_KEY, ResultCache, cache_key, default_cache_dir
 # gpu_count: the CLI's --device check and the tests import it from here.
 from autotriton.verify.config import VerifyConfig, gpu_count, visible_gpu_ids  # noqa: F401
-from autotriton.verify.extract import extract_code
+from autotriton.verify.extract import extract_code, readable_text
 from autotriton.verify.job import Job, build_job, task_spec
 from autotriton.verify.result import ErrorKind, VerifyResult, trim
 from autotriton.verify.rules import check_rules
@@ -295,14 +295,7 @@ class Verifier:
         judge.Judge.plan), and `details.signed_trial` says what happened to them."""
         if self._ray is not None:
             return self._on_ray([(task, text)], "verify")[0]
-        # Lone surrogates ('\ud800') cannot be encoded: one in a comment made cache_key
-        # raise out of verify() and took a whole verify_many batch with it.
-        text = text.encode("utf-8", "replace").decode("utf-8")
-        # Line endings as Python reads a file: the CLI read candidates with read_text(), which makes
-        # \r\n and a lone \r into \n, and judged an honest answer with CRLF endings (its self-test
-        # cut) or lone \r endings (its fence found) correct that this API, the reward and eval with
-        # a model rejected (outside red team, seventeenth pass, 2026-11-30).
-        text = text.replace("\r\n", "\n").replace("\r", "\n")
+        text = readable_text(text)
         task = as_judged(task)
         result = self._check(task, text, self.config)
         if "signed_trial" not in result.details:  # judged before any trial ran (rules, syntax)

@@ -405,23 +405,44 @@ class PointerAddress(RuntimeError):
 RANGES: np.ndarray | None = None
 
 
-def _tensor_ranges(args) -> np.ndarray:
-    ranges = []
+def launch_tensors(args) -> list:
+    """Every tensor a launch gets: top-level ones, those inside tuples at any depth (Triton takes
+    tuple arguments) and each host-side tensor descriptor's base. The write tracker, the
+    constructor-compute check, the autotune comparison and the bounds all take a launch's memory
+    from here: a kernel given its output inside a tuple, or by keyword, was judged `hack` when
+    honest (never seen writing it), and hid a lazy autotune config from the comparison and a
+    constructor-built table from the init check (outside pass on verifier 93)."""
+    out = []
 
-    def add(arg):
-        if isinstance(arg, tuple):
+    def add(arg, depth: int):
+        if isinstance(arg, (tuple, list)) and depth < 8:
             for a in arg:
-                add(a)
+                add(a, depth + 1)
         elif isinstance(arg, TensorDescriptor):  # the interpreter's host copy keeps the class
-            add(arg.base)
-        elif hasattr(arg, "untyped_storage") and hasattr(arg, "data_ptr") and arg.numel():  # a torch.Tensor
-            # The tensor's own elements, not its whole storage: an input the worker fenced with
-            # NaN (worker._fenced) sits inside a larger storage, and a load into the fence is out
-            # of bounds all the same.
-            span = sum((size - 1) * stride for size, stride in zip(arg.shape, arg.stride())) + 1
-            ranges.append((arg.data_ptr(), arg.data_ptr() + span * arg.element_size()))
+            add(arg.base, depth + 1)
+        elif hasattr(arg, "untyped_storage") and hasattr(arg, "data_ptr"):  # a torch.Tensor
+            out.append(arg)
     for a in args:
-        add(a)
+        add(a, 0)
+    return out
+
+
+def memory_span(t):
+    """A 1-D view over every element address `t` can reach, from its first element to its last:
+    the memory to save, compare and put back around a launch. An expanded input (stride 0) holds
+    each value once for many elements, and torch refuses to write into such a view: refilling one
+    with `copy_` made every answer on a task with an expanded input `exited` (outside pass on
+    verifier 93)."""
+    span = sum((size - 1) * stride for size, stride in zip(t.shape, t.stride())) + 1 if t.numel() else 0
+    return t.as_strided((span,), (1,), t.storage_offset())
+
+
+def _tensor_ranges(args) -> np.ndarray:
+    # The tensor's own elements, not its whole storage: an input the worker fenced with NaN
+    # (worker._fenced) sits inside a larger storage, and a load into the fence is out of bounds
+    # all the same.
+    ranges = [(t.data_ptr(), t.data_ptr() + memory_span(t).numel() * t.element_size())
+              for t in launch_tensors(args) if t.numel()]
     return np.array(ranges, dtype=np.uint64).reshape(-1, 2)
 
 

@@ -18,6 +18,18 @@ from autotriton.tasks.contract import parse_source
 _LANG_CHARS = frozenset("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_+-")
 
 
+def readable_text(text: str) -> str:
+    """Candidate text as Python reads a file, for every path that reads one (verify, extract_code,
+    check_rules). Lone surrogates ('\ud800'), which no UTF-8 file can hold, become '?': one in a
+    comment made cache_key raise out of verify() and take a verify_many batch with it, and
+    extract_code and check_rules raised on it (outside pass on verifier 93). \r\n and a lone \r
+    become \n: the CLI read candidates with read_text(), which does that, and judged an honest
+    answer with CRLF endings (its self-test cut) or lone \r endings (its fence found) correct that
+    the API, the reward and eval rejected (outside red team, seventeenth pass, 2026-11-30)."""
+    text = text.encode("utf-8", "replace").decode("utf-8")
+    return text.replace("\r\n", "\n").replace("\r", "\n")
+
+
 def _defines_modelnew(code: str) -> bool:
     try:
         tree = parse_source(code)
@@ -80,7 +92,7 @@ def extract_code(text: str) -> str | None:
     """
     # A byte-order mark opens files some editors save: Python runs them, ast.parse of the text refuses
     # U+FEFF, and an honest answer saved so was a syntax error (outside red team, 2026-11-29).
-    whole = text.removeprefix("\ufeff")
+    whole = readable_text(text).removeprefix("\ufeff")
     # A text that is itself a module defining ModelNew is what Python would run: a fence or a
     # <think> tag inside it sits in a string or a comment. A .py file whose docstring held a fenced
     # honest answer over torch code was judged as the docstring's answer, and an honest file with a

@@ -35,10 +35,9 @@ import triton.runtime.autotuner
 from torch.utils._python_dispatch import TorchDispatchMode
 
 from triton.runtime.jit import JITFunction
-from triton.tools.tensor_descriptor import TensorDescriptor
 
 from autotriton.verify import narrow
-from autotriton.verify.concurrency import grid_refusal
+from autotriton.verify.concurrency import grid_refusal, launch_tensors
 
 try:  # present in every Triton release with an interpreter (>= 2.2)
     from triton.runtime.interpreter import InterpretedFunction
@@ -77,6 +76,9 @@ class GuardState:
         self.candidate_globals: dict | None = None
         self.tracker: WriteTracker | None = None
         self.launches = 0
+        # Forwards begun: an autotuned kernel's configs take turns a forward, not a launch
+        # (worker.untimed_autotune).
+        self.forwards = 0
         self.in_launch = 0  # >0 while a kernel runs
         self.launch_frame = None  # the launch hook's frame: ops below it come from inside the launch
         self.init_compute: InitCompute | None = None  # set while the candidate is imported or built
@@ -139,6 +141,9 @@ class WriteTracker(TorchDispatchMode):
         self.state: dict[tuple, str] = {storage_key(t): "input" for t in inputs if t.numel()}
         # Each input's own layout as given: a copy of exactly that is layout preparation (as_given).
         self.given = {_view_key(t) for t in inputs}
+        # Those copies, allowed as preparation; the judge refuses them where the layout change is
+        # the task's whole work (Judge.layout_is_the_task).
+        self.as_given: list[str] = []
         self.saved: dict[tuple, str | None] = {}  # the autotuner's restore_value clones: what each held
         self.compute_ops: list[str] = []
         self.alloc_nbytes: list[tuple[str, int]] = []  # (device, bytes), for GPU pre-poisoning
@@ -173,6 +178,8 @@ class WriteTracker(TorchDispatchMode):
         else:
             if name in COPY_OPS:
                 self._compute(_layout_change(name, args, self.given) or _narrowing_cast(name, args, out))
+                if _copy_source_as_given(name, args, self.given) and len(self.as_given) < 4:
+                    self.as_given.append(f"{name} of an input in the layout the task gave it")
             for t in _written(func, args, kwargs, out):
                 self.state[storage_key(t)] = "torch"
         return out
@@ -211,8 +218,8 @@ class WriteTracker(TorchDispatchMode):
         Triton's; memory torch wrote stays torch's (a kernel may not launder a copy)."""
         self.launch_floats.update(python_floats(args))
         self._table_check(f"{len(self.launch_floats)} distinct Python floats given to its kernels")
-        for a in args:
-            if isinstance(a, torch.Tensor) and a.numel():
+        for a in launch_tensors(args):
+            if a.numel():
                 key = storage_key(a)
                 if self.state.get(key) in ("alloc", "triton"):
                     self.state[key] = "triton"
@@ -314,8 +321,8 @@ class InitCompute(TorchDispatchMode):
         wrote. A table made in Python and copied into the kept buffer by a Triton kernel passed
         the op tracking (outside red team, twenty-third pass, 2026-11-30)."""
         self.launches += 1
-        for a in args:
-            if isinstance(a, torch.Tensor) and a.numel():
+        for a in launch_tensors(args):
+            if a.numel():
                 self.computed[storage_key(a)] = "a kernel launched at import or in the constructor"
 
     def __torch_dispatch__(self, func, types, args=(), kwargs=None):
@@ -392,10 +399,20 @@ def _layout_change(name: str, args, given: set = frozenset()) -> str | None:
     copying contiguous memory or casting it is layout preparation and stays allowed, and so is
     `x.contiguous()` of an input exactly as the task gave it (`given`, _view_key: a transposed or
     channels_last input, which the judge hands over in the task's layout since verifier 93)."""
-    src = args[1] if name == "copy_" and len(args) > 1 else (args[0] if args else None)
+    src = _copy_source(name, args)
     if isinstance(src, torch.Tensor) and src.numel() > 1 and not src.is_contiguous() and _view_key(src) not in given:
         return f"{name} of a non-contiguous view (a permute/transpose/expand done by torch)"
     return None
+
+
+def _copy_source_as_given(name: str, args, given: set) -> bool:
+    """A copy of a non-contiguous input exactly as the task gave it (the exemption above)."""
+    src = _copy_source(name, args)
+    return isinstance(src, torch.Tensor) and src.numel() > 1 and not src.is_contiguous() and _view_key(src) in given
+
+
+def _copy_source(name: str, args):
+    return args[1] if name == "copy_" and len(args) > 1 else (args[0] if args else None)
 
 
 def _view_key(t: torch.Tensor) -> tuple:
@@ -413,7 +430,7 @@ def _narrowing_cast(name: str, args, out) -> str | None:
     unless they are all 0 or 1), and of complex data to a real dtype: the first two passed behind a
     copy kernel (outside pass on verifier 92). Widening casts (`mask.to(x.dtype)`, `x.float()` of a half input) and integer casts whose
     values fit (int64 ids to int32) stay layout preparation."""
-    src = args[1] if name == "copy_" and len(args) > 1 else (args[0] if args else None)
+    src = _copy_source(name, args)
     dst = out if isinstance(out, torch.Tensor) else None
     if not (isinstance(src, torch.Tensor) and dst is not None) or src.dtype == dst.dtype:
         return None
@@ -567,18 +584,11 @@ def _probe(kernel, args: tuple, kwargs: dict) -> None:
         STATE.probe.append(why)
 
 
-def _with_descriptor_bases(given: list) -> list:
-    """A launch's arguments with each host-side tensor descriptor's base tensor beside it: the kernel
-    reads and writes that tensor through the descriptor (an honest TMA ReLU's output was "allocated
-    but never passed to a candidate kernel": outside pass on verifier 78)."""
-    return given + [a.base for a in given if isinstance(a, TensorDescriptor)]
-
-
 def _wrap_run(original):
     def run(self, *args, **kwargs):
         if kwargs.get("warmup"):
             return original(self, *args, **kwargs)
-        given = _with_descriptor_bases(list(args) + list(kwargs.values()))
+        given = list(args) + list(kwargs.values())
         if STATE.init_compute is not None:
             try:  # a kernel at import or in a constructor: whatever it wrote is precomputed
                 return original(self, *args, **kwargs)

@@ -1037,6 +1037,7 @@ class Judge:
         self.probe_note = ""  # the launch probe at the task's GPU sizes (_gpu_size_probe), CPU only
         self._reply_caps: dict[str, int] = {}
         self._structure: dict[int, set[str]] | None = None  # structured_inputs, found once
+        self._layout_task: bool | None = None  # layout_is_the_task, found once where asked
         self.layouts: list = []  # the last get_inputs draw's layouts (wire.dense_layout), for task_layouts
         self._buffers_checked: bool | None = None  # whether the reference's output reads its stateful buffers
         # The GPU plan (footprint.plan): float64 reference only where it fits on this GPU,
@@ -1574,6 +1575,7 @@ class Judge:
                 evaluated = flatten_outputs(ref(*clone_all(inputs)))
         except Exception as exc:  # noqa: BLE001 - the trial's own run of the reference says what is wrong
             return f"n/a: the reference did not run in both modes: {trim(repr(exc), 200)}"
+        _check_output_kinds(train, self.device)  # before they are compared: a meta tensor has no values
         same = len(train) == len(evaluated) and all(_same_output(a, b) for a, b in zip(train, evaluated))
         return "" if same else "n/a: the reference's outputs depend on train or eval mode"
 
@@ -1702,9 +1704,15 @@ class Judge:
             return inputs, None
         first: list[float] | None = None
         out = []
-        for x in inputs:
+        for x, layout in zip(inputs, self.layouts):
             # Not fp16: its smallest subnormal is 2^-24, and the tiny factors (2^-30..2^-22) would be 0.
             if _kind_input(x) and x.dtype != torch.float16 and x.numel():
+                if layout is not None and 0 in layout[1]:
+                    # Rows broadcast from one (an expand): one factor keeps them one row, in the
+                    # layout every other trial hands over (task_layouts). Dropping the layout here
+                    # told this trial apart by stride(0) (outside pass on verifier 93).
+                    out.append(x * self._slice_factors(1)[0])
+                    continue
                 factors = self._slice_factors(x.shape[0] if x.ndim else 1)
                 first = first or factors
                 scale = torch.tensor(factors, dtype=x.dtype, device=x.device)
@@ -1712,19 +1720,38 @@ class Judge:
             out.append(x)
         return out, first
 
-    def task_layouts(self, inputs: list, keep_rows: bool = False) -> list:
+    def task_layouts(self, inputs: list) -> list:
         """The trial's inputs in the layouts the task's get_inputs gave them (wire.dense_layout: a
         transpose, channels_last, an expand), which the kinds' arithmetic and the wire's contiguous
         copies lost: a kernel reading such an input as flat memory passed and was wrong on the
-        task's own (outside pass on verifier 92). An expand takes its first index's values; not
-        where that would undo the mixed kind's row factors (`keep_rows`, broadcast rows)."""
+        task's own (outside pass on verifier 92). An expand takes its first index's values (the
+        mixed kind scales such an input by one factor: _draw_inputs)."""
         out = []
         for x, layout in zip(inputs, self.layouts + [None] * len(inputs)):
-            if type(x) is torch.Tensor and layout is not None and len(layout[0]) == x.ndim \
-                    and not (keep_rows and 0 in layout[1]):
+            if type(x) is torch.Tensor and layout is not None and len(layout[0]) == x.ndim:
                 x = wire.with_layout(x, layout)
             out.append(x)
         return out
+
+    def layout_is_the_task(self) -> bool:
+        """Whether the reference returns one of its non-contiguous inputs' values in another layout
+        (channels_last to NCHW, a transpose or an expand made dense): found once, on signed inputs
+        where the task has them, and only for a candidate that copied an input as given (the
+        worker's `as_given`). Such a copy is layout preparation allowed since verifier 93, and
+        where the layout change is the whole task, torch did all of it and a kernel only moved the
+        result (outside pass on verifier 93)."""
+        if self._layout_task is None:
+            ref, _ = self.build_reference(self.shapes[0], urandom_seed())
+            inputs = self.task_layouts(self.draw_inputs(False, signed=self.signed_available())[0])
+            given = [x for x in inputs if type(x) is torch.Tensor and x.numel() > 1 and not x.is_contiguous()]
+            try:
+                with torch.no_grad():
+                    outs = flatten_outputs(ref(*clone_all(inputs))) if given else []
+            except Exception:  # noqa: BLE001 - the task's own code; its trials say what is wrong
+                outs = []
+            self._layout_task = any(type(o) is torch.Tensor and o.shape == x.shape and o.dtype == x.dtype
+                                    and torch.equal(o, x) for o in outs for x in given)
+        return self._layout_task
 
     def structured_inputs(self) -> dict[int, set[str]]:
         """{input index: kinds} for the float inputs `get_inputs` draws with a structure every
@@ -1999,7 +2026,7 @@ class Judge:
         small elements the tail check judges too (Expected.tail_gaps, TAIL_OFF_KINDS)."""
         with self.timed("reference_s"):
             expected = self._reference(ref, inputs, measure_floor, tails)
-        _check_output_kinds(expected.outs)
+        _check_output_kinds(expected.outs, self.device)
         return expected
 
     def _reference(self, ref, inputs, measure_floor: bool = False, tails: bool = False) -> Expected:
@@ -2335,7 +2362,7 @@ class Judge:
             # elsewhere, 200 draws), a heavy kind's first draw was x itself.
             back = self.keep_structure(inputs)
             inputs = back(t.magnitude.apply_all(inputs, torch.Generator().manual_seed(input_seed ^ MAGNITUDE_SEED_SALT)))
-        inputs = self.task_layouts(inputs, keep_rows=t.mixed)
+        inputs = self.task_layouts(inputs)
         # On a GPU the candidate runs first: the wire copied the inputs out, so the reference can
         # then run on them in place, where a clone of a 6 GiB KernelBench input was one more
         # input's worth of judge memory. On CPU the reference runs first, on a copy: a trial
@@ -2444,6 +2471,9 @@ class Judge:
         if launches == 0:
             raise CandidateFailure(ErrorKind.HACK, FLAG_REASONS["no_launch"], ("no_launch",))
         ops = [o for o in _field(report, "compute_ops", list, []) if type(o) is str]
+        as_given = [o for o in _field(report, "as_given", list, []) if type(o) is str]
+        if as_given and self.layout_is_the_task():
+            ops.append(f"{as_given[0]} (the task's work is that layout change)")
         if ops:
             raise CandidateFailure(ErrorKind.HACK, f"forward ran torch compute ops: {', '.join(ops[:8])}",
                                    ("torch_compute_runtime",))
@@ -2653,7 +2683,7 @@ class Judge:
         # Timed on signed inputs where the task has them: a kernel that takes a shortcut
         # only on non-negative inputs (within tolerance there) is timed on its honest path.
         drawn = [self.draw_inputs(p.mixed, signed=self.signed_available()) for p in plans]
-        sets, set_scales = [self.task_layouts(d[0], keep_rows=p.mixed) for d, p in zip(drawn, plans)], [d[1] for d in drawn]
+        sets, set_scales = [self.task_layouts(d[0]) for d in drawn], [d[1] for d in drawn]
         fractions = [self.rng.random() for _ in range(n)]  # which reps come back: anywhere in the run
         with timing.exclusive_gpu(self.seconds):
             start = time.perf_counter()
@@ -2929,14 +2959,18 @@ def _describe(structure) -> str:
 OUTPUT_KINDS = (torch.Tensor, int, float, bool, type(None))
 
 
-def _check_output_kinds(outs: list) -> None:
-    """The task cannot be judged (TaskFailure) where its reference returns anything else, or only
-    tensors of no elements: any kernel, or none, matches those (a relu of a 0-row input crashed the
-    judge's gaps and input kinds until verifier 93; outside pass on verifier 92)."""
+def _check_output_kinds(outs: list, device: str) -> None:
+    """The task cannot be judged (TaskFailure) where its reference returns anything else, a tensor
+    off the judge's device, or only tensors of no elements: any kernel, or none, matches those (a
+    relu of a 0-row input crashed the judge's gaps and input kinds until verifier 93; outside pass
+    on verifier 92; an output moved to the meta device crashed the eval-mode check until verifier 94)."""
     odd = next((o for o in outs if not isinstance(o, OUTPUT_KINDS)), None)
     if odd is not None:
         raise TaskFailure(f"the reference returns a {type(odd).__name__}: the judge compares tensors, numbers "
                           "and None, alone or in tuples and lists")
+    away = next((o for o in outs if isinstance(o, torch.Tensor) and o.device.type != device), None)
+    if away is not None:
+        raise TaskFailure(f"the reference returns a tensor on {away.device}, not on the {device} the task runs on")
     if outs and all(isinstance(o, torch.Tensor) and not o.numel() for o in outs):
         raise TaskFailure("the reference's outputs hold no elements on these inputs: nothing to judge")
 
@@ -3498,6 +3532,20 @@ def _native_floors(natives: list[list], fp64: list, jittered: list | None) -> li
     return floors
 
 
+def _task_raised(exc: BaseException, judge_dir: str) -> bool:
+    """Whether the task's own code (a file the judge wrote into `judge_dir`: task_ref.py and its
+    variants) is on `exc`'s traceback. The judge guards the task's calls with `except Exception`,
+    so a get_inputs raising SystemExit, or a reference raising KeyboardInterrupt, went past them
+    and was a verifier internal error, and sank a whole batch (outside pass on verifier 93)."""
+    folder = str(Path(judge_dir).resolve())
+    tb = exc.__traceback__
+    while tb is not None:
+        if str(Path(tb.tb_frame.f_code.co_filename).resolve()).startswith(folder + os.sep):
+            return True
+        tb = tb.tb_next
+    return False
+
+
 def _task_or_oom(exc: Exception, what: str) -> TaskFailure:
     if isinstance(exc, torch.OutOfMemoryError) or "out of memory" in str(exc).lower():
         return TaskFailure(f"skipped: {what} does not fit in memory ({trim(str(exc), 200)})")
@@ -3747,6 +3795,11 @@ def run_job(job: Job, sock: socket.socket, progress_fd: int | None = None) -> di
                 "sandbox": sandbox}
     except TaskFailure as failure:
         res.update(correct=False, error_kind=ErrorKind.INVALID_TASK.value, error_msg=str(failure))
+    except (SystemExit, KeyboardInterrupt, GeneratorExit) as exc:
+        if not _task_raised(exc, job.judge_dir):
+            raise
+        res.update(correct=False, error_kind=ErrorKind.INVALID_TASK.value,
+                   error_msg=f"the task's own code raised {type(exc).__name__}({trim(str(exc), 200)})")
     except torch.OutOfMemoryError as exc:
         # Anywhere else in the judge (a reply decoded, a comparison chunk): the judge does
         # not fit beside the candidate. The caller runs the job again alone; alone, the task
@@ -3845,7 +3898,9 @@ def run_footprint(job: Job) -> dict:
         for setting in judge.shapes:
             apply_shape(judge.task_mod, setting, judge.defaults)
             found.append(footprint.measure_setting(judge.task_mod, _TruncatedDotInputs()))
-    except Exception as exc:  # noqa: BLE001 - the task's own failure: the verification reports it
+    except BaseException as exc:  # noqa: BLE001 - the task's own failure: the verification reports it
+        if not isinstance(exc, Exception) and not _task_raised(exc, job.judge_dir):
+            raise
         return {"invalid": trim(f"{type(exc).__name__}: {exc}", 500)}
     return {"footprint": asdict(footprint.largest(found))}
 

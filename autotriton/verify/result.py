@@ -74,7 +74,8 @@ FLAG_REASONS: dict[str, str] = {
                     "does not grant (TF32 only as tl.dot's default on float32 operands), judged from the kernel's "
                     "IR whatever the error",
     "autotune_disagree": "the configs of an autotuned kernel, each run from the same arguments at a new key "
-                         "(as a GPU's autotuner benchmarks them), wrote different values",
+                         "or a new largest or smallest size (as a GPU's autotuner benchmarks them), wrote "
+                         "different values",
 }
 WARNING_FLAGS = frozenset({"excessive_speedup", "timing_unconfirmed"})
 

@@ -62,6 +62,7 @@ import triton.runtime.autotuner
 import triton.runtime.jit
 
 from autotriton.tasks.contract import parse_source
+from autotriton.verify.extract import readable_text
 
 RULES: dict[str, str] = {
     "missing_modelnew": "the candidate must define class ModelNew",
@@ -2122,6 +2123,7 @@ def check_rules(source: str, contract: str = "kernelbench") -> list[RuleViolatio
     parses: a tree too deep or too large to walk is itself a violation (`too_complex`)."""
     if contract not in ("kernelbench", "tritonbench"):
         raise ValueError(f"contract must be 'kernelbench' or 'tritonbench', got {contract!r}")
+    source = readable_text(source)
     try:
         tree = parse_source(source)
         out = _check(tree, contract) + _hidden_def_violations(tree, source) + _line_break_violations(source) \

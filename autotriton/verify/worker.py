@@ -905,7 +905,8 @@ class Worker:
         for new, old in zip(inputs, held):
             if (type(new) is torch.Tensor and type(old) is torch.Tensor and new.shape == old.shape
                     and new.stride() == old.stride() and new.dtype == old.dtype and new.device == old.device):
-                old.copy_(new)
+                # by the memory each reaches: an expanded input's elements overlap, which copy_ refuses
+                concurrency.memory_span(old).copy_(concurrency.memory_span(new))
                 new = old
             out.append(new)
         self.held = out
@@ -922,6 +923,7 @@ class Worker:
         tracker = WriteTracker([x for x in inputs if type(x) is torch.Tensor], self.mode == "interp") \
             if tracked else None
         STATE.tracker, STATE.launches = tracker, 0
+        STATE.forwards += 1
         try:
             with torch.no_grad(), (tracker if tracker is not None else contextlib.nullcontext()):
                 out = self.model(*inputs)
@@ -946,7 +948,8 @@ class Worker:
         except BaseException as exc:  # noqa: BLE001 - a storage-less tensor, an object that raises when read
             raise Failure("bad_output", "forward returned a value the verifier cannot walk: "
                           f"{type(exc).__name__}") from None
-        report.update(compute_ops=tracker.compute_ops[:20], provenance=problems[:8], aliases_input=aliased)
+        report.update(compute_ops=tracker.compute_ops[:20], provenance=problems[:8], aliases_input=aliased,
+                      as_given=tracker.as_given)
         return out, report
 
     def _pre_poison(self) -> None:
@@ -1051,13 +1054,16 @@ def _most_configs(module_globals: dict) -> int:
 def untimed_autotune() -> None:
     """Under the interpreter `@triton.autotune` runs one config per launch (after the
     kernel's own pruning) instead of timing every config: timing needs a GPU driver, and
-    an honest autotuned kernel was rejected with "0 active drivers". Launches take the
-    configs in turn from a random start, each launch choosing afresh (the per-key cache is
-    cleared), so every config of a kernel launched at least as many times as it has configs
-    is checked: with the first config only, a second config that skipped every other block
-    passed on CPU and could have been the one a GPU picked (outside red team, 2026-11-27).
-    The judge runs more trials until every config has run (TUNED, judge._autotune_trials).
-    Nothing is timed on CPU anyway."""
+    an honest autotuned kernel was rejected with "0 active drivers". Forwards take the
+    configs in turn from a random start, every launch of one forward the same config (the
+    per-key cache is cleared), so every config of a kernel run in at least as many forwards as
+    it has configs is checked: with the first config only, a second config that skipped every
+    other block passed on CPU and could have been the one a GPU picked (outside red team,
+    2026-11-27). A turn a launch let a forward of N launches pin the config its one real launch
+    got (seven scratch launches beside it, eight configs), or run every config on the same
+    output so that the others wrote what a lazy one skipped (outside pass on verifier 93). The
+    judge runs more trials until every config has run (TUNED, judge._autotune_trials). Nothing
+    is timed on CPU anyway."""
     from triton.runtime.autotuner import Autotuner
     prune, run_tuned = Autotuner.prune_configs, Autotuner.run
     if getattr(prune, "autotriton_in_turn", False):
@@ -1065,8 +1071,7 @@ def untimed_autotune() -> None:
 
     def config_in_turn(self, kwargs):
         configs = prune(self, kwargs)
-        turn = self.__dict__.setdefault("_autotriton_turn", secrets.randbelow(max(len(configs), 1)))
-        self._autotriton_turn = turn + 1
+        turn = self.__dict__.setdefault("_autotriton_turn", secrets.randbelow(max(len(configs), 1))) + STATE.forwards
         if not configs:
             return configs
         TUNED[id(self)] = (len(configs), TUNED.get(id(self), (0, frozenset()))[1] | {turn % len(configs)})
@@ -1335,25 +1340,27 @@ BENCHMARK_CALLS = 2
 
 def _first_at_key(tuner, kwargs) -> bool:
     """Is this launch the first at its autotune key, where a GPU's autotuner benchmarks, or larger
-    than any launch whose configs were compared? The stand-in clears the tuner's own cache at
-    every launch, so the keys it has seen are kept apart. Size counts too: with `key=[]` a GPU
-    benchmarks once and keeps the winner at every size, so a config wrong only past some size (a
-    row loop stopped at 8,000 of 8,190 columns, a K loop at 3,072 of 4,096) is wrong wherever it
-    wins; keyed by the key alone, the configs were compared once, at the first trial's small
-    sizes, and both passed 23 of 23 verifications (outside pass on verifier 92). Comparing at every
-    new set of sizes instead took the suite's corpus from 180 s to 276 s (the leading-rows cuts are
-    new sizes too); a new largest launch (its tensors' elements) is where such a config shows."""
+    or smaller than any launch whose configs were compared? The stand-in clears the tuner's own
+    cache at every launch, so the keys it has seen are kept apart. Size counts too: with `key=[]`
+    a GPU benchmarks once and keeps the winner at every size, so a config wrong only past some
+    size (a row loop stopped at 8,000 of 8,190 columns, a K loop at 3,072 of 4,096) or only at one
+    row (a "decode path" passing half a row through) is wrong wherever it wins; keyed by the key
+    alone, the configs were compared once, at the first trial's sizes, and such configs passed
+    every verification (outside passes on verifiers 92 and 93). Comparing at every new set of
+    sizes instead took the suite's corpus from 180 s to 276 s (the leading-rows cuts are new sizes
+    too); a new largest or smallest launch is where such a config shows. Size is the launch's
+    tensor elements only: counting int arguments, one scratch launch given an unused 2^62 was
+    larger than every later one, and the configs were never compared again (verifier 93)."""
     args = {**tuner.nargs, **kwargs}
     named = [(k, v) for k, v in args.items() if k in tuner.arg_names]
     key = tuple(args[k] for k in tuner.keys if k in args) + \
         tuple(str(v.dtype) for _, v in named if hasattr(v, "dtype"))
-    size = sum(v.numel() for _, v in named if type(v) is torch.Tensor) + \
-        sum(v for _, v in named if type(v) is int and v > 0)
+    size = sum(t.numel() for t in concurrency.launch_tensors([v for _, v in named]))
     seen = tuner.__dict__.setdefault("_autotriton_keys", set())
-    largest = tuner.__dict__.get("_autotriton_largest", -1)
-    first = key not in seen or size > largest
+    low, high = tuner.__dict__.get("_autotriton_sizes", (size, size))
+    first = key not in seen or not low <= size <= high
     seen.add(key)
-    tuner.__dict__["_autotriton_largest"] = max(largest, size)
+    tuner.__dict__["_autotriton_sizes"] = (min(low, size), max(high, size))
     return first
 
 
@@ -1385,7 +1392,14 @@ def _judges_own_ops():
 
 
 def _run_each_config(tuner, configs: list, kwargs) -> None:
-    tensors = [(name, v) for name, v in tuner.nargs.items() if type(v) is torch.Tensor]
+    """Every config from the same launch arguments, each tensor's memory saved first and put back
+    between configs and after; the writes compared with the first config's. The tensors are all
+    the launch gets (concurrency.launch_tensors: by keyword and inside tuples too): taken from the
+    positional arguments only, an output passed by keyword or in a tuple was never compared, and an
+    honest in-place kernel's `restore_value` buffer passed by keyword was doubled by each config
+    (outside pass on verifier 93)."""
+    tensors = [(name, concurrency.memory_span(t)) for name, v in {**tuner.nargs, **kwargs}.items()
+               for t in concurrency.launch_tensors([v])]
     before = [v.clone() for _, v in tensors]
     args = list(tuner.nargs.values())
     first = None
