@@ -695,6 +695,14 @@ def test_integer_casts_that_change_values_are_torch_compute(cpu_verifier):
             assert not r.correct and "torch_compute_runtime" in r.hack_flags, (op, r.error_kind, r.error_msg[-300:])
 
 
+def _float_task(statement: str, task_id: str):
+    """INT_TASK made a float one: forward(x) on a (4, N) randn input, its body `statement`."""
+    from autotriton.tasks.contract import task_from_source
+    source = INT_TASK.replace("return {op}", statement).replace("def forward(self, x, m):", "def forward(self, x):") \
+        .replace("[torch.randint(-100000, 100000, (N,)), torch.randint(0, 2, (N,))]", "[torch.randn(4, N)]")
+    return task_from_source(source, task_id=task_id, suite="local", level=1)
+
+
 REFERENCE_OUTPUTS = {
     "dict": "return {'y': torch.relu(x), 'z': x * 2}",
     "no_elements": "return torch.relu(x)[:, :0]",
@@ -711,10 +719,7 @@ def test_a_reference_the_judge_cannot_compare_makes_the_task_invalid(cpu_verifie
     elements crashed its gap measure (outside pass on verifier 92). Both are the task's verdict, and
     so are a reference on the meta device and one raising SystemExit or KeyboardInterrupt, which
     were verifier internal errors (outside pass on verifier 93)."""
-    from autotriton.tasks.contract import task_from_source
-    source = INT_TASK.replace("return {op}", REFERENCE_OUTPUTS[kind]).replace("def forward(self, x, m):", "def forward(self, x):") \
-        .replace("[torch.randint(-100000, 100000, (N,)), torch.randint(0, 2, (N,))]", "[torch.randn(4, N)]")
-    task = task_from_source(source, task_id=f"local/ref_{kind}", suite="local", level=1)
+    task = _float_task(REFERENCE_OUTPUTS[kind], f"local/ref_{kind}")
     answer = RELU.solution_source
     for r in cpu_verifier.verify_many([(task, answer)] * 3):
         assert not r.correct and r.error_kind == ErrorKind.INVALID_TASK, (r.error_kind, r.error_msg[-300:])
@@ -789,11 +794,7 @@ def test_kernels_given_tuples_and_keywords_are_judged_as_launched(cpu_verifier):
     """An honest kernel taking its pointers in a tuple was `output_not_from_kernel`, and an honest
     in-place autotuned kernel whose buffer went by keyword was run by every config without its
     restore_value and judged wrong (outside pass on verifier 93): concurrency.launch_tensors."""
-    from autotriton.tasks.contract import task_from_source
-    halved = task_from_source(INT_TASK.replace("return {op}", "return torch.relu(x) * 0.5")
-                              .replace("def forward(self, x, m):", "def forward(self, x):")
-                              .replace("[torch.randint(-100000, 100000, (N,)), torch.randint(0, 2, (N,))]",
-                                       "[torch.randn(4, N)]"), task_id="local/relu_halved", suite="local", level=1)
+    halved = _float_task("return torch.relu(x) * 0.5", "local/relu_halved")
     tupled, in_place = cpu_verifier.verify_many([(RELU, TUPLE_POINTERS), (halved, IN_PLACE_BY_KEYWORD)])
     assert tupled.correct, (tupled.error_kind, tupled.error_msg[-400:])
     assert in_place.correct, (in_place.error_kind, in_place.error_msg[-400:])

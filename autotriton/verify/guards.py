@@ -399,16 +399,22 @@ def _layout_change(name: str, args, given: set = frozenset()) -> str | None:
     copying contiguous memory or casting it is layout preparation and stays allowed, and so is
     `x.contiguous()` of an input exactly as the task gave it (`given`, _view_key: a transposed or
     channels_last input, which the judge hands over in the task's layout since verifier 93)."""
-    src = _copy_source(name, args)
-    if isinstance(src, torch.Tensor) and src.numel() > 1 and not src.is_contiguous() and _view_key(src) not in given:
+    src = _strided_source(name, args)
+    if src is not None and _view_key(src) not in given:
         return f"{name} of a non-contiguous view (a permute/transpose/expand done by torch)"
     return None
 
 
 def _copy_source_as_given(name: str, args, given: set) -> bool:
     """A copy of a non-contiguous input exactly as the task gave it (the exemption above)."""
+    src = _strided_source(name, args)
+    return src is not None and _view_key(src) in given
+
+
+def _strided_source(name: str, args) -> torch.Tensor | None:
+    """The source of a copy that reads non-contiguous memory (more than one element), else None."""
     src = _copy_source(name, args)
-    return isinstance(src, torch.Tensor) and src.numel() > 1 and not src.is_contiguous() and _view_key(src) in given
+    return src if isinstance(src, torch.Tensor) and src.numel() > 1 and not src.is_contiguous() else None
 
 
 def _copy_source(name: str, args):
