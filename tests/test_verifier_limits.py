@@ -8,10 +8,13 @@ from __future__ import annotations
 
 import subprocess
 import sys
+import tempfile
 import textwrap
+from pathlib import Path
 
 from autotriton.tasks import get_task
 from autotriton.verify import Verifier, VerifyConfig
+from autotriton.verify import sandbox
 from autotriton.verify.sandbox import ForkServer
 
 RELU = get_task("builtin/l1/relu")
@@ -536,3 +539,62 @@ def test_a_loaded_machine_delays_the_time_limit_and_a_waiting_candidate_still_me
     assert spinning.error_kind == "timeout" and "CPU seconds" in spinning.error_msg, spinning.error_msg
     assert asleep.error_kind == "timeout"
     assert LIMIT * LOADED_STRETCH - 1 < asleep_wall < LIMIT * LOADED_STRETCH + 30
+
+
+CLIENT_THEN_KILLED = '''
+import sys
+from autotriton.tasks import get_task
+from autotriton.verify import VerifyConfig
+from autotriton.verify.job import build_job
+from autotriton.verify.sandbox import ForkServer
+
+task = get_task("builtin/l1/relu")
+sleeper = "import time\\ntime.sleep(600)\\n" + task.solution_source
+job = build_job("check", task, VerifyConfig(device="cpu", n_trials=1, timeout_s=120.0), "interp", candidate=sleeper)
+server = ForkServer("interp")
+server.start()
+print(server.child.pid, flush=True)
+server.run(job)
+'''
+
+
+def _gone(pid: int) -> bool:
+    """Exited, or a zombie whose new parent has not reaped it yet."""
+    try:
+        state = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0]
+    except FileNotFoundError:
+        return True
+    return state == "Z"
+
+
+def test_a_server_stops_its_job_when_its_client_is_killed(tmp_path):
+    """A stopped data build left fork-servers running their jobs, each up to LOADED_STRETCH times
+    its limit (here 4 x 120 s of a candidate asleep at import), for verdicts nobody would read
+    (session 74). The server watches its job pipe and stops the job, and itself, once the client
+    is gone."""
+    import os
+    import signal
+    import time
+
+    client = subprocess.Popen([sys.executable, "-c", CLIENT_THEN_KILLED], stdout=subprocess.PIPE, cwd=tmp_path)
+    server_pid = None
+    try:
+        server_pid = int(client.stdout.readline())
+        root = Path(sandbox._work_root() or tempfile.gettempdir())
+        deadline = time.monotonic() + 60
+        while not list(root.glob(f"{sandbox.CAND_PREFIX}{server_pid}-*")):  # the job is running
+            assert time.monotonic() < deadline and client.poll() is None, "the job never started"
+            time.sleep(0.2)
+        time.sleep(1.0)
+        client.send_signal(signal.SIGKILL)
+        client.wait()
+        deadline = time.monotonic() + 20
+        while not _gone(server_pid) and time.monotonic() < deadline:
+            time.sleep(0.2)
+        assert _gone(server_pid), "the server ran on after its client was killed"
+        assert not list(root.glob(f"{sandbox.CAND_PREFIX}{server_pid}-*")), "the job's folder was left behind"
+    finally:
+        if client.poll() is None:
+            client.kill()
+        if server_pid is not None and not _gone(server_pid):
+            os.killpg(server_pid, signal.SIGKILL)

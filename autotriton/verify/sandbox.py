@@ -313,7 +313,7 @@ class Watch:
     candidate: int | None = None
     candidate_status: int | None = None
     sandbox: dict = field(default_factory=dict)
-    killed: str | None = None  # "timeout", "oom", "judge_oom"
+    killed: str | None = None  # "timeout", "oom", "judge_oom", "client_gone"
     verdict: bytes = b""
     status_buf: bytes = b""
 
@@ -407,15 +407,33 @@ def _overdue(clock: _JobClock, job: Job) -> tuple[str | None, float]:
     return None, max(POLL_S, min(job.timeout_s - since, cap - total))
 
 
-def _supervise(w: Watch, verdict_r: int, status_r: int | None, job: Job, count_tree: bool) -> None:
+def _client_watch(client_fd: int | None):
+    """A poll on the read end of the server's job pipe, which reports a hang-up once every writer
+    (the client) is gone; the client sends nothing while a job runs, so that is all it can report."""
+    if client_fd is None:
+        return None
+    poll = select.poll()
+    poll.register(client_fd, 0)  # POLLHUP and POLLERR are always reported
+    return poll
+
+
+def _supervise(w: Watch, verdict_r: int, status_r: int | None, job: Job, count_tree: bool,
+               client_fd: int | None = None) -> None:
     """Wait for the verdict, killing on timeout or memory (`count_tree`: no cgroup, so
-    the candidate's whole footprint is counted from /proc, see job_bytes)."""
+    the candidate's whole footprint is counted from /proc, see job_bytes), or when the client that
+    sent the job is gone (`client_fd`: a server whose client was killed ran its job on, up to
+    LOADED_STRETCH times its limits, for a verdict nobody would read: a stopped data build left
+    such servers behind, session 74)."""
     clock = _JobClock(w, counts_cpu=_loaded_stretch(job) > 1)
+    client = _client_watch(client_fd)
     next_limit = clock.start + job.timeout_s
     open_fds = [verdict_r] + ([status_r] if status_r is not None else [])
     limit = job.memory_mb * (1 << 20)
     next_tree = 0.0
     while verdict_r in open_fds:
+        if client is not None and client.poll(0):
+            w.killed = "client_gone"
+            return
         now = time.monotonic()
         if now > next_limit:
             w.killed, wait = _overdue(clock, job)
@@ -480,6 +498,8 @@ def _resolve(w: Watch, job: Job, status_r: int | None, cgroup) -> dict:
                 f"{counted} ({TIMEOUT_STRETCHES} times the limit per answer); all processes killed"}
     if w.killed == "oom":
         return {"sandbox_error": "oom", "message": f"candidate resident memory exceeded {job.memory_mb} MB; killed"}
+    if w.killed == "client_gone":
+        return {"internal_error": "the client went away mid-job; the job was stopped"}
     if w.killed == "judge_oom":
         return {"result": {"parsed": True, "correct": False, "error_kind": "invalid_task",
                            "error_msg": f"skipped: the reference needs more than {job.judge_memory_mb} MB of host memory"}}
@@ -500,10 +520,11 @@ def _resolve(w: Watch, job: Job, status_r: int | None, cgroup) -> dict:
     return msg
 
 
-def run_isolated(job: Job, scratch: str | None = None) -> dict:
+def run_isolated(job: Job, scratch: str | None = None, client_fd: int | None = None) -> dict:
     """Run one job (judge + confined candidate, or a judge alone for baselines) and
     return {"result": {...}}, {"sandbox_error": kind, "message": ...} or {"internal_error": ...}.
-    The judge's temp dir goes under `scratch` (the server's, which its client removes)."""
+    The judge's temp dir goes under `scratch` (the server's, which its client removes); the job
+    stops when `client_fd` (the pipe its client sends jobs on) hangs up."""
     server_pid = os.getpid()
     judge_dir = tempfile.mkdtemp(prefix="autotriton-judge-", dir=scratch)
     # Named after the server, so that its client can remove what a killed server left (ForkServer.close).
@@ -539,7 +560,8 @@ def run_isolated(job: Job, scratch: str | None = None) -> dict:
         fds.append(verdict_r)
         if sock_j is not None:
             sock_j.close()  # the judge has its copy; EOF on it must mean the judge is gone
-        _supervise(w, verdict_r, status_r, job, count_tree=cgroup is not None and bool(cgroup.missing))
+        _supervise(w, verdict_r, status_r, job, count_tree=cgroup is not None and bool(cgroup.missing),
+                   client_fd=client_fd)
         verdict = _resolve(w, job, status_r, cgroup)
         if cgroup is not None and w.sandbox:
             if cgroup.missing:
@@ -708,7 +730,11 @@ def serve(mode: str, scratch: str | None = None) -> None:
     print(json.dumps({"ready": True}), file=proto, flush=True)
     for line in sys.stdin:
         job = Job.from_wire(json.loads(line))
-        print(json.dumps(run_isolated(job, scratch)), file=proto, flush=True)
+        verdict = run_isolated(job, scratch, client_fd=sys.stdin.fileno())
+        try:
+            print(json.dumps(verdict), file=proto, flush=True)
+        except BrokenPipeError:
+            return  # the client is gone (its job was stopped for it): nobody to serve
 
 
 # ====================================================================== client
