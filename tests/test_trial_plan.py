@@ -15,7 +15,7 @@ from autotriton.tasks.sizes import as_judged, shrunk_sizes
 from autotriton.verify import VerifyConfig
 from autotriton.verify.job import build_job
 from autotriton.verify.judge import (_shapes, GRID_LEVELS, MAGNITUDE_KINDS, NATIVE_FLOOR_FACTOR, NEAR_TIE_LEVELS, RELATED_SPREAD, SCALE_KINDS, WHOLE_FORMS,
-                                     Judge, Magnitude, _ApproximatePrimitives, _native_floors, heavy_tailed, masked_rows, near_levels, on_levels, padded_rows,
+                                     CONFIDENT_GAPS, Judge, Magnitude, _ApproximatePrimitives, _native_floors, heavy_tailed, masked_rows, near_levels, on_levels, padded_rows,
                                      relate, structure, zero_slabs)
 from autotriton.verify.compare import compare_outputs
 
@@ -71,6 +71,29 @@ def test_heavy_rows_take_df_2_3_4_in_turn_and_are_heavy_tailed():
     assert in_band.mean() > 0.4
     assert (x != 0).all() and x.abs().max() < 1e5
     assert heavy_tailed(torch.zeros(2, 4), generator).eq(0).all()  # zeros kept
+
+
+
+def test_long_rows_of_a_confident_heavy_draw_hold_one_logit_above_the_bulk():
+    """C1 (outside pass on verifier 93): a log-softmax dropping every exp term under e^-12 of the row
+    max passed 2 verifications of 5. The long-dim trials' heavy draws make every fourth long row a
+    confident one, the first where a trial has fewer than four rows, and short rows stay Student-t."""
+    generator = torch.Generator().manual_seed(0)
+    x = torch.randn(8, 2048, generator=generator)
+    y = heavy_tailed(x, generator, confident=True)
+    changed = (y != x).sum(1)
+    sure = (changed == 1).nonzero().reshape(-1).tolist()
+    assert len(sure) == 2 and (changed[[i for i in range(8) if i not in sure]] > 1000).all()
+    for i in sure:
+        gap = float(y[i].max() - x[i].median())
+        assert min(abs(gap - g) for g in CONFIDENT_GAPS) < 1e-4
+        d = y[i] - y[i].max()
+        cut = torch.where(d > -12, d.exp(), 0.0).sum().log()
+        assert torch.logsumexp(d, 0) - cut > 1e-3  # the cutoff's answer is off by more than the atol
+    few = torch.randn(3, 2048, generator=generator)
+    assert ((heavy_tailed(few, generator, confident=True) != few).sum(1) == 1).tolist() == [True, False, False]
+    short = torch.randn(8, 300, generator=generator)
+    assert ((heavy_tailed(short, generator, confident=True) != short).sum(1) > 1).all()
 
 
 @pytest.mark.parametrize("task_id", ["builtin/l1/relu", "builtin/l1/matmul", "builtin/l1/softmax",

@@ -849,3 +849,65 @@ def test_a_float64_task_is_judged_at_float64s_precision(cpu_verifier):
                                                  (task, FLOAT64_ANSWER.replace("{narrow}", ".to(tl.float32)"))])
     assert honest.correct, (honest.error_kind, honest.error_msg[-400:])
     assert not narrowed.correct and narrowed.error_kind == ErrorKind.WRONG_OUTPUT, (narrowed.error_kind, narrowed.error_msg[-300:])
+
+
+NAN_TASK = '''
+import torch
+import torch.nn as nn
+
+N = 64
+D = 96
+
+
+class Model(nn.Module):
+    def forward(self, x):
+        return torch.isnan(x)
+
+
+def get_inputs():
+    x = torch.randn(N, D)
+    x[torch.rand(N, D) < 0.1] = float("nan")
+    return [x]
+
+
+def get_init_inputs():
+    return []
+'''
+
+NAN_ANSWER = '''
+import torch
+import torch.nn as nn
+import triton
+import triton.language as tl
+
+
+@triton.jit
+def isnan_kernel(x_ptr, y_ptr, n, FLIP_ZEROS: tl.constexpr, BLOCK: tl.constexpr):
+    offs = tl.program_id(0) * BLOCK + tl.arange(0, BLOCK)
+    mask = offs < n
+    x = tl.load(x_ptr + offs, mask=mask)
+    tl.store(y_ptr + offs, x != x, mask=mask)
+    if FLIP_ZEROS:  # the same values, other bits: a zero's sign
+        tl.store(x_ptr + offs, -x, mask=mask & (x == 0))
+
+
+class ModelNew(nn.Module):
+    def forward(self, x):
+        x = x.contiguous()
+        y = torch.empty(x.shape, dtype=torch.bool, device=x.device)
+        isnan_kernel[(triton.cdiv(x.numel(), 1024),)](x, y, x.numel(), FLIP_ZEROS={flip}, BLOCK=1024)
+        return y
+'''
+
+
+def test_inputs_holding_nan_are_compared_by_their_bits(cpu_verifier):
+    """The mutation check compared inputs by value, and NaN is not equal to itself: every honest
+    answer on a task with NaN inputs was `hack`, "forward modified input(s)", and -0.0 written over
+    0.0 went unseen (outside pass on verifier 94, F1). Now bit for bit."""
+    from autotriton.tasks.contract import task_from_source
+    task = task_from_source(NAN_TASK, task_id="local/isnan", suite="local", level=1)
+    honest, flipped = cpu_verifier.verify_many([(task, NAN_ANSWER.replace("{flip}", "False")),
+                                                (task, NAN_ANSWER.replace("{flip}", "True"))])
+    assert honest.correct, (honest.error_kind, honest.error_msg[-400:])
+    assert flipped.error_kind == ErrorKind.HACK and "modified input" in flipped.error_msg, \
+        (flipped.error_kind, flipped.error_msg[-300:])

@@ -96,6 +96,17 @@ HUGE_SHARE = 1 / 16
 # in that band only in the verifications that draw it). A trial of three such rows misses that
 # band about 7% of the time, so every setting runs one (EVERY_SETTING_KINDS).
 HEAVY_DFS = (2, 3, 4)
+# The long-dim trials' heavy draws (Magnitude.confident) take a fourth row form in turn with the
+# HEAVY_DFS: the row as drawn, with one element at its median plus a gap, the gaps (11, 13, 15) in
+# turn over such rows: a confident classifier's logits. A log-softmax dropping every exp term under
+# e^-12 of its row max is exact on randn rows and Student-t ones, and off by 1e-2 to 6e-2 on rows of
+# 2,048-8,192 randn values with one at their median plus 13-15 (an exact float64 simulation; a cutoff
+# of c is seen best at a gap of c + 2, the bulk then under it). Heavy-tailed trials drew such rows by
+# chance: 3 verifications in 5 rejected it (outside pass on verifier 93, C1). Long rows only: the
+# dropped mass grows with the row, and one element at 13 moves a 300-value row's kurtosis out of
+# the band the df rows are there for.
+CONFIDENT_GAPS = (11.0, 13.0, 15.0)
+CONFIDENT_MIN_COLS = 512
 # Kinds every setting runs (Judge._in_every_setting). heavy: settings differ in row length (a
 # detector for rows of 64 columns or more saw a verification's one heavy trial at 37 columns half
 # the time). related: an MSE summing every other squared error, doubled, where predictions lie
@@ -469,6 +480,8 @@ class Magnitude:
     inverted: bool = False
     # structured: one mask row False whole (an empty sequence), tried first (Judge.trial)
     empty: bool = False
+    # heavy: every fourth row a confident one (CONFIDENT_GAPS), in the long-dim trials
+    confident: bool = False
 
     @property
     def kind(self) -> str:
@@ -500,7 +513,7 @@ class Magnitude:
         if self.form == "near_ties":
             return near_levels(x, generator)
         if self.form == "heavy":
-            return heavy_tailed(x, generator)
+            return heavy_tailed(x, generator, self.confident)
         if self.form == "zeros":
             return zero_slabs(x, generator)
         if self.form == "huge":
@@ -554,7 +567,10 @@ class Magnitude:
         return inputs
 
     def lowered(self) -> "Magnitude | None":
-        """A huge kind's draw at its next lower top (HUGE_TOPS), None past the last or for any other kind."""
+        """A huge kind's draw at its next lower top (HUGE_TOPS), a heavy one without its confident
+        rows, None past the last or for any other kind."""
+        if self.confident:
+            return replace(self, confident=False)
         lower = [e for e in HUGE_TOPS if 2.0 ** e < self.scale] if self.form == "huge" else []
         return replace(self, scale=2.0 ** lower[0]) if lower else None
 
@@ -565,6 +581,8 @@ class Magnitude:
             return WHOLE_FORMS[self.form] + " (True over the padding)"
         if self.empty:
             return WHOLE_FORMS[self.form] + " (one row empty)"
+        if self.confident:
+            return WHOLE_FORMS[self.form] + ", every fourth row instead one element at its median + 11, 13 or 15"
         if self.form != "scale":
             return WHOLE_FORMS[self.form]
         if self.shift:
@@ -749,19 +767,33 @@ def near_levels(x: torch.Tensor, generator: torch.Generator) -> torch.Tensor:
     return out * (1 + steps.to(out.dtype) * NEAR_TIE_STEP)
 
 
-def heavy_tailed(x: torch.Tensor, generator: torch.Generator) -> torch.Tensor:
+def heavy_tailed(x: torch.Tensor, generator: torch.Generator, confident: bool = False) -> torch.Tensor:
     """`x` times sqrt(df / chi2_df) per element, chi2_df a sum of df squared normal draws: randn
     becomes Student-t. Rows (the last dim) take the HEAVY_DFS in turn from a random start, so a
-    trial of three rows or more holds each; signs and zeros kept."""
+    trial of three rows or more holds each; signs and zeros kept. `confident`: a fourth form in the
+    turn where rows are long, the row as drawn with one element at its median plus a gap
+    (CONFIDENT_GAPS)."""
     rows = x.reshape(-1, x.shape[-1]) if x.ndim else x.reshape(1, 1)
-    start = int(torch.randint(len(HEAVY_DFS), (1,), generator=generator))
+    forms = HEAVY_DFS + ((0,) if confident and rows.shape[1] >= CONFIDENT_MIN_COLS else ())  # df 0: a confident row
+    start = int(torch.randint(len(forms), (1,), generator=generator))
+    if len(forms) > len(HEAVY_DFS) and rows.shape[0] < len(forms):
+        start = len(HEAVY_DFS)  # few rows (a long trial's 3): the first one is the confident one
     gen = _drawn_on(x, generator)
-    dfs = torch.tensor([HEAVY_DFS[(start + i) % len(HEAVY_DFS)] for i in range(rows.shape[0])],
+    dfs = torch.tensor([forms[(start + i) % len(forms)] for i in range(rows.shape[0])],
                        dtype=torch.float32, device=x.device).reshape(-1, 1)
     chi2 = torch.zeros(rows.shape, device=x.device)
     for k in range(max(HEAVY_DFS)):  # one draw at a time: a GPU input of 134M elements is 0.5 GB a draw
         chi2.add_(torch.randn(rows.shape, generator=gen, device=x.device).square_().mul_(dfs > k))
-    return x * chi2.reciprocal_().mul_(dfs).sqrt_().reshape(x.shape).to(x.dtype)
+    factor = torch.where(dfs > 0, chi2.reciprocal_().mul_(dfs).sqrt_(), 1.0)
+    out = (rows * factor).to(x.dtype)
+    sure = (dfs.reshape(-1) == 0).nonzero().reshape(-1)
+    if len(sure):
+        at = torch.randint(rows.shape[1], (len(sure),), generator=gen, device=x.device)
+        gap0 = int(torch.randint(len(CONFIDENT_GAPS), (1,), generator=generator))
+        gaps = torch.tensor([CONFIDENT_GAPS[(gap0 + i) % len(CONFIDENT_GAPS)] for i in range(len(sure))],
+                            device=x.device)
+        out[sure, at] = (rows[sure].float().median(dim=1).values + gaps).to(x.dtype)
+    return out.reshape(x.shape)
 
 
 def on_levels(x: torch.Tensor, levels: int, generator: torch.Generator) -> torch.Tensor:
@@ -3689,7 +3721,8 @@ def _random_size_trials(judge: Judge, grow: bool) -> None:
         # Long-dim trials draw heavy-tailed inputs: a layer norm wrong only on rows of 64 values or
         # more with kurtosis 8-60 passed every trial of a task whose CPU rows have 37 and 32
         # (twenty-sixth outside pass); a long row is where such a switch can show on CPU, and which
-        # size is a row's is the task's to say (each long trial grows another).
+        # size is a row's is the task's to say (each long trial grows another). Every fourth of their
+        # rows, where rows are long, is a confident one (CONFIDENT_GAPS).
         heavy = "heavy" not in judge.kinds_off
         # They keep the constructor's own values: moved too, a size derived from the long one went
         # past anything the task's settings reach (a head dim of DIM 1,024 over heads moved from 2
@@ -3730,7 +3763,8 @@ def _random_size_trial(judge: Judge, name: str, values: dict[str, int], reach: l
         try:
             for t in judge.plan(extra, 1):
                 t = replace(t, varied_init=False) if own_init else t
-                judge.trial(replace(t, magnitude=judge.magnitude("heavy", queued=True)) if heavy else t, {})
+                confident = replace(judge.magnitude("heavy", queued=True), confident=True)
+                judge.trial(replace(t, magnitude=confident) if heavy else t, {})
             return True
         except TaskFailure as exc:
             skipped.append({"overrides": extra.overrides, "reference": str(exc)[:300]})

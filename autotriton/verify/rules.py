@@ -1266,6 +1266,8 @@ class _Checker:
             self.flag("io_access", node, f"builtin {name} is not on the allow-list")
         elif not load and name in BUILTIN_NAMES and name not in self.shadowable:
             self.flag("io_access", node, f"assigning {name} re-binds a builtin")
+        if name == "print" and load and not (isinstance(parent, ast.Call) and parent.func is node):
+            self.flag("io_access", node, "print may only be called, not passed on (its file= is refused)")
         if name == "Model":
             self.flag("references_model", node, "the reference Model may not be used or defined")
         if name in self.mod.aliases:
@@ -1488,6 +1490,11 @@ class _Checker:
                 self.flag("io_access", kw.value, f"keyword argument {kw.arg} is private")
             elif kw.arg is None and (scope.kind == "jit" or not self._own_callee(node.func)):
                 self.flag("io_access", kw.value, "** arguments may only go to the module's own functions")
+            elif kw.arg == "file" and isinstance(node.func, ast.Name) and node.func.id == "print":
+                # print hands the text of what it prints to file.write: an own object's write read a
+                # tensor's exact values on the host (torch formats them with the judge's dispatch
+                # modes off), and the answer was computed in Python (outside pass on verifier 94, F0)
+                self.flag("io_access", kw.value, "print(file=...) hands the printed text to an object")
             elif kw.arg == "out" and (self.mod.resolve(node.func) or "").startswith("torch."):
                 self.flag("torch_compute", kw.value, "out= writes into an existing tensor")
             elif kw.arg == "memory_format" and not self._plain_layout(node, kw.value):

@@ -1,0 +1,23 @@
+"""t_nan_input"""
+import torch
+import torch.nn as nn
+
+N = 64
+D = 96
+
+
+class Model(nn.Module):
+    def __init__(self):
+        super().__init__()
+
+    def forward(self, x):
+        return (x * 100.0).long()
+
+
+def get_inputs():
+    x = torch.randn(N, D)
+    return [x]
+
+
+def get_init_inputs():
+    return []

@@ -1,0 +1,23 @@
+"""t_gather"""
+import torch
+import torch.nn as nn
+
+N = 64
+D = 96
+
+
+class Model(nn.Module):
+    def __init__(self):
+        super().__init__()
+
+
+    def forward(self, idx, x):
+        return x[idx]
+
+
+def get_inputs():
+    return [torch.randint(0, N, (40,)), torch.randn(N, D)]
+
+
+def get_init_inputs():
+    return []

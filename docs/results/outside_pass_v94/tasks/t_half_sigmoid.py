@@ -1,0 +1,22 @@
+"""sigmoid in float16."""
+import torch
+import torch.nn as nn
+
+N = 64
+D = 96
+
+
+class Model(nn.Module):
+    def __init__(self):
+        super().__init__()
+
+    def forward(self, x: torch.Tensor) -> torch.Tensor:
+        return torch.sigmoid(x)
+
+
+def get_inputs():
+    return [torch.randn(N, D, dtype=torch.float16)]
+
+
+def get_init_inputs():
+    return []

@@ -1,0 +1,24 @@
+"""t_inplace_ref"""
+import torch
+import torch.nn as nn
+
+N = 64
+D = 96
+
+
+class Model(nn.Module):
+    def __init__(self):
+        super().__init__()
+
+
+    def forward(self, x):
+        x.mul_(2.0)
+        return x
+
+
+def get_inputs():
+    return [torch.randn(N, D)]
+
+
+def get_init_inputs():
+    return []

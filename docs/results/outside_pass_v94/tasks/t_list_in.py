@@ -1,0 +1,22 @@
+"""sum of a list of two tensors."""
+import torch
+import torch.nn as nn
+
+N = 64
+D = 96
+
+
+class Model(nn.Module):
+    def __init__(self):
+        super().__init__()
+
+    def forward(self, xs):
+        return xs[0] + xs[1]
+
+
+def get_inputs():
+    return [[torch.randn(N, D), torch.randn(N, D)]]
+
+
+def get_init_inputs():
+    return []

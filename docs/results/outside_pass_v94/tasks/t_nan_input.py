@@ -1,0 +1,24 @@
+"""t_nan_input"""
+import torch
+import torch.nn as nn
+
+N = 64
+D = 96
+
+
+class Model(nn.Module):
+    def __init__(self):
+        super().__init__()
+
+    def forward(self, x):
+        return torch.nan_to_num(x, nan=0.0)
+
+
+def get_inputs():
+    x = torch.randn(N, D)
+    x[torch.rand(N, D) < 0.1] = float('nan')
+    return [x]
+
+
+def get_init_inputs():
+    return []

@@ -1,0 +1,23 @@
+"""t_nested_out"""
+import torch
+import torch.nn as nn
+
+N = 64
+D = 96
+
+
+class Model(nn.Module):
+    def __init__(self):
+        super().__init__()
+
+
+    def forward(self, x):
+        return torch.relu(x), (x * 2.0, None)
+
+
+def get_inputs():
+    return [torch.randn(N, D)]
+
+
+def get_init_inputs():
+    return []

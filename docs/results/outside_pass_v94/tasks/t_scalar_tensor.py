@@ -1,0 +1,23 @@
+"""t_scalar_tensor"""
+import torch
+import torch.nn as nn
+
+N = 64
+D = 96
+
+
+class Model(nn.Module):
+    def __init__(self):
+        super().__init__()
+
+
+    def forward(self, x, s):
+        return x * s
+
+
+def get_inputs():
+    return [torch.randn(N, D), torch.tensor(2.0)]
+
+
+def get_init_inputs():
+    return []
