@@ -272,6 +272,20 @@ def test_task_whose_get_inputs_raises_is_a_user_error(tmp_path):
     assert out.exit_code == 2 and json.loads(out.stdout)["error_kind"] == "invalid_task", (out.stdout, out.stderr)
 
 
+
+def test_a_candidate_holding_a_nul_byte_gets_the_judges_verdict(tmp_path):
+    """The CLI refused such a file before the judge and printed no verdict, even with --json, where
+    the API answers `syntax_error` (outside pass on verifier 94, F4). Both say syntax_error now."""
+    from autotriton.verify import Verifier, VerifyConfig
+    text = RELU.solution_source + "\n# a NUL: \x00\n"
+    answer = tmp_path / "nul.py"
+    answer.write_bytes(text.encode())
+    out = runner.invoke(app, ["verify", "--task", "builtin/l1/relu", str(answer), "--device", "cpu", "--no-cache", "--json"])
+    with Verifier(VerifyConfig(device="cpu", cache_dir=None, workers=1)) as verifier:
+        api = verifier.verify(RELU, text)
+    assert out.exit_code == 1 and json.loads(out.stdout)["error_kind"] == api.error_kind.value == "syntax_error", \
+        (out.stdout, out.stderr)
+
 def test_one_model_spec_parser_for_eval_and_train(tmp_path):
     from autotriton.models import BackendError, ModelSpec, parse_model_spec
     cases = {

@@ -170,11 +170,12 @@ def _read_candidate(path: Path) -> str:
     if not path.is_file():
         fail(f"candidate file not found: {path}")
     try:
-        return read_python_text(path)
+        return read_python_text(path, nul_ok=True)
     except TaskError as exc:
         fail(str(exc))
     # A text with no ModelNew in it is the judge's to reject (`no_code`), as `Verifier.verify` and
-    # eval do: the same verdict on every path, JSON included (outside red team, eleventh pass).
+    # eval do: the same verdict on every path, JSON included (outside red team, eleventh pass); so
+    # is one holding a NUL byte (`syntax_error`: the CLI printed no verdict, outside pass on verifier 94).
 
 
 @app.command("verify")

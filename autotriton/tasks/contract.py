@@ -241,12 +241,13 @@ def file_task(path: str | Path) -> Task:
     )
 
 
-def read_python_text(path: Path) -> str:
+def read_python_text(path: Path, nul_ok: bool = False) -> str:
     """A Python file's text decoded as Python decodes it (a byte-order mark, a PEP 263 coding line,
     else UTF-8; line endings made \n), for task files and the CLI's candidates alike. A missing,
     binary or undecodable file is the user's mistake (TaskError), not a UnicodeDecodeError
     traceback (or ast's "null bytes" ValueError) from deep in a load. A Latin-1 source with its
-    coding line, which Python runs, was refused as "not a text file" (outside pass on verifier 64)."""
+    coding line, which Python runs, was refused as "not a text file" (outside pass on verifier 64).
+    `nul_ok`: a candidate's NUL bytes are the judge's to reject (`syntax_error`, as the API does)."""
     import io
     import tokenize
     if not path.is_file():
@@ -257,7 +258,7 @@ def read_python_text(path: Path) -> str:
         text = io.TextIOWrapper(io.BytesIO(data), encoding, newline=None).read()
     except (SyntaxError, UnicodeDecodeError) as exc:  # an unknown coding name, or bytes it cannot decode
         raise TaskError(f"{path}: not a text file Python can read ({exc}); expected Python source") from None
-    if "\x00" in text:
+    if "\x00" in text and not nul_ok:
         raise TaskError(f"{path}: not a text file (holds NUL bytes); expected Python source")
     return text
 

@@ -165,7 +165,7 @@ def _tail_misses(err: torch.Tensor, r: torch.Tensor, atol_abs, gap: torch.Tensor
 def compare_tensor(
     out, ref: torch.Tensor, expected_dtype: torch.dtype, tol: tuple[float, float], index: int,
     rms_rel: float | None = None, row_scales: list[float] | None = None, abs_floor: float | torch.Tensor = 0.0,
-    scale_rms: float | None = None, tail_gap: torch.Tensor | None = None,
+    scale_rms: float | None = None, tail_gap: torch.Tensor | None = None, int_runs: tuple = (),
 ) -> Mismatch | None:
     """`rms_rel`: also require rms(out - ref) <= rms_rel * rms(ref) (fp32 outputs only;
     see judge.TF32_RMS_REL: it separates TF32 from bf16 tiles where max error cannot).
@@ -182,7 +182,9 @@ def compare_tensor(
     `scale_rms`: an rms the atol's may not exceed (judge.Judge.natural_rms: the padded kind's
     output on its inputs before the padding, whose -1e4 rows would otherwise set the atol).
     `tail_gap`: the reference's float32 noise per element, of the output's shape: elements under
-    the atol keep 3 bits where it is small (TAIL_*); float32 outputs, unmixed trials."""
+    the atol keep 3 bits where it is small (TAIL_*); float32 outputs, unmixed trials.
+    `int_runs`: an integer output's values in the reference's own-dtype runs where they differ
+    from `ref`'s (judge.Expected.int_runs), each as right as `ref` element by element."""
     where = f"output {index}"
     if type(out) is not torch.Tensor:
         # Exact type: a Tensor subclass could defer its work until it is read.
@@ -192,7 +194,7 @@ def compare_tensor(
     if out.dtype != expected_dtype:
         return Mismatch("dtype", f"{where}: dtype {out.dtype}, expected {expected_dtype}")
     if not (out.is_floating_point() or out.is_complex()):
-        return _compare_exact(out, ref, where)
+        return _compare_exact(out, ref, where, int_runs)
     atol, rtol = tol
     # Infinities the reference holds (judge._infinities_judged says where it may) must be matched;
     # then they count as 0 = 0, chunk by chunk, and the atol's rms is the finite elements'.
@@ -300,10 +302,14 @@ def _rms_of_settled(r_rows: torch.Tensor, floor_rows: torch.Tensor, atol: float,
 SETTLE_ROUNDS = 4
 
 
-def _compare_exact(out: torch.Tensor, ref: torch.Tensor, where: str) -> Mismatch | None:
+def _compare_exact(out: torch.Tensor, ref: torch.Tensor, where: str, runs: tuple = ()) -> Mismatch | None:
     ref_flat, n_bad, first = ref.detach().reshape(-1), 0, None
+    runs_flat = [r.detach().reshape(-1) for r in runs]
     for start, chunk in chunks(out):
-        bad = chunk.to(ref.device) != ref_flat[start:start + chunk.numel()].to(out.dtype)
+        chunk = chunk.to(ref.device)
+        bad = chunk != ref_flat[start:start + chunk.numel()].to(out.dtype)
+        for run in runs_flat:
+            bad &= chunk != run[start:start + chunk.numel()].to(out.dtype)
         if bool(bad.any()):
             n_bad += int(bad.sum())
             first = first if first is not None else start + int(bad.nonzero()[0])
@@ -384,11 +390,12 @@ FLOORED = (torch.float32, *LOW_PRECISION)
 
 def compare_outputs(outs, refs, expected_dtypes, tolerance_for, rms_limits: list | None = None,
                     row_scales: list[float] | None = None, abs_floors: list | None = None,
-                    scale_rms: list | None = None, tail_gaps: list | None = None) -> Mismatch | None:
+                    scale_rms: list | None = None, tail_gaps: list | None = None,
+                    int_runs: list | None = None) -> Mismatch | None:
     """Compare flattened outputs. `tolerance_for(dtype_name) -> (atol, rtol)`;
     `rms_limits`: per output, compare_tensor's `rms_rel` (None: no rms check);
     `abs_floors`: per output, compare_tensor's `abs_floor`; `scale_rms`: per output, its
-    `scale_rms`; `tail_gaps`: per output, its `tail_gap`."""
+    `scale_rms`; `tail_gaps`: per output, its `tail_gap`; `int_runs`: per output, its `int_runs`."""
     outs, refs = flatten_outputs(outs), flatten_outputs(refs)
     if len(outs) != len(refs):
         return Mismatch("count", f"forward returned {len(outs)} outputs, expected {len(refs)}")
@@ -396,15 +403,16 @@ def compare_outputs(outs, refs, expected_dtypes, tolerance_for, rms_limits: list
     floors = abs_floors or [0.0] * len(refs)
     scales = scale_rms or [None] * len(refs)
     tails = tail_gaps or [None] * len(refs)
-    for i, (o, r, dt, rms_rel, floor, scale, tail) in enumerate(zip(outs, refs, expected_dtypes, limits, floors, scales,
-                                                                      tails)):
+    alts = int_runs or [()] * len(refs)
+    for i, (o, r, dt, rms_rel, floor, scale, tail, alt) in enumerate(zip(outs, refs, expected_dtypes, limits, floors,
+                                                                           scales, tails, alts)):
         if not isinstance(r, torch.Tensor):
             bad = _compare_scalar(o, r, i)
             if bad is not None:
                 return bad
             continue
         tol = tolerance_for(str(dt).replace("torch.", ""))
-        bad = compare_tensor(o, r, dt, tol, i, rms_rel, row_scales, floor if dt in FLOORED else 0.0, scale, tail)
+        bad = compare_tensor(o, r, dt, tol, i, rms_rel, row_scales, floor if dt in FLOORED else 0.0, scale, tail, alt)
         if bad is not None:
             return bad
     return None

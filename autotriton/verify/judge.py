@@ -431,6 +431,7 @@ class Expected:
     scale_rms: list = field(default_factory=list)  # per output: an rms the atol's may not exceed, or None
     tail_gaps: list = field(default_factory=list)  # per output: float32 noise per element (compare.TAIL_*), or None
     tf32_rel: list = field(default_factory=list)  # per output: the TF32 run's relative rms error where it sets the bound, or None
+    int_runs: list = field(default_factory=list)  # per output: an integer output's own-dtype runs unlike `outs` (_int_runs)
 
 
 @dataclass
@@ -612,6 +613,8 @@ def _floats_in(value) -> list[float]:
         return [value]
     if type(value) in (tuple, list):
         return [f for v in value for f in _floats_in(v)]
+    if type(value) is dict:  # {"alpha": 0.5} passed to forward, written in, passed (outside pass on verifier 94)
+        return [f for v in value.values() for f in _floats_in(v)]
     return []
 
 
@@ -1612,8 +1615,10 @@ class Judge:
         return "" if same else "n/a: the reference's outputs depend on train or eval mode"
 
     def vary_init(self, init, decades: bool = True) -> list:
-        """The constructor's arguments with every float (not bool, int or tensor) multiplied by a
-        factor of one of INIT_FACTORS, sign kept (0 stays 0): every trial built the model from
+        """The constructor's arguments with every float (not bool or int) multiplied by a
+        factor of one of INIT_FACTORS, sign kept (0 stays 0), and every float tensor by one such
+        factor (a kernel with a constructor tensor of 0.5s written in passed 4 of 4: outside pass
+        on verifier 94, F6): every trial built the model from
         the task's own values, so a leaky_relu kernel with the task's slope of 0.01 written in,
         ignoring the one its constructor was given, passed (outside red team, 2026-11-28). Ints
         stay: they are sizes, kernel sizes and group counts. Not down by decades (`decades` False)
@@ -1632,9 +1637,13 @@ class Judge:
                 return type(v)(changed(x) for x in v)  # passed (outside red team, eighteenth pass)
             if type(v) is dict:
                 return {k: changed(x) for k, x in v.items()}
+            if type(v) is torch.Tensor and v.is_floating_point():
+                return v * factor()
             if type(v) is not float or not math.isfinite(v):
                 return v
-            return v * (10.0 ** self.rng.uniform(lo, hi) if draw == "decades" else self.rng.uniform(lo, hi))
+            return v * factor()
+        def factor() -> float:
+            return 10.0 ** self.rng.uniform(lo, hi) if draw == "decades" else self.rng.uniform(lo, hi)
         return [changed(v) for v in init]
 
     def vary_ints(self, setting: ShapeSetting, init: list) -> list:
@@ -1703,6 +1712,8 @@ class Judge:
         def changed(x):
             if type(x) in (tuple, list):  # floats inside a tuple, as the constructor's (vary_init)
                 return type(x)(changed(v) for v in x)
+            if type(x) is dict:  # and a dict's (F6, outside pass on verifier 94)
+                return {k: changed(v) for k, v in x.items()}
             return x * self.rng.uniform(0.25, 4.0) if type(x) is float and math.isfinite(x) else x
         return [changed(x) for x in inputs]
 
@@ -2159,6 +2170,7 @@ class Judge:
                     if not _holds_neg_inf(inputs):
                         tail_gaps = [None if g is None else g.masked_fill(e == 0, math.inf)
                                      for g, e in zip(tail_gaps, fp64)]
+                int_runs = _int_runs([native, *samples], fp64)
                 del jittered, samples, fill_gaps
                 if fp64 and not tf32:
                     del native  # only its dtypes are needed: one output's worth of memory back
@@ -2202,7 +2214,7 @@ class Judge:
         floors = [f.expand(o.shape) if isinstance(f, torch.Tensor) and isinstance(o, torch.Tensor)
                   and f.shape != o.shape else f for f, o in zip(floors, outs)]
         return Expected(outs, dtypes, limits, floors, structure, contiguous, tail_gaps=tail_gaps,
-                        tf32_rel=tf32_rel)
+                        tf32_rel=tf32_rel, int_runs=int_runs)
 
     def _infinities_judged(self, ref, inputs, fp64: list) -> bool:
         """Whether this trial's float64 outputs, which hold infinities from the masked kind's -inf,
@@ -2663,7 +2675,7 @@ class Judge:
                                    f"Model returns {_describe(expected.structure)}")
         bad: Mismatch | None = compare_outputs(out, expected.outs, expected.dtypes, self.tolerance_for,
                                                expected.rms_limits, row_scales, expected.abs_floors,
-                                               expected.scale_rms, expected.tail_gaps)
+                                               expected.scale_rms, expected.tail_gaps, expected.int_runs)
         if bad is None:
             self._note_tf32_ratio(flat, expected)
             return
@@ -3546,6 +3558,22 @@ def _chunk_gap(a: torch.Tensor, b: torch.Tensor) -> float:
     """max |a - b|, an infinity both hold counting 0 (inf - inf is NaN: the masked kind's
     matched infinities would leave the output no floor)."""
     return float(torch.where(a == b, 0.0, (a - b).abs()).max())
+
+
+def _int_runs(runs: list[list], fp64: list | None) -> list[tuple]:
+    """Per output, the reference's own-dtype runs (`runs`: on the trial's inputs, then on inputs moved
+    by an ulp) of an integer output where they differ from its float64 run, which an integer output
+    is then compared against as well: `(x * 100).long()` truncates a float32 product that float64
+    does not round the same way, and an honest float32 kernel was wrong_output 4 of 4 (outside pass
+    on verifier 94, F3). Float outputs have floors for that; integer ones are compared exactly."""
+    if not fp64:
+        return []
+    out = []
+    for i, e in enumerate(fp64):
+        own = [run[i] for run in runs if i < len(run) and isinstance(run[i], torch.Tensor)]
+        integer = isinstance(e, torch.Tensor) and not (e.is_floating_point() or e.is_complex())
+        out.append(tuple(r for r in own if integer and r.shape == e.shape and not torch.equal(r, e)))
+    return out
 
 
 def _native_floors(natives: list[list], fp64: list, jittered: list | None) -> list[float]:
