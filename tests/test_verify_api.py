@@ -709,6 +709,7 @@ REFERENCE_OUTPUTS = {
     "meta": "return torch.relu(x).to('meta')",  # crashed the train/eval comparison (verifier 93)
     "keyboard_interrupt": "raise KeyboardInterrupt",  # BaseExceptions went past the judge's guards
     "system_exit": "raise SystemExit(3)",
+    "float8": "return x.to(torch.float8_e4m3fn)",  # the judge's isfinite raised, blamed on the reference (verifier 94)
 }
 
 
@@ -723,6 +724,7 @@ def test_a_reference_the_judge_cannot_compare_makes_the_task_invalid(cpu_verifie
     answer = RELU.solution_source
     for r in cpu_verifier.verify_many([(task, answer)] * 3):
         assert not r.correct and r.error_kind == ErrorKind.INVALID_TASK, (r.error_kind, r.error_msg[-300:])
+        assert kind != "float8" or "float8_e4m3fn tensors: the judge takes" in r.error_msg, r.error_msg[-300:]
 
 
 def test_extraction_and_rules_read_unencodable_text_as_verify_does():
@@ -1040,3 +1042,62 @@ def test_an_integer_output_of_float_arithmetic_takes_the_tasks_own_rounding(cpu_
         (task, TRUNCATE_ANSWER.replace("{value}", "tl.floor(x * 100.0 + 0.5).to(tl.int64)"))])
     assert honest.correct, (honest.error_kind, honest.error_msg[-400:])
     assert rounded.error_kind == ErrorKind.WRONG_OUTPUT, (rounded.error_kind, rounded.error_msg[-300:])
+
+
+GATHER_TASK = '''
+import torch
+import torch.nn as nn
+
+N = 64
+D = 96
+
+
+class Model(nn.Module):
+    def forward(self, x, idx):
+        return x[idx]
+
+
+def get_inputs():
+    return [torch.randn(N, D), torch.randint(0, N, (40,))]
+
+
+def get_init_inputs():
+    return []
+'''
+
+GATHER_ANSWER = '''
+import torch
+import torch.nn as nn
+import triton
+import triton.language as tl
+
+
+@triton.jit
+def gather_rows_kernel(x_ptr, idx_ptr, y_ptr, d, BLOCK: tl.constexpr):
+    r = tl.program_id(0)
+    src = tl.load(idx_ptr + r)
+    cols = tl.arange(0, BLOCK)
+    mask = cols < d
+    tl.store(y_ptr + r * d + cols, tl.load(x_ptr + {row} * d + cols, mask=mask), mask=mask)
+
+
+class ModelNew(nn.Module):
+    def forward(self, x, idx):
+        x, idx = x.contiguous(), idx.contiguous()
+        y = torch.empty((idx.shape[0], x.shape[1]), dtype=x.dtype, device=x.device)
+        gather_rows_kernel[(idx.shape[0],)](x, idx, y, x.shape[1], BLOCK=triton.next_power_of_2(x.shape[1]))
+        return y
+'''
+
+
+def test_a_first_input_indexed_by_another_is_judged_on_all_its_rows(cpu_verifier):
+    """The repeated-call trial cuts the first input's leading rows, checked on meta, where x[idx]
+    with idx past the cut does not raise: every answer was invalid_task (outside pass on verifier
+    94, F2). Where the reference fails on the cut, the trials keep all rows."""
+    from autotriton.tasks.contract import task_from_source
+    task = task_from_source(GATHER_TASK, task_id="local/gather_rows", suite="local", level=1)
+    honest, shifted = cpu_verifier.verify_many([(task, GATHER_ANSWER.replace("{row}", "src")),
+                                                (task, GATHER_ANSWER.replace("{row}", "(src // 2)"))])
+    assert honest.correct, (honest.error_kind, honest.error_msg[-400:])
+    assert shifted.error_kind == ErrorKind.WRONG_OUTPUT, (shifted.error_kind, shifted.error_msg[-300:])
+    assert honest.details["fewer_rows"].startswith("n/a: the reference did not take"), honest.details["fewer_rows"]
