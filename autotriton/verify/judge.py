@@ -605,17 +605,23 @@ def _kind_input(x) -> bool:
     return isinstance(x, torch.Tensor) and x.dtype in KIND_DTYPES
 
 
-def _floats_in(value) -> list[float]:
-    """The plain floats in `value`, inside tuples and lists too: a (low, high) pair passed to
-    forward was never varied where only the top level was looked at, and a clamp with the task's
-    pair written in passed (outside red team, nineteenth pass, 2026-11-30)."""
-    if type(value) is float:
-        return [value]
+def _leaves_mapped(value, leaf):
+    """`value` with `leaf` applied to everything inside its tuples, lists and dicts, at any depth:
+    a (low, high) pair passed to forward was never varied where only the top level was looked at (a
+    clamp with the task's pair written in passed: outside red team, nineteenth pass, 2026-11-30),
+    and neither was a dict's {"alpha": 0.5} (outside pass on verifier 94, F6)."""
     if type(value) in (tuple, list):
-        return [f for v in value for f in _floats_in(v)]
-    if type(value) is dict:  # {"alpha": 0.5} passed to forward, written in, passed (outside pass on verifier 94)
-        return [f for v in value.values() for f in _floats_in(v)]
-    return []
+        return type(value)(_leaves_mapped(v, leaf) for v in value)
+    if type(value) is dict:
+        return {k: _leaves_mapped(v, leaf) for k, v in value.items()}
+    return leaf(value)
+
+
+def _floats_in(value) -> list[float]:
+    """The plain floats in `value`, inside its tuples, lists and dicts too (_leaves_mapped)."""
+    found = []
+    _leaves_mapped(value, lambda v: found.append(v) if type(v) is float else None)
+    return found
 
 
 def _first_float(inputs: list):
@@ -1632,19 +1638,14 @@ class Judge:
             self.init_queue.remove(draw)
         self.last_init = draw if queued else ""
         lo, hi = INIT_FACTORS[draw]
-        def changed(v):
-            if type(v) in (tuple, list):  # (low, high) bounds: a kernel with the task's pair written in
-                return type(v)(changed(x) for x in v)  # passed (outside red team, eighteenth pass)
-            if type(v) is dict:
-                return {k: changed(x) for k, x in v.items()}
-            if type(v) is torch.Tensor and v.is_floating_point():
-                return v * factor()
-            if type(v) is not float or not math.isfinite(v):
-                return v
-            return v * factor()
         def factor() -> float:
             return 10.0 ** self.rng.uniform(lo, hi) if draw == "decades" else self.rng.uniform(lo, hi)
-        return [changed(v) for v in init]
+
+        def changed(v):  # inside tuples too: (low, high) bounds written in passed (eighteenth pass)
+            if type(v) is torch.Tensor and v.is_floating_point() or type(v) is float and math.isfinite(v):
+                return v * factor()
+            return v
+        return [_leaves_mapped(v, changed) for v in init]
 
     def vary_ints(self, setting: ShapeSetting, init: list) -> list:
         """The constructor's arguments with some of its ints moved (INT_STEPS, INT_SCALE_MAX; top
@@ -1710,12 +1711,8 @@ class Judge:
         (outside red team, tenth pass, 2026-11-29). A reference that cannot run so is handled as
         for constructor floats (_trial)."""
         def changed(x):
-            if type(x) in (tuple, list):  # floats inside a tuple, as the constructor's (vary_init)
-                return type(x)(changed(v) for v in x)
-            if type(x) is dict:  # and a dict's (F6, outside pass on verifier 94)
-                return {k: changed(v) for k, v in x.items()}
             return x * self.rng.uniform(0.25, 4.0) if type(x) is float and math.isfinite(x) else x
-        return [changed(x) for x in inputs]
+        return [_leaves_mapped(x, changed) for x in inputs]
 
     def requeue_init(self) -> None:
         """The last queued constructor-float draw goes back to the queue's front: its trial is run
