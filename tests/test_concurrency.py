@@ -574,3 +574,67 @@ def test_atomic_writes_scalar_stores_and_one_ops_lanes_are_as_a_gpu_has_them(tmp
     assert got == {"published_barrier=False": race, "published_barrier=True": ["ran", "True"],
                    "scalar_barrier=False": race, "scalar_barrier=True": ["ran", "True"],
                    "histogram": ["ran", "True"], "tickets": ["ran", "True"], "acquired": ["ran", "True"]}, proc.stdout
+
+
+def test_the_tensors_a_launch_gets_are_freed_without_the_collector():
+    """The candidate process runs with the collector off between its own passes; launch_tensors walked
+    the arguments with a nested function calling itself, a reference cycle that kept every launch's
+    tensors alive, and on a GPU the trials' inputs piled up until an honest answer ran out of memory
+    (H100, verifier 95)."""
+    import gc
+    import weakref
+
+    import torch
+
+    from autotriton.verify.concurrency import launch_tensors
+
+    x, y = torch.ones(4), torch.zeros(3)
+    refs = [weakref.ref(x), weakref.ref(y)]
+    enabled = gc.isenabled()
+    gc.disable()
+    try:
+        found = launch_tensors([x, (1, [y]), "name"])
+        assert found[0] is x and found[1] is y and len(found) == 2
+        del x, y, found
+        assert [r() for r in refs] == [None, None]
+    finally:
+        if enabled:
+            gc.enable()
+
+
+# Each forward leaves 512 MiB in a reference cycle: an honest answer, if a careless one. With the
+# collector off and never run, eight forwards held past the interpreter's 4,096 MB per candidate.
+CYCLIC_SCRATCH_RELU = '''
+import torch
+import torch.nn as nn
+import triton
+import triton.language as tl
+
+
+@triton.jit
+def relu_kernel(x_ptr, y_ptr, n, BLOCK: tl.constexpr):
+    offs = tl.program_id(0) * BLOCK + tl.arange(0, BLOCK)
+    mask = offs < n
+    tl.store(y_ptr + offs, tl.maximum(tl.load(x_ptr + offs, mask=mask), 0.0), mask=mask)
+
+
+class ModelNew(nn.Module):
+    def __init__(self):
+        super().__init__()
+
+    def forward(self, x):
+        scratch = [torch.empty(128 << 20, dtype=torch.float32, device=x.device)]
+        scratch.append(scratch)
+        x = x.contiguous()
+        y = torch.empty_like(x)
+        n = x.numel()
+        relu_kernel[(triton.cdiv(n, 1024),)](x, y, n, BLOCK=1024)
+        return y
+'''
+
+
+def test_memory_a_candidate_leaves_in_a_cycle_is_freed_between_trials(cpu_verifier):
+    from autotriton.tasks import get_task
+
+    result = cpu_verifier.verify(get_task("builtin/l1/relu"), CYCLIC_SCRATCH_RELU)
+    assert result.correct, result.error_msg

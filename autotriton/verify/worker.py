@@ -659,6 +659,13 @@ class Worker:
             except Failure as f:
                 wire.send(self.sock, {"error": f.reply()})
                 continue
+            finally:
+                # The process runs with the collector off (sandbox._candidate), so memory in a
+                # reference cycle, the verifier's or an honest candidate's, would stay held to the
+                # end of the job: on a GPU, a cycle holding each trial's inputs ran an honest
+                # answer out of its memory (concurrency.launch_tensors). One pass between ops,
+                # never inside one: nothing timed sees it, and the inherited heap is frozen.
+                gc.collect()
             try:
                 wire.send(self.sock, reply, out)
             except wire.WireError as exc:
