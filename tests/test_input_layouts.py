@@ -184,3 +184,20 @@ def test_a_layout_change_that_is_the_whole_task_is_torch_compute_and_one_before_
     moved, worked = cpu_verifier.verify_many([(layout, COPY.format(scale="1.0")), (scaled, COPY.format(scale="2.0"))])
     assert not moved.correct and "torch_compute_runtime" in moved.hack_flags, (moved.error_kind, moved.error_msg[-300:])
     assert worked.correct, (worked.error_kind, worked.error_msg[-400:])
+
+
+@pytest.mark.parametrize("name", LAYOUTS)
+def test_an_input_moved_to_the_device_or_copied_for_a_timed_rep_keeps_its_layout(name):
+    """On a GPU an input small enough to travel inline arrives on the host and is moved to the
+    device, and each timed rep runs on a copy: Tensor.to() and clone() made an expand dense, and the
+    expanded-input answer above got a 1-row output on an H100 (verifier 95). The meta device stands
+    in for the GPU here."""
+    from autotriton.verify.worker import Worker, _copy_as_given
+
+    x = LAYOUTS[name]()
+    worker = Worker(None, "interp", "")
+    worker.device = "meta"
+    (moved,) = worker._device_inputs([x])
+    copied = _copy_as_given(x)
+    assert moved.device.type == "meta" and moved.stride() == x.stride()
+    assert copied.stride() == x.stride() and torch.equal(copied, x) and copied.data_ptr() != x.data_ptr()
