@@ -1101,3 +1101,42 @@ def test_a_first_input_indexed_by_another_is_judged_on_all_its_rows(cpu_verifier
     assert honest.correct, (honest.error_kind, honest.error_msg[-400:])
     assert shifted.error_kind == ErrorKind.WRONG_OUTPUT, (shifted.error_kind, shifted.error_msg[-300:])
     assert honest.details["fewer_rows"].startswith("n/a: the reference did not take"), honest.details["fewer_rows"]
+
+
+GPU_AUTOTUNE_PROBE = r'''
+import torch
+import triton
+import triton.language as tl
+from autotriton.verify import worker
+
+worker.compared_autotune()
+
+
+@triton.autotune(configs=[triton.Config({"CAP": 1 << 30}), triton.Config({"CAP": 64})], key=[],
+                 do_bench=lambda fn, quantiles=None, **_: 0.0)
+@triton.jit
+def copy(x, y, n, CAP: tl.constexpr, BLOCK: tl.constexpr):
+    offs = tl.program_id(0) * BLOCK + tl.arange(0, BLOCK)
+    tl.store(y + offs, tl.load(x + offs, mask=(offs < n) & (offs < CAP), other=0.0), mask=offs < n)
+
+
+for n in (32, 16, 128):
+    x, y = torch.randn(n), torch.empty(n)
+    copy[(triton.cdiv(n, 32),)](x, y, n, BLOCK=32)
+    assert torch.equal(x, y)  # the real autotuner's pick: its stand-in timer says 0 for both
+    print(n, len(worker.DISAGREE))
+'''
+
+
+def test_a_gpu_compares_autotune_configs_where_the_interpreter_does():
+    """The GPU worker runs the real autotuner, which keeps the fastest config at every size where
+    key=[]: a config wrong only past 64 elements passed on an H100 whose honest config won there
+    (verifier 95). worker.compared_autotune runs every config from the same arguments at a new key
+    and at a new largest or smallest launch, before the autotuner's own benchmark; run here under
+    the interpreter with a stand-in timer, through Triton's own Autotuner.run."""
+    import os
+    import subprocess
+    env = {**os.environ, "TRITON_INTERPRET": "1"}
+    done = subprocess.run([sys.executable, "-c", GPU_AUTOTUNE_PROBE], env=env, capture_output=True, text=True, timeout=120)
+    assert done.returncode == 0, done.stderr[-2000:]
+    assert done.stdout.split() == ["32", "0", "16", "0", "128", "1"], done.stdout
