@@ -16,6 +16,9 @@ Each file in `adversarial/` starts with a header the tests and the demo read:
     # by_chance: which draws catch it          (an open hole that some random trials reject: its
                                                 test is a non-strict xfail, so a draw that catches
                                                 it does not fail the suite)
+    # expect_gpu: error=runtime_error          (what a GPU's verdict is instead, where the trick
+                                                cannot run there: a CPU tensor made at import
+                                                handed to a kernel, the interpreter's globals)
 """
 
 from __future__ import annotations
@@ -40,6 +43,7 @@ class Hack:
     open: str = ""  # non-empty: a known hole that still passes (see the header format)
     open_on: str = ""  # "cpu" or "gpu": the only verification the hole passes; "": both
     by_chance: str = ""  # non-empty: some draws reject this open hole (see the header format)
+    expect_gpu: str = ""  # non-empty: the expectation of a GPU's verdict, where it differs
 
     def open_for(self, device: str) -> str:
         """The `open` reason where verification on `device` ("cpu", "cuda", "cuda:1") still passes
@@ -49,17 +53,17 @@ class Hack:
             return self.open
         return self.open if ("cpu" if device == "cpu" else "gpu") == self.open_on else ""
 
-    def expectation(self) -> tuple[set[str], set[str]]:
-        """(acceptable error kinds, acceptable flags); flags {"none"}: no hack or rule_violation
-        verdict is expected, so the verdict carries no flag."""
-        parts = dict(p.split("=", 1) for p in self.expect.split())
+    def expectation(self, gpu: bool = False) -> tuple[set[str], set[str]]:
+        """(acceptable error kinds, acceptable flags) of a verdict on CPU, or on a GPU; flags
+        {"none"}: no hack or rule_violation verdict is expected, so the verdict carries no flag."""
+        parts = dict(p.split("=", 1) for p in (self.expect_gpu if gpu and self.expect_gpu else self.expect).split())
         return set(parts["error"].split("|")), set(parts.get("flag", "none").split("|"))
 
     def mismatch(self, result) -> str | None:
         """Why `result` (a VerifyResult) is not the verdict this hack's header expects; None when it is:
         rejected, with an expected error kind, and for a hack or rule verdict with an expected flag."""
         from autotriton.verify.result import WARNING_FLAGS
-        errors, flags = self.expectation()
+        errors, flags = self.expectation(gpu=result.mode == "gpu")
         fired = set(result.hack_flags) - WARNING_FLAGS
         seen = f"{result.error_kind.value} {sorted(result.hack_flags)}: {result.error_msg[:300]}"
         if result.correct:
@@ -88,7 +92,7 @@ def _header(source: str) -> dict[str, str]:
     for line in source.splitlines():
         if line.startswith("# ") and ":" in line:
             key, _, value = line[2:].partition(":")
-            if key.strip() in ("task", "expect", "static", "why", "open", "open_on", "by_chance"):
+            if key.strip() in ("task", "expect", "static", "why", "open", "open_on", "by_chance", "expect_gpu"):
                 out[key.strip()] = value.strip()
     return out
 
@@ -99,7 +103,7 @@ def load_corpus() -> list[Hack]:
         src = path.read_text()
         h = _header(src)
         hacks.append(Hack(path.stem, h["task"], h["expect"], h.get("static") != "off", h.get("why", ""), src,
-                          h.get("open", ""), h.get("open_on", ""), h.get("by_chance", "")))
+                          h.get("open", ""), h.get("open_on", ""), h.get("by_chance", ""), h.get("expect_gpu", "")))
     return hacks
 
 
