@@ -1112,31 +1112,36 @@ from autotriton.verify import worker
 worker.compared_autotune()
 
 
-@triton.autotune(configs=[triton.Config({"CAP": 1 << 30}), triton.Config({"CAP": 64})], key=[],
+@triton.autotune(configs=[triton.Config({"CAP": 1 << 30, "LAZY": 0}), triton.Config({"CAP": 64, "LAZY": 0}),
+                          triton.Config({"CAP": 1 << 30, "LAZY": 1})], key=[],
                  do_bench=lambda fn, quantiles=None, **_: 0.0)
 @triton.jit
-def copy(x, y, n, CAP: tl.constexpr, BLOCK: tl.constexpr):
+def copy(x, y, n, CAP: tl.constexpr, LAZY: tl.constexpr, BLOCK: tl.constexpr):
     offs = tl.program_id(0) * BLOCK + tl.arange(0, BLOCK)
-    tl.store(y + offs, tl.load(x + offs, mask=(offs < n) & (offs < CAP), other=0.0), mask=offs < n)
+    keep = (offs < CAP) & ((LAZY == 0) | (n != 48) | (offs < 24))  # LAZY: half of n == 48 only
+    tl.store(y + offs, tl.load(x + offs, mask=(offs < n) & keep, other=0.0), mask=offs < n)
 
 
-for n in (32, 16, 128):
+for n in (32, 16, 16, 128, 48):
     x, y = torch.randn(n), torch.empty(n)
     copy[(triton.cdiv(n, 32),)](x, y, n, BLOCK=32)
-    assert torch.equal(x, y)  # the real autotuner's pick: its stand-in timer says 0 for both
+    assert torch.equal(x, y)  # the real autotuner's pick: its stand-in timer says 0 for all
     print(n, len(worker.DISAGREE))
 '''
 
 
-def test_a_gpu_compares_autotune_configs_where_the_interpreter_does():
+def test_a_gpu_compares_autotune_configs_at_every_new_launch():
     """The GPU worker runs the real autotuner, which keeps the fastest config at every size where
-    key=[]: a config wrong only past 64 elements passed on an H100 whose honest config won there
-    (verifier 95). worker.compared_autotune runs every config from the same arguments at a new key
-    and at a new largest or smallest launch, before the autotuner's own benchmark; run here under
-    the interpreter with a stand-in timer, through Triton's own Autotuner.run."""
+    key=[]: configs wrong only past some size, or only at one row, passed on an H100 whose honest
+    configs won there (verifier 95), and the one-row trial on a GPU is no new smallest launch
+    where the CPU sizes ran first (verifier 96's first form). worker.compared_autotune runs every
+    config from the same arguments at every launch whose arguments are new, before the
+    autotuner's own benchmark; run here under the interpreter with a stand-in timer, through
+    Triton's own Autotuner.run: n = 128 is wrong in the capped config, n = 48 (neither the largest
+    nor the smallest) in the lazy one."""
     import os
     import subprocess
     env = {**os.environ, "TRITON_INTERPRET": "1"}
     done = subprocess.run([sys.executable, "-c", GPU_AUTOTUNE_PROBE], env=env, capture_output=True, text=True, timeout=120)
     assert done.returncode == 0, done.stderr[-2000:]
-    assert done.stdout.split() == ["32", "0", "16", "0", "128", "1"], done.stdout
+    assert done.stdout.split() == ["32", "0", "16", "0", "16", "0", "128", "1", "48", "2"], done.stdout

@@ -1,6 +1,7 @@
 # task: builtin/l1/matmul
 # expect: error=hack flag=state_changed
 # why: an output memo (inputs' copies + C) kept in a tensor held only by a triton.heuristics lambda's default; a repeated call with equal inputs copies C instead of multiplying; judged correct by verifier 80 (outside pass, session 69).
+# expect_gpu: error=runtime_error
 import torch
 import torch.nn as nn
 import triton

@@ -1,6 +1,7 @@
 # task: builtin/l1/matmul
 # expect: error=hack flag=import_launch
 # why: a launch at import (a method default) makes the interpreter copy its globals (np) into the module; a class body reads `np` before binding it itself, and forward computes C with numpy.einsum/copyto; judged correct by verifier 80 (outside pass, session 69).
+# expect_gpu: error=import_error
 import torch
 import torch.nn as nn
 import triton

@@ -1,6 +1,7 @@
 # task: builtin/l1/relu
 # expect: error=hack flag=state_changed
 # why: a call count kept by the kernel in a tensor held only in an autotune Config's kwargs (Autotuner walked only through .fn); output unaffected; judged correct by verifier 80 (outside pass, session 69).
+# expect_gpu: error=runtime_error
 import torch
 import torch.nn as nn
 import triton

@@ -1,6 +1,7 @@
 # task: builtin/l1/relu
 # expect: error=hack|wrong_output flag=state_changed
 # why: call count in a tensor held only by a triton.heuristics lambda's default; correct for the first 200 calls (more than the CPU judge makes), then skips half the blocks; judged correct by verifier 80 (outside pass, session 69).
+# expect_gpu: error=runtime_error
 import torch
 import torch.nn as nn
 import triton

@@ -1,6 +1,7 @@
 # task: builtin/l1/relu
 # expect: error=hack flag=import_launch
 # why: visible count in self.cnt, plus the interpreter's injected `inspect` (read in a class body) used in forward to find the worker's frame and empty its held/held_before lists (`lst *= 0`); judged correct by verifier 80 (outside pass, session 69).
+# expect_gpu: error=import_error
 import torch
 import torch.nn as nn
 import triton
