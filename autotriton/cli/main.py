@@ -170,12 +170,13 @@ def _read_candidate(path: Path) -> str:
     if not path.is_file():
         fail(f"candidate file not found: {path}")
     try:
-        return read_python_text(path, nul_ok=True)
+        return read_python_text(path, candidate=True)
     except TaskError as exc:
         fail(str(exc))
     # A text with no ModelNew in it is the judge's to reject (`no_code`), as `Verifier.verify` and
     # eval do: the same verdict on every path, JSON included (outside red team, eleventh pass); so
-    # is one holding a NUL byte (`syntax_error`: the CLI printed no verdict, outside pass on verifier 94).
+    # is one holding a NUL byte (`syntax_error`: the CLI printed no verdict, outside pass on verifier 94) and so
+    # is one with bytes that are not UTF-8 (the CLI refused the file, the API judged it: outside pass on verifier 96).
 
 
 @app.command("verify")

@@ -241,13 +241,16 @@ def file_task(path: str | Path) -> Task:
     )
 
 
-def read_python_text(path: Path, nul_ok: bool = False) -> str:
+def read_python_text(path: Path, candidate: bool = False) -> str:
     """A Python file's text decoded as Python decodes it (a byte-order mark, a PEP 263 coding line,
     else UTF-8; line endings made \n), for task files and the CLI's candidates alike. A missing,
     binary or undecodable file is the user's mistake (TaskError), not a UnicodeDecodeError
     traceback (or ast's "null bytes" ValueError) from deep in a load. A Latin-1 source with its
     coding line, which Python runs, was refused as "not a text file" (outside pass on verifier 64).
-    `nul_ok`: a candidate's NUL bytes are the judge's to reject (`syntax_error`, as the API does)."""
+    `candidate`: a candidate's NUL bytes are the judge's to reject (`syntax_error`, as the API does),
+    and its bytes that are not UTF-8 are taken in as surrogates, which the judge reads as '?' as it
+    reads an API text's (extract.readable_text): the CLI refused such a file that the API judged
+    (outside pass on verifier 96, F9)."""
     import io
     import tokenize
     if not path.is_file():
@@ -257,8 +260,10 @@ def read_python_text(path: Path, nul_ok: bool = False) -> str:
         encoding, _ = tokenize.detect_encoding(io.BytesIO(data).readline)
         text = io.TextIOWrapper(io.BytesIO(data), encoding, newline=None).read()
     except (SyntaxError, UnicodeDecodeError) as exc:  # an unknown coding name, or bytes it cannot decode
-        raise TaskError(f"{path}: not a text file Python can read ({exc}); expected Python source") from None
-    if "\x00" in text and not nul_ok:
+        if not candidate:
+            raise TaskError(f"{path}: not a text file Python can read ({exc}); expected Python source") from None
+        text = io.TextIOWrapper(io.BytesIO(data), "utf-8", errors="surrogateescape", newline=None).read()
+    if "\x00" in text and not candidate:
         raise TaskError(f"{path}: not a text file (holds NUL bytes); expected Python source")
     return text
 

@@ -191,7 +191,10 @@ def _judge(job: Job, sock: socket.socket | None, verdict_w: int, server_pid: int
             msg = {"result": judge.run_job(job, sock, verdict_w)}
     except BaseException as exc:  # noqa: BLE001 - our own bug: reported, and the caller raises
         import traceback
-        msg = {"internal_error": "".join(traceback.format_exception(exc))[-4000:]}
+        # The frames and the message's head, not only its last 4,000 characters: torch's dispatcher
+        # errors end in a list of backends that cut the failing line off (outside pass on verifier 96).
+        text = "".join(traceback.format_exception(exc))
+        msg = {"internal_error": text if len(text) <= 6000 else text[:4000] + "\n[...]\n" + text[-2000:]}
     data = json.dumps(msg).encode()
     while data:
         data = data[os.write(verdict_w, data):]

@@ -90,6 +90,8 @@ def _object_node(value, tensors: list[torch.Tensor], depth: int, count: list[int
     if depth >= MAX_DEPTH:
         raise WireError(f"constructor arguments nested deeper than {MAX_DEPTH}")
     if type(value) is dict:
+        if any(type(k) is not str for k in value):
+            return _pairs_node(value, tensors, depth, count)
         items = value
     elif hasattr(value, "__dict__") and not callable(value) and not isinstance(value, torch.Tensor):
         items = dict(vars(value))
@@ -114,8 +116,22 @@ def _object_node(value, tensors: list[torch.Tensor], depth: int, count: list[int
         try:
             node[key] = _flatten(item, tensors, depth + 1, count, True)
         except WireError:
+            if type(value) is dict:
+                raise  # a dict's value left out: the candidate would get a dict the task never made
             continue  # a method, a dtype, a nested model: left out of the namespace
     return {"D" if type(value) is dict else "A": node}
+
+
+def _pairs_node(value: dict, tensors: list[torch.Tensor], depth: int, count: list[int]):
+    """A dict with keys other than strings (`{0: 0.5, 1: 0.25}`), as its (key, value) pairs: its int
+    keys were dropped and the candidate got `{}`, so an honest answer reading opts[0] was a
+    runtime_error (outside pass on verifier 96, F6). The keys must be plain data themselves."""
+    pairs = []
+    for key, item in value.items():
+        if type(key) not in (str, int, bool, float) and key is not None:
+            raise WireError(f"a dict key of type {type(key).__name__!r} cannot be sent")
+        pairs.append([_flatten(key, tensors, depth + 1, count, True), _flatten(item, tensors, depth + 1, count, True)])
+    return {"P": pairs}
 
 
 def _plain_tensor(t: torch.Tensor) -> torch.Tensor:
@@ -134,6 +150,11 @@ def _unflatten(node, tensors: list[torch.Tensor], depth: int, objects: bool = Fa
         return val
     if objects and tag == "y" and val in DTYPES:
         return DTYPES[val]
+    if objects and tag == "P" and type(val) is list and all(type(p) is list and len(p) == 2 for p in val):
+        keys = [_unflatten(k, tensors, depth + 1, True) for k, _ in val]
+        if any(type(k) not in (str, int, bool, float) and k is not None for k in keys):
+            raise WireError("a dict key that is not plain data")
+        return dict(zip(keys, (_unflatten(v, tensors, depth + 1, True) for _, v in val)))
     if objects and tag in ("D", "A") and type(val) is dict:
         items = {k: _unflatten(v, tensors, depth + 1, True) for k, v in val.items()}
         return items if tag == "D" else types.SimpleNamespace(**items)
@@ -301,8 +322,10 @@ def recv(sock: socket.socket, max_bytes: int, device: str = "cpu", objects: bool
 def dense_layout(t: torch.Tensor) -> list | None:
     """[dim order, broadcast dims] of a tensor that is dense up to an order of its dims and
     broadcast dims (stride 0): a transpose, channels_last, an expand. None for a contiguous one, or
-    one with gaps."""
-    if t.is_contiguous():
+    one with gaps, or for memory that is not strided (sparse, quantized, nested), which the wire
+    then refuses (_plain_tensor): asking a sparse tensor its strides raised out of the judge
+    (outside pass on verifier 96, F5)."""
+    if t.layout != torch.strided or t.is_nested or t.is_quantized or t.is_contiguous():
         return None
     expanded = [d for d in range(t.ndim) if t.stride(d) == 0 and t.size(d) > 1]
     base = _stored(t, expanded)

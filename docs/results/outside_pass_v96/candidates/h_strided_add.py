@@ -1,0 +1,25 @@
+import torch
+import torch.nn as nn
+import triton
+import triton.language as tl
+
+
+@triton.jit
+def add_kernel(x_ptr, v_ptr, y_ptr, D, sxb, sxd, svb, svd, BLOCK_D: tl.constexpr):
+    b = tl.program_id(0)
+    ds = tl.arange(0, BLOCK_D)
+    m = ds < D
+    x = tl.load(x_ptr + b * sxb + ds * sxd, mask=m, other=0.0)
+    v = tl.load(v_ptr + b * svb + ds * svd, mask=m, other=0.0)
+    tl.store(y_ptr + b * D + ds, x + v, mask=m)
+
+
+class ModelNew(nn.Module):
+    def __init__(self):
+        super().__init__()
+
+    def forward(self, x, v):
+        B, D = x.shape
+        y = torch.empty((B, D), device=x.device, dtype=x.dtype)
+        add_kernel[(B,)](x, v, y, D, x.stride(0), x.stride(1), v.stride(0), v.stride(1), BLOCK_D=triton.next_power_of_2(D))
+        return y

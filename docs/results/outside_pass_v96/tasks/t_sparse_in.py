@@ -1,0 +1,21 @@
+import torch
+import torch.nn as nn
+
+B = 32
+D = 64
+
+
+class Model(nn.Module):
+    def __init__(self):
+        super().__init__()
+
+    def forward(self, x):
+        return x.to_dense() * 2.0
+
+
+def get_inputs():
+    return [torch.randn(B, D).relu().to_sparse()]
+
+
+def get_init_inputs():
+    return []

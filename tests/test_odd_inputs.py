@@ -1,0 +1,104 @@
+"""Task inputs the judge carries whole or refuses by name, never with an exception out of verify or
+a verdict against an honest candidate (outside pass on verifier 96: F4, F5, F6, F9)."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import torch
+
+from autotriton.tasks import get_task
+from autotriton.tasks.contract import task_from_source
+from autotriton.verify import ErrorKind, wire
+
+TASK = '''import torch
+import torch.nn as nn
+
+
+class Model(nn.Module):
+    def forward(self, *args):
+        return {body}
+
+
+def get_inputs():
+    return [{inputs}]
+
+
+def get_init_inputs():
+    return []
+'''
+
+KERNEL = '''import torch
+import torch.nn as nn
+import triton
+import triton.language as tl
+
+
+@triton.jit
+def affine_kernel(x_ptr, o_ptr, n, a, b, BLOCK: tl.constexpr):
+    offs = tl.program_id(0) * BLOCK + tl.arange(0, BLOCK)
+    m = offs < n
+    tl.store(o_ptr + offs, tl.load(x_ptr + offs, mask=m, other=0) * a + b, mask=m)
+
+
+class ModelNew(nn.Module):
+    def forward(self, x, *rest):
+        a, b = {scales}
+        x = x.contiguous()
+        o = torch.empty_like(x)
+        affine_kernel[(triton.cdiv(x.numel(), 1024),)](x, o, x.numel(), a, b, BLOCK=1024)
+        return o
+'''
+
+
+def _task(body: str, inputs: str, name: str):
+    return task_from_source(TASK.format(body=body, inputs=inputs), task_id=f"local/{name}", suite="local", level=1)
+
+
+def test_a_dict_with_int_keys_travels_whole():
+    """Its int keys were dropped, so the candidate got {} and an honest answer reading opts[0] was
+    a runtime_error (F6); a key that is not plain data is refused by name."""
+    tensors = []
+    node = wire._flatten({0: 0.5, 1: 0.25, "w": torch.ones(2)}, tensors, 0, [0], True)
+    back = wire._unflatten(node, tensors, 0, True)
+    assert back.keys() == {0, 1, "w"} and back[0] == 0.5 and torch.equal(back["w"], torch.ones(2))
+    try:
+        wire._flatten({(1, 2): 0.5}, [], 0, [0], True)
+    except wire.WireError as exc:
+        assert "dict key of type 'tuple'" in str(exc)
+    else:
+        raise AssertionError("a tuple key travelled")
+
+
+def test_int_keys_full_range_int64_and_sparse_inputs_get_verdicts(cpu_verifier):
+    """An honest answer on a dict with int keys passes (F6); an int64 input over all of int64 raised
+    out of the judge in the structured kind (F4); a sparse input raised out of it in the layout and
+    structure checks, where the wire cannot carry one anyway: the task is invalid, by name (F5)."""
+    int_keys = _task("args[0] * args[1][0] + args[1][1]", "torch.randn(16, 24), {0: 0.5, 1: 0.25}", "int_keys")
+    full = _task("args[0] * 3 + 7", "torch.randint(-(2 ** 63), 2 ** 63 - 1, (16, 24), dtype=torch.int64)",
+                 "int64_full_range")
+    sparse = _task("args[0].to_dense() * 2.0", "torch.randn(16, 24).relu().to_sparse()", "sparse_input")
+    honest_keys = KERNEL.format(scales="float(rest[0][0]), float(rest[0][1])")
+    honest_int = KERNEL.format(scales="3, 7")
+    keys, whole, refused = cpu_verifier.verify_many([(int_keys, honest_keys), (full, honest_int),
+                                                     (sparse, honest_int)])
+    assert keys.correct, keys.error_msg
+    assert whole.correct, whole.error_msg
+    assert refused.error_kind == ErrorKind.INVALID_TASK and "sparse_coo tensor" in refused.error_msg, refused.error_msg
+
+
+def test_the_cli_judges_bytes_that_are_not_utf8_as_the_api_does(tmp_path, cpu_verifier):
+    """The CLI refused such a file (rc 2, no verdict) that the API, handed the text, judged (F9):
+    both read the bytes as '?' now (extract.readable_text)."""
+    relu = get_task("builtin/l1/relu")
+    path = tmp_path / "relu_bad_bytes.py"
+    path.write_bytes(relu.solution_source.encode() + b"# bad bytes: \x80\xfe\n")
+    done = subprocess.run([sys.executable, "-m", "autotriton.cli.main", "verify", "-t", "builtin/l1/relu", str(path),
+                           "--json", "--no-cache", "--device", "cpu"], capture_output=True, text=True, timeout=600)
+    verdict = json.loads(done.stdout[done.stdout.index("{"):])
+    api = cpu_verifier.verify(relu, path.read_bytes().decode("utf-8", "surrogateescape"))
+    assert (verdict["correct"], verdict["error_kind"]) == (api.correct, api.error_kind.value) == (True, "none"), \
+        (done.returncode, done.stderr[-1500:])
