@@ -2033,10 +2033,13 @@ class Judge:
         affine term under tolerance."""
         ref_params = list(ref.parameters())
         if _shapes(ref_params) != cand_params:
-            if not any(p.ndim == 1 and p.is_floating_point() for p in ref_params):
+            if not any(p.is_floating_point() and p.numel() for p in ref_params):
                 return "skipped: parameter lists differ and there is nothing to re-randomise"
             # Fail closed: one unused extra parameter made the lists differ, the check
-            # skipped itself, and an affine-free LayerNorm passed on default ones/zeros.
+            # skipped itself, and an affine-free LayerNorm passed on default ones/zeros. Any float
+            # parameter, not only a 1-D one: a bias-free Linear summing half of K on trained
+            # weights, an identity-initialised mixing matrix and zero-initialised gates dropped
+            # passed 20 of 20 so, never drawn or stepped (outside pass on verifier 96, F0).
             raise CandidateFailure(ErrorKind.HACK, "ModelNew's parameters differ from Model's (shapes and order): "
                                    "the judge cannot give both models the same re-randomised values",
                                    ("parameter_mismatch",))
