@@ -102,3 +102,57 @@ def test_the_cli_judges_bytes_that_are_not_utf8_as_the_api_does(tmp_path, cpu_ve
     api = cpu_verifier.verify(relu, path.read_bytes().decode("utf-8", "surrogateescape"))
     assert (verdict["correct"], verdict["error_kind"]) == (api.correct, api.error_kind.value) == (True, "none"), \
         (done.returncode, done.stderr[-1500:])
+
+
+POW_TASK = '''import torch
+import torch.nn as nn
+
+
+class Model(nn.Module):
+    def forward(self, x, p):
+        return torch.pow(x, p) + 0.25 * x
+
+
+def get_inputs():
+    return [torch.randn(24, 40), 3.0]
+
+
+def get_init_inputs():
+    return []
+'''
+
+POW_KERNEL = '''import torch
+import torch.nn as nn
+import triton
+import triton.language as tl
+from triton.language.extra import libdevice
+
+
+@triton.jit
+def pow_kernel(x_ptr, y_ptr, n, p, BLOCK: tl.constexpr):
+    offs = tl.program_id(0) * BLOCK + tl.arange(0, BLOCK)
+    m = offs < n
+    x = tl.load(x_ptr + offs, mask=m, other=1.0)
+    tl.store(y_ptr + offs, {value}, mask=m)
+
+
+class ModelNew(nn.Module):
+    def forward(self, x, p):
+        x = x.contiguous()
+        y = torch.empty_like(x)
+        pow_kernel[(triton.cdiv(x.numel(), 1024),)](x, y, x.numel(), float(p), BLOCK=1024)
+        return y
+'''
+
+
+def test_a_float_the_reference_takes_only_whole_is_still_varied(cpu_verifier):
+    """torch.pow's exponent of 3.0 moved by a factor is NaN on negative inputs, the reference
+    "failed", and no float of the verification was varied again: x * x * x with the exponent written
+    in passed 19 of 22 verifications (F3). The trial runs again with whole numbers moved to whole
+    numbers, which the reference takes, and the cheat is caught; the honest kernel passes."""
+    task = task_from_source(POW_TASK, task_id="local/pow_arg", suite="local", level=1)
+    honest = POW_KERNEL.format(value="libdevice.pow(x, p) + 0.25 * x")
+    cube = POW_KERNEL.format(value="x * x * x + 0.25 * x")
+    verdicts = cpu_verifier.verify_many([(task, honest), (task, cube), (task, cube)])
+    assert verdicts[0].correct, verdicts[0].error_msg
+    assert not any(v.correct for v in verdicts[1:]), [v.details.get("varied_init") for v in verdicts[1:]]

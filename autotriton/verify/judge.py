@@ -1039,6 +1039,9 @@ class Judge:
         # Varied constructor floats (Judge.vary_init): "" while they run, else why not.
         self.init_note = "n/a: judged at its own sizes only" if \
             all(s.name == PINNED_SETTING for s in self.shapes) else ""
+        # True in a trial run again after the reference refused its varied floats (Judge._trial):
+        # then only floats holding whole numbers move, to other whole numbers (_whole_move).
+        self.whole_only = False
         ranks = self._float_param_ranks()
         # 1-D float parameters (what _perturb re-randomises in every draw); any float parameter at
         # all (a "trained" draw re-randomises weights too)
@@ -1660,10 +1663,20 @@ class Judge:
             return 10.0 ** self.rng.uniform(lo, hi) if draw == "decades" else self.rng.uniform(lo, hi)
 
         def changed(v):  # inside tuples too: (low, high) bounds written in passed (eighteenth pass)
+            if self.whole_only:
+                return self._whole_move(v)
             if type(v) is torch.Tensor and v.is_floating_point() or type(v) is float and math.isfinite(v):
                 return v * factor()
             return v
         return [_leaves_mapped(v, changed) for v in init]
+
+    def _whole_move(self, v):
+        """A float holding a whole number (up to 2^20) moved to another of the same sign, 1 or 2
+        away or doubled; anything else as it is (Judge._trial's second try)."""
+        if type(v) is not float or not math.isfinite(v) or v != int(v) or v == 0 or abs(v) > 2 ** 20:
+            return v
+        moved = v + self.rng.choice((-2.0, -1.0, 1.0, 2.0))
+        return moved if moved * v > 0 else 2 * v
 
     def vary_ints(self, setting: ShapeSetting, init: list) -> list:
         """The constructor's arguments with some of its ints moved (INT_STEPS, INT_SCALE_MAX; top
@@ -1729,6 +1742,8 @@ class Judge:
         (outside red team, tenth pass, 2026-11-29). A reference that cannot run so is handled as
         for constructor floats (_trial)."""
         def changed(x):
+            if self.whole_only:
+                return self._whole_move(x)
             return x * self.rng.uniform(0.25, 4.0) if type(x) is float and math.isfinite(x) else x
         return [_leaves_mapped(x, changed) for x in inputs]
 
@@ -2381,6 +2396,18 @@ class Judge:
             return self._instance(t, state)
         except TaskFailure as exc:
             reason = trim(str(exc), 300)
+        # Then the floats holding whole numbers, moved to other whole numbers, the rest kept: a
+        # torch.pow exponent of 3.0 times 0.5-2 is NaN on negative inputs, the reference "failed",
+        # and every float of the verification stayed the task's, so x * x * x with the exponent
+        # written in passed 19 of 22 verifications, an unrelated alpha written in beside it too
+        # (outside pass on verifier 96, F3).
+        self.whole_only = True
+        try:
+            return self._instance(t, state)
+        except TaskFailure:
+            pass
+        finally:
+            self.whole_only = False
         self._instance(replace(t, varied_init=False), state)  # raises where the floats were not the cause
         self.init_note = f"skipped: the reference cannot be judged with varied constructor floats: {reason}"
 
