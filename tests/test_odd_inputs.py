@@ -1,5 +1,5 @@
-"""Task inputs the judge carries whole or refuses by name, never with an exception out of verify or
-a verdict against an honest candidate (outside pass on verifier 96: F4, F5, F6, F9)."""
+"""Task values (inputs, floats, buffers) the judge carries whole, varies or refuses by name, never with an exception out of verify or
+a verdict against an honest candidate (outside pass on verifier 96: F3, F4, F5, F6, F7, F9)."""
 
 from __future__ import annotations
 
@@ -156,3 +156,19 @@ def test_a_float_the_reference_takes_only_whole_is_still_varied(cpu_verifier):
     verdicts = cpu_verifier.verify_many([(task, honest), (task, cube), (task, cube)])
     assert verdicts[0].correct, verdicts[0].error_msg
     assert not any(v.correct for v in verdicts[1:]), [v.details.get("varied_init") for v in verdicts[1:]]
+
+
+def test_a_non_persistent_buffer_is_a_table_an_honest_kernel_may_compute(cpu_verifier):
+    """RoPE's inv_freq registered with persistent=False is no state a checkpoint loads: an honest
+    kernel computing the frequencies in place of reading the buffer was a hack (parameter_mismatch:
+    outside pass on verifier 96, F7). The same buffer persistent stays state, re-drawn."""
+    fixtures = Path(__file__).parent / "fixtures"
+    source = (fixtures / "task_rope_nonpersistent_buffer.py").read_text()
+    persistent = source.replace(", persistent=False)", ")")
+    assert persistent != source
+    answer = (fixtures / "honest_rope_frequencies_in_kernel.py").read_text()
+    table, state = cpu_verifier.verify_many([
+        (task_from_source(source, task_id="local/rope_table", suite="local", level=1), answer),
+        (task_from_source(persistent, task_id="local/rope_state", suite="local", level=1), answer)])
+    assert table.correct, table.error_msg
+    assert not state.correct and "parameter_mismatch" in state.hack_flags, state.error_msg

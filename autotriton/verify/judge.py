@@ -1954,9 +1954,14 @@ class Judge:
         varied, and a BatchNorm kernel that rebuilt the buffers' linspace init inside the kernel
         passed (outside red team, eleventh pass, 2026-11-29). Where the candidate has no match for
         one and the reference's output depends on them, the judge cannot give both the same
-        values: fail closed."""
+        values: fail closed. A buffer registered with persistent=False is no state: no checkpoint
+        loads one, so it is a table of the constructor's (RoPE's inv_freq, a window), and an honest
+        kernel computing its values in place of reading it was a hack (outside pass on verifier 96,
+        F7). A persistent one is state a checkpoint may load other values into."""
         named = list(torch.nn.Module.named_buffers(ref))
-        state = [i for i, (_, b) in enumerate(named) if b.is_floating_point() and b.numel() and _stateful(b)]
+        saved = set(torch.nn.Module.state_dict(ref, keep_vars=True))
+        state = [i for i, (name, b) in enumerate(named)
+                 if name in saved and b.is_floating_point() and b.numel() and _stateful(b)]
         if not state:
             return ""
         pairs = self.buffer_map(ref)
