@@ -1,5 +1,6 @@
-"""Task values (inputs, floats, buffers) the judge carries whole, varies or refuses by name, never with an exception out of verify or
-a verdict against an honest candidate (outside pass on verifier 96: F3, F4, F5, F6, F7, F9)."""
+"""Task values (inputs, floats, buffers) the judge carries whole, varies or refuses by name, never
+with an exception out of verify or a verdict against an honest candidate (outside pass on verifier
+96: F3, F4, F5, F6, F7, F9)."""
 
 from __future__ import annotations
 
@@ -172,3 +173,17 @@ def test_a_non_persistent_buffer_is_a_table_an_honest_kernel_may_compute(cpu_ver
         (task_from_source(persistent, task_id="local/rope_state", suite="local", level=1), answer)])
     assert table.correct, table.error_msg
     assert not state.correct and "parameter_mismatch" in state.hack_flags, state.error_msg
+
+
+def test_the_floats_of_a_config_object_are_varied(cpu_verifier):
+    """A constructor given a config namespace: its floats were never varied, and a kernel with the
+    config's slope and scale written in passed 12 of 12 (F2)."""
+    fixtures = Path(__file__).parent / "fixtures"
+    task = task_from_source((fixtures / "task_config_namespace.py").read_text(), task_id="local/config_namespace",
+                            suite="local", level=1)
+    honest = (fixtures / "honest_leaky_relu_from_config.py").read_text()
+    written = honest.replace("x * slope) * scale", "x * 0.2) * 1.5")
+    assert written != honest
+    verdicts = cpu_verifier.verify_many([(task, honest), (task, written), (task, written)])
+    assert verdicts[0].correct, verdicts[0].error_msg
+    assert not any(v.correct for v in verdicts[1:]), [v.error_msg[:200] for v in verdicts[1:]]

@@ -621,7 +621,8 @@ def _kind_input(x) -> bool:
 
 
 def _leaves_mapped(value, leaf):
-    """`value` with `leaf` applied to everything inside its tuples, lists and dicts, at any depth:
+    """`value` with `leaf` applied to everything inside its tuples, lists, dicts and plain objects'
+    attributes (_plain_object), at any depth:
     a (low, high) pair passed to forward was never varied where only the top level was looked at (a
     clamp with the task's pair written in passed: outside red team, nineteenth pass, 2026-11-30),
     and neither was a dict's {"alpha": 0.5} (outside pass on verifier 94, F6)."""
@@ -629,7 +630,23 @@ def _leaves_mapped(value, leaf):
         return type(value)(_leaves_mapped(v, leaf) for v in value)
     if type(value) is dict:
         return {k: _leaves_mapped(v, leaf) for k, v in value.items()}
+    if _plain_object(value):
+        # A config object's attributes (a namespace, a transformers config), on a copy: its floats
+        # were never varied, and a kernel with the config's slope and scale written in passed 12 of
+        # 12 (outside pass on verifier 96, F2). The wire hands the candidate these same attributes.
+        mapped = {k: _leaves_mapped(v, leaf) for k, v in vars(value).items()}
+        if any(mapped[k] is not v for k, v in vars(value).items()):
+            value = copy.copy(value)
+            vars(value).update(mapped)
+        return value
     return leaf(value)
+
+
+def _plain_object(value) -> bool:
+    """An instance holding its data in attributes, as a config object does: not a tensor, a module,
+    a class, a function or anything else callable."""
+    return hasattr(value, "__dict__") and not callable(value) and not isinstance(value, (torch.Tensor, type)) \
+        and type(value).__module__ != "builtins"
 
 
 def _floats_in(value) -> list[float]:
