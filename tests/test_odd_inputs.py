@@ -187,3 +187,17 @@ def test_the_floats_of_a_config_object_are_varied(cpu_verifier):
     verdicts = cpu_verifier.verify_many([(task, honest), (task, written), (task, written)])
     assert verdicts[0].correct, verdicts[0].error_msg
     assert not any(v.correct for v in verdicts[1:]), [v.error_msg[:200] for v in verdicts[1:]]
+
+
+def test_an_integer_input_of_one_value_is_moved(cpu_verifier):
+    """Lengths always full (torch.full((B,), T)): the structured kind mapped a one-value integer
+    input onto itself, and a mean dividing by T, the lengths never read, passed 18 of 18 with a
+    count written in (F1). Such an input now takes values between 1 and its own, never itself."""
+    fixtures = Path(__file__).parent / "fixtures"
+    task = task_from_source((fixtures / "task_lengths_always_full.py").read_text(), task_id="local/lengths_full",
+                            suite="local", level=1)
+    honest = (fixtures / "honest_masked_mean_by_lengths.py").read_text()
+    ignored = (fixtures / "cheat_mean_ignoring_lengths.py").read_text()
+    verdicts = cpu_verifier.verify_many([(task, honest), (task, ignored), (task, ignored)])
+    assert verdicts[0].correct, verdicts[0].error_msg
+    assert not any(v.correct for v in verdicts[1:]), [v.error_msg[:200] for v in verdicts[1:]]

@@ -720,7 +720,7 @@ def _log_rows(x: torch.Tensor) -> torch.Tensor | None:
 
 def structure(inputs: list, generator: torch.Generator, inverted: bool = False, empty: bool = False) -> list:
     """Each integer tensor input made consecutive values from a random start, wrapping within the
-    range its own draw spans: position ids, sorted token ids. Each bool one made a padding mask:
+    range its own draw spans (one of a single value: toward 1): position ids, sorted token ids. Each bool one made a padding mask:
     each row True over a prefix or a suffix of 1..width values (masked_rows' cuts). A task's
     random masks never have that shape, and a masked mean that summed half of a prefix mask's
     run and doubled it passed every trial (outside red team, 2026-11-29). `inverted`: each mask
@@ -730,6 +730,12 @@ def structure(inputs: list, generator: torch.Generator, inverted: bool = False, 
     for x in inputs:
         if _integer(x) and x.numel():
             lo, hi = int(x.min()), int(x.max())
+            if lo == hi and abs(lo) >= 2:
+                # One value throughout (lengths always full, a count k = torch.tensor(3)): the values
+                # between it and 1 (or -1), never itself, or it mapped to itself and a kernel with
+                # the value written in passed 18 of 18 (outside pass on verifier 96, F1). Toward 0
+                # keeps an upper bound a length or an index has.
+                lo, hi = (1, hi - 1) if lo > 0 else (lo + 1, -1)
             # Within int64's arithmetic: an input drawn over all of int64 spans 2^64 values, and
             # randint of that raised out of the judge (outside pass on verifier 96, F4).
             span = min(hi - lo + 1, 1 << 62)
