@@ -201,3 +201,38 @@ def test_an_integer_input_of_one_value_is_moved(cpu_verifier):
     verdicts = cpu_verifier.verify_many([(task, honest), (task, ignored), (task, ignored)])
     assert verdicts[0].correct, verdicts[0].error_msg
     assert not any(v.correct for v in verdicts[1:]), [v.error_msg[:200] for v in verdicts[1:]]
+
+
+SCALAR_MASK_PROBE = r'''
+import torch
+import triton
+import triton.language as tl
+from autotriton.verify import worker
+
+worker.interpreted()
+
+
+@triton.jit
+def prefix_sum_rows(x_ptr, len_ptr, y_ptr, T, BLOCK: tl.constexpr):
+    cols = tl.arange(0, BLOCK)
+    n = tl.load(len_ptr)
+    acc = tl.zeros([BLOCK], dtype=tl.float32)
+    for t in range(0, T):
+        acc += tl.load(x_ptr + t * BLOCK + cols, mask=(cols < BLOCK) & (t < n), other=0.0)
+    tl.store(y_ptr + cols, acc)
+
+
+x, y = torch.randn(5, 16), torch.empty(16)
+prefix_sum_rows[(1,)](x, torch.tensor([3]), y, 5, BLOCK=16)
+print(torch.allclose(y, x[:3].sum(0)))
+'''
+
+
+def test_a_scalar_comparison_joins_a_mask_as_int1():
+    """Triton 3.9's interpreter gave a comparison's result its operands' dtype, so `(cols < B) & (t < n)`
+    was an int32 mask and an honest masked load raised "mask has unsupported dtype" on CPU only
+    (outside pass on verifier 96): worker.comparisons_as_int1."""
+    import os
+    done = subprocess.run([sys.executable, "-c", SCALAR_MASK_PROBE], env={**os.environ, "TRITON_INTERPRET": "1"},
+                          capture_output=True, text=True, timeout=120)
+    assert done.returncode == 0 and done.stdout.strip() == "True", done.stderr[-1500:]

@@ -1571,6 +1571,33 @@ def interpreted() -> None:
     gpu_bits.install()
     concurrency.install()
     lookups_once()
+    comparisons_as_int1()
+
+
+# The interpreter's comparisons, whose results a GPU holds as int1 (i1).
+_COMPARISONS = (np.less, np.less_equal, np.greater, np.greater_equal, np.equal, np.not_equal)
+
+
+def comparisons_as_int1() -> None:
+    """Triton 3.9's interpreter gives a comparison's result the operands' dtype (bool values in an
+    int32 or int64 handle): a scalar comparison splat to a block then became int64 ones, `m & (t < n)`
+    an int32 mask, and an honest masked load raised "mask has unsupported dtype", a runtime_error a
+    GPU never gives (outside pass on verifier 96). Here a comparison's result is int1, as on a GPU."""
+    import triton.language as tl
+    from triton.runtime import interpreter
+    builder = interpreter.InterpreterBuilder
+    original = builder.binary_op
+    if getattr(original, "autotriton_int1", False):
+        return
+
+    def binary_op(self, lhs, rhs, op):
+        out = original(self, lhs, rhs, op)
+        if op in _COMPARISONS and out.data.dtype == np.bool_:
+            return interpreter.TensorHandle(out.data, tl.int1)
+        return out
+
+    binary_op.autotriton_int1 = True
+    builder.binary_op = binary_op
 
 
 def run(sock: socket.socket, job: Job, hello: dict) -> None:
