@@ -110,8 +110,12 @@ import torch.nn as nn
 
 
 class Model(nn.Module):
+    def __init__(self, alpha):
+        super().__init__()
+        self.alpha = alpha
+
     def forward(self, x, p):
-        return torch.pow(x, p) + 0.25 * x
+        return torch.pow(x, p) + self.alpha * x
 
 
 def get_inputs():
@@ -119,7 +123,7 @@ def get_inputs():
 
 
 def get_init_inputs():
-    return []
+    return [0.37]
 '''
 
 POW_KERNEL = '''import torch
@@ -130,7 +134,7 @@ from triton.language.extra import libdevice
 
 
 @triton.jit
-def pow_kernel(x_ptr, y_ptr, n, p, BLOCK: tl.constexpr):
+def pow_kernel(x_ptr, y_ptr, n, p, alpha, BLOCK: tl.constexpr):
     offs = tl.program_id(0) * BLOCK + tl.arange(0, BLOCK)
     m = offs < n
     x = tl.load(x_ptr + offs, mask=m, other=1.0)
@@ -138,10 +142,14 @@ def pow_kernel(x_ptr, y_ptr, n, p, BLOCK: tl.constexpr):
 
 
 class ModelNew(nn.Module):
+    def __init__(self, alpha):
+        super().__init__()
+        self.alpha = float(alpha)
+
     def forward(self, x, p):
         x = x.contiguous()
         y = torch.empty_like(x)
-        pow_kernel[(triton.cdiv(x.numel(), 1024),)](x, y, x.numel(), float(p), BLOCK=1024)
+        pow_kernel[(triton.cdiv(x.numel(), 1024),)](x, y, x.numel(), float(p), self.alpha, BLOCK=1024)
         return y
 '''
 
@@ -150,11 +158,13 @@ def test_a_float_the_reference_takes_only_whole_is_still_varied(cpu_verifier):
     """torch.pow's exponent of 3.0 moved by a factor is NaN on negative inputs, the reference
     "failed", and no float of the verification was varied again: x * x * x with the exponent written
     in passed 19 of 22 verifications (F3). The trial runs again with whole numbers moved to whole
-    numbers, which the reference takes, and the cheat is caught; the honest kernel passes."""
+    numbers and the other floats varied as usual: with them kept, an alpha of 0.37 written in beside
+    the exponent passed 2 of 6 (outside pass on verifier 97, F4)."""
     task = task_from_source(POW_TASK, task_id="local/pow_arg", suite="local", level=1)
-    honest = POW_KERNEL.format(value="libdevice.pow(x, p) + 0.25 * x")
-    cube = POW_KERNEL.format(value="x * x * x + 0.25 * x")
-    verdicts = cpu_verifier.verify_many([(task, honest), (task, cube), (task, cube)])
+    honest = POW_KERNEL.format(value="libdevice.pow(x, p) + alpha * x")
+    cube = POW_KERNEL.format(value="x * x * x + alpha * x")
+    alpha = POW_KERNEL.format(value="libdevice.pow(x, p) + 0.37 * x")
+    verdicts = cpu_verifier.verify_many([(task, honest), (task, cube), (task, alpha), (task, alpha)])
     assert verdicts[0].correct, verdicts[0].error_msg
     assert not any(v.correct for v in verdicts[1:]), [v.details.get("varied_init") for v in verdicts[1:]]
 
@@ -236,3 +246,41 @@ def test_a_scalar_comparison_joins_a_mask_as_int1():
     done = subprocess.run([sys.executable, "-c", SCALAR_MASK_PROBE], env={**os.environ, "TRITON_INTERPRET": "1"},
                           capture_output=True, text=True, timeout=120)
     assert done.returncode == 0 and done.stdout.strip() == "True", done.stderr[-1500:]
+
+
+def test_one_value_integer_inputs_of_0_1_and_minus_1_move():
+    """An attention mask of ones, token-type ids of zeros and a multiplier of 1, each ignored, passed
+    every verification: the structured kind moved one-value integers of 2 or more only (outside pass
+    on verifier 97, F0)."""
+    from autotriton.verify.judge import structure
+    gen = torch.Generator().manual_seed(7)
+    ones, zeros, one, minus = structure([torch.ones(4, 6, dtype=torch.long), torch.zeros(4, 6, dtype=torch.long),
+                                         torch.tensor(1), torch.full((5,), -1)], gen)
+    assert set(ones.unique().tolist()) == {0, 1} and set(zeros.unique().tolist()) == {0, 1}
+    assert one.item() == 2 and set(minus.tolist()) == {-1, -2}
+
+
+def test_config_mappings_and_class_defaults_travel_and_vary():
+    """An OrderedDict, an EasyDict-style dict and a config class's class-level defaults reached the
+    candidate as an empty namespace (honest answers init_error) and were never varied (outside pass
+    on verifier 97, F3)."""
+    import collections
+
+    from autotriton.verify.judge import _leaves_mapped
+
+    class AttrConfig(dict):
+        __getattr__ = dict.__getitem__
+
+    class Defaults:
+        slope = 0.2
+        scale = 1.7
+
+    for config in (collections.OrderedDict(slope=0.2, scale=1.7), AttrConfig(slope=0.2, scale=1.7), Defaults()):
+        tensors = []
+        sent = wire._unflatten(wire._flatten(config, tensors, 0, [0], True), tensors, 0, True)
+        assert (sent["slope"] if isinstance(sent, dict) else sent.slope) == 0.2
+        assert sent.scale == 1.7
+        varied = _leaves_mapped(config, lambda v: v * 2 if type(v) is float else v)
+        read = varied.__getitem__ if isinstance(varied, dict) else varied.__getattribute__
+        assert (read("slope"), read("scale")) == (0.4, 3.4) and varied is not config
+        assert (config["slope"] if isinstance(config, dict) else config.slope) == 0.2  # the task's own, untouched

@@ -1,0 +1,31 @@
+"""Leaky ReLU then scale, read from a config object whose values are class-level defaults."""
+import torch
+import torch.nn as nn
+
+B = 32
+D = 256
+
+
+class ActConfig:
+    slope = 0.2
+    scale = 1.7
+
+
+class Model(nn.Module):
+    def __init__(self, cfg):
+        super().__init__()
+        self.slope = cfg.slope
+        self.scale = cfg.scale
+
+    def forward(self, x):
+        return torch.nn.functional.leaky_relu(x, self.slope) * self.scale
+
+
+def get_inputs():
+    return [torch.randn(B, D)]
+
+
+def get_init_inputs():
+    return [ActConfig()]
+
+INTERP_SHAPES = {"interp_odd": {"B": 37, "D": 53}, "interp_pow2": {"B": 16, "D": 128}}
