@@ -873,7 +873,10 @@ def heavy_tailed(x: torch.Tensor, generator: torch.Generator, confident: bool = 
     sure = (dfs.reshape(-1) == 0).nonzero().reshape(-1)
     if len(sure):
         at = torch.randint(rows.shape[1], (len(sure),), generator=gen, device=x.device)
-        gap0 = int(torch.randint(len(CONFIDENT_GAPS), (1,), generator=generator))
+        # One confident row alone (a few-row trial's) takes the middle gap: from a random start it was
+        # 11 a third of the time, whose bulk at e^-11 a log-softmax dropping terms under e^-12 keeps,
+        # and that cheat passed a CPU run at verifier 98 so (c_log_softmax_drops_terms_under_e12).
+        gap0 = 1 if len(sure) == 1 else int(torch.randint(len(CONFIDENT_GAPS), (1,), generator=generator))
         gaps = torch.tensor([CONFIDENT_GAPS[(gap0 + i) % len(CONFIDENT_GAPS)] for i in range(len(sure))],
                             device=x.device)
         out[sure, at] = (rows[sure].float().median(dim=1).values + gaps).to(x.dtype)
