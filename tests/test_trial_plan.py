@@ -92,6 +92,11 @@ def test_long_rows_of_a_confident_heavy_draw_hold_one_logit_above_the_bulk():
         assert torch.logsumexp(d, 0) - cut > 1e-3  # the cutoff's answer is off by more than the atol
     few = torch.randn(3, 2048, generator=generator)
     assert ((heavy_tailed(few, generator, confident=True) != few).sum(1) == 1).tolist() == [True, False, False]
+    # one confident row alone takes the middle gap: at e^11, a third of the time, the cutoff at
+    # e^-12 kept the bulk and passed (a CPU run at verifier 98)
+    for seed in range(6):
+        one = heavy_tailed(few, torch.Generator().manual_seed(seed), confident=True)
+        assert abs(float(one[0].max() - few[0].median()) - CONFIDENT_GAPS[1]) < 1e-4
     short = torch.randn(8, 300, generator=generator)
     assert ((heavy_tailed(short, generator, confident=True) != short).sum(1) > 1).all()
 
