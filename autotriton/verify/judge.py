@@ -342,16 +342,15 @@ class TaskFailure(RuntimeError):
 def _check_input_memory(inputs: list) -> None:
     """A task input tensor whose memory is not strided (sparse, quantized, nested) makes the task
     invalid here, before any kind or layout reads it: the wire cannot carry one, and a sparse input
-    raised out of the judge in the layout and structure checks (outside pass on verifier 96, F5)."""
-    stack = [(x, 0) for x in inputs]
-    while stack:
-        x, depth = stack.pop()
-        if isinstance(x, (list, tuple, dict)) and depth < wire.MAX_DEPTH:  # a list holding itself ends
-            stack.extend((v, depth + 1) for v in (x.values() if isinstance(x, dict) else x))
-        elif isinstance(x, torch.Tensor) and (x.layout != torch.strided or x.is_nested or x.is_quantized):
+    raised out of the judge in the layout and structure checks (outside pass on verifier 96, F5).
+    Looked for wherever the kinds look for floats (_leaves_mapped)."""
+    def refused(x):
+        if isinstance(x, torch.Tensor) and (x.layout != torch.strided or x.is_nested or x.is_quantized):
             kind = "nested" if x.is_nested else "quantized" if x.is_quantized else str(x.layout).replace("torch.", "")
             raise TaskFailure(f"the judge cannot send the task's get_inputs values to the candidate: a {kind} "
                               "tensor (only strided tensors travel)")
+        return x
+    _leaves_mapped(inputs, refused)
 
 
 class CandidateFailure(Exception):
@@ -660,7 +659,7 @@ def _whole(v) -> bool:
 def _plain_object(value) -> bool:
     """An instance holding its data in attributes, as a config object does: not a tensor, a module,
     a class, a function or anything else callable."""
-    return hasattr(value, "__dict__") and not callable(value) and not isinstance(value, (torch.Tensor, type)) \
+    return hasattr(value, "__dict__") and not callable(value) and not isinstance(value, torch.Tensor) \
         and type(value).__module__ != "builtins"
 
 
@@ -1725,12 +1724,17 @@ class Judge:
             return 10.0 ** self.rng.uniform(lo, hi) if draw == "decades" else self.rng.uniform(lo, hi)
 
         def changed(v):  # inside tuples too: (low, high) bounds written in passed (eighteenth pass)
-            if self.whole_only and (_whole(v) or not self.others_varied):
+            if self._whole_rerun(v):
                 return self._whole_move(v)
             if type(v) is torch.Tensor and v.is_floating_point() or type(v) is float and math.isfinite(v):
                 return v * factor()
             return v
         return [_leaves_mapped(v, changed) for v in init]
+
+    def _whole_rerun(self, v) -> bool:
+        """Is `v` moved by _whole_move in this trial: in Judge._trial's rerun, a whole-number float,
+        or any value where the other floats are kept?"""
+        return self.whole_only and (_whole(v) or not self.others_varied)
 
     def _whole_move(self, v):
         """A float holding a whole number (up to 2^20) moved to another of the same sign, 1 or 2
@@ -1804,7 +1808,7 @@ class Judge:
         (outside red team, tenth pass, 2026-11-29). A reference that cannot run so is handled as
         for constructor floats (_trial)."""
         def changed(x):
-            if self.whole_only and (_whole(x) or not self.others_varied):
+            if self._whole_rerun(x):
                 return self._whole_move(x)
             return x * self.rng.uniform(0.25, 4.0) if type(x) is float and math.isfinite(x) else x
         return [_leaves_mapped(x, changed) for x in inputs]
