@@ -284,3 +284,21 @@ def test_config_mappings_and_class_defaults_travel_and_vary():
         read = varied.__getitem__ if isinstance(varied, dict) else varied.__getattribute__
         assert (read("slope"), read("scale")) == (0.4, 3.4) and varied is not config
         assert (config["slope"] if isinstance(config, dict) else config.slope) == 0.2  # the task's own, untouched
+
+
+def test_a_float_input_zero_throughout_is_drawn_in_the_structured_kind(cpu_verifier):
+    """A state get_inputs always starts at zero: every trial kept it zero, and a step dropping the
+    state's term passed 6 of 6 (outside pass on verifier 97, F1: an RNN cell skipping h0 @ W_hh^T, a
+    leaky integrator). The structured kind draws it from N(0, 1); a reference that cannot take it
+    drawn (sqrt of a count) keeps it zero there, and an honest answer still passes."""
+    fixtures = Path(__file__).parent / "fixtures"
+    decay = task_from_source((fixtures / "task_decay_state_from_zeros.py").read_text(), task_id="local/decay_state",
+                             suite="local", level=1)
+    counts = task_from_source((fixtures / "task_log_of_zero_start.py").read_text(), task_id="local/zero_counts",
+                              suite="local", level=1)
+    verdicts = cpu_verifier.verify_many([(decay, (fixtures / "honest_decay_state.py").read_text()),
+                                         (decay, (fixtures / "cheat_decay_state_dropped.py").read_text()),
+                                         (counts, (fixtures / "honest_log_of_zero_start.py").read_text())])
+    assert verdicts[0].correct and verdicts[2].correct, [v.error_msg[:300] for v in verdicts]
+    assert verdicts[1].error_kind == ErrorKind.WRONG_OUTPUT, verdicts[1].error_msg[:300]
+    assert "zero throughout drawn" in verdicts[1].error_msg

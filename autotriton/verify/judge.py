@@ -470,7 +470,8 @@ WHOLE_FORMS = {
     "zeros": "inputs with a zero slab along each dim",
     "related": f"inputs related (each shaped like the first is the first plus 1/{RELATED_SPREAD:g} of its own draw)",
     "nonneg": "inputs made non-negative (|x|)",
-    "structured": "integer inputs as runs of consecutive values, bool ones as padding masks",
+    "structured": "integer inputs as runs of consecutive values, bool ones as padding masks, float ones "
+                  "zero throughout drawn",
     "integral": "float inputs rounded to whole numbers",
     "masked": "each row -inf over a prefix or a suffix",
     "padded": "the last float input's rows padded with -1e4 over a prefix or a suffix, one row whole",
@@ -495,6 +496,11 @@ class Magnitude:
     inverted: bool = False
     # structured: one mask row False whole (an empty sequence), tried first (Judge.trial)
     empty: bool = False
+    # structured: float inputs zero in every draw (an RNN's h0) drawn from N(0, 1), tried first
+    # (Judge.trial): kept zero, an RNN cell skipping h0 @ W_hh^T passed 6 of 6 (outside pass on
+    # verifier 97, F1). A kernel may rely on zeros get_inputs always puts among other values (a
+    # triangular matrix), not on an input that is one value throughout, as for integers.
+    zeros_drawn: bool = False
     # heavy: every fourth row a confident one (CONFIDENT_GAPS), in the long-dim trials
     confident: bool = False
 
@@ -596,6 +602,8 @@ class Magnitude:
             return WHOLE_FORMS[self.form] + " (True over the padding)"
         if self.empty:
             return WHOLE_FORMS[self.form] + " (one row empty)"
+        if self.form == "structured" and not self.zeros_drawn:
+            return WHOLE_FORMS[self.form] + " (zero ones kept zero)"
         if self.confident:
             return WHOLE_FORMS[self.form] + ", every fourth row instead one element at its median + 11, 13 or 15"
         if self.form != "scale":
@@ -1137,6 +1145,7 @@ class Judge:
         self.tf32_floor_use: float | None = None
         self.wide_note = f"{', '.join(SCALE_KINDS)} n/a on GPU for a dot-product task (mixed magnitudes instead)" \
             if gpu_dots else ""
+        self._structure: dict[int, set[str]] | None = None  # structured_inputs, found once
         # Magnitude kinds the reference cannot be judged at (the log of an exact zero, exp of a
         # spike): the rest of the verification draws the other kinds.
         self.kinds_off: set[str] = self._input_kinds_off() | (set(SCALE_KINDS) if gpu_dots else set())
@@ -1159,7 +1168,6 @@ class Judge:
         self.seconds: dict[str, float] = {}  # reference and comparison time, for details.stages
         self.probe_note = ""  # the launch probe at the task's GPU sizes (_gpu_size_probe), CPU only
         self._reply_caps: dict[str, int] = {}
-        self._structure: dict[int, set[str]] | None = None  # structured_inputs, found once
         self._layout_task: bool | None = None  # layout_is_the_task, found once where asked
         self.layouts: list = []  # the last get_inputs draw's layouts (wire.dense_layout), for task_layouts
         self._buffers_checked: bool | None = None  # whether the reference's output reads its stateful buffers
@@ -1174,15 +1182,16 @@ class Judge:
 
     def _input_kinds_off(self) -> set[str]:
         """The kinds this task's inputs give nothing to: related (no two float inputs of one shape,
-        what relate() relates), structured (no integer or bool input), integral, masked and padded (no
+        what relate() relates), structured (no integer, bool or zero-throughout float input), integral, masked and padded (no
         float input; near_ties and heavy likewise), from a draw on the meta device; related and
         structured off where that draw fails
         (each kind costs a trial)."""
         inputs = self._meta_inputs(self.shapes[0])
         if inputs is None:  # the task's own trials say what is wrong with it
             return {"related", "structured"}
+        structured = any(_integer(x) or _bool_rows(x) for x in inputs) or self._all_zero_inputs()
         return ({"related"} if not any(_related(inputs)) else set()) | \
-            ({"structured"} if not any(_integer(x) or _bool_rows(x) for x in inputs) else set()) | \
+            ({"structured"} if not structured else set()) | \
             ({"integral", "masked", "padded", "near_ties", "heavy"} if _first_float(inputs) is None else set())
 
     def _meta_model(self):
@@ -1363,7 +1372,7 @@ class Judge:
         if kind == "huge":
             return Magnitude("huge", scale=2.0 ** HUGE_TOPS[0])
         if kind in WHOLE_FORMS:
-            return Magnitude(kind, empty=kind == "structured")
+            return Magnitude(kind, empty=kind == "structured", zeros_drawn=kind == "structured")
         if kind == "shifted":
             return Magnitude(shift=2.0 ** self.rng.choice(SHIFT_EXPONENTS))
         if kind == "small":
@@ -1896,8 +1905,9 @@ class Judge:
     def structured_inputs(self) -> dict[int, set[str]]:
         """{input index: kinds} for the float inputs `get_inputs` draws with a structure every
         time, found once from two draws at the setting with the fewest input elements: "zeros",
-        exact zeros at the same places in both (a triangular matrix); "symmetric", equal to its
-        transpose over the last two dims in both. Every trial keeps them (keep_structure). The
+        exact zeros at the same places in both (a triangular matrix); "all_zero", zero throughout
+        in both (an RNN's h0: kept zero but in the structured kind, Magnitude.zeros_drawn);
+        "symmetric", equal to its transpose over the last two dims in both. Every trial keeps them (keep_structure). The
         input kinds and fills broke both: an honest upper-triangular matmul summing k from i to j
         only, and an honest symmetric matmul reading A and B by columns, were rejected on trials
         that padded rows with -1e4 or scaled them (outside red team, session 42). By this
@@ -1923,21 +1933,24 @@ class Judge:
         found = {}
         for i, (a, b) in enumerate(zip(*draws)):
             if not (isinstance(a, torch.Tensor) and isinstance(b, torch.Tensor) and a.is_floating_point()
-                    and a.shape == b.shape and a.numel() > 1):
+                    and a.shape == b.shape and a.numel() > 0):
                 continue
             kinds = set()
             if bool((a == 0).any()) and torch.equal(a == 0, b == 0):
                 kinds.add("zeros")
+            if bool((a == 0).all()) and bool((b == 0).all()):
+                kinds.add("all_zero")
             if a.ndim >= 2 and a.shape[-1] == a.shape[-2] > 1 and torch.equal(a, a.mT) and torch.equal(b, b.mT):
                 kinds.add("symmetric")
             if kinds:
                 found[i] = kinds
         return found
 
-    def keep_structure(self, inputs: list) -> Callable[[list], list]:
+    def keep_structure(self, inputs: list, drawn: torch.Generator | None = None) -> Callable[[list], list]:
         """For the trial's inputs as drawn, what puts their structure (structured_inputs) back
         once the trial's kind has changed them: the upper triangle mirrored onto the lower, then
-        the drawn zeros."""
+        the drawn zeros. `drawn`: inputs zero throughout are drawn from N(0, 1) with it instead
+        (Magnitude.zeros_drawn)."""
         structure = self.structured_inputs()
         zeros = {i: x == 0 for i, x in enumerate(inputs)
                  if "zeros" in structure.get(i, ()) and isinstance(x, torch.Tensor)}
@@ -1946,9 +1959,17 @@ class Judge:
             for i, x in enumerate(changed):
                 if "symmetric" in structure.get(i, ()) and isinstance(x, torch.Tensor):
                     x = torch.triu(x) + torch.triu(x, 1).mT
-                out.append(x.masked_fill(zeros[i], 0.0) if i in zeros else x)
+                if drawn is not None and "all_zero" in structure.get(i, ()) and isinstance(x, torch.Tensor):
+                    x = torch.randn(x.shape, generator=_drawn_on(x, drawn), device=x.device).to(x.dtype)
+                elif i in zeros:
+                    x = x.masked_fill(zeros[i], 0.0)
+                out.append(x)
             return out
         return back
+
+    def _all_zero_inputs(self) -> bool:
+        """Whether get_inputs draws a float input zero throughout (structured_inputs)."""
+        return any("all_zero" in kinds for kinds in self.structured_inputs().values())
 
     def _slice_factors(self, n: int) -> list[float]:
         """1 or a tiny power of two per leading-index slice, at least one of each."""
@@ -2407,6 +2428,10 @@ class Judge:
                 self.outcome.signed_trials += t.signed
                 return
             except TaskFailure as exc:  # blamed on the magnitude; were it the signs, the rerun says so
+                if t.magnitude.zeros_drawn and self._all_zero_inputs():
+                    # A reference that needs its zero input zero (a log of it): kept zero, as before.
+                    self.requeue_init()
+                    return self.trial(replace(t, magnitude=replace(t.magnitude, zeros_drawn=False)), state)
                 if t.magnitude.form == "structured" and t.magnitude.empty:
                     # A reference that cannot take a row of padding only (a masked softmax's NaN):
                     # the masks as before, every row keeping one value or more.
@@ -2534,7 +2559,8 @@ class Judge:
             # A seed of its own: with the inputs' seed, torch.rand replayed the uniforms randn had
             # turned into the inputs, and spikes sat where |x| was small (mean 0.21 against 0.84
             # elsewhere, 200 draws), a heavy kind's first draw was x itself.
-            back = self.keep_structure(inputs)
+            back = self.keep_structure(inputs, torch.Generator().manual_seed(urandom_seed())
+                                       if t.magnitude.zeros_drawn else None)
             inputs = back(t.magnitude.apply_all(inputs, torch.Generator().manual_seed(input_seed ^ MAGNITUDE_SEED_SALT)))
         inputs = self.task_layouts(inputs)
         # On a GPU the candidate runs first: the wire copied the inputs out, so the reference can
