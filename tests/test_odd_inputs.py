@@ -302,3 +302,33 @@ def test_a_float_input_zero_throughout_is_drawn_in_the_structured_kind(cpu_verif
     assert verdicts[0].correct and verdicts[2].correct, [v.error_msg[:300] for v in verdicts]
     assert verdicts[1].error_kind == ErrorKind.WRONG_OUTPUT, verdicts[1].error_msg[:300]
     assert "zero throughout drawn" in verdicts[1].error_msg
+
+
+def test_the_ints_of_a_config_object_are_moved(cpu_verifier):
+    """A group count in a config class: vary_ints moved top-level ints and those in top-level tuples
+    only, and a kernel with the config's 4 groups written in passed (open since verifier 97)."""
+    fixtures = Path(__file__).parent / "fixtures"
+    task = task_from_source((fixtures / "task_group_centering_config.py").read_text(), task_id="local/group_config",
+                            suite="local", level=1)
+    verdicts = cpu_verifier.verify_many([(task, (fixtures / "honest_group_centering_config.py").read_text()),
+                                         (task, (fixtures / "cheat_group_centering_four_groups.py").read_text())])
+    assert verdicts[0].correct, verdicts[0].error_msg[:300]
+    assert verdicts[1].error_kind == ErrorKind.WRONG_OUTPUT, verdicts[1].error_msg[:300]
+
+
+def test_int_paths_reach_into_dicts_and_config_objects_and_copy_on_the_way():
+    from collections import OrderedDict
+    from types import SimpleNamespace
+
+    from autotriton.verify.judge import _int_at, _int_spots, _with_int
+
+    class Defaults:
+        heads = 2
+    init = [3, (1, True, [5]), {"k": 7, "eps": 0.5}, OrderedDict(n=9), SimpleNamespace(groups=4), Defaults()]
+    spots = _int_spots(init)
+    assert spots == [(0,), (1, 0), (1, 2, 0), (2, "k"), (3, "n"), (4, "groups"), (5, "heads")]
+    assert [_int_at(init, at) for at in spots] == [3, 1, 5, 7, 9, 4, 2]
+    moved = _with_int(init, {(1, 2, 0): 6, (3, "n"): 8, (4, "groups"): 5, (5, "heads"): 3})
+    assert moved[1] == (1, True, [6]) and moved[3] == OrderedDict(n=8) and type(moved[3]) is OrderedDict
+    assert moved[4].groups == 5 and moved[5].heads == 3 and type(moved[5]) is Defaults
+    assert init[1][2] == [5] and init[3]["n"] == 9 and init[4].groups == 4 and init[5].heads == 2  # copies

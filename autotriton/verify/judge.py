@@ -1754,8 +1754,8 @@ class Judge:
         return moved if moved * v > 0 else 2 * v
 
     def vary_ints(self, setting: ShapeSetting, init: list) -> list:
-        """The constructor's arguments with some of its ints moved (INT_STEPS, INT_SCALE_MAX; top
-        level and inside top-level tuples and lists, `_int_spots`; not bools), each move kept only
+        """The constructor's arguments with some of its ints moved (INT_STEPS, INT_SCALE_MAX; at
+        any depth of tuples, lists, dicts and config objects, `_int_spots`; not bools), each move kept only
         where the reference still builds and runs forward on the meta device at `setting`'s sizes
         with the same parameter and buffer shapes (_shapes_on_meta): a move that breaks the task's shapes (an input width, a head count
         no width divides) is never made, nor one of a size (a width, a vector's length), which
@@ -3279,35 +3279,61 @@ def redrawn(b: torch.Tensor, gen: torch.Generator) -> torch.Tensor:
     return torch.where(finite, new, data).to(b.dtype)
 
 
-def _int_spots(init: list) -> list[tuple[int, ...]]:
-    """Where the constructor's ints are (Judge.vary_ints): (i,) for a top-level one, (i, j) for
-    one inside a top-level tuple or list (padding=(2, 4), dims=(0, 2): an answer with those
-    written in passed every trial while only top-level ints moved; outside pass, session 42).
-    Bools are not ints here."""
+def _int_spots(init: list) -> list[tuple]:
+    """Where the constructor's ints are (Judge.vary_ints), as paths at any depth: indexes into
+    tuples and lists, keys of dicts, attribute names of config objects (wire.object_data). Top-level
+    ones and those in top-level tuples were moved first (padding=(2, 4), dims=(0, 2) written in
+    passed every trial: outside pass, session 42); a config object's were not, and its group or
+    head count could be written in (open since verifier 97). Bools are not ints here."""
     spots = []
-    for i, v in enumerate(init):
-        if type(v) is int:
-            spots.append((i,))
-        elif type(v) in (tuple, list):
-            spots += [(i, j) for j, x in enumerate(v) if type(x) is int]
+    def walk(value, path):
+        if type(value) is int:
+            spots.append(path)
+        elif type(value) in (tuple, list):
+            for j, x in enumerate(value):
+                walk(x, path + (j,))
+        elif isinstance(value, dict):
+            for k, x in value.items():
+                walk(x, path + (k,))
+        elif _plain_object(value):
+            for k, x in wire.object_data(value).items():
+                walk(x, path + (k,))
+    walk(list(init), ())
     return spots
 
 
-def _int_at(init: list, at: tuple[int, ...]) -> int:
-    return init[at[0]] if len(at) == 1 else init[at[0]][at[1]]
+def _int_at(init: list, at: tuple):
+    value = init
+    for step in at:
+        plain = not isinstance(value, (tuple, list, dict)) and _plain_object(value)
+        value = wire.object_data(value)[step] if plain else value[step]
+    return value
 
 
 def _with_int(init: list, moved: dict) -> list:
-    """`init` with each int at a spot of `moved` replaced by its value."""
+    """`init` with the int at each path of `moved` replaced by its value; every container on the
+    way copied (a dict subclass or a config object by copy.copy, as _leaves_mapped does)."""
     out = list(init)
     for at, v in moved.items():
-        if len(at) == 1:
-            out[at[0]] = v
-        else:
-            inner = list(out[at[0]])
-            inner[at[1]] = v
-            out[at[0]] = type(init[at[0]])(inner)
+        out = _replaced(out, at, v)
     return out
+
+
+def _replaced(value, at: tuple, new):
+    if not at:
+        return new
+    step, rest = at[0], at[1:]
+    if type(value) in (tuple, list):
+        items = list(value)
+        items[step] = _replaced(items[step], rest, new)
+        return type(value)(items)
+    if isinstance(value, dict):
+        copied = dict(value) if type(value) is dict else copy.copy(value)
+        copied[step] = _replaced(value[step], rest, new)
+        return copied
+    copied = copy.copy(value)  # a config object (_plain_object), its class-level defaults shadowed
+    vars(copied)[step] = _replaced(wire.object_data(value)[step], rest, new)
+    return copied
 
 
 def _shapes(params: list) -> list:
