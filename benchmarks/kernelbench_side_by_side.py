@@ -78,9 +78,9 @@ def run_ours(task_paths: list[Path], answers: list[str], workers_per_gpu: int) -
     warm starts the clock once every fork-server is up (each verified one built-in
     reference first), as in a generation or RL loop whose Verifier lives for the run.
     The tasks' footprints, eager baselines and Triton compiles are in both."""
-    from autotriton.tasks.suite import list_tasks, load_task_path
+    from autotriton.tasks.suite import list_tasks, load_task_file
     from autotriton.verify import Verifier, VerifyConfig
-    tasks = [load_task_path(p) for p in task_paths]
+    tasks = [load_task_file(p) for p in task_paths]
     start = time.monotonic()
     with tempfile.TemporaryDirectory() as cache:
         config = VerifyConfig(device="cuda", cache_dir=cache, measure_compile=False, workers_per_gpu=workers_per_gpu)

@@ -21,9 +21,9 @@ import copy, json, sys, time
 import torch
 torch.set_num_threads(1)
 from pathlib import Path
-from autotriton.tasks.suite import load_task_path
+from autotriton.tasks.suite import load_task_file
 from autotriton.verify.loading import apply_shape, module_from_source, size_constants, clone_all, to_device
-task = load_task_path(Path(sys.argv[1]))
+task = load_task_file(Path(sys.argv[1]))
 mod = module_from_source(task.source, "checked_task", sys.argv[1])
 defaults = size_constants(mod)
 torch.manual_seed(0)

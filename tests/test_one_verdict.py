@@ -295,3 +295,47 @@ def test_a_builtin_tasks_own_file_is_that_task():
         path = BUILTIN_ROOT / task_id.removeprefix("builtin/") / "task.py"
         for by_path in (load_task_file(path), get_task(str(path)), load_task_file(os.path.relpath(path))):
             assert (by_path.id, by_path.level, by_path.shapes) == (by_id.id, by_id.level, by_id.shapes)
+
+
+def test_a_kernelbench_layout_file_with_its_own_interp_sizes_loads_alike_on_every_path(tmp_path):
+    """A level1/NN_Name.py file with its own INTERP_SHAPES: the CLI's loader gave it TF32's tolerance
+    (a KernelBench file), load_task_file float32's, and an honest default-precision tl.dot matmul was
+    correct by the CLI and wrong_output by the API (outside pass on verifier 99, F1)."""
+    from autotriton.cli.main import _task_by_id
+    from autotriton.tasks import load_task_file
+    source = get_task("builtin/l1/matmul").source if "builtin/l1/matmul" in _ids() else None
+    assert source is not None and "INTERP_SHAPES" in source
+    (tmp_path / "level1").mkdir()
+    path = tmp_path / "level1" / "90_MyMatmul.py"
+    path.write_text(source.split("# --- autotriton metadata ---")[0] + "\nINTERP_SHAPES = {'tiny': {}}\n")
+    loaded = [load_task_file(path), get_task(str(path)), _task_by_id(str(path), None)]
+    assert all((t.id, t.level, t.split, t.tolerance, t.shapes) == (loaded[0].id, loaded[0].level, loaded[0].split,
+                                                                   loaded[0].tolerance, loaded[0].shapes) for t in loaded)
+    assert loaded[0].tolerance.get("float32") == (1e-2, 1e-2)
+
+
+def test_a_candidates_coding_line_is_text_on_every_path(tmp_path):
+    """The CLI decoded a candidate by its PEP 263 line: `coding: rot13` raised LookupError out of the
+    CLI, and a hidden `coding: utf-7` line decoded itself away, so the CLI judged correct what the
+    API's rules refuse (outside pass on verifier 99, F2-F4). A candidate is read as UTF-8 as an API
+    caller's read_text() reads it; a task file with a non-text codec is the user's TaskError."""
+    import pytest
+
+    from autotriton.tasks.contract import TaskError, read_python_text
+    for codec in ("rot13", "utf-7", "cp037"):
+        path = tmp_path / f"answer_{codec}.py"
+        path.write_text(f"# -*- coding: {codec} -*-\n{RELU}")
+        assert read_python_text(path, candidate=True) == path.read_text()
+        if codec == "rot13":
+            with pytest.raises(TaskError):
+                read_python_text(path)
+
+
+def test_a_task_file_under_a_folder_named_dev_is_a_file(tmp_path, monkeypatch):
+    """`-t dev/relu.py` was taken for a development-suite id and got no verdict; the API judged the
+    file (outside pass on verifier 99, F5)."""
+    from autotriton.cli.main import _task_by_id
+    (tmp_path / "dev").mkdir()
+    (tmp_path / "dev" / "relu.py").write_text(get_task("builtin/l1/relu").source)
+    monkeypatch.chdir(tmp_path)
+    assert _task_by_id("dev/relu.py", None).source == get_task("dev/relu.py").source

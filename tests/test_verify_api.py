@@ -314,6 +314,28 @@ def test_a_config_that_differs_only_past_the_small_sizes_is_caught_by_the_others
     assert not lazy.correct and "autotune_disagree" in lazy.hack_flags, (lazy.error_kind, lazy.error_msg[-300:])
 
 
+def test_configs_may_lay_out_a_scratch_workspace_their_own_way(cpu_verifier):
+    """A split sum autotuned over its chunk width writes one partial per chunk into a zeroed
+    workspace and a second kernel sums every slot: the configs' workspaces differ and the output
+    does not. Compared write by write, such honest answers were hacks 12 of 12 (outside pass on
+    verifier 99, F6); the forward now runs again under the differing config, and only its output
+    must agree. A config that reads half of its chunk is still caught (by that rerun or by its turn)."""
+    from pathlib import Path
+
+    from autotriton.tasks.contract import task_from_source
+    fixtures = Path(__file__).parent / "fixtures"
+    task = task_from_source((fixtures / "task_row_totals.py").read_text(), task_id="local/row_totals",
+                            suite="local", level=1)
+    lazy = (fixtures / "cheat_row_totals_lazy_chunk_config.py").read_text()
+    verdicts = cpu_verifier.verify_many([(task, (fixtures / "honest_row_totals_autotuned_chunks.py").read_text()),
+                                         (task, lazy), (task, lazy + "\n# again\n")])
+    assert verdicts[0].correct, (verdicts[0].error_kind, verdicts[0].error_msg[-600:])
+    for lazy_verdict in verdicts[1:]:
+        assert not lazy_verdict.correct
+        assert lazy_verdict.error_kind == ErrorKind.WRONG_OUTPUT or "scratch memory" in lazy_verdict.error_msg, \
+            lazy_verdict.error_msg[-300:]
+
+
 def _live_children() -> set[int]:
     """This process's children (of every thread), zombies excluded."""
     import os

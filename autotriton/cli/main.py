@@ -129,8 +129,10 @@ def _task_by_id(task_id: str, suite: str | None) -> Task:
     """A task by any id that `tasks list --suite SUITE` prints, a built-in id or a task file path.
     The ids of other suites name no file on their own (kernelbench/l1/19_ReLU lives under a
     user's checkout), so they come with the suite spec that listed them; the development suite
-    ships with the package, so its ids (dev/l1/05_cube) need none."""
-    if suite is None and task_id.startswith("dev/") and "#" not in task_id:
+    ships with the package, so its ids (dev/l1/05_cube) need none; a file by that path is a file
+    (`-t dev/relu.py` under a folder of the user's named dev got no verdict where the API judged it:
+    outside pass on verifier 99, F5)."""
+    if suite is None and task_id.startswith("dev/") and "#" not in task_id and not Path(task_id).is_file():
         suite = "dev"
     if suite is None or suite == "builtin":
         try:

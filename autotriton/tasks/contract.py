@@ -233,7 +233,7 @@ def file_task(path: str | Path) -> Task:
     LEVEL: the level sets a level-3 file's interpreter sizes (tasks/sizes.py), and
     `verify --task-file level3/X.py` judged it at 8 x 8 pixels where the kernelbench suite,
     which reads the level from the folder, judged it at 32 x 32. `suite.load_task_file` is the
-    public loader (a built-in task's own file is that task)."""
+    public loader, which every path uses."""
     p = Path(path)
     folder = re.fullmatch(r"level(\d+)", p.parent.name)
     return task_from_source(
@@ -242,28 +242,29 @@ def file_task(path: str | Path) -> Task:
 
 
 def read_python_text(path: Path, candidate: bool = False) -> str:
-    """A Python file's text decoded as Python decodes it (a byte-order mark, a PEP 263 coding line,
-    else UTF-8; line endings made \n), for task files and the CLI's candidates alike. A missing,
-    binary or undecodable file is the user's mistake (TaskError), not a UnicodeDecodeError
-    traceback (or ast's "null bytes" ValueError) from deep in a load. A Latin-1 source with its
-    coding line, which Python runs, was refused as "not a text file" (outside pass on verifier 64).
-    `candidate`: a candidate's NUL bytes are the judge's to reject (`syntax_error`, as the API does),
-    and its bytes that are not UTF-8 are taken in as surrogates, which the judge reads as '?' as it
-    reads an API text's (extract.readable_text): the CLI refused such a file that the API judged
-    (outside pass on verifier 96, F9)."""
+    """A Python file's text. A task file is decoded as Python decodes it (a byte-order mark, a PEP
+    263 coding line, else UTF-8; line endings made \n): a Latin-1 source with its coding line,
+    which Python runs, was refused as "not a text file" (outside pass on verifier 64). A missing,
+    binary or undecodable task file is the user's mistake (TaskError), not a traceback from deep in
+    a load. `candidate`: the text as an API caller's `Path.read_text()` hands it over, UTF-8 whatever
+    coding line it declares, its bytes that are not UTF-8 taken in as surrogates (which the judge
+    reads as '?', extract.readable_text) and its NUL bytes kept (the judge's `syntax_error`): the
+    CLI refused a file the API judged (outside pass on verifier 96, F9), decoded a hidden
+    `coding: utf-7` line away that the API's rules refuse (correct against rule_violation), and
+    raised LookupError out of the CLI on `coding: rot13` (outside pass on verifier 99, F2-F4)."""
     import io
     import tokenize
     if not path.is_file():
         raise TaskError(f"file not found: {path}")
     data = path.read_bytes()
+    if candidate:
+        return io.TextIOWrapper(io.BytesIO(data), "utf-8", errors="surrogateescape", newline=None).read()
     try:
         encoding, _ = tokenize.detect_encoding(io.BytesIO(data).readline)
         text = io.TextIOWrapper(io.BytesIO(data), encoding, newline=None).read()
-    except (SyntaxError, UnicodeDecodeError) as exc:  # an unknown coding name, or bytes it cannot decode
-        if not candidate:
-            raise TaskError(f"{path}: not a text file Python can read ({exc}); expected Python source") from None
-        text = io.TextIOWrapper(io.BytesIO(data), "utf-8", errors="surrogateescape", newline=None).read()
-    if "\x00" in text and not candidate:
+    except (SyntaxError, UnicodeDecodeError, LookupError) as exc:  # an unknown or non-text codec, bytes it cannot decode
+        raise TaskError(f"{path}: not a text file Python can read ({exc}); expected Python source") from None
+    if "\x00" in text:
         raise TaskError(f"{path}: not a text file (holds NUL bytes); expected Python source")
     return text
 
