@@ -1148,7 +1148,7 @@ for n in (32, 16, 16, 128, 48):
     x, y = torch.randn(n), torch.empty(n)
     copy[(triton.cdiv(n, 32),)](x, y, n, BLOCK=32)
     assert torch.equal(x, y)  # the real autotuner's pick: its stand-in timer says 0 for all
-    print(n, len(worker.DISAGREE))
+    print(n, len(worker.PENDING))  # found; the forward settles them (Worker._settle_disagreements)
 '''
 
 
