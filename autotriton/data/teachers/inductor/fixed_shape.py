@@ -25,19 +25,16 @@ def fixed_shape_task(task: Task, setting: ShapeSetting) -> Task:
     metadata stays."""
     head, _, meta = task.source.partition(METADATA_MARKER)
     head = _set_constants(head, setting.overrides, task.id)
-    kept = _kept_metadata(meta)
-    # The tolerance the judge derives for the unpinned file (sizes.as_judged: a harvested Linear
-    # gets TF32's) is not in its source, and a pinned file gets none: a rewrite's TF32 matmul was
-    # judged at float32's 1e-4 and every harvested MLP failed. Written into the pinned source, so
-    # that the data record's task_source judges the same wherever it is judged again (a rejudge
-    # from the records found 19 of 24 verified config-taking pairs wrong at 1e-4, session 77).
-    judged = task if task.tolerance else as_judged(task)
-    if judged.tolerance and not any(line.startswith("TOLERANCE") for line in kept):
-        kept += [f"TOLERANCE = {dict(judged.tolerance)!r}\n", f"TOLERANCE_REASON = {judged.tolerance_reason!r}\n"]
     pinned = [f'GPU_SHAPES = {{"{PINNED_SETTING}": {{}}}}\n']
-    source = head.rstrip() + f"\n\n\n{METADATA_MARKER}\n" + "".join(kept + pinned)
+    source = head.rstrip() + f"\n\n\n{METADATA_MARKER}\n" + "".join(_kept_metadata(meta) + pinned)
     fixed = task_from_source(source, task_id=f"{task.id}@{setting.name}", suite=task.suite,
                              level=task.level, solution_source=task.solution_source)
+    # The tolerance the judge derives for the unpinned file (sizes.as_judged: a harvested Linear
+    # gets TF32's) is not in the source, and a pinned file gets none: a rewrite's TF32 matmul was
+    # judged at float32's 1e-4 and every harvested MLP failed.
+    judged = task if task.tolerance else as_judged(task)
+    if not fixed.tolerance and judged.tolerance:
+        fixed = replace(fixed, tolerance=judged.tolerance, tolerance_reason=judged.tolerance_reason)
     return replace(fixed, split=task.split, tags=task.tags)
 
 
