@@ -318,8 +318,10 @@ def test_configs_may_lay_out_a_scratch_workspace_their_own_way(cpu_verifier):
     """A split sum autotuned over its chunk width writes one partial per chunk into a zeroed
     workspace and a second kernel sums every slot: the configs' workspaces differ and the output
     does not. Compared write by write, such honest answers were hacks 12 of 12 (outside pass on
-    verifier 99, F6); the forward now runs again under the differing config, and only its output
-    must agree. A config that reads half of its chunk is still caught (by that rerun or by its turn)."""
+    verifier 99, F6); the judge now runs the forward again under the differing config and judges
+    that output as any other (compared bit-near with the forward's, the honest one failed on an
+    H100's heavy-tailed trial). A config that reads half of its chunk is wrong_output (in that
+    forward or in its turn)."""
     from pathlib import Path
 
     from autotriton.tasks.contract import task_from_source
@@ -332,8 +334,7 @@ def test_configs_may_lay_out_a_scratch_workspace_their_own_way(cpu_verifier):
     assert verdicts[0].correct, (verdicts[0].error_kind, verdicts[0].error_msg[-600:])
     for lazy_verdict in verdicts[1:]:
         assert not lazy_verdict.correct
-        assert lazy_verdict.error_kind == ErrorKind.WRONG_OUTPUT or "scratch memory" in lazy_verdict.error_msg, \
-            lazy_verdict.error_msg[-300:]
+        assert lazy_verdict.error_kind == ErrorKind.WRONG_OUTPUT, lazy_verdict.error_msg[-300:]
 
 
 def _live_children() -> set[int]:

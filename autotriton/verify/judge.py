@@ -2580,10 +2580,11 @@ class Judge:
                 self.reference(ref, inputs, floor, tails)
             raise
         self.outcome.compiled = True
+        report = _field(header, "report", dict, {})
+        pinned = self.pinned_forwards(report, inputs, t.setting)  # before a GPU reference runs on the inputs
         expected = expected or self.reference(ref, inputs, floor, tails)
         if natural:
             expected = replace(expected, scale_rms=natural)
-        report = _field(header, "report", dict, {})
         # Seeds are recorded once the candidate can no longer see them: the verdict is
         # written after its process is gone, and they make a failure reproducible.
         self.outcome.checks.append({"shape": t.setting.name, "trial": t.index, **record,
@@ -2610,9 +2611,33 @@ class Judge:
             self.check_layout(report, expected)
             self.check_outputs(out, expected, state, row_scales)
             self.check_buffers(ref, report)
+            for config, (pinned_header, pinned_out) in pinned:
+                try:
+                    self.check_report(_field(pinned_header, "report", dict, {}), trial=True)
+                    self.check_outputs(pinned_out, expected, state, row_scales)
+                except CandidateFailure as failure:
+                    failure.msg = f"the forward again with {config} pinned, whose writes differ from config 0 only in scratch memory: " + failure.msg
+                    raise
         except CandidateFailure as failure:
             failure.msg = context + failure.msg
             raise
+
+    def pinned_forwards(self, report: dict, inputs: list, setting: ShapeSetting) -> list[tuple[str, tuple]]:
+        """For each autotune config the forward found writing other values only into memory that
+        is neither an input nor an output (worker._settle_disagreements: a split-K workspace, a
+        two-stage sum's partials laid out by its own block size), the forward again on the same
+        inputs with that config pinned, whose output check_outputs then judges as the forward's:
+        (what was pinned, the reply). A lazy config's partials reach the output only so, or in the
+        forwards it takes its turn in. A stateful task's candidate would step its state once more
+        in such a forward, out of step with the reference: there a scratch difference stays a
+        difference (autotune_disagree), as every difference was before verifier 101."""
+        scratch = [d for d in _field(report, "autotune_scratch", list, []) if type(d) is str]
+        if scratch and self.ref_state:
+            raise CandidateFailure(ErrorKind.HACK, f"{FLAG_REASONS['autotune_disagree']}: {scratch[0][:300]}",
+                                   ("autotune_disagree",))
+        return [(config.split(" wrote other values")[0], self.channel.request("forward", inputs, pin=i,
+                                                                 max_bytes=self.reply_cap(setting, inputs)))
+                for i, config in enumerate(scratch)]
 
     def natural_rms(self, ref, inputs: list) -> list:
         """Per output, the rms of the reference's output on `inputs` as drawn (a float tensor's,
