@@ -1019,9 +1019,9 @@ class Worker:
                  + [x for x in inputs if isinstance(x, torch.Tensor)]}
         for tuner, config, message, differ in pending:
             seen = [name for name, memory in differ if memory.untyped_storage().data_ptr() in known]
-            if seen:
-                DISAGREE.append(f"{message} {seen[0]!r}")
-            elif len(SCRATCH) < SCRATCH_PINS_MAX:
+            if seen or len(SCRATCH) == SCRATCH_PINS_MAX:  # past the pins a forward gets: failed closed
+                DISAGREE.append(f"{message} {(seen or [differ[0][0]])[0]!r}")
+            else:
                 SCRATCH.append((tuner, config, f"{message} {differ[0][0]!r}, memory neither an input nor an output"))
         return [message for _, _, message in SCRATCH]
 
@@ -1106,9 +1106,10 @@ DISAGREE: list[str] = []
 # (tuner, config, message, [(argument name, its memory)]).
 PENDING: list[tuple] = []
 # Those of the last forward that differ only in scratch memory, for the judge to pin one by one:
-# (tuner, config, message). At most SCRATCH_PINS_MAX a forward (each costs the judge a forward).
+# (tuner, config, message). At most SCRATCH_PINS_MAX a forward, each costing the judge a forward;
+# a difference past them is a hack, as every difference was before verifier 101.
 SCRATCH: list[tuple] = []
-SCRATCH_PINS_MAX = 4
+SCRATCH_PINS_MAX = 8
 # id(Autotuner) -> the config its launches run in a forward the judge asked to pin (`pin`).
 PINNED: dict = {}
 
