@@ -320,15 +320,13 @@ def test_int_paths_reach_into_dicts_and_config_objects_and_copy_on_the_way():
     from collections import OrderedDict
     from types import SimpleNamespace
 
-    from autotriton.verify.judge import _int_at, _int_spots, _with_int
+    from autotriton.verify.judge import _ints_in, _with_ints
 
     class Defaults:
         heads = 2
     init = [3, (1, True, [5]), {"k": 7, "eps": 0.5}, OrderedDict(n=9), SimpleNamespace(groups=4), Defaults()]
-    spots = _int_spots(init)
-    assert spots == [(0,), (1, 0), (1, 2, 0), (2, "k"), (3, "n"), (4, "groups"), (5, "heads")]
-    assert [_int_at(init, at) for at in spots] == [3, 1, 5, 7, 9, 4, 2]
-    moved = _with_int(init, {(1, 2, 0): 6, (3, "n"): 8, (4, "groups"): 5, (5, "heads"): 3})
+    assert _ints_in(init) == [3, 1, 5, 7, 9, 4, 2]  # 0, (1, 0), (1, 2, 0), k, n, groups, heads
+    moved = _with_ints(init, {2: 6, 4: 8, 5: 5, 6: 3})
     assert moved[1] == (1, True, [6]) and moved[3] == OrderedDict(n=8) and type(moved[3]) is OrderedDict
     assert moved[4].groups == 5 and moved[5].heads == 3 and type(moved[5]) is Defaults
     assert init[1][2] == [5] and init[3]["n"] == 9 and init[4].groups == 4 and init[5].heads == 2  # copies

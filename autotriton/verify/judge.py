@@ -17,6 +17,7 @@ from __future__ import annotations
 import contextlib
 import copy
 import inspect
+import itertools
 import math
 import os
 import secrets
@@ -671,11 +672,31 @@ def _plain_object(value) -> bool:
         and type(value).__module__ != "builtins"
 
 
+def _leaves(value) -> list:
+    """Everything _leaves_mapped reaches in `value`, in its order (nothing copied)."""
+    found = []
+    _leaves_mapped(value, lambda v: found.append(v) or v)
+    return found
+
+
 def _floats_in(value) -> list[float]:
     """The plain floats in `value`, inside its tuples, lists and dicts too (_leaves_mapped)."""
-    found = []
-    _leaves_mapped(value, lambda v: found.append(v) if type(v) is float else None)
-    return found
+    return [v for v in _leaves(value) if type(v) is float]
+
+
+def _ints_in(value) -> list[int]:
+    """The plain ints in `value` (not bools), at any depth _leaves_mapped reaches: tuples, lists,
+    dicts and config objects. Top-level ones and those in top-level tuples were moved first
+    (padding=(2, 4), dims=(0, 2) written in passed every trial: outside pass, session 42); a config
+    object's were not, and its group count could be written in (open since verifier 97)."""
+    return [v for v in _leaves(value) if type(v) is int]
+
+
+def _with_ints(value, moved: dict[int, int]):
+    """`value` with its ints (_ints_in, by their place there) at the places in `moved` replaced,
+    every container on the way copied by _leaves_mapped."""
+    places = itertools.count()
+    return _leaves_mapped(value, lambda v: moved.get(next(places), v) if type(v) is int else v)
 
 
 def _first_float(inputs: list):
@@ -1755,7 +1776,7 @@ class Judge:
 
     def vary_ints(self, setting: ShapeSetting, init: list) -> list:
         """The constructor's arguments with some of its ints moved (INT_STEPS, INT_SCALE_MAX; at
-        any depth of tuples, lists, dicts and config objects, `_int_spots`; not bools), each move kept only
+        any depth of tuples, lists, dicts and config objects, `_ints_in`; not bools), each move kept only
         where the reference still builds and runs forward on the meta device at `setting`'s sizes
         with the same parameter and buffer shapes (_shapes_on_meta): a move that breaks the task's shapes (an input width, a head count
         no width divides) is never made, nor one of a size (a width, a vector's length), which
@@ -1767,7 +1788,8 @@ class Judge:
         1 minus its own mean is 0 at the task's dim only) passed (outside red team, session 42).
         Each int moves with probability 1/2, one at least; where the moves together do not run,
         one of them alone."""
-        spots = _int_spots(init)
+        ints = _ints_in(init)
+        spots = list(range(len(ints)))
         inputs = self._meta_inputs(setting) if spots else None
         shapes = self._shapes_on_meta(init, inputs) if inputs is not None else None
         if shapes is None:
@@ -1775,18 +1797,18 @@ class Judge:
         chosen = [at for at in spots if self.rng.random() < 0.5] or [self.rng.choice(spots)]
         moved = {}
         for at in chosen:
-            moves = self._int_moves(_int_at(init, at))
+            moves = self._int_moves(ints[at])
             for v in self.rng.sample(moves, len(moves)):
-                if self._shapes_on_meta(_with_int(init, {at: v}), inputs) == shapes:
+                if self._shapes_on_meta(_with_ints(init, {at: v}), inputs) == shapes:
                     moved[at] = v
                     break
         if not moved:
             return init
-        together = _with_int(init, moved)
+        together = _with_ints(init, moved)
         if len(moved) == 1 or self._shapes_on_meta(together, inputs) == shapes:
             return together
         at = self.rng.choice(sorted(moved))
-        return _with_int(init, {at: moved[at]})
+        return _with_ints(init, {at: moved[at]})
 
     def _shapes_on_meta(self, init: list, inputs: list) -> list | None:
         """The shapes of Model(*init)'s parameters and buffers, built and run forward on the meta
@@ -3302,63 +3324,6 @@ def redrawn(b: torch.Tensor, gen: torch.Generator) -> torch.Tensor:
     else:
         new = data * factor + 0.5 * scale * torch.randn(data.shape, generator=gen)
     return torch.where(finite, new, data).to(b.dtype)
-
-
-def _int_spots(init: list) -> list[tuple]:
-    """Where the constructor's ints are (Judge.vary_ints), as paths at any depth: indexes into
-    tuples and lists, keys of dicts, attribute names of config objects (wire.object_data). Top-level
-    ones and those in top-level tuples were moved first (padding=(2, 4), dims=(0, 2) written in
-    passed every trial: outside pass, session 42); a config object's were not, and its group or
-    head count could be written in (open since verifier 97). Bools are not ints here."""
-    spots = []
-    def walk(value, path):
-        if type(value) is int:
-            spots.append(path)
-        elif type(value) in (tuple, list):
-            for j, x in enumerate(value):
-                walk(x, path + (j,))
-        elif isinstance(value, dict):
-            for k, x in value.items():
-                walk(x, path + (k,))
-        elif _plain_object(value):
-            for k, x in wire.object_data(value).items():
-                walk(x, path + (k,))
-    walk(list(init), ())
-    return spots
-
-
-def _int_at(init: list, at: tuple):
-    value = init
-    for step in at:
-        plain = not isinstance(value, (tuple, list, dict)) and _plain_object(value)
-        value = wire.object_data(value)[step] if plain else value[step]
-    return value
-
-
-def _with_int(init: list, moved: dict) -> list:
-    """`init` with the int at each path of `moved` replaced by its value; every container on the
-    way copied (a dict subclass or a config object by copy.copy, as _leaves_mapped does)."""
-    out = list(init)
-    for at, v in moved.items():
-        out = _replaced(out, at, v)
-    return out
-
-
-def _replaced(value, at: tuple, new):
-    if not at:
-        return new
-    step, rest = at[0], at[1:]
-    if type(value) in (tuple, list):
-        items = list(value)
-        items[step] = _replaced(items[step], rest, new)
-        return type(value)(items)
-    if isinstance(value, dict):
-        copied = dict(value) if type(value) is dict else copy.copy(value)
-        copied[step] = _replaced(value[step], rest, new)
-        return copied
-    copied = copy.copy(value)  # a config object (_plain_object), its class-level defaults shadowed
-    vars(copied)[step] = _replaced(wire.object_data(value)[step], rest, new)
-    return copied
 
 
 def _shapes(params: list) -> list:
