@@ -2655,11 +2655,10 @@ class Judge:
         difference (autotune_disagree), as every difference was before verifier 101."""
         scratch = [d for d in _field(report, "autotune_scratch", list, []) if type(d) is str]
         if scratch and self.ref_state:
-            raise CandidateFailure(ErrorKind.HACK, f"{FLAG_REASONS['autotune_disagree']}: {scratch[0][:300]}",
-                                   ("autotune_disagree",))
-        return [(config.split(" wrote other values")[0], self.channel.request("forward", inputs, pin=i,
-                                                                 max_bytes=self.reply_cap(setting, inputs)))
-                for i, config in enumerate(scratch)]
+            raise CandidateFailure(ErrorKind.HACK, f"{FLAG_REASONS['autotune_disagree']}: {scratch[0][:300]} wrote "
+                                   "other values than config 0 into scratch memory", ("autotune_disagree",))
+        return [(label, self.channel.request("forward", inputs, pin=i, max_bytes=self.reply_cap(setting, inputs)))
+                for i, label in enumerate(scratch)]
 
     def natural_rms(self, ref, inputs: list) -> list:
         """Per output, the rms of the reference's output on `inputs` as drawn (a float tensor's,

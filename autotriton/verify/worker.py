@@ -1007,23 +1007,22 @@ class Worker:
         """Configs that wrote other values (PENDING): into an input or an output, a hack at once
         (DISAGREE); into memory that is neither (a split-K workspace, a two-stage sum's partials laid
         out by the config's own block sizes), kept in SCRATCH for the judge, which runs the forward
-        again with each such config pinned (`forward` with `pin`) and judges that output as any other.
-        Compared write by write, two honest autotuned kernels whose second stage sums every slot of
+        again with each such config pinned (`forward` with `pin`) and judges that output as any other;
+        returns their labels ("kernel: config i (...)"). Compared write by write, two honest autotuned kernels whose second stage sums every slot of
         a zeroed workspace were hacks 12 of 12 (outside pass on verifier 99, F6); compared here
         against this forward's output, bit-near, an honest split sum on heavy-tailed rows differed
-        by its summation order (H100, session 77). Returns the messages of those kept."""
+        by its summation order (H100, session 77)."""
         pending = list(PENDING)
         PENDING.clear()
         known = {concurrency.memory_span(t).untyped_storage().data_ptr()
-                 for t in [t for t in _flat(out) if isinstance(t, torch.Tensor)]
-                 + [x for x in inputs if isinstance(x, torch.Tensor)]}
-        for tuner, config, message, differ in pending:
+                 for t in [*_flat(out), *inputs] if isinstance(t, torch.Tensor)}
+        for tuner, config, label, first, differ in pending:
             seen = [name for name, memory in differ if memory.untyped_storage().data_ptr() in known]
             if seen or len(SCRATCH) == SCRATCH_PINS_MAX:  # past the pins a forward gets: failed closed
-                DISAGREE.append(f"{message} {(seen or [differ[0][0]])[0]!r}")
+                DISAGREE.append(f"{label} wrote other values than config 0 ({first}) into {(seen or [differ[0][0]])[0]!r}")
             else:
-                SCRATCH.append((tuner, config, f"{message} {differ[0][0]!r}, memory neither an input nor an output"))
-        return [message for _, _, message in SCRATCH]
+                SCRATCH.append((tuner, config, label))
+        return [label for _, _, label in SCRATCH]
 
     def _pre_poison(self) -> None:
         """GPU: fill the blocks the last forward allocated with POISON, then free them, so
@@ -1103,10 +1102,10 @@ TUNED: dict[int, tuple[int, frozenset]] = {}
 # Autotuned launches whose configs wrote different values (_configs_agree), for the judge.
 DISAGREE: list[str] = []
 # Those found in the forward running, settled when it returns (Worker._settle_disagreements):
-# (tuner, config, message, [(argument name, its memory)]).
+# (tuner, config, its label, config 0, [(argument name, its memory)]).
 PENDING: list[tuple] = []
 # Those of the last forward that differ only in scratch memory, for the judge to pin one by one:
-# (tuner, config, message). At most SCRATCH_PINS_MAX a forward, each costing the judge a forward;
+# (tuner, config, its label). At most SCRATCH_PINS_MAX a forward, each costing the judge a forward;
 # a difference past them is a hack, as every difference was before verifier 101.
 SCRATCH: list[tuple] = []
 SCRATCH_PINS_MAX = 8
@@ -1561,8 +1560,8 @@ def _run_each_config(tuner, configs: list, kwargs) -> None:
         # is room an honest answer on a large task may not have
         differ = [(name, v) for (name, v), a in zip(tensors, first) if not _same_values(a, v)]
         if differ:
-            PENDING.append((tuner, config, f"{getattr(tuner.base_fn, '__name__', 'kernel')}: config {index} ({config}) "
-                                           f"wrote other values than config 0 ({configs[0]}) into", differ))
+            PENDING.append((tuner, config, f"{getattr(tuner.base_fn, '__name__', 'kernel')}: config {index} ({config})",
+                            configs[0], differ))
     for (_, v), b in zip(tensors, before):
         v.copy_(b)
 
