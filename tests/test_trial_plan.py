@@ -1328,3 +1328,31 @@ def test_queued_parameter_draws_fall_on_trials_at_the_tasks_scale(tmp_path):
     assert judge.param_queue == queued[:-1]
     extra = [t for t in judge.leftover_trials(judge.job.n_trials) if t.magnitude is None]
     assert len(extra) == len(queued) - 1 and all(t.perturb and not t.mixed for t in extra)
+
+
+def test_a_one_element_output_that_cancels_gets_float32_s_floor_in_a_plain_trial(tmp_path):
+    """A matvec of one row is one sum; where it cancels, its rms is its own small value, and an
+    honest float32 K loop was off by more than 1e-4 of it (the built-in answer at random_small_2,
+    false_rejects at verifier 102). Inputs made to cancel to about 1e-4 of the sum's sd, judged
+    as a plain trial (no measure_floor): the sequential float32 sum passes, one in bf16 does not."""
+    judge = _judge(tmp_path, "builtin/l1/matvec")
+    generator = torch.Generator().manual_seed(0)
+    torch.manual_seed(0)
+    ref, _ = judge.build_reference(judge.shapes[0], 0)
+    honest_rejected = bf16_rejected = 0
+    for _ in range(40):
+        a, x = torch.randn(1, 64, generator=generator), torch.randn(64, generator=generator)
+        # the last product set so that the float64 sum is about 1e-4 of its sd (8)
+        rest = (a[0, :-1].double() * x[:-1].double()).sum()
+        x[-1] = float((-rest + 8e-4 * torch.randn((), generator=generator, dtype=torch.float64)) / a[0, -1].double())
+        expected = judge.reference(ref, [a.clone(), x.clone()])
+        acc, low = torch.zeros((), dtype=torch.float32), torch.zeros((), dtype=torch.bfloat16)
+        for k in range(64):  # a K loop one element at a time, in float32 and in bf16
+            acc = acc + a[0, k] * x[k]
+            low = low + (a[0, k].bfloat16() * x[k].bfloat16())
+        judged = lambda y: compare_outputs([y.reshape(1)], expected.outs, expected.dtypes, judge.tolerance_for,
+                                           expected.rms_limits, None, expected.abs_floors) is not None
+        honest_rejected += judged(acc)
+        bf16_rejected += judged(low.float())
+    assert honest_rejected == 0, honest_rejected
+    assert bf16_rejected == 40, bf16_rejected

@@ -2232,6 +2232,11 @@ class Judge:
                     and self._infinities_judged(ref, inputs, fp64)
                 # Large inputs: how far rounding the inputs to float32 moves the float64 answer
                 # (a cosine loss of inputs shifted by 128 is 1 - h with h within 3e-5 of 1).
+                # Plain trials measure it too where an output is a few sums: their rms is their own
+                # size, and one that cancels leaves float32's accumulation error over the atol (a
+                # one-element matvec, 64 products of sd 8 summing to 1.6e-4, was 2.8e-7 off in an
+                # honest answer against an atol of 1.6e-8: false_rejects at verifier 102, 1 of 397).
+                measure_floor = measure_floor or (bool(fp64) and _few_elements(fp64))
                 jitter = measure_floor and fp64 and _fits_floors(inputs)
                 jittered = None
                 if jitter:
@@ -3349,6 +3354,10 @@ NATIVE_FLOOR_FACTOR = 8.0
 # shifted by 128, 1 - h, came out within 7e-9 of float64, where float32 keeps h to 6e-8) rejected
 # the honest template kernel in 3 of 24 verifications (2026-11-28).
 NATIVE_SAMPLES = 3
+# An output of this many elements or fewer gets the floor runs in every trial, not only in the
+# magnitude ones: its rms is that of a few sums, each of which can cancel. With 16 the chance that
+# all of them cancel at once is negligible, and larger outputs' rms is set by the sums that did not.
+FEW_ELEMENTS = 16
 FLOOR_CHUNK = 1 << 24
 JITTER_MAX_BYTES = 256 << 20  # a float64 copy of larger inputs does not fit the judge's budget
 
@@ -3558,6 +3567,12 @@ def _holds_low_precision(inputs: list) -> bool:
 
 def _input_bytes(inputs: list) -> int:
     return sum(x.numel() * x.element_size() for x in inputs if isinstance(x, torch.Tensor))
+
+
+def _few_elements(outs: list) -> bool:
+    """Whether a float output has at most FEW_ELEMENTS elements (reference() says why)."""
+    return any(isinstance(t, torch.Tensor) and t.is_floating_point() and 0 < t.numel() <= FEW_ELEMENTS
+               for t in outs)
 
 
 def _fits_floors(inputs: list) -> bool:
