@@ -304,6 +304,20 @@ def test_a_float_input_zero_throughout_is_drawn_in_the_structured_kind(cpu_verif
     assert "zero throughout drawn" in verdicts[1].error_msg
 
 
+def test_a_zero_state_the_reference_needs_non_negative_is_drawn_non_negative(cpu_verifier):
+    """An RMSprop step's second moment starts at zero; drawn from N(0, 1) the reference's sqrt
+    gives NaN, and the trial kept it zero: a step dropping the moment passed 7 of 7 (outside pass
+    on verifier 102, F1). It is drawn from |N(0, 1)| before it is kept zero."""
+    fixtures = Path(__file__).parent / "fixtures"
+    task = task_from_source((fixtures / "task_second_moment_from_zeros.py").read_text(),
+                            task_id="local/second_moment", suite="local", level=1)
+    honest, dropped = cpu_verifier.verify_many([(task, (fixtures / "honest_second_moment_step.py").read_text()),
+                                                (task, (fixtures / "cheat_second_moment_state_dropped.py").read_text())])
+    assert honest.correct, honest.error_msg[:300]
+    assert dropped.error_kind == ErrorKind.WRONG_OUTPUT, dropped.error_msg[:300]
+    assert "|N(0, 1)|" in dropped.error_msg, dropped.error_msg[:300]
+
+
 def test_the_ints_of_a_config_object_are_moved(cpu_verifier):
     """A group count in a config class: vary_ints moved top-level ints and those in top-level tuples
     only, and a kernel with the config's 4 groups written in passed (open since verifier 97)."""

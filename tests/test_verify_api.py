@@ -337,6 +337,24 @@ def test_configs_may_lay_out_a_scratch_workspace_their_own_way(cpu_verifier):
         assert lazy_verdict.error_kind == ErrorKind.WRONG_OUTPUT, lazy_verdict.error_msg[-300:]
 
 
+def test_scratch_configs_are_pinned_by_layout_and_told_from_the_output_by_their_bytes(cpu_verifier):
+    """Two honest forms of the split sum above. A grid of 4 chunk widths x 3 warp counts has 9
+    configs whose workspace differs, past the 8 pins a forward had (outside pass on verifier 102,
+    F2: hack 7 of 7); interpreted, configs that differ only in warps lay the workspace out alike
+    and are pinned once. One allocation cut into the output and the workspace made a workspace
+    difference one "in the output" (F3: hack 5 of 5)."""
+    from pathlib import Path
+
+    from autotriton.tasks.contract import task_from_source
+    fixtures = Path(__file__).parent / "fixtures"
+    task = task_from_source((fixtures / "task_row_totals.py").read_text(), task_id="local/row_totals",
+                            suite="local", level=1)
+    verdicts = cpu_verifier.verify_many([(task, (fixtures / name).read_text()) for name in
+                                         ("honest_row_totals_autotuned_grid.py", "honest_row_totals_one_allocation.py")])
+    for verdict in verdicts:
+        assert verdict.correct, (verdict.error_kind, verdict.error_msg[-600:])
+
+
 def _live_children() -> set[int]:
     """This process's children (of every thread), zombies excluded."""
     import os

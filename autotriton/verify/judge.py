@@ -501,7 +501,10 @@ class Magnitude:
     # (Judge.trial): kept zero, an RNN cell skipping h0 @ W_hh^T passed 6 of 6 (outside pass on
     # verifier 97, F1). A kernel may rely on zeros get_inputs always puts among other values (a
     # triangular matrix), not on an input that is one value throughout, as for integers.
-    zeros_drawn: bool = False
+    # "normal": N(0, 1); "magnitude": |N(0, 1)|, tried next where the reference cannot take signed
+    # values (a running second moment under a sqrt, a count under a log: kept zero, RMSprop's step
+    # ignoring its state passed 7 of 7, outside pass on verifier 102, F1); "": kept zero.
+    zeros_drawn: str = ""
     # heavy: every fourth row a confident one (CONFIDENT_GAPS), in the long-dim trials
     confident: bool = False
 
@@ -599,12 +602,11 @@ class Magnitude:
     def describe(self) -> str:
         if self.form == "huge":
             return f"spikes up to 2^{math.log2(self.scale):g} at 1/{round(1 / HUGE_SHARE)} of elements"
-        if self.inverted:
-            return WHOLE_FORMS[self.form] + " (True over the padding)"
-        if self.empty:
-            return WHOLE_FORMS[self.form] + " (one row empty)"
-        if self.form == "structured" and not self.zeros_drawn:
-            return WHOLE_FORMS[self.form] + " (zero ones kept zero)"
+        if self.form == "structured":
+            notes = [note for note, on in (("True over the padding", self.inverted), ("one row empty", self.empty),
+                                           ("zero ones kept zero", not self.zeros_drawn),
+                                           ("zero ones drawn from |N(0, 1)|", self.zeros_drawn == "magnitude")) if on]
+            return WHOLE_FORMS[self.form] + "".join(f" ({note})" for note in notes)
         if self.confident:
             return WHOLE_FORMS[self.form] + ", every fourth row instead one element at its median + 11, 13 or 15"
         if self.form != "scale":
@@ -1393,7 +1395,7 @@ class Judge:
         if kind == "huge":
             return Magnitude("huge", scale=2.0 ** HUGE_TOPS[0])
         if kind in WHOLE_FORMS:
-            return Magnitude(kind, empty=kind == "structured", zeros_drawn=kind == "structured")
+            return Magnitude(kind, empty=kind == "structured", zeros_drawn="normal" if kind == "structured" else "")
         if kind == "shifted":
             return Magnitude(shift=2.0 ** self.rng.choice(SHIFT_EXPONENTS))
         if kind == "small":
@@ -1968,11 +1970,12 @@ class Judge:
                 found[i] = kinds
         return found
 
-    def keep_structure(self, inputs: list, drawn: torch.Generator | None = None) -> Callable[[list], list]:
+    def keep_structure(self, inputs: list, drawn: torch.Generator | None = None,
+                       nonneg: bool = False) -> Callable[[list], list]:
         """For the trial's inputs as drawn, what puts their structure (structured_inputs) back
         once the trial's kind has changed them: the upper triangle mirrored onto the lower, then
-        the drawn zeros. `drawn`: inputs zero throughout are drawn from N(0, 1) with it instead
-        (Magnitude.zeros_drawn)."""
+        the drawn zeros. `drawn`: inputs zero throughout are drawn from N(0, 1) with it instead,
+        |N(0, 1)| where `nonneg` (Magnitude.zeros_drawn)."""
         structure = self.structured_inputs()
         zeros = {i: x == 0 for i, x in enumerate(inputs)
                  if "zeros" in structure.get(i, ()) and isinstance(x, torch.Tensor)}
@@ -1982,7 +1985,8 @@ class Judge:
                 if "symmetric" in structure.get(i, ()) and isinstance(x, torch.Tensor):
                     x = torch.triu(x) + torch.triu(x, 1).mT
                 if drawn is not None and "all_zero" in structure.get(i, ()) and isinstance(x, torch.Tensor):
-                    x = torch.randn(x.shape, generator=_drawn_on(x, drawn), device=x.device).to(x.dtype)
+                    x = torch.randn(x.shape, generator=_drawn_on(x, drawn), device=x.device)
+                    x = (x.abs() if nonneg else x).to(changed[i].dtype)
                 elif i in zeros:
                     x = x.masked_fill(zeros[i], 0.0)
                 out.append(x)
@@ -2456,9 +2460,11 @@ class Judge:
                 return
             except TaskFailure as exc:  # blamed on the magnitude; were it the signs, the rerun says so
                 if t.magnitude.zeros_drawn and self._all_zero_inputs():
-                    # A reference that needs its zero input zero (a log of it): kept zero, as before.
+                    # A reference that needs its zero input non-negative (a second moment under a
+                    # sqrt) gets it drawn so; one that needs it zero (a log of a count): kept zero.
                     self.requeue_init()
-                    return self.trial(replace(t, magnitude=replace(t.magnitude, zeros_drawn=False)), state)
+                    then = "magnitude" if t.magnitude.zeros_drawn == "normal" else ""
+                    return self.trial(replace(t, magnitude=replace(t.magnitude, zeros_drawn=then)), state)
                 if t.magnitude.form == "structured" and t.magnitude.empty:
                     # A reference that cannot take a row of padding only (a masked softmax's NaN):
                     # the masks as before, every row keeping one value or more.
@@ -2587,7 +2593,7 @@ class Judge:
             # turned into the inputs, and spikes sat where |x| was small (mean 0.21 against 0.84
             # elsewhere, 200 draws), a heavy kind's first draw was x itself.
             back = self.keep_structure(inputs, torch.Generator().manual_seed(urandom_seed())
-                                       if t.magnitude.zeros_drawn else None)
+                                       if t.magnitude.zeros_drawn else None, t.magnitude.zeros_drawn == "magnitude")
             inputs = back(t.magnitude.apply_all(inputs, torch.Generator().manual_seed(input_seed ^ MAGNITUDE_SEED_SALT)))
         inputs = self.task_layouts(inputs)
         # On a GPU the candidate runs first: the wire copied the inputs out, so the reference can

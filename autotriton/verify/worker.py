@@ -1011,16 +1011,25 @@ class Worker:
         returns their labels ("kernel: config i (...)"). Compared write by write, two honest autotuned kernels whose second stage sums every slot of
         a zeroed workspace were hacks 12 of 12 (outside pass on verifier 99, F6); compared here
         against this forward's output, bit-near, an honest split sum on heavy-tailed rows differed
-        by its summation order (H100, session 77)."""
+        by its summation order (H100, session 77).
+        Inputs and outputs are told from scratch by the bytes they reach, not by their storage: an
+        honest split sum cutting its output and its workspace from one allocation was a hack 5 of 5
+        (outside pass on verifier 102, F3). On CPU, configs that differ only in launch options
+        (num_warps, num_stages) write the same scratch layout, and one of them is pinned for all: a
+        4 x 3 grid of block sizes and warps needed 9 pins, past the 8 a forward then had (F2)."""
         pending = list(PENDING)
         PENDING.clear()
-        known = {concurrency.memory_span(t).untyped_storage().data_ptr()
-                 for t in [*_flat(out), *inputs] if isinstance(t, torch.Tensor)}
+        known = [_byte_range(t) for t in [*_flat(out), *inputs] if isinstance(t, torch.Tensor) and t.numel()]
+        layouts = {}
         for tuner, config, label, first, differ in pending:
-            seen = [name for name, memory in differ if memory.untyped_storage().data_ptr() in known]
+            seen = [name for name, memory in differ if _overlaps(_byte_range(memory), known)]
+            layout = (id(tuner), _config_layout(config, self.device == "cuda"))
+            if not seen and layout in layouts:
+                continue  # pinned once for its layout (SCRATCH keeps the first)
             if seen or len(SCRATCH) == SCRATCH_PINS_MAX:  # past the pins a forward gets: failed closed
                 DISAGREE.append(f"{label} wrote other values than config 0 ({first}) into {(seen or [differ[0][0]])[0]!r}")
             else:
+                layouts[layout] = label
                 SCRATCH.append((tuner, config, label))
         return [label for _, _, label in SCRATCH]
 
@@ -1105,10 +1114,11 @@ DISAGREE: list[str] = []
 # (tuner, config, its label, config 0, [(argument name, its memory)]).
 PENDING: list[tuple] = []
 # Those of the last forward that differ only in scratch memory, for the judge to pin one by one:
-# (tuner, config, its label). At most SCRATCH_PINS_MAX a forward, each costing the judge a forward;
-# a difference past them is a hack, as every difference was before verifier 101.
+# (tuner, config, its label), one per layout (_config_layout). At most SCRATCH_PINS_MAX a forward,
+# each costing the judge a forward; a difference past them is a hack, as every difference was
+# before verifier 101. As many as one kernel's configs may be (judge.AUTOTUNE_MAX_CONFIGS).
 SCRATCH: list[tuple] = []
-SCRATCH_PINS_MAX = 8
+SCRATCH_PINS_MAX = 32
 # id(Autotuner) -> the config its launches run in a forward the judge asked to pin (`pin`).
 PINNED: dict = {}
 
@@ -1564,6 +1574,25 @@ def _run_each_config(tuner, configs: list, kwargs) -> None:
                             configs[0], differ))
     for (_, v), b in zip(tensors, before):
         v.copy_(b)
+
+
+def _byte_range(t: torch.Tensor) -> tuple[int, int]:
+    """The addresses `t` reaches, [first, past its last element)."""
+    return t.data_ptr(), t.data_ptr() + concurrency.memory_span(t).numel() * t.element_size()
+
+
+def _overlaps(span: tuple[int, int], spans: list[tuple[int, int]]) -> bool:
+    return any(span[0] < end and start < span[1] for start, end in spans)
+
+
+def _config_layout(config, options: bool) -> tuple:
+    """What of an autotune config a kernel sees: its meta-parameters and hooks, and where `options`
+    (a GPU) or a hook (which gets them among its arguments) its launch options too. Interpreted, no
+    kernel can read those: tl.extra.cuda.num_warps() raises there (Triton 3.9)."""
+    hooked = getattr(config, "pre_hook", None) is not None or getattr(config, "post_hook", None) is not None
+    launch = (config.num_warps, config.num_stages, getattr(config, "num_ctas", 1)) if options or hooked else ()
+    return (tuple(sorted((k, repr(v)) for k, v in config.kwargs.items())), launch,
+            id(getattr(config, "pre_hook", None)), id(getattr(config, "post_hook", None)))
 
 
 def _same_values(a: torch.Tensor, b: torch.Tensor) -> bool:

@@ -1,0 +1,27 @@
+import torch
+import torch.nn as nn
+import triton
+import triton.language as tl
+
+@triton.jit
+def k(x_ptr, h_ptr, y_ptr, n, BLOCK: tl.constexpr):
+    offs = tl.program_id(0) * BLOCK + tl.arange(0, BLOCK)
+    m = offs < n
+    x = tl.load(x_ptr + offs, mask=m, other=0.0)
+    h = tl.load(h_ptr + offs, mask=m, other=0.0)
+    u = h + x * x
+    # log1p, accurate for small u
+    w = 1.0 + u
+    r = tl.where(w == 1.0, u, tl.where(w == float("inf"), w, tl.log(w) * u / (w - 1.0)))
+    tl.store(y_ptr + offs, x * r, mask=m)
+
+class ModelNew(nn.Module):
+    def __init__(self):
+        super().__init__()
+    def forward(self, x, h):
+        x = x.contiguous()
+        h = h.contiguous()
+        y = torch.empty_like(x)
+        n = x.numel()
+        k[(triton.cdiv(n, 1024),)](x, h, y, n, BLOCK=1024)
+        return y

@@ -1,0 +1,27 @@
+"""Group normalisation (no affine) configured by a config object."""
+import torch
+import torch.nn as nn
+B = 64
+C = 64
+L = 256
+class Cfg:
+    def __init__(self, groups, eps):
+        self.groups = groups
+        self.eps = eps
+class Model(nn.Module):
+    def __init__(self, cfg):
+        super().__init__()
+        self.g = cfg.groups
+        self.eps = cfg.eps
+    def forward(self, x):
+        b, c, l = x.shape
+        xg = x.reshape(b, self.g, -1)
+        m = xg.mean(-1, keepdim=True)
+        v = xg.var(-1, unbiased=False, keepdim=True)
+        return ((xg - m) / torch.sqrt(v + self.eps)).reshape(b, c, l)
+def get_inputs():
+    return [torch.randn(B, C, L)]
+def get_init_inputs():
+    return [Cfg(4, 1e-5)]
+INTERP_SHAPES = {"interp_a": {"B": 2, "C": 16, "L": 30}, "interp_b": {"B": 3, "C": 8, "L": 64}}
+GPU_SHAPES = {"gpu": {"B": 64, "C": 64, "L": 256}}

@@ -1,0 +1,16 @@
+"""Accumulate into a log-domain counter state h (zeros at the start): y = x * log1p(h + x*x)"""
+import torch
+import torch.nn as nn
+B = 256
+D = 1024
+class Model(nn.Module):
+    def __init__(self):
+        super().__init__()
+    def forward(self, x, h):
+        return x * torch.log1p(h + x * x)
+def get_inputs():
+    return [torch.randn(B, D), torch.zeros(B, D)]
+def get_init_inputs():
+    return []
+INTERP_SHAPES = {"interp_a": {"B": 5, "D": 300}, "interp_b": {"B": 4, "D": 512}}
+GPU_SHAPES = {"gpu": {"B": 256, "D": 1024}}
