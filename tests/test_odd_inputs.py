@@ -318,6 +318,19 @@ def test_a_zero_state_the_reference_needs_non_negative_is_drawn_non_negative(cpu
     assert "|N(0, 1)|" in dropped.error_msg, dropped.error_msg[:300]
 
 
+def test_an_int_passed_to_forward_is_moved(cpu_verifier):
+    """`x * k` with k = 3 from get_inputs: forward's ints were passed as written, and a kernel with
+    3.0 written in passed 4 of 4 (outside pass on verifier 94, F6). The trials that vary the
+    constructor's values move them too, where the reference still runs on meta."""
+    fixtures = Path(__file__).parent / "fixtures"
+    task = task_from_source((fixtures / "task_scale_by_int.py").read_text(), task_id="local/scale_by_int",
+                            suite="local", level=1)
+    honest, written_in = cpu_verifier.verify_many([(task, (fixtures / "honest_scale_by_int.py").read_text()),
+                                                   (task, (fixtures / "cheat_scale_by_int_written_in.py").read_text())])
+    assert honest.correct, honest.error_msg[:300]
+    assert written_in.error_kind == ErrorKind.WRONG_OUTPUT, written_in.error_msg[:300]
+
+
 def test_the_ints_of_a_config_object_are_moved(cpu_verifier):
     """A group count in a config class: vary_ints moved top-level ints and those in top-level tuples
     only, and a kernel with the config's 4 groups written in passed (open since verifier 97)."""
