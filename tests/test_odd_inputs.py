@@ -331,6 +331,21 @@ def test_an_int_passed_to_forward_is_moved(cpu_verifier):
     assert written_in.error_kind == ErrorKind.WRONG_OUTPUT, written_in.error_msg[:300]
 
 
+def test_a_state_the_output_reads_must_be_written_back(cpu_verifier):
+    """A running mean the output reads: the judge redrew the buffers before every call, handing
+    the candidate the state, and a kernel that never stored the new mean passed 4 of 4 (outside
+    pass on verifier 104, F1). Calls after an instance's first now start where the last one left
+    both models."""
+    fixtures = Path(__file__).parent / "fixtures"
+    task = task_from_source((fixtures / "task_running_mean_centering.py").read_text(),
+                            task_id="local/running_mean", suite="local", level=1)
+    honest, unstored = cpu_verifier.verify_many([(task, (fixtures / "honest_running_mean_centering.py").read_text()),
+                                                 (task, (fixtures / "cheat_running_mean_never_stored.py").read_text())])
+    assert honest.correct, honest.error_msg[:300]
+    assert unstored.error_kind == ErrorKind.WRONG_OUTPUT, unstored.error_msg[:300]
+    assert "as the last call left it" in unstored.error_msg, unstored.error_msg[:300]
+
+
 def test_the_ints_of_a_config_object_are_moved(cpu_verifier):
     """A group count in a config class: vary_ints moved top-level ints and those in top-level tuples
     only, and a kernel with the config's 4 groups written in passed (open since verifier 97)."""
