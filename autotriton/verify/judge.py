@@ -2252,11 +2252,12 @@ class Judge:
                     and self._infinities_judged(ref, inputs, fp64)
                 # Large inputs: how far rounding the inputs to float32 moves the float64 answer
                 # (a cosine loss of inputs shifted by 128 is 1 - h with h within 3e-5 of 1).
-                # Plain trials measure it too where an output is a few sums: their rms is their own
-                # size, and one that cancels leaves float32's accumulation error over the atol (a
+                # Plain trials measure it too where an output is a few sums, or cancels as a whole:
+                # its rms is then its own small size, and float32's rounding is over the atol (a
                 # one-element matvec, 64 products of sd 8 summing to 1.6e-4, was 2.8e-7 off in an
-                # honest answer against an atol of 1.6e-8: false_rejects at verifier 102, 1 of 397).
-                measure_floor = measure_floor or (bool(fp64) and _few_elements(fp64))
+                # honest answer against an atol of 1.6e-8: false_rejects at verifier 102, 1 of 397;
+                # a bias-corrected EMA at its first step on one row is x - x, 1e-17 in float64).
+                measure_floor = measure_floor or (bool(fp64) and _few_or_cancelled(fp64, inputs))
                 jitter = measure_floor and fp64 and _fits_floors(inputs)
                 jittered = None
                 if jitter:
@@ -2580,10 +2581,11 @@ class Judge:
         # Where the reference keeps its state in buffers, a call after the first starts where the
         # last call left both models, not on redrawn state (redraw_state): always redrawn, a step
         # never writing its state back passed 4 of 4 (outside pass on verifier 104, F1). The first
-        # call's redraw is what keeps a count the candidate reads off its state from starting at 0.
-        # It starts on redrawn state still: started as built (F2, a kernel wrong only there), an
-        # honest bias-corrected EMA was wrong_output once in 13 verifications, not yet explained.
-        kept = [call > 0 and self.ref_state == "buffers" for call in range(t.calls)]
+        # call starts as the models were built half the time, on redrawn state otherwise (which
+        # keeps a count read off the state from starting at 0): a kernel wrong only at the built
+        # state (an ActNorm skipping its first-batch init, a running mean of zeros) passed 3-4 of
+        # 3-4 (F2).
+        kept = [self.ref_state == "buffers" and (call > 0 or self.rng.random() < 0.5) for call in range(t.calls)]
         try:
             self._call(t, 0, ref, {**record, "rows": rows} if rows else record, state, rows, moves,
                        redraw=not kept[0])
@@ -3400,6 +3402,11 @@ NATIVE_SAMPLES = 3
 # magnitude ones: its rms is that of a few sums, each of which can cancel. With 16 the chance that
 # all of them cancel at once is negligible, and larger outputs' rms is set by the sums that did not.
 FEW_ELEMENTS = 16
+# And so does an output whose rms is under this share of the largest float input's: one that
+# cancels as a whole (x - x at a running mean's first step, 1e-17 against inputs of 1). A
+# well-conditioned small output (softmax over 4,096 columns, 2.4e-4 of its inputs) only costs the
+# floor runs, whose gaps are then its own float32 rounding.
+CANCELLED_SHARE = 1e-3
 FLOOR_CHUNK = 1 << 24
 JITTER_MAX_BYTES = 256 << 20  # a float64 copy of larger inputs does not fit the judge's budget
 
@@ -3611,10 +3618,14 @@ def _input_bytes(inputs: list) -> int:
     return sum(x.numel() * x.element_size() for x in inputs if isinstance(x, torch.Tensor))
 
 
-def _few_elements(outs: list) -> bool:
-    """Whether a float output has at most FEW_ELEMENTS elements (reference() says why)."""
-    return any(isinstance(t, torch.Tensor) and t.is_floating_point() and 0 < t.numel() <= FEW_ELEMENTS
-               for t in outs)
+def _few_or_cancelled(outs: list, inputs: list) -> bool:
+    """Whether a float output has at most FEW_ELEMENTS elements, or an rms under CANCELLED_SHARE of
+    the largest float input's (reference() says why)."""
+    floats = [t for t in outs if isinstance(t, torch.Tensor) and t.is_floating_point() and t.numel()]
+    if any(t.numel() <= FEW_ELEMENTS for t in floats):
+        return True
+    scale = max((rms(x) for x in inputs if isinstance(x, torch.Tensor) and x.is_floating_point()), default=0.0)
+    return scale > 0 and any(rms(t) < CANCELLED_SHARE * scale for t in floats)
 
 
 def _fits_floors(inputs: list) -> bool:
