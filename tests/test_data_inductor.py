@@ -884,3 +884,13 @@ def test_a_capture_past_its_time_limit_fails_with_the_reason(monkeypatch):
     assert not out["ok"] and "ran past 0.05 s" in out["reason"], out.get("reason")
     import signal
     assert signal.getitimer(signal.ITIMER_REAL) == (0.0, 0.0)  # the alarm is off again
+
+
+def test_parameter_locals_are_identifiers_for_a_sequential_model():
+    """A Model that is itself an nn.Sequential names parameters '0.0.weight'; the build stopped on
+    the local `0_0_weight` (session 78, a harvested level-3 module)."""
+    from autotriton.data.teachers.inductor.translate import _attr_path, _local_name
+
+    for param in ("0.0.weight", "net.0.weight", "weight", "1.bias"):
+        assert _local_name(param).isidentifier(), param
+    assert _attr_path("0.0.weight") == "self[0][0].weight"

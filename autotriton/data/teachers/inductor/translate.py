@@ -19,7 +19,10 @@ from autotriton.tasks.contract import parse_source
 
 
 def _local_name(param: str) -> str:
-    return re.sub(r"\W", "_", param)
+    """'net.0.weight' -> 'net_0_weight'; a module that is itself a Sequential names its parameters
+    '0.0.weight', so a leading digit gets a prefix (the build stopped on `0_0_weight.t()`)."""
+    name = re.sub(r"\W", "_", param)
+    return f"p_{name}" if name[0].isdigit() else name
 
 
 def _attr_path(param: str) -> str:
