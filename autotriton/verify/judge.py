@@ -1144,6 +1144,11 @@ class Judge:
         # on non-negative inputs), then the others in a random order, then at random.
         self.init_queue = ["decades", "decades"] + self.rng.sample(["down", "up"], 2)
         self.last_init = ""  # the queued draw of the last varied trial (requeue_init)
+        # One draw a trial (_trial sets it to None): its reruns with whole-number floats took one
+        # queued draw each, and a wide trial the reference could not judge spent both decades
+        # draws of a LeakyReLU verification, one requeued, so a slope under 0.05 treated as 0
+        # passed 4 of 140 verifications (a clean-clone suite at verifier 107, session 79).
+        self.trial_draw: str | None = None
         # How the re-randomising trials draw parameters (_perturb): each way at least once per
         # verification that has two such trials, in a random order, then at random. Zero biases
         # twice: with one such trial, a Linear over half of K on zero bias tiles passed 2 of about
@@ -1745,12 +1750,14 @@ class Judge:
         where the trial makes its inputs large to overflow exp: softmax(x * scale) with the scale
         at 1/100 kept spikes of 2^12 finite, and a softmax without the max subtraction passed
         the verification whose one queued spike trial drew it so (2026-11-28)."""
-        draws = [d for d in INIT_FACTORS if decades or d != "decades"]
-        queued = [d for d in self.init_queue if d in draws]
-        draw = queued[0] if queued else self.rng.choice(draws)
-        if queued:
-            self.init_queue.remove(draw)
-        self.last_init = draw if queued else ""
+        if self.trial_draw is None:
+            draws = [d for d in INIT_FACTORS if decades or d != "decades"]
+            queued = [d for d in self.init_queue if d in draws]
+            self.trial_draw = queued[0] if queued else self.rng.choice(draws)
+            if queued:
+                self.init_queue.remove(self.trial_draw)
+            self.last_init = self.trial_draw if queued else ""
+        draw = self.trial_draw
         lo, hi = INIT_FACTORS[draw]
         def factor() -> float:
             return 10.0 ** self.rng.uniform(lo, hi) if draw == "decades" else self.rng.uniform(lo, hi)
@@ -2538,6 +2545,7 @@ class Judge:
         own, and the rest of the verification keeps them (details.varied_init says why)."""
         if not t.varied_init or self.init_note:
             return self._instance(replace(t, varied_init=False), state)
+        self.trial_draw = None
         try:
             return self._instance(t, state)
         except TaskFailure as exc:
