@@ -764,15 +764,35 @@ def test_eval_mode_trials_are_off_where_the_reference_depends_on_the_mode(tmp_pa
 def test_constructor_floats_are_varied_down_by_decades_first(tmp_path):
     """A LeakyReLU treating any slope under 0.05 as 0 passed while floats stayed within x0.5-2."""
     judge = _judge(tmp_path, "builtin/l1/leaky_relu")
-    first = judge.vary_init([0.2, 3, True])
+
+    def vary(init, decades=True, new_trial=True):
+        if new_trial:
+            judge.trial_draw = None  # as Judge._trial does
+        return judge.vary_init(init, decades=decades)
+
+    first = vary([0.2, 3, True])
     assert 0.002 <= first[0] <= 0.02 and first[1:] == [3, True]
-    large = judge.vary_init([1.0], decades=False)[0]  # spikes: a scale down by decades would hide them
+    large = vary([1.0], decades=False)[0]  # spikes: a scale down by decades would hide them
     judge.requeue_init()  # that trial is run again without its kind: its draw stays queued
-    again = judge.vary_init([1.0], decades=False)[0]
+    again = vary([1.0], decades=False)[0]
     assert 0.5 <= large <= 2.0 and 0.5 <= again <= 2.0 and (large > 1) == (again > 1)
-    assert 0.01 <= judge.vary_init([1.0])[0] <= 0.1  # the second decades draw
-    last = judge.vary_init([1.0])[0]
+    assert 0.01 <= vary([1.0])[0] <= 0.1  # the second decades draw
+    last = vary([1.0])[0]
     assert 0.5 <= last <= 2.0 and (last > 1) != (large > 1)  # down and up, one each
+
+
+def test_a_trials_reruns_take_one_constructor_float_draw(tmp_path):
+    """A wide trial the reference could not judge ran three times (varied floats, then whole
+    numbers moved twice) and took a queued draw each time, giving one back: both decades draws were
+    spent, and a LeakyReLU treating slopes under 0.05 as 0 passed 4 of 140 verifications."""
+    judge = _judge(tmp_path, "builtin/l1/leaky_relu")
+    judge.trial_draw = None
+    reruns = [judge.vary_init([1.0])[0] for _ in range(3)]
+    assert all(0.01 <= v <= 0.1 for v in reruns)
+    judge.requeue_init()  # the reference failed whatever the floats: the trial runs again unvaried
+    for _ in range(2):
+        judge.trial_draw = None
+        assert 0.01 <= judge.vary_init([1.0])[0] <= 0.1  # both decades draws are still to come
 
 
 def test_the_small_random_size_gives_the_first_input_1_to_8_rows(tmp_path):
