@@ -1376,3 +1376,50 @@ def test_a_one_element_output_that_cancels_gets_float32_s_floor_in_a_plain_trial
         bf16_rejected += judged(low.float())
     assert honest_rejected == 0, honest_rejected
     assert bf16_rejected == 40, bf16_rejected
+
+
+CROSS_ENTROPY = """import torch
+import torch.nn as nn
+
+ROWS = 2
+CLASSES = 2
+
+
+class Model(nn.Module):
+    def forward(self, scores, labels):
+        logp = torch.log_softmax(scores, dim=1)
+        return -logp.gather(1, labels.unsqueeze(1)).mean()
+
+
+def get_inputs():
+    return [torch.randn(ROWS, CLASSES), torch.randint(0, CLASSES, (ROWS,))]
+
+
+def get_init_inputs():
+    return []
+"""
+
+
+def test_a_loss_near_zero_allows_the_rounding_of_its_logsumexp(tmp_path):
+    """logsumexp(x) - x[target] rounds at an ulp of the row's largest logit, where torch's
+    log_softmax takes x - max first: on logits x128 whose targets were their rows' largest, the
+    honest template answer was rejected 7 of 150 verifications (session 79). A loss written as 0
+    there is still rejected."""
+    judge = _judge(tmp_path, "row/0", CROSS_ENTROPY)
+    ref, _ = judge.build_reference(judge.shapes[0], 0)
+    generator = torch.Generator().manual_seed(0)
+    honest_rejected = zero_rejected = 0
+    for _ in range(40):
+        top = 128 * torch.randn(2, generator=generator)
+        gap = 6 + 3 * torch.rand(2, generator=generator)  # losses log(1 + e^-gap): 1.2e-4 to 2.5e-3
+        scores, labels = torch.stack([top, top - gap], dim=1), torch.zeros(2, dtype=torch.long)
+        expected = judge.reference(ref, [scores.clone(), labels.clone()], measure_floor=True)
+        m = scores.max(dim=1).values
+        lse = m + torch.log(torch.exp(scores - m[:, None]).sum(dim=1))  # float32, as a kernel does
+        honest = (lse - scores[:, 0]).mean()
+        judged = lambda y: compare_outputs([y.reshape(())], expected.outs, expected.dtypes, judge.tolerance_for,
+                                           expected.rms_limits, None, expected.abs_floors) is not None
+        honest_rejected += judged(honest)
+        zero_rejected += judged(torch.zeros(()))
+    assert honest_rejected == 0, honest_rejected
+    assert zero_rejected == 40, zero_rejected

@@ -2334,6 +2334,8 @@ class Judge:
                 else:
                     native_floors = _native_floors([native, *samples], fp64, jittered) if measure_floor and fp64 \
                         else [0.0] * len(outs)
+                if measure_floor and fp64:
+                    native_floors = [_input_rounding_floor(f, n, inputs) for f, n in zip(native_floors, native)]
                 if low:
                     low_floors = _element_floors(_element_gaps([native], fp64), LOW_FLOOR_FACTOR)
                     native_floors = [g if g is not None and getattr(n, "dtype", None) in LOW_PRECISION else f
@@ -3634,6 +3636,33 @@ def _few_or_cancelled(outs: list, inputs: list) -> bool:
         return True
     scale = max((rms(x) for x in inputs if isinstance(x, torch.Tensor) and x.is_floating_point()), default=0.0)
     return scale > 0 and any(rms(t) < CANCELLED_SHARE * scale for t in floats)
+
+
+# A loss reduced to a few numbers is often the difference of two values at the inputs' scale:
+# logsumexp(x) - x[target], as cross-entropy kernels write it, rounds the logsumexp to an ulp of the
+# row's largest logit, where torch's float32 run takes x - max first and shows no such error (nor do
+# its runs on inputs moved an ulp: the loss is shift-invariant). On logits x128 whose every target
+# was its row's largest, the loss was 1e-7 to 4e-3 and the honest template answer 2e-7 to 3e-6 off
+# against allowed errors of 3e-8 to 9e-7: 7 of 150 verifications of composed/s249/00124_loss
+# rejected (session 79). Outputs of FEW_ELEMENTS or fewer may therefore err INPUT_ROUNDING_ULPS ulps
+# of their dtype at the largest rms of a float input (_few_or_cancelled's scale; a row's largest
+# logit is about 3 times the rms, half an ulp of it within 2 ulps at the rms). A median |x| was
+# not enough: with two rows, one at 0.05 x 128 and one at 2.5 x 128, it took the small row's.
+# In a huge trial the rms is the spikes' (up to 2^46), so such an output may err about 2^25 there:
+# that trial then judges little more than its finiteness, and the other trials the rest.
+INPUT_ROUNDING_ULPS = 4
+
+
+def _input_rounding_floor(floor, native, inputs: list):
+    """`floor` raised to INPUT_ROUNDING_ULPS ulps at the inputs' scale where `native` is a float
+    output of FEW_ELEMENTS or fewer."""
+    if not (isinstance(native, torch.Tensor) and native.is_floating_point() and 0 < native.numel() <= FEW_ELEMENTS):
+        return floor
+    scale = max((rms(x) for x in inputs if isinstance(x, torch.Tensor) and x.is_floating_point()), default=0.0)
+    least = INPUT_ROUNDING_ULPS * torch.finfo(native.dtype).eps * scale
+    if not math.isfinite(least):
+        return floor
+    return torch.clamp_min(floor, least) if isinstance(floor, torch.Tensor) else max(floor, least)
 
 
 def _fits_floors(inputs: list) -> bool:
