@@ -878,3 +878,20 @@ def test_tb_answer_returning_a_view_of_its_argument_is_a_hack(tmp_path):
     result = run_tritonbench_item(item, view, "cpu", timeout_s=120, gold=gold)
     assert result.error_kind == "hack" and result.hack_flags == ["output_aliases_input"], result.error_msg
     assert "transpose" in result.error_msg and "double_" not in result.error_msg
+
+
+def test_tb_answer_changing_an_argument_the_gold_leaves_is_a_hack(tmp_path):
+    """An answer zeroing var_len_copy's source as well as writing its destination passed 3 of 3
+    (outside pass on verifier 104, F9). Here the transpose doubles its input after writing the right
+    output; double_ changes its argument as the gold's does, which stays allowed."""
+    item = _plain_item(tmp_path, TRANSPOSE_GOLD, TRANSPOSE_TEST, stem="transpose_changes")
+    gold = run_tritonbench_gold(item, "cpu", timeout_s=120)
+    assert gold.changed == {"double_": ["argument 0"]} and sorted(gold.called) == ["double_", "transpose"]
+    spoiling = TRANSPOSE_GOLD.replace(
+        "    transpose_kernel[(x.shape[0],)](x, out, x.shape[0], x.shape[1], BLOCK=triton.next_power_of_2(x.shape[1]))\n",
+        "    transpose_kernel[(x.shape[0],)](x, out, x.shape[0], x.shape[1], BLOCK=triton.next_power_of_2(x.shape[1]))\n"
+        "    double_kernel[(1,)](x, x.numel(), BLOCK=triton.next_power_of_2(x.numel()))\n")
+    assert spoiling != TRANSPOSE_GOLD
+    result = run_tritonbench_item(item, spoiling, "cpu", timeout_s=120, gold=gold)
+    assert result.error_kind == "hack" and result.hack_flags == ["input_mutation"], result.error_msg
+    assert "transpose's argument 0" in result.error_msg and "double_" not in result.error_msg

@@ -103,6 +103,8 @@ class TBRun:
     tampered: list[str] = field(default_factory=list)  # clock/sync/save/launch functions it replaced
     threads_left: int = 0  # Python threads it left running
     aliased: list[str] = field(default_factory=list)  # its functions that returned (a view of) an argument
+    changed: dict[str, list[str]] = field(default_factory=dict)  # its functions' arguments a call changed
+    called: list[str] = field(default_factory=list)  # its functions the test section called
     oom: bool = False
     flooded: bool = False
     sandbox: dict = field(default_factory=dict)  # confinement applied/missing
@@ -328,9 +330,22 @@ def _verdict(item: TBItem, gold: TBRun, cand: TBRun, rules: bool, result: TBResu
         result.hack_flags += ["output_aliases_input"]
         return "hack", (f"{', '.join(aliased)} returned (a view of) its own argument to the test section, "
                         "which the gold never does: the result was not written by a kernel")
+    changed = _changed_beyond_gold(cand, gold)
+    if rules and changed:
+        result.hack_flags += ["input_mutation"]
+        return "hack", (f"{', '.join(changed[:3])}: changed by the call, where the gold leaves it as it was "
+                        "(only what the gold writes may be written)")
     result.undetermined = gold.undetermined_n
     mismatch = tree_mismatch(gold.results, cand.results, TB_TOLERANCE, item.result_var, gold.undetermined)
     return ("", "") if mismatch is None else ("mismatch", mismatch)
+
+
+def _changed_beyond_gold(cand: TBRun, gold: TBRun) -> list[str]:
+    """The arguments the answer's functions changed that the gold's functions of those names, also
+    called by the test section, left as they were; a function the gold does not have as a plain
+    function called there (a class's method) is not compared."""
+    return [f"{name}'s {where}" for name, wheres in sorted(cand.changed.items()) if name in gold.called
+            for where in wheres if where not in gold.changed.get(name, [])]
 
 
 # Runs of a gold whose first two disagree: the elements left unjudged are those any of them differ on.
@@ -396,11 +411,48 @@ def storages(obj, depth=0):
     return set()
 
 
+# Tensors the test section handed a function of the code under test that the call changed, by
+# argument (CALLED: the functions it called). The gold runs the same way, and the verdict allows an
+# answer to change only what the gold changes (a destination buffer): an answer zeroing
+# var_len_copy's source as well as writing its destination passed 3 of 3 (outside pass on
+# verifier 104, F9). Off for the timed reps, whose copies would be timed; a call handed more than
+# CHANGE_CHECK_BYTES of tensors is not checked (its copies could take the gold's GPU share).
+CHANGED, CALLED, CHECK_ARGS = {}, set(), [True]
+CHANGE_CHECK_BYTES = 4 << 30
+
+
+def tensors_in(obj, where, depth=0):
+    if isinstance(obj, torch.Tensor):
+        yield where, obj
+    elif depth < 4 and isinstance(obj, (list, tuple)):
+        for i, v in enumerate(obj):
+            yield from tensors_in(v, f"{where}[{i}]", depth + 1)
+    elif depth < 4 and isinstance(obj, dict):
+        for k, v in obj.items():
+            yield from tensors_in(v, f"{where}[{k!r}]", depth + 1)
+
+
+def as_bytes(t):
+    return t.detach().reshape(-1).contiguous().view(torch.uint8)
+
+
 def watch_aliases(name, fn):
     def watched(*args, **kwargs):
+        from_test = sys._getframe(1).f_code.co_filename == job["test"]
+        given = [(w, t) for i, a in enumerate(args) for w, t in tensors_in(a, f"argument {i}")] + \
+                [(w, t) for k, a in kwargs.items() for w, t in tensors_in(a, f"argument {k}")] \
+            if from_test and CHECK_ARGS[0] else []
+        if sum(t.numel() * t.element_size() for _, t in given) > CHANGE_CHECK_BYTES:
+            given = []
+        before = [(w, t, as_bytes(t).clone()) for w, t in given]
         out = fn(*args, **kwargs)
-        if sys._getframe(1).f_code.co_filename == job["test"] and storages(out) & storages((args, kwargs)):
+        if from_test:
+            CALLED.add(name)
+        if from_test and storages(out) & storages((args, kwargs)):
             ALIASED[name] = ALIASED.get(name, 0) + 1
+        for w, t, copy in before:
+            if not torch.equal(as_bytes(t), copy):
+                CHANGED.setdefault(name, set()).add(w)
         return out
     watched.__name__, watched.__qualname__, watched.__doc__ = fn.__name__, fn.__qualname__, fn.__doc__
     watched.__wrapped__ = fn
@@ -439,6 +491,9 @@ except BaseException:
     os._exit(1)
 status["launches"] = guards.STATE.launches
 status["aliased"] = sorted(ALIASED)
+status["changed"] = {n: sorted(w) for n, w in CHANGED.items()}
+status["called"] = sorted(CALLED)
+CHECK_ARGS[0] = False
 status["torch_ops"] = ops.compute_ops if job["watch_ops"] else []
 
 
@@ -560,7 +615,9 @@ def _collect(work: Path, run: ConfinedRun, timeout_s: float) -> TBRun:
     return TBRun(True, False, error, results, status.get("total_us"), launches=int(status.get("launches", 0)),
                  torch_ops=[str(o) for o in status.get("torch_ops", [])][:20],
                  tampered=list(status.get("tampered", [])), threads_left=int(status.get("threads_left", 0)),
-                 aliased=[str(n) for n in status.get("aliased", [])][:20], **base)
+                 aliased=[str(n) for n in status.get("aliased", [])][:20],
+                 changed={str(n): [str(w) for w in ws][:20] for n, ws in dict(status.get("changed", {})).items()},
+                 called=[str(n) for n in status.get("called", [])], **base)
 
 
 def _cause(output_tail: str) -> str:
