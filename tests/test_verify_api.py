@@ -337,6 +337,25 @@ def test_configs_may_lay_out_a_scratch_workspace_their_own_way(cpu_verifier):
         assert lazy_verdict.error_kind == ErrorKind.WRONG_OUTPUT, lazy_verdict.error_msg[-300:]
 
 
+def test_a_workspace_the_benchmark_of_other_configs_fills_is_wrong_as_on_a_gpu(cpu_verifier):
+    """Without reset_to_zero, a GPU autotuner benchmarks every config on the same workspace, and the
+    wider chunk fills fewer slots: the narrower config's partials stay in the others and the sum is
+    wrong at every new key. Two of our own "honest" fixtures were wrong_output on an H100 (session
+    79) where the CPU judge, benchmarking only the config that counted, passed them."""
+    from pathlib import Path
+
+    from autotriton.tasks.contract import task_from_source
+    fixtures = Path(__file__).parent / "fixtures"
+    task = task_from_source((fixtures / "task_row_totals.py").read_text(), task_id="local/row_totals",
+                            suite="local", level=1)
+    honest = (fixtures / "honest_row_totals_autotuned_chunks.py").read_text()
+    stale = honest.replace(',\n                 reset_to_zero=["work_ptr"])', ")")
+    assert stale != honest
+    verdicts = cpu_verifier.verify_many([(task, stale), (task, stale + "\n# again\n")])
+    for verdict in verdicts:
+        assert verdict.error_kind == ErrorKind.WRONG_OUTPUT, (verdict.error_kind, verdict.error_msg[-300:])
+
+
 def test_scratch_configs_are_pinned_by_layout_and_told_from_the_output_by_their_bytes(cpu_verifier):
     """Two honest forms of the split sum above. A grid of 4 chunk widths x 3 warp counts has 9
     configs whose workspace differs, past the 8 pins a forward had (outside pass on verifier 102,
