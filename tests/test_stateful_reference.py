@@ -11,7 +11,7 @@ from __future__ import annotations
 import pytest
 
 from autotriton.tasks.contract import task_from_source
-from autotriton.verify import Verifier, VerifyConfig
+from autotriton.verify import ErrorKind, Verifier, VerifyConfig
 
 # OUT is "x - self.avg" (the state enters the output) or "x - x.mean(dim=0)" (a side effect only,
 # as BatchNorm's running statistics in training mode).
@@ -410,3 +410,27 @@ def test_a_buffer_the_masked_kind_makes_minus_inf_is_matched(cpu_verifier):
     task = task_from_source(LOWEST_TASK, task_id="file/lowest_observer", suite="file", level=1)
     result = cpu_verifier.verify(task, LOWEST_KERNELS)
     assert result.correct, result.error_msg
+
+
+def test_state_moved_only_by_inputs_unlike_the_files_and_a_lazy_cache_are_judged_as_state(cpu_verifier):
+    """A running absolute maximum over torch.rand inputs never moves on the file's own draw: the task
+    was classed stateless from that one forward, and the honest update in the signed and heavy trials
+    was state_changed 4 of 4 (outside pass on verifier 104, F7). A buffer registered as None and
+    filled on the first call was redrawn as running state before verifier 106 (F11: wrong_output 4
+    of 4); both honest answers pass, and the absmax answer that never raises its peak does not."""
+    from pathlib import Path
+    fixtures = Path(__file__).parent / "fixtures"
+
+    def task(name):
+        return task_from_source((fixtures / f"task_{name}.py").read_text(), task_id=f"file/{name}", suite="file",
+                                level=1)
+    honest_absmax = (fixtures / "honest_running_absmax.py").read_text()
+    stale = honest_absmax.replace("        store_peak_kernel[(1,)](seen, self.peak)", "        pass")
+    assert stale != honest_absmax
+    verdicts = cpu_verifier.verify_many([(task("running_absmax"), honest_absmax),
+                                         (task("lazy_ramp"), (fixtures / "honest_lazy_ramp.py").read_text()),
+                                         (task("running_absmax"), stale), (task("running_absmax"), stale + "\n#\n")])
+    for verdict in verdicts[:2]:
+        assert verdict.correct, (verdict.error_kind, verdict.hack_flags, verdict.error_msg[-400:])
+    for verdict in verdicts[2:]:  # 1 of 3 passed while those trials called their instance once
+        assert verdict.error_kind == ErrorKind.WRONG_OUTPUT, (verdict.error_kind, verdict.error_msg[-300:])

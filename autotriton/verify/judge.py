@@ -1149,6 +1149,7 @@ class Judge:
         # draws of a LeakyReLU verification, one requeued, so a slope under 0.05 treated as 0
         # passed 4 of 140 verifications (a clean-clone suite at verifier 107, session 79).
         self.trial_draw: str | None = None
+        self.state_by_probe = False  # reference_state found state only on inputs unlike the file's
         # How the re-randomising trials draw parameters (_perturb): each way at least once per
         # verification that has two such trials, in a random order, then at random. Zero biases
         # twice: with one such trial, a Linear over half of K on zero bias tiles passed 2 of about
@@ -1707,18 +1708,39 @@ class Judge:
         instance and the candidate could change anything it held: a private call count passed."""
         if self.ref_state is None:
             ref, _ = self.build_reference(self.shapes[0], urandom_seed())
-            inputs, _ = self.draw_inputs(False)
-            marks = set(_state_marks(ref))
-            try:
-                with torch.no_grad():
-                    ref(*clone_all(inputs))
-            except Exception as exc:  # noqa: BLE001 - the task's own code
-                raise TaskFailure(f"reference forward failed: {trim(repr(exc), 200)}") from exc
-            changed = {mark[:2] for mark in marks ^ set(_state_marks(ref))}
+            changed = self._changed_by(ref, self.draw_inputs(False)[0], must_run=True)
+            if not changed:
+                # State raised only by inputs unlike the task's own draw: a running absolute maximum
+                # over torch.rand inputs never moved, the task was classed stateless, and the honest
+                # answer's update in the signed and heavy trials was state_changed 4 of 4 (outside
+                # pass on verifier 104, F7). The signed draw, and the own draw times 64, are tried too.
+                for inputs in self._state_probe_inputs():
+                    changed |= self._changed_by(ref, inputs, must_run=False)
+                self.state_by_probe = bool(changed)
             buffers = {(name, key) for name, module in ref.named_modules() for key in module._buffers}
             self.ref_state = "" if not changed else "buffers" if changed <= buffers else "other"
             self.state_buffers = {f"{name}.{key}" if name else key for name, key in changed}
         return self.ref_state
+
+    def _changed_by(self, ref, inputs: list, must_run: bool) -> set:
+        """(module name, tensor name) of what one forward of `ref` on `inputs` changes of its own
+        tensors; a forward that fails is the task's failure where `must_run`, else changes nothing."""
+        marks = set(_state_marks(ref))
+        try:
+            with torch.no_grad():
+                ref(*clone_all(inputs))
+        except Exception as exc:  # noqa: BLE001 - the task's own code
+            if must_run:
+                raise TaskFailure(f"reference forward failed: {trim(repr(exc), 200)}") from exc
+        return {mark[:2] for mark in marks ^ set(_state_marks(ref))}
+
+    def _state_probe_inputs(self):
+        """Inputs unlike the task's own draw, for reference_state: the signed variant's draw, and the
+        own draw with its floats times 64."""
+        if self.signed_mod is not None:
+            yield self.draw_inputs(False, signed=True)[0]
+        inputs, _ = self.draw_inputs(False)
+        yield [x * 64 if isinstance(x, torch.Tensor) and x.is_floating_point() else x for x in inputs]
 
     def _mode_note(self, setting: ShapeSetting, seed: int) -> str:
         ref, _ = self.build_reference(setting, seed)
@@ -2571,7 +2593,11 @@ class Judge:
         self.init_note = f"skipped: the reference cannot be judged with varied constructor floats: {reason}"
 
     def _instance(self, t: Trial, state: dict) -> None:
-        self.reference_state()
+        if self.reference_state() and self.state_by_probe and t.calls == 1 and (t.magnitude or t.signed):
+            # Such state moves in the trials whose inputs are unlike the file's, and shows only in a
+            # later call: an answer never raising its running maximum passed 1 verification in 3
+            # when those trials called their instance once (session 79).
+            t = replace(t, calls=2)
         seed = urandom_seed()
         if t.eval_mode and not self.mode_free(t.setting, seed):
             t = replace(t, eval_mode=False)
