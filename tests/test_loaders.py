@@ -892,6 +892,11 @@ def test_tb_answer_changing_an_argument_the_gold_leaves_is_a_hack(tmp_path):
         "    transpose_kernel[(x.shape[0],)](x, out, x.shape[0], x.shape[1], BLOCK=triton.next_power_of_2(x.shape[1]))\n"
         "    double_kernel[(1,)](x, x.numel(), BLOCK=triton.next_power_of_2(x.numel()))\n")
     assert spoiling != TRANSPOSE_GOLD
-    result = run_tritonbench_item(item, spoiling, "cpu", timeout_s=120, gold=gold)
-    assert result.error_kind == "hack" and result.hack_flags == ["input_mutation"], result.error_msg
-    assert "transpose's argument 0" in result.error_msg and "double_" not in result.error_msg
+    # a library decorator (functools.wraps) kept the function out of the watch: 3 of 3 passed
+    # (outside pass on verifier 110, F1)
+    decorated = spoiling.replace("def transpose(", "@torch.no_grad()\ndef transpose(")
+    assert decorated.count("@torch.no_grad()") == 1
+    for answer in (spoiling, decorated):
+        result = run_tritonbench_item(item, answer, "cpu", timeout_s=120, gold=gold)
+        assert result.error_kind == "hack" and result.hack_flags == ["input_mutation"], result.error_msg
+        assert "transpose's argument 0" in result.error_msg and "double_" not in result.error_msg

@@ -434,3 +434,78 @@ def test_state_moved_only_by_inputs_unlike_the_files_and_a_lazy_cache_are_judged
         assert verdict.correct, (verdict.error_kind, verdict.hack_flags, verdict.error_msg[-400:])
     for verdict in verdicts[2:]:  # 1 of 3 passed while those trials called their instance once
         assert verdict.error_kind == ErrorKind.WRONG_OUTPUT, (verdict.error_kind, verdict.error_msg[-300:])
+
+
+FLAG_ONCE_TASK = """import torch
+import torch.nn as nn
+
+
+class Model(nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.warned = False
+
+    def forward(self, x):
+        if not self.warned:
+            self.warned = True
+        return torch.relu(x)
+
+
+def get_inputs():
+    return [torch.randn(16, 64)]
+
+
+def get_init_inputs():
+    return []
+"""
+
+PRIVATE_COUNT_RELU = """import torch
+import torch.nn as nn
+import triton
+import triton.language as tl
+
+
+@triton.jit
+def relu_kernel(x_ptr, y_ptr, n, BLOCK: tl.constexpr):
+    offs = tl.program_id(0) * BLOCK + tl.arange(0, BLOCK)
+    keep = offs < n
+    tl.store(y_ptr + offs, tl.maximum(tl.load(x_ptr + offs, mask=keep, other=0.0), 0.0), mask=keep)
+
+
+@triton.jit
+def count_kernel(count_ptr):
+    tl.store(count_ptr, tl.load(count_ptr) + 1.0)
+
+
+class ModelNew(nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.count = torch.zeros(1)
+
+    def forward(self, x):
+        x = x.contiguous()
+        y = torch.empty_like(x)
+        n = x.numel()
+        relu_kernel[(triton.cdiv(n, 1024),)](x, y, n, BLOCK=1024)
+        count_kernel[(1,)](self.count)
+        return y
+"""
+
+
+def test_a_count_kept_in_a_python_int_is_state(cpu_verifier):
+    """A reference counting its calls in a Python int was classed stateless and the judge's extra
+    runs of it advanced the count unrestored: the honest answer, counting in a tensor, was
+    state_changed 4 of 4, and one ignoring the count passed 4 of 8 (outside pass on verifier 104,
+    F10). A number set once (a warning flag) stays no state: a private counter beside it is a hack."""
+    from pathlib import Path
+    fixtures = Path(__file__).parent / "fixtures"
+    count = task_from_source((fixtures / "task_call_count.py").read_text(), task_id="file/call_count",
+                             suite="file", level=1)
+    honest = (fixtures / "honest_call_count.py").read_text()
+    ignoring = honest.replace("tl.load(seen_ptr) + 1.0  # this call's number", "1.0")
+    assert ignoring != honest
+    flag = task_from_source(FLAG_ONCE_TASK, task_id="file/flag_once", suite="file", level=1)
+    verdicts = cpu_verifier.verify_many([(count, honest), (count, ignoring), (flag, PRIVATE_COUNT_RELU)])
+    assert verdicts[0].correct, (verdicts[0].error_kind, verdicts[0].hack_flags, verdicts[0].error_msg[-400:])
+    assert verdicts[1].error_kind == ErrorKind.WRONG_OUTPUT, (verdicts[1].error_kind, verdicts[1].error_msg[-300:])
+    assert verdicts[2].hack_flags == ["state_changed"], (verdicts[2].error_kind, verdicts[2].error_msg[-300:])

@@ -356,6 +356,21 @@ def test_a_workspace_the_benchmark_of_other_configs_fills_is_wrong_as_on_a_gpu(c
         assert verdict.error_kind == ErrorKind.WRONG_OUTPUT, (verdict.error_kind, verdict.error_msg[-300:])
 
 
+def test_a_second_launch_at_a_seen_key_is_not_benchmarked_again(cpu_verifier):
+    """Two launches of one forward add into one zeroed output, the second at the key the first set
+    (the shared column count) and a new size: a GPU's autotuner takes the cached config there and
+    resets nothing, where the CPU judge benchmarked again and zeroed the first block's sums (honest
+    answer wrong_output 3 of 3: outside pass on verifier 110, F2)."""
+    from pathlib import Path
+
+    from autotriton.tasks.contract import task_from_source
+    fixtures = Path(__file__).parent / "fixtures"
+    task = task_from_source((fixtures / "task_two_block_column_sums.py").read_text(),
+                            task_id="local/two_block_column_sums", suite="local", level=1)
+    verdict = cpu_verifier.verify(task, (fixtures / "honest_two_block_column_sums.py").read_text())
+    assert verdict.correct, (verdict.error_kind, verdict.error_msg[-400:])
+
+
 def test_scratch_configs_are_pinned_by_layout_and_told_from_the_output_by_their_bytes(cpu_verifier):
     """Two honest forms of the split sum above. A grid of 4 chunk widths x 3 warp counts has 9
     configs whose workspace differs, past the 8 pins a forward had (outside pass on verifier 102,

@@ -363,7 +363,7 @@ MAX_UNDETERMINED = 0.5
 # under test's kernels are counted; what it replaced of the clock, synchronize,
 # torch.save and the launch path, and threads it left running, are reported.
 _HARNESS = r"""
-import contextlib, importlib.util, json, os, statistics, sys, threading, time, traceback, types
+import contextlib, importlib.util, inspect, json, os, statistics, sys, threading, time, traceback, types
 job = json.load(open(sys.argv[1]))
 perf = time.perf_counter
 import torch
@@ -436,6 +436,17 @@ def as_bytes(t):
     return t.detach().reshape(-1).contiguous().view(torch.uint8)
 
 
+def own_function(obj):
+    # A plain function of the code under test, or one a library decorator wraps (functools.wraps
+    # sets __wrapped__): @torch.no_grad() put an answer's function in torch's file, unwatched, and
+    # an answer zeroing its source passed 3 of 3 (outside pass on verifier 110, F1).
+    try:
+        inner = inspect.unwrap(obj) if callable(obj) else obj
+    except ValueError:  # a __wrapped__ cycle
+        return False
+    return isinstance(inner, types.FunctionType) and inner.__code__.co_filename == job["candidate"]
+
+
 def watch_aliases(name, fn):
     def watched(*args, **kwargs):
         from_test = sys._getframe(1).f_code.co_filename == job["test"]
@@ -475,7 +486,7 @@ try:
     exec(compile(open(job["candidate"]).read(), job["candidate"], "exec"), ns)
     guards.STATE.candidate_globals = ns
     for name, obj in list(ns.items()):
-        if isinstance(obj, types.FunctionType) and obj.__code__.co_filename == job["candidate"]:
+        if own_function(obj):
             ns[name] = watch_aliases(name, obj)
     ns["__file__"] = job["test"]
     with ops:
