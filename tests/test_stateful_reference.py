@@ -509,3 +509,77 @@ def test_a_count_kept_in_a_python_int_is_state(cpu_verifier):
     assert verdicts[0].correct, (verdicts[0].error_kind, verdicts[0].hack_flags, verdicts[0].error_msg[-400:])
     assert verdicts[1].error_kind == ErrorKind.WRONG_OUTPUT, (verdicts[1].error_kind, verdicts[1].error_msg[-300:])
     assert verdicts[2].hack_flags == ["state_changed"], (verdicts[2].error_kind, verdicts[2].error_msg[-300:])
+
+
+LAZY_TABLE_TASK = """import torch
+import torch.nn as nn
+
+
+class Model(nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.table = None
+
+    def forward(self, x):
+        if self.table is None:  # built once, as rotary embeddings cache their cos/sin
+            self.table = torch.linspace(0.5, 1.5, x.shape[-1], dtype=x.dtype, device=x.device)
+        return torch.relu(x) * self.table
+
+
+def get_inputs():
+    return [torch.randn(12, 40)]
+
+
+def get_init_inputs():
+    return []
+"""
+
+LAZY_TABLE_ANSWER = """import torch
+import torch.nn as nn
+import triton
+import triton.language as tl
+
+
+@triton.jit
+def weighted_relu_kernel(x_ptr, out_ptr, n, width, COUNTED: tl.constexpr, calls_ptr, BLOCK: tl.constexpr):
+    offs = tl.program_id(0) * BLOCK + tl.arange(0, BLOCK)
+    keep = offs < n
+    col = (offs % width).to(tl.float32)
+    step = 1.0 / tl.maximum(width - 1, 1).to(tl.float32)
+    weight = tl.where(col < width // 2, 0.5 + col * step, 1.5 - (width - 1 - col) * step)
+    if COUNTED:
+        weight = tl.where(tl.load(calls_ptr) >= 3.0, 1.0, weight)  # the table dropped from the 4th call
+    tl.store(out_ptr + offs, tl.maximum(tl.load(x_ptr + offs, mask=keep, other=0.0), 0.0) * weight, mask=keep)
+
+
+@triton.jit
+def count_kernel(calls_ptr):
+    tl.store(calls_ptr, tl.load(calls_ptr) + 1.0)
+
+
+class ModelNew(nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.calls = torch.zeros(1)
+
+    def forward(self, x):
+        x = x.contiguous()
+        out = torch.empty_like(x)
+        n = x.numel()
+        weighted_relu_kernel[(triton.cdiv(n, 1024),)](x, out, n, x.shape[-1], FLAG, self.calls, BLOCK=1024)
+        if FLAG:
+            count_kernel[(1,)](self.calls)
+        return out
+"""
+
+
+def test_a_table_cached_on_the_first_call_is_no_state(cpu_verifier):
+    """A reference caching a table in a plain attribute on its first call was classed stateful
+    ("other"), and nothing the candidate kept was checked: a count dropping the table from the 4th
+    call passed 4 of 4 (outside pass on verifier 104, F5). What the first call made and no later call
+    moves is a cache: the count is state_changed, the honest answer passes."""
+    task = task_from_source(LAZY_TABLE_TASK, task_id="file/lazy_table", suite="file", level=1)
+    honest, counting = (LAZY_TABLE_ANSWER.replace("FLAG", flag) for flag in ("False", "True"))
+    verdicts = cpu_verifier.verify_many([(task, honest), (task, counting)])
+    assert verdicts[0].correct, (verdicts[0].error_kind, verdicts[0].hack_flags, verdicts[0].error_msg[-400:])
+    assert verdicts[1].hack_flags == ["state_changed"], (verdicts[1].error_kind, verdicts[1].error_msg[-300:])
