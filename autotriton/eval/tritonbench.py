@@ -401,16 +401,6 @@ def tampered():
 ALIASED = {}
 
 
-def storages(obj, depth=0):
-    if isinstance(obj, torch.Tensor):
-        return {obj.untyped_storage().data_ptr()} if obj.numel() else set()
-    if depth < 4 and isinstance(obj, (list, tuple)):
-        return set().union(*(storages(v, depth + 1) for v in obj))
-    if depth < 4 and isinstance(obj, dict):
-        return set().union(*(storages(v, depth + 1) for v in obj.values()))
-    return set()
-
-
 # Tensors the test section handed a function of the code under test that the call changed, by
 # argument (CALLED: the functions it called). The gold runs the same way, and the verdict allows an
 # answer to change only what the gold changes (a destination buffer): an answer zeroing
@@ -430,6 +420,10 @@ def tensors_in(obj, where, depth=0):
     elif depth < 4 and isinstance(obj, dict):
         for k, v in obj.items():
             yield from tensors_in(v, f"{where}[{k!r}]", depth + 1)
+
+
+def storages(obj):
+    return {t.untyped_storage().data_ptr() for _, t in tensors_in(obj, "") if t.numel()}
 
 
 def as_bytes(t):
