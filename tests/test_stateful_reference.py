@@ -432,7 +432,9 @@ def test_state_moved_only_by_inputs_unlike_the_files_and_a_lazy_cache_are_judged
                                          (task("running_absmax"), stale), (task("running_absmax"), stale + "\n#\n")])
     for verdict in verdicts[:2]:
         assert verdict.correct, (verdict.error_kind, verdict.hack_flags, verdict.error_msg[-400:])
-    for verdict in verdicts[2:]:  # 1 of 3 passed while those trials called their instance once
+    # 1 of 3 passed while those trials called their instance once; 1 of 200 (once in CI) while
+    # their later calls drew unlike inputs too (verifier 114)
+    for verdict in verdicts[2:]:
         assert verdict.error_kind == ErrorKind.WRONG_OUTPUT, (verdict.error_kind, verdict.error_msg[-300:])
 
 
