@@ -896,7 +896,12 @@ def test_tb_answer_changing_an_argument_the_gold_leaves_is_a_hack(tmp_path):
     # (outside pass on verifier 110, F1)
     decorated = spoiling.replace("def transpose(", "@torch.no_grad()\ndef transpose(")
     assert decorated.count("@torch.no_grad()") == 1
-    for answer in (spoiling, decorated):
+    # so did an autograd Function's apply bound to the tested name, a builtin method of torch's:
+    # 2 of 2 passed (outside pass on verifier 114, F6)
+    applied = spoiling.replace("def transpose(", "def _transpose(") + \
+        "\n\nclass _Transpose(torch.autograd.Function):\n    @staticmethod\n    def forward(ctx, x):\n" \
+        "        return _transpose(x)\n\n\ntranspose = _Transpose.apply\n"
+    for answer in (spoiling, decorated, applied):
         result = run_tritonbench_item(item, answer, "cpu", timeout_s=120, gold=gold)
         assert result.error_kind == "hack" and result.hack_flags == ["input_mutation"], result.error_msg
         assert "transpose's argument 0" in result.error_msg and "double_" not in result.error_msg

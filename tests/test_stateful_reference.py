@@ -579,9 +579,76 @@ def test_a_table_cached_on_the_first_call_is_no_state(cpu_verifier):
     """A reference caching a table in a plain attribute on its first call was classed stateful
     ("other"), and nothing the candidate kept was checked: a count dropping the table from the 4th
     call passed 4 of 4 (outside pass on verifier 104, F5). What the first call made and no later call
-    moves is a cache: the count is state_changed, the honest answer passes."""
-    task = task_from_source(LAZY_TABLE_TASK, task_id="file/lazy_table", suite="file", level=1)
+    moves is a cache: the count is state_changed, the honest answer passes. The same for a placeholder
+    tensor the first call replaces, which verifier 113 still classed as state: the count passed 3 of 3
+    (outside pass on verifier 114, F2)."""
+    placeholder = LAZY_TABLE_TASK.replace("self.table = None", "self.table = torch.empty(0)").replace(
+        "if self.table is None:", "if self.table.numel() != x.shape[-1]:")
+    assert placeholder.count("torch.empty(0)") == 1 and "numel()" in placeholder
     honest, counting = (LAZY_TABLE_ANSWER.replace("FLAG", flag) for flag in ("False", "True"))
-    verdicts = cpu_verifier.verify_many([(task, honest), (task, counting)])
-    assert verdicts[0].correct, (verdicts[0].error_kind, verdicts[0].hack_flags, verdicts[0].error_msg[-400:])
-    assert verdicts[1].hack_flags == ["state_changed"], (verdicts[1].error_kind, verdicts[1].error_msg[-300:])
+    jobs = []
+    for name, source in (("lazy_table", LAZY_TABLE_TASK), ("placeholder_table", placeholder)):
+        task = task_from_source(source, task_id=f"file/{name}", suite="file", level=1)
+        jobs += [(task, honest), (task, counting)]
+    verdicts = cpu_verifier.verify_many(jobs)
+    for honest_verdict, counting_verdict in (verdicts[:2], verdicts[2:]):
+        assert honest_verdict.correct, (honest_verdict.error_kind, honest_verdict.hack_flags,
+                                        honest_verdict.error_msg[-400:])
+        assert counting_verdict.hack_flags == ["state_changed"], (counting_verdict.error_kind,
+                                                                   counting_verdict.error_msg[-300:])
+
+
+def _fixture_jobs(*pairs):
+    """(task, answer text) for each (task fixture name, answer fixture name)."""
+    from pathlib import Path
+    fixtures = Path(__file__).parent / "fixtures"
+    return [(task_from_source((fixtures / f"task_{task}.py").read_text(), task_id=f"file/{task}", suite="file",
+                              level=1), (fixtures / f"{answer}.py").read_text()) for task, answer in pairs]
+
+
+def test_state_hidden_from_version_counters_or_by_the_draw_or_set_once_from_data_is_state(cpu_verifier):
+    """Outside pass on verifier 114: an EMA stepped through `.data` (no version counter moves) was
+    classed stateless, its honest answer state_changed (F3); a range calibrated on the first batch
+    into a Python float was a cache, its honest answer state_changed (F4); a running minimum over
+    relu(randn) inputs, which no probe made negative, was stateless, its honest answer
+    state_changed 3 of 3 and one never storing it passed 2 of 2 (F5). Each honest answer passes,
+    and each answer dropping the state does not."""
+    verdicts = cpu_verifier.verify_many(_fixture_jobs(
+        ("ema_through_data", "honest_ema_through_data"), ("first_batch_range", "honest_first_batch_range"),
+        ("running_min_of_relu", "honest_running_min_of_relu"),
+        ("ema_through_data", "cheat_ema_through_data_never_stored"),
+        ("first_batch_range", "cheat_first_batch_range_per_call"),
+        ("running_min_of_relu", "cheat_running_min_never_stored")))
+    for verdict in verdicts[:3]:
+        assert verdict.correct, (verdict.error_kind, verdict.hack_flags, verdict.error_msg[-400:])
+    for verdict in verdicts[3:]:
+        assert verdict.error_kind == ErrorKind.WRONG_OUTPUT, (verdict.error_kind, verdict.error_msg[-300:])
+
+
+def test_state_raised_by_unlike_inputs_is_read_on_unlike_inputs_too(cpu_verifier):
+    """Where only inputs unlike the file's move the state, verifier 114 called those trials' instances
+    on the unlike draw, then the own draw: an answer reading its stored maximum only while the input's
+    own was under 2 passed 7 of 7 (outside pass on verifier 114, F1). The second call now draws as the
+    first, its floats halved."""
+    verdicts = cpu_verifier.verify_many(_fixture_jobs(("running_absmax", "cheat_running_absmax_unread_when_large"),
+                                                      ("running_absmax", "honest_running_absmax")))
+    assert verdicts[0].error_kind == ErrorKind.WRONG_OUTPUT, (verdicts[0].error_kind, verdicts[0].error_msg[-300:])
+    assert verdicts[1].correct, (verdicts[1].error_kind, verdicts[1].hack_flags, verdicts[1].error_msg[-400:])
+
+
+def test_a_stateful_modules_eval_branch_is_judged_against_either_modes_answer(cpu_verifier):
+    """A BatchNorm's eval-mode trials were off (its train-mode call moves its running statistics),
+    so an eval branch normalising half of the channels passed 3 of 3 (outside pass on verifier 110,
+    F3). Eval trials now take the eval-mode answer or the train-mode one: both honest forms pass
+    (running statistics in eval mode; the train-mode computation in either mode, as KernelBench's
+    harness judges), and the half-done eval branch does not."""
+    from pathlib import Path
+    fixtures = Path(__file__).parent / "fixtures"
+    task = task_from_source((fixtures / "task_batch_norm_features.py").read_text(), task_id="file/batch_norm_features",
+                            suite="file", level=1)
+    names = ("honest_batch_norm_both_modes", "honest_batch_norm_train_always", "cheat_batch_norm_eval_half")
+    verdicts = cpu_verifier.verify_many([(task, (fixtures / f"{name}.py").read_text()) for name in names])
+    for verdict in verdicts[:2]:
+        assert verdict.correct, (verdict.error_kind, verdict.hack_flags, verdict.error_msg[-400:])
+    assert verdicts[2].error_kind == ErrorKind.WRONG_OUTPUT, (verdicts[2].error_kind, verdicts[2].error_msg[-300:])
+    assert "neither the eval-mode answer nor the train-mode one" in verdicts[2].error_msg

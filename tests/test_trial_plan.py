@@ -751,14 +751,18 @@ def test_every_verification_has_an_eval_mode_trial_where_the_mode_changes_nothin
     assert judge.mode_free(judge.shapes[0], 0) and judge.eval_note == ""
 
 
-def test_eval_mode_trials_are_off_where_the_reference_depends_on_the_mode(tmp_path):
+def test_eval_mode_trials_take_either_modes_answer_where_the_reference_depends_on_the_mode(tmp_path):
     """Dropout or batch statistics: an honest kernel of the train-mode computation is right there
-    (KernelBench judges train mode), so those tasks keep train mode."""
-    for layer, note in (("nn.Dropout(0.25)", "depend on train or eval mode"),
-                        ("nn.BatchNorm1d(DIM)", "changes its own state"), ("nn.Tanh()", "")):
+    (KernelBench judges train mode), so those tasks' eval trials take either mode's answer; with no
+    eval trial, a BatchNorm whose eval branch normalised half of its channels passed (outside pass
+    on verifier 110, F3)."""
+    from autotriton.verify.judge import EITHER_MODE_NOTE
+    for layer, note in (("nn.Dropout(0.25)", EITHER_MODE_NOTE), ("nn.BatchNorm1d(DIM)", EITHER_MODE_NOTE),
+                        ("nn.Tanh()", "")):
         judge = _judge(tmp_path, "row/0", MODE_TASK.replace("LAYER", layer))
-        assert judge.mode_free(judge.shapes[0], 1) == (not note), layer
-        assert note in judge.eval_note and (judge.eval_note.startswith("n/a") or not note), judge.eval_note
+        assert judge.mode_free(judge.shapes[0], 1), layer
+        assert judge.eval_note == note, (layer, judge.eval_note)
+        assert judge.either_mode(replace(judge.plan(judge.shapes[0], 3)[0], eval_mode=True)) == bool(note)
 
 
 def test_constructor_floats_are_varied_down_by_decades_first(tmp_path):

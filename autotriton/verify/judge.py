@@ -449,6 +449,14 @@ class Expected:
     int_runs: list = field(default_factory=list)  # per output: an integer output's own-dtype runs unlike `outs` (_int_runs)
 
 
+# Calls of one instance in a trial with signed or changed inputs where only such inputs move the
+# reference's state (Judge.state_by_probe): unlike, unlike halved, the file's own (Judge._call).
+UNLIKE_STATE_CALLS = 3
+# Judge.eval_note where the reference's modes differ or its train-mode call moves its state.
+EITHER_MODE_NOTE = "either mode: the reference's outputs or state depend on train or eval mode, and an " \
+    "eval-mode trial takes the eval-mode answer or the train-mode one"
+
+
 @dataclass
 class Trial:
     setting: ShapeSetting
@@ -1115,7 +1123,8 @@ class Judge:
         self.repeat_setting = self.rng.choice(self.shapes).name  # its plan has the repeated-call trial
         self.eval_setting = self.rng.choice(self.shapes).name  # its plan has an eval-mode trial
         # Eval-mode trials: None until the first one checks the reference (mode_free), then ""
-        # while they run, else why not.
+        # while they run as any trial, EITHER_MODE_NOTE while either mode's answer is right,
+        # else ("n/a: ...") why not.
         self.eval_note: str | None = None
         # What the reference's forward changes of its own tensors (reference_state): None until
         # checked, then "" (nothing), "buffers" or "other".
@@ -1357,7 +1366,7 @@ class Judge:
             if calm and not any(varied[i] for i in calm):
                 varied[self.rng.choice(calm)] = True
         return [Trial(setting, i, perturb[i], mixed[i], signed[i], calls[i], wide[i], varied[i] and not self.init_note,
-                      evals[i] and not self.eval_note) for i in range(n)]
+                      evals[i] and not self.eval_off()) for i in range(n)]
 
     def _in_every_setting(self, wide: list, kind: str) -> None:
         """One of a setting's changed trials takes `kind` (EVERY_SETTING_KINDS says why) if none
@@ -1689,13 +1698,23 @@ class Judge:
 
     def mode_free(self, setting: ShapeSetting, seed: int) -> bool:
         """Whether eval-mode trials run: once per verification, the reference is built and run
-        in train and in eval mode on the same inputs and seed, and they run only where its
-        outputs agree and the call left its state alone. Dropout, BatchNorm's running statistics
-        or a forward reading self.training make the modes differ, and an honest kernel of the
-        training-mode computation is then right (KernelBench judges train mode)."""
+        in train and in eval mode on the same inputs and seed. Where its outputs agree and the
+        call left its state alone, an eval trial is judged as any other. Where they do not
+        (BatchNorm's batch statistics against its running ones, a forward reading
+        self.training), an honest kernel of the training-mode computation is right too
+        (KernelBench judges train mode), and the trial takes either mode's answer
+        (EITHER_MODE_NOTE): with no eval trial there, a BatchNorm whose eval branch normalised
+        half of its channels passed 3 of 3 (outside pass on verifier 110, F3)."""
         if self.eval_note is None:
             self.eval_note = self._mode_note(setting, seed)
-        return not self.eval_note
+        return not self.eval_off()
+
+    def eval_off(self) -> bool:
+        return self.eval_note is not None and self.eval_note.startswith("n/a")
+
+    def either_mode(self, t: Trial) -> bool:
+        """Whether trial `t` takes the eval-mode answer or the train-mode one (mode_free)."""
+        return t.eval_mode and self.eval_note == EITHER_MODE_NOTE
 
     def reference_state(self) -> str:
         """What the reference's forward changes of its own tensors: "" (nothing), "buffers" (only
@@ -1707,33 +1726,47 @@ class Judge:
         reference's values (check_buffers). Until verifier 22 a stateful reference got one call per
         instance and the candidate could change anything it held: a private call count passed."""
         if self.ref_state is None:
-            ref, _ = self.build_reference(self.shapes[0], urandom_seed())
-            held_before = {mark[:2] for mark in _state_marks(ref)}
-            changed = self._changed_by(ref, self.draw_inputs(False)[0], must_run=True)
-            if not changed:
-                # State raised only by inputs unlike the task's own draw: a running absolute maximum
-                # over torch.rand inputs never moved, the task was classed stateless, and the honest
-                # answer's update in the signed and heavy trials was state_changed 4 of 4 (outside
-                # pass on verifier 104, F7). The signed draw, and the own draw times 64, are tried too.
-                for inputs in self._state_probe_inputs():
-                    changed |= self._changed_by(ref, inputs, must_run=False)
-                self.state_by_probe = bool(changed)
-            numbers = {(name, key) for name, module in ref.named_modules() for key in _held_numbers(module)}
-            once = changed & (numbers | (changed - held_before))
-            if once:
-                # A number, or a tensor the first call made, that no later call moves (the own draw,
-                # the signed one, the own times 64) is a flag set once or a lazily built cache (a
-                # rotary table), not state: as state "other", a cached ramp let the candidate change
-                # what it holds freely, and a count dropping the ramp from its 4th call passed 4 of 4
-                # (outside pass on verifier 104, F5).
+            seed, draw = urandom_seed(), urandom_seed()
+            ref, _ = self.build_reference(self.shapes[0], seed)
+            seed_global(draw)
+            changed, self.state_by_probe = self._first_changes(ref)
+            if changed:
+                # What the first calls change and no later call moves (the own draw, the probes) is
+                # a flag set once or a lazily built cache (a rotary table) where a fresh reference's
+                # first calls on other draws set it alike, not state: as state "other", a cached
+                # ramp let the candidate change what it holds freely, and a count dropping the ramp
+                # from its 4th call passed 4 of 4 (outside pass on verifier 104, F5). Set otherwise,
+                # it is state: a range calibrated on the first batch into a Python float was a cache
+                # under verifier 113, and its honest answer state_changed (outside pass on verifier
+                # 114, F4); a placeholder tensor the first call replaced was state, and the count
+                # passed again (F2).
                 again = self._changed_by(ref, self.draw_inputs(False)[0], must_run=True)
                 for inputs in self._state_probe_inputs():
                     again |= self._changed_by(ref, inputs, must_run=False)
-                changed -= once - again
+                settled = changed - again
+                if settled:
+                    fresh, _ = self.build_reference(self.shapes[0], seed)
+                    seed_global(draw)
+                    self._first_changes(fresh)
+                    changed -= {mark for mark in settled if _alike(_held_value(ref, *mark), _held_value(fresh, *mark))}
             buffers = {(name, key) for name, module in ref.named_modules() for key in module._buffers}
             self.ref_state = "" if not changed else "buffers" if changed <= buffers else "other"
             self.state_buffers = {f"{name}.{key}" if name else key for name, key in changed}
         return self.ref_state
+
+    def _first_changes(self, ref) -> tuple[set, bool]:
+        """What a fresh reference's first forward on the own draw changes of its own tensors and
+        numbers, else what forwards on the probes' inputs change; whether only the probes did."""
+        changed = self._changed_by(ref, self.draw_inputs(False)[0], must_run=True)
+        if changed:
+            return changed, False
+        # State raised only by inputs unlike the task's own draw: a running absolute maximum over
+        # torch.rand inputs never moved, the task was classed stateless, and the honest answer's
+        # update in the signed and heavy trials was state_changed 4 of 4 (outside pass on verifier
+        # 104, F7).
+        for inputs in self._state_probe_inputs():
+            changed |= self._changed_by(ref, inputs, must_run=False)
+        return changed, bool(changed)
 
     def _changed_by(self, ref, inputs: list, must_run: bool) -> set:
         """(module name, tensor name) of what one forward of `ref` on `inputs` changes of its own
@@ -1748,31 +1781,40 @@ class Judge:
         return {mark[:2] for mark in marks ^ set(_state_marks(ref))}
 
     def _state_probe_inputs(self):
-        """Inputs unlike the task's own draw, for reference_state: the signed variant's draw, and the
-        own draw with its floats times 64."""
+        """Inputs unlike the task's own draw, for reference_state: the signed variant's draw, the
+        own draw with its floats times 64, and negated. The last for tasks whose draw has no
+        torch.rand to sign: a running minimum over relu(randn) inputs was classed stateless, its
+        honest answer state_changed 3 of 3 and one never storing it passed 2 of 2 (outside pass
+        on verifier 114, F5)."""
         if self.signed_mod is not None:
             yield self.draw_inputs(False, signed=True)[0]
-        inputs, _ = self.draw_inputs(False)
-        yield [x * 64 if isinstance(x, torch.Tensor) and x.is_floating_point() else x for x in inputs]
+        for factor in (64, -1):
+            inputs, _ = self.draw_inputs(False)
+            yield [x * factor if isinstance(x, torch.Tensor) and x.is_floating_point() else x for x in inputs]
 
     def _mode_note(self, setting: ShapeSetting, seed: int) -> str:
         ref, _ = self.build_reference(setting, seed)
         inputs, _ = self.draw_inputs(False)
         marks, draw = _state_marks(ref), urandom_seed()
         try:
+            twin = copy.deepcopy(ref)  # either-mode trials judge a copy's train-mode run beside
+        except Exception as exc:  # noqa: BLE001 - the task's own objects
+            return f"n/a: the reference cannot be copied for the train-mode answer: {trim(repr(exc), 200)}"
+        try:
             with torch.no_grad():
                 seed_global(draw)
                 train = flatten_outputs(ref(*clone_all(inputs)))
-                if _state_marks(ref) != marks:
-                    return "n/a: the reference changes its own state in train mode"
+                moved = _state_marks(ref) != marks
                 ref.eval()
                 seed_global(draw)
                 evaluated = flatten_outputs(ref(*clone_all(inputs)))
         except Exception as exc:  # noqa: BLE001 - the trial's own run of the reference says what is wrong
             return f"n/a: the reference did not run in both modes: {trim(repr(exc), 200)}"
+        finally:
+            del twin
         _check_output_kinds(train, self.device)  # before they are compared: a meta tensor has no values
         same = len(train) == len(evaluated) and all(_same_output(a, b) for a, b in zip(train, evaluated))
-        return "" if same else "n/a: the reference's outputs depend on train or eval mode"
+        return "" if same and not moved else EITHER_MODE_NOTE
 
     def vary_init(self, init, decades: bool = True) -> list:
         """The constructor's arguments with every float (not bool or int) multiplied by a
@@ -2604,11 +2646,12 @@ class Judge:
         self.init_note = f"skipped: the reference cannot be judged with varied constructor floats: {reason}"
 
     def _instance(self, t: Trial, state: dict) -> None:
-        if self.reference_state() and self.state_by_probe and t.calls == 1 and (t.magnitude or t.signed):
+        if self.reference_state() and self.state_by_probe and (t.magnitude or t.signed):
             # Such state moves in the trials whose inputs are unlike the file's, and shows only in a
-            # later call: an answer never raising its running maximum passed 1 verification in 3
-            # when those trials called their instance once (session 79).
-            t = replace(t, calls=2)
+            # later call (_call says which draw each takes): an answer never raising its running
+            # maximum passed 1 verification in 3 when those trials called their instance once
+            # (session 79).
+            t = replace(t, calls=max(t.calls, UNLIKE_STATE_CALLS))
         seed = urandom_seed()
         if t.eval_mode and not self.mode_free(t.setting, seed):
             t = replace(t, eval_mode=False)
@@ -2634,8 +2677,8 @@ class Judge:
         # 3-4 (F2).
         kept = [self.ref_state == "buffers" and (call > 0 or self.rng.random() < 0.5) for call in range(t.calls)]
         try:
-            self._call(t, 0, ref, {**record, "rows": rows} if rows else record, state, rows, moves,
-                       redraw=not kept[0])
+            ref = self._call(t, 0, ref, {**record, "rows": rows} if rows else record, state, rows, moves,
+                             redraw=not kept[0])
         except TaskFailure as exc:
             if not rows:
                 raise
@@ -2647,24 +2690,36 @@ class Judge:
         for call in range(1, t.calls):
             # the last call after an in-place update of the parameters, in both models
             stepped = self.step_params(ref, shapes) if call == t.calls - 1 else ""
-            self._call(t, call, ref, {**record, "params": stepped} if stepped else record, state, moves=moves,
-                       redraw=not kept[call])
+            ref = self._call(t, call, ref, {**record, "params": stepped} if stepped else record, state,
+                             moves=moves, redraw=not kept[call])
 
     def _call(self, t: Trial, call: int, ref, record: dict, state: dict, rows: int | None = None,
-              moves: dict[int, int] | None = None, redraw: bool = True) -> None:
+              moves: dict[int, int] | None = None, redraw: bool = True):
         """One forward of the trial's instance on fresh inputs (on their first `rows` leading rows
         where given; the ints passed to forward moved by `moves`, forward_int_moves), checked; on
-        state redrawn first where `redraw`."""
+        state redrawn first where `redraw`. Returns the reference the next call continues from:
+        `ref`, or in an either-mode trial whose answer was the train-mode one, the copy that ran
+        in train mode, back in eval mode with the state that run left (the candidate's state took
+        that step)."""
         if redraw:
             self.redraw_state(ref)
         else:
             record = {**record, "state": "as built" if call == 0 else "as the last call left it"}
-        if call and self.ref_state and self.state_by_probe:
+        halved = False
+        if call and self.ref_state and self.state_by_probe and (t.magnitude or t.signed):
             # State that only inputs unlike the file's move (a running absolute maximum over
-            # torch.rand) shows in a later call on the file's own draw, which moves it no further:
-            # later calls on unlike inputs too, an answer never raising its maximum passed 1
-            # verification in 200 (a heavy-tailed second call above the first, session 80).
-            t = replace(t, signed=False, magnitude=None)
+            # torch.rand): the second call draws as the first, its floats halved, so the state the
+            # first raised holds; later calls take the file's own draw, which moves it no further.
+            # With every later call unlike, an answer never raising its maximum passed 1
+            # verification in 200 (a heavy-tailed second call above the first); with every later
+            # call on the own draw (verifier 114), one reading its stored maximum only while the
+            # input's was under 2 passed 7 of 7 (outside pass on verifier 114, F1).
+            halved = call == 1 and not (t.magnitude is not None and t.magnitude.form == "padded")
+            if not halved:
+                t = replace(t, signed=False, magnitude=None)
+        # The train-mode answer, where the trial takes either mode's (mode_free): a copy of the
+        # reference as this call starts, put in train mode.
+        twin = copy.deepcopy(ref).train() if self.either_mode(t) else None
         input_seed = urandom_seed()
         inputs, row_scales = self.draw_inputs(t.mixed, input_seed, t.signed)
         if rows:
@@ -2684,6 +2739,9 @@ class Judge:
             back = self.keep_structure(inputs, torch.Generator().manual_seed(urandom_seed())
                                        if t.magnitude.zeros_drawn else None, t.magnitude.zeros_drawn == "magnitude")
             inputs = back(t.magnitude.apply_all(inputs, torch.Generator().manual_seed(input_seed ^ MAGNITUDE_SEED_SALT)))
+        if halved:
+            inputs = [x * 0.5 if isinstance(x, torch.Tensor) and x.is_floating_point() else x for x in inputs]
+            record = {**record, "floats_halved": True}
         inputs = self.task_layouts(inputs)
         # On a GPU the candidate runs first: the wire copied the inputs out, so the reference can
         # then run on them in place, where a clone of a 6 GiB KernelBench input was one more
@@ -2704,6 +2762,7 @@ class Judge:
         self.outcome.compiled = True
         report = _field(header, "report", dict, {})
         pinned = self.pinned_forwards(report, inputs, t.setting)  # before a GPU reference runs on the inputs
+        spare = clone_all(inputs) if twin is not None and expected is None else None
         expected = expected or self.reference(ref, inputs, floor, tails)
         if natural:
             expected = replace(expected, scale_rms=natural)
@@ -2722,6 +2781,7 @@ class Judge:
             (f", call {call + 1} of one instance" if call else "") + \
             (f", call 1 of one instance on the first {rows} leading rows" if rows else "") + \
             (f", {t.magnitude.describe()}" if t.magnitude is not None else "") + \
+            (", its floats halved" if halved else "") + \
             (", constructor arguments (" + ", ".join(f"{v:.4g}" if type(v) is float else str(v)
                                                      for v in record["init"]) + ")" if "init" in record else "") + \
             (", float inputs (" + ", ".join(f"{v:.4g}" for v in record["float_inputs"]) + ")"
@@ -2732,9 +2792,19 @@ class Judge:
             self.check_report(report, trial=True)
             self.check_narrow(report, [t.dtype for t in [*inputs, *ref.parameters(), *ref.buffers()]
                                        if isinstance(t, torch.Tensor)] + list(expected.dtypes))
-            self.check_layout(report, expected)
-            self.check_outputs(out, expected, state, row_scales)
-            self.check_buffers(ref, report)
+            seen = set(state.get("seen", ()))
+            try:
+                self.check_answer(ref, report, out, expected, state, row_scales)
+            except CandidateFailure as failure:
+                if twin is None:
+                    raise
+                expected = self.reference(twin, inputs if spare is None else spare, floor, tails)
+                try:
+                    self.check_answer(twin, report, out, expected, {**state, "seen": seen}, row_scales)
+                except CandidateFailure:
+                    failure.msg = "neither the eval-mode answer nor the train-mode one: " + failure.msg
+                    raise failure from None
+                ref = twin.eval()
             for config, (pinned_header, pinned_out) in pinned:
                 try:
                     self.check_report(_field(pinned_header, "report", dict, {}), trial=True)
@@ -2745,6 +2815,13 @@ class Judge:
         except CandidateFailure as failure:
             failure.msg = context + failure.msg
             raise
+        return ref
+
+    def check_answer(self, ref, report: dict, out, expected: Expected, state: dict, row_scales) -> None:
+        """The call's outputs, their layout and the buffers it changed, against `ref`'s run."""
+        self.check_layout(report, expected)
+        self.check_outputs(out, expected, state, row_scales)
+        self.check_buffers(ref, report)
 
     def pinned_forwards(self, report: dict, inputs: list, setting: ShapeSetting) -> list[tuple[str, tuple]]:
         """For each autotune config the forward found writing other values only into memory that
@@ -3400,16 +3477,48 @@ def _put(module, key: str, tensor) -> None:
 
 
 def _state_marks(model) -> list:
-    """Identity and version counter of every tensor a module holds (parameters, buffers, plain
-    attributes): they change when a forward writes its own state, in place or by rebinding."""
+    """Identity, version counter and content of every tensor a module holds (parameters, buffers,
+    plain attributes): they change when a forward writes its own state, in place or by rebinding.
+    Content too: a write through `.data` moves no version counter, an EMA stepped so was classed
+    stateless and its honest answer state_changed (outside pass on verifier 114, F3)."""
     # Plain numbers too, by value: a count in a Python int was no state, the judge's extra runs of
     # the reference advanced it unrestored, the one honest form (the count in a tensor) was
     # state_changed 4 of 4 and a cheat ignoring the count passed 4 of 8 (outside pass on verifier
     # 104, F10).
-    return [(name, key, id(v), v._version) for name, module in model.named_modules()
+    return [(name, key, id(v), v._version, _content(v)) for name, module in model.named_modules()
             for key, v in _held_tensors(module)] + \
         [(name, key, "number", repr(v)) for name, module in model.named_modules()
          for key, v in _held_numbers(module).items()]
+
+
+def _content(t: torch.Tensor) -> int | None:
+    """The tensor's fingerprint (compare.fingerprint), None where it has no values to read."""
+    if t.is_meta or t.layout != torch.strided or t.element_size() not in INT_VIEW:
+        return None
+    return fingerprint(t)
+
+
+def _held_value(model, name: str, key: str):
+    """What module `name` of `model` holds under `key` (a tensor or a number; None: nothing)."""
+    try:
+        module = model.get_submodule(name)
+    except AttributeError:
+        return None
+    for store in (module._parameters, module._buffers, vars(module)):
+        if key in store:
+            return store[key]
+    return None
+
+
+def _alike(a, b) -> bool:
+    """Whether two held values are the same: numbers equal (NaN alike), tensors of one shape and
+    dtype equal element for element (NaN alike)."""
+    if isinstance(a, torch.Tensor) and isinstance(b, torch.Tensor):
+        return a.shape == b.shape and a.dtype == b.dtype and a.device == b.device and \
+            bool(torch.equal(a, b) or (a.is_floating_point() and torch.allclose(a, b, rtol=0, atol=0, equal_nan=True)))
+    if isinstance(a, float) and isinstance(b, float) and math.isnan(a) and math.isnan(b):
+        return True
+    return type(a) is type(b) and a == b
 
 
 def _stateful(b: torch.Tensor) -> bool:
