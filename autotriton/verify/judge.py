@@ -2762,7 +2762,10 @@ class Judge:
         self.outcome.compiled = True
         report = _field(header, "report", dict, {})
         pinned = self.pinned_forwards(report, inputs, t.setting)  # before a GPU reference runs on the inputs
-        spare = clone_all(inputs) if twin is not None and expected is None else None
+        # On a GPU the reference runs on the inputs in place: the train-mode copy runs on a clone,
+        # but where the inputs are too large for a second set (lean) on the same inputs after it
+        # (a reference writing into its own inputs would be judged on written ones there).
+        spare = clone_all(inputs) if twin is not None and expected is None and not self.lean else None
         expected = expected or self.reference(ref, inputs, floor, tails)
         if natural:
             expected = replace(expected, scale_rms=natural)
