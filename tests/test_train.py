@@ -462,10 +462,13 @@ def test_pass_rates_are_measured_with_the_reward_and_resume(data_dir, tmp_path):
     backend = _FixedBackend([[good, "no code"], ["no code"]])
     params = SamplingParams(n=2, temperature=1.0, max_new_tokens=8)
     scorer = RewardScorer(VerifyConfig(device="cpu", workers=2, cache_dir=None))
+    seen = []
     try:
-        rates = select.measure_pass_rates(backend, scorer, rows, params, tmp_path)
+        rates = select.measure_pass_rates(backend, scorer, rows, params, tmp_path, progress=lambda *a: seen.append(a),
+                                          prompts_per_batch=1)
     finally:
         scorer.close()
+    assert [a[:2] for a in seen] == [(1, 2), (2, 2)] and all(a[2] >= 0 and a[3] > 0 for a in seen)  # judging timed
     assert {t: (r.passed, r.samples) for t, r in rates.items()} == {rows[0]["task_id"]: (1, 2),
                                                                    rows[1]["task_id"]: (0, 2)}
     assert select.informative(rates) == {rows[0]["task_id"]}

@@ -241,18 +241,23 @@ def select_rows(policy: Policy, rows, s: RLSettings, scorer: RewardScorer, out: 
         if todo and state.is_main_process:
             print(f"measuring the pass rate of {policy.spec} on {len(todo)} RL prompts "
                   f"({s.select_samples} samples each)", flush=True)
-            # One RL step's worth of completions per generate call: the batch the user sized for
-            # rollouts fits here too, and the rates are saved after each call, so a cut run keeps
-            # them (one call of 256 ran past a device call's 10 minutes with nothing saved, H100).
-            # (A fixed 32 took 280 s for 80 completions on an H100: the 135M model's decode step
-            # costs the same at 32 or 256 sequences.)
+            # One rollout generate call's worth of completions per call (steps_per_generation x
+            # batch_size): the batch the user sized for rollouts fits here too, and the rates are
+            # saved after each call, so a cut run keeps them (one call of 256 prompts, 1,024
+            # completions, ran past a device call's 10 minutes with nothing saved, H100). A fixed 32
+            # took 280 s for 80 completions on an H100 and one step's 64 about 65 s for 16 prompts
+            # (rl48, session 53): the 135M model's decode step costs about the same at 64 or 256
+            # sequences, so a call of 256 rates four times the prompts for about the same sampling.
+            per_call = s.batch_size * max(1, s.steps_per_generation)
             backend = HFBackend(str(policy.base), str(policy.adapter) if policy.adapter else None,
-                                batch_size=s.batch_size)
+                                batch_size=per_call)
             try:
                 rates.update(select.measure_pass_rates(
                     backend, scorer, todo, params, out,
-                    progress=lambda done, total: print(f"  pass rates: {done}/{total} prompts", flush=True),
-                    prompts_per_batch=max(1, s.batch_size // s.select_samples), deadline=deadline))
+                    progress=lambda done, total, sampled, judged: print(
+                        f"  pass rates: {done}/{total} prompts (sampling {sampled:.0f} s, judging {judged:.0f} s)",
+                        flush=True),
+                    prompts_per_batch=max(1, per_call // s.select_samples), deadline=deadline))
             finally:
                 backend.close()
     left = sum(1 for row in rows if row["task_id"] not in rates)

@@ -63,7 +63,8 @@ def measure_pass_rates(backend: Backend, scorer: RewardScorer, rows: list[dict],
     appended to it batch by batch (`prompts_per_batch` prompts, each sampled params.n times).
     `deadline` (time.monotonic()): no batch is started that the longest so far says would end past
     it, so a bounded call stops between batches, every rate it measured kept, rather than being
-    killed inside one (the measurement then lacks the rows it did not reach)."""
+    killed inside one (the measurement then lacks the rows it did not reach). `progress(done, total,
+    generate_s, judge_s)` after each batch, with that batch's seconds of sampling and of judging."""
     measured: dict[str, PassRate] = {}
     longest = 0.0
     for start in range(0, len(rows), prompts_per_batch):
@@ -72,6 +73,7 @@ def measure_pass_rates(backend: Backend, scorer: RewardScorer, rows: list[dict],
         began = time.monotonic()
         batch = rows[start:start + prompts_per_batch]
         samples = backend.generate([row["prompt"] for row in batch], params)
+        sampled = time.monotonic()
         texts = [g.text for gens in samples for g in gens]
         sources = [row["task_source"] for row in batch for _ in range(params.n)]
         ids = [row["task_id"] for row in batch for _ in range(params.n)]
@@ -83,7 +85,7 @@ def measure_pass_rates(backend: Backend, scorer: RewardScorer, rows: list[dict],
             append_jsonl(out / RATES_FILE, {**asdict(rate), **_sampling(params)})
         longest = max(longest, time.monotonic() - began)
         if progress is not None:
-            progress(min(start + prompts_per_batch, len(rows)), len(rows))
+            progress(min(start + prompts_per_batch, len(rows)), len(rows), sampled - began, time.monotonic() - sampled)
     return measured
 
 
