@@ -1427,3 +1427,46 @@ def test_a_loss_near_zero_allows_the_rounding_of_its_logsumexp(tmp_path):
         zero_rejected += judged(torch.zeros(()))
     assert honest_rejected == 0, honest_rejected
     assert zero_rejected == 40, zero_rejected
+
+
+STATE_KIND_TASK = """import torch
+import torch.nn as nn
+
+
+class Model(nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.table = torch.empty(0)
+        self.mask = torch.ones(24)
+        self.scale = 0.0
+        self.ready = False
+
+    def forward(self, x):
+        if not self.ready:
+            SETUP
+            self.ready = True
+        return x * self.mask * (self.table if self.table.numel() else 1.0) / (self.scale or 1.0)
+
+
+def get_inputs():
+    return [torch.randn(8, 24)]
+
+
+def get_init_inputs():
+    return []
+"""
+
+
+@pytest.mark.parametrize("setup, state", [
+    ("self.table = torch.linspace(0.5, 1.5, x.shape[-1])", ""),  # a cache built from sizes (F2)
+    ("self.scale = float(x.abs().max())", "other"),  # a range calibrated on the first batch (F4)
+    ("self.mask = self.mask.clone()", "other"),  # rebound to the same values, as a move to the GPU
+])
+def test_what_a_first_call_sets_is_a_cache_only_where_other_draws_set_it_alike(tmp_path, setup, state):
+    """What the first call changes and no later call moves: a cache (and the flag beside it) where a
+    fresh reference's first call on other draws sets it alike, state where the draw decides it
+    (outside pass on verifier 114, F2 and F4), and state as before where it was only rebound to the
+    same values (`self.mask = self.mask.to(x.device)` on a GPU)."""
+    judge = _judge(tmp_path, "row/0", STATE_KIND_TASK.replace("SETUP", setup))
+    assert judge.reference_state() == state, (setup, judge.state_buffers)
+    assert "ready" not in judge.state_buffers  # the flag is the same after any first call

@@ -1746,9 +1746,14 @@ class Judge:
                 settled = changed - again
                 if settled:
                     fresh, _ = self.build_reference(self.shapes[0], seed)
+                    built = {mark: _kept(_held_value(fresh, *mark)) for mark in settled}
                     seed_global(draw)
                     self._first_changes(fresh)
-                    changed -= {mark for mark in settled if _alike(_held_value(ref, *mark), _held_value(fresh, *mark))}
+                    # What was only moved (`self.mask = self.mask.to(x.device)`, the same values on
+                    # the GPU) stays state, as before verifier 116: as a cache, an answer moving its
+                    # own the same way would be state_changed.
+                    changed -= {mark for mark in settled if _alike(_held_value(ref, *mark), _held_value(fresh, *mark))
+                                and not _alike(built[mark], _held_value(fresh, *mark), any_device=True)}
             buffers = {(name, key) for name, module in ref.named_modules() for key in module._buffers}
             self.ref_state = "" if not changed else "buffers" if changed <= buffers else "other"
             self.state_buffers = {f"{name}.{key}" if name else key for name, key in changed}
@@ -3513,12 +3518,19 @@ def _held_value(model, name: str, key: str):
     return None
 
 
-def _alike(a, b) -> bool:
+def _kept(value):
+    """A held value as it is now: a tensor copied, anything else as it is."""
+    return value.detach().clone() if isinstance(value, torch.Tensor) else value
+
+
+def _alike(a, b, any_device: bool = False) -> bool:
     """Whether two held values are the same: numbers equal (NaN alike), tensors of one shape and
-    dtype equal element for element (NaN alike)."""
+    dtype (and device, unless `any_device`) equal element for element (NaN alike)."""
     if isinstance(a, torch.Tensor) and isinstance(b, torch.Tensor):
-        return a.shape == b.shape and a.dtype == b.dtype and a.device == b.device and \
-            bool(torch.equal(a, b) or (a.is_floating_point() and torch.allclose(a, b, rtol=0, atol=0, equal_nan=True)))
+        if a.shape != b.shape or a.dtype != b.dtype or (a.device != b.device and not any_device):
+            return False
+        a, b = a.detach().cpu(), b.detach().cpu()
+        return bool(torch.equal(a, b) or (a.is_floating_point() and torch.allclose(a, b, rtol=0, atol=0, equal_nan=True)))
     if isinstance(a, float) and isinstance(b, float) and math.isnan(a) and math.isnan(b):
         return True
     return type(a) is type(b) and a == b
