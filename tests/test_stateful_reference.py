@@ -652,3 +652,14 @@ def test_a_stateful_modules_eval_branch_is_judged_against_either_modes_answer(cp
         assert verdict.correct, (verdict.error_kind, verdict.hack_flags, verdict.error_msg[-400:])
     assert verdicts[2].error_kind == ErrorKind.WRONG_OUTPUT, (verdicts[2].error_kind, verdicts[2].error_msg[-300:])
     assert "neither the eval-mode answer nor the train-mode one" in verdicts[2].error_msg
+
+
+def test_beside_state_in_plain_attributes_only_the_references_names_may_change(cpu_verifier):
+    """A reference keeping an EMA in a plain tensor attribute (as an RNN keeps its hidden state) let
+    the candidate change anything it held: a count beside the EMA, dropping it from the 4th call,
+    passed 3 of 3 (outside pass on verifier 104, F6). The honest answer, keeping `h`, passes."""
+    verdicts = cpu_verifier.verify_many(_fixture_jobs(("ema_in_plain_attribute", "honest_ema_in_plain_attribute"),
+                                                      ("ema_in_plain_attribute", "cheat_ema_in_plain_attribute_count")))
+    assert verdicts[0].correct, (verdicts[0].error_kind, verdicts[0].hack_flags, verdicts[0].error_msg[-400:])
+    assert verdicts[1].hack_flags == ["state_changed"], (verdicts[1].error_kind, verdicts[1].error_msg[-300:])
+    assert "model.n" in verdicts[1].error_msg

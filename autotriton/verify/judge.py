@@ -2931,6 +2931,17 @@ class Judge:
                                    f"({', '.join(changed[:4])}); the reference's forward keeps its state: "
                                    "allocate scratch memory in forward",
                                    ("state_changed",))
+        foreign = [n for n in changed if _leaf_name(n) not in {_leaf_name(k) for k in self.state_buffers}]
+        if trial and foreign and self.ref_state == "other":
+            # Where the reference keeps its state in plain attributes or parameters, the candidate
+            # may change only what it holds under the names the reference changes: with anything
+            # allowed, a count beside an EMA kept in `self.h` turned it wrong from its 4th call and
+            # passed 3 of 3 (outside pass on verifier 104, F6). Strict by decision: an honest
+            # answer keeping the same state under another name is refused too.
+            raise CandidateFailure(ErrorKind.HACK, "forward changed memory it keeps between calls that the "
+                                   f"reference has no state of that name for ({', '.join(foreign[:4])}); the "
+                                   f"reference changes {', '.join(sorted(self.state_buffers)[:4])}: keep its state "
+                                   "under its names and allocate scratch memory in forward", ("state_changed",))
         if trial and private and self.ref_state == "buffers":
             raise CandidateFailure(ErrorKind.HACK, "forward changed memory it keeps between calls other than "
                                    f"its buffers ({', '.join(private[:4])}); the reference changes only its "
@@ -3516,6 +3527,12 @@ def _held_value(model, name: str, key: str):
         if key in store:
             return store[key]
     return None
+
+
+def _leaf_name(name: str) -> str:
+    """The attribute a held-state name ends in ("model.rnn.h" -> "h"); a name ending in an item
+    ("model.h[1]", a count beside the state in one list) is its own, matching no attribute."""
+    return name.rsplit(".", 1)[-1]
 
 
 def _kept(value):
