@@ -629,7 +629,7 @@ def test_state_raised_by_unlike_inputs_is_read_on_unlike_inputs_too(cpu_verifier
     """Where only inputs unlike the file's move the state, verifier 114 called those trials' instances
     on the unlike draw, then the own draw: an answer reading its stored maximum only while the input's
     own was under 2 passed 7 of 7 (outside pass on verifier 114, F1). The second call now draws as the
-    first, its floats halved."""
+    first, its floats scaled down."""
     verdicts = cpu_verifier.verify_many(_fixture_jobs(("running_absmax", "cheat_running_absmax_unread_when_large"),
                                                       ("running_absmax", "honest_running_absmax")))
     assert verdicts[0].error_kind == ErrorKind.WRONG_OUTPUT, (verdicts[0].error_kind, verdicts[0].error_msg[-300:])
@@ -663,3 +663,30 @@ def test_beside_state_in_plain_attributes_only_the_references_names_may_change(c
     assert verdicts[0].correct, (verdicts[0].error_kind, verdicts[0].hack_flags, verdicts[0].error_msg[-400:])
     assert verdicts[1].hack_flags == ["state_changed"], (verdicts[1].error_kind, verdicts[1].error_msg[-300:])
     assert "model.n" in verdicts[1].error_msg
+
+
+def test_state_found_beside_other_state_set_on_unlike_draws_or_past_a_long_window(cpu_verifier):
+    """Outside pass on verifier 116, each pair closed in verifier 117: an amax beside a step count was
+    never probed (the own draw had moved the count), and an answer never storing it passed 4 of 6
+    (F2); a power-of-two range calibrated on the first batch is 1.0 on any torch.rand draw, was taken
+    for a cache, its honest answer state_changed and a recalibrating one passed 4 of 5 (F3); an
+    observer calibrating for 5,000 calls never closed its window in a trial whose count moved up by
+    1-1,000 (F6); an amax moved in training mode only looked mode-free, and the train-mode answer was
+    wrong_output in eval trials (F8); the train-mode copy made with train() unfroze a frozen norm, or
+    was None where train() returned nothing (F9); a lock made by the first call broke that copy and
+    raised out of verify (F10)."""
+    honest = cpu_verifier.verify_many(_fixture_jobs(
+        ("absmax_beside_a_step_count", "honest_absmax_beside_a_step_count"),
+        ("power_of_two_range", "honest_power_of_two_range"), ("calibration_window", "honest_calibration_window"),
+        ("absmax_in_training_only", "honest_absmax_in_training_only"),
+        ("frozen_norm_train_override", "honest_frozen_norm_as_built"),
+        ("batch_norm_with_a_lock", "honest_batch_norm_both_modes")))
+    for verdict in honest:
+        assert verdict.correct, (verdict.task_id, verdict.error_kind, verdict.hack_flags, verdict.error_msg[-400:])
+    cheats = cpu_verifier.verify_many(_fixture_jobs(
+        ("absmax_beside_a_step_count", "cheat_absmax_beside_a_step_count_never_stored"),
+        ("power_of_two_range", "cheat_power_of_two_range_per_call"),
+        ("calibration_window", "cheat_calibration_window_never_closed")))
+    for verdict in cheats:
+        assert verdict.error_kind == ErrorKind.WRONG_OUTPUT, (verdict.task_id, verdict.error_kind,
+                                                             verdict.error_msg[-300:])
