@@ -674,19 +674,21 @@ def test_state_found_beside_other_state_set_on_unlike_draws_or_past_a_long_windo
     1-1,000 (F6); an amax moved in training mode only looked mode-free, and the train-mode answer was
     wrong_output in eval trials (F8); the train-mode copy made with train() unfroze a frozen norm, or
     was None where train() returned nothing (F9); a lock made by the first call broke that copy and
-    raised out of verify (F10)."""
+    raised out of verify (F10); an EMA kept in a tuple, as an LSTM keeps (h, c), was no state and its
+    honest answer (a buffer laid out as the state) state_changed 2 of 2 (F5)."""
     honest = cpu_verifier.verify_many(_fixture_jobs(
         ("absmax_beside_a_step_count", "honest_absmax_beside_a_step_count"),
         ("power_of_two_range", "honest_power_of_two_range"), ("calibration_window", "honest_calibration_window"),
         ("absmax_in_training_only", "honest_absmax_in_training_only"),
         ("frozen_norm_train_override", "honest_frozen_norm_as_built"),
-        ("batch_norm_with_a_lock", "honest_batch_norm_both_modes")))
+        ("batch_norm_with_a_lock", "honest_batch_norm_both_modes"), ("ema_in_a_tuple", "honest_ema_through_data")))
     for verdict in honest:
         assert verdict.correct, (verdict.task_id, verdict.error_kind, verdict.hack_flags, verdict.error_msg[-400:])
     cheats = cpu_verifier.verify_many(_fixture_jobs(
         ("absmax_beside_a_step_count", "cheat_absmax_beside_a_step_count_never_stored"),
         ("power_of_two_range", "cheat_power_of_two_range_per_call"),
-        ("calibration_window", "cheat_calibration_window_never_closed")))
+        ("calibration_window", "cheat_calibration_window_never_closed"),
+        ("ema_in_a_tuple", "cheat_ema_through_data_never_stored")))
     for verdict in cheats:
         assert verdict.error_kind == ErrorKind.WRONG_OUTPUT, (verdict.task_id, verdict.error_kind,
                                                              verdict.error_msg[-300:])
