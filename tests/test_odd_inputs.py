@@ -350,9 +350,8 @@ def test_a_module_is_also_judged_at_the_state_it_is_built_with(cpu_verifier):
     """Glow's ActNorm initialises from the first batch a fresh module sees. The judge redrew the
     buffers before every instance's first call (its flag moved up 1-1,000), so neither model ever
     initialised, and a kernel that never does passed 4 of 4 (outside pass on verifier 104, F2).
-    The first call now starts as built half the time. Since verifier 116 the flag is no state but a
-    cache (set alike by any first call, never moved again), so it is never redrawn, and every
-    instance's first call initialises."""
+    The first call now starts as built half the time (the flag, a buffer written in place, stays state
+    since verifier 118: as a cache in 116-117 it was never redrawn)."""
     fixtures = Path(__file__).parent / "fixtures"
     task = task_from_source((fixtures / "task_actnorm_first_batch_init.py").read_text(),
                             task_id="local/actnorm", suite="local", level=1)
@@ -360,6 +359,7 @@ def test_a_module_is_also_judged_at_the_state_it_is_built_with(cpu_verifier):
                                               (task, (fixtures / "cheat_actnorm_never_initialised.py").read_text())])
     assert honest.correct, honest.error_msg[:300]
     assert never.error_kind == ErrorKind.WRONG_OUTPUT, never.error_msg[:300]
+    assert "buffers as built" in never.error_msg, never.error_msg[:300]
 
 
 def test_the_ints_of_a_config_object_are_moved(cpu_verifier):
