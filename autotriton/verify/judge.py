@@ -1804,12 +1804,12 @@ class Judge:
             yield self.draw_inputs(False, signed=True)[0]
         for factor in (64, -1):
             inputs, _ = self.draw_inputs(False)
-            yield [x * factor if isinstance(x, torch.Tensor) and x.is_floating_point() else x for x in inputs]
+            yield _on_floats(inputs, lambda x, factor=factor: x * factor)
         # and with a zero slab over the first quarter of the last dim: a dead-unit mask calibrated
         # on the first batch is all ones on any relu(randn) draw, and was taken for a cache (outside
         # pass on verifier 116, F3)
         inputs, _ = self.draw_inputs(False)
-        yield [_zero_slab(x) if isinstance(x, torch.Tensor) and x.is_floating_point() and x.ndim else x for x in inputs]
+        yield _on_floats(inputs, _zero_slab)
 
     def _mode_note(self, setting: ShapeSetting, seed: int) -> str:
         ref, _ = self.build_reference(setting, seed)
@@ -2771,7 +2771,7 @@ class Judge:
             inputs = back(t.magnitude.apply_all(inputs, torch.Generator().manual_seed(input_seed ^ MAGNITUDE_SEED_SALT)))
         if halved:
             factor = 1 - 2.0 ** -(1 + 7 * self.rng.random())
-            inputs = [x * factor if isinstance(x, torch.Tensor) and x.is_floating_point() else x for x in inputs]
+            inputs = _on_floats(inputs, lambda x: x * factor)
             record = {**record, "floats_scaled": factor}
         inputs = self.task_layouts(inputs)
         # On a GPU the candidate runs first: the wire copied the inputs out, so the reference can
@@ -2875,15 +2875,17 @@ class Judge:
         names of the answer's own: two honest answers of the outside pass on verifier 116 were
         refused by a rule on every call). Strict by decision: an honest answer keeping state that
         moves every call under another name than the reference's is refused too."""
+        if self.ref_state != "other":
+            return
         changed = [n for n in _field(report, "state_changed", list, []) if type(n) is str]
+        names = {_leaf_name(k) for k in self.state_buffers}
         # A buffer laid out as a tensor of the reference's state stands for it under another name
         # (an EMA in `self.state = (h,)` kept in a `running_mean` buffer: an honest answer of the
         # outside pass on verifier 116).
         laid = {f"model.{b[0]}" for b in self.cand_buffers if type(b) is list and len(b) == 3
                 and _layout_of(b) in self.state_layouts}
-        foreign = [n for n in changed if _leaf_name(n) not in {_leaf_name(k) for k in self.state_buffers}
-                   and n not in laid]
-        if foreign and self.ref_state == "other":
+        foreign = [n for n in changed if _leaf_name(n) not in names and n not in laid]
+        if foreign:
             raise CandidateFailure(ErrorKind.HACK, "after its first call, forward changed memory it keeps between "
                                    f"calls that the reference has no state of that name for ({', '.join(foreign[:4])}); "
                                    f"the reference changes {', '.join(sorted(self.state_buffers)[:4])}: keep what "
@@ -3634,8 +3636,15 @@ def _leaf_name(name: str) -> str:
     return name.rsplit(".", 1)[-1]
 
 
+def _on_floats(inputs: list, change) -> list:
+    """`inputs` with `change` applied to each float tensor."""
+    return [change(x) if isinstance(x, torch.Tensor) and x.is_floating_point() else x for x in inputs]
+
+
 def _zero_slab(x: torch.Tensor) -> torch.Tensor:
-    """`x` with the first quarter (one at least) of its last dim zero."""
+    """`x` with the first quarter (one at least) of its last dim zero (a 0-d tensor as it is)."""
+    if not x.ndim:
+        return x
     x = x.clone()
     x[..., :max(1, x.shape[-1] // 4)] = 0
     return x
