@@ -13,7 +13,8 @@ AWAY=${TRIM_DIR:-/tmp/at-trim}
 # run it resumes, which the caller keeps in by naming it).
 TRIMMED=(docs/results/data_v* docs/results/ablation_h100* docs/results/ablation_h200_run* docs/results/ablation_h200_rl*/state
          docs/results/ablation_h200_rl*/rejudged_cpu docs/results/data_inductor_h200_s49 docs/results/data_inductor_cpu* docs/results/verifier*_h200*
-         docs/results/gpu_checks_session4* docs/results/outside_pass_v* docs/perf/raw docs/screenshots tests/fixtures/inductor/captures_train_h100.json)
+         docs/results/gpu_checks_session4* docs/results/outside_pass_v* docs/perf/raw docs/screenshots tests/fixtures/inductor/captures_train_h100.json
+         docs/results/HISTORY.md docs/DATA.md docs/results/robustness_h200_run30/partial)
 size() {  # summed here: `xargs du -c` totals each of its batches, and `tail -1` kept only the last one's
   git ls-files -z | xargs -0 stat -c %s 2>/dev/null | awk '{s += $1} END {print s + 0}'
 }

@@ -6,6 +6,7 @@ continues from the checkpoint, and the pipeline skips finished stages."""
 
 import json
 import math
+import time
 from pathlib import Path
 
 import pytest
@@ -476,6 +477,55 @@ def test_pass_rates_are_measured_with_the_reward_and_resume(data_dir, tmp_path):
     assert select.load_rates(tmp_path, params).keys() == rates.keys()  # a resumed run measures nothing again
     assert select.load_rates(tmp_path, replace(params, n=4)) == {}  # another sample count is measured afresh
     assert select.load_rates(tmp_path, replace(params, temperature=0.8)) == {}  # so is another temperature
+
+
+class _SlowJudge:
+    """A scorer whose judging takes `seconds`, logging when each batch's judging runs."""
+
+    def __init__(self, seconds: float, log: list):
+        self.seconds, self.log = seconds, log
+
+    def exec_reward(self, texts, **kwargs):
+        self.log.append(("judge", time.monotonic()))
+        time.sleep(self.seconds)
+        self.log.append(("judged", time.monotonic()))
+        return [1.0 if i % 2 == 0 else 0.0 for i in range(len(texts))]
+
+
+class _SlowBackend(_FixedBackend):
+    def __init__(self, seconds: float, log: list, answers):
+        super().__init__(answers)
+        self.seconds, self.log = seconds, log
+
+    def generate(self, conversations, params):
+        self.log.append(("sample", time.monotonic()))
+        time.sleep(self.seconds)
+        return super().generate(conversations, params)
+
+
+def test_a_batch_is_judged_while_the_next_one_samples(tmp_path):
+    """Sampling (GPU) and judging (the workers' CPU compiles) overlap: three batches of 0.3 s
+    sampling and 0.3 s judging take about 1.2 s, not 1.8 s; the rates are those of the judge in
+    prompt order, and the deadline stops before a batch that the measured times say would end past it."""
+    from autotriton.models.base import SamplingParams
+    from autotriton.train import select
+    rows = [{"task_id": f"t{i}", "prompt": [], "task_source": ""} for i in range(3)]
+    params = SamplingParams(n=2, temperature=1.0, max_new_tokens=8)
+    log = []
+    began = time.monotonic()
+    rates = select.measure_pass_rates(_SlowBackend(0.3, log, [["a"]] * 3), _SlowJudge(0.3, log), rows, params,
+                                      tmp_path / "all", prompts_per_batch=1)
+    assert time.monotonic() - began < 1.6
+    assert {t: (r.passed, r.samples) for t, r in rates.items()} == {f"t{i}": (1, 2) for i in range(3)}
+    sampled = [t for kind, t in log if kind == "sample"]
+    judged = [t for kind, t in log if kind == "judged"]
+    assert sampled[1] < judged[0]  # batch 2 sampled while batch 1 was judged
+    # 0.3 s sampling and judging: after the first batch (est. 0.3 + 0.9 before any is judged) a
+    # 1 s deadline leaves room for none more, and its rate is kept.
+    log.clear()
+    cut = select.measure_pass_rates(_SlowBackend(0.3, log, [["a"]] * 3), _SlowJudge(0.3, log), rows, params,
+                                    tmp_path / "cut", prompts_per_batch=1, deadline=time.monotonic() + 1.0)
+    assert list(cut) == ["t0"] and [kind for kind, _ in log].count("sample") == 1
 
 
 def test_grpo_selects_prompts_with_signal_or_says_there_are_none(tiny_dir, data_dir, tmp_path, monkeypatch):
