@@ -692,3 +692,19 @@ def test_state_found_beside_other_state_set_on_unlike_draws_or_past_a_long_windo
     for verdict in cheats:
         assert verdict.error_kind == ErrorKind.WRONG_OUTPUT, (verdict.task_id, verdict.error_kind,
                                                              verdict.error_msg[-300:])
+
+
+def test_a_first_batch_calibration_is_set_once_from_a_probe_and_a_constructor_size_follows_the_inputs(cpu_verifier):
+    """Verifier 119. A dead-unit mask taken from the first batch is all ones on every relu(randn)
+    draw: a copy kernel keeping no mask passed 2 of 6 at verifier 118 (caught only when the repeat
+    trial's first call on 2-8 rows left a column dead; outside pass on verifier 116, F3). The repeat
+    trial's first call now draws the state probe on which a fresh reference calibrated otherwise (a
+    zero slab here). And the constructor's `features`, which the reference never reads, was moved
+    alone as any unread int: the honest answer sizing its mask buffer by it ran out of bounds 4 of 4.
+    An int that follows a module size which also sizes an input is a size, moved only with it."""
+    verdicts = cpu_verifier.verify_many(_fixture_jobs(
+        ("dead_units_from_first_batch", "honest_dead_units_from_first_batch"),
+        ("dead_units_from_first_batch", "cheat_dead_units_copy")))
+    assert verdicts[0].correct, (verdicts[0].error_kind, verdicts[0].hack_flags, verdicts[0].error_msg[-400:])
+    assert verdicts[1].error_kind == ErrorKind.WRONG_OUTPUT, (verdicts[1].error_kind, verdicts[1].error_msg[-300:])
+    assert any(c.get("state_probe") == "zero_slab" for c in verdicts[1].details["checks"])  # call 1 of the repeat

@@ -452,6 +452,13 @@ class Expected:
 # Calls of one instance in a trial with signed or changed inputs where only such inputs move the
 # reference's state (Judge.state_by_probe): unlike, unlike scaled down, the file's own (Judge._call).
 UNLIKE_STATE_CALLS = 3
+# Inputs unlike the task's own draw, on which reference_state looks for state (Judge.probe_inputs).
+# The signed draw and the zero slab for tasks whose draw has no torch.rand to sign: a running minimum
+# over relu(randn) inputs was classed stateless, its honest answer state_changed 3 of 3 and one never
+# storing it passed 2 of 2 (outside pass on verifier 114, F5); the zero slab also because a dead-unit
+# mask calibrated on the first batch is all ones on any relu(randn) draw, and was taken for a cache
+# (outside pass on verifier 116, F3).
+STATE_PROBES = ("signed", "times_64", "negated", "zero_slab")
 # Judge.eval_note where the reference's modes differ or its train-mode call moves its state.
 EITHER_MODE_NOTE = "either mode: the reference's outputs or state depend on train or eval mode, and an " \
     "eval-mode trial takes the eval-mode answer or the train-mode one"
@@ -1161,6 +1168,11 @@ class Judge:
         # passed 4 of 140 verifications (a clean-clone suite at verifier 107, session 79).
         self.trial_draw: str | None = None
         self.state_by_probe = False  # reference_state found state only on inputs unlike the file's
+        # The probe (STATE_PROBES) on whose first call a fresh reference set its first-call state to
+        # another value than on the file's own draw (reference_state, _caches): the repeat trial's
+        # first call then draws it (_call). None where there is no such state.
+        self.calibration_probe: str | None = None
+        self.size_places: dict[str, set[int]] = {}  # per setting name (_size_places)
         # How the re-randomising trials draw parameters (_perturb): each way at least once per
         # verification that has two such trials, in a random order, then at random. Zero biases
         # twice: with one such trial, a Linear over half of K on zero bias tiles passed 2 of about
@@ -1739,13 +1751,13 @@ class Judge:
             # amax beside a step count was missed, and an answer never storing it passed 4 of 6
             # (outside pass on verifier 116, F2).
             probed = set()
-            for inputs in self._state_probe_inputs():
+            for _, inputs in self._state_probe_inputs():
                 probed |= self._changed_by(ref, inputs, must_run=False)
             changed = own | probed
             self.state_by_probe = bool(probed - own)
             if changed:
                 again = self._changed_by(ref, self.draw_inputs(False)[0], must_run=True)
-                for inputs in self._state_probe_inputs():
+                for _, inputs in self._state_probe_inputs():
                     again |= self._changed_by(ref, inputs, must_run=False)
                 changed -= self._caches(ref, changed - again, draw)
             buffers = {(name, key) for name, module in ref.named_modules() for key in module._buffers}
@@ -1766,19 +1778,25 @@ class Judge:
         pass on 116), or one derived from the weights, which the judge's parameter step leaves
         stale (F4 of that pass). What was only moved (`self.mask = self.mask.to(x.device)`, the
         same values on the GPU) stays state, as before verifier 116: as a cache, an answer moving
-        its own the same way would be state_changed."""
+        its own the same way would be state_changed.
+
+        The first probe on which a fresh reference set such state to another value than `ref`'s
+        own-draw first call did becomes `calibration_probe`."""
         caches = set(settled)
-        for inputs in self._state_probe_inputs() if caches else ():
+        for probe, inputs in self._state_probe_inputs() if caches else ():
             fresh, _ = self.build_reference(self.shapes[0], urandom_seed())
             held = {mark: _held_value(fresh, *mark) for mark in caches}
             built = {mark: _kept(value) for mark, value in held.items()}
             seed_global(draw)
             self._changed_by(fresh, inputs, must_run=False)
+            unlike = {mark for mark in caches if not _alike(_held_value(ref, *mark), _held_value(fresh, *mark))}
+            if unlike and self.calibration_probe is None:
+                self.calibration_probe = probe
             # A tensor written in place stays state (a buffer flag such as ActNorm's `initialized`):
             # as a cache it was never redrawn, every first call initialised from its batch, and an
             # honest answer's float32 std over two rows missed more often (session 80).
-            caches = {mark for mark in caches if _alike(_held_value(ref, *mark), _held_value(fresh, *mark))
-                      and not _alike(built[mark], _held_value(fresh, *mark), any_device=True)
+            caches = {mark for mark in caches - unlike
+                      if not _alike(built[mark], _held_value(fresh, *mark), any_device=True)
                       and not (isinstance(held[mark], torch.Tensor) and _held_value(fresh, *mark) is held[mark])}
         return caches
 
@@ -1795,21 +1813,24 @@ class Judge:
         return {mark[:2] for mark in marks ^ set(_state_marks(ref))}
 
     def _state_probe_inputs(self):
-        """Inputs unlike the task's own draw, for reference_state: the signed variant's draw, the
-        own draw with its floats times 64, negated, and with a zero slab. The last for tasks whose draw has no
-        torch.rand to sign: a running minimum over relu(randn) inputs was classed stateless, its
-        honest answer state_changed 3 of 3 and one never storing it passed 2 of 2 (outside pass
-        on verifier 114, F5)."""
-        if self.signed_mod is not None:
-            yield self.draw_inputs(False, signed=True)[0]
-        for factor in (64, -1):
-            inputs, _ = self.draw_inputs(False)
-            yield _on_floats(inputs, lambda x, factor=factor: x * factor)
-        # and with a zero slab over the first quarter of the last dim: a dead-unit mask calibrated
-        # on the first batch is all ones on any relu(randn) draw, and was taken for a cache (outside
-        # pass on verifier 116, F3)
-        inputs, _ = self.draw_inputs(False)
-        yield _on_floats(inputs, _zero_slab)
+        """(probe, inputs) unlike the task's own draw, for reference_state: STATE_PROBES in turn,
+        "signed" only where the task has a signed variant."""
+        for probe in STATE_PROBES:
+            if probe != "signed" or self.signed_mod is not None:
+                yield probe, self.probe_inputs(probe, False)[0]
+
+    def probe_inputs(self, probe: str, mixed: bool, seed: int | None = None) -> tuple[list, list[float] | None]:
+        """draw_inputs changed as STATE_PROBES names: the signed variant's draw, or the own draw
+        with its floats times 64, negated, or with a zero slab (a quarter of the last dim at a
+        random offset, one offset for every input)."""
+        if probe == "signed":
+            return self.draw_inputs(mixed, seed, signed=True)
+        inputs, row_scales = self.draw_inputs(mixed, seed)
+        if probe == "zero_slab":
+            at = self.rng.random()
+            return _on_floats(inputs, lambda x: _zero_slab(x, at)), row_scales
+        factor = {"times_64": 64, "negated": -1}[probe]
+        return _on_floats(inputs, lambda x: x * factor), row_scales
 
     def _mode_note(self, setting: ShapeSetting, seed: int) -> str:
         ref, _ = self.build_reference(setting, seed)
@@ -1895,14 +1916,52 @@ class Judge:
         its 2 heads written in, and a GEMM-max-subtract task answered with zeros (its max over dim
         1 minus its own mean is 0 at the task's dim only) passed (outside red team, session 42).
         Each int moves with probability 1/2, one at least; where the moves together do not run,
-        one of them alone."""
+        one of them alone. An int that follows a module size which also sizes an input
+        (`_size_places`) is a size too, even where the reference never reads it."""
         ints = _ints_in(init)
+        sizes = self._size_places(setting, len(ints)) if ints else set()
         inputs = self._meta_inputs(setting) if ints else None
         shapes = self._shapes_on_meta(init, inputs) if inputs is not None else None
         if shapes is None:
             return init
-        moved = self._moved_ints(ints, lambda m: self._shapes_on_meta(_with_ints(init, m), inputs) == shapes)
+        moved = self._moved_ints(ints, lambda m: self._shapes_on_meta(_with_ints(init, m), inputs) == shapes,
+                                 fixed=sizes)
         return _with_ints(init, moved) if moved else init
+
+    def _size_places(self, setting: ShapeSetting, count: int) -> set[int]:
+        """Places (_ints_in's) of the constructor's ints that move with a module size that also moves
+        an input's shape: sizes, moved with the inputs by the random-size trials. A `dim` the
+        reference takes and never reads had no parameter shape to keep it, so it was moved alone,
+        and an honest answer sizing its mask buffer by it was runtime_error 3 of 3 (its 255 lanes
+        against the input's 256; session 81, the dead-unit task of the outside pass on verifier 116)."""
+        if setting.name not in self.size_places:
+            # The module's globals as they are, put back after: apply_shape resets only the
+            # UPPERCASE constants a setting names, and a bumped lowercase `dim` stayed 257 in every
+            # trial after, the inputs a column wider than the constructor's 256 (session 81).
+            saved = dict(vars(self.task_mod))
+            places = set()
+            try:
+                values, _ = self.growable_sizes(ceiling=False, setting=setting)
+                shapes = self._meta_shapes(setting)  # applies `setting` to the module first
+                base = (_ints_in(self.task_mod.get_init_inputs()), shapes)
+                for k, v in values.items():
+                    if v < 2 or STRUCTURAL_SIZE.search(k):
+                        continue
+                    bumped = self._sized(dict(values, **{k: v + 1}), base=setting)
+                    shapes = self._meta_shapes(bumped)  # applies `bumped` to the module first
+                    ints = _ints_in(self.task_mod.get_init_inputs())
+                    if shapes != base[1] and len(ints) == len(base[0]):
+                        places |= {at for at, (a, b) in enumerate(zip(base[0], ints)) if a != b}
+            except Exception:  # noqa: BLE001 - the task's own code: no int is taken for a size
+                places = set()
+            finally:
+                vars(self.task_mod).update(saved)
+            self.size_places[setting.name] = places
+        return {at for at in self.size_places[setting.name] if at < count}
+
+    def _meta_shapes(self, setting: ShapeSetting) -> list | None:
+        inputs = self._meta_inputs(setting)
+        return None if inputs is None else [tuple(x.shape) if isinstance(x, torch.Tensor) else x for x in inputs]
 
     def forward_int_moves(self, setting: ShapeSetting, init: list) -> dict[int, int]:
         """Moves (place -> value, _ints_in's places) of the ints get_inputs passes to forward, for
@@ -1917,10 +1976,14 @@ class Judge:
             return {}
         return self._moved_ints(ints, lambda m: self._shapes_on_meta(init, _with_ints(inputs, m)) == shapes)
 
-    def _moved_ints(self, ints: list[int], runs: Callable[[dict[int, int]], bool]) -> dict[int, int]:
-        """Each int moved with probability 1/2, one at least (_int_moves), a move kept where `runs`
-        accepts it; where the kept moves together are not accepted, one of them alone."""
-        spots = list(range(len(ints)))
+    def _moved_ints(self, ints: list[int], runs: Callable[[dict[int, int]], bool],
+                    fixed: set[int] = frozenset()) -> dict[int, int]:
+        """Each int but those at `fixed` places moved with probability 1/2, one at least
+        (_int_moves), a move kept where `runs` accepts it; where the kept moves together are not
+        accepted, one of them alone."""
+        spots = [at for at in range(len(ints)) if at not in fixed]
+        if not spots:
+            return {}
         chosen = [at for at in spots if self.rng.random() < 0.5] or [self.rng.choice(spots)]
         moved = {}
         for at in chosen:
@@ -2705,7 +2768,7 @@ class Judge:
         kept = [self.ref_state == "buffers" and (call > 0 or self.rng.random() < 0.5) for call in range(t.calls)]
         try:
             ref = self._call(t, 0, ref, {**record, "rows": rows} if rows else record, state, rows, moves,
-                             redraw=not kept[0])
+                             redraw=not kept[0], probe=self.calibration_probe if t.calls > 1 else None)
         except TaskFailure as exc:
             if not rows:
                 raise
@@ -2721,10 +2784,11 @@ class Judge:
                              moves=moves, redraw=not kept[call])
 
     def _call(self, t: Trial, call: int, ref, record: dict, state: dict, rows: int | None = None,
-              moves: dict[int, int] | None = None, redraw: bool = True):
+              moves: dict[int, int] | None = None, redraw: bool = True, probe: str | None = None):
         """One forward of the trial's instance on fresh inputs (on their first `rows` leading rows
-        where given; the ints passed to forward moved by `moves`, forward_int_moves), checked; on
-        state redrawn first where `redraw`. Returns the reference the next call continues from:
+        where given; the ints passed to forward moved by `moves`, forward_int_moves; drawn as the
+        state probe `probe` names, of the trial's own kind otherwise), checked; on state redrawn
+        first where `redraw`. Returns the reference the next call continues from:
         `ref`, or in an either-mode trial whose answer was the train-mode one, the copy that ran
         in train mode, back in eval mode with the state that run left (the candidate's state took
         that step)."""
@@ -2751,7 +2815,17 @@ class Judge:
         # reference as this call starts, put in train mode.
         twin = self._train_copy(ref) if self.either_mode(t) else None
         input_seed = urandom_seed()
-        inputs, row_scales = self.draw_inputs(t.mixed, input_seed, t.signed)
+        if probe:
+            # A calibration the first call sets (a dead-unit mask, a first-batch range) set from
+            # the probe on which a fresh reference set it otherwise than on the file's draw: on the
+            # file's draw a dead-unit mask is all ones, and a copy kernel keeping no mask passed 2
+            # of 2 (outside pass on verifier 116, F3; caught only where the repeat trial's first
+            # call, on 2-8 rows, happened to leave a column dead).
+            t = replace(t, signed=False, magnitude=None)
+            inputs, row_scales = self.probe_inputs(probe, t.mixed, input_seed)
+            record = {**record, "state_probe": probe}
+        else:
+            inputs, row_scales = self.draw_inputs(t.mixed, input_seed, t.signed)
         if rows:
             inputs = _leading(inputs, rows)
         if t.varied_init and not self.init_note and any(math.isfinite(x) for x in _floats_in(inputs)):
@@ -3641,12 +3715,15 @@ def _on_floats(inputs: list, change) -> list:
     return [change(x) if isinstance(x, torch.Tensor) and x.is_floating_point() else x for x in inputs]
 
 
-def _zero_slab(x: torch.Tensor) -> torch.Tensor:
-    """`x` with the first quarter (one at least) of its last dim zero (a 0-d tensor as it is)."""
+def _zero_slab(x: torch.Tensor, at: float = 0.0) -> torch.Tensor:
+    """`x` with a quarter (one at least) of its last dim zero, starting `at` (0-1) of the way along
+    where it fits (a 0-d tensor as it is)."""
     if not x.ndim:
         return x
     x = x.clone()
-    x[..., :max(1, x.shape[-1] // 4)] = 0
+    width = max(1, x.shape[-1] // 4)
+    start = int(at * (x.shape[-1] - width + 1))
+    x[..., start:start + width] = 0
     return x
 
 
