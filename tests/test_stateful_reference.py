@@ -694,17 +694,48 @@ def test_state_found_beside_other_state_set_on_unlike_draws_or_past_a_long_windo
                                                              verdict.error_msg[-300:])
 
 
-def test_a_first_batch_calibration_is_set_once_from_a_probe_and_a_constructor_size_follows_the_inputs(cpu_verifier):
-    """Verifier 119. A dead-unit mask taken from the first batch is all ones on every relu(randn)
-    draw: a copy kernel keeping no mask passed 2 of 6 at verifier 118 (caught only when the repeat
-    trial's first call on 2-8 rows left a column dead; outside pass on verifier 116, F3). The repeat
-    trial's first call now draws the state probe on which a fresh reference calibrated otherwise (a
-    zero slab here). And the constructor's `features`, which the reference never reads, was moved
-    alone as any unread int: the honest answer sizing its mask buffer by it ran out of bounds 4 of 4.
-    An int that follows a module size which also sizes an input is a size, moved only with it."""
+def test_a_first_batch_calibration_is_set_once_from_a_probe_and_an_unread_constructor_int_stays(cpu_verifier):
+    """Verifiers 119-120. A dead-unit mask taken from the first batch is all ones on every
+    relu(randn) draw: a copy kernel keeping no mask passed 2 of 6 at verifier 118 (caught only when
+    the repeat trial's first call on 2-8 rows left a column dead; outside pass on verifier 116, F3).
+    The repeat trial's first call now draws the state probes on which a fresh reference calibrated
+    otherwise (a zero slab here). And the constructor's `features`, which the reference never reads,
+    was moved alone: the honest answer sizing its mask buffer by it ran out of bounds 4 of 4. An int
+    the reference never reads is not moved (unread_ints)."""
     verdicts = cpu_verifier.verify_many(_fixture_jobs(
         ("dead_units_from_first_batch", "honest_dead_units_from_first_batch"),
         ("dead_units_from_first_batch", "cheat_dead_units_copy")))
     assert verdicts[0].correct, (verdicts[0].error_kind, verdicts[0].hack_flags, verdicts[0].error_msg[-400:])
     assert verdicts[1].error_kind == ErrorKind.WRONG_OUTPUT, (verdicts[1].error_kind, verdicts[1].error_msg[-300:])
     assert any(c.get("state_probe") == "zero_slab" for c in verdicts[1].details["checks"])  # call 1 of the repeat
+
+
+def test_the_outside_pass_on_verifier_119(cpu_verifier):
+    """Outside pass on verifier 119 (docs/VERIFIER.md), each closed in verifier 120. Honest: a GLU
+    beside a running amax sized by an `out_features` the reference never reads, moved alone (R1,
+    runtime_error 5 of 5); an EMA in a namedtuple, not seen (R2, state_changed 2 of 2); a first-batch
+    offset under a log, whose signed probe the reference cannot judge (R3, invalid_task 3 of 3); a
+    sparse adjacency cached on the first call (X1, raised out of verify). Cheats: a call count in an
+    extra slot of the reference's `h`, or in a submodule's own `h` (C1, 4 of 4 and 3 of 3); an EMA
+    dropped after a first batch of 9 rows or more, which no repeat trial's first call had (C2, 4 of
+    4); a pool window equal to the length answered by a global mean, and groups equal to channels
+    answered by a per-channel norm, whose ints 119 stopped moving (C3, 3 of 3 each); a range and a
+    dead-unit mask calibrated together, judged on the signed probe only (C4, 4 of 4)."""
+    honest = cpu_verifier.verify_many(_fixture_jobs(
+        ("glu_running_amax", "honest_glu_running_amax"), ("ema_in_a_namedtuple", "honest_ema_in_a_namedtuple"),
+        ("log_first_batch_offset", "honest_log_first_batch_offset"),
+        ("lazy_sparse_stencil", "honest_lazy_sparse_stencil"),
+        ("ema_rebound_each_call", "honest_ema_rebound_each_call"),
+        ("first_batch_range_and_mask", "honest_first_batch_range_and_mask")))
+    for verdict in honest:
+        assert verdict.correct, (verdict.task_id, verdict.error_kind, verdict.hack_flags, verdict.error_msg[-400:])
+    cheats = cpu_verifier.verify_many(_fixture_jobs(
+        ("ema_rebound_each_call", "cheat_ema_count_in_an_extra_slot"),
+        ("ema_rebound_each_call", "cheat_ema_count_in_a_submodule_of_the_same_name"),
+        ("ema_rebound_each_call", "cheat_ema_dropped_after_a_full_first_batch"),
+        ("pool_window_of_the_length", "cheat_pool_window_as_a_global_mean"),
+        ("group_norm_a_group_per_channel", "cheat_group_norm_as_a_per_channel_norm"),
+        ("first_batch_range_and_mask", "cheat_first_batch_range_without_the_mask")))
+    kinds = [(v.error_kind, v.hack_flags) for v in cheats]
+    assert kinds[:2] == [(ErrorKind.HACK, ["state_changed"])] * 2, kinds
+    assert all(kind == ErrorKind.WRONG_OUTPUT for kind, _ in kinds[2:]), [(v.task_id, v.error_msg[-200:]) for v in cheats]

@@ -475,6 +475,7 @@ class Trial:
     magnitude: Magnitude | None = None  # float inputs changed (see Judge.plan), None for none
     varied_init: bool = False  # the constructor's float arguments changed (Judge.vary_init)
     eval_mode: bool = False  # both models in eval mode (Judge.mode_free says when)
+    whole_first: bool = False  # a repeat trial whose first call keeps every row (_check_all)
 
 
 # The magnitude kinds that replace inputs as a whole rather than scale them (Magnitude.form), and
@@ -1140,6 +1141,7 @@ class Judge:
         self.state_buffers: set[str] = set()  # the names of the buffers it changes
         self.cand_buffers: list = []  # the candidate's [name, shape, dtype] per buffer, from its build
         self.state_layouts: set = set()  # [shape, dtype] of each tensor of the reference's state
+        self.leaf_layouts: dict[str, set] = {}  # the same by the last part of each one's name
         # The repeated-call trial's first call on the first input's leading rows only: None until
         # checked (fewer_rows), then the row count, or why not.
         self.rows_note: int | str | None = None
@@ -1168,11 +1170,13 @@ class Judge:
         # passed 4 of 140 verifications (a clean-clone suite at verifier 107, session 79).
         self.trial_draw: str | None = None
         self.state_by_probe = False  # reference_state found state only on inputs unlike the file's
-        # The probe (STATE_PROBES) on whose first call a fresh reference set its first-call state to
-        # another value than on the file's own draw (reference_state, _caches): the repeat trial's
-        # first call then draws it (_call). None where there is no such state.
-        self.calibration_probe: str | None = None
-        self.size_places: dict[str, set[int]] = {}  # per setting name (_size_places)
+        # Draws for the repeat trial's first call (_instance): the state probes (STATE_PROBES) on
+        # whose first call a fresh reference set its first-call state otherwise than on the file's
+        # own draw (reference_state, _caches), all of them at once, then each alone; one the
+        # reference cannot judge is dropped for the next. Empty where there is no such state.
+        self.calibration_probes: list[tuple[str, ...]] = []
+        self.state_probe_note = ""  # why a draw of calibration_probes was dropped, for details
+        self.unread: set[int] | None = None  # unread_ints, found once
         # How the re-randomising trials draw parameters (_perturb): each way at least once per
         # verification that has two such trials, in a random order, then at random. Zero biases
         # twice: with one such trial, a Linear over half of K on zero bias tiles passed 2 of about
@@ -1763,6 +1767,11 @@ class Judge:
             buffers = {(name, key) for name, module in ref.named_modules() for key in module._buffers}
             self.ref_state = "" if not changed else "buffers" if changed <= buffers else "other"
             self.state_buffers = {f"{name}.{key}" if name else key for name, key in changed}
+            self.leaf_layouts = {}
+            for mark in changed:
+                value = _held_value(ref, *mark)
+                if isinstance(value, torch.Tensor):
+                    self.leaf_layouts.setdefault(_leaf_name(f"{mark[0]}.{mark[1]}"), set()).add(_layout(value))
             self.state_layouts = {_layout(v) for v in (_held_value(ref, *mark) for mark in changed)
                                   if isinstance(v, torch.Tensor)}
         return self.ref_state
@@ -1780,24 +1789,31 @@ class Judge:
         same values on the GPU) stays state, as before verifier 116: as a cache, an answer moving
         its own the same way would be state_changed.
 
-        The first probe on which a fresh reference set such state to another value than `ref`'s
-        own-draw first call did becomes `calibration_probe`."""
-        caches = set(settled)
-        for probe, inputs in self._state_probe_inputs() if caches else ():
+        The probes on which a fresh reference set such state otherwise than `ref`'s own-draw first
+        call did, and gave finite outputs, become `calibration_probes`: a probe whose logs were NaN
+        (a log of the signed draw) made every answer invalid_task (outside pass on verifier 119,
+        R3), and with only the first such probe a range and a dead-unit mask calibrated together
+        were judged on the signed draw alone, where an answer keeping no mask passed 4 of 4 (C4)."""
+        caches, differing = set(settled), []
+        for probe, inputs in self._state_probe_inputs() if settled else ():
             fresh, _ = self.build_reference(self.shapes[0], urandom_seed())
-            held = {mark: _held_value(fresh, *mark) for mark in caches}
+            held = {mark: _held_value(fresh, *mark) for mark in settled}
             built = {mark: _kept(value) for mark, value in held.items()}
             seed_global(draw)
-            self._changed_by(fresh, inputs, must_run=False)
-            unlike = {mark for mark in caches if not _alike(_held_value(ref, *mark), _held_value(fresh, *mark))}
-            if unlike and self.calibration_probe is None:
-                self.calibration_probe = probe
+            finite = _finite_forward(fresh, inputs)
+            # over every settled mark, not only those still taken for caches: a mask written in
+            # place was state after the first probe, and the zero slab that sets it was never tried
+            unlike = {mark for mark in settled if not _alike(_held_value(ref, *mark), _held_value(fresh, *mark))}
+            if unlike and finite:
+                differing.append(probe)
             # A tensor written in place stays state (a buffer flag such as ActNorm's `initialized`):
             # as a cache it was never redrawn, every first call initialised from its batch, and an
             # honest answer's float32 std over two rows missed more often (session 80).
             caches = {mark for mark in caches - unlike
                       if not _alike(built[mark], _held_value(fresh, *mark), any_device=True)
                       and not (isinstance(held[mark], torch.Tensor) and _held_value(fresh, *mark) is held[mark])}
+        alone = [(probe,) for probe in self.rng.sample(differing, len(differing))] if len(differing) > 1 else []
+        self.calibration_probes = ([tuple(differing)] if differing else []) + alone
         return caches
 
     def _changed_by(self, ref, inputs: list, must_run: bool) -> set:
@@ -1817,20 +1833,21 @@ class Judge:
         "signed" only where the task has a signed variant."""
         for probe in STATE_PROBES:
             if probe != "signed" or self.signed_mod is not None:
-                yield probe, self.probe_inputs(probe, False)[0]
+                yield probe, self.probe_inputs((probe,), False)[0]
 
-    def probe_inputs(self, probe: str, mixed: bool, seed: int | None = None) -> tuple[list, list[float] | None]:
-        """draw_inputs changed as STATE_PROBES names: the signed variant's draw, or the own draw
-        with its floats times 64, negated, or with a zero slab (a quarter of the last dim at a
+    def probe_inputs(self, probes: tuple[str, ...], mixed: bool, seed: int | None = None
+                     ) -> tuple[list, list[float] | None]:
+        """draw_inputs changed as each of STATE_PROBES in `probes` says: the signed variant's draw,
+        then the floats times 64, negated, and with a zero slab (a quarter of the last dim at a
         random offset, one offset for every input)."""
-        if probe == "signed":
-            return self.draw_inputs(mixed, seed, signed=True)
-        inputs, row_scales = self.draw_inputs(mixed, seed)
-        if probe == "zero_slab":
+        inputs, row_scales = self.draw_inputs(mixed, seed, signed="signed" in probes)
+        factor = (64 if "times_64" in probes else 1) * (-1 if "negated" in probes else 1)
+        if factor != 1:
+            inputs = _on_floats(inputs, lambda x: x * factor)
+        if "zero_slab" in probes:
             at = self.rng.random()
-            return _on_floats(inputs, lambda x: _zero_slab(x, at)), row_scales
-        factor = {"times_64": 64, "negated": -1}[probe]
-        return _on_floats(inputs, lambda x: x * factor), row_scales
+            inputs = _on_floats(inputs, lambda x: _zero_slab(x, at))
+        return inputs, row_scales
 
     def _mode_note(self, setting: ShapeSetting, seed: int) -> str:
         ref, _ = self.build_reference(setting, seed)
@@ -1916,53 +1933,65 @@ class Judge:
         its 2 heads written in, and a GEMM-max-subtract task answered with zeros (its max over dim
         1 minus its own mean is 0 at the task's dim only) passed (outside red team, session 42).
         Each int moves with probability 1/2, one at least; where the moves together do not run,
-        one of them alone. An int that follows a module size which also sizes an input
-        (`_size_places`) is a size too, even where the reference never reads it."""
+        one of them alone. An int the reference never reads (unread_ints) is not moved."""
         ints = _ints_in(init)
-        sizes = self._size_places(setting, len(ints)) if ints else set()
+        unread = self.unread_ints() if ints else set()
         inputs = self._meta_inputs(setting) if ints else None
         shapes = self._shapes_on_meta(init, inputs) if inputs is not None else None
         if shapes is None:
             return init
         moved = self._moved_ints(ints, lambda m: self._shapes_on_meta(_with_ints(init, m), inputs) == shapes,
-                                 fixed=sizes)
+                                 fixed=unread)
         return _with_ints(init, moved) if moved else init
 
-    def _size_places(self, setting: ShapeSetting, count: int) -> set[int]:
-        """Places (_ints_in's) of the constructor's ints that move with a module size that also moves
-        an input's shape: sizes, moved with the inputs by the random-size trials. A `dim` the
-        reference takes and never reads had no parameter shape to keep it, so it was moved alone,
-        and an honest answer sizing its mask buffer by it was runtime_error 3 of 3 (its 255 lanes
-        against the input's 256; session 81, the dead-unit task of the outside pass on verifier 116)."""
-        if setting.name not in self.size_places:
-            # The module's globals as they are, put back after: apply_shape resets only the
-            # UPPERCASE constants a setting names, and a bumped lowercase `dim` stayed 257 in every
-            # trial after, the inputs a column wider than the constructor's 256 (session 81).
+    def unread_ints(self) -> set[int]:
+        """Places (_ints_in's) of the constructor's ints that the reference never reads: moved alone
+        by one of _int_moves that keeps its meta shapes, the reference's outputs on one real draw at
+        the same seed stay the same. Moving such an int can catch nothing, and a `features` the
+        reference takes and never reads, moved alone, broke an honest answer sizing its mask buffer
+        by it (runtime_error 4 of 4, session 81). An int the reference reads is moved as before: a
+        rule freezing every int that follows an input size let a pool window equal to the length,
+        answered by a global mean, and groups equal to channels, answered by a per-channel norm,
+        pass (outside pass on verifier 119, C3). Found once per verification, at the setting with
+        the fewest input elements; the module's globals are put back after (apply_shape resets
+        only the UPPERCASE constants a setting names)."""
+        if self.unread is None:
             saved = dict(vars(self.task_mod))
-            places = set()
             try:
-                values, _ = self.growable_sizes(ceiling=False, setting=setting)
-                shapes = self._meta_shapes(setting)  # applies `setting` to the module first
-                base = (_ints_in(self.task_mod.get_init_inputs()), shapes)
-                for k, v in values.items():
-                    if v < 2 or STRUCTURAL_SIZE.search(k):
-                        continue
-                    bumped = self._sized(dict(values, **{k: v + 1}), base=setting)
-                    shapes = self._meta_shapes(bumped)  # applies `bumped` to the module first
-                    ints = _ints_in(self.task_mod.get_init_inputs())
-                    if shapes != base[1] and len(ints) == len(base[0]):
-                        places |= {at for at, (a, b) in enumerate(zip(base[0], ints)) if a != b}
-            except Exception:  # noqa: BLE001 - the task's own code: no int is taken for a size
-                places = set()
+                self.unread = self._unread_ints(min(self.shapes, key=self._input_elements))
+            except Exception:  # noqa: BLE001 - the task's own code: every int is taken as read
+                self.unread = set()
             finally:
                 vars(self.task_mod).update(saved)
-            self.size_places[setting.name] = places
-        return {at for at in self.size_places[setting.name] if at < count}
+        return self.unread
 
-    def _meta_shapes(self, setting: ShapeSetting) -> list | None:
-        inputs = self._meta_inputs(setting)
-        return None if inputs is None else [tuple(x.shape) if isinstance(x, torch.Tensor) else x for x in inputs]
+    def _unread_ints(self, setting: ShapeSetting) -> set[int]:
+        inputs = self._meta_inputs(setting)  # applies `setting` to the module
+        init = self.task_mod.get_init_inputs()
+        shapes = self._shapes_on_meta(init, inputs) if inputs is not None else None
+        if shapes is None:
+            return set()
+        seed = urandom_seed()
+        real, _ = self.draw_inputs(False, seed)
+        base = self._outputs_at(init, real, seed)
+        unread = set()
+        for at, v in enumerate(_ints_in(init)):
+            move = next((m for m in self._int_moves(v)
+                         if self._shapes_on_meta(_with_ints(init, {at: m}), inputs) == shapes), None)
+            if move is None:
+                continue
+            moved = self._outputs_at(_with_ints(init, {at: move}), real, seed)
+            if len(moved) == len(base) and all(_alike(a, b) for a, b in zip(base, moved)):
+                unread.add(at)
+        return unread
 
+    def _outputs_at(self, init: list, inputs: list, seed: int) -> list:
+        """The outputs of a reference built from `init` after `seed`, on a copy of `inputs`."""
+        with torch.device(self.device), torch.no_grad():
+            seed_global(seed)
+            model = self.task_mod.Model(*init).to(self.device)
+            seed_global(seed)
+            return flatten_outputs(model(*clone_all(inputs)))
     def forward_int_moves(self, setting: ShapeSetting, init: list) -> dict[int, int]:
         """Moves (place -> value, _ints_in's places) of the ints get_inputs passes to forward, for
         a trial that varies the constructor's values: each kept only where the reference built
@@ -2756,7 +2785,7 @@ class Judge:
         if t.varied_init and any(type(v) in (float, int, tuple, list) for v in init):
             record["init"] = [v for v in init if type(v) in (int, float, bool)
                               or type(v) in (tuple, list) and len(v) <= 8][:16]
-        rows = self.fewer_rows(t.setting) if t.calls > 1 and not t.mixed else None
+        rows = self.fewer_rows(t.setting) if t.calls > 1 and not t.mixed and not t.whole_first else None
         moves = self.forward_int_moves(t.setting, init) if t.varied_init else {}
         # Where the reference keeps its state in buffers, a call after the first starts where the
         # last call left both models, not on redrawn state (redraw_state): always redrawn, a step
@@ -2766,10 +2795,16 @@ class Judge:
         # state (an ActNorm skipping its first-batch init, a running mean of zeros) passed 3-4 of
         # 3-4 (F2).
         kept = [self.ref_state == "buffers" and (call > 0 or self.rng.random() < 0.5) for call in range(t.calls)]
+        probe = self.calibration_probes[0] if t.calls > 1 and self.calibration_probes else None
         try:
             ref = self._call(t, 0, ref, {**record, "rows": rows} if rows else record, state, rows, moves,
-                             redraw=not kept[0], probe=self.calibration_probe if t.calls > 1 else None)
+                             redraw=not kept[0], probe=probe)
         except TaskFailure as exc:
+            if probe:
+                # the next draw of calibration_probes (each alone after all at once), or the trial's own
+                self.calibration_probes.pop(0)
+                self.state_probe_note = f"the reference could not be judged on {'+'.join(probe)}: {trim(str(exc), 160)}"
+                return self._instance(t, state)
             if not rows:
                 raise
             # The meta check cannot see values: a first input indexed by another (x[idx]) takes
@@ -2784,7 +2819,7 @@ class Judge:
                              moves=moves, redraw=not kept[call])
 
     def _call(self, t: Trial, call: int, ref, record: dict, state: dict, rows: int | None = None,
-              moves: dict[int, int] | None = None, redraw: bool = True, probe: str | None = None):
+              moves: dict[int, int] | None = None, redraw: bool = True, probe: tuple[str, ...] | None = None):
         """One forward of the trial's instance on fresh inputs (on their first `rows` leading rows
         where given; the ints passed to forward moved by `moves`, forward_int_moves; drawn as the
         state probe `probe` names, of the trial's own kind otherwise), checked; on state redrawn
@@ -2823,7 +2858,7 @@ class Judge:
             # call, on 2-8 rows, happened to leave a column dead).
             t = replace(t, signed=False, magnitude=None)
             inputs, row_scales = self.probe_inputs(probe, t.mixed, input_seed)
-            record = {**record, "state_probe": probe}
+            record = {**record, "state_probe": "+".join(probe)}
         else:
             inputs, row_scales = self.draw_inputs(t.mixed, input_seed, t.signed)
         if rows:
@@ -2948,20 +2983,34 @@ class Judge:
         at a later call. At the first call anything may change (a flag or a mask set once, under
         names of the answer's own: two honest answers of the outside pass on verifier 116 were
         refused by a rule on every call). Strict by decision: an honest answer keeping state that
-        moves every call under another name than the reference's is refused too."""
+        moves every call under another name than the reference's is refused too. A tensor under a
+        reference name must keep that state's shape and dtype: a count in an extra slot of `h`, or
+        in a submodule's own `h`, passed 4 of 4 and 3 of 3 by name alone (outside pass on verifier
+        119, C1)."""
         if self.ref_state != "other":
             return
         changed = [n for n in _field(report, "state_changed", list, []) if type(n) is str]
         names = {_leaf_name(k) for k in self.state_buffers}
+        misfit = {r[0] for r in _field(report, "state_tensors", list, [])
+                  if type(r) is list and len(r) == 3 and type(r[0]) is str and _leaf_name(r[0]) in self.leaf_layouts
+                  and _layout_of(r) not in self.leaf_layouts[_leaf_name(r[0])]}
         # A buffer laid out as a tensor of the reference's state stands for it under another name
         # (an EMA in `self.state = (h,)` kept in a `running_mean` buffer: an honest answer of the
         # outside pass on verifier 116).
         laid = {f"model.{b[0]}" for b in self.cand_buffers if type(b) is list and len(b) == 3
                 and _layout_of(b) in self.state_layouts}
-        foreign = [n for n in changed if _leaf_name(n) not in names and n not in laid]
+        foreign = [n for n in changed if (_leaf_name(n) not in names and n not in laid) or n in misfit]
+        # More tensors under one name than the reference has: those not at its own path are extra
+        # (the count kept in a submodule's `h` beside `model.h`).
+        exact = {f"model.{k}" for k in self.state_buffers}
+        for leaf in names:
+            group = [n for n in changed if _leaf_name(n) == leaf and n not in foreign]
+            if len(group) > sum(1 for k in self.state_buffers if _leaf_name(k) == leaf):
+                foreign += [n for n in group if n not in exact]
         if foreign:
             raise CandidateFailure(ErrorKind.HACK, "after its first call, forward changed memory it keeps between "
-                                   f"calls that the reference has no state of that name for ({', '.join(foreign[:4])}); "
+                                   "calls that the reference has no state of that name, shape and dtype for "
+                                   f"({', '.join(foreign[:4])}); "
                                    f"the reference changes {', '.join(sorted(self.state_buffers)[:4])}: keep what "
                                    "moves every call under its names and allocate scratch memory in forward",
                                    ("state_changed",))
@@ -3596,14 +3645,14 @@ class _HeldState:
                         for module in model.modules()]
         self.numbers = [(module, _held_numbers(module)) for module in model.modules()]
         self.containers = [(module, {k: v for k, v in vars(module).items()
-                                     if type(v) in CONTAINERS and k not in _MODULE_OWN}) for module in model.modules()]
+                                     if isinstance(v, CONTAINERS) and k not in _MODULE_OWN}) for module in model.modules()]
 
     def restore(self) -> None:
         for module, numbers in self.numbers:
             vars(module).update(numbers)
         for module, containers in self.containers:
             for key in [k for k, v in vars(module).items()
-                        if type(v) in CONTAINERS and k not in containers and k not in _MODULE_OWN]:
+                        if isinstance(v, CONTAINERS) and k not in containers and k not in _MODULE_OWN]:
                 del vars(module)[key]  # made by the run
             vars(module).update(containers)  # the same objects, holding the tensors restored below
         with torch.no_grad():
@@ -3622,9 +3671,10 @@ def _held_numbers(module) -> dict:
     return {key: v for key, v in vars(module).items() if type(v) in (int, float, bool)}
 
 
-# Plain containers whose tensors count as what a module holds (_held_tensors): an LSTM's (h, c) kept
-# in a tuple was no state, and the honest answer keeping it was state_changed 2 of 2 (outside pass on
-# verifier 116, F5).
+# Containers whose tensors count as what a module holds (_held_tensors): an LSTM's (h, c) kept in a
+# tuple was no state, and the honest answer keeping it was state_changed 2 of 2 (outside pass on
+# verifier 116, F5). Their subclasses too: an EMA in a namedtuple was not seen, and its honest answer
+# was state_changed 2 of 2 (outside pass on verifier 119, R2).
 CONTAINERS = (tuple, list, dict)
 _MODULE_OWN = frozenset(vars(torch.nn.Module()))  # what Module.__init__ sets: its stores and hooks
 
@@ -3643,9 +3693,9 @@ def _held_tensors(module) -> list[tuple[str, torch.Tensor]]:
 def _tensors_within(key: str, value, depth: int) -> list[tuple[str, torch.Tensor]]:
     if isinstance(value, torch.Tensor):
         return [(key, value)]
-    if depth and type(value) in (tuple, list):
+    if depth and isinstance(value, (tuple, list)):
         return [pair for i, v in enumerate(value[:64]) for pair in _tensors_within(f"{key}[{i}]", v, depth - 1)]
-    if depth and type(value) is dict:
+    if depth and isinstance(value, dict):
         return [pair for k, v in list(value.items())[:64] for pair in _tensors_within(f"{key}[{k!r}]", v, depth - 1)]
     return []
 
@@ -3715,6 +3765,22 @@ def _on_floats(inputs: list, change) -> list:
     return [change(x) if isinstance(x, torch.Tensor) and x.is_floating_point() else x for x in inputs]
 
 
+def _dense(t: torch.Tensor) -> torch.Tensor:
+    """`t` strided: a sparse tensor made dense (torch.equal has no sparse kernel)."""
+    return t.to_dense() if t.layout in (torch.sparse_coo, torch.sparse_csr, torch.sparse_csc,
+                                        torch.sparse_bsr, torch.sparse_bsc) else t
+
+
+def _finite_forward(model, inputs: list) -> bool:
+    """Whether one forward of `model` on a copy of `inputs` runs and gives finite float outputs."""
+    try:
+        with torch.no_grad():
+            outs = flatten_outputs(model(*clone_all(inputs)))
+    except Exception:  # noqa: BLE001 - the task's own code
+        return False
+    return all(bool(torch.isfinite(o).all()) for o in outs if isinstance(o, torch.Tensor) and o.is_floating_point())
+
+
 def _zero_slab(x: torch.Tensor, at: float = 0.0) -> torch.Tensor:
     """`x` with a quarter (one at least) of its last dim zero, starting `at` (0-1) of the way along
     where it fits (a 0-d tensor as it is)."""
@@ -3751,8 +3817,14 @@ def _alike(a, b, any_device: bool = False) -> bool:
     if isinstance(a, torch.Tensor) and isinstance(b, torch.Tensor):
         if a.shape != b.shape or a.dtype != b.dtype or (a.device != b.device and not any_device):
             return False
-        a, b = a.detach().cpu(), b.detach().cpu()
-        return bool(torch.equal(a, b) or (a.is_floating_point() and torch.allclose(a, b, rtol=0, atol=0, equal_nan=True)))
+        try:
+            a, b = _dense(a.detach().cpu()), _dense(b.detach().cpu())
+            return bool(torch.equal(a, b) or (a.is_floating_point() and torch.allclose(a, b, rtol=0, atol=0, equal_nan=True)))
+        except (RuntimeError, NotImplementedError):
+            # a layout torch cannot compare (a nested tensor): unlike, so state, never a crash (a
+            # sparse adjacency cached on the first call raised out of verify: outside pass on
+            # verifier 119, X1)
+            return False
     if isinstance(a, float) and isinstance(b, float) and math.isnan(a) and math.isnan(b):
         return True
     return type(a) is type(b) and a == b
@@ -4329,6 +4401,12 @@ def _check_all(judge: Judge, job: Job) -> dict:
     if n > 1:
         for t in judge.leftover_trials(n):
             judge.trial(t, {})
+        if judge.reference_state():
+            # A stateful reference: one more repeat trial, its first call on every row. The repeat
+            # trial's first call always had 2-8 rows, and an answer dropping its EMA from the second
+            # call only where the first had 9 rows or more passed 4 of 4 (outside pass on verifier
+            # 119, C2).
+            judge.trial(replace(judge.plan(judge.shapes[0], 1)[0], calls=3, whole_first=True), {})
     _random_size_trials(judge, grow=job.mode == "interp")
     if job.mode == "interp":
         _autotune_trials(judge)
@@ -4595,6 +4673,8 @@ def run_job(job: Job, sock: socket.socket, progress_fd: int | None = None) -> di
         timing_info["fewer_rows"] = judge.rows_note if judge.rows_note is not None else "not run"
         if judge.wide_note:
             timing_info["wide_trial"] = judge.wide_note
+        if judge.state_probe_note:
+            timing_info["state_probe"] = judge.state_probe_note
         if judge.tf32_ratio is not None:
             timing_info["tf32_error_ratio"] = round(judge.tf32_ratio, 3)
         if judge.tf32_floor_use is not None:

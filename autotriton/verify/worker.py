@@ -887,6 +887,11 @@ class Worker:
         layout_after = self._held_layout(held_globals)
         grown = sorted(n for n in layout_before.keys() | layout_after.keys() if layout_before.get(n) != layout_after.get(n))
         report["state_changed"] = ([name for name, _ in changed] + moved + grown)[:8]
+        # Each changed tensor's shape and dtype, for the judge's rule on state in plain attributes
+        # (check_later_state): a count kept in an extra slot of the reference's `h` passed it by name.
+        report["state_tensors"] = [[name, list(layout_after[name][2]), layout_after[name][4].replace("torch.", "")]
+                                   for name in [n for n, _ in changed] + grown
+                                   if name in layout_after and layout_after[name][0] == "tensor"][:16]
         # Memory other than whole buffers: where the reference changes only its buffers (BatchNorm's
         # running statistics), that is a count the candidate keeps for itself.
         whole = {storage_key(b) for b in buffers if _whole_storage(b)}
