@@ -388,3 +388,15 @@ def test_int_paths_reach_into_dicts_and_config_objects_and_copy_on_the_way():
     assert moved[1] == (1, True, [6]) and moved[3] == OrderedDict(n=8) and type(moved[3]) is OrderedDict
     assert moved[4].groups == 5 and moved[5].heads == 3 and type(moved[5]) is Defaults
     assert init[1][2] == [5] and init[3]["n"] == 9 and init[4].groups == 4 and init[5].heads == 2  # copies
+
+
+def test_a_threshold_the_own_draw_never_reaches_is_still_moved(cpu_verifier):
+    """A clamp at min=-6 taken from the constructor: on randn inputs neither -7 nor -5 changes the
+    output, so verifier 120 took the int for unread and never moved it, and a kernel with -6
+    written in passed 4 of 4. An int is unread only where neither its smallest nor its largest move
+    changes the outputs on the own draw or on it times 64 (verifier 121)."""
+    fixtures = Path(__file__).parent / "fixtures"
+    task = task_from_source((fixtures / "task_floor_at_a_constructor_int.py").read_text(),
+                            task_id="file/floor_at_a_constructor_int", suite="file", level=1)
+    verdict = cpu_verifier.verify(task, (fixtures / "cheat_floor_written_in.py").read_text())
+    assert verdict.error_kind == ErrorKind.WRONG_OUTPUT, (verdict.error_kind, verdict.error_msg[-300:])

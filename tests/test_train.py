@@ -470,6 +470,7 @@ def test_pass_rates_are_measured_with_the_reward_and_resume(data_dir, tmp_path):
     finally:
         scorer.close()
     assert [a[:2] for a in seen] == [(1, 2), (2, 2)] and all(a[2] >= 0 and a[3] > 0 for a in seen)  # judging timed
+    assert all(0 < a[4]["verify/seconds_mean"] <= a[4]["verify/seconds_max"] < a[3] + 1 for a in seen)
     assert {t: (r.passed, r.samples) for t, r in rates.items()} == {rows[0]["task_id"]: (1, 2),
                                                                    rows[1]["task_id"]: (0, 2)}
     assert select.informative(rates) == {rows[0]["task_id"]}
@@ -485,7 +486,7 @@ class _SlowJudge:
     def __init__(self, seconds: float, log: list):
         self.seconds, self.log = seconds, log
 
-    def exec_reward(self, texts, **kwargs):
+    def exec_reward(self, texts, log_metric=None, **kwargs):
         self.log.append(("judge", time.monotonic()))
         time.sleep(self.seconds)
         self.log.append(("judged", time.monotonic()))

@@ -254,9 +254,10 @@ def select_rows(policy: Policy, rows, s: RLSettings, scorer: RewardScorer, out: 
             try:
                 rates.update(select.measure_pass_rates(
                     backend, scorer, todo, params, out,
-                    progress=lambda done, total, sampled, judged: print(
-                        f"  pass rates: {done}/{total} prompts (sampling {sampled:.0f} s, judging {judged:.0f} s)",
-                        flush=True),
+                    progress=lambda done, total, sampled, judged, metrics: print(
+                        f"  pass rates: {done}/{total} prompts (sampling {sampled:.0f} s, judging {judged:.0f} s; "
+                        f"a verification {metrics.get('verify/seconds_mean', 0):.1f} s on average, "
+                        f"{metrics.get('verify/seconds_max', 0):.0f} s at most)", flush=True),
                     prompts_per_batch=max(1, per_call // s.select_samples), deadline=deadline))
             finally:
                 backend.close()

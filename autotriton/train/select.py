@@ -69,20 +69,21 @@ def measure_pass_rates(backend: Backend, scorer: RewardScorer, rows: list[dict],
     the CPU cores). `deadline` (time.monotonic()): no batch is started that the longest sampling and
     judging so far say would be judged past it (`_would_end`), so a bounded call stops between
     batches, every rate it measured kept, rather than being killed inside one. `progress(done, total,
-    generate_s, judge_s)` after each batch is judged, with that batch's seconds of sampling and of
-    judging."""
+    generate_s, judge_s, metrics)` after each batch is judged, with that batch's seconds of sampling
+    and of judging and the verifier's metrics over it (verifier_metrics: seconds per verification)."""
     measured: dict[str, PassRate] = {}
     longest_sample = longest_judge = 0.0
     done = 0
     judging = None  # (batch, future, sampling seconds) of the batch being judged
 
     def judge(texts, sources, ids):
-        began = time.monotonic()
-        return scorer.exec_reward(texts, task_source=sources, task_id=ids), time.monotonic() - began
+        began, metrics = time.monotonic(), {}
+        rewards = scorer.exec_reward(texts, log_metric=metrics.__setitem__, task_source=sources, task_id=ids)
+        return rewards, time.monotonic() - began, metrics
 
     def record(batch, future, sample_s):
         nonlocal longest_judge, done
-        rewards, judge_s = future.result()  # the judge's own errors raise here, in the caller
+        rewards, judge_s, metrics = future.result()  # the judge's own errors raise here, in the caller
         for i, row in enumerate(batch):
             got = rewards[i * params.n:(i + 1) * params.n]
             rate = PassRate(row["task_id"], sum(1 for r in got if r == 1.0), params.n)
@@ -91,7 +92,7 @@ def measure_pass_rates(backend: Backend, scorer: RewardScorer, rows: list[dict],
         longest_judge = max(longest_judge, judge_s)
         done += len(batch)
         if progress is not None:
-            progress(done, len(rows), sample_s, judge_s)
+            progress(done, len(rows), sample_s, judge_s, metrics)
 
     with ThreadPoolExecutor(max_workers=1, thread_name_prefix="pass-rate-judge") as pool:
         for start in range(0, len(rows), prompts_per_batch):

@@ -1946,8 +1946,8 @@ class Judge:
 
     def unread_ints(self) -> set[int]:
         """Places (_ints_in's) of the constructor's ints that the reference never reads: moved alone
-        by one of _int_moves that keeps its meta shapes, the reference's outputs on one real draw at
-        the same seed stay the same. Moving such an int can catch nothing, and a `features` the
+        to the smallest and to the largest of _int_moves that keep its meta shapes, the reference's
+        outputs on one real draw and on the same times 64, at the same seed, stay the same. Moving such an int can catch nothing, and a `features` the
         reference takes and never reads, moved alone, broke an honest answer sizing its mask buffer
         by it (runtime_error 4 of 4, session 81). An int the reference reads is moved as before: a
         rule freezing every int that follows an input size let a pool window equal to the length,
@@ -1972,16 +1972,17 @@ class Judge:
         if shapes is None:
             return set()
         seed = urandom_seed()
-        real, _ = self.draw_inputs(False, seed)
-        base = self._outputs_at(init, real, seed)
+        own, _ = self.draw_inputs(False, seed)
+        # the own draw and the same times 64: a threshold (a clamp at 6) barely shows on randn inputs
+        draws = [own, _on_floats(own, lambda x: x * 64)]
+        base = [self._outputs_at(init, real, seed) for real in draws]
         unread = set()
         for at, v in enumerate(_ints_in(init)):
-            move = next((m for m in self._int_moves(v)
-                         if self._shapes_on_meta(_with_ints(init, {at: m}), inputs) == shapes), None)
-            if move is None:
-                continue
-            moved = self._outputs_at(_with_ints(init, {at: move}), real, seed)
-            if len(moved) == len(base) and all(_alike(a, b) for a, b in zip(base, moved)):
+            moves = [m for m in self._int_moves(v) if self._shapes_on_meta(_with_ints(init, {at: m}), inputs) == shapes]
+            # the smallest and the largest move: such a threshold shows moved down, hardly moved up
+            outs = [(b, self._outputs_at(_with_ints(init, {at: m}), real, seed))
+                    for m in ({moves[0], moves[-1]} if moves else ()) for b, real in zip(base, draws)]
+            if outs and all(len(o) == len(b) and all(_alike(x, y) for x, y in zip(b, o)) for b, o in outs):
                 unread.add(at)
         return unread
 

@@ -78,6 +78,11 @@ def verifier_metrics(results: list[VerifyResult]) -> dict[str, float]:
     speedups = [r.speedup for r in results if r.correct and r.speedup]
     if speedups:
         metrics["verify/speedup_mean"] = sum(speedups) / len(speedups)
+    # Seconds per verification, to tell a batch held up by its slowest answers (longest near the
+    # batch's judging time) from one short of workers (mean x answers / workers near it).
+    if results:
+        metrics["verify/seconds_mean"] = sum(r.wall_s for r in results) / n
+        metrics["verify/seconds_max"] = max(r.wall_s for r in results)
     return metrics
 
 
