@@ -1772,8 +1772,7 @@ class Judge:
                 value = _held_value(ref, *mark)
                 if isinstance(value, torch.Tensor):
                     self.leaf_layouts.setdefault(_leaf_name(f"{mark[0]}.{mark[1]}"), set()).add(_layout(value))
-            self.state_layouts = {_layout(v) for v in (_held_value(ref, *mark) for mark in changed)
-                                  if isinstance(v, torch.Tensor)}
+            self.state_layouts = set().union(*self.leaf_layouts.values())
         return self.ref_state
 
     def _caches(self, ref, settled: set, draw: int) -> set:
@@ -1947,8 +1946,8 @@ class Judge:
     def unread_ints(self) -> set[int]:
         """Places (_ints_in's) of the constructor's ints that the reference never reads: moved alone
         to the smallest and to the largest of _int_moves that keep its meta shapes, the reference's
-        outputs on one real draw and on the same times 64, at the same seed, stay the same. Moving such an int can catch nothing, and a `features` the
-        reference takes and never reads, moved alone, broke an honest answer sizing its mask buffer
+        outputs on one real draw and on the same times 64, at the same seed, stay the same. Moving
+        such an int can catch nothing, and a `features` the reference takes and never reads, moved alone, broke an honest answer sizing its mask buffer
         by it (runtime_error 4 of 4, session 81). An int the reference reads is moved as before: a
         rule freezing every int that follows an input size let a pool window equal to the length,
         answered by a global mean, and groups equal to channels, answered by a per-channel norm,
