@@ -65,6 +65,34 @@ SCRIPT = textwrap.dedent('''
         tl.atomic_xchg(lock, 0)
 
     @triton.jit
+    def counted_rmw(x, out, count, n, BLOCK: tl.constexpr):
+        # a counter bumped before and after a plain read-modify-write: no lock, since nothing waits
+        # on the count (outside pass on verifier 116, F4: passed 8 of 8 when programs ran one by one)
+        offs = tl.program_id(0) * BLOCK + tl.arange(0, BLOCK)
+        v = tl.sum(tl.load(x + offs, mask=offs < n, other=0.0))
+        tl.atomic_add(count, 1)
+        tl.store(out, tl.load(out) + v)
+        tl.atomic_add(count, 1)
+
+    @triton.jit
+    def chained_by_ticket(x, out, ticket, flags, carry, n, BLOCK: tl.constexpr):
+        # each program takes a ticket, waits for the program before it to publish its running
+        # total, adds its own block and publishes: a running total passed along, a decoupled
+        # look-back reduced to one step
+        t = tl.atomic_add(ticket, 1)
+        offs = t * BLOCK + tl.arange(0, BLOCK)
+        v = tl.sum(tl.load(x + offs, mask=offs < n, other=0.0))
+        before = 0.0
+        if t > 0:
+            while tl.atomic_add(flags + t - 1, 0) == 0:
+                pass
+            before = tl.load(carry + t - 1)
+        tl.store(carry + t, before + v)
+        tl.atomic_xchg(flags + t, 1)
+        if t == tl.num_programs(0) - 1:
+            tl.store(out, before + v)
+
+    @triton.jit
     def last_program_wins(x, out, n, BLOCK: tl.constexpr):
         offs = tl.arange(0, BLOCK)
         v = tl.load(x + offs, mask=offs < n, other=0.0)
@@ -92,8 +120,11 @@ SCRIPT = textwrap.dedent('''
         if name == "last_block_cta_scope":
             last_block_cta_scope[(NP,)](x, zeros(NP), zeros(1, torch.int32), out, n, NP, BLOCK=B)
         if name == "locked_rmw": locked_rmw[(NP,)](x, out, zeros(1, torch.int32), n, BLOCK=B)
+        if name == "counted_rmw": counted_rmw[(NP,)](x, out, zeros(1, torch.int32), n, BLOCK=B)
+        if name == "chained_by_ticket":
+            chained_by_ticket[(NP,)](x, out, zeros(1, torch.int32), zeros(NP, torch.int32), zeros(NP), n, BLOCK=B)
         if name in ("plain_rmw", "atomic_then_plain_rmw", "atomic_sum", "last_block_finishes", "last_block_cta_scope",
-                    "locked_rmw"):
+                    "locked_rmw", "counted_rmw", "chained_by_ticket"):
             return torch.allclose(out[0], x.sum(), atol=1e-3)
         if name == "last_program_wins":
             out = zeros(n)
@@ -106,8 +137,8 @@ SCRIPT = textwrap.dedent('''
         print(name, all(run(name) for _ in range(3)))
 ''')
 
-RACY = ["plain_rmw", "atomic_then_plain_rmw", "last_program_wins", "last_block_cta_scope"]
-SOUND = ["atomic_sum", "last_block_finishes", "locked_rmw", "reads_own_store"]
+RACY = ["plain_rmw", "atomic_then_plain_rmw", "last_program_wins", "last_block_cta_scope", "counted_rmw"]
+SOUND = ["atomic_sum", "last_block_finishes", "locked_rmw", "reads_own_store", "chained_by_ticket"]
 
 
 def test_racy_kernels_fail_and_atomics_work_under_the_interpreter(tmp_path):

@@ -1,8 +1,6 @@
 # task: builtin/l1/cumsum
 # expect: error=wrong_output flag=none
 # why: a scan whose blocks take tickets with atomic_add and read the previous ticket's running total with an atomic read, without waiting for it to be published: a GPU can run the read first and see 0, while the interpreter always finishes ticket t-1 before ticket t starts (outside red team, 2026-11-28).
-# open: atomic ops read memory as it is in the concurrent-programs model, and programs still run one at a time, so an unsynchronised chain through atomics is exact on CPU (docs/VERIFIER.md, What remains open).
-# open_on: cpu
 import torch
 import torch.nn as nn
 import triton
