@@ -34,9 +34,10 @@ a cell another lane stored with a different value.
 
 What stays allowed that a GPU could still get wrong: an acquire sees every release that came
 before it, whatever cells the two were on, where the PTX memory model orders only an acquire that
-reads the release's own write. What a CPU judge now rejects that a GPU might pass: a kernel that spins waiting for a lower program id's flag (it relies on an order of
-dispatch CUDA does not promise; take a ticket with `tl.atomic_add` instead) waits for ever on a
-program that has not run, and is judged on the timeout.
+reads the release's own write. What a CPU judge now rejects that a GPU might pass: a kernel that
+spins waiting for a lower program id's flag (it relies on an order of dispatch CUDA does not
+promise; take a ticket with `tl.atomic_add` instead) waits for ever on a program that has not
+run, and is judged on the timeout.
 """
 
 from __future__ import annotations
@@ -363,15 +364,13 @@ class Launch:
         if self.sizes - {itemsize}:
             self._check_widths(addrs, itemsize)
         where, rows = self._crossed(where, addrs, ptrs.shape, every_lane=ptrs.size == 1)
-        writers = self.writer[rows]
-        visible = writers == self.pid
-        if self.acquired >= 0:
-            visible |= self._published(writers, self.seq[rows])
-        hide = ~visible & (self.size[rows] == itemsize)
-        if hide.any() and self.own:  # a cell this program stored too reads its own value or a later one
-            # (a value every program writes alike, read back, was the launch's garbage 89 of 100 times: R1)
+        hide = ~self._seen(rows) & (self.size[rows] == itemsize)
+        if not hide.any():
+            return out
+        if self.own:  # a cell this program stored too reads its own value or a later one (a value
+            # every program writes alike, read back, was the launch's garbage 89 of 100 times: R1)
             hide[hide] = ~np.isin(ptrs.reshape(-1)[where[hide]].astype(np.uint64), np.concatenate(self.own))
-        hide &= self.rng.random(hide.size) < 0.5
+        hide[hide] = self.rng.random(int(hide.sum())) < 0.5
         if not hide.any():
             return out
         out = np.array(out, copy=True)
@@ -391,13 +390,17 @@ class Launch:
                     continue
                 rows = self._rows((addrs.astype(np.int64) + shift).astype(np.uint64))
                 rows = rows[rows >= 0]
-                rows = rows[(self.size[rows] == size) & (self.writer[rows] != self.pid)]
-                if rows.size and self.acquired >= 0:
-                    rows = rows[~self._published(self.writer[rows], self.seq[rows])]
-                if rows.size:
+                if (~self._seen(rows) & (self.size[rows] == size)).any():
                     raise ProgramsRace(f"a {itemsize}-byte load read bytes another program of the launch stored "
                                        f"{size} bytes wide and did not publish to this one (no release after the "
                                        "store and acquire before the load): on a GPU a data race")
+
+    def _seen(self, rows: np.ndarray) -> np.ndarray:
+        """Whether the running program sees each row's store: its own, or published to it."""
+        seen = self.writer[rows] == self.pid
+        if self.acquired >= 0:
+            seen |= self._published(self.writer[rows], self.seq[rows])
+        return seen
 
     def _published(self, writers: np.ndarray, seq: np.ndarray) -> np.ndarray:
         """Whether each store (its writer, and how many releases the writer had done before it) was
@@ -486,12 +489,13 @@ class Interleaving:
     updates of a GPU never showed (outside pass on verifier 116, F4: passed 8 of 8). Here programs
     run on threads, one at a time, and before each atomic op (and, once the launch has done one, now
     and then at a plain load or store) the running program may stop for another program in flight
-    or for a new one. RUNNERS_FIRST may be in flight, doubled up to RUNNERS_MAX while none ends. Memory stays as Launch rules it: another program's plain store is seen only where
-    its writer released after it and the reader acquired after that, in the order they happened."""
+    or for a new one. RUNNERS_FIRST may be in flight, doubled up to RUNNERS_MAX while none ends.
+    Memory stays as Launch rules it: another program's plain store is seen only where its writer
+    released after it and the reader acquired after that, in the order they happened."""
 
     def __init__(self, launch: Launch, builder, program, set_idx):
         self.launch, self.builder, self.program, self.set_idx = launch, builder, program, set_idx
-        self.rng = np.random.default_rng(secrets.randbits(64))
+        self.rng = launch.rng
         self.baton = threading.Condition()
         self.main = self.holder = _Runner()
         self.suspended: list[_Runner] = []
@@ -546,7 +550,8 @@ class Interleaving:
 
     def _switch(self, me: _Runner, to: _Runner, wait: bool) -> None:
         """Give the baton to `to`; with `wait`, block until it comes back and resume as `me` was."""
-        me.state = tuple(getattr(self.launch, name) for name in _PROGRAM_STATE) + (self.builder.grid_idx,)
+        if wait:
+            me.state = tuple(getattr(self.launch, name) for name in _PROGRAM_STATE) + (self.builder.grid_idx,)
         with self.baton:
             self.holder = to
             if not to.started:
@@ -725,7 +730,8 @@ def install() -> None:
         return
     builder = _interp.InterpreterBuilder
     missing = [name for name in _WRAPPED if not hasattr(builder, name)] + \
-        [f"GridExecutor.{name}" for name in ("__call__", "_restore_args_dev") if not hasattr(_interp.GridExecutor, name)] + \
+        [f"GridExecutor.{name}" for name in ("__call__", "_restore_args_dev")
+         if not hasattr(_interp.GridExecutor, name)] + \
         ([] if hasattr(getattr(_interp, "ReduceScanOpInterface", None), "apply") else ["ReduceScanOpInterface.apply"])
     if missing:
         raise RuntimeError(f"Triton's interpreter changed ({', '.join(missing)} gone): "
@@ -839,7 +845,8 @@ def _wrap_builder(builder) -> None:
         executor, args = caller.get("self"), caller.get("args")
         if not isinstance(executor, _interp.GridExecutor) or not isinstance(args, dict):
             raise RuntimeError("Triton's interpreter changed (set_grid_idx is no longer called from "
-                               "GridExecutor.__call__ with its `args`): autotriton/verify/concurrency.py must follow it")
+                               "GridExecutor.__call__ with its `args`): autotriton/verify/concurrency.py "
+                               "must follow it")
         LAUNCH.interleaving = Interleaving(LAUNCH, self, lambda: executor.fn(**args), grid_idx)
         LAUNCH.interleaving.run()
         raise _LaunchRan

@@ -1947,8 +1947,8 @@ class Judge:
         """Places (_ints_in's) of the constructor's ints that the reference never reads: moved alone
         to the smallest and to the largest of _int_moves that keep its meta shapes, the reference's
         outputs on one real draw and on the same times 64, at the same seed, stay the same. Moving
-        such an int can catch nothing, and a `features` the reference takes and never reads, moved alone, broke an honest answer sizing its mask buffer
-        by it (runtime_error 4 of 4, session 81). An int the reference reads is moved as before: a
+        such an int can catch nothing, and a `features` the reference takes and never reads, moved
+        alone, broke an honest answer sizing its mask buffer by it (runtime_error 4 of 4, session 81). An int the reference reads is moved as before: a
         rule freezing every int that follows an input size let a pool window equal to the length,
         answered by a global mean, and groups equal to channels, answered by a per-channel norm,
         pass (outside pass on verifier 119, C3). Found once per verification, at the setting with
