@@ -12,11 +12,14 @@ import textwrap
 INTERPRETED = os.environ.get("AUTOTRITON_TEST_DEVICE", "cpu") == "cpu"
 
 SCRIPT = textwrap.dedent('''
+    import os
     import sys
     import torch, triton, triton.language as tl
     from autotriton.verify import concurrency
     concurrency.install()
     concurrency.install()  # idempotent
+    # a test of the fallback for launches past the per-cell table's size: one row for every cell
+    concurrency.CARRIED_MAX = int(os.environ.get("CARRIED_MAX", concurrency.CARRIED_MAX))
 
     @triton.jit
     def plain_rmw(x, out, n, BLOCK: tl.constexpr):
@@ -54,6 +57,32 @@ SCRIPT = textwrap.dedent('''
         if tl.atomic_add(count, 1, scope="cta") == NP - 1:
             idx = tl.arange(0, 64)
             tl.store(out, tl.sum(tl.load(part + idx, mask=idx < NP, other=0.0)))
+
+    @triton.jit
+    def acquire_unrelated_word(x, part, count, private, out, n, NP, BLOCK: tl.constexpr):
+        # each program releases to its own word and the last acquires from its own: no acquire
+        # reads another's release, so under PTX's model nothing is published (the ticket is relaxed)
+        pid = tl.program_id(0)
+        offs = pid * BLOCK + tl.arange(0, BLOCK)
+        tl.store(part + pid, tl.sum(tl.load(x + offs, mask=offs < n, other=0.0)))
+        tl.atomic_add(private + pid, 1, sem="release")
+        if tl.atomic_add(count, 1, sem="relaxed") == NP - 1:
+            tl.atomic_add(private + pid, 0, sem="acquire")
+            idx = tl.arange(0, 64)
+            tl.store(out, tl.sum(tl.load(part + idx, mask=idx < NP, other=0.0)))
+
+    @triton.jit
+    def two_level_last_block(x, part, gcount, count, out, n, NP, G: tl.constexpr, BLOCK: tl.constexpr):
+        # the last of each group of G tickets the whole count; the last of those reads every
+        # partial: what a group's last acquired it releases on (happens-before is transitive)
+        pid = tl.program_id(0)
+        offs = pid * BLOCK + tl.arange(0, BLOCK)
+        tl.store(part + pid, tl.sum(tl.load(x + offs, mask=offs < n, other=0.0)))
+        g = pid // G
+        if tl.atomic_add(gcount + g, 1) == tl.minimum(NP - g * G, G) - 1:
+            if tl.atomic_add(count, 1) == (NP + G - 1) // G - 1:
+                idx = tl.arange(0, 64)
+                tl.store(out, tl.sum(tl.load(part + idx, mask=idx < NP, other=0.0)))
 
     @triton.jit
     def locked_rmw(x, out, lock, n, BLOCK: tl.constexpr):
@@ -193,6 +222,10 @@ SCRIPT = textwrap.dedent('''
             last_block_finishes[(NP,)](x, zeros(NP), zeros(1, torch.int32), out, n, NP, BLOCK=B)
         if name == "last_block_cta_scope":
             last_block_cta_scope[(NP,)](x, zeros(NP), zeros(1, torch.int32), out, n, NP, BLOCK=B)
+        if name == "acquire_unrelated_word":
+            acquire_unrelated_word[(NP,)](x, zeros(NP), zeros(1, torch.int32), zeros(NP, torch.int32), out, n, NP, BLOCK=B)
+        if name == "two_level_last_block":
+            two_level_last_block[(NP,)](x, zeros(NP), zeros(8, torch.int32), zeros(1, torch.int32), out, n, NP, G=8, BLOCK=B)
         if name == "locked_rmw": locked_rmw[(NP,)](x, out, zeros(1, torch.int32), n, BLOCK=B)
         if name == "counted_rmw": counted_rmw[(NP,)](x, out, zeros(1, torch.int32), n, BLOCK=B)
         if name == "chained_by_ticket":
@@ -222,7 +255,8 @@ SCRIPT = textwrap.dedent('''
             count_read_narrow[(NP,)](cnt, n, BLOCK=B)
             return int(cnt[0]) == NP
         if name in ("plain_rmw", "atomic_then_plain_rmw", "atomic_sum", "last_block_finishes", "last_block_cta_scope",
-                    "locked_rmw", "counted_rmw", "chained_by_ticket", "atomic_read_then_store"):
+                    "locked_rmw", "counted_rmw", "chained_by_ticket", "atomic_read_then_store", "acquire_unrelated_word",
+                    "two_level_last_block"):
             return torch.allclose(out[0], x.sum(), atol=1e-3)
         if name == "last_program_wins":
             out = zeros(n)
@@ -242,9 +276,9 @@ SCRIPT = textwrap.dedent('''
 ''')
 
 RACY = ["plain_rmw", "atomic_then_plain_rmw", "last_program_wins", "last_block_cta_scope", "counted_rmw",
-        "atomic_read_then_store", "reversed_in_place", "count_read_narrow"]
+        "atomic_read_then_store", "reversed_in_place", "count_read_narrow", "acquire_unrelated_word"]
 SOUND = ["atomic_sum", "last_block_finishes", "locked_rmw", "reads_own_store", "chained_by_ticket", "grid_barrier",
-         "arrive_then_volatile_poll", "same_value_cell", "chained_by_poll"]
+         "arrive_then_volatile_poll", "same_value_cell", "chained_by_poll", "two_level_last_block"]
 
 
 def test_racy_kernels_fail_and_atomics_work_under_the_interpreter(tmp_path):
@@ -259,6 +293,19 @@ def test_racy_kernels_fail_and_atomics_work_under_the_interpreter(tmp_path):
     # (63 programs: under 1e-5 by chance for the last-writer one, never for the lost updates)
     assert {k: right[k] for k in RACY} == {k: "False" for k in RACY}
     assert {k: right[k] for k in SOUND} == {k: "True" for k in SOUND}
+
+
+def test_past_the_per_cell_table_an_acquire_sees_every_earlier_release(tmp_path):
+    """A launch whose cells-by-programs table would pass CARRIED_MAX entries falls back to one row for
+    every cell: the kernels that share memory through atomics stay right, and an acquire of an
+    unrelated word sees every earlier release again (as before verifier 124)."""
+    script = tmp_path / "kernels.py"
+    script.write_text(SCRIPT)
+    env = dict(os.environ, TRITON_INTERPRET="1", CARRIED_MAX="8")
+    names = ["last_block_finishes", "two_level_last_block", "chained_by_ticket", "locked_rmw", "acquire_unrelated_word"]
+    proc = subprocess.run([sys.executable, str(script), *names], env=env, capture_output=True, text=True, timeout=300)
+    assert proc.returncode == 0, proc.stderr[-3000:]
+    assert dict(line.split() for line in proc.stdout.splitlines()) == {name: "True" for name in names}
 
 
 ADDRESSES = textwrap.dedent('''

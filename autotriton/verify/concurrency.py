@@ -23,8 +23,9 @@ Three changes close that:
   and a plain store is visible to another program once it is published and acquired, that is when
   the writer did a release atomic (acq_rel, Triton's default, or release) after the store (the
   "last block finishes the sum" counter, a lock's release) and the reader an acquire one (acq_rel
-  or acquire) after that release, in the order they ran (the counter's read, a lock's
-  compare-and-swap). A relaxed atomic does neither, and a volatile load is a plain load.
+  or acquire) that read a cell that release wrote, or that a program knowing it released into
+  later (the counter's read, a lock's compare-and-swap), as PTX's memory model orders them. A
+  relaxed atomic does neither, and a volatile load is a plain load.
 
 Within one program (IntraProgramRace): the interpreter runs a block as one array, where a GPU
 spreads it over threads that see each other's global stores only past a barrier. Between two
@@ -32,9 +33,10 @@ barriers (tl.debug_barrier(), or a release or acquire atomic, for which Triton p
 the PTX) a lane may not load what another lane stored, store where another lane loaded, or store
 a cell another lane stored with a different value.
 
-What stays allowed that a GPU could still get wrong: an acquire sees every release that came
-before it, whatever cells the two were on, where the PTX memory model orders only an acquire that
-reads the release's own write. What a CPU judge now rejects that a GPU might pass: a kernel that
+What stays allowed that a GPU could still get wrong: a relaxed atomic store between a release
+and the acquire that reads it does not end the release sequence as PTX's model has it; and in a
+launch whose cells-by-programs table passes CARRIED_MAX entries an acquire sees every earlier
+release whatever cells the two were on. What a CPU judge now rejects that a GPU might pass: a kernel that
 spins waiting for a lower program id's flag (it relies on an order of dispatch CUDA does not
 promise; take a ticket with `tl.atomic_add` instead) waits for ever on a program that has not
 run, and is judged on the timeout.
@@ -71,6 +73,11 @@ _RAW = {1: np.uint8, 2: np.uint16, 4: np.uint32, 8: np.uint64}
 # each launch; the interpreter runs nothing that large to the end anyway.
 SHUFFLE_MAX = 1 << 22
 
+# Entries of the launch's cell-by-program knowledge table (int32) before every cell shares one row:
+# 64 MB. 1,024 cells of a histogram released into by 4,096 programs that each also stored plainly
+# fill 4M of them; a launch past 16M falls back to the one-clock visibility of verifiers before 124.
+CARRIED_MAX = 1 << 24
+
 
 def _affine_order(n: int) -> tuple[int, int, int]:
     """(a, b, n) with gcd(a, n) = 1 and a, b drawn at random: k -> (a * k + b) mod n visits each of
@@ -79,6 +86,48 @@ def _affine_order(n: int) -> tuple[int, int, int]:
         a = 1 + secrets.randbelow(n - 1)
         if math.gcd(a, n) == 1:
             return a, secrets.randbelow(n), n
+
+
+class _Rows:
+    """Distinct addresses numbered 0, 1, 2, ... as first added, kept sorted for a vectorised lookup."""
+
+    def __init__(self):
+        self.keys = np.empty(0, np.uint64)
+        self.key_rows = np.empty(0, np.int64)
+
+    @property
+    def size(self) -> int:
+        return self.keys.size
+
+    def rows(self, addrs: np.ndarray) -> np.ndarray:
+        """Each address's row, or -1 where it was never added."""
+        if self.keys.size == 0:
+            return np.full(addrs.size, -1, np.int64)
+        at = np.minimum(np.searchsorted(self.keys, addrs), self.keys.size - 1)
+        return np.where(self.keys[at] == addrs, self.key_rows[at], -1)
+
+    def add(self, addrs: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+        """(each of the distinct `addrs`' rows, which of them are new), numbering the new ones next."""
+        rows = self.rows(addrs)
+        fresh = rows < 0
+        if fresh.any():
+            new = addrs[fresh]
+            rows[fresh] = added = np.arange(self.keys.size, self.keys.size + new.size)
+            at = np.searchsorted(self.keys, new)
+            self.keys, self.key_rows = np.insert(self.keys, at, new), np.insert(self.key_rows, at, added)
+        return rows, fresh
+
+
+_NOTHING = np.zeros(0, np.int32)  # knowledge of no release
+
+
+def _join(a: np.ndarray, b: np.ndarray) -> np.ndarray:
+    """Knowing what either knows: element by element the larger release count (a new array)."""
+    if a.size < b.size:
+        a, b = b, a
+    out = a.copy()
+    out[:b.size] = np.maximum(out[:b.size], b)
+    return out
 
 
 class Launch:
@@ -97,15 +146,21 @@ class Launch:
         self.affine = _affine_order(n) if n > SHUFFLE_MAX else None
         self.turn = 0
         self.pid = -1
-        # Releases and acquires on one clock, which a release advances: a store is visible to another
-        # program once its writer released after it and the reader acquired after that release. With
-        # programs interleaved (Interleaving), an acquire may come before a release the serial order
-        # would have put first (the store then stays hidden, as on a GPU).
-        self.clock = 0
-        self.acquired = -1  # the running program's last acquire, on the clock; -1: none
-        self.releases: dict[int, list[int]] = {}  # program -> the clock at each of its releases
-        self.keys = np.empty(0, np.uint64)  # stored addresses, sorted
-        self.key_rows = np.empty(0, np.int64)  # each one's row in the arrays below
+        # What is published to whom, as PTX's memory model has it: a release atomic carries what its
+        # program knows into the cells it writes, and an acquire atomic takes what the cells it reads
+        # carry. Knowledge is a vector over the programs that stored plainly ("slots"): per slot, how
+        # many of that program's releases are known. A store is seen once the reader knows the
+        # writer's first release after it, through any chain of such cells (happens-before is
+        # transitive). One clock for every cell let an acquire of an unrelated word see every earlier
+        # release (open since verifier 122).
+        self.releases: dict[int, int] = {}  # program -> its releases so far
+        self.slots: dict[int, int] = {}  # program -> its index in knowledge vectors, from its first plain store
+        self.known = _NOTHING  # the running program's knowledge
+        self.acquired = False  # whether the running program has done an acquire atomic
+        self.cells = _Rows()  # the cells release or acquire atomics touched
+        self.carried = np.zeros((0, 0), np.int32)  # per cell row, the knowledge it carries
+        self.coarse = False  # past CARRIED_MAX: one row for every cell (see _cell_rows)
+        self.stores = _Rows()  # stored addresses, each one's row in the arrays below
         self.writer = np.empty(0, np.int64)
         self.seq = np.empty(0, np.int64)  # writer's atomic count at the store; -1: an atomic store
         self.old = np.empty(0, np.uint64)  # the raw bits before the launch
@@ -146,7 +201,7 @@ class Launch:
         else:
             linear = self.turn
         self.turn += 1
-        self.pid, self.acquired, self.own = linear, -1, []
+        self.pid, self.known, self.acquired, self.own = linear, _NOTHING, False, []
         self._new_epoch(0)
         _, gy, gz = self.grid
         x, rest = divmod(linear, gy * gz)
@@ -154,8 +209,9 @@ class Launch:
 
     def release(self, program_only: bool = False) -> None:
         """An atomic op with release semantics (acq_rel, Triton's default, or release): this
-        program's earlier stores are published to other programs, and within the program it is a
-        barrier: for sm_90 Triton 3.9 puts a bar.sync before it (its PTX, tests/test_concurrency.py).
+        program's earlier stores are published to the programs that acquire what it writes (see
+        publish), and within the program it is a barrier: for sm_90 Triton 3.9 puts a bar.sync before
+        it (its PTX, tests/test_concurrency.py).
         A relaxed atomic has neither: a bare red/atom, no bar.sync and no fence (outside pass on
         verifier 73: a relaxed atomic between a store and a mirrored load, or as the flag one
         program hands its block to the next by, passed). `program_only`: the atomic's scope is the
@@ -163,17 +219,62 @@ class Launch:
         run in other CTAs (outside pass on verifier 75: a last-block sum counted by cta-scoped
         atomics passed)."""
         if not program_only:
-            self.clock += 1
-            self.releases.setdefault(self.pid, []).append(self.clock)
+            count = self.releases[self.pid] = self.releases.get(self.pid, 0) + 1
+            slot = self.slots.get(self.pid)
+            if slot is not None:
+                self.known = _join(self.known, _NOTHING)  # a copy: a cell may hold the array itself
+                if self.known.size <= slot:
+                    self.known = np.pad(self.known, (0, slot + 1 - self.known.size))
+                self.known[slot] = count
         self.barrier()
 
-    def acquire(self, program_only: bool = False) -> None:
-        """An atomic op with acquire semantics (acq_rel or acquire): other programs' published
-        stores become visible, and a bar.sync follows it within the program (its PTX); with
-        scope="cta", only the program's own (`program_only`)."""
+    def publish(self, cells: np.ndarray) -> None:
+        """After a release atomic wrote `cells` (addresses): each carries what this program knows,
+        on top of what earlier releases put there (an atomic read-modify-write continues the release
+        sequence it read)."""
+        if cells.size == 0 or not self.known.any():
+            return
+        width = self.known.size
+        if not self.coarse and (self.cells.size + cells.size) * width > CARRIED_MAX:
+            self._one_row()
+        rows = self._cell_rows(cells, add=True)
+        if self.carried.shape[1] < width:
+            more = max(width, 2 * self.carried.shape[1]) - self.carried.shape[1]
+            self.carried = np.pad(self.carried, ((0, 0), (0, more)))
+        self.carried[rows, :width] = np.maximum(self.carried[rows, :width], self.known)
+
+    def acquire(self, cells: np.ndarray | None = None, program_only: bool = False) -> None:
+        """An atomic op with acquire semantics (acq_rel or acquire) that read `cells`: what they carry
+        becomes known, so the stores it publishes are visible; and a bar.sync follows it within the
+        program (its PTX). With scope="cta", nothing between programs (`program_only`)."""
         if not program_only:
-            self.acquired = self.clock
+            self.acquired = True
+            rows = self._cell_rows(cells, add=False) if cells is not None and cells.size else np.empty(0, np.int64)
+            rows = rows[rows >= 0]
+            if rows.size:
+                self.known = _join(self.known, self.carried[rows].max(axis=0))
         self.barrier()
+
+    def _cell_rows(self, cells: np.ndarray, add: bool) -> np.ndarray:
+        """Each cell's row in `carried` (-1 where none and not `add`); 0 for every cell once the
+        table went to one row."""
+        if self.coarse:
+            return np.zeros(cells.size, np.int64)
+        if not add:
+            return self.cells.rows(cells)
+        rows, fresh = self.cells.add(cells)
+        if fresh.any() and rows.max() >= self.carried.shape[0]:
+            grown = max(int(rows.max()) + 1, 2 * self.carried.shape[0], 64)
+            self.carried = np.pad(self.carried, ((0, grown - self.carried.shape[0]), (0, 0)))
+        return rows
+
+    def _one_row(self) -> None:
+        """Past CARRIED_MAX entries every cell shares one row, which carries every release so far: an
+        acquire then sees every earlier release whatever cell either was on, as verifiers before 124
+        had it for every launch."""
+        self.coarse = True
+        self.carried = self.carried.max(axis=0, keepdims=True) if self.carried.shape[0] else \
+            np.zeros((1, self.carried.shape[1]), np.int32)
 
     def barrier(self) -> None:
         """tl.debug_barrier(): the running program's threads see each other's earlier stores, where
@@ -214,23 +315,22 @@ class Launch:
             return
         if bits is not None:
             self._check_write(where, raw, addrs, lanes, bits, itemsize)
-        rows = self._rows(addrs)
-        fresh = rows < 0
+        rows, fresh = self.stores.add(addrs)
         # an atomic: what it will have read, for ordered_first (one read serves the fresh cells too)
         now = _raw_at(addrs, itemsize) if atomic and bits is None else None
         if fresh.any():
-            new = addrs[fresh]
-            before = now[fresh] if now is not None else _raw_at(new, itemsize)
-            rows[fresh] = added = self._grow(new.size)
-            self.old[added], self.size[added] = before, itemsize
-            at = np.searchsorted(self.keys, new)
-            self.keys, self.key_rows = np.insert(self.keys, at, new), np.insert(self.key_rows, at, added)
+            added = rows[fresh]
+            self._grow(added.size)
+            self.old[added] = now[fresh] if now is not None else _raw_at(addrs[fresh], itemsize)
+            self.size[added] = itemsize
         if now is not None:
             self.prior[rows] = now
         self.writer[rows] = self.pid
         self.own.append(addrs)
         self.sizes.add(itemsize)
-        self.seq[rows] = -1 if atomic else len(self.releases.get(self.pid, ()))
+        if not atomic:
+            self.slots.setdefault(self.pid, len(self.slots))
+        self.seq[rows] = -1 if atomic else self.releases.get(self.pid, 0)
         self.lane[rows], self.epoch[rows] = lanes, self.barriers
         self._add_range(int(addrs[0]), int(addrs[-1]) + itemsize)
 
@@ -290,10 +390,7 @@ class Launch:
 
     def _rows(self, addrs: np.ndarray) -> np.ndarray:
         """Each address's row, or -1 where this launch has not stored to it."""
-        if self.keys.size == 0:
-            return np.full(addrs.size, -1, np.int64)
-        at = np.minimum(np.searchsorted(self.keys, addrs), self.keys.size - 1)
-        return np.where(self.keys[at] == addrs, self.key_rows[at], -1)
+        return self.stores.rows(addrs)
 
     def read_by_atomic(self, ptrs: np.ndarray, mask: np.ndarray | None) -> None:
         """An atomic op's read of what another lane of this program stored plainly since the last
@@ -396,34 +493,29 @@ class Launch:
                                        "store and acquire before the load): on a GPU a data race")
 
     def _seen(self, rows: np.ndarray) -> np.ndarray:
-        """Whether the running program sees each row's store: its own, or published to it."""
-        seen = self.writer[rows] == self.pid
-        if self.acquired >= 0:
-            seen |= self._published(self.writer[rows], self.seq[rows])
+        """Whether the running program sees each row's store: its own, or published to it. A cell
+        written atomically is memory as it is to a program that has acquired."""
+        writers, seq = self.writer[rows], self.seq[rows]
+        seen = writers == self.pid
+        if self.acquired:
+            seen |= seq < 0
+        if self.known.any():
+            for w in np.unique(writers[seq >= 0]).tolist():
+                slot = self.slots.get(w, self.known.size)
+                if slot < self.known.size:
+                    mine = (writers == w) & (seq >= 0)
+                    seen[mine] |= seq[mine] < self.known[slot]
         return seen
 
-    def _published(self, writers: np.ndarray, seq: np.ndarray) -> np.ndarray:
-        """Whether each store (its writer, and how many releases the writer had done before it) was
-        released by its writer no later than the running program's last acquire."""
-        out = seq < 0  # an atomic store: memory as it is
-        for w in np.unique(writers).tolist():
-            ticks = np.asarray(self.releases.get(w, ()), np.int64)
-            mine = (writers == w) & (seq >= 0)
-            if ticks.size and mine.any():
-                after = np.minimum(seq[mine], ticks.size - 1)
-                out[mine] = (seq[mine] < ticks.size) & (ticks[after] <= self.acquired)
-        return out
-
-    def _grow(self, k: int) -> np.ndarray:
+    def _grow(self, k: int) -> None:
+        """Room for k more stored addresses' rows."""
         need = self.used + k
         if need > self.writer.size:
             cap = max(need, 2 * self.writer.size, 1024)
             self.writer, self.seq, self.old, self.size, self.lane, self.epoch, self.prior = (
                 np.resize(a, cap) for a in (self.writer, self.seq, self.old, self.size, self.lane, self.epoch,
                                             self.prior))
-        rows = np.arange(self.used, need)
         self.used = need
-        return rows
 
     def _add_range(self, lo: int, hi: int) -> None:
         i = bisect.bisect_left(self.starts, lo)
@@ -458,7 +550,7 @@ STALL_HANDOVERS = 64
 PLAIN_HANDOVER = 0.25
 
 # Per-program fields of Launch, put back when a suspended program resumes.
-_PROGRAM_STATE = ("pid", "acquired", "barriers", "loads", "loaded_lo", "loaded_hi", "reduced", "own")
+_PROGRAM_STATE = ("pid", "known", "acquired", "barriers", "loads", "loaded_lo", "loaded_hi", "reduced", "own")
 
 
 class _Aborted(BaseException):
@@ -491,7 +583,8 @@ class Interleaving:
     and then at a plain load or store) the running program may stop for another program in flight
     or for a new one. RUNNERS_FIRST may be in flight, doubled up to RUNNERS_MAX while none ends.
     Memory stays as Launch rules it: another program's plain store is seen only where its writer
-    released after it and the reader acquired after that, in the order they happened."""
+    released after it into a cell the reader's acquire read later, directly or through other
+    programs' releases, in the order they happened."""
 
     def __init__(self, launch: Launch, builder, program, set_idx):
         self.launch, self.builder, self.program, self.set_idx = launch, builder, program, set_idx
@@ -704,6 +797,13 @@ def _masked(ptrs: np.ndarray, mask: np.ndarray) -> np.ndarray:
     return ptrs[np.broadcast_to(mask, ptrs.shape)].astype(np.uint64, copy=False)
 
 
+def _same_bits(a: np.ndarray, b: np.ndarray) -> np.ndarray:
+    """Element by element whether `a` and `b` (broadcast to a's shape) hold the same bits."""
+    b = np.broadcast_to(np.asarray(b, a.dtype), a.shape)
+    raw = _RAW[a.dtype.itemsize]
+    return np.ascontiguousarray(a).view(raw) == np.ascontiguousarray(b).view(raw)
+
+
 LAUNCH: Launch | None = None
 CTAS = 1  # the running launch's num_ctas
 HOST_ARGS: tuple | None = None  # the running launch's (args_dev, args_hst, kwargs, kwargs_hst)
@@ -884,7 +984,7 @@ def _wrap_builder(builder) -> None:
         interpreter's C++ writes it, not a masked store): a plain load of another lane's atomic
         write with no barrier between is a race like a plain store's (outside pass on verifier
         74: a value published by a release atomic_add and read back by another warp passed)."""
-        def wrapped(self, *args, sem, scope, ptr, mask, writes=0, commutes=False):
+        def wrapped(self, *args, sem, scope, ptr, mask, writes=0, commutes=False, cmp=None, stores=False):
             order, cta = _sem(sem), _scope(scope) == "cta"
             if LAUNCH is not None and LAUNCH.interleaving is not None:
                 LAUNCH.interleaving.handover()
@@ -907,8 +1007,15 @@ def _wrap_builder(builder) -> None:
                 view = flat.reshape(-1).view(_RAW[writes])
                 view[first[0]] = first[1].astype(view.dtype)
                 out = type(out)(flat, out.dtype)
-            if LAUNCH is not None and order in ("acquire", "acq_rel"):
-                LAUNCH.acquire(program_only=cta)
+            if LAUNCH is None or order == "relaxed":
+                return out
+            lanes = np.ones(ptr.data.shape, bool) if mask is None else np.broadcast_to(mask.data, ptr.data.shape)
+            if order != "acquire" and not cta and (writes or stores):
+                # a compare-and-swap writes, and so releases, only where it found what it compared
+                done = lanes if cmp is None else lanes & _same_bits(out.data, cmp.data)
+                LAUNCH.publish(np.unique(_masked(ptr.data, done)))
+            if order != "release":
+                LAUNCH.acquire(np.unique(_masked(ptr.data, lanes)) if reads else None, program_only=cta)
             return out
         return wrapped
 
@@ -934,7 +1041,8 @@ def _wrap_builder(builder) -> None:
     def checked_cas(self, ptr, cmp, val, sem, scope):
         itemsize = np.dtype(cmp.data.dtype).itemsize
         check_bounds(ptr.data, None, itemsize, "atomic_cas")
-        return sync_cas(self, ptr, cmp, val, sem, scope, sem=sem, scope=scope, ptr=ptr, mask=None, writes=itemsize)
+        return sync_cas(self, ptr, cmp, val, sem, scope, sem=sem, scope=scope, ptr=ptr, mask=None, writes=itemsize,
+                        cmp=cmp)
 
     def checked_rmw(self, op, ptr, val, mask, sem, scope):
         itemsize = np.dtype(val.data.dtype).itemsize
@@ -946,7 +1054,7 @@ def _wrap_builder(builder) -> None:
         sync_store = synchronised(atomic_store, False)
 
         def atomic_store_op(self, ptr, val, mask, sem, scope):
-            return sync_store(self, ptr, val, mask, sem, scope, sem=sem, scope=scope, ptr=ptr, mask=mask)
+            return sync_store(self, ptr, val, mask, sem, scope, sem=sem, scope=scope, ptr=ptr, mask=mask, stores=True)
         builder.create_atomic_store = atomic_store_op
     if atomic_load is not None:
         sync_load = synchronised(atomic_load, True)
