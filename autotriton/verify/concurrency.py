@@ -801,7 +801,7 @@ def _same_bits(a: np.ndarray, b: np.ndarray) -> np.ndarray:
     """Element by element whether `a` and `b` (broadcast to a's shape) hold the same bits."""
     b = np.broadcast_to(np.asarray(b, a.dtype), a.shape)
     raw = _RAW[a.dtype.itemsize]
-    return np.ascontiguousarray(a).view(raw) == np.ascontiguousarray(b).view(raw)
+    return (np.ascontiguousarray(a).view(raw) == np.ascontiguousarray(b).view(raw)).reshape(a.shape)
 
 
 LAUNCH: Launch | None = None
