@@ -499,12 +499,12 @@ class Launch:
         seen = writers == self.pid
         if self.acquired:
             seen |= seq < 0
-        if self.known.any():
-            for w in np.unique(writers[seq >= 0]).tolist():
-                slot = self.slots.get(w, self.known.size)
-                if slot < self.known.size:
-                    mine = (writers == w) & (seq >= 0)
-                    seen[mine] |= seq[mine] < self.known[slot]
+        plain = seq >= 0
+        if self.known.any() and plain.any():
+            ids, at = np.unique(writers[plain], return_inverse=True)
+            slot = np.array([self.slots.get(w, self.known.size) for w in ids.tolist()], np.int64)[at]
+            known = np.append(self.known, 0)[np.minimum(slot, self.known.size)]  # a writer past it: none
+            seen[plain] |= seq[plain] < known
         return seen
 
     def _grow(self, k: int) -> None:
