@@ -72,6 +72,18 @@ SCRIPT = textwrap.dedent('''
             tl.store(out, tl.sum(tl.load(part + idx, mask=idx < NP, other=0.0)))
 
     @triton.jit
+    def relaxed_partials_unrelated_acquire(x, part, count, word, out, n, NP, BLOCK: tl.constexpr):
+        # partials written by relaxed atomics, read by plain loads after an acquire of a word no one
+        # released into: no release orders them before the reads (memory as it is until verifier 125)
+        pid = tl.program_id(0)
+        offs = pid * BLOCK + tl.arange(0, BLOCK)
+        tl.atomic_xchg(part + pid, tl.sum(tl.load(x + offs, mask=offs < n, other=0.0)), sem="relaxed")
+        if tl.atomic_add(count, 1, sem="relaxed") == NP - 1:
+            tl.atomic_add(word, 0, sem="acquire")
+            idx = tl.arange(0, 64)
+            tl.store(out, tl.sum(tl.load(part + idx, mask=idx < NP, other=0.0)))
+
+    @triton.jit
     def two_level_last_block(x, part, gcount, count, out, n, NP, G: tl.constexpr, BLOCK: tl.constexpr):
         # the last of each group of G tickets the whole count; the last of those reads every
         # partial: what a group's last acquired it releases on (happens-before is transitive)
@@ -224,6 +236,9 @@ SCRIPT = textwrap.dedent('''
             last_block_cta_scope[(NP,)](x, zeros(NP), zeros(1, torch.int32), out, n, NP, BLOCK=B)
         if name == "acquire_unrelated_word":
             acquire_unrelated_word[(NP,)](x, zeros(NP), zeros(1, torch.int32), zeros(NP, torch.int32), out, n, NP, BLOCK=B)
+        if name == "relaxed_partials_unrelated_acquire":
+            relaxed_partials_unrelated_acquire[(NP,)](x, zeros(NP), zeros(1, torch.int32), zeros(1, torch.int32), out, n, NP,
+                                                      BLOCK=B)
         if name == "two_level_last_block":
             two_level_last_block[(NP,)](x, zeros(NP), zeros(8, torch.int32), zeros(1, torch.int32), out, n, NP, G=8, BLOCK=B)
         if name == "locked_rmw": locked_rmw[(NP,)](x, out, zeros(1, torch.int32), n, BLOCK=B)
@@ -256,7 +271,7 @@ SCRIPT = textwrap.dedent('''
             return int(cnt[0]) == NP
         if name in ("plain_rmw", "atomic_then_plain_rmw", "atomic_sum", "last_block_finishes", "last_block_cta_scope",
                     "locked_rmw", "counted_rmw", "chained_by_ticket", "atomic_read_then_store", "acquire_unrelated_word",
-                    "two_level_last_block"):
+                    "two_level_last_block", "relaxed_partials_unrelated_acquire"):
             return torch.allclose(out[0], x.sum(), atol=1e-3)
         if name == "last_program_wins":
             out = zeros(n)
@@ -276,7 +291,8 @@ SCRIPT = textwrap.dedent('''
 ''')
 
 RACY = ["plain_rmw", "atomic_then_plain_rmw", "last_program_wins", "last_block_cta_scope", "counted_rmw",
-        "atomic_read_then_store", "reversed_in_place", "count_read_narrow", "acquire_unrelated_word"]
+        "atomic_read_then_store", "reversed_in_place", "count_read_narrow", "acquire_unrelated_word",
+        "relaxed_partials_unrelated_acquire"]
 SOUND = ["atomic_sum", "last_block_finishes", "locked_rmw", "reads_own_store", "chained_by_ticket", "grid_barrier",
          "arrive_then_volatile_poll", "same_value_cell", "chained_by_poll", "two_level_last_block"]
 

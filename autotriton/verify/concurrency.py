@@ -20,12 +20,13 @@ Three changes close that:
   A program always sees its own stores, or a later one to the same cell. A load reading such bytes
   at another width or offset than they were stored raises ProgramsRace. Atomics are how Triton
   programs share memory within a launch, so they keep working: an atomic op reads memory as it is,
-  and a plain store is visible to another program once it is published and acquired, that is when
-  the writer did a release atomic (acq_rel, Triton's default, or release) after the store (the
-  "last block finishes the sum" counter, a lock's release) and the reader an acquire one (acq_rel
-  or acquire) that read a cell that release wrote, or that a program knowing it released into
-  later (the counter's read, a lock's compare-and-swap), as PTX's memory model orders them. A
-  relaxed atomic does neither, and a volatile load is a plain load.
+  and a store, plain or an atomic op's, is visible to another program's plain load once it is
+  published and acquired, that is when the writer did a release atomic (acq_rel, Triton's default,
+  or release) after the store or as it (the "last block finishes the sum" counter, a lock's
+  release) and the reader an acquire one (acq_rel or acquire) that read a cell that release wrote,
+  or that a program knowing it released into later (the counter's read, a lock's
+  compare-and-swap), as PTX's memory model orders them. A relaxed atomic does neither, and a
+  volatile load is a plain load.
 
 Within one program (IntraProgramRace): the interpreter runs a block as one array, where a GPU
 spreads it over threads that see each other's global stores only past a barrier. Between two
@@ -33,8 +34,12 @@ barriers (tl.debug_barrier(), or a release or acquire atomic, for which Triton p
 the PTX) a lane may not load what another lane stored, store where another lane loaded, or store
 a cell another lane stored with a different value.
 
-What stays allowed that a GPU could still get wrong: a relaxed atomic store between a release
-and the acquire that reads it does not end the release sequence as PTX's model has it; and in a
+What stays allowed that a GPU could still get wrong: atomic ops run one at a time in the order the
+programs reach them, each reading the latest value, where PTX lets a relaxed atomic after a
+release become visible first (a relaxed ticket overtaking the release of a program's flag, so
+that the last program's acquire reads the flag unset: outside pass on verifier 124); a relaxed
+atomic store between a release and the acquire that reads it does not end the release sequence as
+PTX's model has it; and in a
 launch whose cells-by-programs table passes CARRIED_MAX entries an acquire sees every earlier
 release whatever cells the two were on. What a CPU judge now rejects that a GPU might pass: a kernel that
 spins waiting for a lower program id's flag (it relies on an order of dispatch CUDA does not
@@ -156,13 +161,14 @@ class Launch:
         self.releases: dict[int, int] = {}  # program -> its releases so far
         self.slots: dict[int, int] = {}  # program -> its index in knowledge vectors, from its first plain store
         self.known = _NOTHING  # the running program's knowledge
-        self.acquired = False  # whether the running program has done an acquire atomic
+        self.releasing = False  # an atomic op with release semantics is writing (its write is published)
         self.cells = _Rows()  # the cells release or acquire atomics touched
         self.carried = np.zeros((0, 0), np.int32)  # per cell row, the knowledge it carries
         self.coarse = False  # past CARRIED_MAX: one row for every cell (see _cell_rows)
         self.stores = _Rows()  # stored addresses, each one's row in the arrays below
         self.writer = np.empty(0, np.int64)
-        self.seq = np.empty(0, np.int64)  # writer's atomic count at the store; -1: an atomic store
+        self.seq = np.empty(0, np.int64)  # the writer's releases before the store (not counting its own)
+        self.atomic = np.empty(0, bool)  # whether the last store was an atomic op's
         self.old = np.empty(0, np.uint64)  # the raw bits before the launch
         self.size = np.empty(0, np.int8)
         self.lane = np.empty(0, np.int64)  # the last store's lane: _lane_ids of its block position
@@ -201,7 +207,7 @@ class Launch:
         else:
             linear = self.turn
         self.turn += 1
-        self.pid, self.known, self.acquired, self.own = linear, _NOTHING, False, []
+        self.pid, self.known, self.own = linear, _NOTHING, []
         self._new_epoch(0)
         _, gy, gz = self.grid
         x, rest = divmod(linear, gy * gz)
@@ -248,7 +254,6 @@ class Launch:
         becomes known, so the stores it publishes are visible; and a bar.sync follows it within the
         program (its PTX). With scope="cta", nothing between programs (`program_only`)."""
         if not program_only:
-            self.acquired = True
             rows = self._cell_rows(cells, add=False) if cells is not None and cells.size else np.empty(0, np.int64)
             rows = rows[rows >= 0]
             if rows.size:
@@ -328,9 +333,11 @@ class Launch:
         self.writer[rows] = self.pid
         self.own.append(addrs)
         self.sizes.add(itemsize)
-        if not atomic:
-            self.slots.setdefault(self.pid, len(self.slots))
-        self.seq[rows] = -1 if atomic else self.releases.get(self.pid, 0)
+        self.slots.setdefault(self.pid, len(self.slots))
+        # an atomic write with release semantics is published by its own release (the release()
+        # before it counted it), as an acquire reading that write sees it
+        self.seq[rows] = self.releases.get(self.pid, 0) - (1 if atomic and self.releasing else 0)
+        self.atomic[rows] = atomic
         self.lane[rows], self.epoch[rows] = lanes, self.barriers
         self._add_range(int(addrs[0]), int(addrs[-1]) + itemsize)
 
@@ -350,7 +357,7 @@ class Launch:
         hit = rows >= 0
         if hit.any():
             r = rows[hit]
-            earlier = (self.writer[r] == self.pid) & (self.epoch[r] == self.barriers) & (self.seq[r] >= 0) & \
+            earlier = (self.writer[r] == self.pid) & (self.epoch[r] == self.barriers) & ~self.atomic[r] & \
                 (self.lane[r] != lanes[hit])
             if earlier.any():
                 at = addrs[hit][earlier]
@@ -415,7 +422,7 @@ class Launch:
         rows = self._rows(addrs)
         hit = rows >= 0
         where, rows = where[hit], rows[hit]
-        other = (self.writer[rows] == self.pid) & (self.epoch[rows] == self.barriers) & (self.seq[rows] < 0) & \
+        other = (self.writer[rows] == self.pid) & (self.epoch[rows] == self.barriers) & self.atomic[rows] & \
             (self.lane[rows] != self._lane_ids(where, ptrs.shape)) & (self.size[rows] == itemsize)
         return (where[other], self.prior[rows[other]]) if other.any() else none
 
@@ -431,7 +438,7 @@ class Launch:
         crossed = (self.writer[rows] == self.pid) & (self.epoch[rows] == self.barriers) & \
             ((self.lane[rows] != self._lane_ids(where, shape)) | every_lane)
         if atomic:
-            crossed &= self.seq[rows] >= 0  # atomics on an atomic store's cell are ordered
+            crossed &= ~self.atomic[rows]  # atomics on an atomic store's cell are ordered
         if crossed.any():
             raise IntraProgramRace(f"a {'n atomic op' if atomic else ' load'} read {int(crossed.sum())} element(s) "
                                    "that another lane of the same program stored earlier in this launch, with "
@@ -493,18 +500,16 @@ class Launch:
                                        "store and acquire before the load): on a GPU a data race")
 
     def _seen(self, rows: np.ndarray) -> np.ndarray:
-        """Whether the running program sees each row's store: its own, or published to it. A cell
-        written atomically is memory as it is to a program that has acquired."""
+        """Whether the running program sees each row's store, atomic or plain: its own, or published
+        to it. An atomic write read by a plain load with no acquire that knows of it is a race under
+        PTX's model like a plain store's (a relaxed atomic_xchg of the partials, read back after an
+        acquire of a word no one released into, passed verifier 124 as memory as it is)."""
         writers, seq = self.writer[rows], self.seq[rows]
         seen = writers == self.pid
-        if self.acquired:
-            seen |= seq < 0
-        plain = seq >= 0
-        if self.known.any() and plain.any():
-            ids, at = np.unique(writers[plain], return_inverse=True)
+        if self.known.any() and not seen.all():
+            ids, at = np.unique(writers, return_inverse=True)
             slot = np.array([self.slots.get(w, self.known.size) for w in ids.tolist()], np.int64)[at]
-            known = np.append(self.known, 0)[np.minimum(slot, self.known.size)]  # a writer past it: none
-            seen[plain] |= seq[plain] < known
+            seen |= seq < np.append(self.known, 0)[np.minimum(slot, self.known.size)]  # past it: none
         return seen
 
     def _grow(self, k: int) -> None:
@@ -512,9 +517,9 @@ class Launch:
         need = self.used + k
         if need > self.writer.size:
             cap = max(need, 2 * self.writer.size, 1024)
-            self.writer, self.seq, self.old, self.size, self.lane, self.epoch, self.prior = (
-                np.resize(a, cap) for a in (self.writer, self.seq, self.old, self.size, self.lane, self.epoch,
-                                            self.prior))
+            self.writer, self.seq, self.atomic, self.old, self.size, self.lane, self.epoch, self.prior = (
+                np.resize(a, cap) for a in (self.writer, self.seq, self.atomic, self.old, self.size, self.lane,
+                                            self.epoch, self.prior))
         self.used = need
 
     def _add_range(self, lo: int, hi: int) -> None:
@@ -550,7 +555,7 @@ STALL_HANDOVERS = 64
 PLAIN_HANDOVER = 0.25
 
 # Per-program fields of Launch, put back when a suspended program resumes.
-_PROGRAM_STATE = ("pid", "known", "acquired", "barriers", "loads", "loaded_lo", "loaded_hi", "reduced", "own")
+_PROGRAM_STATE = ("pid", "known", "barriers", "loads", "loaded_lo", "loaded_hi", "reduced", "own")
 
 
 class _Aborted(BaseException):
@@ -993,6 +998,8 @@ def _wrap_builder(builder) -> None:
             if LAUNCH is not None and reads:
                 LAUNCH.read_by_atomic(ptr.data, None if mask is None else mask.data)
             first = None
+            if LAUNCH is not None:
+                LAUNCH.releasing = order in ("release", "acq_rel") and not cta
             if LAUNCH is not None and writes:
                 if commutes:
                     first = LAUNCH.ordered_first(ptr.data, None if mask is None else mask.data, writes)
@@ -1002,6 +1009,8 @@ def _wrap_builder(builder) -> None:
                 out = original(self, *args)
             finally:
                 in_atomic[0] = False
+                if LAUNCH is not None:
+                    LAUNCH.releasing = False
             if first is not None and first[0].size:
                 flat = np.array(out.data, copy=True)
                 view = flat.reshape(-1).view(_RAW[writes])
