@@ -37,11 +37,10 @@ a cell another lane stored with a different value.
 What stays allowed that a GPU could still get wrong: atomic ops run one at a time in the order the
 programs reach them, each reading the latest value, where PTX lets a relaxed atomic after a
 release become visible first (a relaxed ticket overtaking the release of a program's flag, so
-that the last program's acquire reads the flag unset: outside pass on verifier 124); a relaxed
+that the last program's acquire reads the flag unset: outside pass on verifier 124, c03); a relaxed
 atomic store between a release and the acquire that reads it does not end the release sequence as
-PTX's model has it; and in a
-launch whose cells-by-programs table passes CARRIED_MAX entries an acquire sees every earlier
-release whatever cells the two were on. What a CPU judge now rejects that a GPU might pass: a kernel that
+PTX's model has it; an atomic op reads another program's unpublished plain store (outside pass on
+verifier 124, c01). What a CPU judge now rejects that a GPU might pass: a kernel that
 spins waiting for a lower program id's flag (it relies on an order of dispatch CUDA does not
 promise; take a ticket with `tl.atomic_add` instead) waits for ever on a program that has not
 run, and is judged on the timeout.
@@ -78,9 +77,9 @@ _RAW = {1: np.uint8, 2: np.uint16, 4: np.uint32, 8: np.uint64}
 # each launch; the interpreter runs nothing that large to the end anyway.
 SHUFFLE_MAX = 1 << 22
 
-# Entries of the launch's cell-by-program knowledge table (int32) before every cell shares one row:
-# 64 MB. 1,024 cells of a histogram released into by 4,096 programs that each also stored plainly
-# fill 4M of them; a launch past 16M falls back to the one-clock visibility of verifiers before 124.
+# Entries of the launch's cells-by-programs knowledge table (int32): 64 MB. 1,024 cells of a histogram
+# released into by 4,096 programs fill 4M of them; past 16M, cells and programs get no entry and
+# carry nothing (the judge hides more, never less).
 CARRIED_MAX = 1 << 24
 
 
@@ -164,7 +163,6 @@ class Launch:
         self.releasing = False  # an atomic op with release semantics is writing (its write is published)
         self.cells = _Rows()  # the cells release or acquire atomics touched
         self.carried = np.zeros((0, 0), np.int32)  # per cell row, the knowledge it carries
-        self.coarse = False  # past CARRIED_MAX: one row for every cell (see _cell_rows)
         self.stores = _Rows()  # stored addresses, each one's row in the arrays below
         self.writer = np.empty(0, np.int64)
         self.seq = np.empty(0, np.int64)  # the writer's releases before the store (not counting its own)
@@ -226,12 +224,14 @@ class Launch:
         atomics passed)."""
         if not program_only:
             count = self.releases[self.pid] = self.releases.get(self.pid, 0) + 1
-            slot = self.slots.get(self.pid)
-            if slot is not None:
-                self.known = _join(self.known, _NOTHING)  # a copy: a cell may hold the array itself
-                if self.known.size <= slot:
-                    self.known = np.pad(self.known, (0, slot + 1 - self.known.size))
-                self.known[slot] = count
+            # its slot from the release on: the atomic write it makes publishes itself (a first write
+            # by tl.atomic_store(sem="release"), read by an acquire and then by a plain load, was
+            # hidden: outside pass on verifier 124, h17)
+            slot = self.slots.setdefault(self.pid, len(self.slots))
+            self.known = _join(self.known, _NOTHING)  # a copy: a cell may hold the array itself
+            if self.known.size <= slot:
+                self.known = np.pad(self.known, (0, slot + 1 - self.known.size))
+            self.known[slot] = count
         self.barrier()
 
     def publish(self, cells: np.ndarray) -> None:
@@ -241,13 +241,15 @@ class Launch:
         if cells.size == 0 or not self.known.any():
             return
         width = self.known.size
-        if not self.coarse and (self.cells.size + cells.size) * width > CARRIED_MAX:
-            self._one_row()
         rows = self._cell_rows(cells, add=True)
-        if self.carried.shape[1] < width:
-            more = max(width, 2 * self.carried.shape[1]) - self.carried.shape[1]
+        if (rows < 0).any():  # past CARRIED_MAX: those cells carry nothing
+            cells, rows = cells[rows >= 0], rows[rows >= 0]
+        if self.carried.shape[1] < width:  # wider, within CARRIED_MAX (past it, later slots go unknown)
+            cap = max(CARRIED_MAX // max(self.carried.shape[0], 1), self.carried.shape[1])
+            more = min(max(width, 2 * self.carried.shape[1]), cap) - self.carried.shape[1]
             self.carried = np.pad(self.carried, ((0, 0), (0, more)))
-        self.carried[rows, :width] = np.maximum(self.carried[rows, :width], self.known)
+        width = min(width, self.carried.shape[1])
+        self.carried[rows, :width] = np.maximum(self.carried[rows, :width], self.known[:width])
 
     def acquire(self, cells: np.ndarray | None = None, program_only: bool = False) -> None:
         """An atomic op with acquire semantics (acq_rel or acquire) that read `cells`: what they carry
@@ -261,25 +263,22 @@ class Launch:
         self.barrier()
 
     def _cell_rows(self, cells: np.ndarray, add: bool) -> np.ndarray:
-        """Each cell's row in `carried` (-1 where none and not `add`); 0 for every cell once the
-        table went to one row."""
-        if self.coarse:
-            return np.zeros(cells.size, np.int64)
+        """Each cell's row in `carried`, -1 where it has none (and, with `add`, gets none because the
+        table would pass CARRIED_MAX entries: such a cell carries nothing, so a store published only
+        through it stays hidden. One row for every cell instead, as verifiers 122-123 had it, let one
+        release atomic over 65,536 cells make every acquire see every release: outside pass on
+        verifier 124, c04)."""
         if not add:
             return self.cells.rows(cells)
-        rows, fresh = self.cells.add(cells)
-        if fresh.any() and rows.max() >= self.carried.shape[0]:
-            grown = max(int(rows.max()) + 1, 2 * self.carried.shape[0], 64)
-            self.carried = np.pad(self.carried, ((0, grown - self.carried.shape[0]), (0, 0)))
+        rows = self.cells.rows(cells)
+        fresh = rows < 0
+        width = max(self.carried.shape[1], self.known.size, 1)
+        if fresh.any() and (self.cells.size + int(fresh.sum())) * width <= CARRIED_MAX:
+            rows, fresh = self.cells.add(cells)
+            if rows.max() >= self.carried.shape[0]:
+                grown = max(int(rows.max()) + 1, 2 * self.carried.shape[0], 64)
+                self.carried = np.pad(self.carried, ((0, grown - self.carried.shape[0]), (0, 0)))
         return rows
-
-    def _one_row(self) -> None:
-        """Past CARRIED_MAX entries every cell shares one row, which carries every release so far: an
-        acquire then sees every earlier release whatever cell either was on, as verifiers before 124
-        had it for every launch."""
-        self.coarse = True
-        self.carried = self.carried.max(axis=0, keepdims=True) if self.carried.shape[0] else \
-            np.zeros((1, self.carried.shape[1]), np.int32)
 
     def barrier(self) -> None:
         """tl.debug_barrier(): the running program's threads see each other's earlier stores, where
@@ -540,9 +539,10 @@ class Launch:
 
 # Programs in flight at once when a launch is interleaved. A GPU keeps at least one program an SM
 # resident (132 on an H100), and kernels rely on that: a grid barrier over 8 programs and a split-K
-# fixup waiting on 24 tiles waited for ever with 4 (outside pass on verifier 122, R2). Each is a
-# thread, and the sandbox allows 256 a uid (confine.NPROC_LIMIT), so 128, on small stacks.
-RUNNERS_MAX = 128
+# fixup waiting on 24 tiles waited for ever with 4 (outside pass on verifier 122, R2), and a persistent
+# grid barrier over one program an SM, 132, with 128 (outside pass on verifier 124, h06). Each is a
+# thread, and the sandbox allows 256 a uid (confine.NPROC_LIMIT), so 132 on small stacks.
+RUNNERS_MAX = 132
 RUNNER_STACK = 2 << 20
 # Programs in flight to start with, doubled while no program ends in STALL_HANDOVERS handovers a
 # program in flight: with 128 from the start, a look-back scan's program waited on its predecessor
@@ -615,13 +615,15 @@ class Interleaving:
         if self.error is not None:
             raise self.error
 
-    def handover(self, plain: bool = False) -> None:
+    def handover(self, plain: bool = False, volatile: bool = False) -> None:
         """Where the running program may stop for another: before an atomic op, or at a plain load
-        or store once the launch has done an atomic op (PLAIN_HANDOVER). Without atomics programs
-        cannot see one another's stores, and the order of their plain ops changes nothing."""
+        or store once the launch has done an atomic op, or at any volatile load (PLAIN_HANDOVER).
+        Without atomics programs cannot see one another's stores, and the order of their plain ops
+        changes nothing; a volatile load polls, and a program polling flags the others set by atomics
+        before any of them ran waited for ever (outside pass on verifier 124, h13)."""
         if not plain:
             self.atomic_seen = True
-        elif not self.atomic_seen or self.rng.random() >= PLAIN_HANDOVER:
+        elif not (self.atomic_seen or volatile) or self.rng.random() >= PLAIN_HANDOVER:
             return
         self.stalled += 1
         if self.stalled > STALL_HANDOVERS * self.live and self.cap < RUNNERS_MAX:
@@ -964,7 +966,8 @@ def _wrap_builder(builder) -> None:
     def masked_load(self, ptrs, mask, other, *hints, **named):
         check_bounds(ptrs.data, mask.data, np.dtype(_interp._get_np_dtype(ptrs.get_element_ty())).itemsize, "load")
         if LAUNCH is not None and LAUNCH.interleaving is not None and not in_atomic[0]:
-            LAUNCH.interleaving.handover(plain=True)
+            volatile = named.get("is_volatile", hints[-1] if hints else False)  # the last hint in 3.6 and 3.9
+            LAUNCH.interleaving.handover(plain=True, volatile=bool(volatile))
         out = load(self, ptrs, mask, other, *hints, **named)
         if LAUNCH is None or in_atomic[0]:  # an atomic load reads memory as it is
             return out
