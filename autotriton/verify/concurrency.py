@@ -540,7 +540,8 @@ class Launch:
 # Programs in flight at once when a launch is interleaved. A GPU keeps at least one program an SM
 # resident (132 on an H100), and kernels rely on that: a grid barrier over 8 programs and a split-K
 # fixup waiting on 24 tiles waited for ever with 4 (outside pass on verifier 122, R2), and a persistent
-# grid barrier over one program an SM, 132, with 128 (outside pass on verifier 124, h06). Each is a
+# grid barrier over one program an SM, 132, with 128 (outside pass on verifier 124, h06; reaching 132
+# by doubling still takes it past the time limit: docs/VERIFIER.md). Each is a
 # thread, and the sandbox allows 256 a uid (confine.NPROC_LIMIT), so 132 on small stacks.
 RUNNERS_MAX = 132
 RUNNER_STACK = 2 << 20
