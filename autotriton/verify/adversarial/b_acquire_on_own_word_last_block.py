@@ -1,6 +1,9 @@
 # task: builtin/l1/mse_loss
 # expect: error=wrong_output flag=none
 # why: a last-block sum whose ticket is relaxed, each program releasing its partial on a word of its own and the last acquiring from a word of its own: no acquire reads another program's release, so under PTX's model no partial is published to the last program; with one clock for every cell (verifiers 122-123) its acquire came after every other program's release and saw every partial, so the sum was exact (verifier 124: what a release publishes travels by cell).
+# open: on a GPU the result is whatever the race gives, and the judge sees only a wrong output when it shows
+# open_on: gpu
+# by_chance: a GPU run where the last program reads a partial before its release lands
 import torch
 import torch.nn as nn
 import triton

@@ -1,6 +1,9 @@
 # task: builtin/l1/mse_loss
 # expect: error=wrong_output flag=none
 # why: partials written by relaxed atomic exchanges, a relaxed ticket, and the last program reading them with plain loads after an acquire of a word no program released into: nothing orders the partials before those reads, a data race under PTX's model; an atomically written cell was memory as it is to any program that had acquired, so the sum was exact (outside pass on verifier 124; verifier 125 publishes atomic writes as plain stores).
+# open: on a GPU the result is whatever the race gives, and the judge sees only a wrong output when it shows
+# open_on: gpu
+# by_chance: a GPU run where the last program reads a partial before its relaxed exchange lands
 import torch
 import torch.nn as nn
 import triton
