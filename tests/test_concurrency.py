@@ -337,14 +337,18 @@ SOUND = ["atomic_sum", "last_block_finishes", "locked_rmw", "reads_own_store", "
          "reread_own_release", "volatile_poll_first"]
 
 
-def test_racy_kernels_fail_and_atomics_work_under_the_interpreter(tmp_path):
+def _right(tmp_path, names: list[str], **env) -> dict[str, str]:
+    """SCRIPT run on `names` in a child process: each kernel's "True" (right in 3 launches) or "False"."""
     script = tmp_path / "kernels.py"
     script.write_text(SCRIPT)
-    env = dict(os.environ, TRITON_INTERPRET="1")
-    proc = subprocess.run([sys.executable, str(script), *RACY, *SOUND], env=env, capture_output=True,
-                          text=True, timeout=300)
+    proc = subprocess.run([sys.executable, str(script), *names], env=dict(os.environ, TRITON_INTERPRET="1", **env),
+                          capture_output=True, text=True, timeout=300)
     assert proc.returncode == 0, proc.stderr[-3000:]
-    right = dict(line.split() for line in proc.stdout.splitlines())
+    return dict(line.split() for line in proc.stdout.splitlines())
+
+
+def test_racy_kernels_fail_and_atomics_work_under_the_interpreter(tmp_path):
+    right = _right(tmp_path, RACY + SOUND)
     # a racy kernel is right in 3 launches only if the interpreter ran its programs in order
     # (63 programs: under 1e-5 by chance for the last-writer one, never for the lost updates)
     assert {k: right[k] for k in RACY} == {k: "False" for k in RACY}
@@ -356,13 +360,8 @@ def test_past_the_per_cell_table_nothing_more_is_published(tmp_path):
     racy kernel stays wrong (one row for every cell there had let one release atomic over 65,536
     cells make every acquire see every release: outside pass on verifier 124, c04), and a kernel
     sharing memory through atomics alone still runs."""
-    script = tmp_path / "kernels.py"
-    script.write_text(SCRIPT)
-    env = dict(os.environ, TRITON_INTERPRET="1", CARRIED_MAX="8")
     names = ["acquire_unrelated_word", "relaxed_partials_unrelated_acquire", "atomic_sum"]
-    proc = subprocess.run([sys.executable, str(script), *names], env=env, capture_output=True, text=True, timeout=300)
-    assert proc.returncode == 0, proc.stderr[-3000:]
-    assert dict(line.split() for line in proc.stdout.splitlines()) == {
+    assert _right(tmp_path, names, CARRIED_MAX="8") == {
         "acquire_unrelated_word": "False", "relaxed_partials_unrelated_acquire": "False", "atomic_sum": "True"}
 
 

@@ -228,9 +228,8 @@ class Launch:
             # by tl.atomic_store(sem="release"), read by an acquire and then by a plain load, was
             # hidden: outside pass on verifier 124, h17)
             slot = self.slots.setdefault(self.pid, len(self.slots))
-            self.known = _join(self.known, _NOTHING)  # a copy: a cell may hold the array itself
-            if self.known.size <= slot:
-                self.known = np.pad(self.known, (0, slot + 1 - self.known.size))
+            # a new array: a suspended program's saved state may hold the old one
+            self.known = np.pad(self.known, (0, max(0, slot + 1 - self.known.size)))
             self.known[slot] = count
         self.barrier()
 
@@ -242,8 +241,7 @@ class Launch:
             return
         width = self.known.size
         rows = self._cell_rows(cells, add=True)
-        if (rows < 0).any():  # past CARRIED_MAX: those cells carry nothing
-            cells, rows = cells[rows >= 0], rows[rows >= 0]
+        rows = rows[rows >= 0]  # past CARRIED_MAX: those cells carry nothing
         if self.carried.shape[1] < width:  # wider, within CARRIED_MAX (past it, later slots go unknown)
             cap = max(CARRIED_MAX // max(self.carried.shape[0], 1), self.carried.shape[1])
             more = min(max(width, 2 * self.carried.shape[1]), cap) - self.carried.shape[1]
@@ -268,13 +266,11 @@ class Launch:
         through it stays hidden. One row for every cell instead, as verifiers 122-123 had it, let one
         release atomic over 65,536 cells make every acquire see every release: outside pass on
         verifier 124, c04)."""
-        if not add:
-            return self.cells.rows(cells)
         rows = self.cells.rows(cells)
         fresh = rows < 0
         width = max(self.carried.shape[1], self.known.size, 1)
-        if fresh.any() and (self.cells.size + int(fresh.sum())) * width <= CARRIED_MAX:
-            rows, fresh = self.cells.add(cells)
+        if add and fresh.any() and (self.cells.size + int(fresh.sum())) * width <= CARRIED_MAX:
+            rows[fresh] = self.cells.add(cells[fresh])[0]
             if rows.max() >= self.carried.shape[0]:
                 grown = max(int(rows.max()) + 1, 2 * self.carried.shape[0], 64)
                 self.carried = np.pad(self.carried, ((0, grown - self.carried.shape[0]), (0, 0)))
