@@ -84,6 +84,69 @@ SCRIPT = textwrap.dedent('''
             tl.store(out, tl.sum(tl.load(part + idx, mask=idx < NP, other=0.0)))
 
     @triton.jit
+    def atomic_read_of_plain_partials(x, part, count, out, n, NP, BLOCK: tl.constexpr):
+        # partials stored plainly, a relaxed ticket, and the last reading them by relaxed atomic_add(p, 0):
+        # nothing orders the stores before those reads (outside pass on verifier 124, c01)
+        pid = tl.program_id(0)
+        offs = pid * BLOCK + tl.arange(0, BLOCK)
+        tl.store(part + pid, tl.sum(tl.load(x + offs, mask=offs < n, other=0.0)))
+        tl.debug_barrier()  # its own partial, stored by one lane, is read by another
+        if tl.atomic_add(count, 1, sem="relaxed") == NP - 1:
+            idx = tl.arange(0, 64)
+            parts = tl.atomic_add(part + idx, 0.0, mask=idx < NP, sem="relaxed")
+            tl.store(out, tl.sum(tl.where(idx < NP, parts, 0.0)))
+
+    @triton.jit
+    def acquire_flags_unchecked(x, part, flags, count, out, n, NP, BLOCK: tl.constexpr):
+        # each program releases into a flag of its own, then takes a relaxed ticket; the last acquires
+        # every flag without looking whether it is set: a flag may still read 0, and then its partial is
+        # not published (outside pass on verifier 124, c03)
+        pid = tl.program_id(0)
+        offs = pid * BLOCK + tl.arange(0, BLOCK)
+        tl.store(part + pid, tl.sum(tl.load(x + offs, mask=offs < n, other=0.0)))
+        tl.atomic_xchg(flags + pid, 1, sem="release")
+        if tl.atomic_add(count, 1, sem="relaxed") == NP - 1:
+            idx = tl.arange(0, 64)
+            tl.atomic_add(flags + idx, 0, mask=idx < NP, sem="acquire")
+            tl.store(out, tl.sum(tl.load(part + idx, mask=idx < NP, other=0.0)))
+
+    @triton.jit
+    def status_steps(x, agg, pre, status, out, n, BLOCK: tl.constexpr):
+        # a look-back's status word: program 1 publishes its aggregate by status 1 and its prefix by
+        # status 2; program 0 uses whichever the status it reads names. Reading 1 after 2 was written
+        # must still see the aggregate, and once it read 2 it never reads 1 again
+        offs = tl.arange(0, BLOCK)
+        if tl.program_id(0) == 1:
+            v = tl.sum(tl.load(x + offs, mask=offs < n, other=0.0))
+            tl.store(agg, v)
+            tl.atomic_xchg(status, 1, sem="release")
+            tl.store(pre, v)
+            tl.atomic_xchg(status, 2, sem="release")
+        else:
+            s = tl.atomic_add(status, 0, sem="acquire")
+            while s == 0:
+                s = tl.atomic_add(status, 0, sem="acquire")
+            if s == 2:
+                first = tl.load(pre)
+            else:
+                first = tl.load(agg)
+            tl.store(out, first)
+
+    @triton.jit
+    def status_reread(x, status, out, n, BLOCK: tl.constexpr):
+        # relaxed atomic loads (an RMW would make the cell its own store): once program 0 read program 1's
+        # status 2, it never reads the 1 before it again (read-read coherence)
+        offs = tl.arange(0, BLOCK)
+        if tl.program_id(0) == 1:
+            tl.atomic_xchg(status, 1, sem="relaxed")
+            tl.atomic_xchg(status, 2, sem="relaxed")
+        else:
+            while tl.atomic_load(status, sem="relaxed") != 2:
+                pass
+            again = tl.atomic_load(status, sem="relaxed")
+            tl.store(out, tl.sum(tl.load(x + offs, mask=offs < n, other=0.0)) + tl.where(again == 2, 0.0, 1e9))
+
+    @triton.jit
     def reread_own_release(x, cell, out, n, BLOCK: tl.constexpr):
         # program 1's first write is a release exchange; program 0 acquires it by an atomic load, then reads it
         # again plainly: the write happens-before that load (hidden at verifier 125's first cut: h17)
@@ -270,6 +333,19 @@ SCRIPT = textwrap.dedent('''
         if name == "relaxed_partials_unrelated_acquire":
             relaxed_partials_unrelated_acquire[(NP,)](x, zeros(NP), zeros(1, torch.int32), zeros(1, torch.int32), out, n, NP,
                                                       BLOCK=B)
+        if name == "atomic_read_of_plain_partials":
+            atomic_read_of_plain_partials[(NP,)](x, zeros(NP), zeros(1, torch.int32), out, n, NP, BLOCK=B)
+        if name == "acquire_flags_unchecked":
+            acquire_flags_unchecked[(NP,)](x, zeros(NP), zeros(NP, torch.int32), zeros(1, torch.int32), out, n, NP,
+                                           BLOCK=B)
+        if name == "status_steps":
+            status_steps[(2,)](x, zeros(), zeros(), zeros(1, torch.int32), out, B, BLOCK=B)
+            return torch.allclose(out[0], x[:B].sum(), atol=1e-3)
+        if name == "status_reread":
+            if not hasattr(tl, "atomic_load"):  # Triton before 3.9 has none
+                return True
+            status_reread[(2,)](x, zeros(1, torch.int32), out, B, BLOCK=B)
+            return torch.allclose(out[0], x[:B].sum(), atol=1e-3)
         if name == "reread_own_release":
             if not hasattr(tl, "atomic_load"):  # Triton before 3.9 has none
                 return True
@@ -310,7 +386,8 @@ SCRIPT = textwrap.dedent('''
             return int(cnt[0]) == NP
         if name in ("plain_rmw", "atomic_then_plain_rmw", "atomic_sum", "last_block_finishes", "last_block_cta_scope",
                     "locked_rmw", "counted_rmw", "chained_by_ticket", "atomic_read_then_store", "acquire_unrelated_word",
-                    "two_level_last_block", "relaxed_partials_unrelated_acquire"):
+                    "two_level_last_block", "relaxed_partials_unrelated_acquire", "atomic_read_of_plain_partials",
+                    "acquire_flags_unchecked"):
             return torch.allclose(out[0], x.sum(), atol=1e-3)
         if name == "last_program_wins":
             out = zeros(n)
@@ -331,10 +408,10 @@ SCRIPT = textwrap.dedent('''
 
 RACY = ["plain_rmw", "atomic_then_plain_rmw", "last_program_wins", "last_block_cta_scope", "counted_rmw",
         "atomic_read_then_store", "reversed_in_place", "count_read_narrow", "acquire_unrelated_word",
-        "relaxed_partials_unrelated_acquire"]
+        "relaxed_partials_unrelated_acquire", "atomic_read_of_plain_partials", "acquire_flags_unchecked"]
 SOUND = ["atomic_sum", "last_block_finishes", "locked_rmw", "reads_own_store", "chained_by_ticket", "grid_barrier",
          "arrive_then_volatile_poll", "same_value_cell", "chained_by_poll", "two_level_last_block",
-         "reread_own_release", "volatile_poll_first"]
+         "reread_own_release", "volatile_poll_first", "status_steps", "status_reread"]
 
 
 def _right(tmp_path, names: list[str], **env) -> dict[str, str]:

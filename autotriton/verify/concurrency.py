@@ -163,6 +163,11 @@ class Launch:
         self.releasing = False  # an atomic op with release semantics is writing (its write is published)
         self.cells = _Rows()  # the cells release or acquire atomics touched
         self.carried = np.zeros((0, 0), np.int32)  # per cell row, the knowledge it carries
+        self.carried_before = np.zeros((0, 0), np.int32)  # per cell row, what it carried before its last atomic write
+        self.stale = np.empty(0, np.uint64)  # cells the running atomic op read as before their last write
+        # Per program, the stored rows whose last write it read by an atomic op (row -> that write's stamp):
+        # it never reads one of them as before that write again (read-read coherence)
+        self.observed: dict[int, int] = {}
         self.stores = _Rows()  # stored addresses, each one's row in the arrays below
         self.writer = np.empty(0, np.int64)
         self.seq = np.empty(0, np.int64)  # the writer's releases before the store (not counting its own)
@@ -173,6 +178,8 @@ class Launch:
         self.shapes: dict[tuple, int] = {}  # block shape -> its tag in lane ids
         self.epoch = np.empty(0, np.int64)  # the writer's barrier count at the store (IntraProgramRace)
         self.prior = np.empty(0, np.uint64)  # the raw bits just before the last atomic write (ordered_first)
+        self.stamp = np.empty(0, np.int64)  # which store of the launch wrote the row last
+        self.writes = 0
         self.barriers = 0  # tl.debug_barrier() calls of the running program
         # The running program's plain loads since its last barrier, as (lowest, highest address,
         # pointers, mask): a later store by another lane to an address one of them read is a race.
@@ -205,7 +212,7 @@ class Launch:
         else:
             linear = self.turn
         self.turn += 1
-        self.pid, self.known, self.own = linear, _NOTHING, []
+        self.pid, self.known, self.own, self.observed = linear, _NOTHING, [], {}
         self._new_epoch(0)
         _, gy, gz = self.grid
         x, rest = divmod(linear, gy * gz)
@@ -244,8 +251,7 @@ class Launch:
         rows = rows[rows >= 0]  # past CARRIED_MAX: those cells carry nothing
         if self.carried.shape[1] < width:  # wider, within CARRIED_MAX (past it, later slots go unknown)
             cap = max(CARRIED_MAX // max(self.carried.shape[0], 1), self.carried.shape[1])
-            more = min(max(width, 2 * self.carried.shape[1]), cap) - self.carried.shape[1]
-            self.carried = np.pad(self.carried, ((0, 0), (0, more)))
+            self._widen(0, min(max(width, 2 * self.carried.shape[1]), cap) - self.carried.shape[1])
         width = min(width, self.carried.shape[1])
         self.carried[rows, :width] = np.maximum(self.carried[rows, :width], self.known[:width])
 
@@ -254,10 +260,16 @@ class Launch:
         becomes known, so the stores it publishes are visible; and a bar.sync follows it within the
         program (its PTX). With scope="cta", nothing between programs (`program_only`)."""
         if not program_only:
-            rows = self._cell_rows(cells, add=False) if cells is not None and cells.size else np.empty(0, np.int64)
-            rows = rows[rows >= 0]
-            if rows.size:
-                self.known = _join(self.known, self.carried[rows].max(axis=0))
+            cells = np.empty(0, np.uint64) if cells is None else cells
+            rows = self._cell_rows(cells, add=False)
+            have = rows >= 0
+            if have.any():
+                # a cell read as before its last write carries what it carried then (draw_stale)
+                before = np.isin(cells[have], self.stale) if self.stale.size else np.zeros(int(have.sum()), bool)
+                rows = rows[have]
+                carried = np.where(before[:, None], self.carried_before[rows], self.carried[rows])
+                self.known = _join(self.known, carried.max(axis=0))
+        self.stale = np.empty(0, np.uint64)
         self.barrier()
 
     def _cell_rows(self, cells: np.ndarray, add: bool) -> np.ndarray:
@@ -272,9 +284,13 @@ class Launch:
         if add and fresh.any() and (self.cells.size + int(fresh.sum())) * width <= CARRIED_MAX:
             rows[fresh] = self.cells.add(cells[fresh])[0]
             if rows.max() >= self.carried.shape[0]:
-                grown = max(int(rows.max()) + 1, 2 * self.carried.shape[0], 64)
-                self.carried = np.pad(self.carried, ((0, grown - self.carried.shape[0]), (0, 0)))
+                self._widen(max(int(rows.max()) + 1, 2 * self.carried.shape[0], 64) - self.carried.shape[0], 0)
         return rows
+
+    def _widen(self, rows: int, cols: int) -> None:
+        """Room in both knowledge tables for `rows` more cells and `cols` more slots."""
+        pad = ((0, rows), (0, cols))
+        self.carried, self.carried_before = np.pad(self.carried, pad), np.pad(self.carried_before, pad)
 
     def barrier(self) -> None:
         """tl.debug_barrier(): the running program's threads see each other's earlier stores, where
@@ -325,6 +341,12 @@ class Launch:
             self.size[added] = itemsize
         if now is not None:
             self.prior[rows] = now
+        if atomic and self.cells.size:  # what each synchronising cell carried before this write
+            cells = self.cells.rows(addrs)
+            cells = cells[cells >= 0]
+            self.carried_before[cells] = self.carried[cells]
+        self.writes += 1
+        self.stamp[rows] = self.writes
         self.writer[rows] = self.pid
         self.own.append(addrs)
         self.sizes.add(itemsize)
@@ -421,6 +443,44 @@ class Launch:
             (self.lane[rows] != self._lane_ids(where, ptrs.shape)) & (self.size[rows] == itemsize)
         return (where[other], self.prior[rows[other]]) if other.any() else none
 
+    def draw_stale(self, ptrs: np.ndarray, mask: np.ndarray | None, itemsize: int,
+                   keeps=None) -> tuple[np.ndarray, np.ndarray]:
+        """For an atomic read about to run: the block positions that read their cell as it was
+        before its last write, and those raw bits. Where another program wrote the cell and nothing
+        orders that write before this read (no release of it known here, and this program has not
+        read it), PTX lets the read come first in the cell's order of writes, as a GPU may run it:
+        drawn at even odds, lane by lane. The interpreter ran each atomic op after every earlier
+        one, so a relaxed atomic_add(p, 0) read another program's unpublished plain store, and an
+        acquire of flags each released into, reached by a relaxed ticket, always found them set
+        (outside pass on verifier 124, c01 and c03). `keeps(positions, bits)`: where the op leaves
+        both that earlier value and the cell's value now unchanged (a load, an add of 0, a
+        compare-and-swap that would swap on neither); only there can it come first without changing
+        what the later write read (a ticket's atomic_add(p, 1) or a lock's swapping CAS never does).
+        Its cells then carry what they carried before that write (acquire)."""
+        none = np.empty(0, np.int64), np.empty(0, np.uint64)
+        if not self.starts:
+            return none
+        where, addrs = _lanes(ptrs, np.ones((), bool) if mask is None else mask)
+        rows = self._rows(addrs)
+        hit = rows >= 0
+        where, addrs, rows = where[hit], addrs[hit], rows[hit]
+        fresh = (self.writer[rows] != self.pid) & (self.size[rows] == itemsize)
+        fresh[fresh] = ~self._seen(rows[fresh])
+        if self.observed and fresh.any():
+            fresh[fresh] = [self.observed.get(r) != s for r, s in zip(rows[fresh].tolist(),
+                                                                   self.stamp[rows[fresh]].tolist())]
+        if not fresh.any():
+            return none
+        prior = np.where(self.atomic[rows], self.prior[rows], self.old[rows])  # a plain write's: the launch's
+        stale = fresh & (self.rng.random(rows.size) < 0.5)
+        if keeps is not None and stale.any():
+            stale[stale] = keeps(where[stale], prior[stale])
+        read = fresh & ~stale
+        self.observed.update(zip(rows[read].tolist(), self.stamp[rows[read]].tolist()))
+        if stale.any():
+            self.stale = np.union1d(self.stale, np.setdiff1d(addrs[stale], addrs[~stale]))
+        return where[stale], prior[stale]
+
     def _crossed(self, where: np.ndarray, addrs: np.ndarray, shape: tuple, atomic: bool = False,
                  every_lane: bool = False) -> tuple[np.ndarray, np.ndarray]:
         """`every_lane`: a scalar load, which every thread of the program does on a GPU (its sm_90
@@ -466,10 +526,16 @@ class Launch:
         hide = ~self._seen(rows) & (self.size[rows] == itemsize)
         if not hide.any():
             return out
+        drawn = hide.copy()
         if self.own:  # a cell this program stored too reads its own value or a later one (a value
             # every program writes alike, read back, was the launch's garbage 89 of 100 times: R1)
             hide[hide] = ~np.isin(ptrs.reshape(-1)[where[hide]].astype(np.uint64), np.concatenate(self.own))
         hide[hide] = self.rng.random(int(hide.sum())) < 0.5
+        # a write read here is never missed by a later atomic read of this program (draw_stale): a
+        # flag seen set by a volatile poll and then acquired read 0 (tests/test_concurrency.py
+        # volatile_poll_first)
+        read = drawn & ~hide
+        self.observed.update(zip(rows[read].tolist(), self.stamp[rows[read]].tolist()))
         if not hide.any():
             return out
         out = np.array(out, copy=True)
@@ -512,9 +578,9 @@ class Launch:
         need = self.used + k
         if need > self.writer.size:
             cap = max(need, 2 * self.writer.size, 1024)
-            self.writer, self.seq, self.atomic, self.old, self.size, self.lane, self.epoch, self.prior = (
-                np.resize(a, cap) for a in (self.writer, self.seq, self.atomic, self.old, self.size, self.lane,
-                                            self.epoch, self.prior))
+            (self.writer, self.seq, self.atomic, self.old, self.size, self.lane, self.epoch, self.prior,
+             self.stamp) = (np.resize(a, cap) for a in (self.writer, self.seq, self.atomic, self.old, self.size,
+                                                        self.lane, self.epoch, self.prior, self.stamp))
         self.used = need
 
     def _add_range(self, lo: int, hi: int) -> None:
@@ -552,7 +618,7 @@ STALL_HANDOVERS = 64
 PLAIN_HANDOVER = 0.25
 
 # Per-program fields of Launch, put back when a suspended program resumes.
-_PROGRAM_STATE = ("pid", "known", "barriers", "loads", "loaded_lo", "loaded_hi", "reduced", "own")
+_PROGRAM_STATE = ("pid", "known", "barriers", "loads", "loaded_lo", "loaded_hi", "reduced", "own", "observed")
 
 
 class _Aborted(BaseException):
@@ -886,6 +952,42 @@ def _raw_at(addrs: np.ndarray, itemsize: int) -> np.ndarray:
                                      np.dtype(raw)).astype(np.uint64)
 
 
+def _keeps(op: str | None, ptr, val, cmp):
+    """For draw_stale: whether an atomic read-modify-write (`op`'s name, or None: a compare-and-swap
+    of `cmp`) leaves each of the given cells unchanged both on the given earlier bits and on what
+    the cell holds now, so that it may read either without another write reading otherwise."""
+    def keeps(positions: np.ndarray, prior: np.ndarray) -> np.ndarray:
+        shape = ptr.data.shape
+        dtype = np.dtype(val.data.dtype)
+        raw = _RAW[dtype.itemsize]
+        v = np.broadcast_to(val.data, shape).reshape(-1)[positions]
+        c = None if cmp is None else np.broadcast_to(cmp.data, shape).reshape(-1)[positions]
+        now = _raw_at(np.broadcast_to(ptr.data, shape).reshape(-1)[positions].astype(np.uint64), dtype.itemsize)
+        kept = np.ones(positions.size, bool)
+        for bits in (prior, now):
+            x = bits.astype(raw).view(dtype)
+            kept &= _same_bits(_applied(op, x, v, c), x)
+        return kept
+    return keeps
+
+
+def _applied(op: str | None, x: np.ndarray, v: np.ndarray, cmp: np.ndarray | None) -> np.ndarray:
+    """What an atomic op writes over `x`: its read-modify-write `op` of `v`, or a compare-and-swap."""
+    if op is None:
+        return np.where(_same_bits(x, cmp), v, x)
+    if op == "XCHG":
+        return v
+    with np.errstate(all="ignore"):  # wrapping adds, as the GPU's
+        if op in ("ADD", "FADD"):
+            return (x + v).astype(x.dtype)
+        if op in ("AND", "OR", "XOR"):
+            return {"AND": np.bitwise_and, "OR": np.bitwise_or, "XOR": np.bitwise_xor}[op](x, v)
+        if op in ("UMAX", "UMIN") and x.dtype.kind == "i":  # unsigned order of the same bits
+            u = np.dtype(f"u{x.dtype.itemsize}")
+            return _applied(op[1:], x.view(u), v.view(u), None).view(x.dtype)
+        return (np.maximum if op.endswith("MAX") else np.minimum)(x, v)
+
+
 def _lanes_in_random_order(ptr, a, b):
     """(ptr, a, b) with their lanes in a random order, and a function putting a result's lanes
     back, where two active lanes of one atomic op share an address. The interpreter applies
@@ -961,12 +1063,20 @@ def _wrap_builder(builder) -> None:
     # The hints come by keyword too: 3.9's tensor-descriptor load passes `cache_policy=` (outside pass
     # on verifier 75, r27: a TypeError of ours was reported as the candidate's runtime_error).
     def masked_load(self, ptrs, mask, other, *hints, **named):
-        check_bounds(ptrs.data, mask.data, np.dtype(_interp._get_np_dtype(ptrs.get_element_ty())).itemsize, "load")
+        itemsize = np.dtype(_interp._get_np_dtype(ptrs.get_element_ty())).itemsize
+        check_bounds(ptrs.data, mask.data, itemsize, "load")
         if LAUNCH is not None and LAUNCH.interleaving is not None and not in_atomic[0]:
             volatile = named.get("is_volatile", hints[-1] if hints else False)  # the last hint in 3.6 and 3.9
             LAUNCH.interleaving.handover(plain=True, volatile=bool(volatile))
         out = load(self, ptrs, mask, other, *hints, **named)
-        if LAUNCH is None or in_atomic[0]:  # an atomic load reads memory as it is
+        if LAUNCH is None:
+            return out
+        if in_atomic[0]:  # an atomic load or poll: memory as it is, or as before a write it may precede
+            positions, bits = LAUNCH.draw_stale(ptrs.data, mask.data, itemsize)
+            if positions.size:
+                out.data = np.array(out.data, copy=True)
+                view = out.data.reshape(-1).view(_RAW[itemsize])
+                view[positions] = bits.astype(view.dtype)
             return out
         out.data = LAUNCH.hide_unpublished(ptrs.data, mask.data, out.data)
         return out
@@ -989,7 +1099,8 @@ def _wrap_builder(builder) -> None:
         interpreter's C++ writes it, not a masked store): a plain load of another lane's atomic
         write with no barrier between is a race like a plain store's (outside pass on verifier
         74: a value published by a release atomic_add and read back by another warp passed)."""
-        def wrapped(self, *args, sem, scope, ptr, mask, writes=0, commutes=False, cmp=None, stores=False):
+        def wrapped(self, *args, sem, scope, ptr, mask, writes=0, commutes=False, cmp=None, stores=False,
+                    keeps=None):
             order, cta = _sem(sem), _scope(scope) == "cta"
             if LAUNCH is not None and LAUNCH.interleaving is not None:
                 LAUNCH.interleaving.handover()
@@ -997,13 +1108,19 @@ def _wrap_builder(builder) -> None:
                 LAUNCH.release(program_only=cta)
             if LAUNCH is not None and reads:
                 LAUNCH.read_by_atomic(ptr.data, None if mask is None else mask.data)
-            first = None
+            first = stale = (None, None)
             if LAUNCH is not None:
                 LAUNCH.releasing = order in ("release", "acq_rel") and not cta
             if LAUNCH is not None and writes:
+                lanes = np.ones((), bool) if mask is None else mask.data
+                # a load or poll draws in masked_load; a read-modify-write here, before it writes
+                stale = LAUNCH.draw_stale(ptr.data, lanes, writes, keeps)
                 if commutes:
-                    first = LAUNCH.ordered_first(ptr.data, None if mask is None else mask.data, writes)
-                LAUNCH.stored(ptr.data, np.ones((), bool) if mask is None else mask.data, writes, True)
+                    first = LAUNCH.ordered_first(ptr.data, lanes, writes)
+                if stale[0].size:  # it came before the write it missed, which stays the cell's last
+                    lanes = np.broadcast_to(lanes, ptr.data.shape).copy()
+                    lanes.reshape(-1)[stale[0]] = False
+                LAUNCH.stored(ptr.data, lanes, writes, True)
             in_atomic[0] = True
             try:
                 out = original(self, *args)
@@ -1011,11 +1128,12 @@ def _wrap_builder(builder) -> None:
                 in_atomic[0] = False
                 if LAUNCH is not None:
                     LAUNCH.releasing = False
-            if first is not None and first[0].size:
-                flat = np.array(out.data, copy=True)
-                view = flat.reshape(-1).view(_RAW[writes])
-                view[first[0]] = first[1].astype(view.dtype)
-                out = type(out)(flat, out.dtype)
+            for positions, bits in (first, stale):
+                if positions is not None and positions.size:
+                    flat = np.array(out.data, copy=True)
+                    view = flat.reshape(-1).view(_RAW[writes])
+                    view[positions] = bits.astype(view.dtype)
+                    out = type(out)(flat, out.dtype)
             if LAUNCH is None or order == "relaxed":
                 return out
             lanes = np.ones(ptr.data.shape, bool) if mask is None else np.broadcast_to(mask.data, ptr.data.shape)
@@ -1051,13 +1169,14 @@ def _wrap_builder(builder) -> None:
         itemsize = np.dtype(cmp.data.dtype).itemsize
         check_bounds(ptr.data, None, itemsize, "atomic_cas")
         return sync_cas(self, ptr, cmp, val, sem, scope, sem=sem, scope=scope, ptr=ptr, mask=None, writes=itemsize,
-                        cmp=cmp)
+                        cmp=cmp, keeps=_keeps(None, ptr, val, cmp))
 
     def checked_rmw(self, op, ptr, val, mask, sem, scope):
         itemsize = np.dtype(val.data.dtype).itemsize
         check_bounds(ptr.data, mask.data, itemsize, "atomic")
+        name = str(getattr(op, "name", op)).upper().rsplit(".", 1)[-1]
         return sync_rmw(self, op, ptr, val, mask, sem, scope, sem=sem, scope=scope, ptr=ptr, mask=mask, writes=itemsize,
-                        commutes="XCHG" not in str(getattr(op, "name", op)).upper())
+                        commutes=name != "XCHG", keeps=_keeps(name, ptr, val, None))
 
     if atomic_store is not None:
         sync_store = synchronised(atomic_store, False)
