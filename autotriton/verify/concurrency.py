@@ -180,6 +180,9 @@ class Launch:
         self.prior = np.empty(0, np.uint64)  # the raw bits just before the last atomic write (ordered_first)
         self.stamp = np.empty(0, np.int64)  # which store of the launch wrote the row last
         self.writes = 0
+        # plain stores and atomic ops that changed memory: while none comes, the programs in flight
+        # only wait (Interleaving.handover)
+        self.changes = 0
         self.barriers = 0  # tl.debug_barrier() calls of the running program
         # The running program's plain loads since its last barrier, as (lowest, highest address,
         # pointers, mask): a later store by another lane to an address one of them read is a race.
@@ -346,6 +349,7 @@ class Launch:
             cells = cells[cells >= 0]
             self.carried_before[cells] = self.carried[cells]
         self.writes += 1
+        self.changes += bits is not None  # an atomic op counts where it changed memory (synchronised)
         self.stamp[rows] = self.writes
         self.writer[rows] = self.pid
         self.own.append(addrs)
@@ -612,6 +616,11 @@ RUNNER_STACK = 2 << 20
 # among 127 others picked at random, and an honest one ran past its 60 s (it takes 20 s with 4).
 RUNNERS_FIRST = 4
 STALL_HANDOVERS = 64
+# ... or in QUIET_HANDOVERS handovers a program in flight with no store and no atomic op changing memory:
+# every program in flight only polls, as at a grid barrier. Doubling from 4 after 64 handovers each
+# took a barrier over 132 programs (one an SM of an H100) about 16,000 interpreted spins a launch, a
+# timeout (outside pass on verifier 124, h06).
+QUIET_HANDOVERS = 4
 # How often a plain load or store hands over, once the launch has done an atomic op: a program
 # spinning on a volatile load has no atomic op to hand over at, and an atomic read then a plain
 # store of the sum (a lost update on a GPU) ran as one step (outside pass on verifier 122, F1, R2).
@@ -638,6 +647,9 @@ class _Runner:
         self.thread = None if run is None else threading.Thread(target=run, args=(self,), daemon=True)
         self.started = run is None
         self.state: tuple = ()
+        # set by the program handing over to this one: one event a runner, as one condition notified
+        # to all woke every thread at every handover (1.5 ms a handover with 132 in flight, h06)
+        self.go = threading.Event()
 
 
 class Interleaving:
@@ -657,13 +669,14 @@ class Interleaving:
     def __init__(self, launch: Launch, builder, program, set_idx):
         self.launch, self.builder, self.program, self.set_idx = launch, builder, program, set_idx
         self.rng = launch.rng
-        self.baton = threading.Condition()
         self.main = self.holder = _Runner()
         self.suspended: list[_Runner] = []
         self.threads: list[threading.Thread] = []
         self.live = 1
         self.cap = RUNNERS_FIRST
         self.stalled = 0  # handovers since a program last ended
+        self.quiet, self.changes = 0, 0  # handovers since memory last changed, and the launch's changes then
+        self.burst = 0  # new programs to start at the next handovers
         self.atomic_seen = False
         self.error: BaseException | None = None
 
@@ -689,13 +702,22 @@ class Interleaving:
         elif not (self.atomic_seen or volatile) or self.rng.random() >= PLAIN_HANDOVER:
             return
         self.stalled += 1
-        if self.stalled > STALL_HANDOVERS * self.live and self.cap < RUNNERS_MAX:
-            self.cap, self.stalled = min(2 * self.cap, RUNNERS_MAX), 0  # all in flight wait on others: start more
+        changes = self.launch.changes
+        self.quiet = self.quiet + 1 if changes == self.changes else 0
+        self.changes = changes
+        if (self.stalled > STALL_HANDOVERS * self.live or self.quiet > QUIET_HANDOVERS * self.live) \
+                and self.cap < RUNNERS_MAX:  # all in flight wait on others: start more, at the next handovers
+            self.cap, self.stalled, self.quiet = min(2 * self.cap, RUNNERS_MAX), 0, 0
+            self.burst = self.cap - self.live
         new = self.launch.turn < self.launch.programs and self.live < self.cap
         choices = len(self.suspended) + new
-        if choices == 0 or self.rng.random() < 0.5:
+        if new and self.burst > 0:  # picked at random, a new program came one handover in 2 x (in flight):
+            self.burst -= 1         # about 17,000 handovers to reach 132 in flight (h06)
+            pick = len(self.suspended)
+        elif choices == 0 or self.rng.random() < 0.5:
             return
-        pick = int(self.rng.integers(choices))
+        else:
+            pick = int(self.rng.integers(choices))
         if pick < len(self.suspended):
             to = self.suspended.pop(pick)
         else:
@@ -712,22 +734,21 @@ class Interleaving:
         return self.suspended.pop(int(self.rng.integers(len(self.suspended))))
 
     def _switch(self, me: _Runner, to: _Runner, wait: bool) -> None:
-        """Give the baton to `to`; with `wait`, block until it comes back and resume as `me` was."""
+        """Run `to` in place of `me`; with `wait`, block until it comes back and resume as `me` was."""
         if wait:
             me.state = tuple(getattr(self.launch, name) for name in _PROGRAM_STATE) + (self.builder.grid_idx,)
-        with self.baton:
-            self.holder = to
-            if not to.started:
-                to.started = True
-                stack = threading.stack_size(RUNNER_STACK)
-                try:
-                    to.thread.start()
-                finally:
-                    threading.stack_size(stack)
-            self.baton.notify_all()
-            if wait:
-                self.baton.wait_for(lambda: self.holder is me)
+        self.holder = to
+        if not to.started:
+            to.started = True
+            stack = threading.stack_size(RUNNER_STACK)
+            try:
+                to.thread.start()
+            finally:
+                threading.stack_size(stack)
+        to.go.set()
         if wait:
+            me.go.wait()
+            me.go.clear()  # no other program runs, so none sets it before this one hands over again
             for name, value in zip(_PROGRAM_STATE, me.state):
                 setattr(self.launch, name, value)
             self.builder.grid_idx = me.state[-1]
@@ -744,8 +765,8 @@ class Interleaving:
             self.error = self.error or exc
 
     def _thread(self, me: _Runner) -> None:
-        with self.baton:
-            self.baton.wait_for(lambda: self.holder is me)
+        me.go.wait()
+        me.go.clear()
         self._run_programs()
         self.live -= 1
         self._switch(me, self._pop() if self.suspended else self.main, wait=False)
@@ -1121,6 +1142,11 @@ def _wrap_builder(builder) -> None:
                     lanes = np.broadcast_to(lanes, ptr.data.shape).copy()
                     lanes.reshape(-1)[stale[0]] = False
                 LAUNCH.stored(ptr.data, lanes, writes, True)
+            watched = LAUNCH is not None and LAUNCH.interleaving is not None and (writes or stores)
+            if watched:  # whether it changes memory: a spin reading by atomic_add(p, 0) or a failing CAS does not
+                size = writes or np.dtype(args[1].data.dtype).itemsize  # an atomic store's value
+                cells = np.unique(_masked(ptr.data, np.ones((), bool) if mask is None else mask.data))
+                held = _raw_at(cells, size)
             in_atomic[0] = True
             try:
                 out = original(self, *args)
@@ -1128,6 +1154,8 @@ def _wrap_builder(builder) -> None:
                 in_atomic[0] = False
                 if LAUNCH is not None:
                     LAUNCH.releasing = False
+            if watched and not np.array_equal(_raw_at(cells, size), held):
+                LAUNCH.changes += 1
             for positions, bits in (first, stale):
                 if positions is not None and positions.size:
                     flat = np.array(out.data, copy=True)
