@@ -111,6 +111,66 @@ SCRIPT = textwrap.dedent('''
             tl.store(out, tl.sum(tl.load(part + idx, mask=idx < NP, other=0.0)))
 
     @triton.jit
+    def acquire_flags_by_lanes(x, part, flags, count, out, n, NP, BLOCK: tl.constexpr):
+        # acquire_flags_unchecked with 16 lanes reading each flag: drawn lane by lane, one of them almost
+        # always saw it set (outside pass on verifier 127, c11)
+        pid = tl.program_id(0)
+        offs = pid * BLOCK + tl.arange(0, BLOCK)
+        tl.store(part + pid, tl.sum(tl.load(x + offs, mask=offs < n, other=0.0)))
+        tl.atomic_xchg(flags + pid, 1, sem="release")
+        if tl.atomic_add(count, 1, sem="relaxed") == NP - 1:
+            f = tl.arange(0, 1024) // 16
+            tl.atomic_add(flags + f, 0, mask=f < NP, sem="acquire")
+            idx = tl.arange(0, 64)
+            tl.store(out, tl.sum(tl.load(part + idx, mask=idx < NP, other=0.0)))
+
+    @triton.jit
+    def release_then_noop(x, part, flags, count, out, n, NP, BLOCK: tl.constexpr):
+        # acquire_flags_unchecked where each program follows its release by an atomic_max(flag, 0), which
+        # changes nothing but stood as the flag's last write, set already (c15)
+        pid = tl.program_id(0)
+        offs = pid * BLOCK + tl.arange(0, BLOCK)
+        tl.store(part + pid, tl.sum(tl.load(x + offs, mask=offs < n, other=0.0)))
+        tl.atomic_xchg(flags + pid, 1, sem="release")
+        tl.atomic_max(flags + pid, 0, sem="relaxed")
+        if tl.atomic_add(count, 1, sem="relaxed") == NP - 1:
+            idx = tl.arange(0, 64)
+            tl.atomic_add(flags + idx, 0, mask=idx < NP, sem="acquire")
+            tl.store(out, tl.sum(tl.load(part + idx, mask=idx < NP, other=0.0)))
+
+    @triton.jit
+    def exchange_reads_plain_partials(x, part, count, out, n, NP, BLOCK: tl.constexpr):
+        # atomic_read_of_plain_partials by atomic_xchg(p, 0.0), which changes the cell: a read of a plain
+        # store nothing ordered, a race all the same (c13)
+        pid = tl.program_id(0)
+        offs = pid * BLOCK + tl.arange(0, BLOCK)
+        tl.store(part + pid, tl.sum(tl.load(x + offs, mask=offs < n, other=0.0)))
+        tl.debug_barrier()
+        if tl.atomic_add(count, 1, sem="relaxed") == NP - 1:
+            idx = tl.arange(0, 64)
+            parts = tl.atomic_xchg(part + idx, 0.0, mask=idx < NP, sem="relaxed")
+            tl.store(out, tl.sum(tl.where(idx < NP, parts, 0.0)))
+
+    @triton.jit
+    def relaxed_spin_then_acquire(x, part, flags, out, n, NP: tl.constexpr, BLOCK: tl.constexpr):
+        # program 0 waits for each flag by relaxed atomic loads, then acquires it by one acquire load: by
+        # coherence that reads the release, which publishes the partial (wrong_output at 127: h10, h13)
+        pid = tl.program_id(0)
+        if pid > 0:
+            offs = pid * BLOCK + tl.arange(0, BLOCK)
+            tl.store(part + pid, tl.sum(tl.load(x + offs, mask=offs < n, other=0.0)))
+            tl.atomic_xchg(flags + pid, 1, sem="release")
+        else:
+            offs = tl.arange(0, BLOCK)
+            total = tl.sum(tl.load(x + offs, mask=offs < n, other=0.0))
+            for i in range(1, NP):
+                while tl.atomic_load(flags + i, sem="relaxed") == 0:
+                    pass
+                tl.atomic_load(flags + i, sem="acquire")
+                total += tl.load(part + i)
+            tl.store(out, total)
+
+    @triton.jit
     def status_steps(x, agg, pre, status, out, n, BLOCK: tl.constexpr):
         # a look-back's status word: program 1 publishes its aggregate by status 1 and its prefix by
         # status 2; program 0 uses whichever the status it reads names. Reading 1 after 2 was written
@@ -341,6 +401,18 @@ SCRIPT = textwrap.dedent('''
         if name == "status_steps":
             status_steps[(2,)](x, zeros(), zeros(), zeros(1, torch.int32), out, B, BLOCK=B)
             return torch.allclose(out[0], x[:B].sum(), atol=1e-3)
+        if name == "acquire_flags_by_lanes":
+            acquire_flags_by_lanes[(NP,)](x, zeros(NP), zeros(NP, torch.int32), zeros(1, torch.int32), out, n, NP,
+                                          BLOCK=B)
+        if name == "release_then_noop":
+            release_then_noop[(NP,)](x, zeros(NP), zeros(NP, torch.int32), zeros(1, torch.int32), out, n, NP, BLOCK=B)
+        if name == "exchange_reads_plain_partials":
+            exchange_reads_plain_partials[(NP,)](x, zeros(NP), zeros(1, torch.int32), out, n, NP, BLOCK=B)
+        if name == "relaxed_spin_then_acquire":
+            if not hasattr(tl, "atomic_load"):  # Triton before 3.9 has none
+                return True
+            relaxed_spin_then_acquire[(8,)](x, zeros(8), zeros(8, torch.int32), out, 8 * B, NP=8, BLOCK=B)
+            return torch.allclose(out[0], x[:8 * B].sum(), atol=1e-3)
         if name == "status_reread":
             if not hasattr(tl, "atomic_load"):  # Triton before 3.9 has none
                 return True
@@ -391,7 +463,8 @@ SCRIPT = textwrap.dedent('''
         if name in ("plain_rmw", "atomic_then_plain_rmw", "atomic_sum", "last_block_finishes", "last_block_cta_scope",
                     "locked_rmw", "counted_rmw", "chained_by_ticket", "atomic_read_then_store", "acquire_unrelated_word",
                     "two_level_last_block", "relaxed_partials_unrelated_acquire", "atomic_read_of_plain_partials",
-                    "acquire_flags_unchecked"):
+                    "acquire_flags_unchecked", "acquire_flags_by_lanes", "release_then_noop",
+                    "exchange_reads_plain_partials"):
             return torch.allclose(out[0], x.sum(), atol=1e-3)
         if name == "last_program_wins":
             out = zeros(n)
@@ -412,10 +485,11 @@ SCRIPT = textwrap.dedent('''
 
 RACY = ["plain_rmw", "atomic_then_plain_rmw", "last_program_wins", "last_block_cta_scope", "counted_rmw",
         "atomic_read_then_store", "reversed_in_place", "count_read_narrow", "acquire_unrelated_word",
-        "relaxed_partials_unrelated_acquire", "atomic_read_of_plain_partials", "acquire_flags_unchecked"]
+        "relaxed_partials_unrelated_acquire", "atomic_read_of_plain_partials", "acquire_flags_unchecked",
+        "acquire_flags_by_lanes", "release_then_noop", "exchange_reads_plain_partials"]
 SOUND = ["atomic_sum", "last_block_finishes", "locked_rmw", "reads_own_store", "chained_by_ticket", "grid_barrier",
          "arrive_then_volatile_poll", "same_value_cell", "chained_by_poll", "two_level_last_block",
-         "reread_own_release", "volatile_poll_first", "status_steps", "status_reread", "grid_barrier_per_sm"]
+         "reread_own_release", "volatile_poll_first", "status_steps", "status_reread", "grid_barrier_per_sm", "relaxed_spin_then_acquire"]
 
 
 def _right(tmp_path, names: list[str], **env) -> dict[str, str]:

@@ -247,6 +247,39 @@ def test_bf16x3_is_an_allowed_precision_on_cpu(cpu_verifier):
     assert result.correct, result.error_msg
 
 
+CASTS = textwrap.dedent('''
+    import torch, triton, triton.language as tl
+    from autotriton.verify import gpu_compile, worker
+    worker.interpreted()
+
+    @triton.jit
+    def casts(x_ptr, y_ptr, MODE: tl.constexpr, BLOCK: tl.constexpr):
+        offs = tl.arange(0, BLOCK)
+        ints = y_ptr.to(tl.pointer_type(tl.int32))
+        if MODE == 0:    # a float tl.atomic_max, its old value read back: whole bits of float memory
+            tl.store(y_ptr, tl.atomic_max(y_ptr, tl.max(tl.load(x_ptr + offs), 0)))
+        elif MODE == 1:  # float memory read as integers through a cast pointer, whole: honest
+            tl.store(y_ptr + offs, tl.load(ints + offs).to(tl.float32, bitcast=True) + 1.0)
+        elif MODE == 2:  # the same, its low bits cleared: rebuilt
+            tl.store(y_ptr + offs, (tl.load(ints + offs) & -65536).to(tl.float32, bitcast=True))
+        else:            # rounded bits written into float memory through the cast pointer: stored as i32
+            tl.store(ints + offs, tl.load(x_ptr + offs).to(tl.int32, bitcast=True) & -65536)
+
+    x = torch.randn(16)
+    for mode in range(4):
+        print(mode, gpu_compile.check(casts, (x, torch.zeros(16)), {"MODE": mode, "BLOCK": 16})[1])
+''')
+
+
+def test_float_memory_read_through_an_integer_pointer(tmp_path):
+    """Float memory read through a pointer cast to an integer of its width gives a float's bits:
+    the old value of a float tl.atomic_max read back was "rebuilt" from the value it stored (outside
+    pass on verifier 127, h17 and h18b). Its bits changed are still rebuilt, and changed bits written
+    back through such a pointer are still integer data in memory."""
+    lines = [line for line in interpreted_lines(tmp_path, CASTS) if line]
+    assert lines == ["0 ()", "1 ()", f"2 ('{REBUILT}',)", "3 ('float data stored as i32',)"], lines
+
+
 def test_a_float_atomic_max_is_honest(cpu_verifier):
     """Triton's float tl.atomic_max bitcasts the value and the pointer to i32 and the old value back:
     a float's whole bits through memory of its width, no narrower form. A split-row max folding its

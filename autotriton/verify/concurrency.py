@@ -123,6 +123,7 @@ class _Rows:
 
 
 _NOTHING = np.zeros(0, np.int32)  # knowledge of no release
+_NO_CELLS = np.empty(0, np.uint64)
 
 
 def _join(a: np.ndarray, b: np.ndarray) -> np.ndarray:
@@ -164,7 +165,7 @@ class Launch:
         self.cells = _Rows()  # the cells release or acquire atomics touched
         self.carried = np.zeros((0, 0), np.int32)  # per cell row, the knowledge it carries
         self.carried_before = np.zeros((0, 0), np.int32)  # per cell row, what it carried before its last atomic write
-        self.stale = np.empty(0, np.uint64)  # cells the running atomic op read as before their last write
+        self.stale = _NO_CELLS  # cells the running atomic op read as before their last write
         # Per program, the stored rows whose last write it read by an atomic op (row -> that write's stamp):
         # it never reads one of them as before that write again (read-read coherence)
         self.observed: dict[int, int] = {}
@@ -183,6 +184,7 @@ class Launch:
         # plain stores and atomic ops that changed memory: while none comes, the programs in flight
         # only wait (Interleaving.handover)
         self.changes = 0
+        self.read_new = False  # the running atomic op read an older value than memory holds (draw_stale)
         self.barriers = 0  # tl.debug_barrier() calls of the running program
         # The running program's plain loads since its last barrier, as (lowest, highest address,
         # pointers, mask): a later store by another lane to an address one of them read is a race.
@@ -272,7 +274,7 @@ class Launch:
                 rows = rows[have]
                 carried = np.where(before[:, None], self.carried_before[rows], self.carried[rows])
                 self.known = _join(self.known, carried.max(axis=0))
-        self.stale = np.empty(0, np.uint64)
+        self.stale = _NO_CELLS
         self.barrier()
 
     def _cell_rows(self, cells: np.ndarray, add: bool) -> np.ndarray:
@@ -445,10 +447,27 @@ class Launch:
         where, rows = where[hit], rows[hit]
         other = (self.writer[rows] == self.pid) & (self.epoch[rows] == self.barriers) & self.atomic[rows] & \
             (self.lane[rows] != self._lane_ids(where, ptrs.shape)) & (self.size[rows] == itemsize)
+        if self.observed and other.any():  # read by an atomic load already: it comes after (h12)
+            other[other] = [self.observed.get(r) != s for r, s in zip(rows[other].tolist(),
+                                                                   self.stamp[rows[other]].tolist())]
         return (where[other], self.prior[rows[other]]) if other.any() else none
 
+    def saw_own(self, ptrs: np.ndarray, mask: np.ndarray) -> None:
+        """An atomic load or poll read the cells: those this program wrote atomically it has now
+        seen, so a later read-modify-write of another lane does not come before that write
+        (ordered_first). A lane that spun on its program's own release store and then acquired the
+        flag by atomic_add(p, 0) got the value from before the store (outside pass on verifier
+        127, h12)."""
+        if not self.starts:
+            return
+        _, addrs = _lanes(ptrs, mask)
+        rows = self._rows(addrs)
+        rows = rows[rows >= 0]
+        own = rows[(self.writer[rows] == self.pid) & self.atomic[rows]]
+        self.observed.update(zip(own.tolist(), self.stamp[own].tolist()))
+
     def draw_stale(self, ptrs: np.ndarray, mask: np.ndarray | None, itemsize: int,
-                   keeps=None) -> tuple[np.ndarray, np.ndarray]:
+                   leaves=None) -> tuple[np.ndarray, np.ndarray]:
         """For an atomic read about to run: the block positions that read their cell as it was
         before its last write, and those raw bits. Where another program wrote the cell and nothing
         orders that write before this read (no release of it known here, and this program has not
@@ -456,11 +475,16 @@ class Launch:
         drawn at even odds, lane by lane. The interpreter ran each atomic op after every earlier
         one, so a relaxed atomic_add(p, 0) read another program's unpublished plain store, and an
         acquire of flags each released into, reached by a relaxed ticket, always found them set
-        (outside pass on verifier 124, c01 and c03). `keeps(positions, bits)`: where the op leaves
-        both that earlier value and the cell's value now unchanged (a load, an add of 0, a
-        compare-and-swap that would swap on neither); only there can it come first without changing
-        what the later write read (a ticket's atomic_add(p, 1) or a lock's swapping CAS never does).
-        Its cells then carry what they carried before that write (acquire)."""
+        (outside pass on verifier 124, c01 and c03). `leaves(positions, bits)`, for a
+        read-modify-write: whether it leaves those bits unchanged. Over an atomic write it may come
+        first only where it leaves both the earlier value and the value now unchanged (a load, an
+        add of 0, a compare-and-swap that would swap on neither), as it cannot change what that
+        later write read (a ticket's atomic_add(p, 1) or a lock's swapping CAS never comes first).
+        Over a plain write, a race, it may always: the caller puts the cell back as the plain write
+        left it (a relaxed atomic_xchg read another program's unpublished partials, c13 of the
+        outside pass on verifier 127). One draw a cell, all its lanes alike: a warp reads one
+        address in one transaction, and 16 lanes drawing apart almost always had one see the write
+        (c11). Its cells then carry what they carried before that write (acquire)."""
         none = np.empty(0, np.int64), np.empty(0, np.uint64)
         if not self.starts:
             return none
@@ -476,13 +500,19 @@ class Launch:
         if not fresh.any():
             return none
         prior = np.where(self.atomic[rows], self.prior[rows], self.old[rows])  # a plain write's: the launch's
-        stale = fresh & (self.rng.random(rows.size) < 0.5)
-        if keeps is not None and stale.any():
-            stale[stale] = keeps(where[stale], prior[stale])
+        cells, cell = np.unique(rows, return_inverse=True)
+        stale = fresh & (self.rng.random(cells.size) < 0.5)[cell]
+        ordered = stale & self.atomic[rows]
+        if leaves is not None and ordered.any():
+            now = _raw_at(addrs[ordered], itemsize)
+            stale[ordered] = leaves(where[ordered], prior[ordered]) & leaves(where[ordered], now)
+            stale &= ~np.isin(rows, rows[ordered & ~stale])  # a cell's lanes still alike
         read = fresh & ~stale
         self.observed.update(zip(rows[read].tolist(), self.stamp[rows[read]].tolist()))
         if stale.any():
             self.stale = np.union1d(self.stale, np.setdiff1d(addrs[stale], addrs[~stale]))
+            # a value older than memory's: the program may be about to find what it waits for
+            self.read_new |= bool((_raw_at(addrs[stale], itemsize) != prior[stale]).any())
         return where[stale], prior[stale]
 
     def _crossed(self, where: np.ndarray, addrs: np.ndarray, shape: tuple, atomic: bool = False,
@@ -616,11 +646,12 @@ RUNNER_STACK = 2 << 20
 # among 127 others picked at random, and an honest one ran past its 60 s (it takes 20 s with 4).
 RUNNERS_FIRST = 4
 STALL_HANDOVERS = 64
-# ... or in QUIET_HANDOVERS handovers a program in flight with no store and no atomic op changing memory:
-# every program in flight only polls, as at a grid barrier. Doubling from 4 after 64 handovers each
-# took a barrier over 132 programs (one an SM of an H100) about 16,000 interpreted spins a launch, a
-# timeout (outside pass on verifier 124, h06).
-QUIET_HANDOVERS = 4
+# ... or once every program in flight polls: its last atomic op read nothing it had not read and
+# changed nothing, and nothing changed memory since, as at a grid barrier. Doubling from 4 after 64
+# handovers each took a barrier over 132 programs (one an SM of an H100) about 16,000 interpreted
+# spins a launch, a timeout (outside pass on verifier 124, h06). A look-back's program whose
+# predecessor is done is no poller even where its read is drawn older than memory (draw_stale):
+# counting handovers with no change instead doubled a ticketed scan to 132 in flight, twice as slow.
 # How often a plain load or store hands over, once the launch has done an atomic op: a program
 # spinning on a volatile load has no atomic op to hand over at, and an atomic read then a plain
 # store of the sum (a lost update on a GPU) ran as one step (outside pass on verifier 122, F1, R2).
@@ -675,7 +706,8 @@ class Interleaving:
         self.live = 1
         self.cap = RUNNERS_FIRST
         self.stalled = 0  # handovers since a program last ended
-        self.quiet, self.changes = 0, 0  # handovers since memory last changed, and the launch's changes then
+        self.polling: set[int] = set()  # runners in flight that only poll (polled), since memory last changed
+        self.changes = 0  # the launch's changes when last looked at
         self.burst = 0  # new programs to start at the next handovers
         self.atomic_seen = False
         self.error: BaseException | None = None
@@ -702,13 +734,16 @@ class Interleaving:
         elif not (self.atomic_seen or volatile) or self.rng.random() >= PLAIN_HANDOVER:
             return
         self.stalled += 1
-        changes = self.launch.changes
-        self.quiet = self.quiet + 1 if changes == self.changes else 0
-        self.changes = changes
-        if (self.stalled > STALL_HANDOVERS * self.live or self.quiet > QUIET_HANDOVERS * self.live) \
+        if self.launch.changes != self.changes:
+            self.changes = self.launch.changes
+            self.polling.clear()
+        if plain:
+            self.polling.discard(id(self.holder))
+        if (self.stalled > STALL_HANDOVERS * self.live or len(self.polling) >= self.live) \
                 and self.cap < RUNNERS_MAX:  # all in flight wait on others: start more, at the next handovers
-            self.cap, self.stalled, self.quiet = min(2 * self.cap, RUNNERS_MAX), 0, 0
+            self.cap, self.stalled = min(2 * self.cap, RUNNERS_MAX), 0
             self.burst = self.cap - self.live
+            self.polling.clear()
         new = self.launch.turn < self.launch.programs and self.live < self.cap
         choices = len(self.suspended) + new
         if new and self.burst > 0:  # picked at random, a new program came one handover in 2 x (in flight):
@@ -729,6 +764,12 @@ class Interleaving:
         self._switch(me, to, wait=True)
         if self.error is not None:
             raise _Aborted
+
+    def polled(self, idle: bool) -> None:
+        """After an atomic op of the running program: `idle` where it changed nothing and read memory
+        as it is (a poll finding what it found before: memory has not changed since, or polling
+        would have been cleared)."""
+        (self.polling.add if idle else self.polling.discard)(id(self.holder))
 
     def _pop(self) -> _Runner:
         return self.suspended.pop(int(self.rng.integers(len(self.suspended))))
@@ -759,6 +800,7 @@ class Interleaving:
                 self.set_idx(self.builder, *self.launch.next_program())
                 self.program()
                 self.stalled = 0
+                self.polling.discard(id(self.holder))
         except _Aborted:
             pass
         except BaseException as exc:  # the kernel's error: the others stop at their next handover
@@ -973,23 +1015,16 @@ def _raw_at(addrs: np.ndarray, itemsize: int) -> np.ndarray:
                                      np.dtype(raw)).astype(np.uint64)
 
 
-def _keeps(op: str | None, ptr, val, cmp):
-    """For draw_stale: whether an atomic read-modify-write (`op`'s name, or None: a compare-and-swap
-    of `cmp`) leaves each of the given cells unchanged both on the given earlier bits and on what
-    the cell holds now, so that it may read either without another write reading otherwise."""
-    def keeps(positions: np.ndarray, prior: np.ndarray) -> np.ndarray:
-        shape = ptr.data.shape
+def _leaves(op: str | None, ptr, val, cmp):
+    """Whether an atomic read-modify-write (`op`'s name, or None: a compare-and-swap of `cmp`)
+    leaves given raw bits unchanged, at given block positions: a function of (positions, bits)."""
+    def leaves(positions: np.ndarray, bits: np.ndarray) -> np.ndarray:
         dtype = np.dtype(val.data.dtype)
-        raw = _RAW[dtype.itemsize]
-        v = np.broadcast_to(val.data, shape).reshape(-1)[positions]
-        c = None if cmp is None else np.broadcast_to(cmp.data, shape).reshape(-1)[positions]
-        now = _raw_at(np.broadcast_to(ptr.data, shape).reshape(-1)[positions].astype(np.uint64), dtype.itemsize)
-        kept = np.ones(positions.size, bool)
-        for bits in (prior, now):
-            x = bits.astype(raw).view(dtype)
-            kept &= _same_bits(_applied(op, x, v, c), x)
-        return kept
-    return keeps
+        v = np.broadcast_to(val.data, ptr.data.shape).reshape(-1)[positions]
+        c = None if cmp is None else np.broadcast_to(cmp.data, ptr.data.shape).reshape(-1)[positions]
+        x = bits.astype(_RAW[dtype.itemsize]).view(dtype)
+        return _same_bits(_applied(op, x, v, c), x)
+    return leaves
 
 
 def _applied(op: str | None, x: np.ndarray, v: np.ndarray, cmp: np.ndarray | None) -> np.ndarray:
@@ -1093,6 +1128,7 @@ def _wrap_builder(builder) -> None:
         if LAUNCH is None:
             return out
         if in_atomic[0]:  # an atomic load or poll: memory as it is, or as before a write it may precede
+            LAUNCH.saw_own(ptrs.data, mask.data)
             positions, bits = LAUNCH.draw_stale(ptrs.data, mask.data, itemsize)
             if positions.size:
                 out.data = np.array(out.data, copy=True)
@@ -1108,9 +1144,15 @@ def _wrap_builder(builder) -> None:
         if LAUNCH is not None and LAUNCH.interleaving is not None and not in_atomic[0]:
             LAUNCH.interleaving.handover(plain=True)
         if LAUNCH is not None:
-            bits = None if in_atomic[0] else \
-                np.broadcast_to(value.data, ptrs.data.shape).reshape(-1).view(_RAW[itemsize])
-            LAUNCH.stored(ptrs.data, mask.data, itemsize, in_atomic[0], bits)
+            new = np.broadcast_to(value.data, ptrs.data.shape).reshape(-1).view(_RAW[itemsize])
+            lanes = mask.data
+            if in_atomic[0]:  # an atomic store noted only where it changes the cell (see synchronised)
+                where, addrs = _lanes(ptrs.data, lanes)
+                same = _raw_at(addrs, itemsize) == new[where].astype(np.uint64)
+                if same.any():
+                    lanes = np.broadcast_to(lanes, ptrs.data.shape).copy()
+                    lanes.reshape(-1)[where[same]] = False
+            LAUNCH.stored(ptrs.data, lanes, itemsize, in_atomic[0], None if in_atomic[0] else new)
         return store(self, ptrs, value, mask, *hints, **named)
 
     def synchronised(original, reads: bool):
@@ -1121,10 +1163,12 @@ def _wrap_builder(builder) -> None:
         write with no barrier between is a race like a plain store's (outside pass on verifier
         74: a value published by a release atomic_add and read back by another warp passed)."""
         def wrapped(self, *args, sem, scope, ptr, mask, writes=0, commutes=False, cmp=None, stores=False,
-                    keeps=None):
+                    leaves=None):
             order, cta = _sem(sem), _scope(scope) == "cta"
             if LAUNCH is not None and LAUNCH.interleaving is not None:
                 LAUNCH.interleaving.handover()
+            if LAUNCH is not None:  # what the last op drew is its own (another program's relaxed draw
+                LAUNCH.read_new, LAUNCH.stale = False, _NO_CELLS  # made this one's acquire miss: h10, h13)
             if LAUNCH is not None and order in ("release", "acq_rel"):
                 LAUNCH.release(program_only=cta)
             if LAUNCH is not None and reads:
@@ -1135,14 +1179,21 @@ def _wrap_builder(builder) -> None:
             if LAUNCH is not None and writes:
                 lanes = np.ones((), bool) if mask is None else mask.data
                 # a load or poll draws in masked_load; a read-modify-write here, before it writes
-                stale = LAUNCH.draw_stale(ptr.data, lanes, writes, keeps)
+                stale = LAUNCH.draw_stale(ptr.data, lanes, writes, leaves)
                 if commutes:
                     first = LAUNCH.ordered_first(ptr.data, lanes, writes)
-                if stale[0].size:  # it came before the write it missed, which stays the cell's last
+                where, addrs = _lanes(ptr.data, lanes)
+                # A write is noted only where it changes the cell: one that leaves it as it was (an
+                # atomic_max(flag, 0) after a release set it) would stand as the cell's last write,
+                # and a read drawn before it got the flag set all the same (outside pass on
+                # verifier 127, c14 and c15). Nor where it came before the write it missed.
+                unchanged = leaves(where, _raw_at(addrs, writes))
+                unchanged[np.isin(where, stale[0])] = True
+                if unchanged.any():
                     lanes = np.broadcast_to(lanes, ptr.data.shape).copy()
-                    lanes.reshape(-1)[stale[0]] = False
+                    lanes.reshape(-1)[where[unchanged]] = False
                 LAUNCH.stored(ptr.data, lanes, writes, True)
-            watched = LAUNCH is not None and LAUNCH.interleaving is not None and (writes or stores)
+            watched = LAUNCH is not None and bool(writes or stores)
             if watched:  # whether it changes memory: a spin reading by atomic_add(p, 0) or a failing CAS does not
                 size = writes or np.dtype(args[1].data.dtype).itemsize  # an atomic store's value
                 cells = np.unique(_masked(ptr.data, np.ones((), bool) if mask is None else mask.data))
@@ -1154,8 +1205,15 @@ def _wrap_builder(builder) -> None:
                 in_atomic[0] = False
                 if LAUNCH is not None:
                     LAUNCH.releasing = False
-            if watched and not np.array_equal(_raw_at(cells, size), held):
+            if stale[0] is not None and stale[0].size:  # it came first: the write it missed lands after it
+                at = np.broadcast_to(ptr.data, ptr.data.shape).reshape(-1)[stale[0]].astype(np.uint64)
+                back = held[np.searchsorted(cells, at)].astype(_RAW[writes])
+                _interp._interpreter.store(at, back, np.ones(at.size, bool))
+            changed = watched and not np.array_equal(_raw_at(cells, size), held)
+            if changed:
                 LAUNCH.changes += 1
+            if watched and LAUNCH.interleaving is not None:
+                LAUNCH.interleaving.polled(idle=not changed and not LAUNCH.read_new)
             for positions, bits in (first, stale):
                 if positions is not None and positions.size:
                     flat = np.array(out.data, copy=True)
@@ -1197,14 +1255,14 @@ def _wrap_builder(builder) -> None:
         itemsize = np.dtype(cmp.data.dtype).itemsize
         check_bounds(ptr.data, None, itemsize, "atomic_cas")
         return sync_cas(self, ptr, cmp, val, sem, scope, sem=sem, scope=scope, ptr=ptr, mask=None, writes=itemsize,
-                        cmp=cmp, keeps=_keeps(None, ptr, val, cmp))
+                        cmp=cmp, leaves=_leaves(None, ptr, val, cmp))
 
     def checked_rmw(self, op, ptr, val, mask, sem, scope):
         itemsize = np.dtype(val.data.dtype).itemsize
         check_bounds(ptr.data, mask.data, itemsize, "atomic")
         name = str(getattr(op, "name", op)).upper().rsplit(".", 1)[-1]
         return sync_rmw(self, op, ptr, val, mask, sem, scope, sem=sem, scope=scope, ptr=ptr, mask=mask, writes=itemsize,
-                        commutes=name != "XCHG", keeps=_keeps(name, ptr, val, None))
+                        commutes=name != "XCHG", leaves=_leaves(name, ptr, val, None))
 
     if atomic_store is not None:
         sync_store = synchronised(atomic_store, False)
