@@ -152,6 +152,41 @@ SCRIPT = textwrap.dedent('''
             tl.store(out, tl.sum(tl.where(idx < NP, parts, 0.0)))
 
     @triton.jit
+    def noop_release_flags(x, part, flags, count, out, n, NP, BLOCK: tl.constexpr):
+        # acquire_flags_unchecked releasing by atomic_add(flag, 0), which never sets the flag: a release
+        # that changes nothing still publishes, and a read before it must miss it (outside pass on
+        # verifier 129, A)
+        pid = tl.program_id(0)
+        offs = pid * BLOCK + tl.arange(0, BLOCK)
+        tl.store(part + pid, tl.sum(tl.load(x + offs, mask=offs < n, other=0.0)))
+        tl.atomic_add(flags + pid, 0, sem="release")
+        if tl.atomic_add(count, 1, sem="relaxed") == NP - 1:
+            idx = tl.arange(0, 64)
+            tl.atomic_add(flags + idx, 0, mask=idx < NP, sem="acquire")
+            tl.store(out, tl.sum(tl.load(part + idx, mask=idx < NP, other=0.0)))
+
+    @triton.jit
+    def flags_acquired_wide(x, part, flags, wide, count, out, n, NP, BLOCK: tl.constexpr):
+        # acquire_flags_unchecked with 32-bit flags acquired through a 64-bit view of them (B)
+        pid = tl.program_id(0)
+        offs = pid * BLOCK + tl.arange(0, BLOCK)
+        tl.store(part + pid, tl.sum(tl.load(x + offs, mask=offs < n, other=0.0)))
+        tl.atomic_xchg(flags + 2 * pid, 1, sem="release")
+        if tl.atomic_add(count, 1, sem="relaxed") == NP - 1:
+            idx = tl.arange(0, 64)
+            tl.atomic_add(wide + idx, 0, mask=idx < NP, sem="acquire")
+            tl.store(out, tl.sum(tl.load(part + idx, mask=idx < NP, other=0.0)))
+
+    @triton.jit
+    def tickets_by_lanes(x, cnt, out, BLOCK: tl.constexpr):
+        # every lane takes a slot from one counter, twice: each slot once (two lanes got one slot at
+        # verifier 129 from the reordering of one program's atomics, F1)
+        for half in range(2):
+            offs = (2 * tl.program_id(0) + half) * BLOCK + tl.arange(0, BLOCK)
+            slot = tl.atomic_add(cnt + 0 * offs, 1, sem="relaxed")
+            tl.store(out + slot, tl.load(x + offs))
+
+    @triton.jit
     def relaxed_spin_then_acquire(x, part, flags, out, n, NP: tl.constexpr, BLOCK: tl.constexpr):
         # program 0 waits for each flag by relaxed atomic loads, then acquires it by one acquire load: by
         # coherence that reads the release, which publishes the partial (wrong_output at 127: h10, h13)
@@ -408,6 +443,16 @@ SCRIPT = textwrap.dedent('''
             release_then_noop[(NP,)](x, zeros(NP), zeros(NP, torch.int32), zeros(1, torch.int32), out, n, NP, BLOCK=B)
         if name == "exchange_reads_plain_partials":
             exchange_reads_plain_partials[(NP,)](x, zeros(NP), zeros(1, torch.int32), out, n, NP, BLOCK=B)
+        if name == "noop_release_flags":
+            noop_release_flags[(NP,)](x, zeros(NP), zeros(NP, torch.int32), zeros(1, torch.int32), out, n, NP, BLOCK=B)
+        if name == "flags_acquired_wide":
+            flags = zeros(2 * NP, torch.int32)
+            flags_acquired_wide[(NP,)](x, zeros(NP), flags, flags.view(torch.int64), zeros(1, torch.int32), out, n, NP,
+                                       BLOCK=B)
+        if name == "tickets_by_lanes":
+            slots = zeros(32 * B)
+            tickets_by_lanes[(16,)](x, zeros(1, torch.int32), slots, BLOCK=B)
+            return torch.equal(slots.sort().values, x[:32 * B].sort().values)
         if name == "relaxed_spin_then_acquire":
             if not hasattr(tl, "atomic_load"):  # Triton before 3.9 has none
                 return True
@@ -464,7 +509,7 @@ SCRIPT = textwrap.dedent('''
                     "locked_rmw", "counted_rmw", "chained_by_ticket", "atomic_read_then_store", "acquire_unrelated_word",
                     "two_level_last_block", "relaxed_partials_unrelated_acquire", "atomic_read_of_plain_partials",
                     "acquire_flags_unchecked", "acquire_flags_by_lanes", "release_then_noop",
-                    "exchange_reads_plain_partials"):
+                    "exchange_reads_plain_partials", "noop_release_flags", "flags_acquired_wide"):
             return torch.allclose(out[0], x.sum(), atol=1e-3)
         if name == "last_program_wins":
             out = zeros(n)
@@ -486,10 +531,12 @@ SCRIPT = textwrap.dedent('''
 RACY = ["plain_rmw", "atomic_then_plain_rmw", "last_program_wins", "last_block_cta_scope", "counted_rmw",
         "atomic_read_then_store", "reversed_in_place", "count_read_narrow", "acquire_unrelated_word",
         "relaxed_partials_unrelated_acquire", "atomic_read_of_plain_partials", "acquire_flags_unchecked",
-        "acquire_flags_by_lanes", "release_then_noop", "exchange_reads_plain_partials"]
+        "acquire_flags_by_lanes", "release_then_noop", "exchange_reads_plain_partials", "noop_release_flags",
+        "flags_acquired_wide"]
 SOUND = ["atomic_sum", "last_block_finishes", "locked_rmw", "reads_own_store", "chained_by_ticket", "grid_barrier",
          "arrive_then_volatile_poll", "same_value_cell", "chained_by_poll", "two_level_last_block",
-         "reread_own_release", "volatile_poll_first", "status_steps", "status_reread", "grid_barrier_per_sm", "relaxed_spin_then_acquire"]
+         "reread_own_release", "volatile_poll_first", "status_steps", "status_reread", "grid_barrier_per_sm", "relaxed_spin_then_acquire",
+         "tickets_by_lanes"]
 
 
 def _right(tmp_path, names: list[str], **env) -> dict[str, str]:

@@ -324,7 +324,7 @@ class Launch:
         self.loaded_hi = max(hi, self.loaded_hi)
 
     def stored(self, ptrs: np.ndarray, mask: np.ndarray, itemsize: int, atomic: bool,
-               bits: np.ndarray | None = None) -> None:
+               bits: np.ndarray | None = None, same: bool = False) -> None:
         """Note a store before it happens. `bits`: the values' raw bits, one per block position (a
         plain store), for the checks between lanes of this program with no barrier between: two
         lanes writing one address different values (in this store or an earlier one), or a lane
@@ -344,9 +344,13 @@ class Launch:
             self._grow(added.size)
             self.old[added] = now[fresh] if now is not None else _raw_at(addrs[fresh], itemsize)
             self.size[added] = itemsize
+        # `same`: a release atomic that leaves the cells as they were, which publishes and so stands as
+        # their last write, but a read before it sees what was before the last write that changed them
+        # (a release atomic_add(flag, 0) before a relaxed ticket passed, the flag never set: outside
+        # pass on verifier 129, A)
         if now is not None:
-            self.prior[rows] = now
-        if atomic and self.cells.size:  # what each synchronising cell carried before this write
+            self.prior[rows[fresh] if same else rows] = now[fresh] if same else now
+        if atomic and self.cells.size and not same:  # what each synchronising cell carried before this write
             cells = self.cells.rows(addrs)
             cells = cells[cells >= 0]
             self.carried_before[cells] = self.carried[cells]
@@ -431,13 +435,18 @@ class Launch:
             if addrs.size:
                 self._crossed(where, addrs, ptrs.shape, atomic=True)
 
-    def ordered_first(self, ptrs: np.ndarray, mask: np.ndarray | None, itemsize: int) -> tuple[np.ndarray, np.ndarray]:
+    def ordered_first(self, ptrs: np.ndarray, mask: np.ndarray | None, itemsize: int,
+                      leaves=None) -> tuple[np.ndarray, np.ndarray]:
         """For an atomic read-modify-write about to run: the block positions whose cell another
         lane of this program wrote atomically since the last barrier, and the raw bits the cell held
         before that write. Without a barrier the two atomics land in either order, and the
         interpreter always ran this one second; its lanes get the value of the other order instead
         (the memory ends the same for add, max, min and the bitwise ops). An acquire atomic_add of
-        0 read another warp's release atomic_add and passed (outside pass on verifier 74)."""
+        0 read another warp's release atomic_add and passed (outside pass on verifier 74). Only where
+        the op leaves the cell as it was on both values (`leaves`, as in draw_stale; an atomic load
+        always): two lanes' tickets from one atomic_add(cnt + 0 * offs, 1), run twice, got one slot
+        (outside pass on verifier 129, F1); and for atomic loads and compare-and-swaps too, which
+        read another warp's relaxed atomic store back with no barrier (C)."""
         none = np.empty(0, np.int64), np.empty(0, np.uint64)
         if not self.starts:
             return none
@@ -450,6 +459,9 @@ class Launch:
         if self.observed and other.any():  # read by an atomic load already: it comes after (h12)
             other[other] = [self.observed.get(r) != s for r, s in zip(rows[other].tolist(),
                                                                    self.stamp[rows[other]].tolist())]
+        if leaves is not None and other.any():
+            at = where[other]
+            other[other] = leaves(at, self.prior[rows[other]]) & leaves(at, _raw_at(addrs[hit][other], itemsize))
         return (where[other], self.prior[rows[other]]) if other.any() else none
 
     def saw_own(self, ptrs: np.ndarray, mask: np.ndarray) -> None:
@@ -489,6 +501,8 @@ class Launch:
         if not self.starts:
             return none
         where, addrs = _lanes(ptrs, np.ones((), bool) if mask is None else mask)
+        if self.sizes - {itemsize}:  # an atomic read of another program's unpublished write at another
+            self._check_widths(addrs, itemsize)  # width (flags released 32 bits wide, acquired 64: B)
         rows = self._rows(addrs)
         hit = rows >= 0
         where, addrs, rows = where[hit], addrs[hit], rows[hit]
@@ -926,6 +940,13 @@ def _lanes(ptrs: np.ndarray, mask: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     return where, ptrs.reshape(-1)[where].astype(np.uint64, copy=False)
 
 
+def _only(mask: np.ndarray, shape: tuple, where: np.ndarray) -> np.ndarray:
+    """`mask` (broadcast to `shape`) kept at the flat positions `where` only."""
+    kept = np.zeros(math.prod(shape), bool)
+    kept[where] = True
+    return kept.reshape(shape) & np.broadcast_to(mask, shape)
+
+
 def _masked(ptrs: np.ndarray, mask: np.ndarray) -> np.ndarray:
     return ptrs[np.broadcast_to(mask, ptrs.shape)].astype(np.uint64, copy=False)
 
@@ -1128,12 +1149,13 @@ def _wrap_builder(builder) -> None:
         if LAUNCH is None:
             return out
         if in_atomic[0]:  # an atomic load or poll: memory as it is, or as before a write it may precede
+            first = LAUNCH.ordered_first(ptrs.data, mask.data, itemsize)
             LAUNCH.saw_own(ptrs.data, mask.data)
-            positions, bits = LAUNCH.draw_stale(ptrs.data, mask.data, itemsize)
-            if positions.size:
-                out.data = np.array(out.data, copy=True)
-                view = out.data.reshape(-1).view(_RAW[itemsize])
-                view[positions] = bits.astype(view.dtype)
+            for positions, bits in (first, LAUNCH.draw_stale(ptrs.data, mask.data, itemsize)):
+                if positions.size:
+                    out.data = np.array(out.data, copy=True)
+                    view = out.data.reshape(-1).view(_RAW[itemsize])
+                    view[positions] = bits.astype(view.dtype)
             return out
         out.data = LAUNCH.hide_unpublished(ptrs.data, mask.data, out.data)
         return out
@@ -1149,9 +1171,9 @@ def _wrap_builder(builder) -> None:
             if in_atomic[0]:  # an atomic store noted only where it changes the cell (see synchronised)
                 where, addrs = _lanes(ptrs.data, lanes)
                 same = _raw_at(addrs, itemsize) == new[where].astype(np.uint64)
-                if same.any():
-                    lanes = np.broadcast_to(lanes, ptrs.data.shape).copy()
-                    lanes.reshape(-1)[where[same]] = False
+                if same.any() and LAUNCH.releasing:
+                    LAUNCH.stored(ptrs.data, _only(lanes, ptrs.data.shape, where[same]), itemsize, True, same=True)
+                lanes = _only(lanes, ptrs.data.shape, where[~same])
             LAUNCH.stored(ptrs.data, lanes, itemsize, in_atomic[0], None if in_atomic[0] else new)
         return store(self, ptrs, value, mask, *hints, **named)
 
@@ -1162,8 +1184,7 @@ def _wrap_builder(builder) -> None:
         interpreter's C++ writes it, not a masked store): a plain load of another lane's atomic
         write with no barrier between is a race like a plain store's (outside pass on verifier
         74: a value published by a release atomic_add and read back by another warp passed)."""
-        def wrapped(self, *args, sem, scope, ptr, mask, writes=0, commutes=False, cmp=None, stores=False,
-                    leaves=None):
+        def wrapped(self, *args, sem, scope, ptr, mask, writes=0, cmp=None, stores=False, leaves=None):
             order, cta = _sem(sem), _scope(scope) == "cta"
             if LAUNCH is not None and LAUNCH.interleaving is not None:
                 LAUNCH.interleaving.handover()
@@ -1180,19 +1201,23 @@ def _wrap_builder(builder) -> None:
                 lanes = np.ones((), bool) if mask is None else mask.data
                 # a load or poll draws in masked_load; a read-modify-write here, before it writes
                 stale = LAUNCH.draw_stale(ptr.data, lanes, writes, leaves)
-                if commutes:
-                    first = LAUNCH.ordered_first(ptr.data, lanes, writes)
+                first = LAUNCH.ordered_first(ptr.data, lanes, writes, leaves)
                 where, addrs = _lanes(ptr.data, lanes)
                 # A write is noted only where it changes the cell: one that leaves it as it was (an
                 # atomic_max(flag, 0) after a release set it) would stand as the cell's last write,
                 # and a read drawn before it got the flag set all the same (outside pass on
                 # verifier 127, c14 and c15). Nor where it came before the write it missed.
-                unchanged = leaves(where, _raw_at(addrs, writes))
-                unchanged[np.isin(where, stale[0])] = True
-                if unchanged.any():
-                    lanes = np.broadcast_to(lanes, ptr.data.shape).copy()
-                    lanes.reshape(-1)[where[unchanged]] = False
-                LAUNCH.stored(ptr.data, lanes, writes, True)
+                now = _raw_at(addrs, writes)
+                unchanged = leaves(where, now)
+                came_first = np.isin(where, stale[0])
+                # a release that leaves the cell as it was publishes all the same (a CAS only where it swaps)
+                same = unchanged & ~came_first & LAUNCH.releasing
+                if cmp is not None:
+                    same &= _same_bits(now.astype(_RAW[writes]).view(cmp.data.dtype),
+                                       np.broadcast_to(cmp.data, ptr.data.shape).reshape(-1)[where])
+                LAUNCH.stored(ptr.data, _only(lanes, ptr.data.shape, where[~(unchanged | came_first)]), writes, True)
+                if same.any():
+                    LAUNCH.stored(ptr.data, _only(lanes, ptr.data.shape, where[same]), writes, True, same=True)
             watched = LAUNCH is not None and bool(writes or stores)
             if watched:  # whether it changes memory: a spin reading by atomic_add(p, 0) or a failing CAS does not
                 size = writes or np.dtype(args[1].data.dtype).itemsize  # an atomic store's value
@@ -1262,7 +1287,7 @@ def _wrap_builder(builder) -> None:
         check_bounds(ptr.data, mask.data, itemsize, "atomic")
         name = str(getattr(op, "name", op)).upper().rsplit(".", 1)[-1]
         return sync_rmw(self, op, ptr, val, mask, sem, scope, sem=sem, scope=scope, ptr=ptr, mask=mask, writes=itemsize,
-                        commutes=name != "XCHG", leaves=_leaves(name, ptr, val, None))
+                        leaves=_leaves(name, ptr, val, None))
 
     if atomic_store is not None:
         sync_store = synchronised(atomic_store, False)
