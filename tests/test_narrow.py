@@ -280,6 +280,38 @@ def test_float_memory_read_through_an_integer_pointer(tmp_path):
     assert lines == ["0 ()", "1 ()", f"2 ('{REBUILT}',)", "3 ('float data stored as i32',)"], lines
 
 
+REDUCED = textwrap.dedent('''
+    import torch, triton, triton.language as tl
+    from autotriton.verify import gpu_compile, worker
+    worker.interpreted()
+
+    @triton.jit
+    def reduced(x_ptr, keys_ptr, MODE: tl.constexpr, BLOCK: tl.constexpr):
+        bits = tl.load(x_ptr + tl.arange(0, BLOCK)).to(tl.int32, bitcast=True)
+        if MODE == 0:    # the largest key picked by tl.max: one value's whole bits
+            tl.atomic_max(keys_ptr, tl.max(bits, 0))
+        elif MODE == 1:  # bits summed by tl.sum: no float's bits any more
+            tl.atomic_max(keys_ptr, tl.sum(bits, 0))
+        elif MODE == 2:  # CUB's order-preserving key: the low bits flipped where the sign is set
+            tl.atomic_max(keys_ptr, tl.max(bits ^ ((bits >> 31) & 0x7FFFFFFF), 0))
+        else:            # the same with part of the mantissa: rounded
+            tl.atomic_max(keys_ptr, tl.max(bits ^ ((bits >> 31) & 0x7FFF0000), 0))
+
+    x = torch.rand(16)
+    for mode in range(4):
+        print(mode, gpu_compile.check(reduced, (x, torch.zeros(1, dtype=torch.int32)), {"MODE": mode, "BLOCK": 16})[1])
+''')
+
+
+def test_whole_bits_picked_by_a_reduction(tmp_path):
+    """A reduction whose combine body only picks (tl.max of integer keys) passes a float's whole bits:
+    an ordered key reduced by tl.max before its atomic_max was narrow_float (outside pass on verifier
+    129, F2), and so does CUB's key `bits ^ ((bits >> 31) & 0x7FFFFFFF)` (F3); a sum of the bits, or
+    part of the mantissa flipped, is no float's bits."""
+    lines = [line for line in interpreted_lines(tmp_path, REDUCED) if line]
+    assert lines == ["0 ()", "1 ('float data stored as i32',)", "2 ()", "3 ('float data stored as i32',)"], lines
+
+
 def test_a_float_atomic_max_is_honest(cpu_verifier):
     """Triton's float tl.atomic_max bitcasts the value and the pointer to i32 and the old value back:
     a float's whole bits through memory of its width, no narrower form. A split-row max folding its

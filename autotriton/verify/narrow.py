@@ -397,10 +397,19 @@ class _Flow:
                 return False
             if op.name in SHAPE_OPS:
                 todo.extend(op.operands)
+            elif op.name in THROUGH_REGIONS:
+                # a reduction's or scan's result, read through its combine body: whole bits where that
+                # body only picks (maxsi, a select): an ordered key reduced by tl.max before its
+                # atomic_max was narrow_float (outside pass on verifier 129, F2)
+                todo.extend(self.deps.get(name, ()))
             elif op.name == "arith.select" and len(op.operands) == 3:
                 todo.extend(op.operands[1:])  # the condition is no data
             elif op.name in PICK_OPS:
                 todo.extend(op.operands)
+            elif op.name == "arith.xori" and len(op.operands) == 2 and any(map(self._spread_mask, op.operands)):
+                # CUB's order-preserving key, `bits ^ ((bits >> 31) & 0x7FFFFFFF)`: the low bits flipped
+                # where the sign is set, whole either way (outside pass on verifier 129, F3)
+                todo.extend(v for v in op.operands if not self._spread_mask(v))
             elif op.name in BIT_OPS and self._sign_masked(op):
                 # A sign flip or abs of the whole bits loses nothing: the order-preserving key an
                 # integer tl.atomic_max takes (bits ^ 0x7FFFFFFF on negatives) was narrow_float
@@ -426,6 +435,12 @@ class _Flow:
             if source and _is_float(source.group(1)) and _width(source.group(1)) == _width(_pointee(op)):
                 return source.group(1)
         return _pointee(op)
+
+    def _spread_mask(self, value: str) -> bool:
+        """Is `value` a sign spread over all bits and'ed with a sign or abs mask: that mask or zero?"""
+        op = self.defs.get(value)
+        return (op is not None and op.name == "arith.andi" and len(op.operands) == 2
+                and any(map(self._is_sign_constant, op.operands)) and any(map(self._sign_spread, op.operands)))
 
     def _is_sign_constant(self, value: str) -> bool:
         op = self.defs.get(value)
