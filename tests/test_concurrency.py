@@ -84,97 +84,49 @@ SCRIPT = textwrap.dedent('''
             tl.store(out, tl.sum(tl.load(part + idx, mask=idx < NP, other=0.0)))
 
     @triton.jit
-    def atomic_read_of_plain_partials(x, part, count, out, n, NP, BLOCK: tl.constexpr):
+    def atomic_read_of_plain_partials(x, part, count, out, n, NP, BLOCK: tl.constexpr, XCHG: tl.constexpr):
         # partials stored plainly, a relaxed ticket, and the last reading them by relaxed atomic_add(p, 0):
-        # nothing orders the stores before those reads (outside pass on verifier 124, c01)
+        # nothing orders the stores before those reads (outside pass on verifier 124, c01). XCHG: read by
+        # atomic_xchg(p, 0.0), which changes the cell, a race all the same (pass on verifier 127, c13)
         pid = tl.program_id(0)
         offs = pid * BLOCK + tl.arange(0, BLOCK)
         tl.store(part + pid, tl.sum(tl.load(x + offs, mask=offs < n, other=0.0)))
         tl.debug_barrier()  # its own partial, stored by one lane, is read by another
         if tl.atomic_add(count, 1, sem="relaxed") == NP - 1:
             idx = tl.arange(0, 64)
-            parts = tl.atomic_add(part + idx, 0.0, mask=idx < NP, sem="relaxed")
+            if XCHG:
+                parts = tl.atomic_xchg(part + idx, 0.0, mask=idx < NP, sem="relaxed")
+            else:
+                parts = tl.atomic_add(part + idx, 0.0, mask=idx < NP, sem="relaxed")
             tl.store(out, tl.sum(tl.where(idx < NP, parts, 0.0)))
 
     @triton.jit
-    def acquire_flags_unchecked(x, part, flags, count, out, n, NP, BLOCK: tl.constexpr):
+    def acquire_flags_unchecked(x, part, flags, wide, count, out, n, NP, BLOCK: tl.constexpr, FORM: tl.constexpr):
         # each program releases into a flag of its own, then takes a relaxed ticket; the last acquires
         # every flag without looking whether it is set: a flag may still read 0, and then its partial is
-        # not published (outside pass on verifier 124, c03)
+        # not published (outside pass on verifier 124, c03). FORM: 1, 16 lanes read each flag, drawn
+        # lane by lane one almost always saw it set (pass on verifier 127, c11); 2, a release followed by
+        # atomic_max(flag, 0), which changed nothing but stood as the flag's last write (c15); 3, the
+        # release is atomic_add(flag, 0), which never sets it (pass on verifier 129, A); 4, 32-bit flags
+        # acquired through a 64-bit view of them (B)
         pid = tl.program_id(0)
         offs = pid * BLOCK + tl.arange(0, BLOCK)
         tl.store(part + pid, tl.sum(tl.load(x + offs, mask=offs < n, other=0.0)))
-        tl.atomic_xchg(flags + pid, 1, sem="release")
+        if FORM == 3:
+            tl.atomic_add(flags + pid, 0, sem="release")
+        else:
+            tl.atomic_xchg(flags + (2 * pid if FORM == 4 else pid), 1, sem="release")
+        if FORM == 2:
+            tl.atomic_max(flags + pid, 0, sem="relaxed")
         if tl.atomic_add(count, 1, sem="relaxed") == NP - 1:
             idx = tl.arange(0, 64)
-            tl.atomic_add(flags + idx, 0, mask=idx < NP, sem="acquire")
-            tl.store(out, tl.sum(tl.load(part + idx, mask=idx < NP, other=0.0)))
-
-    @triton.jit
-    def acquire_flags_by_lanes(x, part, flags, count, out, n, NP, BLOCK: tl.constexpr):
-        # acquire_flags_unchecked with 16 lanes reading each flag: drawn lane by lane, one of them almost
-        # always saw it set (outside pass on verifier 127, c11)
-        pid = tl.program_id(0)
-        offs = pid * BLOCK + tl.arange(0, BLOCK)
-        tl.store(part + pid, tl.sum(tl.load(x + offs, mask=offs < n, other=0.0)))
-        tl.atomic_xchg(flags + pid, 1, sem="release")
-        if tl.atomic_add(count, 1, sem="relaxed") == NP - 1:
-            f = tl.arange(0, 1024) // 16
-            tl.atomic_add(flags + f, 0, mask=f < NP, sem="acquire")
-            idx = tl.arange(0, 64)
-            tl.store(out, tl.sum(tl.load(part + idx, mask=idx < NP, other=0.0)))
-
-    @triton.jit
-    def release_then_noop(x, part, flags, count, out, n, NP, BLOCK: tl.constexpr):
-        # acquire_flags_unchecked where each program follows its release by an atomic_max(flag, 0), which
-        # changes nothing but stood as the flag's last write, set already (c15)
-        pid = tl.program_id(0)
-        offs = pid * BLOCK + tl.arange(0, BLOCK)
-        tl.store(part + pid, tl.sum(tl.load(x + offs, mask=offs < n, other=0.0)))
-        tl.atomic_xchg(flags + pid, 1, sem="release")
-        tl.atomic_max(flags + pid, 0, sem="relaxed")
-        if tl.atomic_add(count, 1, sem="relaxed") == NP - 1:
-            idx = tl.arange(0, 64)
-            tl.atomic_add(flags + idx, 0, mask=idx < NP, sem="acquire")
-            tl.store(out, tl.sum(tl.load(part + idx, mask=idx < NP, other=0.0)))
-
-    @triton.jit
-    def exchange_reads_plain_partials(x, part, count, out, n, NP, BLOCK: tl.constexpr):
-        # atomic_read_of_plain_partials by atomic_xchg(p, 0.0), which changes the cell: a read of a plain
-        # store nothing ordered, a race all the same (c13)
-        pid = tl.program_id(0)
-        offs = pid * BLOCK + tl.arange(0, BLOCK)
-        tl.store(part + pid, tl.sum(tl.load(x + offs, mask=offs < n, other=0.0)))
-        tl.debug_barrier()
-        if tl.atomic_add(count, 1, sem="relaxed") == NP - 1:
-            idx = tl.arange(0, 64)
-            parts = tl.atomic_xchg(part + idx, 0.0, mask=idx < NP, sem="relaxed")
-            tl.store(out, tl.sum(tl.where(idx < NP, parts, 0.0)))
-
-    @triton.jit
-    def noop_release_flags(x, part, flags, count, out, n, NP, BLOCK: tl.constexpr):
-        # acquire_flags_unchecked releasing by atomic_add(flag, 0), which never sets the flag: a release
-        # that changes nothing still publishes, and a read before it must miss it (outside pass on
-        # verifier 129, A)
-        pid = tl.program_id(0)
-        offs = pid * BLOCK + tl.arange(0, BLOCK)
-        tl.store(part + pid, tl.sum(tl.load(x + offs, mask=offs < n, other=0.0)))
-        tl.atomic_add(flags + pid, 0, sem="release")
-        if tl.atomic_add(count, 1, sem="relaxed") == NP - 1:
-            idx = tl.arange(0, 64)
-            tl.atomic_add(flags + idx, 0, mask=idx < NP, sem="acquire")
-            tl.store(out, tl.sum(tl.load(part + idx, mask=idx < NP, other=0.0)))
-
-    @triton.jit
-    def flags_acquired_wide(x, part, flags, wide, count, out, n, NP, BLOCK: tl.constexpr):
-        # acquire_flags_unchecked with 32-bit flags acquired through a 64-bit view of them (B)
-        pid = tl.program_id(0)
-        offs = pid * BLOCK + tl.arange(0, BLOCK)
-        tl.store(part + pid, tl.sum(tl.load(x + offs, mask=offs < n, other=0.0)))
-        tl.atomic_xchg(flags + 2 * pid, 1, sem="release")
-        if tl.atomic_add(count, 1, sem="relaxed") == NP - 1:
-            idx = tl.arange(0, 64)
-            tl.atomic_add(wide + idx, 0, mask=idx < NP, sem="acquire")
+            if FORM == 1:
+                f = tl.arange(0, 1024) // 16
+                tl.atomic_add(flags + f, 0, mask=f < NP, sem="acquire")
+            elif FORM == 4:
+                tl.atomic_add(wide + idx, 0, mask=idx < NP, sem="acquire")
+            else:
+                tl.atomic_add(flags + idx, 0, mask=idx < NP, sem="acquire")
             tl.store(out, tl.sum(tl.load(part + idx, mask=idx < NP, other=0.0)))
 
     @triton.jit
@@ -185,25 +137,6 @@ SCRIPT = textwrap.dedent('''
             offs = (2 * tl.program_id(0) + half) * BLOCK + tl.arange(0, BLOCK)
             slot = tl.atomic_add(cnt + 0 * offs, 1, sem="relaxed")
             tl.store(out + slot, tl.load(x + offs))
-
-    @triton.jit
-    def relaxed_spin_then_acquire(x, part, flags, out, n, NP: tl.constexpr, BLOCK: tl.constexpr):
-        # program 0 waits for each flag by relaxed atomic loads, then acquires it by one acquire load: by
-        # coherence that reads the release, which publishes the partial (wrong_output at 127: h10, h13)
-        pid = tl.program_id(0)
-        if pid > 0:
-            offs = pid * BLOCK + tl.arange(0, BLOCK)
-            tl.store(part + pid, tl.sum(tl.load(x + offs, mask=offs < n, other=0.0)))
-            tl.atomic_xchg(flags + pid, 1, sem="release")
-        else:
-            offs = tl.arange(0, BLOCK)
-            total = tl.sum(tl.load(x + offs, mask=offs < n, other=0.0))
-            for i in range(1, NP):
-                while tl.atomic_load(flags + i, sem="relaxed") == 0:
-                    pass
-                tl.atomic_load(flags + i, sem="acquire")
-                total += tl.load(part + i)
-            tl.store(out, total)
 
     @triton.jit
     def status_steps(x, agg, pre, status, out, n, BLOCK: tl.constexpr):
@@ -254,9 +187,11 @@ SCRIPT = textwrap.dedent('''
             tl.store(out, tl.load(cell) - 1000.0)
 
     @triton.jit
-    def volatile_poll_first(x, part, flags, out, n, NP: tl.constexpr, BLOCK: tl.constexpr):
+    def volatile_poll_first(x, part, flags, out, n, NP: tl.constexpr, BLOCK: tl.constexpr, RELAXED: tl.constexpr):
         # program 0 polls the others' flags with volatile loads before any atomic op of the launch,
-        # then acquires each flag; a volatile load now hands over (outside pass on verifier 124, h13)
+        # then acquires each flag; a volatile load now hands over (outside pass on verifier 124, h13).
+        # RELAXED: polled by relaxed atomic loads, then acquired by one acquire load: by coherence that
+        # reads the release, which publishes the partial (wrong_output at 127: h10, h13 of its pass)
         pid = tl.program_id(0)
         if pid > 0:
             offs = pid * BLOCK + tl.arange(0, BLOCK)
@@ -266,9 +201,14 @@ SCRIPT = textwrap.dedent('''
             offs = tl.arange(0, BLOCK)
             total = tl.sum(tl.load(x + offs, mask=offs < n, other=0.0))
             for i in range(1, NP):
-                while tl.load(flags + i, volatile=True) == 0:
-                    pass
-                tl.atomic_or(flags + i, 0, sem="acquire")
+                if RELAXED:
+                    while tl.atomic_load(flags + i, sem="relaxed") == 0:
+                        pass
+                    tl.atomic_load(flags + i, sem="acquire")
+                else:
+                    while tl.load(flags + i, volatile=True) == 0:
+                        pass
+                    tl.atomic_or(flags + i, 0, sem="acquire")
                 total += tl.load(part + i)
             tl.store(out, total)
 
@@ -428,36 +368,22 @@ SCRIPT = textwrap.dedent('''
         if name == "relaxed_partials_unrelated_acquire":
             relaxed_partials_unrelated_acquire[(NP,)](x, zeros(NP), zeros(1, torch.int32), zeros(1, torch.int32), out, n, NP,
                                                       BLOCK=B)
-        if name == "atomic_read_of_plain_partials":
-            atomic_read_of_plain_partials[(NP,)](x, zeros(NP), zeros(1, torch.int32), out, n, NP, BLOCK=B)
-        if name == "acquire_flags_unchecked":
-            acquire_flags_unchecked[(NP,)](x, zeros(NP), zeros(NP, torch.int32), zeros(1, torch.int32), out, n, NP,
-                                           BLOCK=B)
+        if name in ("atomic_read_of_plain_partials", "exchange_reads_plain_partials"):
+            atomic_read_of_plain_partials[(NP,)](x, zeros(NP), zeros(1, torch.int32), out, n, NP, BLOCK=B,
+                                                 XCHG=name == "exchange_reads_plain_partials")
+        flag_forms = ["acquire_flags_unchecked", "acquire_flags_by_lanes", "release_then_noop", "noop_release_flags",
+                      "flags_acquired_wide"]
+        if name in flag_forms:
+            flags = zeros(2 * NP, torch.int32)
+            acquire_flags_unchecked[(NP,)](x, zeros(NP), flags, flags.view(torch.int64), zeros(1, torch.int32), out, n,
+                                           NP, BLOCK=B, FORM=flag_forms.index(name))
         if name == "status_steps":
             status_steps[(2,)](x, zeros(), zeros(), zeros(1, torch.int32), out, B, BLOCK=B)
             return torch.allclose(out[0], x[:B].sum(), atol=1e-3)
-        if name == "acquire_flags_by_lanes":
-            acquire_flags_by_lanes[(NP,)](x, zeros(NP), zeros(NP, torch.int32), zeros(1, torch.int32), out, n, NP,
-                                          BLOCK=B)
-        if name == "release_then_noop":
-            release_then_noop[(NP,)](x, zeros(NP), zeros(NP, torch.int32), zeros(1, torch.int32), out, n, NP, BLOCK=B)
-        if name == "exchange_reads_plain_partials":
-            exchange_reads_plain_partials[(NP,)](x, zeros(NP), zeros(1, torch.int32), out, n, NP, BLOCK=B)
-        if name == "noop_release_flags":
-            noop_release_flags[(NP,)](x, zeros(NP), zeros(NP, torch.int32), zeros(1, torch.int32), out, n, NP, BLOCK=B)
-        if name == "flags_acquired_wide":
-            flags = zeros(2 * NP, torch.int32)
-            flags_acquired_wide[(NP,)](x, zeros(NP), flags, flags.view(torch.int64), zeros(1, torch.int32), out, n, NP,
-                                       BLOCK=B)
         if name == "tickets_by_lanes":
             slots = zeros(32 * B)
             tickets_by_lanes[(16,)](x, zeros(1, torch.int32), slots, BLOCK=B)
             return torch.equal(slots.sort().values, x[:32 * B].sort().values)
-        if name == "relaxed_spin_then_acquire":
-            if not hasattr(tl, "atomic_load"):  # Triton before 3.9 has none
-                return True
-            relaxed_spin_then_acquire[(8,)](x, zeros(8), zeros(8, torch.int32), out, 8 * B, NP=8, BLOCK=B)
-            return torch.allclose(out[0], x[:8 * B].sum(), atol=1e-3)
         if name == "status_reread":
             if not hasattr(tl, "atomic_load"):  # Triton before 3.9 has none
                 return True
@@ -468,8 +394,11 @@ SCRIPT = textwrap.dedent('''
                 return True
             reread_own_release[(2,)](x, zeros(), out, B, BLOCK=B)
             return torch.allclose(out[0], x[:B].sum(), atol=1e-3)
-        if name == "volatile_poll_first":
-            volatile_poll_first[(8,)](x, zeros(8), zeros(8, torch.int32), out, 8 * B, NP=8, BLOCK=B)
+        if name in ("volatile_poll_first", "relaxed_spin_then_acquire"):
+            relaxed = name == "relaxed_spin_then_acquire"
+            if relaxed and not hasattr(tl, "atomic_load"):  # Triton before 3.9 has none
+                return True
+            volatile_poll_first[(8,)](x, zeros(8), zeros(8, torch.int32), out, 8 * B, NP=8, BLOCK=B, RELAXED=relaxed)
             return torch.allclose(out[0], x[:8 * B].sum(), atol=1e-3)
         if name == "two_level_last_block":
             two_level_last_block[(NP,)](x, zeros(NP), zeros(8, torch.int32), zeros(1, torch.int32), out, n, NP, G=8, BLOCK=B)
