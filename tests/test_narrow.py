@@ -312,6 +312,60 @@ def test_whole_bits_picked_by_a_reduction(tmp_path):
     assert lines == ["0 ()", "1 ('float data stored as i32',)", "2 ()", "3 ('float data stored as i32',)"], lines
 
 
+PACKED = textwrap.dedent('''
+    import torch, triton, triton.language as tl
+    from autotriton.verify import gpu_compile, worker
+    worker.interpreted()
+
+    @triton.jit
+    def packed(x_ptr, w_ptr, y_ptr, MODE: tl.constexpr, BLOCK: tl.constexpr):
+        offs = tl.arange(0, BLOCK)
+        x = tl.load(x_ptr + offs)
+        bits = x.to(tl.int32, bitcast=True)
+        if MODE == 0:    # a look-back word: the value's bits low, a status flag high, stored whole
+            tl.store(w_ptr + offs, (bits.to(tl.int64) & 0xFFFFFFFF) | (1 << 32))
+        elif MODE == 1:  # an argmax key: the ordered value high, the index low, reduced, the value decoded
+            key = tl.where(bits < 0, bits ^ 0x7FFFFFFF, bits)
+            best = tl.max((key.to(tl.int64) << 32) | (BLOCK - offs).to(tl.int64), 0)
+            hi = (best >> 32).to(tl.int32)
+            tl.store(y_ptr, tl.where(hi < 0, hi ^ 0x7FFFFFFF, hi).to(tl.float32, bitcast=True))
+        elif MODE == 2:  # a float read whole from the high half of a word in memory
+            w = tl.load(w_ptr + offs)
+            tl.store(y_ptr + offs, (w >> 32).to(tl.int32).to(tl.float32, bitcast=True))
+        elif MODE == 3:  # copysign(1, x) by the bits
+            tl.store(y_ptr + offs, ((bits & -2147483648) | 0x3F800000).to(tl.float32, bitcast=True))
+        elif MODE == 4:  # rounded to bf16 before it is packed: narrowed
+            tl.store(w_ptr + offs, (bits & -65536).to(tl.int64) | (1 << 32))
+        elif MODE == 5:  # two floats' high halves to one word: narrowed
+            y = tl.load(x_ptr + BLOCK + offs).to(tl.int32, bitcast=True)
+            tl.store(w_ptr + offs, ((bits.to(tl.int64) >> 16) << 32) | ((y.to(tl.int64) >> 16) & 0xFFFF))
+        elif MODE == 6:  # a float and a rounded one to one word: narrowed
+            y = tl.load(x_ptr + BLOCK + offs).to(tl.int32, bitcast=True)
+            tl.store(w_ptr + offs, (bits.to(tl.int64) << 32) | ((y & -65536).to(tl.int64) & 0xFFFFFFFF))
+        elif MODE == 7:  # a half of a word decoded as a float's high bits: a container read
+            w = tl.load(w_ptr + offs)
+            tl.store(y_ptr + offs, (((w >> 16) & 0xFFFF) << 16).to(tl.int32).to(tl.float32, bitcast=True))
+        else:            # the sign and mantissa bits of another value: rebuilt
+            tl.store(y_ptr + offs, ((bits & -2147483648) | 0x3F800000 | (bits & 0x7F)).to(tl.float32, bitcast=True))
+
+    x = torch.randn(32)
+    for mode in range(9):
+        print(mode, gpu_compile.check(packed, (x, torch.zeros(16, dtype=torch.int64), x), {"MODE": mode, "BLOCK": 16})[1])
+''')
+
+
+def test_a_float_packed_whole_in_a_wider_word(tmp_path):
+    """A float's 32 bits as a field of an int64 word lose nothing: a look-back's status word (the
+    value low, a flag high), an argmax key (the ordered value high, the index low) reduced and
+    decoded, and the high half of a word read back were narrow_float, as was copysign(1, x) by the
+    bits (outside pass on verifier 129, F4 and F5). A field cut by a mask or a shift, or a rounded
+    float beside a whole one, is still a narrower form."""
+    lines = [line for line in interpreted_lines(tmp_path, PACKED) if line]
+    assert lines == [f"{mode} ()" for mode in range(4)] + [
+        "4 ('float data stored as i64',)", "5 ('float data stored as i64',)", "6 ('float data stored as i64',)",
+        "7 ('floats from i64 memory',)", f"8 ('{REBUILT}',)"], lines
+
+
 def test_a_float_atomic_max_is_honest(cpu_verifier):
     """Triton's float tl.atomic_max bitcasts the value and the pointer to i32 and the old value back:
     a float's whole bits through memory of its width, no narrower form. A split-row max folding its

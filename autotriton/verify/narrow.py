@@ -32,8 +32,10 @@ TTIR's data flow is read as well, op by op (`_Flow`), and a float32 task's kerne
 The integer forms are the task's own where it holds integers of that width (an input, a parameter,
 a buffer, an output, or a dtype its source names; a bool is 8 bits, as memory holds it). What stays allowed:
 integer work that never meets memory or a float's bits (`x.to(tl.int32)` to floor, a bin index
-for an address, 2^n built from an integer), the sign masks, and all of it in a task that holds a
-narrow float. Refused though honest, by decision: a fast inverse square root or an exponent added
+for an address, 2^n built from an integer), the sign masks, copysign(c, x) by the sign bit, a
+float's whole bits moved as an integer of its width or as a field of a wider word (shifted,
+extended, truncated, masked by ones over it, or-ed beside an index or a flag: a look-back's int64
+status word, an argmax key), and all of it in a task that holds a narrow float. Refused though honest, by decision: a fast inverse square root or an exponent added
 into the bits (rebuilt bits), and integer counts a kernel stores for another to turn into floats
 where the task holds no integer of their width.
 
@@ -331,6 +333,10 @@ class _Flow:
                 todo.extend(op.operands[1:])  # the condition is no data: whole bits or a constant pass
             elif op.name in PICK_OPS:
                 todo.extend(op.operands)  # one of its operands whole: a ReLU on the bits is maxsi(bits, 0)
+            elif op.name in ("arith.ori", "arith.xori") and self._sign_beside_constant(op):
+                # copysign(c, x) by the bits, `(bits & 0x80000000) | c`: one bit of x beside a constant,
+                # exact; copysign(1, x) so was narrow_float (outside pass on verifier 129, F5)
+                todo.extend(v for v in op.operands if self._constant(v) is None)
             elif op.name == "arith.andi" and len(op.operands) == 2 and any(map(self._sign_spread, op.operands)):
                 # An and with all ones or all zeros picks the other operand whole or +0.0: a branchless
                 # ReLU `bits & ~(bits >> 31)` was narrow_float (outside pass on verifier 64, session 59).
@@ -344,6 +350,16 @@ class _Flow:
                 if op.result_is_int() or op.name in ("arith.sitofp", "arith.uitofp"):
                     todo.extend(self.deps.get(name, ()))
         return from_float and other
+
+    def _sign_beside_constant(self, op: _Op) -> bool:
+        """An or (or xor) of a constant and a value's sign bit alone (`bits & 0x80000000`)."""
+        if len(op.operands) != 2:
+            return False
+        sign, constant = sorted(op.operands, key=lambda v: self._constant(v) is not None)
+        masked = self.defs.get(sign)
+        return (self._constant(constant) is not None and masked is not None and masked.name == "arith.andi"
+                and any((c := self.defs.get(v)) is not None and c.name == "arith.constant"
+                        and set(_constant_bits(c)) == {0x80000000} for v in masked.operands))
 
     def _sign_spread(self, value: str) -> bool:
         """Is `value` an integer's sign spread over all its bits (an arithmetic shift right by its
@@ -381,45 +397,132 @@ class _Flow:
                 return True
         return False
 
-    def _whole_bits(self, start: str, leaf) -> bool:
-        """Does `start` come, through shape ops and selects alone, only of ops `leaf` accepts? A float's
-        whole bits moved as an integer of its width and back lose nothing: Triton's own float
-        tl.atomic_max and tl.atomic_min bitcast the value and the pointer to i32 and the old value
-        back (an honest split-row max was narrow_float: outside pass on verifier 59, session 57)."""
-        seen, todo = set(), [start]
+    def _whole_bits(self, start: str, leaf, at: int = 0, bits: int = 32) -> bool:
+        """Do bits `at` to `at + bits` of `start` come whole, through shape ops, selects, picks, the
+        sign's masks and moves of a field, only of ops `leaf(op, at)` accepts? A float's whole bits
+        moved as an integer of its width and back lose nothing: Triton's own float tl.atomic_max and
+        tl.atomic_min bitcast the value and the pointer to i32 and the old value back (an honest
+        split-row max was narrow_float: outside pass on verifier 59, session 57). Nor do they packed
+        in a wider word beside other fields (`_moved`): a look-back's int64 status word with the
+        float's bits low, and an argmax key with the value high and the index low, were narrow_float
+        (outside pass on verifier 129, F4)."""
+        seen, todo = set(), [(start, at)]
         while todo:
-            name = todo.pop()
-            if name in seen:
+            name, at = todo.pop()
+            if (name, at) in seen:
                 continue
-            seen.add(name)
+            seen.add((name, at))
             op = self.defs.get(name)
             if op is None:
                 return False
-            if op.name in SHAPE_OPS:
-                todo.extend(op.operands)
+            moved = self._moved(op, at, bits, leaf)
+            if moved is not None:
+                if moved is False:
+                    return False
+                if moved is not True:
+                    todo.append(moved)
+            elif op.name in SHAPE_OPS or op.name in PICK_OPS:
+                todo.extend((v, at) for v in op.operands)  # a pick: one of its operands whole
             elif op.name in THROUGH_REGIONS:
                 # a reduction's or scan's result, read through its combine body: whole bits where that
                 # body only picks (maxsi, a select): an ordered key reduced by tl.max before its
                 # atomic_max was narrow_float (outside pass on verifier 129, F2)
-                todo.extend(self.deps.get(name, ()))
+                todo.extend((v, at) for v in self.deps.get(name, ()))
             elif op.name == "arith.select" and len(op.operands) == 3:
-                todo.extend(op.operands[1:])  # the condition is no data
-            elif op.name in PICK_OPS:
-                todo.extend(op.operands)
-            elif op.name == "arith.xori" and len(op.operands) == 2 and any(map(self._spread_mask, op.operands)):
+                todo.extend((v, at) for v in op.operands[1:])  # the condition is no data
+            elif at == 0 and op.name == "arith.xori" and len(op.operands) == 2 and any(map(self._spread_mask, op.operands)):
                 # CUB's order-preserving key, `bits ^ ((bits >> 31) & 0x7FFFFFFF)`: the low bits flipped
                 # where the sign is set, whole either way (outside pass on verifier 129, F3)
-                todo.extend(v for v in op.operands if not self._spread_mask(v))
-            elif op.name in BIT_OPS and self._sign_masked(op):
+                todo.extend((v, at) for v in op.operands if not self._spread_mask(v))
+            elif at == 0 and op.name in BIT_OPS and self._sign_masked(op):
                 # A sign flip or abs of the whole bits loses nothing: the order-preserving key an
                 # integer tl.atomic_max takes (bits ^ 0x7FFFFFFF on negatives) was narrow_float
                 # (outside pass on verifier 60, session 58).
-                todo.extend(v for v in op.operands if not self._is_sign_constant(v))
-            elif op.name == "arith.constant" and set(_constant_bits(op)) == {0}:
-                continue  # zero bits in a select: +0.0
-            elif not leaf(op):
+                todo.extend((v, at) for v in op.operands if not self._is_sign_constant(v))
+            elif op.name == "arith.constant":
+                continue  # a constant picked by a select (+0.0, a masked lane's key): no float's bits
+            elif not leaf(op, at):
                 return False
         return True
+
+    def _moved(self, op: _Op, at: int, bits: int, leaf):
+        """For a field of `bits` bits at bit `at` of `op`'s result: where it came from, (value, bit),
+        when `op` moves it whole (a shift by a constant, an extension, a truncation, an and with ones
+        over it, an or beside bits that leave it as it was); True where it is whole with nothing more
+        to follow, False where `op` cuts it, None where `op` moves no field."""
+        operands = op.operands
+        if op.name in ("arith.extsi", "arith.extui", "arith.trunci") and operands:
+            return (operands[0], at) if at + bits <= self._bits_of(operands[0]) else False
+        shift = self._constant(operands[1]) if len(operands) == 2 else None
+        if op.name == "arith.shli" and shift is not None:
+            return (operands[0], at - shift) if at >= shift else False
+        if op.name in ("arith.shrsi", "arith.shrui") and shift is not None:
+            return (operands[0], at + shift) if at + shift + bits <= self._bits_of(operands[0]) else False
+        if op.name == "arith.andi" and len(operands) == 2:
+            field = (2 ** bits - 1) << at
+            for one, other in (operands, operands[::-1]):
+                mask = self._constant(other)
+                if mask is not None and mask & field == field:
+                    return one, at
+            return None
+        if op.name == "arith.ori" and len(operands) == 2:
+            word = self._bits_of(operands[0])
+            return any(self._beside(other, at, bits, word, leaf) and self._whole_bits(one, leaf, at, bits)
+                       for one, other in (operands, operands[::-1]))
+        return None
+
+    def _beside(self, value: str, at: int, bits: int, word: int, leaf) -> bool:
+        """May `value` be or-ed into a `word`-bit integer beside a field at bits `at` to `at + bits`?
+        Where its bits there are known zero, and any float data it holds is a whole field of its own.
+        In a word wider than the field, integers that are no float's data may be (an argmax key's
+        index, sign-extended, is not known clear of the value above it; were it not clear, that is
+        a wrong answer and no precision saved: the word is wider than the float)."""
+        from_float = any(self.defs[v].float_to_int() for v in self._reach(value, stop_at_loads=True) if v in self.defs)
+        if not from_float:
+            return word > bits or self._clear(value, at, bits)
+        return self._clear(value, at, bits) and any(
+            self._whole_bits(value, leaf, other, bits) for other in range(0, word - bits + 1)
+            if other + bits <= at or other >= at + bits)
+
+    def _clear(self, value: str, at: int, bits: int) -> bool:
+        """Are bits `at` to `at + bits` of `value` known zero: a constant's, below a left shift,
+        under an and's zeros, above a zero extension?"""
+        op = self.defs.get(value)
+        if op is None:
+            return False
+        field = (2 ** bits - 1) << at
+        if op.name == "arith.constant":
+            constant = self._constant(value)
+            return constant is not None and constant & field == 0
+        operands = op.operands
+        if op.name == "arith.shli" and len(operands) == 2:
+            shift = self._constant(operands[1])
+            return shift is not None and shift >= at + bits
+        if op.name == "arith.andi" and len(operands) == 2:
+            return any((c := self._constant(v)) is not None and c & field == 0 for v in operands)
+        if op.name == "arith.extui" and operands:
+            return self._bits_of(operands[0]) <= at
+        if op.name in SHAPE_OPS and operands:
+            return self._clear(operands[0], at, bits)
+        return False
+
+    def _constant(self, value: str) -> int | None:
+        """An integer constant's one value as its type's bit pattern (None: no constant, or several)."""
+        op = self.defs.get(value)
+        if op is None or op.name != "arith.constant":
+            return None
+        values = set(_CONSTANT.findall(op.body))
+        width = _width(_element(op.types))
+        return int(values.pop()) % 2 ** width if len(values) == 1 and width else None
+
+    def _bits_of(self, value: str) -> int:
+        """The element width of a value's type (0 where it is not read)."""
+        op = self.defs.get(value)
+        if op is None:
+            return 0
+        if op.name in ("tt.reduce", "tt.scan") and op.operands:  # its types close the region, lines below
+            return self._bits_of(op.operands[0])
+        return _width(op.converts()[1] or _element(op.types))
 
     def _memory(self, op: _Op) -> str:
         """The element type of the memory a load or atomic reads: the pointee, or the float whose
@@ -457,12 +560,14 @@ class _Flow:
         for name, op in self.defs.items():
             if not op.int_to_float() or not op.operands:
                 continue
-            if op.name == "tt.bitcast" and self._rebuilt(op.operands[0]) and not self._split(name, op):
-                kinds.add(REBUILT)
             src, dst = op.converts()
-            if op.name == "tt.bitcast" and _width(src) == _width(dst) and self._whole_bits(
-                    op.operands[0], lambda leaf: leaf.name in LOADS and self._memory(leaf) == src):
-                continue  # a float's bits read whole from memory of its width
+            bits = _width(dst)
+            whole = op.name == "tt.bitcast" and _width(src) == bits
+            if whole and self._rebuilt(op.operands[0]) and not self._split(name, op) and not self._whole_bits(
+                    op.operands[0], lambda leaf, at: self._float_bits(leaf, at, bits) or self._holds(leaf, at, bits)):
+                kinds.add(REBUILT)
+            if whole and self._whole_bits(op.operands[0], lambda leaf, at: self._holds(leaf, at, bits)):
+                continue  # a float's bits read whole from memory
             for value in set().union(*(self._reach(v, stop_at_loads=False) for v in op.operands)):
                 source = self.defs.get(value)
                 if source is not None and source.name in LOADS:
@@ -474,13 +579,27 @@ class _Flow:
             at = STORES[op.name]
             if not _is_int(element) or not op.operands or at >= len(op.operands):
                 continue
-            value = op.operands[at]
-            if self._whole_bits(value, lambda leaf: leaf.name == "tt.bitcast" and leaf.float_to_int()
-                                and _width(leaf.converts()[0]) == _width(leaf.converts()[1]) == _width(element)):
-                continue  # a float's whole bits stored in memory of its width
+            value, word = op.operands[at], _width(element)
+            if any(self._whole_bits(value, lambda leaf, field: self._float_bits(leaf, field, bits), field, bits)
+                   for bits in (32, 64) if bits <= word for field in range(0, word - bits + 1)):
+                continue  # a float's whole bits stored in memory of its width, or a field of a wider word
             if any(self.defs[v].float_to_int() for v in self._reach(value, stop_at_loads=True) if v in self.defs):
                 kinds.add(f"float data stored as {element}")
         return kinds
+
+    @staticmethod
+    def _float_bits(op: _Op, at: int, bits: int) -> bool:
+        """Is `op` a float of `bits` bits made an integer by a bitcast, its field read at bit 0?"""
+        return at == 0 and op.name == "tt.bitcast" and op.float_to_int() and _width(op.converts()[0]) == bits
+
+    def _holds(self, op: _Op, at: int, bits: int) -> bool:
+        """Does the memory a load or atomic reads hold a field of `bits` bits at bit `at`: a float
+        of that width (at 0), or an integer at least `at + bits` wide?"""
+        if op.name not in LOADS:
+            return False
+        memory = self._memory(op)
+        return (_is_float(memory) and _width(memory) == bits and at == 0) or \
+            (_is_int(memory) and _width(memory) >= at + bits)
 
 
 def _constant_bits(op: _Op) -> list[int]:
