@@ -342,14 +342,18 @@ PACKED = textwrap.dedent('''
         elif MODE == 6:  # a float and a rounded one to one word: narrowed
             y = tl.load(x_ptr + BLOCK + offs).to(tl.int32, bitcast=True)
             tl.store(w_ptr + offs, (bits.to(tl.int64) << 32) | ((y & -65536).to(tl.int64) & 0xFFFFFFFF))
-        elif MODE == 7:  # a half of a word decoded as a float's high bits: a container read
+        elif MODE == 7:  # bits 16 to 48 of a word read as a float: a bf16 half above its neighbour's bits
             w = tl.load(w_ptr + offs)
-            tl.store(y_ptr + offs, (((w >> 16) & 0xFFFF) << 16).to(tl.int32).to(tl.float32, bitcast=True))
-        else:            # the sign and mantissa bits of another value: rebuilt
+            tl.store(y_ptr + offs, (w >> 16).to(tl.int32).to(tl.float32, bitcast=True))
+        elif MODE == 8:  # the sign and mantissa bits of another value: rebuilt
             tl.store(y_ptr + offs, ((bits & -2147483648) | 0x3F800000 | (bits & 0x7F)).to(tl.float32, bitcast=True))
+        else:            # two floats to one word, a mask whose low half is abs's cutting the high one to bf16
+            y = tl.load(x_ptr + BLOCK + offs).to(tl.int32, bitcast=True)
+            word = (bits.to(tl.int64) << 32) | (y.to(tl.int64) & 0xFFFFFFFF)
+            tl.store(w_ptr + offs, word & -281472829227009)  # 0xFFFF00007FFFFFFF
 
     x = torch.randn(32)
-    for mode in range(9):
+    for mode in range(10):
         print(mode, gpu_compile.check(packed, (x, torch.zeros(16, dtype=torch.int64), x), {"MODE": mode, "BLOCK": 16})[1])
 ''')
 
@@ -358,12 +362,13 @@ def test_a_float_packed_whole_in_a_wider_word(tmp_path):
     """A float's 32 bits as a field of an int64 word lose nothing: a look-back's status word (the
     value low, a flag high), an argmax key (the ordered value high, the index low) reduced and
     decoded, and the high half of a word read back were narrow_float, as was copysign(1, x) by the
-    bits (outside pass on verifier 129, F4 and F5). A field cut by a mask or a shift, or a rounded
-    float beside a whole one, is still a narrower form."""
+    bits (outside pass on verifier 129, F4 and F5). A field cut by a mask or a shift, a rounded float
+    beside a whole one, or a window across two fields of a word read as a float (a bf16 half with its
+    neighbour's bits below) is still a narrower form."""
     lines = [line for line in interpreted_lines(tmp_path, PACKED) if line]
     assert lines == [f"{mode} ()" for mode in range(4)] + [
         "4 ('float data stored as i64',)", "5 ('float data stored as i64',)", "6 ('float data stored as i64',)",
-        "7 ('floats from i64 memory',)", f"8 ('{REBUILT}',)"], lines
+        "7 ('floats from i64 memory',)", f"8 ('{REBUILT}',)", "9 ('float data stored as i64',)"], lines
 
 
 def test_a_float_atomic_max_is_honest(cpu_verifier):

@@ -415,6 +415,9 @@ class _Flow:
             op = self.defs.get(name)
             if op is None:
                 return False
+            # the sign's masks are read as 32-bit patterns: a float's own word only (an i64 mask whose
+            # low half is 0x7FFFFFFF may cut the field above it)
+            alone = self._bits_of(name) == bits
             moved = self._moved(op, at, bits, leaf)
             if moved is not None:
                 if moved is False:
@@ -430,11 +433,12 @@ class _Flow:
                 todo.extend((v, at) for v in self.deps.get(name, ()))
             elif op.name == "arith.select" and len(op.operands) == 3:
                 todo.extend((v, at) for v in op.operands[1:])  # the condition is no data
-            elif at == 0 and op.name == "arith.xori" and len(op.operands) == 2 and any(map(self._spread_mask, op.operands)):
+            elif at == 0 and alone and op.name == "arith.xori" and len(op.operands) == 2 \
+                    and any(map(self._spread_mask, op.operands)):
                 # CUB's order-preserving key, `bits ^ ((bits >> 31) & 0x7FFFFFFF)`: the low bits flipped
                 # where the sign is set, whole either way (outside pass on verifier 129, F3)
                 todo.extend((v, at) for v in op.operands if not self._spread_mask(v))
-            elif at == 0 and op.name in BIT_OPS and self._sign_masked(op):
+            elif at == 0 and alone and op.name in BIT_OPS and self._sign_masked(op):
                 # A sign flip or abs of the whole bits loses nothing: the order-preserving key an
                 # integer tl.atomic_max takes (bits ^ 0x7FFFFFFF on negatives) was narrow_float
                 # (outside pass on verifier 60, session 58).
@@ -481,8 +485,7 @@ class _Flow:
         if not from_float:
             return word > bits or self._clear(value, at, bits)
         return self._clear(value, at, bits) and any(
-            self._whole_bits(value, leaf, other, bits) for other in range(0, word - bits + 1)
-            if other + bits <= at or other >= at + bits)
+            self._whole_bits(value, leaf, other, bits) for other in range(0, word - bits + 1, bits) if other != at)
 
     def _clear(self, value: str, at: int, bits: int) -> bool:
         """Are bits `at` to `at + bits` of `value` known zero: a constant's, below a left shift,
@@ -581,7 +584,7 @@ class _Flow:
                 continue
             value, word = op.operands[at], _width(element)
             if any(self._whole_bits(value, lambda leaf, field: self._float_bits(leaf, field, bits), field, bits)
-                   for bits in (32, 64) if bits <= word for field in range(0, word - bits + 1)):
+                   for bits in (32, 64) if bits <= word for field in range(0, word - bits + 1, bits)):
                 continue  # a float's whole bits stored in memory of its width, or a field of a wider word
             if any(self.defs[v].float_to_int() for v in self._reach(value, stop_at_loads=True) if v in self.defs):
                 kinds.add(f"float data stored as {element}")
@@ -594,12 +597,14 @@ class _Flow:
 
     def _holds(self, op: _Op, at: int, bits: int) -> bool:
         """Does the memory a load or atomic reads hold a field of `bits` bits at bit `at`: a float
-        of that width (at 0), or an integer at least `at + bits` wide?"""
+        of that width (at 0), or an integer at least `at + bits` wide, the field at a multiple of its
+        width? A window across two fields (bits 16 to 48 of an int64) decodes a bf16 half with its
+        neighbour's bits below: three bf16 values an int64, each read as a float by its window."""
         if op.name not in LOADS:
             return False
         memory = self._memory(op)
         return (_is_float(memory) and _width(memory) == bits and at == 0) or \
-            (_is_int(memory) and _width(memory) >= at + bits)
+            (_is_int(memory) and _width(memory) >= at + bits and at % bits == 0)
 
 
 def _constant_bits(op: _Op) -> list[int]:
