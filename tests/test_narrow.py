@@ -347,13 +347,29 @@ PACKED = textwrap.dedent('''
             tl.store(y_ptr + offs, (w >> 16).to(tl.int32).to(tl.float32, bitcast=True))
         elif MODE == 8:  # the sign and mantissa bits of another value: rebuilt
             tl.store(y_ptr + offs, ((bits & -2147483648) | 0x3F800000 | (bits & 0x7F)).to(tl.float32, bitcast=True))
-        else:            # two floats to one word, a mask whose low half is abs's cutting the high one to bf16
+        elif MODE == 9:  # two floats to one word, a mask whose low half is abs's cutting the high one to bf16
             y = tl.load(x_ptr + BLOCK + offs).to(tl.int32, bitcast=True)
             word = (bits.to(tl.int64) << 32) | (y.to(tl.int64) & 0xFFFFFFFF)
             tl.store(w_ptr + offs, word & -281472829227009)  # 0xFFFF00007FFFFFFF
+        elif MODE == 10:  # an argmax key packed by an add and a multiply, the index below the value
+            key = tl.where(bits < 0, bits ^ 0x7FFFFFFF, bits).to(tl.int64)
+            tl.atomic_max(w_ptr, tl.max(key * 4294967296 + (BLOCK - offs).to(tl.int64), 0))
+        elif MODE == 11:  # an unsigned radix key: every bit flipped on negatives, the sign set on the rest
+            u = tl.where(bits < 0, ~bits, bits | -2147483648)
+            tl.atomic_max(w_ptr.to(tl.pointer_type(tl.uint64)), tl.max(u.to(tl.uint32).to(tl.uint64) << 32, 0))
+        elif MODE == 12:  # a container's word cut to 24 bits, a constant or-ed above it: a 24-bit float read
+            w = tl.load(w_ptr + offs)
+            tl.store(y_ptr + offs, ((w & 0xFFFFFF00) | (1 << 40)).to(tl.int32).to(tl.float32, bitcast=True))
+        elif MODE == 13:  # a constant or-ed over the field's low mantissa bits: rounded
+            tl.store(y_ptr + offs, (bits.to(tl.int64) | 0x7F).to(tl.int32).to(tl.float32, bitcast=True))
+        elif MODE == 14:  # whole bits and-ed into words that hold a rounding mask: memory keeps them rounded
+            tl.atomic_and(w_ptr + offs, bits.to(tl.int64) << 32)
+        else:            # a double's bits under a mask that keeps 15 mantissa bits
+            d = x.to(tl.float64).to(tl.int64, bitcast=True)
+            tl.store(y_ptr + offs, (d & -137438953472).to(tl.float64, bitcast=True).to(tl.float32))
 
     x = torch.randn(32)
-    for mode in range(10):
+    for mode in range(16):
         print(mode, gpu_compile.check(packed, (x, torch.zeros(16, dtype=torch.int64), x), {"MODE": mode, "BLOCK": 16})[1])
 ''')
 
@@ -362,13 +378,17 @@ def test_a_float_packed_whole_in_a_wider_word(tmp_path):
     """A float's 32 bits as a field of an int64 word lose nothing: a look-back's status word (the
     value low, a flag high), an argmax key (the ordered value high, the index low) reduced and
     decoded, and the high half of a word read back were narrow_float, as was copysign(1, x) by the
-    bits (outside pass on verifier 129, F4 and F5). A field cut by a mask or a shift, a rounded float
-    beside a whole one, or a window across two fields of a word read as a float (a bf16 half with its
-    neighbour's bits below) is still a narrower form."""
+    bits (outside pass on verifier 129, F4 and F5), and keys packed by an add or flipped whole by ~x
+    (the pass on 132). A field cut by a mask or a shift, a rounded float beside a whole one, a window
+    across two fields of a word (a bf16 half with its neighbour's bits below), a constant or-ed over a
+    container's or a field's low bits, whole bits and-ed into a rounding mask by an atomic, and a
+    double's mask read as 32 bits are still narrower forms (the passes on 132 and on 133's reading)."""
     lines = [line for line in interpreted_lines(tmp_path, PACKED) if line]
     assert lines == [f"{mode} ()" for mode in range(4)] + [
         "4 ('float data stored as i64',)", "5 ('float data stored as i64',)", "6 ('float data stored as i64',)",
-        "7 ('floats from i64 memory',)", f"8 ('{REBUILT}',)", "9 ('float data stored as i64',)"], lines
+        "7 ('floats from i64 memory',)", f"8 ('{REBUILT}',)", "9 ('float data stored as i64',)", "10 ()", "11 ()",
+        "12 ('floats from i64 memory',)", f"13 ('{REBUILT}',)", "14 ('float data stored as i64',)",
+        f"15 ('{REBUILT}',)"], lines
 
 
 def test_a_float_atomic_max_is_honest(cpu_verifier):

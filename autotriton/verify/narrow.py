@@ -139,10 +139,10 @@ SHAPE_OPS = frozenset({"tt.splat", "tt.broadcast", "tt.expand_dims", "tt.reshape
 BIT_OPS = frozenset({"arith.andi", "arith.ori", "arith.xori"})
 # The only integer constants that may meet a float's bits before it is rebuilt: abs's and the sign's
 # masks (abs, neg, copysign); a mask that clears mantissa bits (0xFFFF0000) is a rounding.
-SIGN_MASKS = frozenset({0x7FFFFFFF, 0x80000000})
+SIGN_MASKS = frozenset({0x7FFFFFFF, 0x80000000})  # of a 32-bit word; _sign_masks(width) of any
 # Integer ops whose result is one of their operands whole: on a float's bits a select, no rounding
 # (an honest ReLU as maxsi(bits, 0) was narrow_float: outside pass on verifier 60, session 58).
-PICK_OPS = frozenset({"arith.maxsi", "arith.minsi"})
+PICK_OPS = frozenset({"arith.maxsi", "arith.minsi", "arith.maxui", "arith.minui"})
 INLINE_ASM = "tt.elementwise_inline_asm"
 # Ops whose result is whatever their region makes of their operands: a reduction's or scan's combine
 # body is read op by op as the bits go through it (its yielded values and block arguments), so an
@@ -150,6 +150,8 @@ INLINE_ASM = "tt.elementwise_inline_asm"
 # own tl.flip and tl.sort swap a float's bits by `bits ^ xor_sum(bits)`: an honest relu flipped twice
 # and a max by tl.sort were narrow_float (outside pass on verifier 75, h20, h22, h23).
 THROUGH_REGIONS = frozenset({"tt.reduce", "tt.scan", "block_arg"})
+# Atomic read-modify-writes whose stored value is one of the old value and the operand, whole.
+PICKING_ATOMICS = frozenset({"exch", "max", "min", "umax", "umin"})
 
 
 def _element(type_text: str) -> str:
@@ -359,7 +361,7 @@ class _Flow:
         masked = self.defs.get(sign)
         return (self._constant(constant) is not None and masked is not None and masked.name == "arith.andi"
                 and any((c := self.defs.get(v)) is not None and c.name == "arith.constant"
-                        and set(_constant_bits(c)) == {0x80000000} for v in masked.operands))
+                        and set(_constant_bits(c)) == {1 << (self._bits_of(v) - 1)} for v in masked.operands))
 
     def _sign_spread(self, value: str) -> bool:
         """Is `value` an integer's sign spread over all its bits (an arithmetic shift right by its
@@ -368,8 +370,7 @@ class _Flow:
         if op is None or len(op.operands) != 2:
             return False
         if op.name == "arith.xori":
-            ones = [v for v in op.operands if (c := self.defs.get(v)) is not None and c.name == "arith.constant"
-                    and set(_constant_bits(c)) == {2 ** 32 - 1}]
+            ones = [v for v in op.operands if self._ones(v)]
             return len(ones) == 1 and self._sign_spread(next(v for v in op.operands if v not in ones))
         shift = self.defs.get(op.operands[1])
         width = _width(_element(op.types))
@@ -381,7 +382,13 @@ class _Flow:
         """An integer constant that may meet a float's bits: the sign's and abs's masks, or zero
         (the bits of +0.0: a select of the bits or 0 is a ReLU, exact; outside pass on verifier 60)."""
         values = _constant_bits(op)
-        return bool(values) and all(v in SIGN_MASKS or v == 0 for v in values)
+        return bool(values) and all(v in _sign_masks(_width(_element(op.types)) or 32) or v == 0 for v in values)
+
+    def _ones(self, value: str) -> bool:
+        """Is `value` a constant of all ones at its width (-1)?"""
+        op = self.defs.get(value)
+        width = self._bits_of(value)
+        return op is not None and op.name == "arith.constant" and set(_constant_bits(op)) == {2 ** width - 1}
 
     def _split(self, high: str, op) -> bool:
         """Is `high` (a float rebuilt from masked bits) the head of a split whose remainder, the float
@@ -406,12 +413,12 @@ class _Flow:
         in a wider word beside other fields (`_moved`): a look-back's int64 status word with the
         float's bits low, and an argmax key with the value high and the index low, were narrow_float
         (outside pass on verifier 129, F4)."""
-        seen, todo = set(), [(start, at)]
+        seen, todo = set(), [(start, at, False)]
         while todo:
-            name, at = todo.pop()
-            if (name, at) in seen:
+            name, at, chosen = todo.pop()
+            if (name, at, chosen) in seen:
                 continue
-            seen.add((name, at))
+            seen.add((name, at, chosen))
             op = self.defs.get(name)
             if op is None:
                 return False
@@ -423,28 +430,38 @@ class _Flow:
                 if moved is False:
                     return False
                 if moved is not True:
-                    todo.append(moved)
-            elif op.name in SHAPE_OPS or op.name in PICK_OPS:
-                todo.extend((v, at) for v in op.operands)  # a pick: one of its operands whole
+                    todo.append((*moved, False))
+            elif op.name in SHAPE_OPS:
+                todo.extend((v, at, chosen) for v in op.operands)
+            elif op.name in PICK_OPS:
+                todo.extend((v, at, True) for v in op.operands)  # a pick: one of its operands whole
             elif op.name in THROUGH_REGIONS:
                 # a reduction's or scan's result, read through its combine body: whole bits where that
                 # body only picks (maxsi, a select): an ordered key reduced by tl.max before its
                 # atomic_max was narrow_float (outside pass on verifier 129, F2)
-                todo.extend((v, at) for v in self.deps.get(name, ()))
+                todo.extend((v, at, False) for v in self.deps.get(name, ()))
             elif op.name == "arith.select" and len(op.operands) == 3:
-                todo.extend((v, at) for v in op.operands[1:])  # the condition is no data
+                todo.extend((v, at, True) for v in op.operands[1:])  # the condition is no data
+            elif op.name == "arith.xori" and len(op.operands) == 2 and any(map(self._ones, op.operands)):
+                # ~x flips every bit, a field's too, and back: an unsigned radix key (~u on negatives)
+                # was narrow_float (outside pass on verifier 132)
+                todo.extend((v, at, False) for v in op.operands if not self._ones(v))
             elif at == 0 and alone and op.name == "arith.xori" and len(op.operands) == 2 \
                     and any(map(self._spread_mask, op.operands)):
                 # CUB's order-preserving key, `bits ^ ((bits >> 31) & 0x7FFFFFFF)`: the low bits flipped
                 # where the sign is set, whole either way (outside pass on verifier 129, F3)
-                todo.extend((v, at) for v in op.operands if not self._spread_mask(v))
+                todo.extend((v, at, False) for v in op.operands if not self._spread_mask(v))
             elif at == 0 and alone and op.name in BIT_OPS and self._sign_masked(op):
                 # A sign flip or abs of the whole bits loses nothing: the order-preserving key an
                 # integer tl.atomic_max takes (bits ^ 0x7FFFFFFF on negatives) was narrow_float
                 # (outside pass on verifier 60, session 58).
-                todo.extend((v, at) for v in op.operands if not self._is_sign_constant(v))
+                todo.extend((v, at, False) for v in op.operands if not self._is_sign_constant(v))
             elif op.name == "arith.constant":
-                continue  # a constant picked by a select (+0.0, a masked lane's key): no float's bits
+                # chosen by a select or a pick (+0.0, a masked lane's key), a constant is no float's bits;
+                # or-ed in, it overwrites them: `(bits & 0xFFFFFF00) | 1 << 40`, truncated, decoded a 24-bit
+                # float container as whole (outside pass on verifier 132)
+                if not chosen:
+                    return False
             elif not leaf(op, at):
                 return False
         return True
@@ -458,8 +475,9 @@ class _Flow:
         if op.name in ("arith.extsi", "arith.extui", "arith.trunci") and operands:
             return (operands[0], at) if at + bits <= self._bits_of(operands[0]) else False
         shift = self._constant(operands[1]) if len(operands) == 2 else None
-        if op.name == "arith.shli" and shift is not None:
-            return (operands[0], at - shift) if at >= shift else False
+        left = self._left_shift(op)
+        if left is not None:
+            return (operands[0], at - left) if at >= left else False
         if op.name in ("arith.shrsi", "arith.shrui") and shift is not None:
             return (operands[0], at + shift) if at + shift + bits <= self._bits_of(operands[0]) else False
         if op.name == "arith.andi" and len(operands) == 2:
@@ -469,23 +487,29 @@ class _Flow:
                 if mask is not None and mask & field == field:
                     return one, at
             return None
-        if op.name == "arith.ori" and len(operands) == 2:
-            word = self._bits_of(operands[0])
-            return any(self._beside(other, at, bits, word, leaf) and self._whole_bits(one, leaf, at, bits)
-                       for one, other in (operands, operands[::-1]))
+        if op.name in ("arith.ori", "arith.addi") and len(operands) == 2:
+            # an add is an or where nothing carries into the field: the field's side clear below it
+            # (a key packed as `(key << 32) + index` was narrow_float: outside pass on verifier 132)
+            beside = any(self._beside(other, at, bits, leaf) and self._whole_bits(one, leaf, at, bits)
+                         and (op.name == "arith.ori" or at == 0 or self._clear(one, 0, at))
+                         for one, other in (operands, operands[::-1]))
+            return True if beside else None  # else perhaps the sign's masks (`u | 0x80000000`)
         return None
 
-    def _beside(self, value: str, at: int, bits: int, word: int, leaf) -> bool:
-        """May `value` be or-ed into a `word`-bit integer beside a field at bits `at` to `at + bits`?
-        Where its bits there are known zero, and any float data it holds is a whole field of its own.
-        In a word wider than the field, integers that are no float's data may be (an argmax key's
-        index, sign-extended, is not known clear of the value above it; were it not clear, that is
-        a wrong answer and no precision saved: the word is wider than the float)."""
+    def _beside(self, value: str, at: int, bits: int, leaf) -> bool:
+        """May `value` be or-ed into an integer word beside a field at bits `at` to `at + bits`? Where
+        its bits there are known zero, and any float data it holds is a whole field of its own; or
+        where it is a narrower integer sign-extended below the field (an argmax key's index): all ones
+        or all zeros over it, never a rounding. Any other integer might hold ones in the field's low
+        bits, and `ext(bits) | 0x7F` rounded 7 mantissa bits (outside pass on verifier 132)."""
         from_float = any(self.defs[v].float_to_int() for v in self._reach(value, stop_at_loads=True) if v in self.defs)
-        if not from_float:
-            return word > bits or self._clear(value, at, bits)
-        return self._clear(value, at, bits) and any(
-            self._whole_bits(value, leaf, other, bits) for other in range(0, word - bits + 1, bits) if other != at)
+        extended = self.defs.get(value)
+        if not from_float and extended is not None and extended.name == "arith.extsi" and extended.operands \
+                and 0 < self._bits_of(extended.operands[0]) <= at:
+            return True
+        word = self._bits_of(value)
+        return self._clear(value, at, bits) and (not from_float or any(
+            self._whole_bits(value, leaf, other, bits) for other in range(0, word - bits + 1, bits) if other != at))
 
     def _clear(self, value: str, at: int, bits: int) -> bool:
         """Are bits `at` to `at + bits` of `value` known zero: a constant's, below a left shift,
@@ -498,9 +522,9 @@ class _Flow:
             constant = self._constant(value)
             return constant is not None and constant & field == 0
         operands = op.operands
-        if op.name == "arith.shli" and len(operands) == 2:
-            shift = self._constant(operands[1])
-            return shift is not None and shift >= at + bits
+        left = self._left_shift(op)
+        if left is not None:
+            return left >= at + bits
         if op.name == "arith.andi" and len(operands) == 2:
             return any((c := self._constant(v)) is not None and c & field == 0 for v in operands)
         if op.name == "arith.extui" and operands:
@@ -508,6 +532,16 @@ class _Flow:
         if op.name in SHAPE_OPS and operands:
             return self._clear(operands[0], at, bits)
         return False
+
+    def _left_shift(self, op: _Op) -> int | None:
+        """The bits `op` shifts its first operand left by: a shift by a constant, or a multiply by a
+        power of two (`key * 2**32`); None for any other op."""
+        shift = self._constant(op.operands[1]) if len(op.operands) == 2 else None
+        if shift is None or op.name not in ("arith.shli", "arith.muli"):
+            return None
+        if op.name == "arith.shli":
+            return shift
+        return shift.bit_length() - 1 if shift > 1 and shift & (shift - 1) == 0 else None
 
     def _constant(self, value: str) -> int | None:
         """An integer constant's one value as its type's bit pattern (None: no constant, or several)."""
@@ -583,8 +617,12 @@ class _Flow:
             if not _is_int(element) or not op.operands or at >= len(op.operands):
                 continue
             value, word = op.operands[at], _width(element)
-            if any(self._whole_bits(value, lambda leaf, field: self._float_bits(leaf, field, bits), field, bits)
-                   for bits in (32, 64) if bits <= word for field in range(0, word - bits + 1, bits)):
+            # memory keeps what an and, or, xor or add makes of the value and what it held: a float's
+            # whole bits and-ed into words holding a rounding mask (outside pass on verifier 132)
+            combined = op.name == "tt.atomic_rmw" and op.body.split(",")[0].strip() not in PICKING_ATOMICS
+            if not combined and any(
+                    self._whole_bits(value, lambda leaf, field: self._float_bits(leaf, field, bits), field, bits)
+                    for bits in (32, 64) if bits <= word for field in range(0, word - bits + 1, bits)):
                 continue  # a float's whole bits stored in memory of its width, or a field of a wider word
             if any(self.defs[v].float_to_int() for v in self._reach(value, stop_at_loads=True) if v in self.defs):
                 kinds.add(f"float data stored as {element}")
@@ -608,8 +646,16 @@ class _Flow:
 
 
 def _constant_bits(op: _Op) -> list[int]:
-    """The values an integer constant's text names, as 32-bit patterns."""
-    return [int(v) % 2 ** 32 for v in _CONSTANT.findall(op.body)]
+    """The values an integer constant's text names, as bit patterns of its own width (32 where its
+    type is not read). Read as 32-bit patterns, an int64 mask 0xFFFFFFE0_00000000 was "zero" and
+    0xFFFFFFFF_80000000 the sign's mask (outside pass on verifier 132)."""
+    width = _width(_element(op.types)) or 32
+    return [int(v) % 2 ** width for v in _CONSTANT.findall(op.body)]
+
+
+def _sign_masks(width: int) -> frozenset[int]:
+    """The sign's and abs's masks of a `width`-bit word."""
+    return frozenset({1 << (width - 1), (1 << (width - 1)) - 1}) if width else frozenset()
 
 
 def _width(element: str) -> int:
