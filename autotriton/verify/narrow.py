@@ -328,7 +328,10 @@ class _Flow:
                 # old value a float tl.atomic_max returns was "rebuilt" from the value it stored, and an
                 # honest max read back by atomic_max(p, 0.0) was narrow_float (outside pass on verifier
                 # 127, h17 and h18b).
-                from_float = from_float or _is_float(self._memory(op))
+                # Integer memory is no float's bits and no sign mask: and-ed in, a mask read from memory
+                # rounded the bits as a constant does (outside pass on verifier 134).
+                memory = self._memory(op)
+                from_float, other = from_float or _is_float(memory), other or not _is_float(memory)
             elif op.name == "arith.constant":
                 other = other or not self._sign_constant(op)
             elif op.name == "arith.select" and len(op.operands) == 3:
@@ -343,6 +346,12 @@ class _Flow:
                 # An and with all ones or all zeros picks the other operand whole or +0.0: a branchless
                 # ReLU `bits & ~(bits >> 31)` was narrow_float (outside pass on verifier 64, session 59).
                 todo.extend(v for v in op.operands if not self._sign_spread(v))
+            elif op.name == "arith.andi" and len(op.operands) == 2 and \
+                    not any(self.defs.get(v) is not None and self.defs[v].name == "arith.constant" for v in op.operands):
+                # an and of the bits with a mask that is data, not a constant or a sign spread: a rounding
+                # mask read from memory cleared 8 mantissa bits (outside pass on verifier 134)
+                other = True
+                todo.extend(op.operands)
             else:
                 other = other or not (op.name in BIT_OPS or op.name in SHAPE_OPS or op.name in THROUGH_REGIONS
                                       or (op.name == "tt.bitcast" and not op.int_to_float()))
@@ -529,8 +538,8 @@ class _Flow:
             return any((c := self._constant(v)) is not None and c & field == 0 for v in operands)
         if op.name == "arith.extui" and operands:
             return self._bits_of(operands[0]) <= at
-        if op.name in SHAPE_OPS and operands:
-            return self._clear(operands[0], at, bits)
+        if op.name in SHAPE_OPS and operands:  # each operand: `tl.join(clear, 0xFF)` or-ed 0xFF in (pass on 134)
+            return all(self._clear(v, at, bits) for v in operands)
         return False
 
     def _left_shift(self, op: _Op) -> int | None:
@@ -598,25 +607,22 @@ class _Flow:
             if not op.int_to_float() or not op.operands:
                 continue
             src, dst = op.converts()
-            bits = _width(dst)
-            whole = op.name == "tt.bitcast" and _width(src) == bits
-            if whole and self._rebuilt(op.operands[0]) and not self._split(name, op) and not self._whole_bits(
-                    op.operands[0], lambda leaf, at: self._float_bits(leaf, at, bits) or self._holds(leaf, at, bits)):
-                kinds.add(REBUILT)
-            if whole and self._whole_bits(op.operands[0], lambda leaf, at: self._holds(leaf, at, bits)):
-                continue  # a float's bits read whole from memory
-            for value in set().union(*(self._reach(v, stop_at_loads=False) for v in op.operands)):
-                source = self.defs.get(value)
-                if source is not None and source.name in LOADS:
-                    element = self._memory(source)
-                    if _is_int(element):
-                        kinds.add(f"floats from {element} memory")
+            if op.name == "tt.bitcast" and _width(src) == _width(dst):
+                kinds |= self._decoded(op.operands[0], _width(dst), lambda: self._split(name, op))
+            else:
+                kinds |= self._containers(op.operands)
         for op in self.stores:
             element = _pointee(op)
             at = STORES[op.name]
             if not _is_int(element) or not op.operands or at >= len(op.operands):
                 continue
             value, word = op.operands[at], _width(element)
+            if _is_float(self._memory(op)):
+                # Integers written into float memory through a cast pointer are floats made of them, as a
+                # bitcast makes them: a 24-bit container unpacked and stored through an int32 view of the
+                # output passed with no conversion anywhere (outside pass on verifier 134).
+                kinds |= self._decoded(value, word, lambda: False)
+                continue
             # memory keeps what an and, or, xor or add makes of the value and what it held: a float's
             # whole bits and-ed into words holding a rounding mask (outside pass on verifier 132)
             combined = op.name == "tt.atomic_rmw" and op.body.split(",")[0].strip() not in PICKING_ATOMICS
@@ -626,6 +632,26 @@ class _Flow:
                 continue  # a float's whole bits stored in memory of its width, or a field of a wider word
             if any(self.defs[v].float_to_int() for v in self._reach(value, stop_at_loads=True) if v in self.defs):
                 kinds.add(f"float data stored as {element}")
+        return kinds
+
+    def _decoded(self, value: str, bits: int, split) -> set[str]:
+        """The integer forms of `value`'s bits taken as a float of `bits` bits: rebuilt (unless
+        whole, or the head of a split: `split()`), or a container read."""
+        kinds = set()
+        if self._rebuilt(value) and not self._whole_bits(
+                value, lambda leaf, at: self._float_bits(leaf, at, bits) or self._holds(leaf, at, bits)) and not split():
+            kinds.add(REBUILT)
+        if self._whole_bits(value, lambda leaf, at: self._holds(leaf, at, bits)):
+            return kinds  # a float's bits read whole from memory
+        return kinds | self._containers([value])
+
+    def _containers(self, values) -> set[str]:
+        """"floats from iN memory" for each integer memory `values` are made from."""
+        kinds = set()
+        for value in set().union(*(self._reach(v, stop_at_loads=False) for v in values)):
+            source = self.defs.get(value)
+            if source is not None and source.name in LOADS and _is_int(self._memory(source)):
+                kinds.add(f"floats from {self._memory(source)} memory")
         return kinds
 
     @staticmethod
