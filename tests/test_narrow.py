@@ -373,12 +373,21 @@ PACKED = textwrap.dedent('''
             tl.store(y_ptr + offs, tl.split(word)[1].to(tl.int32).to(tl.float32, bitcast=True))
         elif MODE == 17:  # the bits and-ed with a mask read from memory
             tl.store(y_ptr + offs, (bits & tl.load(w_ptr).to(tl.int32)).to(tl.float32, bitcast=True))
-        else:            # a container's 24-bit field unpacked into float memory through an int32 view
+        elif MODE == 18:  # a container's 24-bit field unpacked into float memory through an int32 view
             w = tl.load(w_ptr + offs).to(tl.int32)
             tl.store(y_ptr.to(tl.pointer_type(tl.int32)) + offs, w << 8)
+        elif MODE == 19:  # a container's bytes copied into float memory through an int8 view
+            b8 = tl.load(w_ptr.to(tl.pointer_type(tl.int8)) + offs)
+            tl.store(y_ptr.to(tl.pointer_type(tl.int8)) + offs, b8)
+        elif MODE == 20:  # two floats a word, each cut to 24 bits, through int64 views of float memory
+            v = tl.load(x_ptr.to(tl.pointer_type(tl.int64)) + offs)
+            tl.store(y_ptr.to(tl.pointer_type(tl.int64)) + offs, v & -1095216660736)  # 0xFFFFFF00FFFFFF00
+        else:            # float memory copied byte by byte through int8 views: whole
+            b8 = tl.load(x_ptr.to(tl.pointer_type(tl.int8)) + offs)
+            tl.store(y_ptr.to(tl.pointer_type(tl.int8)) + offs, b8)
 
     x = torch.randn(32)
-    for mode in range(19):
+    for mode in range(22):
         print(mode, gpu_compile.check(packed, (x, torch.zeros(16, dtype=torch.int64), x), {"MODE": mode, "BLOCK": 16})[1])
 ''')
 
@@ -393,13 +402,15 @@ def test_a_float_packed_whole_in_a_wider_word(tmp_path):
     container's or a field's low bits, whole bits and-ed into a rounding mask by an atomic, and a
     double's mask read as 32 bits are still narrower forms (the passes on 132 and on 133's reading), as
     are a constant or-ed in from a join's other half, a mask read from memory, and a container's field
-    written into float memory through an integer view (the pass on 134)."""
+    written into float memory through an integer view (the pass on 134), or through a view of another
+    width, bytes or two floats a word (the pass on 135)."""
     lines = [line for line in interpreted_lines(tmp_path, PACKED) if line]
     assert lines == [f"{mode} ()" for mode in range(4)] + [
         "4 ('float data stored as i64',)", "5 ('float data stored as i64',)", "6 ('float data stored as i64',)",
         "7 ('floats from i64 memory',)", f"8 ('{REBUILT}',)", "9 ('float data stored as i64',)", "10 ()", "11 ()",
         "12 ('floats from i64 memory',)", f"13 ('{REBUILT}',)", "14 ('float data stored as i64',)",
-        f"15 ('{REBUILT}',)", f"16 ('{REBUILT}',)", f"17 ('{REBUILT}', 'floats from i64 memory')", "18 ('floats from i64 memory',)"], lines
+        f"15 ('{REBUILT}',)", f"16 ('{REBUILT}',)", f"17 ('{REBUILT}', 'floats from i64 memory')", "18 ('floats from i64 memory',)",
+        "19 ('floats from i8 memory',)", f"20 ('{REBUILT}',)", "21 ()"], lines
 
 
 def test_a_float_atomic_max_is_honest(cpu_verifier):

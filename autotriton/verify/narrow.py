@@ -571,17 +571,17 @@ class _Flow:
         return _width(op.converts()[1] or _element(op.types))
 
     def _memory(self, op: _Op) -> str:
-        """The element type of the memory a load or atomic reads: the pointee, or the float whose
-        pointer was cast to an integer pointer of its width (as Triton's float tl.atomic_max does).
-        Stores keep the cast's integer type: integer bits written into float memory are still
-        integer forms to be judged."""
+        """The element type of the memory a load, store or atomic touches: the pointee, or the float
+        whose pointer was cast to an integer pointer (as Triton's float tl.atomic_max does), of any
+        width: a float buffer read and written through int8 or int64 views held 24-bit floats and
+        passed when only a view of the float's own width counted (outside pass on verifier 135)."""
         cast = self.defs.get(op.operands[0]) if op.operands else None
         while cast is not None and cast.operands and (cast.name in SHAPE_OPS or cast.name == "tt.addptr"):
             cast = self.defs.get(cast.operands[0])  # a block of pointers, offset: from its base
         if cast is not None and cast.name == "tt.bitcast" and "!tt.ptr" in cast.types:
             parts = re.split(r"\s+->\s+", cast.types)
             source = _POINTEE.search(parts[0]) if len(parts) == 2 else None
-            if source and _is_float(source.group(1)) and _width(source.group(1)) == _width(_pointee(op)):
+            if source and _is_float(source.group(1)) and _is_int(_pointee(op)):
                 return source.group(1)
         return _pointee(op)
 
@@ -621,7 +621,7 @@ class _Flow:
                 # Integers written into float memory through a cast pointer are floats made of them, as a
                 # bitcast makes them: a 24-bit container unpacked and stored through an int32 view of the
                 # output passed with no conversion anywhere (outside pass on verifier 134).
-                kinds |= self._decoded(value, word, lambda: False)
+                kinds |= self._decoded(value, _width(self._memory(op)), lambda: False)
                 continue
             # memory keeps what an and, or, xor or add makes of the value and what it held: a float's
             # whole bits and-ed into words holding a rounding mask (outside pass on verifier 132)
