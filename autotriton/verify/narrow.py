@@ -616,12 +616,12 @@ class _Flow:
             at = STORES[op.name]
             if not _is_int(element) or not op.operands or at >= len(op.operands):
                 continue
-            value, word = op.operands[at], _width(element)
-            if _is_float(self._memory(op)):
+            value, word, memory = op.operands[at], _width(element), self._memory(op)
+            if _is_float(memory):
                 # Integers written into float memory through a cast pointer are floats made of them, as a
                 # bitcast makes them: a 24-bit container unpacked and stored through an int32 view of the
                 # output passed with no conversion anywhere (outside pass on verifier 134).
-                kinds |= self._decoded(value, _width(self._memory(op)), lambda: False)
+                kinds |= self._decoded(value, _width(memory), lambda: False)
                 continue
             # memory keeps what an and, or, xor or add makes of the value and what it held: a float's
             # whole bits and-ed into words holding a rounding mask (outside pass on verifier 132)
@@ -637,21 +637,22 @@ class _Flow:
     def _decoded(self, value: str, bits: int, split) -> set[str]:
         """The integer forms of `value`'s bits taken as a float of `bits` bits: rebuilt (unless
         whole, or the head of a split: `split()`), or a container read."""
-        kinds = set()
+        if self._whole_bits(value, lambda leaf, at: self._holds(leaf, at, bits)):
+            return set()  # a float's bits read whole from memory
+        kinds = self._containers([value])
         if self._rebuilt(value) and not self._whole_bits(
                 value, lambda leaf, at: self._float_bits(leaf, at, bits) or self._holds(leaf, at, bits)) and not split():
             kinds.add(REBUILT)
-        if self._whole_bits(value, lambda leaf, at: self._holds(leaf, at, bits)):
-            return kinds  # a float's bits read whole from memory
-        return kinds | self._containers([value])
+        return kinds
 
     def _containers(self, values) -> set[str]:
         """"floats from iN memory" for each integer memory `values` are made from."""
         kinds = set()
         for value in set().union(*(self._reach(v, stop_at_loads=False) for v in values)):
             source = self.defs.get(value)
-            if source is not None and source.name in LOADS and _is_int(self._memory(source)):
-                kinds.add(f"floats from {self._memory(source)} memory")
+            memory = self._memory(source) if source is not None and source.name in LOADS else ""
+            if _is_int(memory):
+                kinds.add(f"floats from {memory} memory")
         return kinds
 
     @staticmethod
